@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Lamina: Apple's Core Animation API (QuartzCore + CoreGraphics) for Linux.
+let package = Package(
+    name: "Lamina",
+    products: [
+        .library(name: "QuartzCore", targets: ["QuartzCore", "CoreGraphics"]),
+        .executable(name: "lamina", targets: ["lamina"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "CoreGraphics", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(
+            name: "lamina",
+            dependencies: ["QuartzCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    ]
+)

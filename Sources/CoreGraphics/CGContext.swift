@@ -1,0 +1,230 @@
+import Foundation
+
+/// A drawing destination (Apple's `CGContext`). Lamina's context records: every drawing call appends
+/// an `Operation` carrying the geometry already mapped to device pixels and the graphics state in
+/// force, so a rasteriser can replay it exactly. The coordinate system is y-down with the origin at
+/// the top left; a context made for a layer starts with a CTM scaled by the layer's contentsScale.
+public final class CGContext {
+    /// One clip: a device-space path and its fill rule.
+    public struct Clip: Equatable {
+        /// The clip path in device pixels.
+        public var path: CGPath
+        /// Its fill rule.
+        public var rule: CGPathFillRule
+    }
+
+    /// The stroke parameters in force for a stroke operation.
+    public struct StrokeStyle: Equatable {
+        /// Line width in user space.
+        public var lineWidth: CGFloat
+        /// Line cap.
+        public var lineCap: CGLineCap
+        /// Line join.
+        public var lineJoin: CGLineJoin
+        /// Miter limit.
+        public var miterLimit: CGFloat
+        /// Dash phase.
+        public var dashPhase: CGFloat
+        /// Dash lengths (empty: solid).
+        public var dashLengths: [CGFloat]
+    }
+
+    /// A recorded drawing operation.
+    public enum Operation {
+        /// Fill a device-space path with a colour.
+        case fillPath(CGPath, rule: CGPathFillRule, color: CGColor, alpha: CGFloat, clips: [Clip])
+        /// Stroke a user-space path: ctm maps it to device space (the stroke width is in user space).
+        case strokePath(CGPath, ctm: CGAffineTransform, style: StrokeStyle, color: CGColor, alpha: CGFloat, clips: [Clip])
+        /// Draw an image into a user-space rectangle mapped by ctm.
+        case drawImage(CGImage, rect: CGRect, ctm: CGAffineTransform, alpha: CGFloat, clips: [Clip])
+        /// Clear a device-space rectangle to transparent.
+        case clear(CGRect)
+    }
+
+    struct GState {
+        var ctm: CGAffineTransform
+        var fill = CGColor(gray: 0, alpha: 1)
+        var stroke = CGColor(gray: 0, alpha: 1)
+        var alpha: CGFloat = 1
+        var style = StrokeStyle(lineWidth: 1, lineCap: .butt, lineJoin: .miter, miterLimit: 10, dashPhase: 0, dashLengths: [])
+        var clips: [Clip] = []
+    }
+
+    /// Width of the backing bitmap in pixels.
+    public let width: Int
+    /// Height of the backing bitmap in pixels.
+    public let height: Int
+    /// The recorded operations, in order.
+    public private(set) var operations: [Operation] = []
+
+    private var gstate: GState
+    private var stack: [GState] = []
+    private var currentPath = CGMutablePath()   // in user space
+
+    /// A context for a bitmap of width × height pixels whose CTM starts scaled by `scale`
+    /// (points to pixels). A Lamina initializer.
+    public init(width: Int, height: Int, scale: CGFloat = 1) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        gstate = GState(ctm: CGAffineTransform(scaleX: scale, y: scale))
+    }
+
+    /// The current transformation matrix (user space to device pixels).
+    public var ctm: CGAffineTransform { gstate.ctm }
+
+    /// Pushes a copy of the graphics state.
+    public func saveGState() { stack.append(gstate) }
+    /// Restores the most recently saved graphics state (does nothing when none was saved).
+    public func restoreGState() { if let s = stack.popLast() { gstate = s } }
+
+    /// Translates user space.
+    public func translateBy(x: CGFloat, y: CGFloat) { gstate.ctm = gstate.ctm.translatedBy(x: x, y: y) }
+    /// Scales user space.
+    public func scaleBy(x: CGFloat, y: CGFloat) { gstate.ctm = gstate.ctm.scaledBy(x: x, y: y) }
+    /// Rotates user space.
+    public func rotate(by angle: CGFloat) { gstate.ctm = gstate.ctm.rotated(by: angle) }
+    /// Applies `transform` before the current CTM.
+    public func concatenate(_ transform: CGAffineTransform) { gstate.ctm = transform.concatenating(gstate.ctm) }
+
+    /// Sets the fill colour.
+    public func setFillColor(_ color: CGColor) { gstate.fill = color }
+    /// Sets the stroke colour.
+    public func setStrokeColor(_ color: CGColor) { gstate.stroke = color }
+    /// Sets the fill colour from sRGB components.
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { gstate.fill = CGColor(srgbRed: red, green: green, blue: blue, alpha: alpha) }
+    /// Sets the stroke colour from sRGB components.
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { gstate.stroke = CGColor(srgbRed: red, green: green, blue: blue, alpha: alpha) }
+    /// Sets the line width.
+    public func setLineWidth(_ width: CGFloat) { gstate.style.lineWidth = width }
+    /// Sets the line cap.
+    public func setLineCap(_ cap: CGLineCap) { gstate.style.lineCap = cap }
+    /// Sets the line join.
+    public func setLineJoin(_ join: CGLineJoin) { gstate.style.lineJoin = join }
+    /// Sets the miter limit.
+    public func setMiterLimit(_ limit: CGFloat) { gstate.style.miterLimit = limit }
+    /// Sets the dash pattern.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) { gstate.style.dashPhase = phase; gstate.style.dashLengths = lengths }
+    /// Sets the global alpha (0...1).
+    public func setAlpha(_ alpha: CGFloat) { gstate.alpha = max(0, min(1, alpha)) }
+
+    /// Discards the current path.
+    public func beginPath() { currentPath = CGMutablePath() }
+    /// Starts a subpath.
+    public func move(to point: CGPoint) { currentPath.move(to: point) }
+    /// Adds a line.
+    public func addLine(to point: CGPoint) { currentPath.addLine(to: point) }
+    /// Adds a cubic curve.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) { currentPath.addCurve(to: end, control1: control1, control2: control2) }
+    /// Adds a quadratic curve.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) { currentPath.addQuadCurve(to: end, control: control) }
+    /// Adds an arc (see CGMutablePath.addArc(center:...)).
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+    /// Adds a rectangle.
+    public func addRect(_ rect: CGRect) { currentPath.addRect(rect) }
+    /// Adds rectangles.
+    public func addRects(_ rects: [CGRect]) { currentPath.addRects(rects) }
+    /// Adds an ellipse.
+    public func addEllipse(in rect: CGRect) { currentPath.addEllipse(in: rect) }
+    /// Adds a path.
+    public func addPath(_ path: CGPath) { currentPath.addPath(path) }
+    /// Closes the current subpath.
+    public func closePath() { currentPath.closeSubpath() }
+
+    /// Whether the current path is empty.
+    public var isPathEmpty: Bool { currentPath.isEmpty }
+    /// The current point of the current path.
+    public var currentPointOfPath: CGPoint { currentPath.currentPoint }
+    /// A copy of the current path (user space), or nil when empty.
+    public var path: CGPath? { currentPath.isEmpty ? nil : currentPath.copy() }
+
+    /// Fills the current path and clears it.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        recordFill(currentPath, rule: rule)
+        beginPath()
+    }
+
+    /// Strokes the current path and clears it.
+    public func strokePath() {
+        recordStroke(currentPath)
+        beginPath()
+    }
+
+    /// Fills and/or strokes the current path, then clears it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        switch mode {
+        case .fill: recordFill(currentPath, rule: .winding)
+        case .eoFill: recordFill(currentPath, rule: .evenOdd)
+        case .stroke: recordStroke(currentPath)
+        case .fillStroke: recordFill(currentPath, rule: .winding); recordStroke(currentPath)
+        case .eoFillStroke: recordFill(currentPath, rule: .evenOdd); recordStroke(currentPath)
+        }
+        beginPath()
+    }
+
+    /// Fills a rectangle (the current path is unchanged).
+    public func fill(_ rect: CGRect) { recordFill(CGPath(rect: rect, transform: nil), rule: .winding) }
+    /// Fills rectangles.
+    public func fill(_ rects: [CGRect]) { for r in rects { fill(r) } }
+    /// Strokes a rectangle's outline.
+    public func stroke(_ rect: CGRect) { recordStroke(CGPath(rect: rect, transform: nil)) }
+    /// Strokes a rectangle's outline with a width.
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        saveGState(); setLineWidth(width); stroke(rect); restoreGState()
+    }
+    /// Fills an ellipse.
+    public func fillEllipse(in rect: CGRect) { recordFill(CGPath(ellipseIn: rect, transform: nil), rule: .winding) }
+    /// Strokes an ellipse.
+    public func strokeEllipse(in rect: CGRect) { recordStroke(CGPath(ellipseIn: rect, transform: nil)) }
+    /// Strokes line segments between pairs of points.
+    public func strokeLineSegments(between points: [CGPoint]) {
+        let p = CGMutablePath()
+        var i = 0
+        while i + 1 < points.count { p.move(to: points[i]); p.addLine(to: points[i + 1]); i += 2 }
+        recordStroke(p)
+    }
+
+    /// Clears a rectangle to transparent.
+    public func clear(_ rect: CGRect) { operations.append(.clear(rect.applying(gstate.ctm))) }
+
+    /// Intersects the clip with the current path, then clears the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        gstate.clips.append(Clip(path: currentPath.applying(gstate.ctm), rule: rule))
+        beginPath()
+    }
+
+    /// Intersects the clip with a rectangle.
+    public func clip(to rect: CGRect) {
+        gstate.clips.append(Clip(path: CGPath(rect: rect, transform: nil).applying(gstate.ctm), rule: .winding))
+    }
+
+    /// Intersects the clip with the union of rectangles.
+    public func clip(to rects: [CGRect]) {
+        let p = CGMutablePath()
+        p.addRects(rects)
+        gstate.clips.append(Clip(path: p.applying(gstate.ctm), rule: .winding))
+    }
+
+    /// The bounding box of the clip in user space (the whole bitmap when unclipped).
+    public var boundingBoxOfClipPath: CGRect {
+        var r = CGRect(x: 0, y: 0, width: width, height: height)
+        for c in gstate.clips { r = r.intersection(c.path.boundingBoxOfPath) }
+        return r.applying(gstate.ctm.inverted())
+    }
+
+    /// Draws an image scaled into `rect`.
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        operations.append(.drawImage(image, rect: rect, ctm: gstate.ctm, alpha: gstate.alpha, clips: gstate.clips))
+    }
+
+    private func recordFill(_ p: CGPath, rule: CGPathFillRule) {
+        guard !p.isEmpty else { return }
+        operations.append(.fillPath(p.applying(gstate.ctm), rule: rule, color: gstate.fill, alpha: gstate.alpha, clips: gstate.clips))
+    }
+
+    private func recordStroke(_ p: CGPath) {
+        guard !p.isEmpty else { return }
+        operations.append(.strokePath(p.copy()!, ctm: gstate.ctm, style: gstate.style, color: gstate.stroke, alpha: gstate.alpha, clips: gstate.clips))
+    }
+}

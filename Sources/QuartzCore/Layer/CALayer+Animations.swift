@@ -1,0 +1,38 @@
+import Foundation
+
+extension CALayer {
+    nonisolated(unsafe) static var anonymousKeyCounter = 0
+
+    func addAnimation(_ anim: CAAnimation, forKey key: String?) {
+        precondition(!isPresentationCopy, "CALayer.add(_:forKey:): animations cannot be added to a presentation layer; add them to model()")
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let copy = anim.copy() as! CAAnimation
+        let isTransition = copy is CATransition
+        var k = isTransition ? kCATransition : (key ?? "")
+        let anonymous = !isTransition && key == nil
+        if anonymous { CALayer.anonymousKeyCounter += 1; k = "_anonymous_\(CALayer.anonymousKeyCounter)" }
+        copy.prepare(for: self, key: k)
+        if let i = animationEntries.firstIndex(where: { $0.key == k }) {
+            let old = animationEntries.remove(at: i)
+            AnimationRuntime.shared.stopped(old, finished: false)
+        }
+        let entry = AnimationEntry(key: k, isAnonymous: anonymous, animation: copy)
+        if isTransition {
+            entry.transitionFrom = LayerStateBox(isCommitted ? presentationState(at: CACurrentMediaTime()) : state)
+        }
+        let tx = CATransactionStack.current
+        entry.groups = tx.openCompletionGroups
+        for g in entry.groups { g.pending += 1 }
+        animationEntries.append(entry)
+        tx.markDirty(self)
+    }
+
+    func removeAnimations(where predicate: (AnimationEntry) -> Bool) {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let removed = animationEntries.filter(predicate)
+        guard !removed.isEmpty else { return }
+        animationEntries.removeAll(where: predicate)
+        for e in removed { AnimationRuntime.shared.stopped(e, finished: false) }
+        CATransactionStack.current.markDirty(self)
+    }
+}

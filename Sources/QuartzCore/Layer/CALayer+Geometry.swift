@@ -1,0 +1,136 @@
+import Foundation
+import CoreGraphics
+
+extension LayerState {
+    /// The 4x4 transform from this layer's coordinates to its superlayer's, given the superlayer's
+    /// state: move the anchor point to the origin, apply `transform`, move to (position, zPosition),
+    /// then the superlayer's geometry flip and its sublayerTransform about its own anchor point.
+    func transformToParent(_ parent: LayerState?) -> CATransform3D {
+        let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
+        let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
+        var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
+        if !CATransform3DIsIdentity(transform) { m = CATransform3DConcat(m, transform) }
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        if let p = parent {
+            if p.isGeometryFlipped {
+                // y' = 2·origin.y + height − y within the superlayer's bounds.
+                let flip = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1),
+                                               CATransform3DMakeTranslation(0, 2 * p.bounds.origin.y + p.bounds.size.height, 0))
+                m = CATransform3DConcat(m, flip)
+            }
+            if !CATransform3DIsIdentity(p.sublayerTransform) {
+                let px = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
+                let py = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
+                m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, 0))
+                m = CATransform3DConcat(m, p.sublayerTransform)
+                m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, 0))
+            }
+        }
+        return m
+    }
+}
+
+extension CALayer {
+    /// The frame: the bounding box of the bounds mapped into the superlayer (without the superlayer's
+    /// sublayerTransform, as Apple's frame).
+    func frameRect(of s: LayerState) -> CGRect {
+        let m = s.transformToParent(nil)
+        let h = Homography(m)
+        let r = s.bounds
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].compactMap { h.apply($0) }
+        guard corners.count == 4 else { return .null }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// Sets position and bounds size so that the untransformed frame is `f` (with an identity
+    /// transform; otherwise as Apple, the result is undefined and Lamina sets the size and centre).
+    func setFrameRect(_ f: CGRect) {
+        guard f.origin.x.isFinite, f.origin.y.isFinite, f.width.isFinite, f.height.isFinite else {
+            LaminaDiagnostics.report("CALayer.frame of \(describeLayer(self)): \(f) is not finite; ignored")
+            return
+        }
+        let r = f.standardized
+        var b = bounds
+        b.size = r.size
+        bounds = b
+        position = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
+    }
+
+    /// The top of the tree this layer belongs to.
+    var rootLayer: CALayer {
+        var l = self
+        while let p = l.superlayer ?? (l.isPresentationCopy ? nil : l.maskOwner) { l = p }
+        return l
+    }
+
+    /// The homography from this layer's plane to the root space (the space the root layer is placed
+    /// in). 3D transforms compose in 3D through CATransformLayer ancestors and flatten at other layers.
+    func homographyToRoot() -> Homography {
+        var h = Homography.identity
+        var m3 = CATransform3DIdentity
+        var l: CALayer = self
+        while true {
+            let parent = l.superlayer ?? (l.isPresentationCopy ? nil : l.maskOwner)
+            m3 = CATransform3DConcat(m3, l.state.transformToParent(parent?.state))
+            if let p = parent, p is CATransformLayer {
+                l = p
+                continue
+            }
+            h = h.then(Homography(m3))
+            m3 = CATransform3DIdentity
+            guard let p = parent else { break }
+            l = p
+        }
+        return h
+    }
+
+    /// Converts a point in `l`'s coordinates (nil: root space) to this layer's.
+    func convertPoint(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        if l === self { return p }
+        let rootPoint: CGPoint? = l == nil ? p : l!.homographyToRoot().apply(p)
+        guard let q = rootPoint, let inv = homographyToRoot().inverted(), let r = inv.apply(q) else {
+            return CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+        }
+        return r
+    }
+
+    /// Maps a rectangle's four corners with `f` and returns their bounding box.
+    func convertRect(_ r: CGRect, _ f: (CGPoint) -> CGPoint) -> CGRect {
+        let pts = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                   CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map(f)
+        guard pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// This layer's local time for media time `t`, from the (model or presentation) timing of its ancestors.
+    func localTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
+        let parent = superlayer ?? (isPresentationCopy ? nil : maskOwner)
+        return state.localTime(fromParent: parent?.localTime(fromGlobal: t) ?? t)
+    }
+
+    /// Media time for this layer's local time `t`.
+    func globalTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        var time = t
+        var l: CALayer? = self
+        while let c = l { time = c.state.parentTime(fromLocal: time); l = c.superlayer ?? (c.isPresentationCopy ? nil : c.maskOwner) }
+        return time
+    }
+
+    /// Apple's hit test: `p` is in the superlayer's coordinates.
+    func hitTestImpl(_ p: CGPoint) -> CALayer? {
+        if isHidden { return nil }
+        guard let inv = Homography(state.transformToParent(superlayer?.state)).inverted(), let local = inv.apply(p) else { return nil }
+        if masksToBounds && !contains(local) { return nil }
+        let subs = sublayers ?? []
+        // Front-most first: higher zPosition, then later siblings.
+        let order = subs.indices.sorted { (subs[$0].zPosition, $0) > (subs[$1].zPosition, $1) }
+        for i in order {
+            if let hit = subs[i].hitTestImpl(local) { return hit }
+        }
+        if self is CATransformLayer { return nil }
+        return contains(local) ? self : nil
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+extension CALayer {
+    /// The layer's local time for media time `t`, from the committed timing of its ancestors.
+    func committedLocalTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
+        let parentTime = (_superlayer ?? maskOwner)?.committedLocalTime(fromGlobal: t) ?? t
+        return committedState.localTime(fromParent: parentTime)
+    }
+
+    /// The committed state with every committed animation applied at media time `t`.
+    func presentationState(at t: CFTimeInterval) -> LayerState {
+        var s = committedState
+        if animationEntries.isEmpty { return s }
+        applyAnimations(to: &s, localTime: committedLocalTime(fromGlobal: t))
+        return s
+    }
+
+    /// Applies the committed animations, in the order added, at the layer's local time.
+    @inline(__always)
+    func applyAnimations(to s: inout LayerState, localTime: Double) {
+        for e in animationEntries {
+            guard let b = e.beginTime else { continue }
+            e.animation.apply(to: &s, parentTime: localTime, beginTime: b, entry: e)
+        }
+    }
+
+    /// A presentation copy of this layer at media time `t`.
+    func presentationLayer(at t: CFTimeInterval) -> CALayer {
+        let copy = makeLayerCopy()
+        copy.state = presentationState(at: t)
+        copy.committedState = copy.state
+        copy.presentationSource = (self, t)
+        copy.isCommitted = true
+        return copy
+    }
+
+    /// Fills a presentation copy's sublayers (and mask) with presentation copies of the committed ones.
+    func buildPresentationChildren(_ src: (model: CALayer, time: CFTimeInterval)) {
+        presentationChildrenBuilt = true
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let children = src.model.committedSublayers.map { c -> CALayer in
+            let p = c.presentationLayer(at: src.time)
+            p.presentationParent = self
+            return p
+        }
+        _sublayers = children.isEmpty ? nil : children
+        if let m = src.model.committedMask {
+            let p = m.presentationLayer(at: src.time)
+            p.presentationChildrenBuilt = false
+            _mask = p
+        }
+    }
+}
+
+extension LayerState {
+    /// This layer's local time given its parent's: (parent − beginTime) × speed + timeOffset.
+    @inline(__always)
+    func localTime(fromParent t: Double) -> Double {
+        mediaLocalTime(parentTime: t, beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
+    }
+
+    /// The parent's time given this layer's local time (the inverse; beginTime when speed is 0).
+    func parentTime(fromLocal t: Double) -> Double {
+        mediaParentTime(localTime: t, beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension CALayer {
+    /// Changes one model property the way Apple does: inside the current transaction (creating the
+    /// implicit one if needed), the action for `key` is looked up and run first, while the layer still
+    /// has its old value, then the new value is stored.
+    @inline(__always)
+    func changeProperty<T>(_ key: String, _ keyPath: WritableKeyPath<LayerState, T>, _ value: T, animatable: Bool = true) {
+        if isPresentationCopy { state[keyPath: keyPath] = value; return }
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let tx = CATransactionStack.current
+        if animatable { runActionIfNeeded(forKey: key, transaction: tx) }
+        state[keyPath: keyPath] = value
+        tx.markDirty(self)
+        if type(of: self).needsDisplay(forKey: key) || (key == "bounds" && needsDisplayOnBoundsChange) { needsDisplayFlag = true }
+    }
+
+    /// Stores a typed value through the property table, with the same action semantics.
+    func changeProperty(_ property: LayerProperty, _ value: LayerValue) {
+        if isPresentationCopy { property.set(&state, value); return }
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let tx = CATransactionStack.current
+        if property.animatable { runActionIfNeeded(forKey: property.key, transaction: tx) }
+        property.set(&state, value)
+        tx.markDirty(self)
+        if type(of: self).needsDisplay(forKey: property.key) { needsDisplayFlag = true }
+    }
+
+    /// Looks up and runs the action for `key`, unless the layer was never committed or actions are disabled.
+    func runActionIfNeeded(forKey key: String, transaction tx: CATransactionStack) {
+        guard isCommitted, !tx.disableActions else { return }
+        if let action = action(forKey: key) {
+            action.run(forKey: key, object: self, arguments: nil)
+        }
+    }
+}

@@ -1,0 +1,645 @@
+import Foundation
+import CoreGraphics
+
+/// An object that manages image-based content and allows you to perform animations on that content
+/// (Apple's `CALayer`). Setting an animatable property looks up and runs the property's action before
+/// the new value is stored; the change reaches the screen when the current transaction commits.
+///
+/// Lamina keeps three states per layer: the model (what code sets), the committed copy (handed to
+/// rendering at the last commit), and the presentation, computed from the committed copy and the
+/// layer's animations at a time t. Presentation layers of your own CALayer subclasses are instances
+/// of the nearest Lamina class (CALayer, CAShapeLayer, ...): `init(layer:)` overrides are not called
+/// for them, since Swift cannot create an instance of an arbitrary subclass without a required init.
+open class CALayer: NSObject, CAMediaTiming {
+    /// The model values.
+    var state = LayerState()
+    /// The values as of the last commit.
+    var committedState = LayerState()
+    /// The sublayers as of the last commit.
+    var committedSublayers: [CALayer] = []
+    /// The mask layer as of the last commit.
+    var committedMask: CALayer?
+    /// Whether a transaction including this layer has committed.
+    var isCommitted = false
+    /// Storage of `sublayers` for model layers (and presentation layers once built).
+    var _sublayers: [CALayer]?
+    weak var _superlayer: CALayer?
+    /// The layer whose mask this layer is.
+    weak var maskOwner: CALayer?
+    var _mask: CALayer?
+    /// The animations, in the order added (later ones apply on top of earlier ones).
+    var animationEntries: [AnimationEntry] = []
+    /// For presentation copies: the model layer and the media time it shows.
+    var presentationSource: (model: CALayer, time: CFTimeInterval)?
+    var presentationParent: CALayer?
+    var presentationChildrenBuilt = false
+    var needsLayoutFlag = false
+    var needsDisplayFlag = false
+    /// The recorded drawing of `draw(in:)`, rendered by the compositor.
+    var backing: CGContext? {
+        get { state.backing }
+        set { state.backing = newValue }
+    }
+    /// Custom key-value storage (created on first use).
+    var customStore: CustomValueStore?
+
+    /// The layer's name, used by diagnostics and scene files.
+    open var name: String?
+    /// The layer's delegate (weak, as on Apple).
+    open weak var delegate: CALayerDelegate?
+    /// Actions by key, searched after the delegate (NSNull stops the search).
+    open var actions: [String: CAAction]?
+    /// A dictionary of default values and actions, searched after `actions` (key "actions" holds a
+    /// dictionary of actions, as on Apple; a "style" key chains to another style dictionary).
+    open var style: [AnyHashable: Any]?
+    /// Whether bounds changes mark the layer as needing display.
+    open var needsDisplayOnBoundsChange = false
+    /// Whether drawing happens asynchronously (ignored by Lamina: drawing is synchronous).
+    open var drawsAsynchronously = false
+    /// The autoresizing mask (kept for API compatibility; Lamina has no layout manager).
+    open var autoresizingMask: CAAutoresizingMask = []
+    /// Which edges are anti-aliased when allowsEdgeAntialiasing is true.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    /// Core Image filters are not available on Linux; kept so code that sets them compiles. Not rendered.
+    open var filters: [Any]?
+    /// Background filters (not rendered on Linux).
+    open var backgroundFilters: [Any]?
+    /// The compositing filter (not rendered on Linux).
+    open var compositingFilter: Any?
+
+    /// Creates a layer with default values. It joins the current transaction, so that it is
+    /// committed (and gets a presentation) at the next commit or flush.
+    public override init() {
+        super.init()
+        LayerTree.lock.lock()
+        CATransactionStack.current.markDirty(self)
+        LayerTree.lock.unlock()
+    }
+
+    /// Creates a copy of `layer` for use as a presentation layer, copying its values (not its
+    /// sublayers or animations).
+    public init(layer: Any) {
+        super.init()
+        if let l = layer as? CALayer {
+            state = l.state
+            committedState = l.state
+            name = l.name
+            actions = l.actions
+            style = l.style
+            delegate = l.delegate
+            needsDisplayOnBoundsChange = l.needsDisplayOnBoundsChange
+        }
+    }
+
+    /// Decoding is not supported on Linux; returns nil.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// Returns a new layer of this layer's Lamina class (overridden by each Lamina subclass).
+    func makeLayerCopy() -> CALayer { CALayer(layer: self) }
+
+    /// Whether this object is a presentation copy.
+    var isPresentationCopy: Bool { presentationSource != nil }
+
+    // MARK: Properties (each setter runs the property's action before storing the value)
+
+    /// The layer's bounds rectangle in its own coordinate space. Animatable.
+    open var bounds: CGRect {
+        get { state.bounds }
+        set { changeProperty("bounds", \.bounds, newValue) }
+    }
+    /// The position of the layer's anchor point in its superlayer's coordinate space. Animatable.
+    open var position: CGPoint {
+        get { state.position }
+        set { changeProperty("position", \.position, newValue) }
+    }
+    /// The layer's position on the z axis; larger values are drawn in front among siblings. Animatable.
+    open var zPosition: CGFloat {
+        get { state.zPosition }
+        set { changeProperty("zPosition", \.zPosition, newValue) }
+    }
+    /// The anchor point in unit coordinates of the bounds (default (0.5, 0.5)); transforms apply about it. Animatable.
+    open var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set { changeProperty("anchorPoint", \.anchorPoint, newValue) }
+    }
+    /// The anchor point's z component. Animatable.
+    open var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { changeProperty("anchorPointZ", \.anchorPointZ, newValue) }
+    }
+    /// The transform applied to the layer's contents, about its anchor point. Animatable.
+    open var transform: CATransform3D {
+        get { state.transform }
+        set { changeProperty("transform", \.transform, newValue) }
+    }
+    /// The transform applied to the sublayers when rendering, about the anchor point (use m34 for perspective). Animatable.
+    open var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { changeProperty("sublayerTransform", \.sublayerTransform, newValue) }
+    }
+    /// Whether the geometry of the sublayers is flipped vertically.
+    open var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { changeProperty("geometryFlipped", \.isGeometryFlipped, newValue, animatable: false) }
+    }
+    /// Whether the layer (and its sublayers) is hidden. Animatable.
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set { changeProperty("hidden", \.isHidden, newValue) }
+    }
+    /// Whether the layer shows its content when facing away from the viewer. Animatable.
+    open var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { changeProperty("doubleSided", \.isDoubleSided, newValue) }
+    }
+    /// Whether sublayers are clipped to the layer's (rounded) bounds. Animatable.
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { changeProperty("masksToBounds", \.masksToBounds, newValue) }
+    }
+    /// The layer's opacity, 0 to 1 (default 1). Animatable.
+    open var opacity: Float {
+        get { state.opacity }
+        set { changeProperty("opacity", \.opacity, newValue) }
+    }
+    /// The background colour (default nil). Animatable.
+    open var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set { changeProperty("backgroundColor", \.backgroundColor, newValue) }
+    }
+    /// The radius of the rounded corners of the background and border. Animatable.
+    open var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set { changeProperty("cornerRadius", \.cornerRadius, newValue) }
+    }
+    /// Which corners cornerRadius rounds (default all four).
+    open var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { changeProperty("maskedCorners", \.maskedCorners, newValue, animatable: false) }
+    }
+    /// The curve of the rounded corners.
+    open var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { changeProperty("cornerCurve", \.cornerCurve, newValue, animatable: false) }
+    }
+    /// The width of the border, drawn inside the bounds. Animatable.
+    open var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set { changeProperty("borderWidth", \.borderWidth, newValue) }
+    }
+    /// The colour of the border (default opaque black). Animatable.
+    open var borderColor: CGColor? {
+        get { state.borderColor }
+        set { changeProperty("borderColor", \.borderColor, newValue) }
+    }
+    /// The colour of the shadow (default opaque black). Animatable.
+    open var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set { changeProperty("shadowColor", \.shadowColor, newValue) }
+    }
+    /// The opacity of the shadow (default 0: no shadow). Animatable.
+    open var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set { changeProperty("shadowOpacity", \.shadowOpacity, newValue) }
+    }
+    /// The offset of the shadow (default (0, -3)). Animatable.
+    open var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set { changeProperty("shadowOffset", \.shadowOffset, newValue) }
+    }
+    /// The blur radius of the shadow (default 3). Animatable.
+    open var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set { changeProperty("shadowRadius", \.shadowRadius, newValue) }
+    }
+    /// The shape of the shadow; nil uses the layer's content alpha. Animatable.
+    open var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set { changeProperty("shadowPath", \.shadowPath, newValue) }
+    }
+    /// Whether the layer and its sublayers are composited as one group when opacity < 1 (default true).
+    open var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { changeProperty("allowsGroupOpacity", \.allowsGroupOpacity, newValue, animatable: false) }
+    }
+    /// Whether transformed edges are anti-aliased (Lamina anti-aliases always).
+    open var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing }
+        set { changeProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue, animatable: false) }
+    }
+    /// A hint that the layer's content is fully opaque.
+    open var isOpaque: Bool {
+        get { state.isOpaque }
+        set { changeProperty("opaque", \.isOpaque, newValue, animatable: false) }
+    }
+    /// Whether the layer is rendered as a bitmap before compositing.
+    open var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { changeProperty("shouldRasterize", \.shouldRasterize, newValue, animatable: false) }
+    }
+    /// The scale at which to rasterize when shouldRasterize is true.
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { changeProperty("rasterizationScale", \.rasterizationScale, newValue, animatable: false) }
+    }
+    /// The layer's content image (a CGImage). Animatable (cross-fades).
+    open var contents: Any? {
+        get { state.contents }
+        set { changeProperty("contents", \.contents, newValue) }
+    }
+    /// The part of the contents image to show, in unit coordinates. Animatable.
+    open var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { changeProperty("contentsRect", \.contentsRect, newValue) }
+    }
+    /// The stretchable centre of the contents (nine-part scaling), in unit coordinates. Animatable.
+    open var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { changeProperty("contentsCenter", \.contentsCenter, newValue) }
+    }
+    /// How the contents are placed in the bounds (default .resize).
+    open var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { changeProperty("contentsGravity", \.contentsGravity, newValue, animatable: false) }
+    }
+    /// The scale factor of the contents image and of drawing (pixels per point).
+    open var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { changeProperty("contentsScale", \.contentsScale, newValue, animatable: false) }
+    }
+    /// The filter used when the contents are drawn smaller.
+    open var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { changeProperty("minificationFilter", \.minificationFilter, newValue, animatable: false) }
+    }
+    /// The filter used when the contents are drawn larger.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { changeProperty("magnificationFilter", \.magnificationFilter, newValue, animatable: false) }
+    }
+    /// The bias of the minification filter (mip level selection).
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { changeProperty("minificationFilterBias", \.minificationFilterBias, newValue, animatable: false) }
+    }
+    /// The layer's begin time in its superlayer's time space (CAMediaTiming).
+    open var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { changeProperty("beginTime", \.beginTime, newValue, animatable: false) }
+    }
+    /// The duration of the layer's timeline (CAMediaTiming).
+    open var duration: CFTimeInterval {
+        get { state.duration }
+        set { changeProperty("duration", \.duration, newValue, animatable: false) }
+    }
+    /// How fast the layer's time runs relative to its superlayer's (CAMediaTiming); 0 pauses it.
+    open var speed: Float {
+        get { state.speed }
+        set { changeProperty("speed", \.speed, newValue, animatable: false) }
+    }
+    /// An offset added to the layer's local time (CAMediaTiming).
+    open var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { changeProperty("timeOffset", \.timeOffset, newValue, animatable: false) }
+    }
+    /// The repeat count of the layer's timeline (CAMediaTiming).
+    open var repeatCount: Float {
+        get { state.repeatCount }
+        set { changeProperty("repeatCount", \.repeatCount, newValue, animatable: false) }
+    }
+    /// The repeat duration of the layer's timeline (CAMediaTiming).
+    open var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { changeProperty("repeatDuration", \.repeatDuration, newValue, animatable: false) }
+    }
+    /// Whether the layer's timeline plays backwards after forwards (CAMediaTiming).
+    open var autoreverses: Bool {
+        get { state.autoreverses }
+        set { changeProperty("autoreverses", \.autoreverses, newValue, animatable: false) }
+    }
+    /// The fill mode of the layer's timeline (CAMediaTiming).
+    open var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { changeProperty("fillMode", \.fillMode, newValue, animatable: false) }
+    }
+
+    // MARK: The layer tree
+
+    /// The layer's sublayers, in back-to-front order (nil when it has none, as on Apple).
+    open var sublayers: [CALayer]? {
+        get {
+            if let src = presentationSource, !presentationChildrenBuilt { buildPresentationChildren(src) }
+            return _sublayers
+        }
+        set {
+            LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+            for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil; CATransactionStack.current.markDirty(l) }
+            var list: [CALayer] = []
+            for l in newValue ?? [] {
+                precondition(!isAncestorOrSelf(l), "CALayer: cannot add \(describeLayer(l)) as a sublayer of its own descendant \(describeLayer(self)); remove it from the tree first")
+                l.detachFromParent()
+                l._superlayer = self
+                list.append(l)
+                CATransactionStack.current.markDirty(l)
+            }
+            _sublayers = list.isEmpty ? nil : list
+            CATransactionStack.current.markDirty(self)
+        }
+    }
+
+    /// The layer's superlayer, or nil.
+    open var superlayer: CALayer? {
+        if let src = presentationSource {
+            if presentationParent == nil, let p = src.model.superlayer { presentationParent = p.presentationLayer(at: src.time) }
+            return presentationParent
+        }
+        return _superlayer
+    }
+
+    /// A layer whose alpha masks this layer's content (not part of `sublayers`).
+    open var mask: CALayer? {
+        get {
+            if let src = presentationSource, !presentationChildrenBuilt { buildPresentationChildren(src) }
+            return _mask
+        }
+        set {
+            LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+            if let n = newValue {
+                precondition(n !== self, "CALayer: a layer cannot be its own mask")
+                n.detachFromParent()
+                n.maskOwner = self
+                CATransactionStack.current.markDirty(n)
+            }
+            _mask?.maskOwner = nil
+            _mask = newValue
+            CATransactionStack.current.markDirty(self)
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(_sublayers?.count ?? 0))
+    }
+
+    /// Inserts `layer` at `idx` in the sublayers (clamped to the end).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        precondition(!isAncestorOrSelf(layer), "CALayer: cannot add \(describeLayer(layer)) as a sublayer of \(describeLayer(self)), which is the layer itself or one of its descendants; this would make a cycle")
+        layer.detachFromParent()
+        var list = _sublayers ?? []
+        list.insert(layer, at: min(Int(idx), list.count))
+        _sublayers = list
+        layer._superlayer = self
+        CATransactionStack.current.markDirty(self)
+        CATransactionStack.current.markDirty(layer)
+        if isCommitted, let action = layer.action(forKey: kCAOnOrderIn) { action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil) }
+    }
+
+    /// Inserts `layer` just below `sibling` (at the start when sibling is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end when sibling is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s }.map { $0 + 1 } } ?? (_sublayers?.count ?? 0)
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index; does nothing if
+    /// `oldLayer` is not a sublayer of this layer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        guard let i = _sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    /// Removes the layer from its superlayer (or from being a mask).
+    open func removeFromSuperlayer() {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        if isCommitted, _superlayer != nil, let action = action(forKey: kCAOnOrderOut) {
+            action.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
+        }
+        detachFromParent()
+    }
+
+    func detachFromParent() {
+        if let p = _superlayer {
+            p._sublayers?.removeAll { $0 === self }
+            if p._sublayers?.isEmpty == true { p._sublayers = nil }
+            CATransactionStack.current.markDirty(p)
+            _superlayer = nil
+        }
+        if let o = maskOwner {
+            o._mask = nil
+            CATransactionStack.current.markDirty(o)
+            maskOwner = nil
+        }
+        CATransactionStack.current.markDirty(self)
+    }
+
+    func isAncestorOrSelf(_ other: CALayer) -> Bool {
+        var l: CALayer? = self
+        while let c = l {
+            if c === other { return true }
+            l = c._superlayer ?? c.maskOwner
+        }
+        return false
+    }
+
+    // MARK: Geometry
+
+    /// The layer's frame in its superlayer's coordinates: derived from bounds, position, anchorPoint
+    /// and transform (the bounding box when transformed). Setting it changes position and bounds.size.
+    open var frame: CGRect {
+        get { frameRect(of: state) }
+        set { setFrameRect(newValue) }
+    }
+
+    /// The layer's transform as an affine transform (valid when the transform is affine).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets the layer's transform from an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The preferred size of the layer in its superlayer's coordinates (its bounds size by default).
+    open func preferredFrameSize() -> CGSize { bounds.size }
+
+    /// Converts a point from `l`'s coordinate space to this layer's (nil means the root space of
+    /// the tree), honouring 3D transforms: each layer's plane is mapped through its full 4x4 transform.
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { convertPoint(p, from: l) }
+
+    /// Converts a point from this layer's coordinate space to `l`'s (nil: the root space).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { (l ?? rootLayer).convertPoint(p, from: self) }
+
+    /// Converts a rectangle from `l`'s coordinate space to this layer's (the bounding box of its corners).
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { convertRect(r) { self.convertPoint($0, from: l) } }
+
+    /// Converts a rectangle from this layer's coordinate space to `l`'s.
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        let target = l ?? rootLayer
+        return convertRect(r) { target.convertPoint($0, from: self) }
+    }
+
+    /// Converts a time from `l`'s local time to this layer's (nil: media time, CACurrentMediaTime()).
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromGlobal: l?.globalTime(fromLocal: t) ?? t)
+    }
+
+    /// Converts a time from this layer's local time to `l`'s (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let g = globalTime(fromLocal: t)
+        return l?.localTime(fromGlobal: g) ?? g
+    }
+
+    /// Returns the farthest descendant (or self) containing `p`, given in the superlayer's
+    /// coordinates; hidden layers and the parts of sublayers outside a masksToBounds layer are skipped.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestImpl(p) }
+
+    /// Whether `p` (in this layer's coordinates) is inside the layer's bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    // MARK: Actions
+
+    /// Returns the action for `event`: the delegate's action(for:forKey:), then `actions`, then
+    /// `style`, then `defaultAction(forKey:)`, and for animatable properties of a committed layer an
+    /// implicit CABasicAnimation from the current presentation value using the transaction's duration
+    /// and timing function. NSNull at any step stops the search and gives nil.
+    open func action(forKey event: String) -> CAAction? { lookUpAction(forKey: event) }
+
+    /// The default action of this class for `event` (nil for CALayer; override to provide one).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// The default value of the property `key` (used by value(forKey:) for custom keys).
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerProperties.resolve(key).map { $0.get(LayerState()).toAny(numberType: $0.numberType) } ?? nil
+    }
+
+    /// Whether changing `key` marks the layer as needing display (false by default).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether the value of `key` should be archived (true for every property).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    // MARK: Animations
+
+    /// Adds a copy of `anim` to the layer under `key` (nil gives it a unique key). It starts when the
+    /// current transaction commits; an animation already under the key is replaced (its delegate hears
+    /// animationDidStop(_:finished: false)). Transitions are always stored under "transition".
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
+
+    /// The animation added under `key`, or nil.
+    open func animation(forKey key: String) -> CAAnimation? {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return animationEntries.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the layer's animations, in the order added (nil when there are none).
+    open func animationKeys() -> [String]? {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let keys = animationEntries.filter { !$0.isAnonymous }.map(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears animationDidStop(_:finished: false).
+    open func removeAnimation(forKey key: String) { removeAnimations { $0.key == key } }
+
+    /// Removes every animation of the layer.
+    open func removeAllAnimations() { removeAnimations { _ in true } }
+
+    // MARK: Presentation and model
+
+    /// A copy of the layer with the values shown on screen at CACurrentMediaTime(): the committed
+    /// model with its animations applied. Nil before the layer's first commit.
+    open func presentation() -> Self? {
+        if isPresentationCopy { return self }
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        guard isCommitted else { return nil }
+        return presentationLayer(at: CACurrentMediaTime()) as? Self
+    }
+
+    /// The model layer: self for a model layer, the layer it presents for a presentation copy.
+    open func model() -> Self { (presentationSource?.model as? Self) ?? self }
+
+    // MARK: Display
+
+    /// Marks the layer as needing display; its content is redrawn at the next commit.
+    open func setNeedsDisplay() { LayerTree.lock.lock(); needsDisplayFlag = true; CATransactionStack.current.markDirty(self); LayerTree.lock.unlock() }
+
+    /// Marks part of the layer as needing display (Lamina redraws the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether the layer is marked as needing display.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Redraws the layer now if it is marked as needing display.
+    open func displayIfNeeded() { if needsDisplayFlag { display() } }
+
+    /// Updates the layer's content: calls the delegate's display(_:) (whose default draws with
+    /// draw(in:) into a new backing context of bounds.size * contentsScale pixels).
+    open func display() {
+        needsDisplayFlag = false
+        if let d = delegate { d.display(self) } else { displayIntoBacking() }
+    }
+
+    /// Draws the layer's content into `ctx`; the default asks the delegate's draw(_:in:).
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Renders the layer tree into `ctx` (records the layer's drawing; full rendering is CARenderer's).
+    open func render(in ctx: CGContext) { draw(in: ctx) }
+
+    // MARK: Layout
+
+    /// Marks the layer as needing layout; layoutSublayers runs at the next layoutIfNeeded or commit.
+    open func setNeedsLayout() { LayerTree.lock.lock(); needsLayoutFlag = true; CATransactionStack.current.markDirty(self); LayerTree.lock.unlock() }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out the layer (if marked) and then its sublayers, top-down.
+    open func layoutIfNeeded() {
+        if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() }
+        for l in _sublayers ?? [] { l.layoutIfNeeded() }
+    }
+
+    /// Positions the sublayers; the default asks the delegate's layoutSublayers(of:).
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    // MARK: Key-value coding
+
+    /// The value of a property by key (Apple's KVC key or the Swift name), in the property's Swift
+    /// type; for keys that are not properties, a value stored with setValue(_:forKey:) or the class's
+    /// defaultValue(forKey:).
+    open func value(forKey key: String) -> Any? { valueImpl(forKeyPath: key) }
+
+    /// Sets a property by key, with the same action semantics as its setter. Values of the wrong type
+    /// are reported through LaminaDiagnostics and ignored; unknown keys are stored as custom values.
+    open func setValue(_ value: Any?, forKey key: String) { setValueImpl(value, forKeyPath: key) }
+
+    /// The value at a key path, including sub-paths such as "position.x", "bounds.size.width",
+    /// "transform.rotation.z", "transform.scale", "shadowOffset.height".
+    open func value(forKeyPath keyPath: String) -> Any? { valueImpl(forKeyPath: keyPath) }
+
+    /// Sets the value at a key path (see value(forKeyPath:)).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValueImpl(value, forKeyPath: keyPath) }
+
+    /// Returns the layer's description with its class, name and frame.
+    open override var description: String {
+        "<\(String(describing: type(of: self))): \(name.map { "'\($0)' " } ?? "")frame = \(frame)\(isPresentationCopy ? " (presentation)" : "")>"
+    }
+}
+
+/// The key of the action run when a layer is added to a committed tree.
+public let kCAOnOrderIn = "onOrderIn"
+/// The key of the action run when a layer is removed from a committed tree.
+public let kCAOnOrderOut = "onOrderOut"
+/// The key under which transitions are stored and looked up.
+public let kCATransition = "transition"
+
+/// The global lock that guards every layer tree (what `CATransaction.lock()` takes).
+enum LayerTree {
+    static let lock = NSRecursiveLock()
+}

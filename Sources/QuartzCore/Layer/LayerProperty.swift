@@ -1,0 +1,226 @@
+import Foundation
+import CoreGraphics
+
+/// How to read and write one key path of a layer's state as a typed value.
+struct LayerProperty {
+    /// The canonical key (Apple's KVC key, e.g. "hidden" for isHidden).
+    let key: String
+    let kind: ValueKind
+    let numberType: LayerValue.NumberType
+    /// Whether changing it looks up an action and animates by default.
+    let animatable: Bool
+    let get: (LayerState) -> LayerValue
+    let set: (inout LayerState, LayerValue) -> Void
+}
+
+/// The table of every property of CALayer and its subclasses, by key, and the resolution of
+/// key paths with sub-components ("position.x", "transform.rotation.z", "bounds.size.width").
+enum LayerProperties {
+    /// Every top-level key, with aliases (Swift names such as "isHidden" map to Apple's KVC key "hidden").
+    static let table: [String: LayerProperty] = {
+        var t: [String: LayerProperty] = [:]
+        func num(_ k: String, type nt: LayerValue.NumberType = .cgFloat, animatable: Bool = true,
+                 _ g: @escaping (LayerState) -> Double, _ s: @escaping (inout LayerState, Double) -> Void) {
+            t[k] = LayerProperty(key: k, kind: .number, numberType: nt, animatable: animatable,
+                                 get: { .number(g($0)) },
+                                 set: { st, v in if let d = v.doubleValue { s(&st, d) } })
+        }
+        func val<T>(_ k: String, _ kind: ValueKind, animatable: Bool = true, _ kp: WritableKeyPath<LayerState, T>,
+                    wrap: @escaping (T) -> LayerValue, unwrap: @escaping (LayerValue) -> T?) {
+            t[k] = LayerProperty(key: k, kind: kind, numberType: .cgFloat, animatable: animatable,
+                                 get: { wrap($0[keyPath: kp]) },
+                                 set: { st, v in if let x = unwrap(v) { st[keyPath: kp] = x } })
+        }
+        func point(_ k: String, _ kp: WritableKeyPath<LayerState, CGPoint>) {
+            val(k, .point, kp, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
+        }
+        func rect(_ k: String, _ kp: WritableKeyPath<LayerState, CGRect>) {
+            val(k, .rect, kp, wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { return r }; return nil })
+        }
+        func size(_ k: String, _ kp: WritableKeyPath<LayerState, CGSize>) {
+            val(k, .size, kp, wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { return s }; return nil })
+        }
+        func xform(_ k: String, _ kp: WritableKeyPath<LayerState, CATransform3D>) {
+            val(k, .transform, kp, wrap: { .transform($0) }, unwrap: { if case .transform(let m) = $0 { return m }; return nil })
+        }
+        func color(_ k: String, _ kp: WritableKeyPath<LayerState, CGColor?>) {
+            val(k, .color, kp, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return .some(c) }; return nil })
+        }
+        func path(_ k: String, _ kp: WritableKeyPath<LayerState, CGPath?>) {
+            val(k, .path, kp, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
+        }
+        func bool(_ k: String, animatable: Bool = true, _ kp: WritableKeyPath<LayerState, Bool>) {
+            val(k, .bool, animatable: animatable, kp, wrap: { .bool($0) }, unwrap: { $0.doubleValue.map { $0 != 0 } })
+        }
+        // Geometry
+        rect("bounds", \.bounds)
+        point("position", \.position)
+        num("zPosition", { Double($0.zPosition) }, { $0.zPosition = CGFloat($1) })
+        point("anchorPoint", \.anchorPoint)
+        num("anchorPointZ", { Double($0.anchorPointZ) }, { $0.anchorPointZ = CGFloat($1) })
+        xform("transform", \.transform)
+        xform("sublayerTransform", \.sublayerTransform)
+        bool("geometryFlipped", animatable: false, \.isGeometryFlipped)
+        // Appearance
+        bool("hidden", \.isHidden)
+        bool("doubleSided", \.isDoubleSided)
+        bool("masksToBounds", \.masksToBounds)
+        num("opacity", type: .float, { Double($0.opacity) }, { $0.opacity = Float($1) })
+        color("backgroundColor", \.backgroundColor)
+        num("cornerRadius", { Double($0.cornerRadius) }, { $0.cornerRadius = CGFloat($1) })
+        num("borderWidth", { Double($0.borderWidth) }, { $0.borderWidth = CGFloat($1) })
+        color("borderColor", \.borderColor)
+        color("shadowColor", \.shadowColor)
+        num("shadowOpacity", type: .float, { Double($0.shadowOpacity) }, { $0.shadowOpacity = Float($1) })
+        size("shadowOffset", \.shadowOffset)
+        num("shadowRadius", { Double($0.shadowRadius) }, { $0.shadowRadius = CGFloat($1) })
+        path("shadowPath", \.shadowPath)
+        bool("allowsGroupOpacity", animatable: false, \.allowsGroupOpacity)
+        bool("allowsEdgeAntialiasing", animatable: false, \.allowsEdgeAntialiasing)
+        bool("opaque", animatable: false, \.isOpaque)
+        bool("shouldRasterize", animatable: false, \.shouldRasterize)
+        num("rasterizationScale", animatable: false, { Double($0.rasterizationScale) }, { $0.rasterizationScale = CGFloat($1) })
+        // Contents
+        val("contents", .contents, \.contents, wrap: { .contents($0) }, unwrap: { if case .contents(let c) = $0 { return .some(c) }; return nil })
+        rect("contentsRect", \.contentsRect)
+        rect("contentsCenter", \.contentsCenter)
+        num("contentsScale", animatable: false, { Double($0.contentsScale) }, { $0.contentsScale = CGFloat($1) })
+        num("minificationFilterBias", type: .float, animatable: false, { Double($0.minificationFilterBias) }, { $0.minificationFilterBias = Float($1) })
+        // Media timing (not animatable: changing them never runs an action)
+        num("beginTime", type: .double, animatable: false, { $0.beginTime }, { $0.beginTime = $1 })
+        num("duration", type: .double, animatable: false, { $0.duration }, { $0.duration = $1 })
+        num("speed", type: .float, animatable: false, { Double($0.speed) }, { $0.speed = Float($1) })
+        num("timeOffset", type: .double, animatable: false, { $0.timeOffset }, { $0.timeOffset = $1 })
+        num("repeatCount", type: .float, animatable: false, { Double($0.repeatCount) }, { $0.repeatCount = Float($1) })
+        num("repeatDuration", type: .double, animatable: false, { $0.repeatDuration }, { $0.repeatDuration = $1 })
+        bool("autoreverses", animatable: false, \.autoreverses)
+        // CAShapeLayer
+        val("path", .path, \.subclass.path, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
+        color("fillColor", \.subclass.fillColor)
+        color("strokeColor", \.subclass.strokeColor)
+        num("strokeStart", { Double($0.subclass.strokeStart) }, { $0.subclass.strokeStart = CGFloat($1) })
+        num("strokeEnd", { Double($0.subclass.strokeEnd) }, { $0.subclass.strokeEnd = CGFloat($1) })
+        num("lineWidth", { Double($0.subclass.lineWidth) }, { $0.subclass.lineWidth = CGFloat($1) })
+        num("miterLimit", { Double($0.subclass.miterLimit) }, { $0.subclass.miterLimit = CGFloat($1) })
+        num("lineDashPhase", { Double($0.subclass.lineDashPhase) }, { $0.subclass.lineDashPhase = CGFloat($1) })
+        val("lineDashPattern", .numberArray, \.subclass.lineDashPattern,
+            wrap: { .numberArray(($0 ?? []).map { $0.doubleValue }) },
+            unwrap: { if case .numberArray(let a) = $0 { return .some(a.isEmpty ? nil : a.map { NSNumber(value: $0) }) }; return nil })
+        // CATextLayer
+        num("fontSize", { Double($0.subclass.fontSize) }, { $0.subclass.fontSize = CGFloat($1) })
+        color("foregroundColor", \.subclass.foregroundColor)
+        // CAGradientLayer
+        val("colors", .colorArray, \.subclass.colors, wrap: { .colorArray($0) },
+            unwrap: { if case .colorArray(let a) = $0 { return a }; return nil })
+        val("locations", .numberArray, \.subclass.locations, wrap: { .numberArray($0 ?? []) },
+            unwrap: { if case .numberArray(let a) = $0 { return .some(a.isEmpty ? nil : a) }; return nil })
+        val("startPoint", .point, \.subclass.startPoint, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
+        val("endPoint", .point, \.subclass.endPoint, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
+        // CAReplicatorLayer
+        num("instanceCount", type: .int, animatable: false, { Double($0.subclass.instanceCount) }, { $0.subclass.instanceCount = Int($1.isFinite ? $1 : 1) })
+        num("instanceDelay", type: .double, { $0.subclass.instanceDelay }, { $0.subclass.instanceDelay = $1 })
+        val("instanceTransform", .transform, \.subclass.instanceTransform, wrap: { .transform($0) },
+            unwrap: { if case .transform(let m) = $0 { return m }; return nil })
+        color("instanceColor", \.subclass.instanceColor)
+        num("instanceRedOffset", type: .float, { Double($0.subclass.instanceRedOffset) }, { $0.subclass.instanceRedOffset = Float($1) })
+        num("instanceGreenOffset", type: .float, { Double($0.subclass.instanceGreenOffset) }, { $0.subclass.instanceGreenOffset = Float($1) })
+        num("instanceBlueOffset", type: .float, { Double($0.subclass.instanceBlueOffset) }, { $0.subclass.instanceBlueOffset = Float($1) })
+        num("instanceAlphaOffset", type: .float, { Double($0.subclass.instanceAlphaOffset) }, { $0.subclass.instanceAlphaOffset = Float($1) })
+        // Swift spellings of Apple's Bool properties.
+        t["isHidden"] = t["hidden"]; t["isDoubleSided"] = t["doubleSided"]
+        t["isGeometryFlipped"] = t["geometryFlipped"]; t["isOpaque"] = t["opaque"]
+        return t
+    }()
+
+    /// The canonical key for an alias ("isHidden" → "hidden").
+    static func canonicalKey(_ key: String) -> String { table[key]?.key ?? key }
+
+    nonisolated(unsafe) private static var cache: [String: LayerProperty] = [:]
+    private static let cacheLock = NSLock()
+
+    /// Resolves a key path (a key, or a key with sub-components) to an accessor; nil when unknown.
+    static func resolve(_ keyPath: String) -> LayerProperty? {
+        if let p = table[keyPath] { return p }
+        cacheLock.lock()
+        if let p = cache[keyPath] { cacheLock.unlock(); return p }
+        cacheLock.unlock()
+        guard let dot = keyPath.firstIndex(of: ".") else { return nil }
+        let baseKey = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
+        guard let base = table[baseKey], let p = subProperty(base, sub, fullKey: keyPath) else { return nil }
+        cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()
+        return p
+    }
+
+    /// An accessor for a sub-component `sub` of the value of `base`.
+    private static func subProperty(_ base: LayerProperty, _ sub: String, fullKey: String) -> LayerProperty? {
+        func make(_ kind: ValueKind, _ get: @escaping (LayerValue) -> LayerValue?, _ set: @escaping (LayerValue, LayerValue) -> LayerValue?) -> LayerProperty {
+            LayerProperty(key: fullKey, kind: kind, numberType: .cgFloat, animatable: base.animatable,
+                          get: { get(base.get($0)) ?? .number(0) },
+                          set: { st, v in if let nv = set(base.get(st), v) { base.set(&st, nv) } })
+        }
+        switch base.kind {
+        case .point:
+            let i: Int
+            switch sub { case "x": i = 0; case "y": i = 1; default: return nil }
+            return make(.number, { v in v.components.map { .number($0[i]) } },
+                        { old, v in
+                            guard var c = old.components, let d = v.doubleValue else { return nil }
+                            c[i] = d; return LayerValue.fromComponents(c, kind: .point) })
+        case .size:
+            let i: Int
+            switch sub { case "width": i = 0; case "height": i = 1; default: return nil }
+            return make(.number, { v in v.components.map { .number($0[i]) } },
+                        { old, v in
+                            guard var c = old.components, let d = v.doubleValue else { return nil }
+                            c[i] = d; return LayerValue.fromComponents(c, kind: .size) })
+        case .rect:
+            let map: [String: (ValueKind, [Int])] = [
+                "origin": (.point, [0, 1]), "size": (.size, [2, 3]),
+                "origin.x": (.number, [0]), "origin.y": (.number, [1]),
+                "size.width": (.number, [2]), "size.height": (.number, [3]),
+            ]
+            guard let (kind, idx) = map[sub] else { return nil }
+            return make(kind, { v in v.components.flatMap { c in LayerValue.fromComponents(idx.map { c[$0] }, kind: kind) } },
+                        { old, v in
+                            guard var c = old.components, let nc = v.components, nc.count == idx.count else { return nil }
+                            for (j, i) in idx.enumerated() { c[i] = nc[j] }
+                            return LayerValue.fromComponents(c, kind: .rect) })
+        case .transform:
+            if sub == "translation" {
+                return make(.size, { v in if case .transform(let m) = v { return .size(transformTranslation(m)) }; return nil },
+                            { old, v in
+                                guard case .transform(let m) = old, case .size(let s) = v else { return nil }
+                                return .transform(transformSettingTranslation(m, s)) })
+            }
+            guard transformSubValue(CATransform3DIdentity, sub) != nil else { return nil }
+            return make(.number, { v in
+                            if case .transform(let m) = v, let d = transformSubValue(m, sub) { return .number(Double(d)) }
+                            return nil },
+                        { old, v in
+                            guard case .transform(let m) = old, let d = v.doubleValue else { return nil }
+                            if CATransform3DIsIdentity(m), let fast = identityTransformSetting(sub, CGFloat(d)) { return .transform(fast) }
+                            guard let r = transformSetting(m, sub, CGFloat(d)) else { return nil }
+                            return .transform(r) })
+        default:
+            return nil
+        }
+    }
+}
+
+/// The transform that setting sub-key `sub` to `v` on an identity transform gives, without decomposing
+/// (the common case of animating "transform.scale" or "transform.rotation.z" on an untransformed layer).
+func identityTransformSetting(_ sub: String, _ v: CGFloat) -> CATransform3D? {
+    switch sub {
+    case "scale": return CATransform3DMakeScale(v, v, v)
+    case "scale.x": return CATransform3DMakeScale(v, 1, 1)
+    case "scale.y": return CATransform3DMakeScale(1, v, 1)
+    case "scale.z": return CATransform3DMakeScale(1, 1, v)
+    case "rotation", "rotation.z": return CATransform3DMakeRotation(v, 0, 0, 1)
+    case "rotation.x": return CATransform3DMakeRotation(v, 1, 0, 0)
+    case "rotation.y": return CATransform3DMakeRotation(v, 0, 1, 0)
+    case "translation.x": return CATransform3DMakeTranslation(v, 0, 0)
+    case "translation.y": return CATransform3DMakeTranslation(0, v, 0)
+    case "translation.z": return CATransform3DMakeTranslation(0, 0, v)
+    default: return nil
+    }
+}

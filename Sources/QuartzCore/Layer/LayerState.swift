@@ -1,0 +1,128 @@
+import Foundation
+import CoreGraphics
+
+/// Every value of a layer that animations can change or rendering needs, as one value type.
+/// A layer keeps its model state (what code sets), a committed copy (what the last transaction commit
+/// handed to rendering), and the presentation state is this struct with animations applied at a time t.
+struct LayerState {
+    // Geometry
+    var bounds = CGRect.zero
+    var position = CGPoint.zero
+    var zPosition: CGFloat = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform = CATransform3DIdentity
+    var sublayerTransform = CATransform3DIdentity
+    var isGeometryFlipped = false
+    // Appearance
+    var isHidden = false
+    var isDoubleSided = true
+    var masksToBounds = false
+    var opacity: Float = 1
+    var backgroundColor: CGColor? = nil
+    var cornerRadius: CGFloat = 0
+    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var cornerCurve: CALayerCornerCurve = .circular
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var shadowOpacity: Float = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath? = nil
+    var allowsGroupOpacity = true
+    var allowsEdgeAntialiasing = false
+    var isOpaque = false
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
+    // Contents
+    var contents: Any? = nil
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilterBias: Float = 0
+    // Media timing of the layer itself
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses = false
+    var fillMode: CAMediaTimingFillMode = .removed
+    /// Fields of the layer subclasses (shape, text, gradient, replicator), boxed so plain layers stay small.
+    var sub: COWBox<SubclassState>? = nil
+    /// The recorded drawing of draw(in:), replayed by the compositor.
+    var backing: CGContext? = nil
+    /// A running transition, set on presentation states only.
+    var transition: TransitionState? = nil
+    /// Custom key-value pairs set with setValue(_:forKey:) for keys that are not properties.
+    var custom: [String: LayerValue]? = nil
+
+    /// The subclass fields; reading gives defaults when the layer has none.
+    var subclass: SubclassState {
+        get { sub?.value ?? SubclassState() }
+        set { if sub == nil { sub = COWBox(newValue) } else { sub!.value = newValue } }
+    }
+}
+
+/// The animatable and drawing fields of CAShapeLayer, CATextLayer, CAGradientLayer and CAReplicatorLayer.
+struct SubclassState {
+    // CAShapeLayer
+    var path: CGPath? = nil
+    var fillColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var fillRule: CAShapeLayerFillRule = .nonZero
+    var strokeColor: CGColor? = nil
+    var strokeStart: CGFloat = 0
+    var strokeEnd: CGFloat = 1
+    var lineWidth: CGFloat = 1
+    var miterLimit: CGFloat = 10
+    var lineCap: CAShapeLayerLineCap = .butt
+    var lineJoin: CAShapeLayerLineJoin = .miter
+    var lineDashPhase: CGFloat = 0
+    var lineDashPattern: [NSNumber]? = nil
+    // CATextLayer
+    var string: Any? = nil
+    var font: Any? = nil
+    var fontSize: CGFloat = 36
+    var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    var isWrapped = false
+    var truncationMode: CATextLayerTruncationMode = .none
+    var alignmentMode: CATextLayerAlignmentMode = .natural
+    // CAGradientLayer
+    var colors: [CGColor] = []
+    var locations: [Double]? = nil
+    var startPoint = CGPoint(x: 0.5, y: 0)
+    var endPoint = CGPoint(x: 0.5, y: 1)
+    var gradientType: CAGradientLayerType = .axial
+    // CAReplicatorLayer
+    var instanceCount = 1
+    var preservesDepth = false
+    var instanceDelay: CFTimeInterval = 0
+    var instanceTransform = CATransform3DIdentity
+    var instanceColor: CGColor? = nil
+    var instanceRedOffset: Float = 0
+    var instanceGreenOffset: Float = 0
+    var instanceBlueOffset: Float = 0
+    var instanceAlphaOffset: Float = 0
+}
+
+/// A transition in progress on a presentation state: what the layer looked like before, and how far along.
+struct TransitionState {
+    /// The transition's type (fade, push, moveIn, reveal) and subtype.
+    var type: CATransitionType
+    var subtype: CATransitionSubtype?
+    /// Progress from 0 (all old) to 1 (all new), after timing and start/end progress.
+    var progress: Double
+    /// The layer's presentation state when the transition was added (its old look).
+    var from: LayerStateBox
+}
+
+/// A reference to a layer state, used where a state must hold another state.
+final class LayerStateBox {
+    let state: LayerState
+    init(_ state: LayerState) { self.state = state }
+}

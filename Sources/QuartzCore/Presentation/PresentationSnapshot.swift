@@ -1,0 +1,61 @@
+import Foundation
+
+/// The presentation of a whole layer tree at one media time, as values only: what the renderer draws
+/// from. Nodes are in depth-first order (a parent before its sublayers, sublayers back to front);
+/// masks are evaluated as separate nodes referenced by index.
+@_spi(LaminaInternal)
+public struct PresentationSnapshot {
+    /// One layer's presented values.
+    public struct Node {
+        /// The presented state (committed values with animations applied).
+        var state: LayerState
+        /// The index of the parent node, or -1 for the root (and for masks).
+        public var parent: Int
+        /// The number of nodes in this node's subtree after it (its descendants).
+        public var descendantCount: Int
+        /// The index of this layer's mask node, or -1.
+        public var mask: Int
+        /// The layer's local time at the snapshot's time.
+        public var localTime: Double
+        /// Whether the layer is a CATransformLayer.
+        public var isTransformLayer: Bool
+        /// The model layer this node presents.
+        public unowned(unsafe) var layer: CALayer
+    }
+
+    /// The media time of the snapshot.
+    public let time: CFTimeInterval
+    /// The nodes in depth-first order.
+    public private(set) var nodes: [Node] = []
+
+    /// Evaluates the committed tree under `root` at media time `time`.
+    public init(root: CALayer, time: CFTimeInterval) {
+        self.time = time
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        guard root.isCommitted else { return }
+        var parentTime = time
+        if let p = root._superlayer { parentTime = p.committedLocalTime(fromGlobal: time) }
+        nodes.reserveCapacity(64)
+        append(root, parent: -1, parentLocalTime: parentTime)
+    }
+
+    @discardableResult
+    private mutating func append(_ layer: CALayer, parent: Int, parentLocalTime: Double) -> Int {
+        let index = nodes.count
+        let local = layer.committedState.localTime(fromParent: parentLocalTime)
+        var s = layer.committedState
+        if !layer.animationEntries.isEmpty { layer.applyAnimations(to: &s, localTime: local) }
+        nodes.append(Node(state: s, parent: parent, descendantCount: 0, mask: -1, localTime: local,
+                          isTransformLayer: layer is CATransformLayer, layer: layer))
+        for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }
+        nodes[index].descendantCount = nodes.count - index - 1
+        if let m = layer.committedMask {
+            let mi = append(m, parent: -1, parentLocalTime: local)
+            nodes[index].mask = mi
+        }
+        return index
+    }
+
+    /// The number of nodes.
+    public var count: Int { nodes.count }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Lamina's channel for diagnostics about bad data (an unknown key path, a value of the wrong type,
+/// keyTimes of the wrong count, NaN values ...). The engine never crashes on bad data: it reports one
+/// message here, naming the layer, key path and animation, and falls back to a documented behaviour.
+///
+/// By default each distinct message is written once to standard error. Tests can install a `handler`
+/// to capture messages instead.
+public enum LaminaDiagnostics {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var seen = Set<String>()
+    nonisolated(unsafe) private static var _handler: ((String) -> Void)?
+
+    /// Replaces the default reporter (stderr, each distinct message once). Set to nil to restore it.
+    public static var handler: ((String) -> Void)? {
+        get { lock.lock(); defer { lock.unlock() }; return _handler }
+        set { lock.lock(); _handler = newValue; seen.removeAll(); lock.unlock() }
+    }
+
+    /// Reports one diagnostic message.
+    public static func report(_ message: String) {
+        lock.lock()
+        if let h = _handler {
+            lock.unlock()
+            h(message)
+            return
+        }
+        let fresh = seen.insert(message).inserted
+        lock.unlock()
+        if fresh {
+            FileHandle.standardError.write(("lamina: " + message + "\n").data(using: .utf8)!)
+        }
+    }
+}
+
+/// Describes a layer for a diagnostic: its name if it has one, else its class.
+func describeLayer(_ layer: CALayer?) -> String {
+    guard let layer else { return "<no layer>" }
+    if let n = layer.name { return "layer '\(n)'" }
+    return "a \(String(describing: type(of: layer)))"
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Lamina's stand-in for the render server's bookkeeping: it knows which layers have animations and
+/// delivers, at a given media time, what is due: animationDidStart, animationDidStop, removal of
+/// finished animations, and transaction completion blocks. CATransaction.flush() and the host's frame
+/// loop call deliver(now:).
+final class AnimationRuntime {
+    static let shared = AnimationRuntime()
+
+    private var layers: [ObjectIdentifier: CALayer] = [:]
+    private var groups: [CompletionGroup] = []
+    private var queued: [() -> Void] = []
+
+    /// Remembers a layer that has animations.
+    func register(_ layer: CALayer) { layers[ObjectIdentifier(layer)] = layer }
+
+    /// Remembers completion groups armed by a commit.
+    func track(_ gs: [CompletionGroup]) { groups.append(contentsOf: gs) }
+
+    /// An animation was removed or replaced before finishing: its delegate hears finished = false at
+    /// the next delivery, and its completion groups stop waiting for it.
+    func stopped(_ entry: AnimationEntry, finished: Bool) {
+        if !entry.finished {
+            entry.finished = true
+            let anim = entry.animation
+            if entry.beginTime != nil, let d = anim.delegate {
+                let wasStarted = entry.started
+                queued.append {
+                    if !wasStarted { d.animationDidStart(anim) }
+                    d.animationDidStop(anim, finished: finished)
+                }
+            }
+        }
+        entry.leaveGroups()
+    }
+
+    /// Whether any animation or completion block is still pending.
+    var isIdle: Bool {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return layers.isEmpty && groups.isEmpty && queued.isEmpty
+    }
+
+    /// Delivers everything due at media time `now`. Delegate calls and blocks run outside the lock,
+    /// in order: queued stops, then starts and finishes by layer, then completion blocks.
+    func deliver(now: CFTimeInterval) {
+        LayerTree.lock.lock()
+        var events = queued
+        queued = []
+        for (id, layer) in layers {
+            var local: Double?
+            var removed = false
+            for e in layer.animationEntries {
+                guard let begin = e.beginTime, !e.finished else { continue }
+                if local == nil { local = layer.committedLocalTime(fromGlobal: now) }
+                let p = e.animation.timingParameters(beginTime: begin)
+                let t = local!
+                if !e.started && t >= timingStartTime(p) {
+                    e.started = true
+                    if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStart(a) } }
+                }
+                let end = timingEndTime(p)
+                if end.isFinite && t >= end {
+                    e.finished = true
+                    if !e.started {
+                        e.started = true
+                        if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStart(a) } }
+                    }
+                    if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStop(a, finished: true) } }
+                    e.leaveGroups()
+                    if e.animation.isRemovedOnCompletion { removed = true }
+                }
+            }
+            if removed {
+                layer.animationEntries.removeAll { $0.finished && $0.animation.isRemovedOnCompletion }
+            }
+            if layer.animationEntries.allSatisfy({ $0.finished }) { layers[id] = nil }
+        }
+        var blocks: [() -> Void] = []
+        groups.removeAll { g in
+            guard g.committed, g.pending <= 0, !g.fired else { return g.fired }
+            g.fired = true
+            if let b = g.block { blocks.append(b) }
+            return true
+        }
+        LayerTree.lock.unlock()
+        for e in events { e() }
+        for b in blocks { b() }
+    }
+
+    /// Forgets everything (used by tests that need a clean slate).
+    func reset() {
+        LayerTree.lock.lock()
+        layers = [:]; groups = []; queued = []
+        LayerTree.lock.unlock()
+    }
+}

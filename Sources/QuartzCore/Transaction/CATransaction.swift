@@ -1,0 +1,112 @@
+import Foundation
+
+/// The key of a transaction's animation duration.
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of a transaction's disable-actions flag.
+public let kCATransactionDisableActions = "disableActions"
+/// The key of a transaction's animation timing function.
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The key of a transaction's completion block.
+public let kCATransactionCompletionBlock = "completionBlock"
+
+/// Batches layer-tree changes into atomic updates (Apple's `CATransaction`). Each thread has its own
+/// stack of transactions; a change outside any explicit transaction opens the implicit one, which
+/// the host's frame loop (or flush()) commits. Nested begin/commit pairs take effect when the
+/// outermost commits: then the changed layers' values reach the presentation and every animation
+/// added in the transaction starts at the same time.
+open class CATransaction: NSObject {
+    /// Begins a new transaction on the calling thread (nested in any open one).
+    open class func begin() {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        CATransactionStack.current.begin()
+    }
+
+    /// Commits the innermost transaction; changes apply when the outermost one commits.
+    open class func commit() {
+        LayerTree.lock.lock()
+        CATransactionStack.current.commit()
+        LayerTree.lock.unlock()
+    }
+
+    /// Commits the implicit transaction (when no explicit one is open on this thread) and then delivers
+    /// everything due as of CACurrentMediaTime(): animationDidStart and animationDidStop(_:finished:)
+    /// calls, removal of finished animations whose isRemovedOnCompletion is true, completion blocks.
+    /// Changes those callbacks make are committed before flush returns (as the run loop would at the
+    /// end of the same iteration), so their animations start at the same media time.
+    open class func flush() {
+        LayerTree.lock.lock()
+        CATransactionStack.current.commitImplicit()
+        LayerTree.lock.unlock()
+        AnimationRuntime.shared.deliver(now: CACurrentMediaTime())
+        LayerTree.lock.lock()
+        CATransactionStack.current.commitImplicit()
+        LayerTree.lock.unlock()
+    }
+
+    /// Takes the global layer-tree lock (recursive), so that values read stay consistent until unlock().
+    open class func lock() { LayerTree.lock.lock() }
+
+    /// Releases the lock taken by lock().
+    open class func unlock() { LayerTree.lock.unlock() }
+
+    /// The duration of implicit animations in the current transaction (default 0.25 s).
+    open class func animationDuration() -> CFTimeInterval {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return CATransactionStack.current.animationDuration
+    }
+
+    /// Sets the duration of implicit animations in the current transaction.
+    open class func setAnimationDuration(_ dur: CFTimeInterval) { setValue(dur, forKey: kCATransactionAnimationDuration) }
+
+    /// The timing function of implicit animations in the current transaction (nil: the default curve).
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return CATransactionStack.current.animationTimingFunction
+    }
+
+    /// Sets the timing function of implicit animations in the current transaction.
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether property changes in the current transaction skip their actions.
+    open class func disableActions() -> Bool {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return CATransactionStack.current.disableActions
+    }
+
+    /// Sets whether property changes in the current transaction skip their actions.
+    open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
+
+    /// The completion block of the current transaction.
+    open class func completionBlock() -> (() -> Void)? {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return CATransactionStack.current.levels.last?.completion?.block
+    }
+
+    /// Sets a block run once every animation added to the current transaction after this call has
+    /// finished or been removed (once the transaction has committed; right after it when there were none).
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        let stack = CATransactionStack.current
+        if stack.levels.isEmpty { stack.levels.append(.init(isImplicit: true)) }
+        let level = stack.levels[stack.levels.count - 1]
+        if let g = level.completion, g.pending == 0 { g.block = block } else { level.completion = CompletionGroup(block: block) }
+    }
+
+    /// The value for `key` in the current transaction (innermost level that set it).
+    open class func value(forKey key: String) -> Any? {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        if key == kCATransactionAnimationDuration { return CATransactionStack.current.animationDuration }
+        if key == kCATransactionDisableActions { return CATransactionStack.current.disableActions }
+        if key == kCATransactionCompletionBlock { return CATransactionStack.current.levels.last?.completion?.block }
+        return CATransactionStack.current.value(forKey: key)
+    }
+
+    /// Sets a value for `key` in the current transaction.
+    open class func setValue(_ anObject: Any?, forKey key: String) {
+        if key == kCATransactionCompletionBlock { setCompletionBlock(anObject as? () -> Void); return }
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        CATransactionStack.current.setValue(anObject, forKey: key)
+    }
+}

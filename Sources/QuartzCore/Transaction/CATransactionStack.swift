@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thread's stack of transactions. The bottom level may be the implicit transaction, created
+/// by the first layer change made outside an explicit one and committed by flush() or the host's
+/// frame loop. Changes collect in the outermost transaction and take effect together when it commits.
+final class CATransactionStack {
+    /// One begin/commit level (or the implicit transaction).
+    final class Level {
+        let isImplicit: Bool
+        var values: [String: Any] = [:]
+        var completion: CompletionGroup?
+        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+    }
+
+    var levels: [Level] = []
+    /// Layers changed in the outermost transaction, in first-change order.
+    var dirty: [CALayer] = []
+    var dirtyIDs = Set<ObjectIdentifier>()
+    /// Completion groups of the outermost transaction (and its nested ones).
+    var groups: [CompletionGroup] = []
+
+    private static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k) { ptr in
+            guard let ptr else { return }
+            Unmanaged<CATransactionStack>.fromOpaque(ptr).release()
+        }
+        return k
+    }()
+
+    /// The calling thread's stack.
+    static var current: CATransactionStack {
+        if let p = pthread_getspecific(key) { return Unmanaged<CATransactionStack>.fromOpaque(p).takeUnretainedValue() }
+        let s = CATransactionStack()
+        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
+        return s
+    }
+
+    /// Records that `layer` changed in the current transaction (creating the implicit one if needed).
+    func markDirty(_ layer: CALayer) {
+        if levels.isEmpty { levels.append(Level(isImplicit: true)) }
+        if dirtyIDs.insert(ObjectIdentifier(layer)).inserted { dirty.append(layer) }
+    }
+
+    /// The value for `key` set in the innermost level that set it.
+    func value(forKey key: String) -> Any? {
+        for l in levels.reversed() { if let v = l.values[key] { return v } }
+        return nil
+    }
+
+    /// Sets `key` in the innermost level (creating the implicit transaction if none is open).
+    func setValue(_ v: Any?, forKey key: String) {
+        if levels.isEmpty { levels.append(Level(isImplicit: true)) }
+        levels[levels.count - 1].values[key] = v
+    }
+
+    var disableActions: Bool { (value(forKey: kCATransactionDisableActions) as? Bool) ?? false }
+
+    var animationDuration: CFTimeInterval {
+        LayerValue.number(value(forKey: kCATransactionAnimationDuration)).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0.25
+    }
+
+    var animationTimingFunction: CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    /// The completion groups that animations added now must join (every open level that has one).
+    var openCompletionGroups: [CompletionGroup] { levels.compactMap { $0.completion } }
+
+    func begin() { levels.append(Level(isImplicit: false)) }
+
+    /// Pops one level; when it was the outermost, commits everything.
+    func commit() {
+        guard let top = levels.popLast() else {
+            LaminaDiagnostics.report("CATransaction.commit() without a matching begin(); ignored")
+            return
+        }
+        if let g = top.completion { groups.append(g) }
+        if levels.isEmpty { commitAll() }
+    }
+
+    /// Commits the implicit transaction if it is the only open one.
+    func commitImplicit() {
+        if levels.count == 1 && levels[0].isImplicit { commit() }
+    }
+
+    /// Applies the outermost transaction: lays out and displays the changed layers, copies their model
+    /// state into the committed state, starts the new animations together at the commit time, and
+    /// arms the completion blocks.
+    private func commitAll() {
+        LayerTree.lock.lock()
+        var rounds = 0
+        var processed = 0
+        // Layout and display may change more layers; they join this commit.
+        while processed < dirty.count && rounds < 8 {
+            let batch = dirty[processed...]
+            processed = dirty.count
+            rounds += 1
+            for l in batch where l.needsLayoutFlag { l.layoutIfNeeded() }
+            for l in batch where l.needsDisplayFlag { l.displayIfNeeded() }
+        }
+        let layers = dirty
+        let finishedGroups = groups
+        dirty = []; dirtyIDs = []; groups = []
+        if levels.isEmpty == false { levels.removeAll() }
+        let now = CACurrentMediaTime()
+        for l in layers {
+            l.committedState = l.state
+            l.committedSublayers = l._sublayers ?? []
+            l.committedMask = l._mask
+            l.isCommitted = true
+        }
+        for l in layers {
+            var started = false
+            var localNow: Double?
+            for e in l.animationEntries where e.beginTime == nil {
+                if e.animation.beginTime == 0 {
+                    if localNow == nil { localNow = l.committedLocalTime(fromGlobal: now) }
+                    e.beginTime = localNow
+                } else {
+                    e.beginTime = e.animation.beginTime
+                }
+                started = true
+            }
+            if started || !l.animationEntries.isEmpty { AnimationRuntime.shared.register(l) }
+        }
+        for g in finishedGroups { g.committed = true }
+        AnimationRuntime.shared.track(finishedGroups)
+        LayerTree.lock.unlock()
+    }
+}

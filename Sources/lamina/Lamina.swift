@@ -1,0 +1,13 @@
+import ArgumentParser
+import Foundation
+
+/// The `lamina` command: runs Lamina's demos and benchmarks.
+@main
+struct Lamina: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lamina",
+        abstract: "Lamina: Apple's Core Animation for Linux.",
+        subcommands: [Tour.self, Bench.self],
+        defaultSubcommand: Tour.self
+    )
+}

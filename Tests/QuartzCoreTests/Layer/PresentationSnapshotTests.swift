@@ -1,0 +1,31 @@
+import XCTest
+@_spi(LaminaInternal) @testable import QuartzCore
+
+final class PresentationSnapshotTests: LaminaTestCase {
+    func testSnapshotIsDepthFirstWithAnimationsApplied() {
+        let root = makeLayer()
+        let a = CALayer(), b = CALayer(), c = CALayer(), m = CALayer()
+        root.addSublayer(a); a.addSublayer(b); root.addSublayer(c)
+        a.mask = m
+        CATransaction.flush()
+        let anim = CABasicAnimation(keyPath: "opacity")
+        anim.fromValue = 0; anim.toValue = 1; anim.duration = 2
+        b.add(anim, forKey: "fade")
+        CATransaction.flush()
+        at(1)
+        let snap = PresentationSnapshot(root: root, time: CACurrentMediaTime())
+        XCTAssertEqual(snap.count, 5)
+        let layers = snap.nodes.map { $0.layer }
+        XCTAssert(layers[0] === root && layers[1] === a && layers[2] === b && layers[3] === m && layers[4] === c)
+        XCTAssertEqual(snap.nodes[0].descendantCount, 4)
+        XCTAssertEqual(snap.nodes[1].mask, 3)
+        XCTAssertEqual(snap.nodes[2].parent, 1)
+        XCTAssertEqual(snap.nodes[2].state.opacity, 0.5)
+        XCTAssertEqual(snap.nodes[4].parent, 0)
+    }
+
+    func testUncommittedRootGivesEmptySnapshot() {
+        let l = CALayer()
+        XCTAssertEqual(PresentationSnapshot(root: l, time: 0).count, 0)
+    }
+}
