@@ -102,12 +102,26 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// group's) to `state`. `beginTime` is the resolved begin time.
     func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {}
 
-    /// The timing parameters of this animation with `beginTime` resolved.
-    func timingParameters(beginTime: Double) -> TimingParameters {
-        TimingParameters(beginTime: beginTime, duration: effectiveDuration, speed: Double(speed),
-                         timeOffset: timeOffset, repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
-                         autoreverses: autoreverses, fillMode: fillMode)
+    /// The timing parameters of this animation with `beginTime` resolved. They are computed once and
+    /// cached: a stored copy is never changed after it is added (Apple's are immutable then).
+    final func timingParameters(beginTime: Double) -> TimingParameters {
+        if var p = cachedTiming { p.beginTime = beginTime; return p }
+        let p = TimingParameters(beginTime: beginTime, duration: effectiveDuration, speed: Double(speed),
+                                 timeOffset: timeOffset, repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
+                                 autoreverses: autoreverses, fillMode: fillMode)
+        if isFrozen { cachedTiming = p }
+        return p
     }
+
+    /// Marks this copy (and a group's children) as stored on a layer.
+    func freeze() {
+        isFrozen = true
+        if let g = self as? CAAnimationGroup { g.animations?.forEach { $0.freeze() } }
+    }
+
+    /// Set on the copies stored on layers: their timing may be cached.
+    final var isFrozen = false
+    final var cachedTiming: TimingParameters?
 
     /// The duration used for timing: `duration`, or 0.25 when it is 0 (or not a valid number).
     var effectiveDuration: Double { duration > 0 && duration.isFinite ? duration : 0.25 }

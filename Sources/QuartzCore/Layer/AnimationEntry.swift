@@ -10,6 +10,8 @@ final class AnimationEntry {
     /// The begin time in the layer's time, fixed when the transaction that added it commits.
     var beginTime: CFTimeInterval?
     var started = false
+    /// The entry's timing with its begin time resolved (set at commit).
+    var timing: TimingParameters?
     var finished = false
     /// The transaction completion groups waiting for this animation.
     var groups: [CompletionGroup] = []

@@ -12,6 +12,7 @@ extension CALayer {
         let anonymous = !isTransition && key == nil
         if anonymous { CALayer.anonymousKeyCounter += 1; k = "_anonymous_\(CALayer.anonymousKeyCounter)" }
         copy.prepare(for: self, key: k)
+        copy.freeze()
         if let i = animationEntries.firstIndex(where: { $0.key == k }) {
             let old = animationEntries.remove(at: i)
             AnimationRuntime.shared.stopped(old, finished: false)

@@ -12,36 +12,39 @@ import CoreGraphics
 /// for them, since Swift cannot create an instance of an arbitrary subclass without a required init.
 open class CALayer: NSObject, CAMediaTiming {
     /// The model values.
-    var state = LayerState()
+    final var state = LayerState()
     /// The values as of the last commit.
-    var committedState = LayerState()
+    final var committedState = LayerState()
     /// The sublayers as of the last commit.
-    var committedSublayers: [CALayer] = []
+    final var committedSublayers: [CALayer] = []
     /// The mask layer as of the last commit.
-    var committedMask: CALayer?
+    final var committedMask: CALayer?
     /// Whether a transaction including this layer has committed.
-    var isCommitted = false
+    final var isCommitted = false
     /// Storage of `sublayers` for model layers (and presentation layers once built).
-    var _sublayers: [CALayer]?
-    weak var _superlayer: CALayer?
+    final var _sublayers: [CALayer]?
+    final weak var _superlayer: CALayer?
     /// The layer whose mask this layer is.
-    weak var maskOwner: CALayer?
-    var _mask: CALayer?
+    final weak var maskOwner: CALayer?
+    final var _mask: CALayer?
     /// The animations, in the order added (later ones apply on top of earlier ones).
-    var animationEntries: [AnimationEntry] = []
+    final var animationEntries: [AnimationEntry] = []
     /// For presentation copies: the model layer and the media time it shows.
-    var presentationSource: (model: CALayer, time: CFTimeInterval)?
-    var presentationParent: CALayer?
-    var presentationChildrenBuilt = false
-    var needsLayoutFlag = false
-    var needsDisplayFlag = false
+    final var presentationSource: (model: CALayer, time: CFTimeInterval)?
+    final var presentationParent: CALayer?
+    final var presentationChildrenBuilt = false
+    final var needsLayoutFlag = false
+    /// The earliest local time at which one of the layer's animations starts or ends (runtime bookkeeping).
+    final var nextEventLocalTime = -Double.infinity
+    final var nextEventIsValid = false
+    final var needsDisplayFlag = false
     /// The recorded drawing of `draw(in:)`, rendered by the compositor.
     var backing: CGContext? {
         get { state.backing }
         set { state.backing = newValue }
     }
     /// Custom key-value storage (created on first use).
-    var customStore: CustomValueStore?
+    final var customStore: CustomValueStore?
 
     /// The layer's name, used by diagnostics and scene files.
     open var name: String?
@@ -386,9 +389,8 @@ open class CALayer: NSObject, CAMediaTiming {
         LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
         precondition(!isAncestorOrSelf(layer), "CALayer: cannot add \(describeLayer(layer)) as a sublayer of \(describeLayer(self)), which is the layer itself or one of its descendants; this would make a cycle")
         layer.detachFromParent()
-        var list = _sublayers ?? []
-        list.insert(layer, at: min(Int(idx), list.count))
-        _sublayers = list
+        if _sublayers == nil { _sublayers = [] }
+        _sublayers!.insert(layer, at: min(Int(idx), _sublayers!.count))
         layer._superlayer = self
         CATransactionStack.current.markDirty(self)
         CATransactionStack.current.markDirty(layer)

@@ -25,65 +25,66 @@ enum LayerProperties {
                                  get: { .number(g($0)) },
                                  set: { st, v in if let d = v.doubleValue { s(&st, d) } })
         }
-        func val<T>(_ k: String, _ kind: ValueKind, animatable: Bool = true, _ kp: WritableKeyPath<LayerState, T>,
+        // Accessors are closures, not key paths: applying a key path at run time is far slower.
+        func val<T>(_ k: String, _ kind: ValueKind, animatable: Bool = true, _ g: @escaping (LayerState) -> T, _ s: @escaping (inout LayerState, T) -> Void,
                     wrap: @escaping (T) -> LayerValue, unwrap: @escaping (LayerValue) -> T?) {
             t[k] = LayerProperty(key: k, kind: kind, numberType: .cgFloat, animatable: animatable,
-                                 get: { wrap($0[keyPath: kp]) },
-                                 set: { st, v in if let x = unwrap(v) { st[keyPath: kp] = x } })
+                                 get: { wrap(g($0)) },
+                                 set: { st, v in if let x = unwrap(v) { s(&st, x) } })
         }
-        func point(_ k: String, _ kp: WritableKeyPath<LayerState, CGPoint>) {
-            val(k, .point, kp, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
+        func point(_ k: String, _ g: @escaping (LayerState) -> CGPoint, _ s: @escaping (inout LayerState, CGPoint) -> Void) {
+            val(k, .point, g, s, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
         }
-        func rect(_ k: String, _ kp: WritableKeyPath<LayerState, CGRect>) {
-            val(k, .rect, kp, wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { return r }; return nil })
+        func rect(_ k: String, _ g: @escaping (LayerState) -> CGRect, _ s: @escaping (inout LayerState, CGRect) -> Void) {
+            val(k, .rect, g, s, wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { return r }; return nil })
         }
-        func size(_ k: String, _ kp: WritableKeyPath<LayerState, CGSize>) {
-            val(k, .size, kp, wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { return s }; return nil })
+        func size(_ k: String, _ g: @escaping (LayerState) -> CGSize, _ s: @escaping (inout LayerState, CGSize) -> Void) {
+            val(k, .size, g, s, wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { return s }; return nil })
         }
-        func xform(_ k: String, _ kp: WritableKeyPath<LayerState, CATransform3D>) {
-            val(k, .transform, kp, wrap: { .transform($0) }, unwrap: { if case .transform(let m) = $0 { return m }; return nil })
+        func xform(_ k: String, _ g: @escaping (LayerState) -> CATransform3D, _ s: @escaping (inout LayerState, CATransform3D) -> Void) {
+            val(k, .transform, g, s, wrap: { .transform($0) }, unwrap: { if case .transform(let m) = $0 { return m }; return nil })
         }
-        func color(_ k: String, _ kp: WritableKeyPath<LayerState, CGColor?>) {
-            val(k, .color, kp, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return .some(c) }; return nil })
+        func color(_ k: String, _ g: @escaping (LayerState) -> CGColor?, _ s: @escaping (inout LayerState, CGColor?) -> Void) {
+            val(k, .color, g, s, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return .some(c) }; return nil })
         }
-        func path(_ k: String, _ kp: WritableKeyPath<LayerState, CGPath?>) {
-            val(k, .path, kp, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
+        func path(_ k: String, _ g: @escaping (LayerState) -> CGPath?, _ s: @escaping (inout LayerState, CGPath?) -> Void) {
+            val(k, .path, g, s, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
         }
-        func bool(_ k: String, animatable: Bool = true, _ kp: WritableKeyPath<LayerState, Bool>) {
-            val(k, .bool, animatable: animatable, kp, wrap: { .bool($0) }, unwrap: { $0.doubleValue.map { $0 != 0 } })
+        func bool(_ k: String, animatable: Bool = true, _ g: @escaping (LayerState) -> Bool, _ s: @escaping (inout LayerState, Bool) -> Void) {
+            val(k, .bool, animatable: animatable, g, s, wrap: { .bool($0) }, unwrap: { $0.doubleValue.map { $0 != 0 } })
         }
         // Geometry
-        rect("bounds", \.bounds)
-        point("position", \.position)
+        rect("bounds", { $0.bounds }, { $0.bounds = $1 })
+        point("position", { $0.position }, { $0.position = $1 })
         num("zPosition", { Double($0.zPosition) }, { $0.zPosition = CGFloat($1) })
-        point("anchorPoint", \.anchorPoint)
+        point("anchorPoint", { $0.anchorPoint }, { $0.anchorPoint = $1 })
         num("anchorPointZ", { Double($0.anchorPointZ) }, { $0.anchorPointZ = CGFloat($1) })
-        xform("transform", \.transform)
-        xform("sublayerTransform", \.sublayerTransform)
-        bool("geometryFlipped", animatable: false, \.isGeometryFlipped)
+        xform("transform", { $0.transform }, { $0.transform = $1 })
+        xform("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 })
+        bool("geometryFlipped", animatable: false, { $0.isGeometryFlipped }, { $0.isGeometryFlipped = $1 })
         // Appearance
-        bool("hidden", \.isHidden)
-        bool("doubleSided", \.isDoubleSided)
-        bool("masksToBounds", \.masksToBounds)
+        bool("hidden", { $0.isHidden }, { $0.isHidden = $1 })
+        bool("doubleSided", { $0.isDoubleSided }, { $0.isDoubleSided = $1 })
+        bool("masksToBounds", { $0.masksToBounds }, { $0.masksToBounds = $1 })
         num("opacity", type: .float, { Double($0.opacity) }, { $0.opacity = Float($1) })
-        color("backgroundColor", \.backgroundColor)
+        color("backgroundColor", { $0.backgroundColor }, { $0.backgroundColor = $1 })
         num("cornerRadius", { Double($0.cornerRadius) }, { $0.cornerRadius = CGFloat($1) })
         num("borderWidth", { Double($0.borderWidth) }, { $0.borderWidth = CGFloat($1) })
-        color("borderColor", \.borderColor)
-        color("shadowColor", \.shadowColor)
+        color("borderColor", { $0.borderColor }, { $0.borderColor = $1 })
+        color("shadowColor", { $0.shadowColor }, { $0.shadowColor = $1 })
         num("shadowOpacity", type: .float, { Double($0.shadowOpacity) }, { $0.shadowOpacity = Float($1) })
-        size("shadowOffset", \.shadowOffset)
+        size("shadowOffset", { $0.shadowOffset }, { $0.shadowOffset = $1 })
         num("shadowRadius", { Double($0.shadowRadius) }, { $0.shadowRadius = CGFloat($1) })
-        path("shadowPath", \.shadowPath)
-        bool("allowsGroupOpacity", animatable: false, \.allowsGroupOpacity)
-        bool("allowsEdgeAntialiasing", animatable: false, \.allowsEdgeAntialiasing)
-        bool("opaque", animatable: false, \.isOpaque)
-        bool("shouldRasterize", animatable: false, \.shouldRasterize)
+        path("shadowPath", { $0.shadowPath }, { $0.shadowPath = $1 })
+        bool("allowsGroupOpacity", animatable: false, { $0.allowsGroupOpacity }, { $0.allowsGroupOpacity = $1 })
+        bool("allowsEdgeAntialiasing", animatable: false, { $0.allowsEdgeAntialiasing }, { $0.allowsEdgeAntialiasing = $1 })
+        bool("opaque", animatable: false, { $0.isOpaque }, { $0.isOpaque = $1 })
+        bool("shouldRasterize", animatable: false, { $0.shouldRasterize }, { $0.shouldRasterize = $1 })
         num("rasterizationScale", animatable: false, { Double($0.rasterizationScale) }, { $0.rasterizationScale = CGFloat($1) })
         // Contents
-        val("contents", .contents, \.contents, wrap: { .contents($0) }, unwrap: { if case .contents(let c) = $0 { return .some(c) }; return nil })
-        rect("contentsRect", \.contentsRect)
-        rect("contentsCenter", \.contentsCenter)
+        val("contents", .contents, { $0.contents }, { $0.contents = $1 }, wrap: { .contents($0) }, unwrap: { if case .contents(let c) = $0 { return .some(c) }; return nil })
+        rect("contentsRect", { $0.contentsRect }, { $0.contentsRect = $1 })
+        rect("contentsCenter", { $0.contentsCenter }, { $0.contentsCenter = $1 })
         num("contentsScale", animatable: false, { Double($0.contentsScale) }, { $0.contentsScale = CGFloat($1) })
         num("minificationFilterBias", type: .float, animatable: false, { Double($0.minificationFilterBias) }, { $0.minificationFilterBias = Float($1) })
         // Media timing (not animatable: changing them never runs an action)
@@ -93,35 +94,35 @@ enum LayerProperties {
         num("timeOffset", type: .double, animatable: false, { $0.timeOffset }, { $0.timeOffset = $1 })
         num("repeatCount", type: .float, animatable: false, { Double($0.repeatCount) }, { $0.repeatCount = Float($1) })
         num("repeatDuration", type: .double, animatable: false, { $0.repeatDuration }, { $0.repeatDuration = $1 })
-        bool("autoreverses", animatable: false, \.autoreverses)
+        bool("autoreverses", animatable: false, { $0.autoreverses }, { $0.autoreverses = $1 })
         // CAShapeLayer
-        val("path", .path, \.subclass.path, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
-        color("fillColor", \.subclass.fillColor)
-        color("strokeColor", \.subclass.strokeColor)
+        val("path", .path, { $0.subclass.path }, { $0.subclass.path = $1 }, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
+        color("fillColor", { $0.subclass.fillColor }, { $0.subclass.fillColor = $1 })
+        color("strokeColor", { $0.subclass.strokeColor }, { $0.subclass.strokeColor = $1 })
         num("strokeStart", { Double($0.subclass.strokeStart) }, { $0.subclass.strokeStart = CGFloat($1) })
         num("strokeEnd", { Double($0.subclass.strokeEnd) }, { $0.subclass.strokeEnd = CGFloat($1) })
         num("lineWidth", { Double($0.subclass.lineWidth) }, { $0.subclass.lineWidth = CGFloat($1) })
         num("miterLimit", { Double($0.subclass.miterLimit) }, { $0.subclass.miterLimit = CGFloat($1) })
         num("lineDashPhase", { Double($0.subclass.lineDashPhase) }, { $0.subclass.lineDashPhase = CGFloat($1) })
-        val("lineDashPattern", .numberArray, \.subclass.lineDashPattern,
+        val("lineDashPattern", .numberArray, { $0.subclass.lineDashPattern }, { $0.subclass.lineDashPattern = $1 },
             wrap: { .numberArray(($0 ?? []).map { $0.doubleValue }) },
             unwrap: { if case .numberArray(let a) = $0 { return .some(a.isEmpty ? nil : a.map { NSNumber(value: $0) }) }; return nil })
         // CATextLayer
         num("fontSize", { Double($0.subclass.fontSize) }, { $0.subclass.fontSize = CGFloat($1) })
-        color("foregroundColor", \.subclass.foregroundColor)
+        color("foregroundColor", { $0.subclass.foregroundColor }, { $0.subclass.foregroundColor = $1 })
         // CAGradientLayer
-        val("colors", .colorArray, \.subclass.colors, wrap: { .colorArray($0) },
+        val("colors", .colorArray, { $0.subclass.colors }, { $0.subclass.colors = $1 }, wrap: { .colorArray($0) },
             unwrap: { if case .colorArray(let a) = $0 { return a }; return nil })
-        val("locations", .numberArray, \.subclass.locations, wrap: { .numberArray($0 ?? []) },
+        val("locations", .numberArray, { $0.subclass.locations }, { $0.subclass.locations = $1 }, wrap: { .numberArray($0 ?? []) },
             unwrap: { if case .numberArray(let a) = $0 { return .some(a.isEmpty ? nil : a) }; return nil })
-        val("startPoint", .point, \.subclass.startPoint, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
-        val("endPoint", .point, \.subclass.endPoint, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
+        val("startPoint", .point, { $0.subclass.startPoint }, { $0.subclass.startPoint = $1 }, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
+        val("endPoint", .point, { $0.subclass.endPoint }, { $0.subclass.endPoint = $1 }, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
         // CAReplicatorLayer
         num("instanceCount", type: .int, animatable: false, { Double($0.subclass.instanceCount) }, { $0.subclass.instanceCount = Int($1.isFinite ? $1 : 1) })
         num("instanceDelay", type: .double, { $0.subclass.instanceDelay }, { $0.subclass.instanceDelay = $1 })
-        val("instanceTransform", .transform, \.subclass.instanceTransform, wrap: { .transform($0) },
+        val("instanceTransform", .transform, { $0.subclass.instanceTransform }, { $0.subclass.instanceTransform = $1 }, wrap: { .transform($0) },
             unwrap: { if case .transform(let m) = $0 { return m }; return nil })
-        color("instanceColor", \.subclass.instanceColor)
+        color("instanceColor", { $0.subclass.instanceColor }, { $0.subclass.instanceColor = $1 })
         num("instanceRedOffset", type: .float, { Double($0.subclass.instanceRedOffset) }, { $0.subclass.instanceRedOffset = Float($1) })
         num("instanceGreenOffset", type: .float, { Double($0.subclass.instanceGreenOffset) }, { $0.subclass.instanceGreenOffset = Float($1) })
         num("instanceBlueOffset", type: .float, { Double($0.subclass.instanceBlueOffset) }, { $0.subclass.instanceBlueOffset = Float($1) })

@@ -22,7 +22,6 @@ struct LayerState {
     var backgroundColor: CGColor? = nil
     var cornerRadius: CGFloat = 0
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    var cornerCurve: CALayerCornerCurve = .circular
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
     var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
@@ -39,10 +38,7 @@ struct LayerState {
     var contents: Any? = nil
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity: CALayerContentsGravity = .resize
     var contentsScale: CGFloat = 1
-    var minificationFilter: CALayerContentsFilter = .linear
-    var magnificationFilter: CALayerContentsFilter = .linear
     var minificationFilterBias: Float = 0
     // Media timing of the layer itself
     var beginTime: CFTimeInterval = 0
@@ -52,7 +48,13 @@ struct LayerState {
     var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
     var autoreverses = false
-    var fillMode: CAMediaTimingFillMode = .removed
+    /// String-valued settings that rarely change, boxed so that copying a state retains one object.
+    var style = COWBox(StyleFields())
+    var cornerCurve: CALayerCornerCurve { get { style.value.cornerCurve } set { style.value.cornerCurve = newValue } }
+    var contentsGravity: CALayerContentsGravity { get { style.value.contentsGravity } set { style.value.contentsGravity = newValue } }
+    var minificationFilter: CALayerContentsFilter { get { style.value.minificationFilter } set { style.value.minificationFilter = newValue } }
+    var magnificationFilter: CALayerContentsFilter { get { style.value.magnificationFilter } set { style.value.magnificationFilter = newValue } }
+    var fillMode: CAMediaTimingFillMode { get { style.value.fillMode } set { style.value.fillMode = newValue } }
     /// Fields of the layer subclasses (shape, text, gradient, replicator), boxed so plain layers stay small.
     var sub: COWBox<SubclassState>? = nil
     /// The recorded drawing of draw(in:), replayed by the compositor.
@@ -67,6 +69,15 @@ struct LayerState {
         get { sub?.value ?? SubclassState() }
         set { if sub == nil { sub = COWBox(newValue) } else { sub!.value = newValue } }
     }
+}
+
+/// The string-valued settings of a layer.
+struct StyleFields {
+    var cornerCurve: CALayerCornerCurve = .circular
+    var contentsGravity: CALayerContentsGravity = .resize
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var fillMode: CAMediaTimingFillMode = .removed
 }
 
 /// The animatable and drawing fields of CAShapeLayer, CATextLayer, CAGradientLayer and CAReplicatorLayer.

@@ -43,10 +43,9 @@ public struct PresentationSnapshot {
     private mutating func append(_ layer: CALayer, parent: Int, parentLocalTime: Double) -> Int {
         let index = nodes.count
         let local = layer.committedState.localTime(fromParent: parentLocalTime)
-        var s = layer.committedState
-        if !layer.animationEntries.isEmpty { layer.applyAnimations(to: &s, localTime: local) }
-        nodes.append(Node(state: s, parent: parent, descendantCount: 0, mask: -1, localTime: local,
+        nodes.append(Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
                           isTransformLayer: layer is CATransformLayer, layer: layer))
+        if !layer.animationEntries.isEmpty { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
         for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }
         nodes[index].descendantCount = nodes.count - index - 1
         if let m = layer.committedMask {

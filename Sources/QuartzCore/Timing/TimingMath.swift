@@ -9,7 +9,18 @@ struct TimingParameters {
     var repeatCount: Double
     var repeatDuration: Double
     var autoreverses: Bool
-    var fillMode: CAMediaTimingFillMode
+    /// Whether the fill mode shows the animation before its start (backwards or both).
+    var fillBackwards: Bool
+    /// Whether the fill mode holds the animation after its end (forwards or both).
+    var fillForwards: Bool
+
+    init(beginTime: Double, duration: Double, speed: Double, timeOffset: Double, repeatCount: Double,
+         repeatDuration: Double, autoreverses: Bool, fillMode: CAMediaTimingFillMode) {
+        self.beginTime = beginTime; self.duration = duration; self.speed = speed; self.timeOffset = timeOffset
+        self.repeatCount = repeatCount; self.repeatDuration = repeatDuration; self.autoreverses = autoreverses
+        fillBackwards = fillMode == .backwards || fillMode == .both
+        fillForwards = fillMode == .forwards || fillMode == .both
+    }
 }
 
 /// Where a time falls relative to the active interval.
@@ -76,11 +87,11 @@ func timingPhase(_ p: TimingParameters, parentTime: Double, activeDuration ad: D
 
 /// Whether the animation has an effect in `phase` given its fill mode.
 @inline(__always)
-func hasEffect(_ phase: TimingPhase, _ fill: CAMediaTimingFillMode) -> Bool {
+func hasEffect(_ phase: TimingPhase, _ p: TimingParameters) -> Bool {
     switch phase {
     case .active: return true
-    case .before: return fill == .backwards || fill == .both
-    case .after: return fill == .forwards || fill == .both
+    case .before: return p.fillBackwards
+    case .after: return p.fillForwards
     }
 }
 
@@ -127,7 +138,7 @@ func evaluateTiming(_ p: TimingParameters, parentTime: Double) -> TimingResult? 
     guard parentTime.isFinite, p.duration > 0 else { return nil }
     let ad = activeDuration(p)
     let phase = timingPhase(p, parentTime: parentTime, activeDuration: ad)
-    guard hasEffect(phase, p.fillMode) else { return nil }
+    guard hasEffect(phase, p) else { return nil }
     let elapsed: Double
     if p.speed == 0 { elapsed = 0 }
     else { elapsed = elapsedActiveTime(p, parentTime: parentTime, activeDuration: ad) }

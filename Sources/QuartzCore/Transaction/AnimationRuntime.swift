@@ -12,7 +12,7 @@ final class AnimationRuntime {
     private var queued: [() -> Void] = []
 
     /// Remembers a layer that has animations.
-    func register(_ layer: CALayer) { layers[ObjectIdentifier(layer)] = layer }
+    func register(_ layer: CALayer) { layer.nextEventIsValid = false; layers[ObjectIdentifier(layer)] = layer }
 
     /// Remembers completion groups armed by a commit.
     func track(_ gs: [CompletionGroup]) { groups.append(contentsOf: gs) }
@@ -49,11 +49,20 @@ final class AnimationRuntime {
         for (id, layer) in layers {
             var local: Double?
             var removed = false
+            if layer.nextEventIsValid {
+                // Skip quickly when nothing can be due: the layer's next event is later in its time.
+                let t = layer.committedLocalTime(fromGlobal: now)
+                if t < layer.nextEventLocalTime { continue }
+                local = t
+            }
+            var next = Double.infinity
             for e in layer.animationEntries {
                 guard let begin = e.beginTime, !e.finished else { continue }
                 if local == nil { local = layer.committedLocalTime(fromGlobal: now) }
-                let p = e.animation.timingParameters(beginTime: begin)
+                if e.timing == nil { e.timing = e.animation.timingParameters(beginTime: begin) }
+                let p = e.timing!
                 let t = local!
+                defer { if !e.finished { next = min(next, e.started ? timingEndTime(p) : timingStartTime(p)) } }
                 if !e.started && t >= timingStartTime(p) {
                     e.started = true
                     if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStart(a) } }
@@ -73,6 +82,8 @@ final class AnimationRuntime {
             if removed {
                 layer.animationEntries.removeAll { $0.finished && $0.animation.isRemovedOnCompletion }
             }
+            layer.nextEventLocalTime = next
+            layer.nextEventIsValid = layer.animationEntries.allSatisfy { $0.beginTime != nil }
             if layer.animationEntries.allSatisfy({ $0.finished }) { layers[id] = nil }
         }
         var blocks: [() -> Void] = []
