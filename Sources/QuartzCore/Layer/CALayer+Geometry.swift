@@ -91,6 +91,7 @@ extension CALayer {
         if l === self { return p }
         let rootPoint: CGPoint? = l == nil ? p : l!.homographyToRoot().apply(p)
         guard let q = rootPoint, let inv = homographyToRoot().inverted(), let r = inv.apply(q) else {
+            LaminaDiagnostics.report("convert(_:from:) on \(describeLayer(self)): the point cannot be mapped (a singular or zero-size transform, or a point behind the viewer); the result is NaN")
             return CGPoint(x: CGFloat.nan, y: CGFloat.nan)
         }
         return r

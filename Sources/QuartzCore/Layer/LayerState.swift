@@ -35,7 +35,12 @@ struct LayerState {
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
     // Contents
-    var contents: Any? = nil
+    /// The contents, boxed: copying a state then costs one retain instead of an existential copy.
+    var contentsBox: ContentsBox? = nil
+    var contents: Any? {
+        get { contentsBox?.value }
+        set { contentsBox = isNilValue(newValue) ? nil : ContentsBox(newValue as Any) }
+    }
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: CGFloat = 1
@@ -136,4 +141,10 @@ struct TransitionState {
 final class LayerStateBox {
     let state: LayerState
     init(_ state: LayerState) { self.state = state }
+}
+
+/// Holds a layer's contents value (usually a CGImage).
+final class ContentsBox {
+    let value: Any
+    init(_ value: Any) { self.value = value }
 }

@@ -35,7 +35,7 @@ public struct PresentationSnapshot {
         guard root.isCommitted else { return }
         var parentTime = time
         if let p = root._superlayer { parentTime = p.committedLocalTime(fromGlobal: time) }
-        nodes.reserveCapacity(64)
+        nodes.reserveCapacity(PresentationSnapshot.countCommitted(root))
         append(root, parent: -1, parentLocalTime: parentTime)
     }
 
@@ -53,6 +53,14 @@ public struct PresentationSnapshot {
             nodes[index].mask = mi
         }
         return index
+    }
+
+    /// The number of committed layers (with masks) under and including `layer`.
+    static func countCommitted(_ layer: CALayer) -> Int {
+        var n = 1
+        for c in layer.committedSublayers { n += countCommitted(c) }
+        if let m = layer.committedMask { n += countCommitted(m) }
+        return n
     }
 
     /// The number of nodes.

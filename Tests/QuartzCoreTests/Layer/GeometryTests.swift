@@ -104,3 +104,28 @@ final class GeometryTests: LaminaTestCase {
         XCTAssertClose(c.convert(CGPoint(x: 0, y: 0), to: root), CGPoint(x: 0, y: 100), 1e-9)
     }
 }
+
+final class GeometryBadInputTests: LaminaTestCase {
+    func testSingularTransformGivesNaNAndOneDiagnostic() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let flat = CALayer()
+        flat.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        flat.transform = CATransform3DMakeScale(0, 1, 1)
+        flat.name = "flat"
+        root.addSublayer(flat)
+        let p = flat.convert(CGPoint(x: 5, y: 5), from: root)
+        XCTAssertTrue(p.x.isNaN)
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssert(diagnostics[0].contains("layer 'flat'"))
+        XCTAssertNil(root.hitTest(CGPoint(x: 5, y: 5)) === flat ? flat : nil, "a layer with no area is never hit")
+    }
+
+    func testZeroSizeAndNaNFrameDoNotCrash() {
+        let l = makeLayer(.zero)
+        XCTAssertEqual(l.frame, .zero)
+        XCTAssertFalse(l.contains(.zero) && l.bounds.width > 0)
+        l.frame = CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)
+        XCTAssertEqual(l.frame, .zero, "a non-finite frame is ignored")
+        XCTAssertEqual(diagnostics.count, 1)
+    }
+}
