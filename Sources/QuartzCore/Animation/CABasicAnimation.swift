@@ -31,7 +31,13 @@ open class CABasicAnimation: CAPropertyAnimation {
         from = convert(fromValue, role: "fromValue", layer: layer)
         to = convert(toValue, role: "toValue", layer: layer)
         by = convert(byValue, role: "byValue", layer: layer)
+        if case .number(let a)? = from, case .number(let b)? = to, valueFunction == nil { fixedNumbers = (a, b) } else { fixedNumbers = nil }
+        if case .point(let a)? = from, case .point(let b)? = to { fixedPoints = (a, b) } else { fixedPoints = nil }
     }
+
+    /// Fast paths for the most common animations (numbers and points with both ends given).
+    var fixedNumbers: (Double, Double)?
+    var fixedPoints: (CGPoint, CGPoint)?
 
     /// The start and end values of the interpolation given the underlying value `base`.
     func endpoints(base: @autoclosure () -> LayerValue?) -> (LayerValue, LayerValue)? {
@@ -61,6 +67,19 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {
         guard property != nil, let r = evaluateTiming(timingParameters(beginTime: beginTime), parentTime: parentTime) else { return }
+        if let (a, b) = fixedNumbers {
+            let f = fraction(progress: r.progress)
+            var v = a + (b - a) * f
+            if isCumulative { v += Double(r.iteration) * (b - a) }
+            store(.number(v), into: &state, base: nil)
+            return
+        }
+        if let (a, b) = fixedPoints {
+            let f = CGFloat(fraction(progress: r.progress))
+            let k = isCumulative ? CGFloat(r.iteration) : 0
+            store(.point(CGPoint(x: a.x + (b.x - a.x) * (f + k), y: a.y + (b.y - a.y) * (f + k))), into: &state, base: nil)
+            return
+        }
         guard let (a, b) = endpoints(base: baseValue(state)) else { return }
         var v = LayerValue.interpolate(a, b, fraction(progress: r.progress))
         if isCumulative && r.iteration > 0 {

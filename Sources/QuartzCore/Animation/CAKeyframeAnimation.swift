@@ -34,6 +34,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var segments: [CGPathSegment] = []
     var segmentLengths: [Double] = []
     var tangents: (incoming: [[Double]], outgoing: [[Double]])?
+    /// The keyframes as plain numbers when every value is a number (a fast path for opacity and such).
+    var numbers: [Double]?
 
     override func makeEmptyCopy() -> CAAnimation { CAKeyframeAnimation() }
 
@@ -50,7 +52,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func prepare(for layer: CALayer, key: String) {
         super.prepare(for: layer, key: key)
-        frames = []; times = []; segments = []; tangents = nil
+        frames = []; times = []; segments = []; tangents = nil; numbers = nil
         guard property != nil else { return }
         let where_ = "\(diagnosticName) on \(describeLayer(layer)) for '\(keyPath ?? key)'"
         if let path {
@@ -72,6 +74,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             frames.append(c)
         }
         guard !frames.isEmpty else { return }
+        numbers = frames.allSatisfy { if case .number = $0 { return true }; return false } ? frames.map { $0.doubleValue! } : nil
         var distances: [Double] = []
         if isPaced {
             for i in 0..<max(0, frames.count - 1) { distances.append(LayerValue.distance(frames[i], frames[i + 1])) }
@@ -151,6 +154,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return (frames[i], nil)
         }
         let (i, u) = locate(t, segmentCount: frames.count - 1)
+        if tangents == nil, let n = numbers { return (.number(n[i] + (n[i + 1] - n[i]) * u), nil) }
         if let tg = tangents, let a = frames[i].components, let b = frames[i + 1].components {
             let h = times[i + 1] - times[i]
             let m0 = tg.outgoing[i].map { $0 * h }, m1 = tg.incoming[i + 1].map { $0 * h }

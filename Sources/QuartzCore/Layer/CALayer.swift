@@ -23,9 +23,11 @@ open class CALayer: NSObject, CAMediaTiming {
     final var isCommitted = false
     /// Storage of `sublayers` for model layers (and presentation layers once built).
     final var _sublayers: [CALayer]?
-    final weak var _superlayer: CALayer?
+    /// Not retained; cleared by the superlayer's deinit and by every removal, so it never dangles
+    /// (a weak reference would cost a side-table load on every time conversion).
+    final unowned(unsafe) var _superlayer: CALayer?
     /// The layer whose mask this layer is.
-    final weak var maskOwner: CALayer?
+    final unowned(unsafe) var maskOwner: CALayer?
     final var _mask: CALayer?
     /// The animations, in the order added (later ones apply on top of earlier ones).
     final var animationEntries: [AnimationEntry] = []
@@ -92,6 +94,13 @@ open class CALayer: NSObject, CAMediaTiming {
             delegate = l.delegate
             needsDisplayOnBoundsChange = l.needsDisplayOnBoundsChange
         }
+    }
+
+    deinit {
+        for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil }
+        for l in committedSublayers where l._superlayer === self { l._superlayer = nil }
+        if let m = _mask, m.maskOwner === self { m.maskOwner = nil }
+        if let m = committedMask, m.maskOwner === self { m.maskOwner = nil }
     }
 
     /// Decoding is not supported on Linux; returns nil.

@@ -187,41 +187,49 @@ enum LayerProperties {
                             for (j, i) in idx.enumerated() { c[i] = nc[j] }
                             return LayerValue.fromComponents(c, kind: .rect) })
         case .transform:
+            // Direct access to the transform field (no LayerValue round trip): this runs per frame.
+            let tget: (LayerState) -> CATransform3D, tset: (inout LayerState, CATransform3D) -> Void
+            switch base.key {
+            case "transform": tget = { $0.transform }; tset = { $0.transform = $1 }
+            case "sublayerTransform": tget = { $0.sublayerTransform }; tset = { $0.sublayerTransform = $1 }
+            default: tget = { $0.subclass.instanceTransform }; tset = { $0.subclass.instanceTransform = $1 }
+            }
             if sub == "translation" {
-                return make(.size, { v in if case .transform(let m) = v { return .size(transformTranslation(m)) }; return nil },
-                            { old, v in
-                                guard case .transform(let m) = old, case .size(let s) = v else { return nil }
-                                return .transform(transformSettingTranslation(m, s)) })
+                return LayerProperty(key: fullKey, kind: .size, numberType: .cgFloat, animatable: base.animatable,
+                                     get: { .size(transformTranslation(tget($0))) },
+                                     set: { st, v in if case .size(let s) = v { tset(&st, transformSettingTranslation(tget(st), s)) } })
             }
             guard transformSubValue(CATransform3DIdentity, sub) != nil else { return nil }
-            return make(.number, { v in
-                            if case .transform(let m) = v, let d = transformSubValue(m, sub) { return .number(Double(d)) }
-                            return nil },
-                        { old, v in
-                            guard case .transform(let m) = old, let d = v.doubleValue else { return nil }
-                            if CATransform3DIsIdentity(m), let fast = identityTransformSetting(sub, CGFloat(d)) { return .transform(fast) }
-                            guard let r = transformSetting(m, sub, CGFloat(d)) else { return nil }
-                            return .transform(r) })
+            let fast = identityTransformFactory(sub)
+            return LayerProperty(key: fullKey, kind: .number, numberType: .cgFloat, animatable: base.animatable,
+                                 get: { .number(Double(transformSubValue(tget($0), sub) ?? 0)) },
+                                 set: { st, v in
+                                     guard let d = v.doubleValue else { return }
+                                     let m = tget(st)
+                                     if let fast, CATransform3DIsIdentity(m) { tset(&st, fast(CGFloat(d))); return }
+                                     if let r = transformSetting(m, sub, CGFloat(d)) { tset(&st, r) }
+                                 })
         default:
             return nil
         }
     }
 }
 
-/// The transform that setting sub-key `sub` to `v` on an identity transform gives, without decomposing
-/// (the common case of animating "transform.scale" or "transform.rotation.z" on an untransformed layer).
-func identityTransformSetting(_ sub: String, _ v: CGFloat) -> CATransform3D? {
+/// A function giving the transform that setting sub-key `sub` to a value on an identity transform
+/// gives, without decomposing (the common case of animating "transform.scale" or
+/// "transform.rotation.z" on an untransformed layer); nil for sub-keys without one.
+func identityTransformFactory(_ sub: String) -> ((CGFloat) -> CATransform3D)? {
     switch sub {
-    case "scale": return CATransform3DMakeScale(v, v, v)
-    case "scale.x": return CATransform3DMakeScale(v, 1, 1)
-    case "scale.y": return CATransform3DMakeScale(1, v, 1)
-    case "scale.z": return CATransform3DMakeScale(1, 1, v)
-    case "rotation", "rotation.z": return CATransform3DMakeRotation(v, 0, 0, 1)
-    case "rotation.x": return CATransform3DMakeRotation(v, 1, 0, 0)
-    case "rotation.y": return CATransform3DMakeRotation(v, 0, 1, 0)
-    case "translation.x": return CATransform3DMakeTranslation(v, 0, 0)
-    case "translation.y": return CATransform3DMakeTranslation(0, v, 0)
-    case "translation.z": return CATransform3DMakeTranslation(0, 0, v)
+    case "scale": return { CATransform3DMakeScale($0, $0, $0) }
+    case "scale.x": return { CATransform3DMakeScale($0, 1, 1) }
+    case "scale.y": return { CATransform3DMakeScale(1, $0, 1) }
+    case "scale.z": return { CATransform3DMakeScale(1, 1, $0) }
+    case "rotation", "rotation.z": return { CATransform3DMakeRotation($0, 0, 0, 1) }
+    case "rotation.x": return { CATransform3DMakeRotation($0, 1, 0, 0) }
+    case "rotation.y": return { CATransform3DMakeRotation($0, 0, 1, 0) }
+    case "translation.x": return { CATransform3DMakeTranslation($0, 0, 0) }
+    case "translation.y": return { CATransform3DMakeTranslation(0, $0, 0) }
+    case "translation.z": return { CATransform3DMakeTranslation(0, 0, $0) }
     default: return nil
     }
 }

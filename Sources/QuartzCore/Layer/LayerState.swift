@@ -5,6 +5,10 @@ import CoreGraphics
 /// A layer keeps its model state (what code sets), a committed copy (what the last transaction commit
 /// handed to rendering), and the presentation state is this struct with animations applied at a time t.
 struct LayerState {
+    // Defaults are shared objects: copying a state then retains hot, shared objects instead of one
+    // cold object per layer (which made snapshots memory-bound).
+    static let opaqueBlack = CGColor(gray: 0, alpha: 1)
+    static let defaultStyle = COWBox(StyleFields())
     // Geometry
     var bounds = CGRect.zero
     var position = CGPoint.zero
@@ -23,8 +27,8 @@ struct LayerState {
     var cornerRadius: CGFloat = 0
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var borderColor: CGColor? = LayerState.opaqueBlack
+    var shadowColor: CGColor? = LayerState.opaqueBlack
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
@@ -54,7 +58,7 @@ struct LayerState {
     var repeatDuration: CFTimeInterval = 0
     var autoreverses = false
     /// String-valued settings that rarely change, boxed so that copying a state retains one object.
-    var style = COWBox(StyleFields())
+    var style = LayerState.defaultStyle
     var cornerCurve: CALayerCornerCurve { get { style.value.cornerCurve } set { style.value.cornerCurve = newValue } }
     var contentsGravity: CALayerContentsGravity { get { style.value.contentsGravity } set { style.value.contentsGravity = newValue } }
     var minificationFilter: CALayerContentsFilter { get { style.value.minificationFilter } set { style.value.minificationFilter = newValue } }

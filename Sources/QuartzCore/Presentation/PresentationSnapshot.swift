@@ -2,7 +2,8 @@ import Foundation
 
 /// The presentation of a whole layer tree at one media time, as values only: what the renderer draws
 /// from. Nodes are in depth-first order (a parent before its sublayers, sublayers back to front);
-/// masks are evaluated as separate nodes referenced by index.
+/// masks are evaluated as separate nodes referenced by index. A render loop keeps one snapshot and
+/// calls `update(root:time:)` each frame, which reuses its storage.
 @_spi(LaminaInternal)
 public struct PresentationSnapshot {
     /// One layer's presented values.
@@ -11,7 +12,7 @@ public struct PresentationSnapshot {
         var state: LayerState
         /// The index of the parent node, or -1 for the root (and for masks).
         public var parent: Int
-        /// The number of nodes in this node's subtree after it (its descendants).
+        /// The number of nodes after this one that belong to its subtree (sublayers and their masks).
         public var descendantCount: Int
         /// The index of this layer's mask node, or -1.
         public var mask: Int
@@ -24,30 +25,43 @@ public struct PresentationSnapshot {
     }
 
     /// The media time of the snapshot.
-    public let time: CFTimeInterval
-    /// The nodes in depth-first order.
+    public private(set) var time: CFTimeInterval
+    /// The node storage; only the first `count` nodes are valid.
     public private(set) var nodes: [Node] = []
+    /// The number of valid nodes.
+    public private(set) var count = 0
 
     /// Evaluates the committed tree under `root` at media time `time`.
     public init(root: CALayer, time: CFTimeInterval) {
         self.time = time
+        update(root: root, time: time)
+    }
+
+    /// Re-evaluates the committed tree under `root` at `time` into this snapshot, reusing its storage.
+    public mutating func update(root: CALayer, time: CFTimeInterval) {
+        self.time = time
+        count = 0
         LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
-        guard root.isCommitted else { return }
-        var parentTime = time
-        if let p = root._superlayer { parentTime = p.committedLocalTime(fromGlobal: time) }
-        nodes.reserveCapacity(PresentationSnapshot.countCommitted(root))
-        append(root, parent: -1, parentLocalTime: parentTime)
+        if root.isCommitted {
+            var parentTime = time
+            if let p = root._superlayer { parentTime = p.committedLocalTime(fromGlobal: time) }
+            if nodes.isEmpty { nodes.reserveCapacity(PresentationSnapshot.countCommitted(root)) }
+            append(root, parent: -1, parentLocalTime: parentTime)
+        }
+        if nodes.count > count { nodes.removeSubrange(count...) }
     }
 
     @discardableResult
     private mutating func append(_ layer: CALayer, parent: Int, parentLocalTime: Double) -> Int {
-        let index = nodes.count
+        let index = count
         let local = layer.committedState.localTime(fromParent: parentLocalTime)
-        nodes.append(Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
-                          isTransformLayer: layer is CATransformLayer, layer: layer))
+        let node = Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
+                        isTransformLayer: layer is CATransformLayer, layer: layer)
+        if index < nodes.count { nodes[index] = node } else { nodes.append(node) }
+        count += 1
         if !layer.animationEntries.isEmpty { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
         for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }
-        nodes[index].descendantCount = nodes.count - index - 1
+        nodes[index].descendantCount = count - index - 1
         if let m = layer.committedMask {
             let mi = append(m, parent: -1, parentLocalTime: local)
             nodes[index].mask = mi
@@ -62,7 +76,4 @@ public struct PresentationSnapshot {
         if let m = layer.committedMask { n += countCommitted(m) }
         return n
     }
-
-    /// The number of nodes.
-    public var count: Int { nodes.count }
 }

@@ -49,6 +49,9 @@ final class AnimationRuntime {
         for (id, layer) in layers {
             var local: Double?
             var removed = false
+            if layer.nextEventIsValid && layer.nextEventLocalTime == .infinity {
+                continue   // every animation has started and none ends: nothing can be due
+            }
             if layer.nextEventIsValid {
                 // Skip quickly when nothing can be due: the layer's next event is later in its time.
                 let t = layer.committedLocalTime(fromGlobal: now)

@@ -43,7 +43,18 @@ enum LayerValue {
 
     /// Whether every numeric component is finite.
     var isFinite: Bool {
-        guard let c = components else { return true }
-        return c.allSatisfy { $0.isFinite }
+        switch self {
+        case .number(let d): return d.isFinite
+        case .point(let p): return p.x.isFinite && p.y.isFinite
+        case .size(let s): return s.width.isFinite && s.height.isFinite
+        case .rect(let r): return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case .transform(let t):
+            return t.m11.isFinite && t.m12.isFinite && t.m13.isFinite && t.m14.isFinite && t.m21.isFinite && t.m22.isFinite
+                && t.m23.isFinite && t.m24.isFinite && t.m31.isFinite && t.m32.isFinite && t.m33.isFinite && t.m34.isFinite
+                && t.m41.isFinite && t.m42.isFinite && t.m43.isFinite && t.m44.isFinite
+        case .numberArray(let a): return a.allSatisfy { $0.isFinite }
+        case .color(let c): return c.map { $0.components?.allSatisfy { $0.isFinite } ?? true } ?? true
+        case .bool, .path, .contents, .colorArray: return true
+        }
     }
 }

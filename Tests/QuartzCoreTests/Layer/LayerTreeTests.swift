@@ -115,3 +115,21 @@ final class LayerTreeTests: LaminaTestCase {
         XCTAssertEqual(t.fontSize, 12)
     }
 }
+
+final class LayerLifetimeTests: LaminaTestCase {
+    func testChildOutlivingItsParentHasNoSuperlayer() {
+        let child = CALayer()
+        let mask = CALayer()
+        do {
+            let parent = CALayer()
+            parent.addSublayer(child)
+            parent.mask = mask
+            CATransaction.flush()
+            XCTAssert(child.superlayer === parent)
+        }
+        CATransaction.flush()
+        XCTAssertNil(child.superlayer)
+        XCTAssertEqual(child.convertTime(5, from: nil), 5)
+        XCTAssertEqual(mask.convert(CGPoint(x: 1, y: 1), to: nil), CGPoint(x: 1, y: 1))
+    }
+}
