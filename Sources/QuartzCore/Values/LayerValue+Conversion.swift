@@ -28,6 +28,7 @@ extension LayerValue {
         case .transform:
             if let t = any as? CATransform3D { return .transform(t) }
             if let a = any as? CGAffineTransform { return .transform(CATransform3DMakeAffineTransform(a)) }
+            if let v = any as? NSValue, String(cString: v.objCType) == caTransform3DObjCType { return .transform(v.caTransform3DValue) }
             return nil
         case .color:
             if isNilValue(any) { return .color(nil) }

@@ -174,6 +174,21 @@ final class BasicAnimationTests: LaminaTestCase {
         XCTAssertEqual(diagnostics, [])
     }
 
+    func testNSValueTransformsAsOnApple() {
+        let t = CATransform3DMakeRotation(0.5, 0, 0, 1)
+        XCTAssertEqual(NSValue(caTransform3D: t).caTransform3DValue, t)
+        let l = makeLayer()
+        let a = CABasicAnimation(keyPath: "transform")
+        a.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        a.toValue = NSValue(caTransform3D: CATransform3DMakeRotation(1, 0, 0, 1))
+        a.duration = 1
+        l.add(a, forKey: "t")
+        CATransaction.flush()
+        at(0.5)
+        XCTAssertClose((l.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat).map(Double.init), 0.5, 1e-9)
+        XCTAssertEqual(diagnostics, [])
+    }
+
     func testWrongTypesAndUnknownKeyPathsAreDiagnosedNotFatal() {
         let l = makeLayer()
         l.name = "box"
