@@ -106,7 +106,7 @@ struct SubclassState {
     var lineDashPattern: [NSNumber]? = nil
     // CATextLayer
     var string: Any? = nil
-    var font: Any? = nil
+    var font: CFTypeRef? = nil
     var fontSize: CGFloat = 36
     var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
     var isWrapped = false

@@ -7,7 +7,7 @@ open class CATextLayer: CALayer {
     /// The text: a String or NSAttributedString.
     open var string: Any? { get { state.subclass.string } set { changeProperty("string", \.subclass.string, newValue, animatable: false) } }
     /// The font: a font name (String) or a font object; nil means the default font.
-    open var font: Any? { get { state.subclass.font } set { changeProperty("font", \.subclass.font, newValue, animatable: false) } }
+    open var font: CFTypeRef? { get { state.subclass.font } set { changeProperty("font", \.subclass.font, newValue, animatable: false) } }
     /// The font size in points (default 36). Animatable.
     open var fontSize: CGFloat { get { state.subclass.fontSize } set { changeProperty("fontSize", \.subclass.fontSize, newValue) } }
     /// The text colour (default opaque white). Animatable.

@@ -133,3 +133,11 @@ final class LayerLifetimeTests: LaminaTestCase {
         XCTAssertEqual(mask.convert(CGPoint(x: 1, y: 1), to: nil), CGPoint(x: 1, y: 1))
     }
 }
+
+final class TextLayerFontTests: LaminaTestCase {
+    func testFontAcceptsANameAsCFTypeRef() {
+        let t = CATextLayer()
+        t.font = "DejaVu Sans" as CFTypeRef
+        XCTAssertEqual(t.font as? String, "DejaVu Sans")
+    }
+}
