@@ -18,10 +18,8 @@ extension CALayer {
     /// Applies the committed animations, in the order added, at the layer's local time.
     @inline(__always)
     func applyAnimations(to s: inout LayerState, localTime: Double) {
-        for e in animationEntries {
-            guard let b = e.beginTime else { continue }
-            e.animation.apply(to: &s, parentTime: localTime, beginTime: b, entry: e)
-        }
+        if channels == nil { channels = ContiguousArray(animationEntries.compactMap { AnimationChannel.compile($0) }) }
+        for c in channels! { c.apply(to: &s, localTime: localTime) }
     }
 
     /// A presentation copy of this layer at media time `t`.

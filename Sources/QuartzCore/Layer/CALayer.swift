@@ -30,7 +30,9 @@ open class CALayer: NSObject, CAMediaTiming {
     final unowned(unsafe) var maskOwner: CALayer?
     final var _mask: CALayer?
     /// The animations, in the order added (later ones apply on top of earlier ones).
-    final var animationEntries: [AnimationEntry] = []
+    final var animationEntries: [AnimationEntry] = [] { didSet { channels = nil } }
+    /// The committed animations compiled for evaluation (nil: rebuild on next use).
+    final var channels: ContiguousArray<AnimationChannel>?
     /// For presentation copies: the model layer and the media time it shows.
     final var presentationSource: (model: CALayer, time: CFTimeInterval)?
     final var presentationParent: CALayer?

@@ -1,0 +1,151 @@
+import Foundation
+
+/// One committed animation compiled for fast per-frame evaluation: its timing with the begin time
+/// resolved, its values as plain numbers where possible, and a direct writer for common properties.
+/// A layer keeps its channels in one contiguous array (rebuilt when its animations change), so a frame
+/// touches little memory per animation. Anything not covered (groups, transitions, colours, paths,
+/// cubic keyframes, value functions, additive animations ...) is a `.generic` channel that calls the
+/// animation object, so results are identical either way.
+struct AnimationChannel {
+    /// Where the value comes from.
+    enum Source {
+        case numbers(Double, Double)
+        case points(CGPoint, CGPoint)
+        /// Linear keyframes of plain numbers (keyTimes resolved; per-segment timing functions allowed).
+        case keyframeNumbers(times: [Double], values: [Double], functions: [CAMediaTimingFunction]?)
+    }
+
+    /// Which field receives the value.
+    enum Target {
+        case opacity, position, positionX, positionY, zPosition, cornerRadius, borderWidth, shadowOpacity, shadowRadius
+        /// A transform sub-key with a shortcut for identity transforms.
+        case transformSub(fast: (CGFloat) -> CATransform3D, property: LayerProperty)
+        /// Any other property through its accessor.
+        case property(LayerProperty)
+    }
+
+    enum Kind {
+        case compiled(Source, Target)
+        case generic(AnimationEntry)
+    }
+
+    var kind: Kind
+    var timing: TimingParameters
+    var easing: CAMediaTimingFunction?
+    var spring: SpringSolver?
+    var cumulative: Bool
+
+    /// Compiles one committed entry.
+    static func compile(_ e: AnimationEntry) -> AnimationChannel? {
+        guard let begin = e.beginTime else { return nil }
+        let anim = e.animation
+        let timing = anim.timingParameters(beginTime: begin)
+        func generic() -> AnimationChannel {
+            AnimationChannel(kind: .generic(e), timing: timing, easing: nil, spring: nil, cumulative: false)
+        }
+        guard let pa = anim as? CAPropertyAnimation, let property = pa.property, !pa.isAdditive, pa.valueFunction == nil,
+              let target = target(for: property) else { return generic() }
+        if let basic = pa as? CABasicAnimation {
+            let source: Source
+            if let (a, b) = basic.fixedNumbers { source = .numbers(a, b) }
+            else if let (a, b) = basic.fixedPoints { source = .points(a, b) }
+            else { return generic() }
+            let spring = (basic as? CASpringAnimation).map { $0.cachedSolver ?? $0.solver }
+            return AnimationChannel(kind: .compiled(source, target), timing: timing,
+                                    easing: spring == nil ? basic.timingFunction : nil, spring: spring, cumulative: basic.isCumulative)
+        }
+        if let kf = pa as? CAKeyframeAnimation, let n = kf.numbers, kf.segments.isEmpty, kf.tangents == nil,
+           kf.calculationMode != .discrete, !kf.isCumulative, n.count >= 2, kf.times.count >= n.count {
+            return AnimationChannel(kind: .compiled(.keyframeNumbers(times: Array(kf.times.prefix(n.count)), values: n,
+                                                                     functions: kf.isPaced ? nil : kf.timingFunctions), target),
+                                    timing: timing, easing: kf.timingFunction, spring: nil, cumulative: false)
+        }
+        return generic()
+    }
+
+    private static func target(for p: LayerProperty) -> Target? {
+        switch p.key {
+        case "opacity": return .opacity
+        case "position": return .position
+        case "position.x": return .positionX
+        case "position.y": return .positionY
+        case "zPosition": return .zPosition
+        case "cornerRadius": return .cornerRadius
+        case "borderWidth": return .borderWidth
+        case "shadowOpacity": return .shadowOpacity
+        case "shadowRadius": return .shadowRadius
+        default:
+            if p.key.hasPrefix("transform."), let f = identityTransformFactory(String(p.key.dropFirst("transform.".count))) {
+                return .transformSub(fast: f, property: p)
+            }
+            return p.kind == .number || p.kind == .point ? .property(p) : nil
+        }
+    }
+
+    /// Applies the channel at the layer's local time.
+    @inline(__always)
+    func apply(to s: inout LayerState, localTime: Double) {
+        switch kind {
+        case .generic(let e):
+            e.animation.apply(to: &s, parentTime: localTime, beginTime: timing.beginTime, entry: e)
+        case .compiled(let source, let target):
+            guard let r = evaluateTiming(timing, parentTime: localTime) else { return }
+            let f: Double
+            if let spring { f = spring.fraction(at: r.progress * timing.duration) }
+            else if let easing { f = easing.evaluate(r.progress) }
+            else { f = r.progress }
+            let k = cumulative ? Double(r.iteration) : 0
+            switch source {
+            case .numbers(let a, let b):
+                write(number: a + (b - a) * (f + k), target, &s)
+            case .points(let a, let b):
+                let t = CGFloat(f + k)
+                write(point: CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), target, &s)
+            case .keyframeNumbers(let times, let values, let functions):
+                write(number: AnimationChannel.keyframe(f, times, values, functions), target, &s)
+            }
+        }
+    }
+
+    /// Linear keyframe interpolation, as CAKeyframeAnimation.value(at:) for plain numbers.
+    static func keyframe(_ t: Double, _ times: [Double], _ values: [Double], _ functions: [CAMediaTimingFunction]?) -> Double {
+        let n = values.count
+        if t <= times[0] { return values[0] }
+        if t >= times[n - 1] { return values[n - 1] }
+        var i = 0
+        while i < n - 2 && times[i + 1] <= t { i += 1 }
+        let span = times[i + 1] - times[i]
+        var u = span > 0 ? (t - times[i]) / span : 1
+        if let functions, i < functions.count { u = functions[i].evaluate(u) }
+        return values[i] + (values[i + 1] - values[i]) * u
+    }
+
+    @inline(__always)
+    private func write(number v: Double, _ target: Target, _ s: inout LayerState) {
+        guard v.isFinite else { return }
+        switch target {
+        case .opacity: s.opacity = Float(v)
+        case .positionX: s.position.x = CGFloat(v)
+        case .positionY: s.position.y = CGFloat(v)
+        case .zPosition: s.zPosition = CGFloat(v)
+        case .cornerRadius: s.cornerRadius = CGFloat(v)
+        case .borderWidth: s.borderWidth = CGFloat(v)
+        case .shadowOpacity: s.shadowOpacity = Float(v)
+        case .shadowRadius: s.shadowRadius = CGFloat(v)
+        case .transformSub(let fast, let p):
+            if CATransform3DIsIdentity(s.transform) { s.transform = fast(CGFloat(v)) } else { p.set(&s, .number(v)) }
+        case .property(let p): p.set(&s, .number(v))
+        case .position: break
+        }
+    }
+
+    @inline(__always)
+    private func write(point p: CGPoint, _ target: Target, _ s: inout LayerState) {
+        guard p.x.isFinite, p.y.isFinite else { return }
+        switch target {
+        case .position: s.position = p
+        case .property(let prop): prop.set(&s, .point(p))
+        default: break
+        }
+    }
+}
