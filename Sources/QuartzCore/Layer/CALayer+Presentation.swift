@@ -19,7 +19,9 @@ extension CALayer {
     @inline(__always)
     func applyAnimations(to s: inout LayerState, localTime: Double) {
         if channels == nil { channels = ContiguousArray(animationEntries.compactMap { AnimationChannel.compile($0) }) }
-        for c in channels! { c.apply(to: &s, localTime: localTime) }
+        channels!.withUnsafeBufferPointer { buf in
+            for i in buf.indices { buf[i].apply(to: &s, localTime: localTime) }
+        }
     }
 
     /// A presentation copy of this layer at media time `t`.

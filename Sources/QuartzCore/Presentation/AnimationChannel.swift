@@ -6,32 +6,37 @@ import Foundation
 /// touches little memory per animation. Anything not covered (groups, transitions, colours, paths,
 /// cubic keyframes, value functions, additive animations ...) is a `.generic` channel that calls the
 /// animation object, so results are identical either way.
+///
+/// Channels hold their objects unretained (`Unmanaged`) so that reading one costs no reference
+/// counting: the layer's entries keep those objects alive, and the layer drops its channels whenever
+/// its entries change.
 struct AnimationChannel {
     /// Where the value comes from.
     enum Source {
         case numbers(Double, Double)
         case points(CGPoint, CGPoint)
         /// Linear keyframes of plain numbers (keyTimes resolved; per-segment timing functions allowed).
-        case keyframeNumbers(times: [Double], values: [Double], functions: [CAMediaTimingFunction]?)
+        case keyframeNumbers(Unmanaged<CAKeyframeAnimation>)
     }
 
     /// Which field receives the value.
     enum Target {
         case opacity, position, positionX, positionY, zPosition, cornerRadius, borderWidth, shadowOpacity, shadowRadius
-        /// A transform sub-key with a shortcut for identity transforms.
-        case transformSub(fast: (CGFloat) -> CATransform3D, property: LayerProperty)
-        /// Any other property through its accessor.
-        case property(LayerProperty)
+        /// transform.scale / .rotation.z: a shortcut for identity transforms, else the property's accessor.
+        case transformScale(Unmanaged<CAPropertyAnimation>)
+        case transformRotationZ(Unmanaged<CAPropertyAnimation>)
+        /// Any other property through the animation's accessor.
+        case property(Unmanaged<CAPropertyAnimation>)
     }
 
     enum Kind {
         case compiled(Source, Target)
-        case generic(AnimationEntry)
+        case generic(Unmanaged<AnimationEntry>)
     }
 
     var kind: Kind
     var timing: TimingParameters
-    var easing: CAMediaTimingFunction?
+    var easing: Unmanaged<CAMediaTimingFunction>?
     var spring: SpringSolver?
     var cumulative: Bool
 
@@ -41,10 +46,10 @@ struct AnimationChannel {
         let anim = e.animation
         let timing = anim.timingParameters(beginTime: begin)
         func generic() -> AnimationChannel {
-            AnimationChannel(kind: .generic(e), timing: timing, easing: nil, spring: nil, cumulative: false)
+            AnimationChannel(kind: .generic(.passUnretained(e)), timing: timing, easing: nil, spring: nil, cumulative: false)
         }
         guard let pa = anim as? CAPropertyAnimation, let property = pa.property, !pa.isAdditive, pa.valueFunction == nil,
-              let target = target(for: property) else { return generic() }
+              let target = target(for: property, pa) else { return generic() }
         if let basic = pa as? CABasicAnimation {
             let source: Source
             if let (a, b) = basic.fixedNumbers { source = .numbers(a, b) }
@@ -52,18 +57,18 @@ struct AnimationChannel {
             else { return generic() }
             let spring = (basic as? CASpringAnimation).map { $0.cachedSolver ?? $0.solver }
             return AnimationChannel(kind: .compiled(source, target), timing: timing,
-                                    easing: spring == nil ? basic.timingFunction : nil, spring: spring, cumulative: basic.isCumulative)
+                                    easing: spring == nil ? basic.timingFunction.map { .passUnretained($0) } : nil,
+                                    spring: spring, cumulative: basic.isCumulative)
         }
         if let kf = pa as? CAKeyframeAnimation, let n = kf.numbers, kf.segments.isEmpty, kf.tangents == nil,
            kf.calculationMode != .discrete, !kf.isCumulative, n.count >= 2, kf.times.count >= n.count {
-            return AnimationChannel(kind: .compiled(.keyframeNumbers(times: Array(kf.times.prefix(n.count)), values: n,
-                                                                     functions: kf.isPaced ? nil : kf.timingFunctions), target),
-                                    timing: timing, easing: kf.timingFunction, spring: nil, cumulative: false)
+            return AnimationChannel(kind: .compiled(.keyframeNumbers(.passUnretained(kf)), target),
+                                    timing: timing, easing: kf.timingFunction.map { .passUnretained($0) }, spring: nil, cumulative: false)
         }
         return generic()
     }
 
-    private static func target(for p: LayerProperty) -> Target? {
+    private static func target(for p: LayerProperty, _ a: CAPropertyAnimation) -> Target? {
         switch p.key {
         case "opacity": return .opacity
         case "position": return .position
@@ -75,10 +80,9 @@ struct AnimationChannel {
         case "shadowOpacity": return .shadowOpacity
         case "shadowRadius": return .shadowRadius
         default:
-            if p.key.hasPrefix("transform."), let f = identityTransformFactory(String(p.key.dropFirst("transform.".count))) {
-                return .transformSub(fast: f, property: p)
-            }
-            return p.kind == .number || p.kind == .point ? .property(p) : nil
+            if p.key == "transform.scale" { return .transformScale(.passUnretained(a)) }
+            if p.key == "transform.rotation.z" || p.key == "transform.rotation" { return .transformRotationZ(.passUnretained(a)) }
+            return p.kind == .number || p.kind == .point ? .property(.passUnretained(a)) : nil
         }
     }
 
@@ -86,13 +90,14 @@ struct AnimationChannel {
     @inline(__always)
     func apply(to s: inout LayerState, localTime: Double) {
         switch kind {
-        case .generic(let e):
+        case .generic(let u):
+            let e = u.takeUnretainedValue()
             e.animation.apply(to: &s, parentTime: localTime, beginTime: timing.beginTime, entry: e)
         case .compiled(let source, let target):
             guard let r = evaluateTiming(timing, parentTime: localTime) else { return }
             let f: Double
             if let spring { f = spring.fraction(at: r.progress * timing.duration) }
-            else if let easing { f = easing.evaluate(r.progress) }
+            else if let easing { f = easing.takeUnretainedValue().evaluate(r.progress) }
             else { f = r.progress }
             let k = cumulative ? Double(r.iteration) : 0
             switch source {
@@ -101,15 +106,16 @@ struct AnimationChannel {
             case .points(let a, let b):
                 let t = CGFloat(f + k)
                 write(point: CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), target, &s)
-            case .keyframeNumbers(let times, let values, let functions):
-                write(number: AnimationChannel.keyframe(f, times, values, functions), target, &s)
+            case .keyframeNumbers(let u):
+                let kf = u.takeUnretainedValue()
+                write(number: AnimationChannel.keyframe(f, kf.times, kf.numbers!, kf.isPaced ? nil : kf.timingFunctions), target, &s)
             }
         }
     }
 
     /// Linear keyframe interpolation, as CAKeyframeAnimation.value(at:) for plain numbers.
     static func keyframe(_ t: Double, _ times: [Double], _ values: [Double], _ functions: [CAMediaTimingFunction]?) -> Double {
-        let n = values.count
+        let n = min(values.count, times.count)
         if t <= times[0] { return values[0] }
         if t >= times[n - 1] { return values[n - 1] }
         var i = 0
@@ -132,9 +138,13 @@ struct AnimationChannel {
         case .borderWidth: s.borderWidth = CGFloat(v)
         case .shadowOpacity: s.shadowOpacity = Float(v)
         case .shadowRadius: s.shadowRadius = CGFloat(v)
-        case .transformSub(let fast, let p):
-            if CATransform3DIsIdentity(s.transform) { s.transform = fast(CGFloat(v)) } else { p.set(&s, .number(v)) }
-        case .property(let p): p.set(&s, .number(v))
+        case .transformScale(let a):
+            if CATransform3DIsIdentity(s.transform) { s.transform = CATransform3DMakeScale(CGFloat(v), CGFloat(v), CGFloat(v)) }
+            else { a.takeUnretainedValue().property?.set(&s, .number(v)) }
+        case .transformRotationZ(let a):
+            if CATransform3DIsIdentity(s.transform) { s.transform = CATransform3DMakeRotation(CGFloat(v), 0, 0, 1) }
+            else { a.takeUnretainedValue().property?.set(&s, .number(v)) }
+        case .property(let a): a.takeUnretainedValue().property?.set(&s, .number(v))
         case .position: break
         }
     }
@@ -144,7 +154,7 @@ struct AnimationChannel {
         guard p.x.isFinite, p.y.isFinite else { return }
         switch target {
         case .position: s.position = p
-        case .property(let prop): prop.set(&s, .point(p))
+        case .property(let a): a.takeUnretainedValue().property?.set(&s, .point(p))
         default: break
         }
     }

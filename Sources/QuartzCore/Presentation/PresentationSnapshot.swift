@@ -55,9 +55,19 @@ public struct PresentationSnapshot {
     private mutating func append(_ layer: CALayer, parent: Int, parentLocalTime: Double) -> Int {
         let index = count
         let local = layer.committedState.localTime(fromParent: parentLocalTime)
-        let node = Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
-                        isTransformLayer: layer is CATransformLayer, layer: layer)
-        if index < nodes.count { nodes[index] = node } else { nodes.append(node) }
+        if index < nodes.count {
+            // Overwrite in place: one state copy, no temporary node.
+            nodes[index].state = layer.committedState
+            nodes[index].parent = parent
+            nodes[index].descendantCount = 0
+            nodes[index].mask = -1
+            nodes[index].localTime = local
+            nodes[index].isTransformLayer = layer is CATransformLayer
+            nodes[index].layer = layer
+        } else {
+            nodes.append(Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
+                              isTransformLayer: layer is CATransformLayer, layer: layer))
+        }
         count += 1
         if !layer.animationEntries.isEmpty { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
         for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }
