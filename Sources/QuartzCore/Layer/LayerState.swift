@@ -14,9 +14,7 @@ struct LayerState {
     var position = CGPoint.zero
     var zPosition: CGFloat = 0
     var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
     var transform = CATransform3DIdentity
-    var sublayerTransform = CATransform3DIdentity
     var isGeometryFlipped = false
     // Appearance
     var isHidden = false
@@ -28,16 +26,7 @@ struct LayerState {
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = LayerState.opaqueBlack
-    var shadowColor: CGColor? = LayerState.opaqueBlack
-    var shadowOpacity: Float = 0
-    var shadowOffset = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath? = nil
     var allowsGroupOpacity = true
-    var allowsEdgeAntialiasing = false
-    var isOpaque = false
-    var shouldRasterize = false
-    var rasterizationScale: CGFloat = 1
     // Contents
     /// The contents, boxed: copying a state then costs one retain instead of an existential copy.
     var contentsBox: ContentsBox? = nil
@@ -45,25 +34,38 @@ struct LayerState {
         get { contentsBox?.value }
         set { contentsBox = isNilValue(newValue) ? nil : ContentsBox(newValue as Any) }
     }
-    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsScale: CGFloat = 1
-    var minificationFilterBias: Float = 0
     // Media timing of the layer itself
     var beginTime: CFTimeInterval = 0
-    var duration: CFTimeInterval = 0
     var speed: Float = 1
     var timeOffset: CFTimeInterval = 0
-    var repeatCount: Float = 0
-    var repeatDuration: CFTimeInterval = 0
-    var autoreverses = false
-    /// String-valued settings that rarely change, boxed so that copying a state retains one object.
+    /// Settings that are rarely set or animated, boxed (copy-on-write, one shared default) so that a
+    /// state stays small and copying it retains one object: snapshots copy a state per layer per frame.
     var style = LayerState.defaultStyle
+    var anchorPointZ: CGFloat { get { style.value.anchorPointZ } set { style.value.anchorPointZ = newValue } }
+    var sublayerTransform: CATransform3D { get { style.value.sublayerTransform } set { style.value.sublayerTransform = newValue } }
+    var shadowColor: CGColor? { get { style.value.shadowColor } set { style.value.shadowColor = newValue } }
+    var shadowOpacity: Float { get { style.value.shadowOpacity } set { style.value.shadowOpacity = newValue } }
+    var shadowOffset: CGSize { get { style.value.shadowOffset } set { style.value.shadowOffset = newValue } }
+    var shadowRadius: CGFloat { get { style.value.shadowRadius } set { style.value.shadowRadius = newValue } }
+    var shadowPath: CGPath? { get { style.value.shadowPath } set { style.value.shadowPath = newValue } }
+    var allowsEdgeAntialiasing: Bool { get { style.value.allowsEdgeAntialiasing } set { style.value.allowsEdgeAntialiasing = newValue } }
+    var isOpaque: Bool { get { style.value.isOpaque } set { style.value.isOpaque = newValue } }
+    var shouldRasterize: Bool { get { style.value.shouldRasterize } set { style.value.shouldRasterize = newValue } }
+    var rasterizationScale: CGFloat { get { style.value.rasterizationScale } set { style.value.rasterizationScale = newValue } }
+    var contentsRect: CGRect { get { style.value.contentsRect } set { style.value.contentsRect = newValue } }
+    var contentsCenter: CGRect { get { style.value.contentsCenter } set { style.value.contentsCenter = newValue } }
+    var contentsScale: CGFloat { get { style.value.contentsScale } set { style.value.contentsScale = newValue } }
+    var minificationFilterBias: Float { get { style.value.minificationFilterBias } set { style.value.minificationFilterBias = newValue } }
+    var duration: CFTimeInterval { get { style.value.duration } set { style.value.duration = newValue } }
+    var repeatCount: Float { get { style.value.repeatCount } set { style.value.repeatCount = newValue } }
+    var repeatDuration: CFTimeInterval { get { style.value.repeatDuration } set { style.value.repeatDuration = newValue } }
+    var autoreverses: Bool { get { style.value.autoreverses } set { style.value.autoreverses = newValue } }
     var cornerCurve: CALayerCornerCurve { get { style.value.cornerCurve } set { style.value.cornerCurve = newValue } }
     var contentsGravity: CALayerContentsGravity { get { style.value.contentsGravity } set { style.value.contentsGravity = newValue } }
     var minificationFilter: CALayerContentsFilter { get { style.value.minificationFilter } set { style.value.minificationFilter = newValue } }
     var magnificationFilter: CALayerContentsFilter { get { style.value.magnificationFilter } set { style.value.magnificationFilter = newValue } }
     var fillMode: CAMediaTimingFillMode { get { style.value.fillMode } set { style.value.fillMode = newValue } }
+    var custom: [String: LayerValue]? { get { style.value.custom } set { style.value.custom = newValue } }
     /// Fields of the layer subclasses (shape, text, gradient, replicator), boxed so plain layers stay small.
     var sub: COWBox<SubclassState>? = nil
     /// The recorded drawing of draw(in:), replayed by the compositor.
@@ -71,7 +73,6 @@ struct LayerState {
     /// A running transition, set on presentation states only.
     var transition: TransitionState? = nil
     /// Custom key-value pairs set with setValue(_:forKey:) for keys that are not properties.
-    var custom: [String: LayerValue]? = nil
 
     /// The subclass fields; reading gives defaults when the layer has none.
     var subclass: SubclassState {
@@ -80,13 +81,33 @@ struct LayerState {
     }
 }
 
-/// The string-valued settings of a layer.
+/// The rarely changed settings of a layer (see LayerState.style).
 struct StyleFields {
+    var anchorPointZ: CGFloat = 0
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    var shadowColor: CGColor? = LayerState.opaqueBlack
+    var shadowOpacity: Float = 0
+    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath? = nil
+    var allowsEdgeAntialiasing: Bool = false
+    var isOpaque: Bool = false
+    var shouldRasterize: Bool = false
+    var rasterizationScale: CGFloat = 1
+    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: CGFloat = 1
+    var minificationFilterBias: Float = 0
+    var duration: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses: Bool = false
     var cornerCurve: CALayerCornerCurve = .circular
     var contentsGravity: CALayerContentsGravity = .resize
     var minificationFilter: CALayerContentsFilter = .linear
     var magnificationFilter: CALayerContentsFilter = .linear
     var fillMode: CAMediaTimingFillMode = .removed
+    var custom: [String: LayerValue]? = nil
 }
 
 /// The animatable and drawing fields of CAShapeLayer, CATextLayer, CAGradientLayer and CAReplicatorLayer.
