@@ -17,6 +17,8 @@ struct AnimationChannel {
         case points(CGPoint, CGPoint)
         /// Linear keyframes of plain numbers (keyTimes resolved; per-segment timing functions allowed).
         case keyframeNumbers(Unmanaged<CAKeyframeAnimation>)
+        /// Up to four linear keyframes without per-segment timing, stored inline (no pointer chasing).
+        case smallKeyframes(count: Int, times: (Double, Double, Double, Double), values: (Double, Double, Double, Double))
     }
 
     /// Which field receives the value.
@@ -62,6 +64,14 @@ struct AnimationChannel {
         }
         if let kf = pa as? CAKeyframeAnimation, let n = kf.numbers, kf.segments.isEmpty, kf.tangents == nil,
            kf.calculationMode != .discrete, !kf.isCumulative, n.count >= 2, kf.times.count >= n.count {
+            let functions = kf.isPaced ? nil : kf.timingFunctions
+            if n.count <= 4 && (functions?.isEmpty ?? true) {
+                func at(_ a: [Double], _ i: Int) -> Double { a[min(i, a.count - 1)] }
+                let times = (at(kf.times, 0), at(kf.times, 1), at(kf.times, 2), at(kf.times, 3))
+                let values = (at(n, 0), at(n, 1), at(n, 2), at(n, 3))
+                return AnimationChannel(kind: .compiled(.smallKeyframes(count: n.count, times: times, values: values), target),
+                                        timing: timing, easing: kf.timingFunction.map { .passUnretained($0) }, spring: nil, cumulative: false)
+            }
             return AnimationChannel(kind: .compiled(.keyframeNumbers(.passUnretained(kf)), target),
                                     timing: timing, easing: kf.timingFunction.map { .passUnretained($0) }, spring: nil, cumulative: false)
         }
@@ -106,6 +116,8 @@ struct AnimationChannel {
             case .points(let a, let b):
                 let t = CGFloat(f + k)
                 write(point: CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), target, &s)
+            case .smallKeyframes(let count, let t, let v):
+                write(number: AnimationChannel.smallKeyframe(f, count, t, v), target, &s)
             case .keyframeNumbers(let u):
                 let kf = u.takeUnretainedValue()
                 write(number: AnimationChannel.keyframe(f, kf.times, kf.numbers!, kf.isPaced ? nil : kf.timingFunctions), target, &s)
@@ -124,6 +136,21 @@ struct AnimationChannel {
         var u = span > 0 ? (t - times[i]) / span : 1
         if let functions, i < functions.count { u = functions[i].evaluate(u) }
         return values[i] + (values[i + 1] - values[i]) * u
+    }
+
+    /// `keyframe` for up to four inline keyframes.
+    @inline(__always)
+    static func smallKeyframe(_ t: Double, _ n: Int, _ times: (Double, Double, Double, Double), _ values: (Double, Double, Double, Double)) -> Double {
+        withUnsafeBytes(of: times) { traw in withUnsafeBytes(of: values) { vraw in
+            let tb = traw.bindMemory(to: Double.self), vb = vraw.bindMemory(to: Double.self)
+            if t <= tb[0] { return vb[0] }
+            if t >= tb[n - 1] { return vb[n - 1] }
+            var i = 0
+            while i < n - 2 && tb[i + 1] <= t { i += 1 }
+            let span = tb[i + 1] - tb[i]
+            let u = span > 0 ? (t - tb[i]) / span : 1
+            return vb[i] + (vb[i + 1] - vb[i]) * u
+        } }
     }
 
     @inline(__always)

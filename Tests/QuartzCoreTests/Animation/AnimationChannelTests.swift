@@ -19,10 +19,14 @@ final class AnimationChannelTests: LaminaTestCase {
         step.fromValue = 0; step.toValue = 10; step.isCumulative = true; step.repeatCount = 4; step.duration = 0.5
         step.beginTime = l.convertTime(CACurrentMediaTime(), from: nil) + 0.3
         step.fillMode = .both
-        for (a, k) in [(move, "move"), (fade, "fade"), (spring, "spring"), (step, "step")] as [(CAAnimation, String)] { l.add(a, forKey: k) }
+        let corners = CAKeyframeAnimation(keyPath: "cornerRadius")
+        corners.values = [0.0, 12.0, 4.0]; corners.keyTimes = [0, 0.25, 1]; corners.duration = 0.9
+        corners.timingFunction = CAMediaTimingFunction(name: .easeOut); corners.repeatCount = 3
+        for (a, k) in [(move, "move"), (fade, "fade"), (spring, "spring"), (step, "step"), (corners, "corners")] as [(CAAnimation, String)] { l.add(a, forKey: k) }
         CATransaction.flush()
         let channels = l.animationEntries.compactMap { AnimationChannel.compile($0) }
-        XCTAssertEqual(channels.count, 4)
+        XCTAssertEqual(channels.count, 5)
+        if case .compiled(.smallKeyframes, _) = channels[4].kind {} else { XCTFail("three plain keyframes are stored inline") }
         for c in channels { if case .generic = c.kind { XCTFail("expected every channel to be compiled") } }
         let start = l.convertTime(CACurrentMediaTime(), from: nil)
         for i in 0..<400 {
@@ -33,6 +37,7 @@ final class AnimationChannelTests: LaminaTestCase {
             XCTAssertEqual(compiled.position, generic.position, "t=\(t)")
             XCTAssertEqual(compiled.opacity, generic.opacity, "t=\(t)")
             XCTAssertEqual(compiled.transform, generic.transform, "t=\(t)")
+            XCTAssertEqual(compiled.cornerRadius, generic.cornerRadius, "t=\(t)")
         }
     }
 
