@@ -64,7 +64,7 @@ struct TourScenario {
             anim.duration = 5
             CATransaction.flush()
             layer.add(anim, forKey: "position")
-            sample([0, 1.25, 2.5, 3.75, 5]) { t in say("t=\(t)s  position = \(fmt(layer.presentation()?.position ?? .zero))") }
+            sample([0, 1.25, 2.5, 3.75, 4.99, 5]) { t in say("t=\(t)s  position = \(fmt(layer.presentation()?.position ?? .zero))\(t == 5 ? "  (finished and removed: the model value)" : "")") }
         },
         TourScenario(title: "Pause and resume a layer's time (article 004)") { say in
             let layer = CALayer()

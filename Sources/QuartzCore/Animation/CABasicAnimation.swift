@@ -28,9 +28,10 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func prepare(for layer: CALayer, key: String) {
         super.prepare(for: layer, key: key)
         guard property != nil else { return }
-        from = convert(fromValue, role: "fromValue", layer: layer)
-        to = convert(toValue, role: "toValue", layer: layer)
-        by = convert(byValue, role: "byValue", layer: layer)
+        // A nil fromValue/toValue/byValue is absent (not "no colour"), as Apple's table of combinations reads.
+        from = fromValue == nil ? nil : convert(fromValue, role: "fromValue", layer: layer)
+        to = toValue == nil ? nil : convert(toValue, role: "toValue", layer: layer)
+        by = byValue == nil ? nil : convert(byValue, role: "byValue", layer: layer)
         if case .number(let a)? = from, case .number(let b)? = to, valueFunction == nil { fixedNumbers = (a, b) } else { fixedNumbers = nil }
         if case .point(let a)? = from, case .point(let b)? = to { fixedPoints = (a, b) } else { fixedPoints = nil }
     }
