@@ -21,6 +21,8 @@ open class CALayer: NSObject, CAMediaTiming {
     final var committedMask: CALayer?
     /// Whether a transaction including this layer has committed.
     final var isCommitted = false
+    /// Incremented at every commit of this layer, so that snapshots can keep unchanged states.
+    final var committedVersion = 0
     /// Storage of `sublayers` for model layers (and presentation layers once built).
     final var _sublayers: [CALayer]?
     /// Not retained; cleared by the superlayer's deinit and by every removal, so it never dangles

@@ -22,6 +22,8 @@ public struct PresentationSnapshot {
         public var isTransformLayer: Bool
         /// The model layer this node presents.
         public unowned(unsafe) var layer: CALayer
+        /// The layer's committedVersion when `state` was copied (-1: animated, always recomputed).
+        var version: Int = -1
     }
 
     /// The media time of the snapshot.
@@ -55,9 +57,13 @@ public struct PresentationSnapshot {
     private mutating func append(_ layer: CALayer, parent: Int, parentLocalTime: Double) -> Int {
         let index = count
         let local = layer.committedState.localTime(fromParent: parentLocalTime)
+        let animated = !layer.animationEntries.isEmpty
         if index < nodes.count {
-            // Overwrite in place: one state copy, no temporary node.
-            nodes[index].state = layer.committedState
+            // Overwrite in place: one state copy, no temporary node; none at all when the layer is
+            // unanimated and unchanged since this node last showed it.
+            if animated || nodes[index].layer !== layer || nodes[index].version != layer.committedVersion {
+                nodes[index].state = layer.committedState
+            }
             nodes[index].parent = parent
             nodes[index].descendantCount = 0
             nodes[index].mask = -1
@@ -68,8 +74,9 @@ public struct PresentationSnapshot {
             nodes.append(Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
                               isTransformLayer: layer is CATransformLayer, layer: layer))
         }
+        nodes[index].version = animated ? -1 : layer.committedVersion
         count += 1
-        if !layer.animationEntries.isEmpty { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
+        if animated { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
         for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }
         nodes[index].descendantCount = count - index - 1
         if let m = layer.committedMask {

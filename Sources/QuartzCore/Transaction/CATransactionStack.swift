@@ -109,6 +109,7 @@ final class CATransactionStack {
         let now = CACurrentMediaTime()
         for l in layers {
             l.committedState = l.state
+            l.committedVersion &+= 1
             l.committedSublayers = l._sublayers ?? []
             l.committedMask = l._mask
             l.isCommitted = true

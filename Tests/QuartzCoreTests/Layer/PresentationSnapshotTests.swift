@@ -28,4 +28,32 @@ final class PresentationSnapshotTests: LaminaTestCase {
         let l = CALayer()
         XCTAssertEqual(PresentationSnapshot(root: l, time: 0).count, 0)
     }
+
+    func testUpdatingReusesUnchangedNodesAndPicksUpChanges() {
+        let root = makeLayer()
+        let a = CALayer(), b = CALayer()
+        root.addSublayer(a); root.addSublayer(b)
+        CATransaction.flush()
+        var snap = PresentationSnapshot(root: root, time: CACurrentMediaTime())
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        b.opacity = 0.25
+        CATransaction.commit()
+        snap.update(root: root, time: CACurrentMediaTime())
+        XCTAssertEqual(snap.nodes[2].state.opacity, 0.25)
+        XCTAssertEqual(snap.nodes[1].state.opacity, 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+        a.add(fade, forKey: "f")
+        CATransaction.flush()
+        at(0.5)
+        snap.update(root: root, time: CACurrentMediaTime())
+        XCTAssertEqual(snap.nodes[1].state.opacity, 0.5)
+        at(2)
+        snap.update(root: root, time: CACurrentMediaTime())
+        XCTAssertEqual(snap.nodes[1].state.opacity, 1, "the finished animation's value is gone")
+        b.removeFromSuperlayer()
+        CATransaction.flush()
+        snap.update(root: root, time: CACurrentMediaTime())
+        XCTAssertEqual(snap.count, 2)
+    }
 }
