@@ -18,9 +18,26 @@ extension CALayer {
     /// Applies the committed animations, in the order added, at the layer's local time.
     @inline(__always)
     func applyAnimations(to s: inout LayerState, localTime: Double) {
-        if channels == nil { channels = ContiguousArray(animationEntries.compactMap { AnimationChannel.compile($0) }) }
+        buildChannelsIfNeeded()
         channels!.withUnsafeBufferPointer { buf in
             for i in buf.indices { buf[i].apply(to: &s, localTime: localTime) }
+        }
+    }
+
+    /// Compiles the committed animations into channels when they changed.
+    @inline(__always)
+    func buildChannelsIfNeeded() {
+        if channels == nil {
+            let c = ContiguousArray(animationEntries.compactMap { AnimationChannel.compile($0) })
+            channels = c
+            channelsAllCompiled = c.allSatisfy { $0.isCompiled }
+        }
+    }
+
+    /// Resets the fields the channels write to their committed values (all channels must be compiled).
+    func resetAnimatedFields(_ s: inout LayerState) {
+        channels!.withUnsafeBufferPointer { buf in
+            for i in buf.indices { buf[i].resetTarget(&s, from: committedState) }
         }
     }
 

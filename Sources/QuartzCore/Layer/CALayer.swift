@@ -32,9 +32,13 @@ open class CALayer: NSObject, CAMediaTiming {
     final unowned(unsafe) var maskOwner: CALayer?
     final var _mask: CALayer?
     /// The animations, in the order added (later ones apply on top of earlier ones).
-    final var animationEntries: [AnimationEntry] = [] { didSet { channels = nil } }
+    final var animationEntries: [AnimationEntry] = [] { didSet { channels = nil; animationGeneration &+= 1 } }
+    /// Changes whenever the set of animations (or their begin times) changes.
+    final var animationGeneration = 0
     /// The committed animations compiled for evaluation (nil: rebuild on next use).
     final var channels: ContiguousArray<AnimationChannel>?
+    /// Whether every channel is compiled (then a snapshot can reset just the animated fields).
+    final var channelsAllCompiled = false
     /// For presentation copies: the model layer and the media time it shows.
     final var presentationSource: (model: CALayer, time: CFTimeInterval)?
     final var presentationParent: CALayer?

@@ -96,6 +96,29 @@ struct AnimationChannel {
         }
     }
 
+    /// Whether the channel is compiled (knows exactly which field it writes).
+    var isCompiled: Bool { if case .compiled = kind { return true }; return false }
+
+    /// Puts the field this channel writes back to its committed value (so a snapshot node can be
+    /// reused across frames without copying the whole state). Only for compiled channels.
+    @inline(__always)
+    func resetTarget(_ s: inout LayerState, from c: LayerState) {
+        guard case .compiled(_, let target) = kind else { return }
+        switch target {
+        case .opacity: s.opacity = c.opacity
+        case .position: s.position = c.position
+        case .positionX: s.position.x = c.position.x
+        case .positionY: s.position.y = c.position.y
+        case .zPosition: s.zPosition = c.zPosition
+        case .cornerRadius: s.cornerRadius = c.cornerRadius
+        case .borderWidth: s.borderWidth = c.borderWidth
+        case .shadowOpacity: s.shadowOpacity = c.shadowOpacity
+        case .shadowRadius: s.shadowRadius = c.shadowRadius
+        case .transformScale, .transformRotationZ: s.transform = c.transform
+        case .property(let a): if let p = a.takeUnretainedValue().property { p.set(&s, p.get(c)) }
+        }
+    }
+
     /// Applies the channel at the layer's local time.
     @inline(__always)
     func apply(to s: inout LayerState, localTime: Double) {

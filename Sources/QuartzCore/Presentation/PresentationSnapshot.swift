@@ -22,8 +22,10 @@ public struct PresentationSnapshot {
         public var isTransformLayer: Bool
         /// The model layer this node presents.
         public unowned(unsafe) var layer: CALayer
-        /// The layer's committedVersion when `state` was copied (-1: animated, always recomputed).
+        /// The layer's committedVersion when `state` was copied (-1: must be copied again).
         var version: Int = -1
+        /// The layer's animationGeneration when the node was last evaluated.
+        var generation: Int = -1
     }
 
     /// The media time of the snapshot.
@@ -58,10 +60,17 @@ public struct PresentationSnapshot {
         let index = count
         let local = layer.committedState.localTime(fromParent: parentLocalTime)
         let animated = !layer.animationEntries.isEmpty
+        if animated { layer.buildChannelsIfNeeded() }
         if index < nodes.count {
-            // Overwrite in place: one state copy, no temporary node; none at all when the layer is
-            // unanimated and unchanged since this node last showed it.
-            if animated || nodes[index].layer !== layer || nodes[index].version != layer.committedVersion {
+            // Reusable only if neither the committed values nor the set of animations changed.
+            let same = nodes[index].layer === layer && nodes[index].version == layer.committedVersion
+                && nodes[index].generation == layer.animationGeneration
+            if same && !animated {
+                // Unchanged and unanimated: keep the state as it is.
+            } else if same && layer.channelsAllCompiled {
+                // Only the animated fields changed: put them back, animations re-apply below.
+                layer.resetAnimatedFields(&nodes[index].state)
+            } else {
                 nodes[index].state = layer.committedState
             }
             nodes[index].parent = parent
@@ -74,7 +83,8 @@ public struct PresentationSnapshot {
             nodes.append(Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
                               isTransformLayer: layer is CATransformLayer, layer: layer))
         }
-        nodes[index].version = animated ? -1 : layer.committedVersion
+        nodes[index].version = animated && !layer.channelsAllCompiled ? -1 : layer.committedVersion
+        nodes[index].generation = layer.animationGeneration
         count += 1
         if animated { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
         for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }

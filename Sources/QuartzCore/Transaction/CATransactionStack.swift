@@ -126,7 +126,7 @@ final class CATransactionStack {
                 }
                 started = true
             }
-            if started { l.channels = nil }
+            if started { l.channels = nil; l.animationGeneration &+= 1 }
             if started || !l.animationEntries.isEmpty { AnimationRuntime.shared.register(l) }
         }
         for g in finishedGroups { g.committed = true }

@@ -57,3 +57,30 @@ final class PresentationSnapshotTests: LaminaTestCase {
         XCTAssertEqual(snap.count, 2)
     }
 }
+
+final class SnapshotReuseTests: LaminaTestCase {
+    /// A reused node must not keep the value of an animation that finished while others run on.
+    func testFinishedAnimationValueDoesNotLinger() {
+        let root = makeLayer()
+        let a = CALayer()
+        root.addSublayer(a)
+        CATransaction.flush()
+        let short = CABasicAnimation(keyPath: "opacity")
+        short.fromValue = 0; short.toValue = 0.5; short.duration = 1
+        let long = CABasicAnimation(keyPath: "position.x")
+        long.fromValue = 0; long.toValue = 100; long.duration = 10
+        a.add(short, forKey: "s"); a.add(long, forKey: "l")
+        CATransaction.flush()
+        var snap = PresentationSnapshot(root: root, time: CACurrentMediaTime())
+        for i in 1...30 {
+            at(Double(i) * 0.1)
+            snap.update(root: root, time: CACurrentMediaTime())
+        }
+        XCTAssertEqual(snap.nodes[1].state.opacity, 1, "the short animation ended and was removed")
+        XCTAssertEqual(Double(snap.nodes[1].state.position.x), 30, accuracy: 1e-9)
+        a.removeAllAnimations()
+        CATransaction.flush()
+        snap.update(root: root, time: CACurrentMediaTime())
+        XCTAssertEqual(snap.nodes[1].state.position.x, 0, "back at the model value")
+    }
+}
