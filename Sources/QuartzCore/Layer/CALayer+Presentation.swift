@@ -73,10 +73,24 @@ extension LayerState {
     /// This layer's local time given its parent's: (parent − beginTime) × speed + timeOffset.
     @inline(__always)
     func localTime(fromParent t: Double) -> Double {
-        mediaLocalTime(parentTime: t, beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
+        let local = mediaLocalTime(parentTime: t, beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
+        if style.value.duration > 0 { return loopedLayerTime(local) }
+        return local
     }
 
-    /// The parent's time given this layer's local time (the inverse; beginTime when speed is 0).
+    /// A layer with a duration loops its sublayers' time like an animation: repeatCount,
+    /// repeatDuration and autoreverses apply, and outside the active interval the time holds at the
+    /// nearest end (a layer's timeline always fills). Duration 0 (the default) means no looping.
+    func loopedLayerTime(_ local: Double) -> Double {
+        let d = duration
+        let p = TimingParameters(beginTime: 0, duration: d, speed: 1, timeOffset: 0, repeatCount: Double(repeatCount),
+                                 repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: .both)
+        guard let r = evaluateTiming(p, parentTime: local) else { return local }
+        return r.progress * d
+    }
+
+    /// The parent's time given this layer's local time (the inverse of the linear part; beginTime when
+    /// speed is 0; a looping layer timeline maps back into its first iteration).
     func parentTime(fromLocal t: Double) -> Double {
         mediaParentTime(localTime: t, beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
     }

@@ -121,3 +121,25 @@ final class LayerTimingTests: LaminaTestCase {
         XCTAssertClose(l.presentation().map { Double($0.position.x) }, 5, 1e-9)
     }
 }
+
+final class LayerTimelineLoopTests: LaminaTestCase {
+    func testLayerDurationRepeatAndAutoreverseLoopSublayerTime() {
+        let parent = makeLayer()
+        let child = CALayer()
+        parent.addSublayer(child)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        parent.beginTime = t0
+        parent.duration = 2
+        parent.autoreverses = true
+        parent.repeatCount = .infinity
+        CATransaction.commit()
+        // Parent local time runs 0→2→0→2…; the child sees the same.
+        XCTAssertClose(child.convertTime(t0 + 0.5, from: nil), 0.5, 1e-9)
+        XCTAssertClose(child.convertTime(t0 + 3, from: nil), 1, 1e-9)
+        XCTAssertClose(child.convertTime(t0 + 4.5, from: nil), 0.5, 1e-9)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        parent.repeatCount = 1; parent.autoreverses = false
+        CATransaction.commit()
+        XCTAssertClose(child.convertTime(t0 + 7, from: nil), 2, 1e-9, "holds at the end")
+    }
+}
