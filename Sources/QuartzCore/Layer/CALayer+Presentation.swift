@@ -74,7 +74,7 @@ extension LayerState {
     @inline(__always)
     func localTime(fromParent t: Double) -> Double {
         let local = mediaLocalTime(parentTime: t, beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
-        if style.value.duration > 0 { return loopedLayerTime(local) }
+        if duration > 0 { return loopedLayerTime(local) }
         return local
     }
 

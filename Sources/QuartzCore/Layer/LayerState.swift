@@ -36,6 +36,8 @@ struct LayerState {
     }
     // Media timing of the layer itself
     var beginTime: CFTimeInterval = 0
+    /// Inline (not boxed): checked on every local-time computation.
+    var duration: CFTimeInterval = 0
     var speed: Float = 1
     var timeOffset: CFTimeInterval = 0
     /// Settings that are rarely set or animated, boxed (copy-on-write, one shared default) so that a
@@ -56,7 +58,6 @@ struct LayerState {
     var contentsCenter: CGRect { get { style.value.contentsCenter } set { style.value.contentsCenter = newValue } }
     var contentsScale: CGFloat { get { style.value.contentsScale } set { style.value.contentsScale = newValue } }
     var minificationFilterBias: Float { get { style.value.minificationFilterBias } set { style.value.minificationFilterBias = newValue } }
-    var duration: CFTimeInterval { get { style.value.duration } set { style.value.duration = newValue } }
     var repeatCount: Float { get { style.value.repeatCount } set { style.value.repeatCount = newValue } }
     var repeatDuration: CFTimeInterval { get { style.value.repeatDuration } set { style.value.repeatDuration = newValue } }
     var autoreverses: Bool { get { style.value.autoreverses } set { style.value.autoreverses = newValue } }
@@ -98,7 +99,6 @@ struct StyleFields {
     var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: CGFloat = 1
     var minificationFilterBias: Float = 0
-    var duration: CFTimeInterval = 0
     var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
     var autoreverses: Bool = false
