@@ -8,6 +8,7 @@ struct LayerState {
     // Defaults are shared objects: copying a state then retains hot, shared objects instead of one
     // cold object per layer (which made snapshots memory-bound).
     static let opaqueBlack = CGColor(gray: 0, alpha: 1)
+    static let opaqueWhite = CGColor(gray: 1, alpha: 1)
     static let defaultStyle = COWBox(StyleFields())
     // Geometry
     var bounds = CGRect.zero
@@ -114,7 +115,7 @@ struct StyleFields {
 struct SubclassState {
     // CAShapeLayer
     var path: CGPath? = nil
-    var fillColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    var fillColor: CGColor? = LayerState.opaqueBlack
     var fillRule: CAShapeLayerFillRule = .nonZero
     var strokeColor: CGColor? = nil
     var strokeStart: CGFloat = 0
@@ -129,7 +130,7 @@ struct SubclassState {
     var string: Any? = nil
     var font: CFTypeRef? = nil
     var fontSize: CGFloat = 36
-    var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    var foregroundColor: CGColor? = LayerState.opaqueWhite
     var isWrapped = false
     var truncationMode: CATextLayerTruncationMode = .none
     var alignmentMode: CATextLayerAlignmentMode = .natural
@@ -144,7 +145,7 @@ struct SubclassState {
     var preservesDepth = false
     var instanceDelay: CFTimeInterval = 0
     var instanceTransform = CATransform3DIdentity
-    var instanceColor: CGColor? = nil
+    var instanceColor: CGColor? = LayerState.opaqueWhite
     var instanceRedOffset: Float = 0
     var instanceGreenOffset: Float = 0
     var instanceBlueOffset: Float = 0

@@ -13,7 +13,7 @@ open class CAReplicatorLayer: CALayer {
     open var instanceDelay: CFTimeInterval { get { state.subclass.instanceDelay } set { changeProperty("instanceDelay", \.subclass.instanceDelay, newValue) } }
     /// The transform from one copy to the next. Animatable.
     open var instanceTransform: CATransform3D { get { state.subclass.instanceTransform } set { changeProperty("instanceTransform", \.subclass.instanceTransform, newValue) } }
-    /// The colour multiplying the first copy (nil: white). Animatable.
+    /// The colour multiplying the first copy (default opaque white). Animatable.
     open var instanceColor: CGColor? { get { state.subclass.instanceColor } set { changeProperty("instanceColor", \.subclass.instanceColor, newValue) } }
     /// Added to the red component of the colour for each further copy. Animatable.
     open var instanceRedOffset: Float { get { state.subclass.instanceRedOffset } set { changeProperty("instanceRedOffset", \.subclass.instanceRedOffset, newValue) } }
