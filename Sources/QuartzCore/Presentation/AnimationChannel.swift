@@ -148,9 +148,10 @@ struct AnimationChannel {
         }
     }
 
-    /// Linear keyframe interpolation, as CAKeyframeAnimation.value(at:) for plain numbers.
-    static func keyframe(_ t: Double, _ times: [Double], _ values: [Double], _ functions: [CAMediaTimingFunction]?) -> Double {
-        let n = min(values.count, times.count)
+    /// Linear keyframe interpolation of `n` plain numbers, as CAKeyframeAnimation.value(at:).
+    @inline(__always)
+    static func keyframe(_ t: Double, _ n: Int, _ times: UnsafeBufferPointer<Double>, _ values: UnsafeBufferPointer<Double>,
+                         _ functions: [CAMediaTimingFunction]?) -> Double {
         if t <= times[0] { return values[0] }
         if t >= times[n - 1] { return values[n - 1] }
         var i = 0
@@ -161,18 +162,18 @@ struct AnimationChannel {
         return values[i] + (values[i + 1] - values[i]) * u
     }
 
-    /// `keyframe` for up to four inline keyframes.
+    /// `keyframe` over arrays.
+    static func keyframe(_ t: Double, _ times: [Double], _ values: [Double], _ functions: [CAMediaTimingFunction]?) -> Double {
+        times.withUnsafeBufferPointer { tb in values.withUnsafeBufferPointer { vb in
+            keyframe(t, min(tb.count, vb.count), tb, vb, functions)
+        } }
+    }
+
+    /// `keyframe` over up to four inline keyframes.
     @inline(__always)
     static func smallKeyframe(_ t: Double, _ n: Int, _ times: (Double, Double, Double, Double), _ values: (Double, Double, Double, Double)) -> Double {
         withUnsafeBytes(of: times) { traw in withUnsafeBytes(of: values) { vraw in
-            let tb = traw.bindMemory(to: Double.self), vb = vraw.bindMemory(to: Double.self)
-            if t <= tb[0] { return vb[0] }
-            if t >= tb[n - 1] { return vb[n - 1] }
-            var i = 0
-            while i < n - 2 && tb[i + 1] <= t { i += 1 }
-            let span = tb[i + 1] - tb[i]
-            let u = span > 0 ? (t - tb[i]) / span : 1
-            return vb[i] + (vb[i + 1] - vb[i]) * u
+            keyframe(t, n, traw.bindMemory(to: Double.self), vraw.bindMemory(to: Double.self), nil)
         } }
     }
 
