@@ -34,3 +34,13 @@ extension CALayer {
         }
     }
 }
+
+extension CALayer {
+    /// Reads a model value under the layer-tree lock, so that reads from one thread never race with
+    /// changes or commits on another.
+    @inline(__always)
+    func readState<T>(_ read: (inout LayerState) -> T) -> T {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return read(&state)
+    }
+}

@@ -50,7 +50,7 @@ open class CALayer: NSObject, CAMediaTiming {
     final var needsDisplayFlag = false
     /// The recorded drawing of `draw(in:)`, rendered by the compositor.
     var backing: CGContext? {
-        get { state.backing }
+        get { readState { $0.backing } }
         set { state.backing = newValue }
     }
     /// Custom key-value storage (created on first use).
@@ -124,222 +124,222 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's bounds rectangle in its own coordinate space. Animatable.
     open var bounds: CGRect {
-        get { state.bounds }
+        get { readState { $0.bounds } }
         set { changeProperty("bounds", \.bounds, newValue) }
     }
     /// The position of the layer's anchor point in its superlayer's coordinate space. Animatable.
     open var position: CGPoint {
-        get { state.position }
+        get { readState { $0.position } }
         set { changeProperty("position", \.position, newValue) }
     }
     /// The layer's position on the z axis; larger values are drawn in front among siblings. Animatable.
     open var zPosition: CGFloat {
-        get { state.zPosition }
+        get { readState { $0.zPosition } }
         set { changeProperty("zPosition", \.zPosition, newValue) }
     }
     /// The anchor point in unit coordinates of the bounds (default (0.5, 0.5)); transforms apply about it. Animatable.
     open var anchorPoint: CGPoint {
-        get { state.anchorPoint }
+        get { readState { $0.anchorPoint } }
         set { changeProperty("anchorPoint", \.anchorPoint, newValue) }
     }
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
-        get { state.anchorPointZ }
+        get { readState { $0.anchorPointZ } }
         set { changeProperty("anchorPointZ", \.anchorPointZ, newValue) }
     }
     /// The transform applied to the layer's contents, about its anchor point. Animatable.
     open var transform: CATransform3D {
-        get { state.transform }
+        get { readState { $0.transform } }
         set { changeProperty("transform", \.transform, newValue) }
     }
     /// The transform applied to the sublayers when rendering, about the anchor point (use m34 for perspective). Animatable.
     open var sublayerTransform: CATransform3D {
-        get { state.sublayerTransform }
+        get { readState { $0.sublayerTransform } }
         set { changeProperty("sublayerTransform", \.sublayerTransform, newValue) }
     }
     /// Whether the geometry of the sublayers is flipped vertically.
     open var isGeometryFlipped: Bool {
-        get { state.isGeometryFlipped }
+        get { readState { $0.isGeometryFlipped } }
         set { changeProperty("geometryFlipped", \.isGeometryFlipped, newValue, animatable: false) }
     }
     /// Whether the layer (and its sublayers) is hidden. Animatable.
     open var isHidden: Bool {
-        get { state.isHidden }
+        get { readState { $0.isHidden } }
         set { changeProperty("hidden", \.isHidden, newValue) }
     }
     /// Whether the layer shows its content when facing away from the viewer. Animatable.
     open var isDoubleSided: Bool {
-        get { state.isDoubleSided }
+        get { readState { $0.isDoubleSided } }
         set { changeProperty("doubleSided", \.isDoubleSided, newValue) }
     }
     /// Whether sublayers are clipped to the layer's (rounded) bounds. Animatable.
     open var masksToBounds: Bool {
-        get { state.masksToBounds }
+        get { readState { $0.masksToBounds } }
         set { changeProperty("masksToBounds", \.masksToBounds, newValue) }
     }
     /// The layer's opacity, 0 to 1 (default 1). Animatable.
     open var opacity: Float {
-        get { state.opacity }
+        get { readState { $0.opacity } }
         set { changeProperty("opacity", \.opacity, newValue) }
     }
     /// The background colour (default nil). Animatable.
     open var backgroundColor: CGColor? {
-        get { state.backgroundColor }
+        get { readState { $0.backgroundColor } }
         set { changeProperty("backgroundColor", \.backgroundColor, newValue) }
     }
     /// The radius of the rounded corners of the background and border. Animatable.
     open var cornerRadius: CGFloat {
-        get { state.cornerRadius }
+        get { readState { $0.cornerRadius } }
         set { changeProperty("cornerRadius", \.cornerRadius, newValue) }
     }
     /// Which corners cornerRadius rounds (default all four).
     open var maskedCorners: CACornerMask {
-        get { state.maskedCorners }
+        get { readState { $0.maskedCorners } }
         set { changeProperty("maskedCorners", \.maskedCorners, newValue, animatable: false) }
     }
     /// The curve of the rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { state.cornerCurve }
+        get { readState { $0.cornerCurve } }
         set { changeProperty("cornerCurve", \.cornerCurve, newValue, animatable: false) }
     }
     /// The width of the border, drawn inside the bounds. Animatable.
     open var borderWidth: CGFloat {
-        get { state.borderWidth }
+        get { readState { $0.borderWidth } }
         set { changeProperty("borderWidth", \.borderWidth, newValue) }
     }
     /// The colour of the border (default opaque black). Animatable.
     open var borderColor: CGColor? {
-        get { state.borderColor }
+        get { readState { $0.borderColor } }
         set { changeProperty("borderColor", \.borderColor, newValue) }
     }
     /// The colour of the shadow (default opaque black). Animatable.
     open var shadowColor: CGColor? {
-        get { state.shadowColor }
+        get { readState { $0.shadowColor } }
         set { changeProperty("shadowColor", \.shadowColor, newValue) }
     }
     /// The opacity of the shadow (default 0: no shadow). Animatable.
     open var shadowOpacity: Float {
-        get { state.shadowOpacity }
+        get { readState { $0.shadowOpacity } }
         set { changeProperty("shadowOpacity", \.shadowOpacity, newValue) }
     }
     /// The offset of the shadow (default (0, -3)). Animatable.
     open var shadowOffset: CGSize {
-        get { state.shadowOffset }
+        get { readState { $0.shadowOffset } }
         set { changeProperty("shadowOffset", \.shadowOffset, newValue) }
     }
     /// The blur radius of the shadow (default 3). Animatable.
     open var shadowRadius: CGFloat {
-        get { state.shadowRadius }
+        get { readState { $0.shadowRadius } }
         set { changeProperty("shadowRadius", \.shadowRadius, newValue) }
     }
     /// The shape of the shadow; nil uses the layer's content alpha. Animatable.
     open var shadowPath: CGPath? {
-        get { state.shadowPath }
+        get { readState { $0.shadowPath } }
         set { changeProperty("shadowPath", \.shadowPath, newValue) }
     }
     /// Whether the layer and its sublayers are composited as one group when opacity < 1 (default true).
     open var allowsGroupOpacity: Bool {
-        get { state.allowsGroupOpacity }
+        get { readState { $0.allowsGroupOpacity } }
         set { changeProperty("allowsGroupOpacity", \.allowsGroupOpacity, newValue, animatable: false) }
     }
     /// Whether transformed edges are anti-aliased (Lamina anti-aliases always).
     open var allowsEdgeAntialiasing: Bool {
-        get { state.allowsEdgeAntialiasing }
+        get { readState { $0.allowsEdgeAntialiasing } }
         set { changeProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue, animatable: false) }
     }
     /// A hint that the layer's content is fully opaque.
     open var isOpaque: Bool {
-        get { state.isOpaque }
+        get { readState { $0.isOpaque } }
         set { changeProperty("opaque", \.isOpaque, newValue, animatable: false) }
     }
     /// Whether the layer is rendered as a bitmap before compositing.
     open var shouldRasterize: Bool {
-        get { state.shouldRasterize }
+        get { readState { $0.shouldRasterize } }
         set { changeProperty("shouldRasterize", \.shouldRasterize, newValue, animatable: false) }
     }
     /// The scale at which to rasterize when shouldRasterize is true.
     open var rasterizationScale: CGFloat {
-        get { state.rasterizationScale }
+        get { readState { $0.rasterizationScale } }
         set { changeProperty("rasterizationScale", \.rasterizationScale, newValue, animatable: false) }
     }
     /// The layer's content image (a CGImage). Animatable (cross-fades).
     open var contents: Any? {
-        get { state.contents }
+        get { readState { $0.contents } }
         set { changeProperty("contents", \.contents, newValue) }
     }
     /// The part of the contents image to show, in unit coordinates. Animatable.
     open var contentsRect: CGRect {
-        get { state.contentsRect }
+        get { readState { $0.contentsRect } }
         set { changeProperty("contentsRect", \.contentsRect, newValue) }
     }
     /// The stretchable centre of the contents (nine-part scaling), in unit coordinates. Animatable.
     open var contentsCenter: CGRect {
-        get { state.contentsCenter }
+        get { readState { $0.contentsCenter } }
         set { changeProperty("contentsCenter", \.contentsCenter, newValue) }
     }
     /// How the contents are placed in the bounds (default .resize).
     open var contentsGravity: CALayerContentsGravity {
-        get { state.contentsGravity }
+        get { readState { $0.contentsGravity } }
         set { changeProperty("contentsGravity", \.contentsGravity, newValue, animatable: false) }
     }
     /// The scale factor of the contents image and of drawing (pixels per point).
     open var contentsScale: CGFloat {
-        get { state.contentsScale }
+        get { readState { $0.contentsScale } }
         set { changeProperty("contentsScale", \.contentsScale, newValue, animatable: false) }
     }
     /// The filter used when the contents are drawn smaller.
     open var minificationFilter: CALayerContentsFilter {
-        get { state.minificationFilter }
+        get { readState { $0.minificationFilter } }
         set { changeProperty("minificationFilter", \.minificationFilter, newValue, animatable: false) }
     }
     /// The filter used when the contents are drawn larger.
     open var magnificationFilter: CALayerContentsFilter {
-        get { state.magnificationFilter }
+        get { readState { $0.magnificationFilter } }
         set { changeProperty("magnificationFilter", \.magnificationFilter, newValue, animatable: false) }
     }
     /// The bias of the minification filter (mip level selection).
     open var minificationFilterBias: Float {
-        get { state.minificationFilterBias }
+        get { readState { $0.minificationFilterBias } }
         set { changeProperty("minificationFilterBias", \.minificationFilterBias, newValue, animatable: false) }
     }
     /// The layer's begin time in its superlayer's time space (CAMediaTiming).
     open var beginTime: CFTimeInterval {
-        get { state.beginTime }
+        get { readState { $0.beginTime } }
         set { changeProperty("beginTime", \.beginTime, newValue, animatable: false) }
     }
     /// The duration of the layer's timeline (CAMediaTiming).
     open var duration: CFTimeInterval {
-        get { state.duration }
+        get { readState { $0.duration } }
         set { changeProperty("duration", \.duration, newValue, animatable: false) }
     }
     /// How fast the layer's time runs relative to its superlayer's (CAMediaTiming); 0 pauses it.
     open var speed: Float {
-        get { state.speed }
+        get { readState { $0.speed } }
         set { changeProperty("speed", \.speed, newValue, animatable: false) }
     }
     /// An offset added to the layer's local time (CAMediaTiming).
     open var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
+        get { readState { $0.timeOffset } }
         set { changeProperty("timeOffset", \.timeOffset, newValue, animatable: false) }
     }
     /// The repeat count of the layer's timeline (CAMediaTiming).
     open var repeatCount: Float {
-        get { state.repeatCount }
+        get { readState { $0.repeatCount } }
         set { changeProperty("repeatCount", \.repeatCount, newValue, animatable: false) }
     }
     /// The repeat duration of the layer's timeline (CAMediaTiming).
     open var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
+        get { readState { $0.repeatDuration } }
         set { changeProperty("repeatDuration", \.repeatDuration, newValue, animatable: false) }
     }
     /// Whether the layer's timeline plays backwards after forwards (CAMediaTiming).
     open var autoreverses: Bool {
-        get { state.autoreverses }
+        get { readState { $0.autoreverses } }
         set { changeProperty("autoreverses", \.autoreverses, newValue, animatable: false) }
     }
     /// The fill mode of the layer's timeline (CAMediaTiming).
     open var fillMode: CAMediaTimingFillMode {
-        get { state.fillMode }
+        get { readState { $0.fillMode } }
         set { changeProperty("fillMode", \.fillMode, newValue, animatable: false) }
     }
 

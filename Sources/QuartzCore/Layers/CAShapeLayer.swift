@@ -6,29 +6,29 @@ import CoreGraphics
 open class CAShapeLayer: CALayer {
     override func makeLayerCopy() -> CALayer { CAShapeLayer(layer: self) }
     /// The path to draw. Animatable (between paths with matching elements).
-    open var path: CGPath? { get { state.subclass.path } set { changeProperty("path", \.subclass.path, newValue) } }
+    open var path: CGPath? { get { readState { $0.subclass.path } } set { changeProperty("path", \.subclass.path, newValue) } }
     /// The fill colour (default opaque black; nil: no fill). Animatable.
-    open var fillColor: CGColor? { get { state.subclass.fillColor } set { changeProperty("fillColor", \.subclass.fillColor, newValue) } }
+    open var fillColor: CGColor? { get { readState { $0.subclass.fillColor } } set { changeProperty("fillColor", \.subclass.fillColor, newValue) } }
     /// The fill rule (default .nonZero).
-    open var fillRule: CAShapeLayerFillRule { get { state.subclass.fillRule } set { changeProperty("fillRule", \.subclass.fillRule, newValue, animatable: false) } }
+    open var fillRule: CAShapeLayerFillRule { get { readState { $0.subclass.fillRule } } set { changeProperty("fillRule", \.subclass.fillRule, newValue, animatable: false) } }
     /// The stroke colour (default nil: no stroke). Animatable.
-    open var strokeColor: CGColor? { get { state.subclass.strokeColor } set { changeProperty("strokeColor", \.subclass.strokeColor, newValue) } }
+    open var strokeColor: CGColor? { get { readState { $0.subclass.strokeColor } } set { changeProperty("strokeColor", \.subclass.strokeColor, newValue) } }
     /// Where along the path the stroke starts, 0 to 1. Animatable.
-    open var strokeStart: CGFloat { get { state.subclass.strokeStart } set { changeProperty("strokeStart", \.subclass.strokeStart, newValue) } }
+    open var strokeStart: CGFloat { get { readState { $0.subclass.strokeStart } } set { changeProperty("strokeStart", \.subclass.strokeStart, newValue) } }
     /// Where along the path the stroke ends, 0 to 1 (default 1). Animatable.
-    open var strokeEnd: CGFloat { get { state.subclass.strokeEnd } set { changeProperty("strokeEnd", \.subclass.strokeEnd, newValue) } }
+    open var strokeEnd: CGFloat { get { readState { $0.subclass.strokeEnd } } set { changeProperty("strokeEnd", \.subclass.strokeEnd, newValue) } }
     /// The stroke width (default 1). Animatable.
-    open var lineWidth: CGFloat { get { state.subclass.lineWidth } set { changeProperty("lineWidth", \.subclass.lineWidth, newValue) } }
+    open var lineWidth: CGFloat { get { readState { $0.subclass.lineWidth } } set { changeProperty("lineWidth", \.subclass.lineWidth, newValue) } }
     /// The miter limit (default 10). Animatable.
-    open var miterLimit: CGFloat { get { state.subclass.miterLimit } set { changeProperty("miterLimit", \.subclass.miterLimit, newValue) } }
+    open var miterLimit: CGFloat { get { readState { $0.subclass.miterLimit } } set { changeProperty("miterLimit", \.subclass.miterLimit, newValue) } }
     /// The line cap (default .butt).
-    open var lineCap: CAShapeLayerLineCap { get { state.subclass.lineCap } set { changeProperty("lineCap", \.subclass.lineCap, newValue, animatable: false) } }
+    open var lineCap: CAShapeLayerLineCap { get { readState { $0.subclass.lineCap } } set { changeProperty("lineCap", \.subclass.lineCap, newValue, animatable: false) } }
     /// The line join (default .miter).
-    open var lineJoin: CAShapeLayerLineJoin { get { state.subclass.lineJoin } set { changeProperty("lineJoin", \.subclass.lineJoin, newValue, animatable: false) } }
+    open var lineJoin: CAShapeLayerLineJoin { get { readState { $0.subclass.lineJoin } } set { changeProperty("lineJoin", \.subclass.lineJoin, newValue, animatable: false) } }
     /// The dash phase. Animatable.
-    open var lineDashPhase: CGFloat { get { state.subclass.lineDashPhase } set { changeProperty("lineDashPhase", \.subclass.lineDashPhase, newValue) } }
+    open var lineDashPhase: CGFloat { get { readState { $0.subclass.lineDashPhase } } set { changeProperty("lineDashPhase", \.subclass.lineDashPhase, newValue) } }
     /// The dash pattern (lengths of painted and unpainted segments), nil for a solid line.
-    open var lineDashPattern: [NSNumber]? { get { state.subclass.lineDashPattern } set { changeProperty("lineDashPattern", \.subclass.lineDashPattern, newValue) } }
+    open var lineDashPattern: [NSNumber]? { get { readState { $0.subclass.lineDashPattern } } set { changeProperty("lineDashPattern", \.subclass.lineDashPattern, newValue) } }
 }
 
 /// The fill rule of a shape layer (Apple's `CAShapeLayerFillRule`).

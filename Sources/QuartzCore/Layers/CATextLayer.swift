@@ -5,19 +5,19 @@ import CoreGraphics
 open class CATextLayer: CALayer {
     override func makeLayerCopy() -> CALayer { CATextLayer(layer: self) }
     /// The text: a String or NSAttributedString.
-    open var string: Any? { get { state.subclass.string } set { changeProperty("string", \.subclass.string, newValue, animatable: false) } }
+    open var string: Any? { get { readState { $0.subclass.string } } set { changeProperty("string", \.subclass.string, newValue, animatable: false) } }
     /// The font: a font name (String) or a font object; nil means the default font.
-    open var font: CFTypeRef? { get { state.subclass.font } set { changeProperty("font", \.subclass.font, newValue, animatable: false) } }
+    open var font: CFTypeRef? { get { readState { $0.subclass.font } } set { changeProperty("font", \.subclass.font, newValue, animatable: false) } }
     /// The font size in points (default 36). Animatable.
-    open var fontSize: CGFloat { get { state.subclass.fontSize } set { changeProperty("fontSize", \.subclass.fontSize, newValue) } }
+    open var fontSize: CGFloat { get { readState { $0.subclass.fontSize } } set { changeProperty("fontSize", \.subclass.fontSize, newValue) } }
     /// The text colour (default opaque white). Animatable.
-    open var foregroundColor: CGColor? { get { state.subclass.foregroundColor } set { changeProperty("foregroundColor", \.subclass.foregroundColor, newValue) } }
+    open var foregroundColor: CGColor? { get { readState { $0.subclass.foregroundColor } } set { changeProperty("foregroundColor", \.subclass.foregroundColor, newValue) } }
     /// Whether the text wraps to the bounds.
-    open var isWrapped: Bool { get { state.subclass.isWrapped } set { changeProperty("wrapped", \.subclass.isWrapped, newValue, animatable: false) } }
+    open var isWrapped: Bool { get { readState { $0.subclass.isWrapped } } set { changeProperty("wrapped", \.subclass.isWrapped, newValue, animatable: false) } }
     /// How text that does not fit is truncated (default .none).
-    open var truncationMode: CATextLayerTruncationMode { get { state.subclass.truncationMode } set { changeProperty("truncationMode", \.subclass.truncationMode, newValue, animatable: false) } }
+    open var truncationMode: CATextLayerTruncationMode { get { readState { $0.subclass.truncationMode } } set { changeProperty("truncationMode", \.subclass.truncationMode, newValue, animatable: false) } }
     /// The horizontal alignment (default .natural).
-    open var alignmentMode: CATextLayerAlignmentMode { get { state.subclass.alignmentMode } set { changeProperty("alignmentMode", \.subclass.alignmentMode, newValue, animatable: false) } }
+    open var alignmentMode: CATextLayerAlignmentMode { get { readState { $0.subclass.alignmentMode } } set { changeProperty("alignmentMode", \.subclass.alignmentMode, newValue, animatable: false) } }
     /// Whether glyph positions are quantised (kept for API compatibility).
     open var allowsFontSubpixelQuantization = false
 }
