@@ -121,6 +121,8 @@ final class CATransactionStack {
                 if e.animation.beginTime == 0 {
                     if localNow == nil { localNow = l.committedLocalTime(fromGlobal: now) }
                     e.beginTime = localNow
+                    // As on Apple, the stored copy then reports its actual begin time.
+                    e.animation.beginTime = localNow!
                 } else {
                     e.beginTime = e.animation.beginTime
                 }

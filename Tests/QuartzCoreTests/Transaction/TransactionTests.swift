@@ -62,6 +62,7 @@ final class TransactionTests: LaminaTestCase {
         XCTAssertEqual(ka, "opacity"); XCTAssertEqual(kb, "opacity")
         XCTAssertEqual(a.animationEntries.first?.beginTime, t0 + 5)
         XCTAssertEqual(b.animationEntries.first?.beginTime, t0 + 5)
+        XCTAssertEqual(a.animation(forKey: "opacity")?.beginTime, t0 + 5, "the stored copy reports when it began")
     }
 
     func testCompletionBlockRunsAfterAnimationsFinish() {
