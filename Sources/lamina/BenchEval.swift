@@ -16,6 +16,13 @@ struct BenchEval: ParsableCommand {
     @Option(help: "Warm-up frames (not measured).") var warmup = 20
     @Option(help: "Animations per layer (0-3: position, opacity keyframes, spring scale).") var animations = 3
 
+    func validate() throws {
+        guard layers >= 1 else { throw ValidationError("--layers must be at least 1") }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
+        guard (0...3).contains(animations) else { throw ValidationError("--animations must be 0, 1, 2 or 3") }
+    }
+
     func run() throws {
         print(MachineDescription.current())
         CAMediaClock.manualTime = 1000
@@ -69,7 +76,7 @@ struct BenchEval: ParsableCommand {
         samples.sort()
         let med = samples[samples.count / 2]
         print("name ms_med ms_min ms_max")
-        print(String(format: "eval.%dk_layers_x%d %.3f %.3f %.3f", layers / 1000, animations, med, samples.first!, samples.last!))
+        print(String(format: "eval.%@_layers_x%d %.3f %.3f %.3f", layers % 1000 == 0 ? "\(layers / 1000)k" : "\(layers)", animations, med, samples.first!, samples.last!))
         if checksum < 0 { print(checksum) }
     }
 }

@@ -36,7 +36,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         if case .point(let a)? = from, case .point(let b)? = to { fixedPoints = (a, b) } else { fixedPoints = nil }
     }
 
-    /// Fast paths for the most common animations (numbers and points with both ends given).
+    /// Both ends as plain numbers or points, when given so (compiled into fast channels; see AnimationChannel).
     var fixedNumbers: (Double, Double)?
     var fixedPoints: (CGPoint, CGPoint)?
 
@@ -68,19 +68,6 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {
         guard property != nil, let r = evaluateTiming(timingParameters(beginTime: beginTime), parentTime: parentTime) else { return }
-        if let (a, b) = fixedNumbers {
-            let f = fraction(progress: r.progress)
-            var v = a + (b - a) * f
-            if isCumulative { v += Double(r.iteration) * (b - a) }
-            store(.number(v), into: &state, base: nil)
-            return
-        }
-        if let (a, b) = fixedPoints {
-            let f = CGFloat(fraction(progress: r.progress))
-            let k = isCumulative ? CGFloat(r.iteration) : 0
-            store(.point(CGPoint(x: a.x + (b.x - a.x) * (f + k), y: a.y + (b.y - a.y) * (f + k))), into: &state, base: nil)
-            return
-        }
         guard let (a, b) = endpoints(base: baseValue(state)) else { return }
         var v = LayerValue.interpolate(a, b, fraction(progress: r.progress))
         if isCumulative && r.iteration > 0 {

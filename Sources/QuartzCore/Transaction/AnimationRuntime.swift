@@ -34,12 +34,6 @@ final class AnimationRuntime {
         entry.leaveGroups()
     }
 
-    /// Whether any animation or completion block is still pending.
-    var isIdle: Bool {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
-        return layers.isEmpty && groups.isEmpty && queued.isEmpty
-    }
-
     /// Delivers everything due at media time `now`. Delegate calls and blocks run outside the lock,
     /// in order: queued stops, then starts and finishes by layer, then completion blocks.
     func deliver(now: CFTimeInterval) {
