@@ -81,6 +81,38 @@ final class TransactionTests: LaminaTestCase {
         XCTAssertEqual(ran.count, 1, "runs once")
     }
 
+    func testCompletionBlockWaitsOnlyForAnimationsAddedAfterIt() {
+        // Apple: "called as soon as all animations subsequently added by this transaction group have completed".
+        let l = makeLayer()
+        var ranAt: Double?
+        CATransaction.begin()
+        let long = CABasicAnimation(keyPath: "opacity"); long.toValue = 0; long.duration = 2
+        l.add(long, forKey: "long")
+        CATransaction.setCompletionBlock { ranAt = CACurrentMediaTime() - self.t0 }
+        let short = CABasicAnimation(keyPath: "position.x"); short.toValue = 10; short.duration = 1
+        l.add(short, forKey: "short")
+        CATransaction.commit()
+        at(0.5); XCTAssertNil(ranAt)
+        at(1); XCTAssertEqual(ranAt, 1)
+    }
+
+    func testNestedTransactionCompletionBlocks() {
+        let l = makeLayer()
+        var order: [String] = []
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { order.append("outer") }
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setCompletionBlock { order.append("inner") }
+        l.opacity = 0
+        CATransaction.commit()
+        CATransaction.setAnimationDuration(2)
+        l.position = CGPoint(x: 0, y: 0)
+        CATransaction.commit()
+        at(1); XCTAssertEqual(order, ["inner"])
+        at(2); XCTAssertEqual(order, ["inner", "outer"], "the outer block waits for the nested transaction's animations too")
+    }
+
     func testCompletionBlockRunsWhenThereWereNoAnimations() {
         var ran = 0
         CATransaction.begin()
