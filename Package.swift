@@ -14,6 +14,7 @@ let package = Package(
     targets: [
         .target(name: "CoreGraphics", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Compositor", swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
             dependencies: ["QuartzCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -21,5 +22,6 @@ let package = Package(
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
