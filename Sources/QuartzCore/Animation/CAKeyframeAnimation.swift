@@ -154,7 +154,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return (frames[i], nil)
         }
         let (i, u) = locate(t, segmentCount: frames.count - 1)
-        if tangents == nil, let n = numbers { return (.number(n[i] + (n[i + 1] - n[i]) * u), nil) }
         if let tg = tangents, let a = frames[i].components, let b = frames[i + 1].components {
             let h = times[i + 1] - times[i]
             let m0 = tg.outgoing[i].map { $0 * h }, m1 = tg.incoming[i + 1].map { $0 * h }

@@ -60,17 +60,15 @@ final class AnimationRuntime {
                 let p = e.timing!
                 let t = local!
                 defer { if !e.finished { next = min(next, e.started ? timingEndTime(p) : timingStartTime(p)) } }
-                if !e.started && t >= timingStartTime(p) {
+                let end = timingEndTime(p)
+                let ended = end.isFinite && t >= end
+                // A start is reported once, also for an animation that began and ended between deliveries.
+                if !e.started && (t >= timingStartTime(p) || ended) {
                     e.started = true
                     if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStart(a) } }
                 }
-                let end = timingEndTime(p)
-                if end.isFinite && t >= end {
+                if ended {
                     e.finished = true
-                    if !e.started {
-                        e.started = true
-                        if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStart(a) } }
-                    }
                     if let d = e.animation.delegate { let a = e.animation; events.append { d.animationDidStop(a, finished: true) } }
                     e.leaveGroups()
                     if e.animation.isRemovedOnCompletion { removed = true }

@@ -105,7 +105,6 @@ final class CATransactionStack {
         let layers = dirty
         let finishedGroups = groups
         dirty = []; dirtyIDs = []; groups = []
-        if levels.isEmpty == false { levels.removeAll() }
         let now = CACurrentMediaTime()
         for l in layers {
             l.committedState = l.state
