@@ -2,7 +2,7 @@ import XCTest
 @testable import QuartzCore
 
 final class KeyframeAnimationTests: LaminaTestCase {
-    func run(_ a: CAAnimation, on l: CALayer, sample times: [Double], _ read: (CALayer) -> Double) -> [Double] {
+    func run<T>(_ a: CAAnimation, on l: CALayer, sample times: [Double], _ read: (CALayer) -> T) -> [T] {
         l.add(a, forKey: "k")
         CATransaction.flush()
         let start = CACurrentMediaTime()
@@ -117,6 +117,19 @@ final class KeyframeAnimationTests: LaminaTestCase {
         a.duration = 1
         let v = run(a, on: makeLayer(), sample: [0.5], { Double(($0.value(forKeyPath: "transform.rotation.z") as? CGFloat) ?? 0) })
         XCTAssertClose(v[0], .pi / 2, 1e-9)
+    }
+
+    func testRotationModeAutoReverseAddsHalfATurn() {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.rotationMode = .rotateAutoReverse
+        a.duration = 1
+        let v = run(a, on: makeLayer(), sample: [0.5], { $0.transform })
+        XCTAssertClose(Double(v[0].m11), -1, 1e-9, "facing back along the path")
+        XCTAssertClose(Double(v[0].m22), -1, 1e-9)
     }
 
     func testPathWithPacedModeHasConstantSpeed() {

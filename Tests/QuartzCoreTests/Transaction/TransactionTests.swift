@@ -190,3 +190,27 @@ final class TransactionTests: LaminaTestCase {
         _ = l
     }
 }
+
+final class TransactionLockTests: LaminaTestCase {
+    /// CATransaction.lock() keeps other threads from changing layers until unlock().
+    func testLockBlocksChangesFromOtherThreads() {
+        let l = makeLayer()
+        final class Flag: @unchecked Sendable { var done = false }
+        let flag = Flag()
+        let finished = DispatchSemaphore(value: 0)
+        CATransaction.lock()
+        Thread {
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            l.opacity = 0.5
+            CATransaction.commit()
+            flag.done = true
+            finished.signal()
+        }.start()
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertFalse(flag.done, "the other thread waits for the lock")
+        XCTAssertEqual(l.opacity, 1)
+        CATransaction.unlock()
+        finished.wait()
+        XCTAssertEqual(l.opacity, 0.5)
+    }
+}
