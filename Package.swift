@@ -13,15 +13,22 @@ let package = Package(
     ],
     targets: [
         .target(name: "CoreGraphics", swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "Compositor", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Compositor", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        ),
+        .target(name: "SDLHost", dependencies: ["QuartzCore", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "SDLHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

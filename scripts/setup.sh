@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Lamina needs that a fresh Debian 12 machine with Swift 6.3 lacks. Idempotent.
-# Today the QuartzCore engine needs only the Swift toolchain; SDL2, SDL2_ttf, SDL2_image, ffmpeg
-# and Xvfb join this list with the compositor, host and recording work.
+# SDL2, SDL2_ttf and SDL2_image (with pkg-config) for the host module, PNG files and fonts; ffmpeg
+# and Xvfb join this list with the recording and window work.
 set -euo pipefail
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
   exit 1
 fi
-packages=()
+packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

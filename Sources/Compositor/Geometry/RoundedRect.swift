@@ -1,0 +1,33 @@
+import Foundation
+import CoreGraphics
+
+/// Polygons for rectangles with rounded corners, in layer coordinates.
+enum RoundedRect {
+    /// The outline of `rect` with radius `radius` on the corners selected by `corners` (bit 0 minX/minY,
+    /// 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY), clockwise on a y-down screen. The radius is clamped to
+    /// half the shorter side, as Core Animation does. `pixelsPerUnit` sets how finely arcs are cut.
+    static func polygon(_ rect: CGRect, radius: Double, corners: UInt8, pixelsPerUnit: Double) -> [(x: Double, y: Double)] {
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
+        let r = max(0, min(radius.isFinite ? radius : 0, (x1 - x0) / 2, (y1 - y0) / 2))
+        if r <= 0 || corners & 0xF == 0 { return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] }
+        let devR = r * (pixelsPerUnit.isFinite ? max(pixelsPerUnit, 0.01) : 1)
+        let n = max(2, min(64, Int((devR * Double.pi / 2 / 1.5).rounded(.up))))
+        var pts: [(x: Double, y: Double)] = []
+        pts.reserveCapacity(4 * (n + 1))
+        // (corner bit, centre, start angle) going clockwise on screen: top-right, bottom-right, bottom-left, top-left.
+        let spec: [(UInt8, Double, Double, Double, Double, Double)] = [
+            (2, x1 - r, y0 + r, -Double.pi / 2, x1, y0),
+            (8, x1 - r, y1 - r, 0, x1, y1),
+            (4, x0 + r, y1 - r, Double.pi / 2, x0, y1),
+            (1, x0 + r, y0 + r, Double.pi, x0, y0),
+        ]
+        for (bit, cx, cy, a0, sx, sy) in spec {
+            if corners & bit == 0 { pts.append((sx, sy)); continue }
+            for k in 0...n {
+                let a = a0 + Double.pi / 2 * Double(k) / Double(n)
+                pts.append((cx + r * cos(a), cy + r * sin(a)))
+            }
+        }
+        return pts
+    }
+}

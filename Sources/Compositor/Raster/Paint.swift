@@ -1,0 +1,101 @@
+import Foundation
+import CoreGraphics
+
+/// What fills the pixels a primitive covers. Each case shades a whole row span at a time, so the
+/// choice is made once per span, never per pixel.
+enum Paint {
+    /// One premultiplied colour.
+    case solid(UInt32)
+    /// An image sampled through a device-to-texel projective map.
+    case image(ImageSampler)
+    /// A gradient evaluated through a device-to-layer map.
+    case gradient(GradientSampler)
+    /// A coverage mask tinted with a colour.
+    case mask(MaskSampler)
+}
+
+/// Samples a texel rectangle of an image for device pixels.
+struct ImageSampler {
+    /// The image's pixels.
+    let image: CGImage
+    /// Device pixel centre → texel coordinates.
+    let map: Projective2D
+    /// Texels outside this integer rectangle clamp to its edge: x0, y0 inclusive, x1, y1 exclusive.
+    let x0: Int, y0: Int, x1: Int, y1: Int
+    /// Bilinear (true) or nearest.
+    let bilinear: Bool
+    /// Multiplies every sample (premultiplied colour); 0xFFFFFFFF leaves it.
+    let tint: UInt32
+}
+
+/// Evaluates a gradient for device pixels through a 256-entry premultiplied colour table.
+struct GradientSampler {
+    /// Device pixel centre → layer coordinates.
+    let map: Projective2D
+    /// The kind and its geometry in layer coordinates.
+    let kind: GradientKind
+    let sx: Double, sy: Double, ex: Double, ey: Double
+    /// 256 premultiplied colours for t = 0…1.
+    let table: [UInt32]
+
+    init(_ g: RenderGradient, deviceToLayer: Projective2D) {
+        map = deviceToLayer
+        kind = g.kind
+        sx = Double(g.start.x); sy = Double(g.start.y); ex = Double(g.end.x); ey = Double(g.end.y)
+        table = GradientSampler.makeTable(g.stops)
+    }
+
+    /// Straight-alpha interpolation between stops (as Core Graphics), then premultiplied.
+    static func makeTable(_ stops: [(location: Double, color: SIMD4<Double>)]) -> [UInt32] {
+        var t = [UInt32](repeating: 0, count: 256)
+        guard !stops.isEmpty else { return t }
+        for i in 0..<256 {
+            let x = Double(i) / 255
+            var c = stops[0].color
+            if x >= stops[stops.count - 1].location { c = stops[stops.count - 1].color }
+            else if x > stops[0].location {
+                for k in 1..<stops.count where x <= stops[k].location {
+                    let a = stops[k - 1], b = stops[k]
+                    let span = b.location - a.location
+                    let f = span > 0 ? (x - a.location) / span : 1
+                    c = a.color + (b.color - a.color) * f
+                    break
+                }
+            }
+            t[i] = Premultiplied.pack(red: c.x, green: c.y, blue: c.z, alpha: c.w)
+        }
+        return t
+    }
+
+    /// The gradient parameter at a layer point.
+    @inline(__always)
+    func parameter(_ x: Double, _ y: Double) -> Double {
+        switch kind {
+        case .axial:
+            let dx = ex - sx, dy = ey - sy
+            let len2 = dx * dx + dy * dy
+            return len2 > 0 ? ((x - sx) * dx + (y - sy) * dy) / len2 : 0
+        case .radial:
+            let rx = abs(ex - sx), ry = abs(ey - sy)
+            if rx == 0 && ry == 0 { return 1 }
+            let u = rx > 0 ? (x - sx) / rx : (x == sx ? 0 : .infinity)
+            let v = ry > 0 ? (y - sy) / ry : (y == sy ? 0 : .infinity)
+            return (u * u + v * v).squareRoot()
+        case .conic:
+            let a0 = atan2(ey - sy, ex - sx)
+            var a = atan2(y - sy, x - sx) - a0
+            while a < 0 { a += 2 * .pi }
+            while a >= 2 * .pi { a -= 2 * .pi }
+            return a / (2 * .pi)
+        }
+    }
+}
+
+/// Samples an alpha mask for device pixels and tints it.
+struct MaskSampler {
+    let mask: AlphaMask
+    /// Device pixel centre → mask pixel coordinates.
+    let map: Projective2D
+    /// Premultiplied colour.
+    let color: UInt32
+}

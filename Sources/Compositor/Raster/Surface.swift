@@ -1,0 +1,65 @@
+import Foundation
+
+/// A drawing target: pixels covering the device rectangle `frame`, drawn only inside `scissor`
+/// (device coordinates), optionally through a soft clip. Either borrows a caller's memory (the frame)
+/// or owns an offscreen buffer (groups, masks, shadows).
+final class Surface {
+    /// The device rectangle the pixels cover.
+    let frame: IntRect
+    /// Row stride in pixels.
+    let stride: Int
+    /// The pixels (premultiplied ARGB), `frame.height` rows of `stride`.
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Drawing is limited to this device rectangle (inside `frame`).
+    var scissor: IntRect
+    /// Soft clip coverage in device coordinates (nil: none).
+    var clip: ClipMask?
+    private let owned: Bool
+
+    /// Borrows `pixels` (row stride `stride`) covering device `frame`.
+    init(borrowing pixels: UnsafeMutablePointer<UInt32>, frame: IntRect, stride: Int, scissor: IntRect) {
+        self.pixels = pixels; self.frame = frame; self.stride = stride
+        self.scissor = scissor.intersection(frame); owned = false
+    }
+
+    /// An offscreen surface covering `frame`, cleared to transparent.
+    init(offscreen frame: IntRect) {
+        self.frame = frame; stride = max(frame.width, 1)
+        let n = max(stride * frame.height, 1)
+        pixels = .allocate(capacity: n)
+        pixels.initialize(repeating: 0, count: n)
+        scissor = frame; owned = true
+    }
+
+    deinit { if owned { pixels.deallocate() } }
+
+    /// The address of device pixel (x, y), which must be inside `frame`.
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - frame.y) * stride - frame.x }
+}
+
+/// A soft clip: coverage values over a device rectangle, zero outside it.
+final class ClipMask {
+    /// The covered device rectangle.
+    let rect: IntRect
+    /// Coverage 0...1, row-major over `rect`.
+    var values: [Float]
+
+    init(rect: IntRect, values: [Float]) { self.rect = rect; self.values = values }
+
+    /// The coverage at device pixel (x, y).
+    @inline(__always)
+    func value(_ x: Int, _ y: Int) -> Float {
+        let lx = x - rect.x, ly = y - rect.y
+        if lx < 0 || ly < 0 || lx >= rect.width || ly >= rect.height { return 0 }
+        return values[ly * rect.width + lx]
+    }
+
+    /// This clip intersected with another (coverages multiply).
+    func intersected(_ o: ClipMask) -> ClipMask {
+        let r = rect.intersection(o.rect)
+        var v = [Float](repeating: 0, count: r.area)
+        for y in 0..<r.height { for x in 0..<r.width { v[y * r.width + x] = value(r.x + x, r.y + y) * o.value(r.x + x, r.y + y) } }
+        return ClipMask(rect: r, values: v)
+    }
+}

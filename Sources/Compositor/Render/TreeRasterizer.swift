@@ -1,0 +1,355 @@
+import Foundation
+import CoreGraphics
+
+/// Draws a render tree onto a surface: the traversal (opacity groups, clips, masks, shadows, 3D
+/// contexts sorted back to front) over a PrimitiveDrawer. One per thread.
+final class TreeRasterizer {
+    let tree: RenderTree
+    let drawer = PrimitiveDrawer()
+
+    init(tree: RenderTree) { self.tree = tree }
+
+    /// Draws the whole tree (root at node 0) with `toDevice` mapping the root's parent space to pixels.
+    func drawRoot(toDevice: Matrix4x4, on surface: Surface) {
+        guard !tree.nodes.isEmpty else { return }
+        drawNode(0, parentToDevice: toDevice, inherited: 1, on: surface)
+    }
+
+    // MARK: - Nodes
+
+    /// Draws node `i`. `P` maps its parent's coordinates to device pixels (flattening included).
+    func drawNode(_ i: Int, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
+        let n = tree.nodes[i]
+        if n.preserves3D {
+            drawContext(i, parentToDevice: P, inherited: inherited * n.opacity, on: s)
+            return
+        }
+        let M = n.toParent.then(P)
+        drawPlane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s)
+    }
+
+    /// Draws a flat layer whose coordinates map to device pixels by `M`.
+    func drawPlane(_ i: Int, toDevice M: Matrix4x4, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
+        let n = tree.nodes[i]
+        guard M.isFinite else { return }
+        let op = n.opacity * inherited
+        guard op > 0.0005 else { return }
+        let H = M.projective
+        if !n.isDoubleSided && TreeRasterizer.isBackFacing(H, n.bounds) { return }
+        let children = tree.children(of: i)
+        let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
+        let shadow = n.shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
+        let needsGroup = (n.opacity < 1 && n.allowsGroupOpacity && (!children.isEmpty || ownParts > 1)) || n.mask >= 0
+            || (shadow != nil && shadow!.path == nil)
+        if !needsGroup {
+            if let sh = shadow { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
+            drawBody(i, M: M, opacity: op, children: children, on: s)
+            return
+        }
+        // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
+        var reach = 0
+        if let sh = shadow {
+            let k = TreeRasterizer.scale(of: P)
+            reach = Int((3 * sh.radius * k + max(abs(sh.offsetX), abs(sh.offsetY)) * k).rounded(.up)) + 2
+        }
+        let wanted = IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)
+        guard let bb = subtreeBounds(i, M: M) else { return }
+        let R = bb.intersection(wanted)
+        guard !R.isEmpty else { return }
+        let group = Surface(offscreen: R)
+        drawBody(i, M: M, opacity: 1, children: children, on: group)
+        var maskSurface: Surface? = nil
+        if n.mask >= 0 {
+            let ms = Surface(offscreen: R)
+            drawNode(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms)
+            maskSurface = ms
+        }
+        if let sh = shadow {
+            drawGroupShadow(sh, group: group, mask: maskSurface, P: P, node: n, M: M, opacity: op, on: s)
+        }
+        drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+    }
+
+    /// Background, contents, sublayers (clipped when masksToBounds), border.
+    func drawBody(_ i: Int, M: Matrix4x4, opacity op: Double, children: [Int], on s: Surface) {
+        let n = tree.nodes[i]
+        let H = M.projective
+        let ppu = TreeRasterizer.scale(of: M)
+        if n.backgroundColor >> 24 != 0 {
+            let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
+            drawer.draw([poly], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
+        }
+        let savedClip = s.clip, savedScissor = s.scissor
+        if n.masksToBounds {
+            let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
+            applyClip(poly, on: s)
+        }
+        if !s.scissor.isEmpty {
+            for c in n.contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s) }
+            let childP = M.flatteningInput
+            for c in children { drawNode(c, parentToDevice: childP, inherited: op, on: s) }
+        }
+        s.clip = savedClip; s.scissor = savedScissor
+        if n.borderWidth > 0 && n.borderColor >> 24 != 0 {
+            let bw = min(n.borderWidth, Double(min(n.bounds.width, n.bounds.height)) / 2)
+            let outer = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
+            let inset = n.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
+            var contours = [outer]
+            if inset.width > 0 && inset.height > 0 {
+                contours.append(H.projectClipped(RoundedRect.polygon(inset, radius: max(0, n.cornerRadius - bw), corners: n.maskedCorners, pixelsPerUnit: ppu)))
+            }
+            drawer.draw(contours, rule: .evenOdd, paint: .solid(n.borderColor), opacity: op, on: s)
+        }
+    }
+
+    /// Narrows the surface's drawing to a device polygon: a scissor when it is a pixel-aligned
+    /// rectangle, otherwise a soft clip mask.
+    func applyClip(_ poly: [(x: Double, y: Double)], on s: Surface) {
+        guard poly.count >= 3 else { s.scissor = .empty; return }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in poly { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        let box = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        let aligned = poly.count == 4 && poly.allSatisfy { ($0.x == minX || $0.x == maxX) && ($0.y == minY || $0.y == maxY) }
+            && minX == minX.rounded() && minY == minY.rounded() && maxX == maxX.rounded() && maxY == maxY.rounded()
+        s.scissor = s.scissor.intersection(box)
+        if aligned || s.scissor.isEmpty { return }
+        s.clip = drawer.clipMask([poly], rule: .nonZero, area: s.scissor, outer: s.clip)
+    }
+
+    // MARK: - Contents
+
+    func drawContent(_ c: RenderContent, H: Projective2D, ppu: Double, opacity: Double, on s: Surface) {
+        switch c {
+        case .fill(let f):
+            let contours = f.contours.map { H.projectClipped($0.map { (x: Double($0.x), y: Double($0.y)) }) }
+            drawer.draw(contours, rule: f.rule, paint: .solid(f.color), opacity: opacity, on: s)
+        case .gradient(let g):
+            guard let inv = H.inverse else { return }
+            let poly = H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
+            drawer.draw([poly], rule: .nonZero, paint: .gradient(GradientSampler(g, deviceToLayer: inv)), opacity: opacity, on: s)
+        case .image(let img):
+            for part in NinePart.split(img) { drawImagePart(part, H: H, opacity: opacity, on: s) }
+        case .glyphs(let g):
+            guard let inv = H.inverse, g.scale > 0 else { return }
+            let rect = CGRect(x: g.origin.x, y: g.origin.y, width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale))
+            let poly = H.projectClipped(TreeRasterizer.rectPolygon(rect))
+            // device → layer → mask pixels
+            let toMask = Projective2D(a: 1 / g.scale, b: 0, c: 0, d: 0, e: 1 / g.scale, f: 0,
+                                      g: -Double(g.origin.x) / g.scale, h: -Double(g.origin.y) / g.scale, i: 1)
+            drawer.draw([poly], rule: .nonZero, paint: .mask(MaskSampler(mask: g.mask, map: inv.then(toMask), color: g.color)), opacity: opacity, on: s)
+        }
+    }
+
+    /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
+    func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface) {
+        let d = img.destination, src = img.source
+        guard d.width > 0, d.height > 0, src.width > 0, src.height > 0, img.image.width > 0, img.image.height > 0,
+              let inv = H.inverse else { return }
+        let sx = Double(src.width / d.width), sy = Double(src.height / d.height)
+        let toTexel = Projective2D(a: sx, b: 0, c: 0, d: 0, e: sy, f: 0,
+                                   g: Double(src.minX) - Double(d.minX) * sx, h: Double(src.minY) - Double(d.minY) * sy, i: 1)
+        let map = inv.then(toTexel)
+        // Texels per pixel at the centre decides magnification or minification.
+        let cx = Double(d.midX), cy = Double(d.midY)
+        let c = H.homogeneous(cx, cy)
+        var minifying = false
+        if c.w > 0 {
+            let px = c.x / c.w, py = c.y / c.w
+            let t0 = map.homogeneous(px, py), t1 = map.homogeneous(px + 1, py), t2 = map.homogeneous(px, py + 1)
+            let ux = t1.x / t1.w - t0.x / t0.w, uy = t1.y / t1.w - t0.y / t0.w
+            let vx = t2.x / t2.w - t0.x / t0.w, vy = t2.y / t2.w - t0.y / t0.w
+            minifying = abs(ux * vy - uy * vx) > 1.0001
+        }
+        let filter = minifying ? img.minification : img.magnification
+        let x0 = max(0, min(Int(Double(src.minX).rounded(.down)), img.image.width - 1))
+        let y0 = max(0, min(Int(Double(src.minY).rounded(.down)), img.image.height - 1))
+        let x1 = max(x0 + 1, min(Int(Double(src.maxX).rounded(.up)), img.image.width))
+        let y1 = max(y0 + 1, min(Int(Double(src.maxY).rounded(.up)), img.image.height))
+        let sampler = ImageSampler(image: img.image, map: map, x0: x0, y0: y0, x1: x1, y1: y1, bilinear: filter == .linear, tint: img.tint)
+        let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
+        drawer.draw([poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
+    }
+
+    // MARK: - Shadows
+
+    /// The device offset and blur deviation of a shadow given in the parent's coordinates.
+    func shadowGeometry(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> (dx: Double, dy: Double, sigma: Double) {
+        let Pp = P.projective
+        let centre = n.toParent.apply(x: Double(n.bounds.midX), y: Double(n.bounds.midY))
+        let cx = centre.x / centre.w, cy = centre.y / centre.w
+        let a = Pp.homogeneous(cx, cy), b = Pp.homogeneous(cx + sh.offsetX, cy + sh.offsetY)
+        var dx = b.x / b.w - a.x / a.w, dy = b.y / b.w - a.y / a.w
+        if !dx.isFinite || !dy.isFinite { dx = 0; dy = 0 }
+        return (dx, dy, max(0, sh.radius * TreeRasterizer.scale(of: P)))
+    }
+
+    /// A shadow from shadowPath, drawn before the layer without a group.
+    func drawPathShadow(_ sh: RenderShadow, node n: RenderNode, M: Matrix4x4, P: Matrix4x4, opacity: Double, on s: Surface) {
+        guard let path = sh.path else { return }
+        let g = shadowGeometry(sh, node: n, P: P)
+        let H = M.projective
+        let contours = path.map { H.projectClipped($0.map { (x: Double($0.x) , y: Double($0.y)) }).map { (x: $0.x + g.dx, y: $0.y + g.dy) } }
+        drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
+    }
+
+    /// A shadow from the alpha of a rendered group.
+    func drawGroupShadow(_ sh: RenderShadow, group: Surface, mask: Surface?, P: Matrix4x4, node n: RenderNode, M: Matrix4x4, opacity: Double, on s: Surface) {
+        let g = shadowGeometry(sh, node: n, P: P)
+        drawBlurredAlpha(contours: nil, source: (group, mask), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
+    }
+
+    /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
+    /// blurs it and composites it tinted with `color`.
+    func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, dx: Double, dy: Double,
+                          sigma: Double, color: UInt32, opacity: Double, on s: Surface) {
+        let pad = Int((3 * sigma).rounded(.up)) + 1
+        var srcBox: IntRect
+        if let c = contours {
+            let pts = c.flatMap { $0 }
+            guard !pts.isEmpty else { return }
+            srcBox = IntRect.covering(minX: pts.map(\.x).min()!, minY: pts.map(\.y).min()!, maxX: pts.map(\.x).max()!, maxY: pts.map(\.y).max()!)
+        } else if let (g, _) = source {
+            srcBox = g.frame
+            let ix = Int(dx.rounded()), iy = Int(dy.rounded())
+            srcBox.x += ix; srcBox.y += iy
+        } else { return }
+        let wanted = IntRect(x: s.scissor.x - pad, y: s.scissor.y - pad, width: s.scissor.width + 2 * pad, height: s.scissor.height + 2 * pad)
+        let area = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad).intersection(wanted)
+        guard !area.isEmpty else { return }
+        var alpha = [Float](repeating: 0, count: area.area)
+        if let c = contours {
+            let m = drawer.clipMask(c, rule: .nonZero, area: area, outer: nil)
+            alpha = m.values
+        } else if let (g, mask) = source {
+            let ix = Int(dx.rounded()), iy = Int(dy.rounded())
+            for y in 0..<area.height {
+                let sy = area.y + y - iy
+                guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
+                let row = g.row(sy)
+                let mrow: UnsafeMutablePointer<UInt32>? = mask.flatMap { sy >= $0.frame.y && sy < $0.frame.maxY ? $0.row(sy) : nil }
+                for x in 0..<area.width {
+                    let sx = area.x + x - ix
+                    guard sx >= g.frame.x, sx < g.frame.maxX else { continue }
+                    var a = Float(row[sx] >> 24) / 255
+                    if let mask { a *= (mrow != nil && sx >= mask.frame.x && sx < mask.frame.maxX) ? Float(mrow![sx] >> 24) / 255 : 0 }
+                    alpha[y * area.width + x] = a
+                }
+            }
+        }
+        BoxBlur.blur(&alpha, width: area.width, height: area.height, sigma: sigma)
+        let op = Float(min(opacity, 1))
+        let draw = area.intersection(s.scissor)
+        for y in draw.y..<draw.maxY {
+            let d = s.row(y)
+            for x in draw.x..<draw.maxX {
+                var c = alpha[(y - area.y) * area.width + (x - area.x)] * op
+                if let clip = s.clip { c *= clip.value(x, y) }
+                let k = UInt32(min(c, 1) * 255 + 0.5)
+                if k == 0 { continue }
+                d[x] = Premultiplied.over(d[x], Premultiplied.scale(color, k))
+            }
+        }
+    }
+
+    // MARK: - 3D contexts
+
+    /// A CATransformLayer: its sublayers (and theirs, through nested transform layers) share the
+    /// parent's 3D space and are drawn back to front by depth.
+    func drawContext(_ t: Int, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
+        var items: [(index: Int, toContext: Matrix4x4, depth: Double, order: Int, opacity: Double)] = []
+        func collect(_ i: Int, acc: Matrix4x4, opacity: Double) {
+            for c in tree.children(of: i) {
+                let n = tree.nodes[c]
+                let m = n.toParent.then(acc)
+                if n.preserves3D { collect(c, acc: m, opacity: opacity * n.opacity); continue }
+                let p = m.apply(x: Double(n.bounds.midX), y: Double(n.bounds.midY))
+                let depth = p.w > 0 ? p.z / p.w : -Double.infinity
+                items.append((c, m, depth.isNaN ? -Double.infinity : depth, items.count, opacity))
+            }
+        }
+        // The transform layer's own map composes in 3D into the parent's space (not flattened).
+        collect(t, acc: tree.nodes[t].toParent, opacity: 1)
+        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
+        for it in items {
+            let M = it.toContext.then(P)
+            drawPlane(it.index, toDevice: M, parentToDevice: P, inherited: inherited * it.opacity, on: s)
+        }
+    }
+
+    // MARK: - Geometry helpers
+
+    /// The device pixels a node's subtree may touch (nil when nothing is visible).
+    func subtreeBounds(_ i: Int, M: Matrix4x4, includeChildren: Bool = true) -> IntRect? {
+        let n = tree.nodes[i]
+        let H = M.projective
+        var box = IntRect.empty
+        func add(_ poly: [(x: Double, y: Double)]) {
+            guard !poly.isEmpty else { return }
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for p in poly { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+            box = box.union(IntRect.covering(minX: minX - 1, minY: minY - 1, maxX: maxX + 1, maxY: maxY + 1))
+        }
+        add(H.projectClipped(TreeRasterizer.rectPolygon(n.bounds)))
+        if !n.masksToBounds {
+            for c in n.contents {
+                switch c {
+                case .image(let img): add(H.projectClipped(TreeRasterizer.rectPolygon(img.destination)))
+                case .gradient(let g): add(H.projectClipped(TreeRasterizer.rectPolygon(g.rect)))
+                case .fill(let f): for k in f.contours { add(H.projectClipped(k.map { (x: Double($0.x), y: Double($0.y)) })) }
+                case .glyphs(let g):
+                    add(H.projectClipped(TreeRasterizer.rectPolygon(CGRect(x: g.origin.x, y: g.origin.y,
+                        width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale)))))
+                }
+            }
+            for c in includeChildren ? tree.children(of: i) : [] {
+                let cn = tree.nodes[c]
+                let cm = cn.toParent.then(M.flatteningInput)
+                if cn.preserves3D {
+                    // Bound a 3D context by its planes.
+                    var stack: [(Int, Matrix4x4)] = [(c, cm)]
+                    while let (k, km) = stack.popLast() {
+                        for g in tree.children(of: k) {
+                            let gn = tree.nodes[g]
+                            let gm = gn.toParent.then(km)
+                            if gn.preserves3D { stack.append((g, gm)) } else if let b = subtreeBounds(g, M: gm) { box = box.union(b) }
+                        }
+                    }
+                } else if let b = subtreeBounds(c, M: cm) {
+                    box = box.union(b)
+                }
+            }
+        }
+        if let sh = n.shadow, sh.color >> 24 != 0 {
+            let pad = Int((3 * sh.radius * TreeRasterizer.scale(of: M) + max(abs(sh.offsetX), abs(sh.offsetY)) * TreeRasterizer.scale(of: M)).rounded(.up)) + 2
+            box = IntRect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+        }
+        return box.isEmpty ? nil : box
+    }
+
+    /// The four corners of a rectangle, clockwise on a y-down screen.
+    static func rectPolygon(_ r: CGRect) -> [(x: Double, y: Double)] {
+        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    }
+
+    /// An estimate of device pixels per layer unit (the geometric mean of the linear part's scales).
+    static func scale(of M: Matrix4x4) -> Double {
+        let H = M.projective
+        let w = abs(H.i) > 1e-12 ? H.i : 1
+        let det = abs((H.a * H.e - H.b * H.d)) / (w * w)
+        let s = det.squareRoot()
+        return s.isFinite && s > 0 ? s : 1
+    }
+
+    /// Whether a plane shows its back: its projected bounds wind the other way round.
+    static func isBackFacing(_ H: Projective2D, _ b: CGRect) -> Bool {
+        let poly = H.projectClipped(rectPolygon(b))
+        guard poly.count >= 3 else { return false }
+        var area = 0.0
+        for k in 0..<poly.count {
+            let p = poly[k], q = poly[(k + 1) % poly.count]
+            area += p.x * q.y - q.x * p.y
+        }
+        return area < 0
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import CoreGraphics
+
+/// One thing a layer draws in its own coordinates.
+public enum RenderContent: Equatable {
+    /// An image mapped onto a rectangle.
+    case image(RenderImage)
+    /// Filled contours in layer coordinates (already flattened; strokes arrive here as outlines).
+    case fill(RenderFill)
+    /// A gradient filling a rectangle.
+    case gradient(RenderGradient)
+    /// A coverage mask tinted with a colour (text lines).
+    case glyphs(RenderGlyphs)
+}
+
+/// Texture sampling filter.
+public enum SamplingFilter: Equatable, Sendable {
+    /// Nearest texel.
+    case nearest
+    /// Bilinear between the four nearest texels.
+    case linear
+}
+
+/// An image drawn into `destination` (layer coordinates), showing the texel rectangle `source`.
+/// With a nine-part `center`, the edges keep their size and the middle stretches.
+public struct RenderImage: Equatable {
+    /// The pixels.
+    public var image: CGImage
+    /// Where it lands, in layer coordinates.
+    public var destination: CGRect
+    /// Which texels show (pixel coordinates in the image; may extend past it: clamped at the edges).
+    public var source: CGRect
+    /// contentsCenter in unit coordinates of `source` (the stretchable middle); (0,0,1,1) stretches all.
+    public var center: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// The image's scale: pixels per point, used to size the fixed parts of a nine-part stretch.
+    public var scale: Double = 1
+    /// Filter when one texel covers less than a pixel (magnification) or more (minification).
+    public var magnification: SamplingFilter = .linear
+    /// The minification filter.
+    public var minification: SamplingFilter = .linear
+    /// Multiplies the pixels (premultiplied colour; 0xFFFFFFFF: unchanged).
+    public var tint: UInt32 = 0xFFFF_FFFF
+
+    /// Creates an image content.
+    public init(image: CGImage, destination: CGRect, source: CGRect) {
+        self.image = image; self.destination = destination; self.source = source
+    }
+}
+
+/// Contours filled with a solid colour.
+public struct RenderFill: Equatable {
+    /// Closed contours (implicitly closed), layer coordinates.
+    public var contours: [[CGPoint]]
+    /// The fill rule.
+    public var rule: FillRule
+    /// Premultiplied colour.
+    public var color: UInt32
+
+    /// Creates a fill.
+    public init(contours: [[CGPoint]], rule: FillRule, color: UInt32) {
+        self.contours = contours; self.rule = rule; self.color = color
+    }
+}
+
+/// The three gradient kinds of CAGradientLayer.
+public enum GradientKind: Equatable, Sendable {
+    /// Along the line start → end.
+    case axial
+    /// Ellipses centred at start; end gives the radii (x and y distances).
+    case radial
+    /// Angle about start, beginning in the direction of end.
+    case conic
+}
+
+/// A gradient filling `rect` (layer coordinates).
+public struct RenderGradient: Equatable {
+    /// The kind.
+    public var kind: GradientKind
+    /// The filled rectangle.
+    public var rect: CGRect
+    /// Start and end points, in layer coordinates.
+    public var start: CGPoint, end: CGPoint
+    /// Stops: locations ascending in 0...1 and straight-alpha sRGB colours (r, g, b, a in 0...1).
+    public var stops: [(location: Double, color: SIMD4<Double>)]
+
+    /// Creates a gradient.
+    public init(kind: GradientKind, rect: CGRect, start: CGPoint, end: CGPoint, stops: [(location: Double, color: SIMD4<Double>)]) {
+        self.kind = kind; self.rect = rect; self.start = start; self.end = end; self.stops = stops
+    }
+
+    /// Equal when every field and stop is.
+    public static func == (a: RenderGradient, b: RenderGradient) -> Bool {
+        a.kind == b.kind && a.rect == b.rect && a.start == b.start && a.end == b.end && a.stops.count == b.stops.count
+            && zip(a.stops, b.stops).allSatisfy { $0.location == $1.location && $0.color == $1.color }
+    }
+}
+
+/// A coverage mask drawn at `origin` with `scale` points per mask pixel, tinted with a colour.
+public struct RenderGlyphs: Equatable {
+    /// The coverage.
+    public var mask: AlphaMask
+    /// Where its top-left lands, layer coordinates.
+    public var origin: CGPoint
+    /// Layer units per mask pixel (1 / contentsScale).
+    public var scale: Double
+    /// Premultiplied colour.
+    public var color: UInt32
+
+    /// Creates glyphs.
+    public init(mask: AlphaMask, origin: CGPoint, scale: Double, color: UInt32) {
+        self.mask = mask; self.origin = origin; self.scale = scale; self.color = color
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import CoreGraphics
+import Compositor
+
+/// Renders a layer tree into pixels without a window (Apple's CARenderer, with a software target
+/// instead of an OpenGL context or Metal texture). Per frame: `beginFrame(atTime:timeStamp:)`
+/// evaluates the committed tree at that time and finds what changed since the last frame,
+/// `render()` rasterises only the changed region, `endFrame()` finishes; `makeImage()` gives the
+/// frame. The layer tree must be committed (CATransaction.flush()) to be seen, as on Apple.
+open class CARenderer: NSObject {
+    /// The root layer of the tree to render (placed by its position and transform in the target).
+    open var layer: CALayer?
+    /// The region of the root's parent space that the target shows, in points.
+    open var bounds: CGRect
+    /// Pixels per point of the target.
+    public let scale: CGFloat
+    /// What the target is cleared to where no layer draws (premultiplied sRGB; default transparent).
+    open var backgroundColor: CGColor?
+    /// Threads that rasterise (default 1; 2 splits frames into bands drawn in parallel).
+    open var threads: Int {
+        get { frameRenderer.threads }
+        set { frameRenderer.threads = max(1, newValue) }
+    }
+
+    private var snapshot: PresentationSnapshot?
+    private let builder = RenderTreeBuilder()
+    private var tracker = DamageTracker()
+    private let frameRenderer = FrameRenderer(threads: 1)
+    private var buffer = PixelBuffer(width: 0, height: 0)
+    private var tree = RenderTree()
+    private var damage = IntRect.empty
+    private var extraUpdates = IntRect.empty
+    private var frameTime: CFTimeInterval = 0
+    private var inFrame = false
+    private var lastBackground: UInt32 = 0
+
+    /// A renderer whose target is `size` points at `scale` pixels per point (Lamina's initializer;
+    /// `options` is accepted for Apple's signature shape and ignored).
+    public init(size: CGSize, scale: CGFloat = 1, options: [AnyHashable: Any]? = nil) {
+        bounds = CGRect(origin: .zero, size: size)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        super.init()
+    }
+
+    /// The target's size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        func px(_ v: CGFloat) -> Int { v.isFinite && v > 0 ? Int(min((v * scale).rounded(), 16384)) : 0 }
+        return (px(bounds.width), px(bounds.height))
+    }
+
+    /// Starts a frame at media time `t`: evaluates the committed tree and computes the update region.
+    open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>? = nil) {
+        inFrame = true
+        frameTime = t
+        let (w, h) = pixelSize
+        if buffer.width != w || buffer.height != h {
+            buffer = PixelBuffer(width: w, height: h)
+            tracker.reset()
+        }
+        let bg = RenderColor.premultiplied(backgroundColor)
+        if bg != lastBackground { tracker.reset(); lastBackground = bg }
+        if let root = layer {
+            if snapshot == nil { snapshot = PresentationSnapshot(root: root, time: t) } else { snapshot!.update(root: root, time: t) }
+            tree = builder.build(snapshot!)
+        } else {
+            tree = RenderTree()
+        }
+        let frame = IntRect(x: 0, y: 0, width: w, height: h)
+        damage = tracker.damage(for: tree, toDevice: toDevice, frame: frame).union(extraUpdates).intersection(frame)
+        extraUpdates = .empty
+    }
+
+    /// The root's parent space → target pixels.
+    private var toDevice: Matrix4x4 {
+        Matrix4x4.translation(-Double(bounds.minX), -Double(bounds.minY)).then(.scale(Double(scale), Double(scale)))
+    }
+
+    /// The region (in the renderer's bounds coordinates) that `render()` will redraw.
+    open func updateBounds() -> CGRect {
+        guard !damage.isEmpty else { return .null }
+        let s = Double(scale)
+        return CGRect(x: Double(bounds.minX) + Double(damage.x) / s, y: Double(bounds.minY) + Double(damage.y) / s,
+                      width: Double(damage.width) / s, height: Double(damage.height) / s)
+    }
+
+    /// Adds a rectangle (bounds coordinates) to the region redrawn by the current or next frame.
+    open func addUpdate(_ r: CGRect) {
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        let s = Double(scale)
+        let px = IntRect.covering(minX: (Double(r.minX) - Double(bounds.minX)) * s, minY: (Double(r.minY) - Double(bounds.minY)) * s,
+                                  maxX: (Double(r.maxX) - Double(bounds.minX)) * s, maxY: (Double(r.maxY) - Double(bounds.minY)) * s)
+        if inFrame { damage = damage.union(px).intersection(IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)) }
+        else { extraUpdates = extraUpdates.union(px) }
+    }
+
+    /// Rasterises the update region of the current frame into the target (nothing when idle).
+    open func render() {
+        guard !damage.isEmpty else { return }
+        frameRenderer.render(tree, into: &buffer, region: damage, toDevice: toDevice, background: lastBackground)
+    }
+
+    /// Ends the current frame.
+    open func endFrame() {
+        inFrame = false
+        damage = .empty
+    }
+
+    /// When the next frame should be drawn: the current frame's time while an animation in the tree
+    /// is running, or infinity when nothing animates.
+    open func nextFrameTime() -> CFTimeInterval {
+        guard let snap = snapshot else { return .infinity }
+        for k in 0..<snap.count where !snap.nodes[k].layer.animationEntries.isEmpty { return frameTime }
+        return .infinity
+    }
+
+    /// The last rendered frame as an image (Lamina).
+    public func makeImage() -> CGImage {
+        CGImage(width: buffer.width, height: buffer.height, premultipliedARGB: buffer.pixels)
+    }
+
+    /// The target pixels (Lamina, for hosts and tests).
+    @_spi(LaminaInternal) public var pixelBuffer: PixelBuffer { buffer }
+
+    /// The render tree of the current frame (Lamina, for hosts and tests).
+    @_spi(LaminaInternal) public var renderTree: RenderTree { tree }
+
+    /// The pixel rectangle the current frame redraws (Lamina).
+    @_spi(LaminaInternal) public var damageRect: IntRect { damage }
+}

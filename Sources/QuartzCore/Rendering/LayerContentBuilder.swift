@@ -1,0 +1,136 @@
+import Foundation
+import CoreGraphics
+import Compositor
+
+/// Converts what a layer draws (contents image or backing store, shape, gradient, text) into render
+/// contents in the layer's coordinates. Caches rasterised backing stores and text lines by identity.
+final class LayerContentBuilder {
+    private var backingCache: [ObjectIdentifier: (context: CGContext, image: CGImage)] = [:]
+    private var usedBackings = Set<ObjectIdentifier>()
+    private var reportedNoFont = false
+
+    /// Forgets cached items that were not used this frame.
+    func endFrame() {
+        if backingCache.count > usedBackings.count { backingCache = backingCache.filter { usedBackings.contains($0.key) } }
+        usedBackings.removeAll(keepingCapacity: true)
+    }
+
+    /// The contents of `layer` drawn with presentation `state`, colours multiplied by `tint`.
+    func contents(of layer: CALayer, state: LayerState, tint: UInt32) -> [RenderContent] {
+        var out: [RenderContent] = []
+        if let img = state.contents as? CGImage {
+            if let c = imageContent(img, state: state, tint: tint) { out.append(c) }
+        } else if let ctx = state.backing, let img = backingImage(ctx) {
+            if let c = imageContent(img, state: state, tint: tint) { out.append(c) }
+        }
+        switch layer {
+        case is CAShapeLayer: shapeContents(state, tint: tint, into: &out)
+        case is CAGradientLayer: if let g = gradientContent(state) { out.append(.gradient(g)) }
+        case is CATextLayer: textContents(state, tint: tint, into: &out)
+        default: break
+        }
+        return out
+    }
+
+    // MARK: Images
+
+    private func backingImage(_ ctx: CGContext) -> CGImage? {
+        let key = ObjectIdentifier(ctx)
+        usedBackings.insert(key)
+        if let hit = backingCache[key], hit.context === ctx { return hit.image }
+        let img = RecordedDrawing.rasterize(ctx)
+        backingCache[key] = (ctx, img)
+        return img
+    }
+
+    /// An image placed by contentsGravity, showing contentsRect, stretched by contentsCenter.
+    func imageContent(_ img: CGImage, state s: LayerState, tint: UInt32) -> RenderContent? {
+        guard img.width > 0, img.height > 0 else { return nil }
+        let cr = s.contentsRect.standardized
+        guard cr.width.isFinite, cr.height.isFinite, cr.width > 0, cr.height > 0 else { return nil }
+        let scale = s.contentsScale.isFinite && s.contentsScale > 0 ? s.contentsScale : 1
+        let source = CGRect(x: cr.minX * CGFloat(img.width), y: cr.minY * CGFloat(img.height),
+                            width: cr.width * CGFloat(img.width), height: cr.height * CGFloat(img.height))
+        let size = CGSize(width: source.width / scale, height: source.height / scale)
+        let dest = ContentsGravity.destination(s.contentsGravity, size: size, bounds: s.bounds, flipped: s.isGeometryFlipped)
+        guard dest.width.isFinite, dest.height.isFinite else { return nil }
+        var r = RenderImage(image: img, destination: dest, source: source)
+        r.center = s.contentsCenter
+        r.scale = Double(scale)
+        r.magnification = s.magnificationFilter == .nearest ? .nearest : .linear
+        r.minification = s.minificationFilter == .nearest ? .nearest : .linear
+        r.tint = tint
+        return .image(r)
+    }
+
+    // MARK: Shapes
+
+    private func shapeContents(_ s: LayerState, tint: UInt32, into out: inout [RenderContent]) {
+        let sub = s.subclass
+        guard let path = sub.path else { return }
+        let tol: CGFloat = 0.1
+        if let fc = sub.fillColor {
+            let color = RenderColor.tint(RenderColor.premultiplied(fc), tint)
+            let contours = PathGeometry.contours(path, tolerance: tol)
+            if color >> 24 != 0 && !contours.isEmpty {
+                out.append(.fill(RenderFill(contours: contours, rule: sub.fillRule == .evenOdd ? .evenOdd : .nonZero, color: color)))
+            }
+        }
+        if let sc = sub.strokeColor, sub.lineWidth > 0 {
+            let color = RenderColor.tint(RenderColor.premultiplied(sc), tint)
+            guard color >> 24 != 0 else { return }
+            let cap: CGLineCap = sub.lineCap == .round ? .round : sub.lineCap == .square ? .square : .butt
+            let join: CGLineJoin = sub.lineJoin == .round ? .round : sub.lineJoin == .bevel ? .bevel : .miter
+            let dashes = (sub.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
+            let contours = PathGeometry.strokeOutline(path, lineWidth: sub.lineWidth, cap: cap, join: join, miterLimit: sub.miterLimit,
+                                                      dashPhase: sub.lineDashPhase, dashPattern: dashes,
+                                                      start: sub.strokeStart, end: sub.strokeEnd, tolerance: tol)
+            if !contours.isEmpty { out.append(.fill(RenderFill(contours: contours, rule: .nonZero, color: color))) }
+        }
+    }
+
+    // MARK: Gradients
+
+    private func gradientContent(_ s: LayerState) -> RenderGradient? {
+        let sub = s.subclass
+        guard !sub.colors.isEmpty, s.bounds.width > 0, s.bounds.height > 0 else { return nil }
+        let n = sub.colors.count
+        var locs: [Double]
+        if let l = sub.locations, l.count == n, l.allSatisfy({ $0.isFinite }) { locs = l }
+        else { locs = n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) } }
+        var stops = zip(locs, sub.colors).map { (location: min(max($0, 0), 1), color: RenderColor.straight($1)) }
+        stops.sort { $0.location < $1.location }
+        let b = s.bounds
+        func pt(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let kind: GradientKind = sub.gradientType == .radial ? .radial : sub.gradientType == .conic ? .conic : .axial
+        return RenderGradient(kind: kind, rect: b, start: pt(sub.startPoint), end: pt(sub.endPoint), stops: stops)
+    }
+
+    // MARK: Text
+
+    private func textContents(_ s: LayerState, tint: UInt32, into out: inout [RenderContent]) {
+        let sub = s.subclass
+        let text: String
+        switch sub.string {
+        case let str as String: text = str
+        case let a as NSAttributedString: text = a.string
+        default: return
+        }
+        guard !text.isEmpty else { return }
+        guard let provider = FontProviders.current else {
+            if !reportedNoFont {
+                reportedNoFont = true
+                LaminaDiagnostics.report("CATextLayer: no font provider is installed (the SDL host installs one); text is not drawn")
+            }
+            return
+        }
+        let fontName: String? = (sub.font as? String) ?? (sub.font as? NSString).map { String($0) }
+        let scale = s.contentsScale.isFinite && s.contentsScale > 0 ? Double(s.contentsScale) : 1
+        let color = RenderColor.tint(RenderColor.premultiplied(sub.foregroundColor), tint)
+        guard color >> 24 != 0 else { return }
+        let layout = TextLayout(provider: provider, fontName: fontName, pointSize: Double(sub.fontSize), scale: scale)
+        for line in layout.lines(text, bounds: s.bounds, wrapped: sub.isWrapped, truncation: sub.truncationMode, alignment: sub.alignmentMode) {
+            out.append(.glyphs(RenderGlyphs(mask: line.mask, origin: line.origin, scale: 1 / scale, color: color)))
+        }
+    }
+}

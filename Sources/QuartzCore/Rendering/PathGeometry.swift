@@ -1,0 +1,20 @@
+import Foundation
+import CoreGraphics
+import Compositor
+
+/// Path helpers for rendering: flattening into fillable contours and stroking into outlines.
+enum PathGeometry {
+    /// The path as closed contours for filling (every subpath implicitly closed), within `tolerance`.
+    /// Non-finite points drop their subpath.
+    static func contours(_ path: CGPath, tolerance: CGFloat) -> [[CGPoint]] {
+        path.flattened(tolerance: tolerance).filter { c in c.count >= 3 && c.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+    }
+
+    /// The outline of `path` stroked with CAShapeLayer's settings as closed contours (non-zero).
+    static func strokeOutline(_ path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                              dashPhase: CGFloat, dashPattern: [CGFloat], start: CGFloat, end: CGFloat, tolerance: CGFloat) -> [[CGPoint]] {
+        let outline = StrokeOutline.make(path, lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
+                                         dashPhase: dashPhase, dashPattern: dashPattern, start: start, end: end)
+        return contours(outline, tolerance: tolerance)
+    }
+}

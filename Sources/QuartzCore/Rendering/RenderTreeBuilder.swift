@@ -1,0 +1,158 @@
+import Foundation
+import CoreGraphics
+import Compositor
+
+/// Turns a presentation snapshot into the compositor's render tree: resolves each layer's 4x4 map
+/// into its superlayer, sorts siblings by zPosition, drops hidden subtrees, expands replicator
+/// instances and converts every visual property and content into values. Keeps caches (rasterised
+/// backing stores, text lines) between frames, so one builder per render loop.
+@_spi(LaminaInternal)
+public final class RenderTreeBuilder {
+    private var nodes: [RenderNode] = []
+    private let contentBuilder = LayerContentBuilder()
+    private var snapshot: PresentationSnapshot? = nil
+
+    /// Creates a builder.
+    public init() {}
+
+    /// The render tree of `snapshot`'s root (its first node).
+    public func build(_ snapshot: PresentationSnapshot) -> RenderTree {
+        nodes.removeAll(keepingCapacity: true)
+        if snapshot.count > 0 {
+            emit(snapshot, 0, parentState: nil, instance: InstanceContext.none)
+        }
+        contentBuilder.endFrame()
+        return RenderTree(nodes: nodes)
+    }
+
+    /// Per-instance adjustments inside a replicator: a time shift and a colour multiplier.
+    struct InstanceContext {
+        var timeShift: Double
+        var tint: UInt32
+        var salt: UInt64
+        static let none = InstanceContext(timeShift: 0, tint: 0xFFFF_FFFF, salt: 0)
+    }
+
+    /// Emits node `i` (and its subtree); returns false when it is hidden (nothing emitted).
+    @discardableResult
+    private func emit(_ snap: PresentationSnapshot, _ i: Int, parentState: LayerState?, instance: InstanceContext,
+                      extraTransform: CATransform3D? = nil) -> Bool {
+        let sn = snap.nodes[i]
+        var state = sn.state
+        if instance.timeShift != 0, !sn.layer.animationEntries.isEmpty {
+            state = sn.layer.committedState
+            sn.layer.applyAnimations(to: &state, localTime: sn.localTime - instance.timeShift)
+        }
+        if state.isHidden { return false }
+        let index = nodes.count
+        var node = RenderNode()
+        node.id = UInt64(UInt(bitPattern: ObjectIdentifier(sn.layer).hashValue)) &* 31 &+ instance.salt
+        node.bounds = state.bounds
+        var m = state.transformToParent(parentState)
+        if let e = extraTransform { m = CATransform3DConcat(m, e) }
+        node.toParent = RenderTreeBuilder.matrix(m)
+        node.preserves3D = sn.isTransformLayer
+        node.opacity = state.opacity.isFinite ? Double(min(max(state.opacity, 0), 1)) : 1
+        node.allowsGroupOpacity = state.allowsGroupOpacity
+        node.isDoubleSided = state.isDoubleSided
+        if !sn.isTransformLayer {
+            node.backgroundColor = RenderColor.tint(RenderColor.premultiplied(state.backgroundColor), instance.tint)
+            node.cornerRadius = state.cornerRadius.isFinite ? Double(max(0, state.cornerRadius)) : 0
+            node.maskedCorners = UInt8(state.maskedCorners.rawValue & 0xF)
+            node.borderWidth = state.borderWidth.isFinite ? Double(max(0, state.borderWidth)) : 0
+            node.borderColor = RenderColor.tint(RenderColor.premultiplied(state.borderColor), instance.tint)
+            node.masksToBounds = state.masksToBounds
+            if state.shadowOpacity > 0, let sc = state.shadowColor {
+                let color = RenderColor.premultiplied(sc, alpha: Double(min(max(state.shadowOpacity, 0), 1)))
+                if color >> 24 != 0 {
+                    node.shadow = RenderShadow(color: RenderColor.tint(color, instance.tint),
+                                               offsetX: Double(state.shadowOffset.width), offsetY: Double(state.shadowOffset.height),
+                                               radius: state.shadowRadius.isFinite ? Double(max(0, state.shadowRadius)) : 0,
+                                               path: state.shadowPath.map { PathGeometry.contours($0, tolerance: 0.1) })
+                }
+            }
+            node.contents = contentBuilder.contents(of: sn.layer, state: state, tint: instance.tint)
+        }
+        nodes.append(node)
+        // Sublayers, back to front by zPosition (stable).
+        var children: [Int] = []
+        var j = i + 1
+        let end = i + 1 + sn.descendantCount
+        while j < end {
+            if j != sn.mask { children.append(j) }
+            j += 1 + snap.nodes[j].descendantCount
+        }
+        if children.count > 1 && !sn.isTransformLayer {
+            let z = children.map { snap.nodes[$0].state.zPosition }
+            if zip(z, z.dropFirst()).contains(where: { $0 > $1 }) {
+                children = children.enumerated().sorted { (z[$0.offset], $0.offset) < (z[$1.offset], $1.offset) }.map(\.element)
+            }
+        }
+        if let rep = sn.layer as? CAReplicatorLayer {
+            emitReplicas(snap, children, replicator: rep, state: state, instance: instance)
+        } else {
+            for c in children { emit(snap, c, parentState: state, instance: instance) }
+        }
+        if sn.mask >= 0 {
+            let mi = nodes.count
+            if emit(snap, sn.mask, parentState: nil, instance: instance) { nodes[index].mask = mi }
+        }
+        nodes[index].subtreeEnd = nodes.count
+        return true
+    }
+
+    /// CAReplicatorLayer: instance k of every sublayer gets instanceTransform applied k times (about
+    /// the replicator's anchor point), its time shifted by k·instanceDelay and its colours multiplied
+    /// by instanceColor plus k times the colour offsets.
+    private func emitReplicas(_ snap: PresentationSnapshot, _ children: [Int], replicator: CAReplicatorLayer, state: LayerState, instance: InstanceContext) {
+        let sub = state.subclass
+        let count = min(max(sub.instanceCount, 0), 10_000)
+        let ax = state.bounds.origin.x + state.anchorPoint.x * state.bounds.width
+        let ay = state.bounds.origin.y + state.anchorPoint.y * state.bounds.height
+        let base = RenderColor.straight(sub.instanceColor ?? CGColor(gray: 1, alpha: 1))
+        let offsets = SIMD4(Double(sub.instanceRedOffset), Double(sub.instanceGreenOffset), Double(sub.instanceBlueOffset), Double(sub.instanceAlphaOffset))
+        var acc = CATransform3DIdentity
+        for k in 0..<count {
+            var c = base + offsets * Double(k)
+            c = c.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+            let tint = Premultiplied.pack(red: c.x, green: c.y, blue: c.z, alpha: c.w)
+            let ctx = InstanceContext(timeShift: instance.timeShift + Double(k) * sub.instanceDelay,
+                                      tint: RenderColor.tint(tint, instance.tint),
+                                      salt: instance.salt &* 1_000_003 &+ UInt64(k))
+            // Applied in the replicator's space, about its anchor, before its sublayerTransform.
+            let about = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), acc), CATransform3DMakeTranslation(ax, ay, 0))
+            for ch in children {
+                var parentNoSub = state
+                parentNoSub.sublayerTransform = CATransform3DIdentity
+                let own = snap.nodes[ch].state.transformToParent(parentNoSub)
+                emitInstance(snap, ch, ownToParent: own, about: about, parentState: state, instance: ctx)
+            }
+            acc = CATransform3DConcat(acc, sub.instanceTransform)
+        }
+    }
+
+    private func emitInstance(_ snap: PresentationSnapshot, _ ch: Int, ownToParent own: CATransform3D, about: CATransform3D,
+                              parentState: LayerState, instance: InstanceContext) {
+        let start = nodes.count
+        guard emit(snap, ch, parentState: parentState, instance: instance) else { return }
+        // Replace the child's map by own · about · (the replicator's sublayerTransform about its anchor).
+        var m = CATransform3DConcat(own, about)
+        let p = parentState
+        if !CATransform3DIsIdentity(p.sublayerTransform) {
+            let px = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
+            let py = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, 0))
+            m = CATransform3DConcat(m, p.sublayerTransform)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, 0))
+        }
+        nodes[start].toParent = RenderTreeBuilder.matrix(m)
+    }
+
+    /// A CATransform3D as the compositor's matrix.
+    static func matrix(_ t: CATransform3D) -> Matrix4x4 {
+        Matrix4x4(SIMD16<Double>(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14),
+                                 Double(t.m21), Double(t.m22), Double(t.m23), Double(t.m24),
+                                 Double(t.m31), Double(t.m32), Double(t.m33), Double(t.m34),
+                                 Double(t.m41), Double(t.m42), Double(t.m43), Double(t.m44)))
+    }
+}
