@@ -21,14 +21,21 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
         .target(name: "SDLHost", dependencies: ["QuartzCore", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Demos", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "SDLHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "SDLHost", "Demos", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["QuartzCore", "SDLHost", "Demos"],
+            exclude: ["Goldens"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

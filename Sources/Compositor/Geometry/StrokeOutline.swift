@@ -22,9 +22,9 @@ public enum StrokeOutline {
         return stroke(p, lineWidth, cap, join, miterLimit.isFinite ? miterLimit : 10, transform)
     }
 
-    static func trim(_ p: CGPath, _ s: CGFloat, _ e: CGFloat) -> CGPath { p }
-    static func dash(_ p: CGPath, _ phase: CGFloat, _ lengths: [CGFloat]) -> CGPath { p }
+    static func trim(_ p: CGPath, _ s: CGFloat, _ e: CGFloat) -> CGPath { p.lamina_trimmed(from: s, to: e) }
+    static func dash(_ p: CGPath, _ phase: CGFloat, _ lengths: [CGFloat]) -> CGPath { p.copy(dashingWithPhase: phase, lengths: lengths) }
     static func stroke(_ p: CGPath, _ w: CGFloat, _ cap: CGLineCap, _ join: CGLineJoin, _ miter: CGFloat, _ t: CGAffineTransform) -> CGPath {
-        CGMutablePath()
+        p.copy(strokingWithWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, transform: t)
     }
 }

@@ -8,117 +8,215 @@ public enum FillRule: Sendable {
     case evenOdd
 }
 
+/// One horizontal run of pixels with the same coverage.
+public struct CoverageSpan: Equatable, Sendable {
+    /// The row.
+    public var y: Int32
+    /// The first column.
+    public var x: Int32
+    /// The number of pixels.
+    public var length: Int32
+    /// Coverage 0...1 (never 0: empty runs are not emitted).
+    public var coverage: Float
+}
+
 /// Anti-aliased polygon coverage by exact signed-area accumulation: each edge adds, for every pixel
 /// it crosses, the signed area it covers to the right of it; a running sum along each row then gives
 /// the winding-weighted coverage of every pixel. |sum| clamped to 1 is non-zero coverage; folding the
 /// sum into a triangle wave of period 2 gives even-odd coverage. Overlaps of contours inside a single
 /// pixel are approximated (as in most analytic rasterisers); everything else is exact.
-/// Buffers are reused between calls.
+///
+/// The result is sparse: only the cells edges touch are visited, and the stretches between them
+/// come out as runs of constant coverage (`spans`), so the interior of a large shape costs nothing
+/// per pixel here. Buffers are reused between calls.
 public struct CoverageRasterizer {
     private var accumulation: [Float] = []
-    /// The coverage of the last rasterisation, `bounds.width × bounds.height` values in 0...1.
-    public private(set) var coverage: [Float] = []
+    /// Touched cells, packed as row << 32 | column (relative to bounds), sorted before the sweep.
+    private var touched: [UInt64] = []
+    /// The runs of the last rasterisation, row by row, left to right.
+    public private(set) var spans: [CoverageSpan] = []
     /// The integer pixel rectangle of the last rasterisation (clipped to the target): x, y, width, height.
     public private(set) var bounds: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 0, 0)
+    private var rule: FillRule = .nonZero
 
     /// Creates a rasteriser.
     public init() {}
 
+    /// The coverage of the last rasterisation as a dense `bounds.width × bounds.height` array.
+    public var coverage: [Float] {
+        var c = [Float](repeating: 0, count: bounds.width * bounds.height)
+        for s in spans {
+            let base = (Int(s.y) - bounds.y) * bounds.width - bounds.x
+            for x in Int(s.x)..<Int(s.x + s.length) { c[base + x] = s.coverage }
+        }
+        return c
+    }
+
     /// Rasterises closed `contours` (points in pixel coordinates, implicitly closed) clipped to
     /// `clipWidth × clipHeight`. Contours with non-finite points are skipped.
     public mutating func rasterize(_ contours: [[(x: Double, y: Double)]], rule: FillRule, clipWidth: Int, clipHeight: Int) {
-        let valid = contours.filter { $0.count >= 3 && $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
-        guard !valid.isEmpty else { bounds = (0, 0, 0, 0); return }
+        rasterize(contours, rule: rule, columns: 0..<max(clipWidth, 0), rows: 0..<max(clipHeight, 0))
+    }
+
+    /// Rasterises closed `contours` (absolute pixel coordinates) for the pixels in `columns × rows`.
+    /// Every covered pixel's value depends only on the contours and on `columns` (area left of it
+    /// piles into its first column), never on `rows`: rendering a frame in bands or only where it is
+    /// damaged gives bit-identical coverage. `bounds` and `spans` are in absolute coordinates.
+    public mutating func rasterize(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>) {
+        bounds = (0, 0, 0, 0)
+        spans.removeAll(keepingCapacity: true)
+        self.rule = rule
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for c in valid { for p in c { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) } }
+        var anyValid = false
+        for c in contours where c.count >= 3 {
+            var ok = true
+            for p in c where !(p.x.isFinite && p.y.isFinite) { ok = false; break }
+            if !ok { continue }
+            anyValid = true
+            for p in c { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        }
+        guard anyValid, !columns.isEmpty, !rows.isEmpty else { return }
         // Clamp in Double first so huge coordinates never overflow Int.
-        func clampInt(_ v: Double, _ hi: Int) -> Int { Int(min(max(v, 0), Double(hi))) }
-        let x0 = clampInt(minX.rounded(.down), clipWidth), y0 = clampInt(minY.rounded(.down), clipHeight)
-        let x1 = clampInt(maxX.rounded(.up), clipWidth), y1 = clampInt(maxY.rounded(.up), clipHeight)
-        guard x1 > x0, y1 > y0 else { bounds = (0, 0, 0, 0); return }
+        func clampInt(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(max(v, Double(lo)), Double(hi))) }
+        let x0 = clampInt(minX.rounded(.down), columns.lowerBound, columns.upperBound)
+        let x1 = clampInt(maxX.rounded(.up), columns.lowerBound, columns.upperBound)
+        let y0 = clampInt(minY.rounded(.down), rows.lowerBound, rows.upperBound)
+        let y1 = clampInt(maxY.rounded(.up), rows.lowerBound, rows.upperBound)
+        guard x1 > x0, y1 > y0 else { return }
         let w = x1 - x0, h = y1 - y0
         bounds = (x0, y0, w, h)
         let stride = w + 2
         if accumulation.count < stride * h { accumulation = [Float](repeating: 0, count: stride * h) }
-        else { for i in 0..<(stride * h) { accumulation[i] = 0 } }
+        touched.removeAll(keepingCapacity: true)
         accumulation.withUnsafeMutableBufferPointer { acc in
-            for c in valid {
+            for c in contours where c.count >= 3 {
+                var ok = true
+                for p in c where !(p.x.isFinite && p.y.isFinite) { ok = false; break }
+                if !ok { continue }
                 for i in 0..<c.count {
                     let a = c[i], b = c[(i + 1) % c.count]
-                    // Edges left of the clip still contribute through a clamped x; above/below are cut.
-                    CoverageRasterizer.addLine(acc, stride: stride, h: h, x0: Double(x0), y0: Double(y0), width: Double(w),
-                            ax: a.x, ay: a.y, bx: b.x, by: b.y)
+                    CoverageRasterizer.addLine(acc, &touched, stride: stride, x0: x0, width: w, y0: y0, y1: y1,
+                                               ax: a.x, ay: a.y, bx: b.x, by: b.y)
                 }
             }
         }
-        if coverage.count < w * h { coverage = [Float](repeating: 0, count: w * h) }
-        for y in 0..<h {
-            var sum: Float = 0
-            for x in 0..<w {
-                sum += accumulation[y * stride + x]
-                let v: Float
-                switch rule {
-                case .nonZero: v = min(abs(sum), 1)
-                case .evenOdd:
-                    let m = abs(sum).truncatingRemainder(dividingBy: 2)
-                    v = m > 1 ? 2 - m : m
-                }
-                coverage[y * w + x] = v
-            }
-        }
+        sweep(stride: stride)
     }
 
-    /// Adds one edge's signed area contributions (y down; direction gives the sign).
-    private static func addLine(_ acc: UnsafeMutableBufferPointer<Float>, stride: Int, h: Int, x0: Double, y0: Double, width: Double,
-                         ax: Double, ay: Double, bx: Double, by: Double) {
+    /// Turns the touched cells into runs, row by row, and clears the cells it read.
+    private mutating func sweep(stride: Int) {
+        touched.sort()
+        let (x0, y0, w) = (bounds.x, bounds.y, bounds.width)
+        let evenOdd = rule == .evenOdd
+        @inline(__always) func cov(_ sum: Float) -> Float {
+            if evenOdd {
+                let m = abs(sum).truncatingRemainder(dividingBy: 2)
+                return m > 1 ? 2 - m : m
+            }
+            return min(abs(sum), 1)
+        }
+        var out: [CoverageSpan] = []
+        swap(&out, &spans)
+        @inline(__always) func appendRun(y: Int32, x: Int, length: Int, coverage: Float) {
+            if let last = out.last, last.y == y, last.coverage == coverage, Int(last.x + last.length) == x {
+                out[out.count - 1].length += Int32(length)
+            } else {
+                out.append(CoverageSpan(y: y, x: Int32(x), length: Int32(length), coverage: coverage))
+            }
+        }
+        let touched = self.touched
+        accumulation.withUnsafeMutableBufferPointer { acc in
+            var i = 0
+            let n = touched.count
+            while i < n {
+                let row = Int(touched[i] >> 32)
+                let base = row * stride
+                var sum: Float = 0
+                var cur = 0          // next column not yet emitted
+                let y = Int32(y0 + row)
+                while i < n && Int(touched[i] >> 32) == row {
+                    let col = Int(touched[i] & 0xFFFF_FFFF)
+                    i += 1
+                    if col < cur { continue }   // duplicate
+                    if col >= w { acc[base + col] = 0; continue }
+                    // The constant stretch before this cell.
+                    if col > cur {
+                        let c = cov(sum)
+                        if c > 0 { appendRun(y: y, x: x0 + cur, length: col - cur, coverage: c) }
+                    }
+                    sum += acc[base + col]
+                    acc[base + col] = 0
+                    let c = cov(sum)
+                    if c > 0 { appendRun(y: y, x: x0 + col, length: 1, coverage: c) }
+                    cur = col + 1
+                }
+                // The spill column (w) may hold a value; clear it. The rest of the row is constant.
+                acc[base + w] = 0
+                acc[base + w + 1] = 0
+                if cur < w {
+                    let c = cov(sum)
+                    if c > 0 { appendRun(y: y, x: x0 + cur, length: w - cur, coverage: c) }
+                }
+            }
+        }
+        swap(&out, &spans)
+    }
+
+    /// Adds one edge's signed area contributions (y down; direction gives the sign) to the rows
+    /// y0 ..< y1 of the accumulation buffer whose first column is absolute x0, recording the touched
+    /// cells. The edge's x at each row boundary is computed from its end points directly, so a row's
+    /// contributions do not depend on which rows are rasterised.
+    private static func addLine(_ acc: UnsafeMutableBufferPointer<Float>, _ touched: inout [UInt64], stride: Int, x0: Int, width: Int,
+                                y0: Int, y1: Int, ax: Double, ay: Double, bx: Double, by: Double) {
         if ay == by { return }
         let dir: Double = ay < by ? 1 : -1
-        var (px, py, qx, qy) = ay < by ? (ax - x0, ay - y0, bx - x0, by - y0) : (bx - x0, by - y0, ax - x0, ay - y0)
-        // Clip vertically to the rows.
-        if qy <= 0 || py >= Double(h) { return }
+        let (px, py, qx, qy) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
+        if qy <= Double(y0) || py >= Double(y1) { return }
         let dxdy = (qx - px) / (qy - py)
-        if py < 0 { px -= py * dxdy; py = 0 }
-        if qy > Double(h) { qx -= (qy - Double(h)) * dxdy; qy = Double(h) }
-        var x = px
-        var yRow = Int(py)
-        var y = py
-        while y < qy && yRow < h {
-            let yNext = min(Double(yRow + 1), qy)
-            let dy = yNext - y
-            let xNext = x + dy * dxdy
-            // Clamp x into [0, width]: area left of the buffer piles into column 0.
-            let xa = min(max(x, 0), width), xb = min(max(xNext, 0), width)
-            let d = Float(dy * dir)
-            let row = yRow * stride
+        let ox = Double(x0), w = Double(width)
+        @inline(__always) func xAt(_ y: Double) -> Double { y <= py ? px : (y >= qy ? qx : px + (y - py) * dxdy) }
+        let rowStart = Int(max(py.rounded(.down), Double(y0))), rowEnd = Int(min(qy.rounded(.up), Double(y1)))
+        var row = rowStart
+        while row < rowEnd {
+            let ya = max(Double(row), py), yb = min(Double(row + 1), qy)
+            if yb <= ya { row += 1; continue }
+            let dy = yb - ya
+            // Clamp x into [0, width] relative to x0: area left of the buffer piles into column 0.
+            let xa = min(max(xAt(ya) - ox, 0), w), xb = min(max(xAt(yb) - ox, 0), w)
+            let d = dy * dir
+            let r = row - y0
+            let base = r * stride
+            let tag = UInt64(r) << 32
             let xl = min(xa, xb), xr = max(xa, xb)
             let il = Int(xl), ir = Int(xr)
             if il == ir || xr - xl < 1e-12 {
                 // Within one pixel column: the part right of the mean x is covered.
                 let xm = (xl + xr) / 2 - Double(il)
-                acc[row + il] += d * Float(1 - xm)
-                acc[row + il + 1] += d * Float(xm)
+                acc[base + il] += Float(d * (1 - xm))
+                acc[base + il + 1] += Float(d * xm)
+                touched.append(tag | UInt64(il))
+                touched.append(tag | UInt64(il + 1))
             } else {
                 // Spans several columns: distribute the trapezoid areas.
                 let invSpan = 1 / (xr - xl)
                 var prevX = xl
-                var prevArea = 0.0   // fraction of dy accumulated so far
+                var prevArea = 0.0
                 var col = il
-                while col <= ir && col < Int(width) + 1 {
+                while col <= ir && col < width + 1 {
                     let edge = min(Double(col + 1), xr)
-                    let frac = (edge - xl) * invSpan   // fraction of the dy consumed up to `edge`
+                    let frac = (edge - xl) * invSpan
                     let segDy = frac - prevArea
-                    // Area of this column piece right of the line: segment height × (1 − mean offset in the column).
                     let mean = (prevX + edge) / 2 - Double(col)
-                    acc[row + col] += d * Float(segDy * (1 - mean))
-                    acc[row + col + 1] += d * Float(segDy * mean)
+                    acc[base + col] += Float(d * segDy * (1 - mean))
+                    acc[base + col + 1] += Float(d * segDy * mean)
+                    touched.append(tag | UInt64(col))
                     prevArea = frac
                     prevX = edge
                     col += 1
                 }
+                touched.append(tag | UInt64(col))
             }
-            x = xNext
-            y = yNext
-            yRow += 1
+            row += 1
         }
     }
 }

@@ -13,56 +13,60 @@ final class PrimitiveDrawer {
         var area = surface.scissor
         if let c = surface.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty else { return }
-        let ox = Double(area.x), oy = Double(area.y)
-        let local = contours.map { $0.map { (x: $0.x - ox, y: $0.y - oy) } }
-        rasterizer.rasterize(local, rule: rule, clipWidth: area.width, clipHeight: area.height)
-        let b = rasterizer.bounds
-        guard b.width > 0, b.height > 0 else { return }
-        if source.count < b.width { source = [UInt32](repeating: 0, count: b.width) }
+        rasterizer.rasterize(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY)
         let op = Float(min(opacity, 1))
         let clip = surface.clip
-        let cov = rasterizer.coverage
-        source.withUnsafeMutableBufferPointer { src in
-            cov.withUnsafeBufferPointer { cov in
-                for ry in 0..<b.height {
-                    let y = area.y + b.y + ry
-                    let x0 = area.x + b.x
-                    let covRow = cov.baseAddress! + ry * b.width
-                    // Trim transparent ends of the row.
-                    var lo = 0, hi = b.width
-                    while lo < hi && covRow[lo] <= 0 { lo += 1 }
-                    while hi > lo && covRow[hi - 1] <= 0 { hi -= 1 }
-                    if lo >= hi { continue }
-                    SpanShader.shade(paint, x0: x0 + lo, y: y, count: hi - lo, into: src.baseAddress!)
-                    let dst = surface.row(y)
-                    for i in lo..<hi {
-                        var c = covRow[i] * op
-                        if let clip { c *= clip.value(x0 + i, y) }
-                        if c <= 0 { continue }
-                        let k = UInt32(min(c, 1) * 255 + 0.5)
-                        if k == 0 { continue }
-                        dst[x0 + i] = Premultiplied.over(dst[x0 + i], Premultiplied.scale(src[i - lo], k))
+        let solid: UInt32? = { if case .solid(let c) = paint { return c } else { return nil } }()
+        let ax0 = area.x, ax1 = area.maxX
+        for span in rasterizer.spans {
+            let y = Int(span.y)
+            let x0 = max(Int(span.x), ax0), x1 = min(Int(span.x + span.length), ax1)
+            if x1 <= x0 { continue }
+            let n = x1 - x0
+            let dst = surface.row(y) + x0
+            let c = span.coverage * op
+            if let clip {
+                // Per-pixel: coverage × clip.
+                if source.count < n { source = [UInt32](repeating: 0, count: n) }
+                source.withUnsafeMutableBufferPointer { src in
+                    if let solid { src.baseAddress!.update(repeating: solid, count: n) }
+                    else { SpanShader.shade(paint, x0: x0, y: y, count: n, into: src.baseAddress!) }
+                    for i in 0..<n {
+                        let v = c * clip.value(x0 + i, y)
+                        let k = UInt32(min(v, 1) * 255 + 0.5)
+                        if k != 0 { dst[i] = Premultiplied.over(dst[i], Premultiplied.scale(src[i], k)) }
                     }
                 }
+                continue
+            }
+            let k = UInt32(min(c, 1) * 255 + 0.5)
+            if k == 0 { continue }
+            if let solid {
+                BlendKernels.overSolid(dst, color: Premultiplied.scale(solid, k), count: n)
+                continue
+            }
+            if source.count < n { source = [UInt32](repeating: 0, count: n) }
+            source.withUnsafeMutableBufferPointer { src in
+                SpanShader.shade(paint, x0: x0, y: y, count: n, into: src.baseAddress!)
+                BlendKernels.over(dst, src.baseAddress!, count: n, scale: k)
             }
         }
     }
 
     /// The coverage of `contours` (device pixels) over `area` as a clip mask (intersected with `outer`).
-    func clipMask(_ contours: [[(x: Double, y: Double)]], rule: FillRule, area: IntRect, outer: ClipMask?) -> ClipMask {
+    func clipMask(_ contours: [[(x: Double, y: Double)]], rule: FillRule, area: IntRect, outer: ClipMask?, columns: Range<Int>) -> ClipMask {
         var a = area
         if let o = outer { a = a.intersection(o.rect) }
         var values = [Float](repeating: 0, count: a.area)
         if !a.isEmpty {
-            let local = contours.map { $0.map { (x: $0.x - Double(a.x), y: $0.y - Double(a.y)) } }
-            rasterizer.rasterize(local, rule: rule, clipWidth: a.width, clipHeight: a.height)
-            let b = rasterizer.bounds
-            for ry in 0..<b.height {
-                for rx in 0..<b.width {
-                    let x = b.x + rx, y = b.y + ry
-                    var v = rasterizer.coverage[ry * b.width + rx]
-                    if let o = outer { v *= o.value(a.x + x, a.y + y) }
-                    values[y * a.width + x] = v
+            rasterizer.rasterize(contours, rule: rule, columns: columns, rows: a.y..<a.maxY)
+            let rb = rasterizer.bounds
+            let b = IntRect(x: rb.x, y: rb.y, width: rb.width, height: rb.height).intersection(a)
+            for y in b.y..<b.maxY {
+                for x in b.x..<b.maxX {
+                    var v = rasterizer.coverage[(y - rb.y) * rb.width + (x - rb.x)]
+                    if let o = outer { v *= o.value(x, y) }
+                    values[(y - a.y) * a.width + (x - a.x)] = v
                 }
             }
         }

@@ -29,18 +29,18 @@ enum SpanShader {
 
     static func shadeImage(_ s: ImageSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = s.map
+        // Each pixel's map is evaluated directly (not accumulated along the span), so a pixel's
+        // colour never depends on where its span starts.
         let py = Double(y) + 0.5
-        var X = (Double(x0) + 0.5) * m.a + py * m.d + m.g
-        var Y = (Double(x0) + 0.5) * m.b + py * m.e + m.h
-        var W = (Double(x0) + 0.5) * m.c + py * m.f + m.i
+        let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
         let w = s.image.width
         let maxX = s.x1 - 1, maxY = s.y1 - 1
         let minXd = Double(s.x0), minYd = Double(s.y0), maxXd = Double(maxX), maxYd = Double(maxY)
         s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
             for i in 0..<count {
-                let inv = 1 / W
-                var u = X * inv, v = Y * inv
-                X += m.a; Y += m.b; W += m.c
+                let px = Double(x0 + i) + 0.5
+                let inv = 1 / (px * m.c + rowW)
+                var u = (px * m.a + rowX) * inv, v = (px * m.b + rowY) * inv
                 if s.bilinear {
                     u -= 0.5; v -= 0.5
                     u = min(max(u, minXd), maxXd); v = min(max(v, minYd), maxYd)
@@ -74,15 +74,15 @@ enum SpanShader {
 
     static func shadeGradient(_ g: GradientSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = g.map
+        // Each pixel's map is evaluated directly (not accumulated along the span), so a pixel's
+        // colour never depends on where its span starts.
         let py = Double(y) + 0.5
-        var X = (Double(x0) + 0.5) * m.a + py * m.d + m.g
-        var Y = (Double(x0) + 0.5) * m.b + py * m.e + m.h
-        var W = (Double(x0) + 0.5) * m.c + py * m.f + m.i
+        let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
         g.table.withUnsafeBufferPointer { table in
             for i in 0..<count {
-                let inv = 1 / W
-                let t = g.parameter(X * inv, Y * inv)
-                X += m.a; Y += m.b; W += m.c
+                let px = Double(x0 + i) + 0.5
+                let inv = 1 / (px * m.c + rowW)
+                let t = g.parameter((px * m.a + rowX) * inv, (px * m.b + rowY) * inv)
                 let k = t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())
                 out[i] = table[k]
             }
@@ -91,16 +91,16 @@ enum SpanShader {
 
     static func shadeMask(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = s.map
+        // Each pixel's map is evaluated directly (not accumulated along the span), so a pixel's
+        // colour never depends on where its span starts.
         let py = Double(y) + 0.5
-        var X = (Double(x0) + 0.5) * m.a + py * m.d + m.g
-        var Y = (Double(x0) + 0.5) * m.b + py * m.e + m.h
-        var W = (Double(x0) + 0.5) * m.c + py * m.f + m.i
+        let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
         let w = s.mask.width, h = s.mask.height
         s.mask.alpha.withUnsafeBufferPointer { a in
             for i in 0..<count {
-                let inv = 1 / W
-                let u = X * inv - 0.5, v = Y * inv - 0.5
-                X += m.a; Y += m.b; W += m.c
+                let px = Double(x0 + i) + 0.5
+                let inv = 1 / (px * m.c + rowW)
+                let u = (px * m.a + rowX) * inv - 0.5, v = (px * m.b + rowY) * inv - 0.5
                 // Bilinear with transparent outside the mask.
                 guard u > -1, v > -1, u < Double(w), v < Double(h) else { out[i] = 0; continue }
                 let fu0 = u.rounded(.down), fv0 = v.rounded(.down)

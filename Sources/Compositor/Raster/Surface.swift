@@ -14,17 +14,23 @@ final class Surface {
     var scissor: IntRect
     /// Soft clip coverage in device coordinates (nil: none).
     var clip: ClipMask?
+    /// The device columns rasterisation may use (the whole target's width, whatever the scissor),
+    /// so that coverage never depends on which part of a frame is drawn.
+    let columns: Range<Int>
     private let owned: Bool
 
     /// Borrows `pixels` (row stride `stride`) covering device `frame`.
     init(borrowing pixels: UnsafeMutablePointer<UInt32>, frame: IntRect, stride: Int, scissor: IntRect) {
         self.pixels = pixels; self.frame = frame; self.stride = stride
         self.scissor = scissor.intersection(frame); owned = false
+        columns = frame.x..<frame.maxX
     }
 
-    /// An offscreen surface covering `frame`, cleared to transparent.
-    init(offscreen frame: IntRect) {
+    /// An offscreen surface covering `frame` (inside a target whose columns are `columns`), cleared
+    /// to transparent.
+    init(offscreen frame: IntRect, columns: Range<Int>) {
         self.frame = frame; stride = max(frame.width, 1)
+        self.columns = columns
         let n = max(stride * frame.height, 1)
         pixels = .allocate(capacity: n)
         pixels.initialize(repeating: 0, count: n)

@@ -63,7 +63,7 @@ public enum RecordedDrawing {
         guard !clips.isEmpty else { body(); return }
         var mask: ClipMask? = nil
         for c in clips {
-            mask = d.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: s.frame, outer: mask)
+            mask = d.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: s.frame, outer: mask, columns: s.columns)
         }
         let saved = s.clip
         s.clip = mask

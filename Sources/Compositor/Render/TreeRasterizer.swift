@@ -56,11 +56,11 @@ final class TreeRasterizer {
         guard let bb = subtreeBounds(i, M: M) else { return }
         let R = bb.intersection(wanted)
         guard !R.isEmpty else { return }
-        let group = Surface(offscreen: R)
+        let group = Surface(offscreen: R, columns: s.columns)
         drawBody(i, M: M, opacity: 1, children: children, on: group)
         var maskSurface: Surface? = nil
         if n.mask >= 0 {
-            let ms = Surface(offscreen: R)
+            let ms = Surface(offscreen: R, columns: s.columns)
             drawNode(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms)
             maskSurface = ms
         }
@@ -113,7 +113,7 @@ final class TreeRasterizer {
             && minX == minX.rounded() && minY == minY.rounded() && maxX == maxX.rounded() && maxY == maxY.rounded()
         s.scissor = s.scissor.intersection(box)
         if aligned || s.scissor.isEmpty { return }
-        s.clip = drawer.clipMask([poly], rule: .nonZero, area: s.scissor, outer: s.clip)
+        s.clip = drawer.clipMask([poly], rule: .nonZero, area: s.scissor, outer: s.clip, columns: s.columns)
     }
 
     // MARK: - Contents
@@ -218,7 +218,7 @@ final class TreeRasterizer {
         guard !area.isEmpty else { return }
         var alpha = [Float](repeating: 0, count: area.area)
         if let c = contours {
-            let m = drawer.clipMask(c, rule: .nonZero, area: area, outer: nil)
+            let m = drawer.clipMask(c, rule: .nonZero, area: area, outer: nil, columns: s.columns)
             alpha = m.values
         } else if let (g, mask) = source {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())

@@ -44,3 +44,18 @@ extension CALayer {
         return read(&state)
     }
 }
+
+extension CALayer {
+    /// Whether a geometric value can be stored: non-finite components are refused with one
+    /// diagnostic naming the layer and key, and the layer keeps its previous value.
+    func acceptsFinite(_ key: String, _ values: [CGFloat]) -> Bool {
+        acceptsFinite(key, values.map { Double($0) })
+    }
+
+    /// As above, for components given as Doubles.
+    func acceptsFinite(_ key: String, _ values: [Double]) -> Bool {
+        if values.allSatisfy({ $0.isFinite }) { return true }
+        LaminaDiagnostics.report("CALayer.\(key) of \(describeLayer(self)): \(values) is not finite; the previous value is kept")
+        return false
+    }
+}

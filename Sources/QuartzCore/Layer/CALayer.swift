@@ -125,37 +125,37 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's bounds rectangle in its own coordinate space. Animatable.
     open var bounds: CGRect {
         get { readState { $0.bounds } }
-        set { changeProperty("bounds", \.bounds, newValue) }
+        set { guard acceptsFinite("bounds", [newValue.origin.x, newValue.origin.y, newValue.width, newValue.height]) else { return }; changeProperty("bounds", \.bounds, newValue) }
     }
     /// The position of the layer's anchor point in its superlayer's coordinate space. Animatable.
     open var position: CGPoint {
         get { readState { $0.position } }
-        set { changeProperty("position", \.position, newValue) }
+        set { guard acceptsFinite("position", [newValue.x, newValue.y]) else { return }; changeProperty("position", \.position, newValue) }
     }
     /// The layer's position on the z axis; larger values are drawn in front among siblings. Animatable.
     open var zPosition: CGFloat {
         get { readState { $0.zPosition } }
-        set { changeProperty("zPosition", \.zPosition, newValue) }
+        set { guard acceptsFinite("zPosition", [newValue]) else { return }; changeProperty("zPosition", \.zPosition, newValue) }
     }
     /// The anchor point in unit coordinates of the bounds (default (0.5, 0.5)); transforms apply about it. Animatable.
     open var anchorPoint: CGPoint {
         get { readState { $0.anchorPoint } }
-        set { changeProperty("anchorPoint", \.anchorPoint, newValue) }
+        set { guard acceptsFinite("anchorPoint", [newValue.x, newValue.y]) else { return }; changeProperty("anchorPoint", \.anchorPoint, newValue) }
     }
     /// The anchor point's z component. Animatable.
     open var anchorPointZ: CGFloat {
         get { readState { $0.anchorPointZ } }
-        set { changeProperty("anchorPointZ", \.anchorPointZ, newValue) }
+        set { guard acceptsFinite("anchorPointZ", [newValue]) else { return }; changeProperty("anchorPointZ", \.anchorPointZ, newValue) }
     }
     /// The transform applied to the layer's contents, about its anchor point. Animatable.
     open var transform: CATransform3D {
         get { readState { $0.transform } }
-        set { changeProperty("transform", \.transform, newValue) }
+        set { guard acceptsFinite("transform", newValue.entries) else { return }; changeProperty("transform", \.transform, newValue) }
     }
     /// The transform applied to the sublayers when rendering, about the anchor point (use m34 for perspective). Animatable.
     open var sublayerTransform: CATransform3D {
         get { readState { $0.sublayerTransform } }
-        set { changeProperty("sublayerTransform", \.sublayerTransform, newValue) }
+        set { guard acceptsFinite("sublayerTransform", newValue.entries) else { return }; changeProperty("sublayerTransform", \.sublayerTransform, newValue) }
     }
     /// Whether the geometry of the sublayers is flipped vertically.
     open var isGeometryFlipped: Bool {

@@ -106,11 +106,28 @@ open class CARenderer: NSObject {
     }
 
     /// When the next frame should be drawn: the current frame's time while an animation in the tree
-    /// is running, or infinity when nothing animates.
+    /// is running, the time the next one starts when all are waiting, or infinity when nothing will
+    /// change (no animations, all finished, or their layers paused).
     open func nextFrameTime() -> CFTimeInterval {
         guard let snap = snapshot else { return .infinity }
-        for k in 0..<snap.count where !snap.nodes[k].layer.animationEntries.isEmpty { return frameTime }
-        return .infinity
+        var next = CFTimeInterval.infinity
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        for k in 0..<snap.count {
+            let layer = snap.nodes[k].layer
+            guard !layer.animationEntries.isEmpty else { continue }
+            let local = snap.nodes[k].localTime
+            // How fast the layer's time runs against media time (0 when it or an ancestor is paused).
+            let rate = layer.committedLocalTime(fromGlobal: frameTime + 1) - local
+            guard rate.isFinite, rate != 0 else { continue }
+            for e in layer.animationEntries {
+                guard let timing = e.timing else { return frameTime }
+                let start = timingStartTime(timing), end = timingEndTime(timing)
+                let ahead = rate > 0 ? start > local : start < local
+                if ahead { next = min(next, frameTime + (start - local) / rate); continue }
+                if rate > 0 ? local < end : local > start { return frameTime }
+            }
+        }
+        return next
     }
 
     /// The last rendered frame as an image (Lamina).
