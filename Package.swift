@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Demos", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "SDLHost", "Demos", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),

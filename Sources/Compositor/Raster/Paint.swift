@@ -26,6 +26,34 @@ struct ImageSampler {
     let bilinear: Bool
     /// Multiplies every sample (premultiplied colour); 0xFFFFFFFF leaves it.
     let tint: UInt32
+    /// When the map is a whole-texel translation (texel = pixel + offset), the offset: pixels are
+    /// then copied, not sampled.
+    let copyOffset: (dx: Int, dy: Int)?
+
+    init(image: CGImage, map: Projective2D, x0: Int, y0: Int, x1: Int, y1: Int, bilinear: Bool, tint: UInt32) {
+        // An affine map whose last entry drifted from 1 by rounding is normalised (exactly affine).
+        var map = map
+        if map.c == 0, map.f == 0, map.i != 0, map.i != 1 {
+            let k = 1 / map.i
+            map = Projective2D(a: map.a * k, b: map.b * k, c: 0, d: map.d * k, e: map.e * k, f: 0, g: map.g * k, h: map.h * k, i: 1)
+        }
+        self.image = image; self.map = map
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.bilinear = bilinear; self.tint = tint
+        let m = map
+        // Near-integers (within 1e-9 texel) count as whole texels: the inverse of a translation
+        // by whole pixels is exact in principle but not always in floating point.
+        func snap(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-9 ? v.rounded() : v }
+        if abs(m.a - 1) < 1e-12, abs(m.b) < 1e-12, m.c == 0, abs(m.d) < 1e-12, abs(m.e - 1) < 1e-12, m.f == 0, m.i == 1,
+           snap(m.g) == snap(m.g).rounded(), snap(m.h) == snap(m.h).rounded(), abs(m.g) < 1e9, abs(m.h) < 1e9 {
+            copyOffset = (Int(snap(m.g)), Int(snap(m.h)))
+        } else if false, m.a == 1, m.b == 0, m.c == 0, m.d == 0, m.e == 1, m.f == 0, m.i == 1,
+           m.g == m.g.rounded(), m.h == m.h.rounded(), abs(m.g) < 1e9, abs(m.h) < 1e9 {
+            copyOffset = (Int(m.g), Int(m.h))
+        } else {
+            copyOffset = nil
+        }
+    }
 }
 
 /// Evaluates a gradient for device pixels through a 256-entry premultiplied colour table.

@@ -45,6 +45,14 @@ final class PrimitiveDrawer {
                 BlendKernels.overSolid(dst, color: Premultiplied.scale(solid, k), count: n)
                 continue
             }
+            if case .image(let s) = paint, let (dx, dy) = s.copyOffset, s.tint == 0xFFFF_FFFF,
+               x0 + dx >= s.x0, x1 + dx <= s.x1, y + dy >= s.y0, y + dy < s.y1 {
+                // Whole-texel translation: composite straight from the image's row.
+                s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
+                    BlendKernels.over(dst, tex.baseAddress! + (y + dy) * s.image.width + x0 + dx, count: n, scale: k)
+                }
+                continue
+            }
             if source.count < n { source = [UInt32](repeating: 0, count: n) }
             source.withUnsafeMutableBufferPointer { src in
                 SpanShader.shade(paint, x0: x0, y: y, count: n, into: src.baseAddress!)

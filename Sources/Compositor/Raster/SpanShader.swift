@@ -21,45 +21,86 @@ enum SpanShader {
     /// Linear interpolation of two premultiplied pixels, weight f/256 of `b`.
     @inline(__always)
     static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-        let g = 256 - f
-        let rb = ((a & 0x00FF_00FF) &* g &+ (b & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
-        let ag = (((a >> 8) & 0x00FF_00FF) &* g &+ ((b >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+        let g = 256 &- f
+        let rb = ((a & 0x00FF_00FF) &* g &+ (b & 0x00FF_00FF) &* f) &>> 8 & 0x00FF_00FF
+        let ag = (((a &>> 8) & 0x00FF_00FF) &* g &+ ((b &>> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
         return rb | ag
     }
 
     static func shadeImage(_ s: ImageSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = s.map
-        // Each pixel's map is evaluated directly (not accumulated along the span), so a pixel's
-        // colour never depends on where its span starts.
-        let py = Double(y) + 0.5
-        let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
-        let w = s.image.width
-        let maxX = s.x1 - 1, maxY = s.y1 - 1
-        let minXd = Double(s.x0), minYd = Double(s.y0), maxXd = Double(maxX), maxYd = Double(maxY)
         s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
-            for i in 0..<count {
-                let px = Double(x0 + i) + 0.5
-                let inv = 1 / (px * m.c + rowW)
-                var u = (px * m.a + rowX) * inv, v = (px * m.b + rowY) * inv
-                if s.bilinear {
-                    u -= 0.5; v -= 0.5
-                    u = min(max(u, minXd), maxXd); v = min(max(v, minYd), maxYd)
-                    if !(u == u && v == v) { out[i] = 0; continue }
-                    let iu = Int(u), iv = Int(v)
-                    let fu = UInt32((u - Double(iu)) * 256), fv = UInt32((v - Double(iv)) * 256)
-                    let iu1 = min(iu + 1, maxX), iv1 = min(iv + 1, maxY)
-                    let r0 = iv * w, r1 = iv1 * w
-                    let top = lerp(tex[r0 + iu], tex[r0 + iu1], fu)
-                    let bottom = lerp(tex[r1 + iu], tex[r1 + iu1], fu)
-                    out[i] = lerp(top, bottom, fv)
-                } else {
-                    u = min(max(u.rounded(.down), minXd), maxXd); v = min(max(v.rounded(.down), minYd), maxYd)
-                    if !(u == u && v == v) { out[i] = 0; continue }
-                    out[i] = tex[Int(v) * w + Int(u)]
-                }
+            let t = tex.baseAddress!
+            if let (dx, dy) = s.copyOffset {
+                // Whole-texel translation: texel (x + dx, y + dy), clamped to the source rectangle.
+                let ty = min(max(y + dy, s.y0), s.y1 - 1)
+                let row = t + ty * s.image.width
+                for i in 0..<count { out[i] = row[min(max(x0 + i + dx, s.x0), s.x1 - 1)] }
+            } else if s.map.isAffine {
+                if s.bilinear { sampleBilinear(s, t, x0: x0, y: y, count: count, out, projective: false) }
+                else { sampleNearest(s, t, x0: x0, y: y, count: count, out) }
+            } else {
+                if s.bilinear { sampleBilinear(s, t, x0: x0, y: y, count: count, out, projective: true) }
+                else { sampleNearest(s, t, x0: x0, y: y, count: count, out) }
             }
         }
         if s.tint != 0xFFFF_FFFF { tint(out, count: count, by: s.tint) }
+    }
+
+    /// Bilinear sampling with 8-bit weights, clamped to the source rectangle. Each pixel's map is
+    /// evaluated from its own coordinates (not accumulated), so its colour never depends on where
+    /// its span starts.
+    @inline(__always)
+    static func sampleBilinear(_ s: ImageSampler, _ tex: UnsafePointer<UInt32>, x0: Int, y: Int, count: Int,
+                               _ out: UnsafeMutablePointer<UInt32>, projective: Bool) {
+        let m = s.map
+        let py = Double(y) + 0.5
+        let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
+        let w = Int32(s.image.width)
+        let maxX = Int32(s.x1 - 1), maxY = Int32(s.y1 - 1)
+        // Texel coordinates in 8-bit fixed point, clamped (in Double, so the conversion is safe;
+        // NaN fails both comparisons and lands on the low bound).
+        let loX = Double(s.x0) * 256, loY = Double(s.y0) * 256
+        let hiX = Double(maxX) * 256, hiY = Double(maxY) * 256
+        for i in 0..<count {
+            let px = Double(x0 &+ i) + 0.5
+            var u: Double, v: Double
+            if projective {
+                let inv = 1 / (px * m.c + rowW)
+                u = ((px * m.a + rowX) * inv - 0.5) * 256
+                v = ((px * m.b + rowY) * inv - 0.5) * 256
+            } else {
+                u = (px * m.a + rowX - 0.5) * 256
+                v = (px * m.b + rowY - 0.5) * 256
+            }
+            u = u > loX ? (u < hiX ? u : hiX) : loX
+            v = v > loY ? (v < hiY ? v : hiY) : loY
+            let ui = Int32(u), vi = Int32(v)
+            let iu = ui &>> 8, iv = vi &>> 8
+            let fu = UInt32(truncatingIfNeeded: ui & 255), fv = UInt32(truncatingIfNeeded: vi & 255)
+            let iu1 = iu < maxX ? iu &+ 1 : maxX, iv1 = iv < maxY ? iv &+ 1 : maxY
+            let r0 = tex + Int(iv &* w), r1 = tex + Int(iv1 &* w)
+            let top = lerp(r0[Int(iu)], r0[Int(iu1)], fu)
+            let bottom = lerp(r1[Int(iu)], r1[Int(iu1)], fu)
+            out[i] = lerp(top, bottom, fv)
+        }
+    }
+
+    /// Nearest-texel sampling, clamped to the source rectangle.
+    @inline(__always)
+    static func sampleNearest(_ s: ImageSampler, _ tex: UnsafePointer<UInt32>, x0: Int, y: Int, count: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        let m = s.map
+        let py = Double(y) + 0.5
+        let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
+        let w = s.image.width
+        let minXd = Double(s.x0), minYd = Double(s.y0), maxXd = Double(s.x1 - 1), maxYd = Double(s.y1 - 1)
+        for i in 0..<count {
+            let px = Double(x0 + i) + 0.5
+            let inv = 1 / (px * m.c + rowW)
+            let u = min(max(((px * m.a + rowX) * inv).rounded(.down), minXd), maxXd)
+            let v = min(max(((px * m.b + rowY) * inv).rounded(.down), minYd), maxYd)
+            guard u == u, v == v else { out[i] = 0; continue }
+            out[i] = tex[Int(v) * w + Int(u)]
+        }
     }
 
     /// Multiplies each pixel by a premultiplied colour, channel by channel.

@@ -12,9 +12,9 @@ public final class FrameRenderer {
     public init(threads: Int = 1) { self.threads = max(1, threads) }
 
     /// Draws `tree` into `buffer` inside `region` (default: all of it), after clearing that region to
-    /// `background`. `toDevice` maps the root's parent space to buffer pixels.
+    /// `background` (nil: draw over what is there). `toDevice` maps the root's parent space to pixels.
     public func render(_ tree: RenderTree, into buffer: inout PixelBuffer, region: IntRect? = nil,
-                       toDevice: Matrix4x4 = .identity, background: UInt32 = 0) {
+                       toDevice: Matrix4x4 = .identity, background: UInt32? = 0) {
         let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         let area = (region ?? full).intersection(full)
         guard !area.isEmpty else { return }
@@ -26,7 +26,9 @@ public final class FrameRenderer {
                 let y0 = area.y + area.height * b / bandCount, y1 = area.y + area.height * (b + 1) / bandCount
                 guard y1 > y0 else { return }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
-                for y in band.y..<band.maxY { (base + y * width + band.x).update(repeating: background, count: band.width) }
+                if let background {
+                    for y in band.y..<band.maxY { (base + y * width + band.x).update(repeating: background, count: band.width) }
+                }
                 let surface = Surface(borrowing: base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
                 TreeRasterizer(tree: tree).drawRoot(toDevice: toDevice, on: surface)
             }

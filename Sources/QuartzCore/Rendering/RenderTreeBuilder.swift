@@ -36,7 +36,7 @@ public final class RenderTreeBuilder {
     /// Emits node `i` (and its subtree); returns false when it is hidden (nothing emitted).
     @discardableResult
     private func emit(_ snap: PresentationSnapshot, _ i: Int, parentState: LayerState?, instance: InstanceContext,
-                      extraTransform: CATransform3D? = nil) -> Bool {
+                      replicaAbout: CATransform3D? = nil) -> Bool {
         let sn = snap.nodes[i]
         var state = sn.state
         if instance.timeShift != 0, !sn.layer.animationEntries.isEmpty {
@@ -48,8 +48,23 @@ public final class RenderTreeBuilder {
         var node = RenderNode()
         node.id = UInt64(UInt(bitPattern: ObjectIdentifier(sn.layer).hashValue)) &* 31 &+ instance.salt
         node.bounds = state.bounds
-        var m = state.transformToParent(parentState)
-        if let e = extraTransform { m = CATransform3DConcat(m, e) }
+        var m: CATransform3D
+        if let about = replicaAbout, let p = parentState {
+            // A replicator instance: the layer's own map, then the instance transform about the
+            // replicator's anchor, then the replicator's sublayerTransform.
+            var noSub = p
+            noSub.sublayerTransform = CATransform3DIdentity
+            m = CATransform3DConcat(state.transformToParent(noSub), about)
+            if !CATransform3DIsIdentity(p.sublayerTransform) {
+                let px = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
+                let py = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
+                m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, 0))
+                m = CATransform3DConcat(m, p.sublayerTransform)
+                m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, 0))
+            }
+        } else {
+            m = state.transformToParent(parentState)
+        }
         node.toParent = RenderTreeBuilder.matrix(m)
         node.preserves3D = sn.isTransformLayer
         node.opacity = state.opacity.isFinite ? Double(min(max(state.opacity, 0), 1)) : 1
@@ -79,8 +94,8 @@ public final class RenderTreeBuilder {
         var j = i + 1
         let end = i + 1 + sn.descendantCount
         while j < end {
-            if j != sn.mask { children.append(j) }
-            j += 1 + snap.nodes[j].descendantCount
+            children.append(j)
+            j += RenderTreeBuilder.extent(snap, j)
         }
         if children.count > 1 && !sn.isTransformLayer {
             let z = children.map { snap.nodes[$0].state.zPosition }
@@ -121,31 +136,18 @@ public final class RenderTreeBuilder {
                                       salt: instance.salt &* 1_000_003 &+ UInt64(k))
             // Applied in the replicator's space, about its anchor, before its sublayerTransform.
             let about = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), acc), CATransform3DMakeTranslation(ax, ay, 0))
-            for ch in children {
-                var parentNoSub = state
-                parentNoSub.sublayerTransform = CATransform3DIdentity
-                let own = snap.nodes[ch].state.transformToParent(parentNoSub)
-                emitInstance(snap, ch, ownToParent: own, about: about, parentState: state, instance: ctx)
-            }
+            for ch in children { emit(snap, ch, parentState: state, instance: ctx, replicaAbout: about) }
             acc = CATransform3DConcat(acc, sub.instanceTransform)
         }
     }
 
-    private func emitInstance(_ snap: PresentationSnapshot, _ ch: Int, ownToParent own: CATransform3D, about: CATransform3D,
-                              parentState: LayerState, instance: InstanceContext) {
-        let start = nodes.count
-        guard emit(snap, ch, parentState: parentState, instance: instance) else { return }
-        // Replace the child's map by own · about · (the replicator's sublayerTransform about its anchor).
-        var m = CATransform3DConcat(own, about)
-        let p = parentState
-        if !CATransform3DIsIdentity(p.sublayerTransform) {
-            let px = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-            let py = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, 0))
-            m = CATransform3DConcat(m, p.sublayerTransform)
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, 0))
-        }
-        nodes[start].toParent = RenderTreeBuilder.matrix(m)
+    /// The number of snapshot nodes node `j` spans: itself, its descendants, and its mask's subtree
+    /// (which the snapshot stores right after the descendants).
+    static func extent(_ snap: PresentationSnapshot, _ j: Int) -> Int {
+        let n = snap.nodes[j]
+        var e = 1 + n.descendantCount
+        if n.mask >= 0 { e += extent(snap, n.mask) }
+        return e
     }
 
     /// A CATransform3D as the compositor's matrix.

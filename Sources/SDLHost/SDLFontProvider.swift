@@ -1,0 +1,111 @@
+import Foundation
+import QuartzCore
+import Compositor
+import CSDL2
+
+/// Glyphs from SDL2_ttf (FreeType): Lamina's font provider on Linux. Font names resolve to the
+/// fonts shipped in Assets/Fonts (DejaVu Sans; "Helvetica", "Arial", ".SFUI", "system" and other
+/// common UI names map to it, names containing "Bold" to DejaVu Sans Bold, "Courier"/"Menlo"/"Mono"
+/// to DejaVu Sans Mono); a name may also be a path to a .ttf file. Unknown names and nil fall back
+/// to DejaVu Sans. Opened fonts are cached per (file, pixel size). Thread-safe.
+public final class SDLFontProvider: FontProvider {
+    private let lock = NSLock()
+    private var fonts: [String: OpaquePointer] = [:]
+    private static let initOnce: Bool = TTF_Init() == 0
+
+    /// The provider installed by `installAsDefault()`.
+    public static let shared = SDLFontProvider()
+
+    /// A provider (fonts open lazily).
+    public init() {}
+
+    deinit { for f in fonts.values { TTF_CloseFont(f) } }
+
+    /// Makes the shared provider the one text layers use (idempotent).
+    public static func installAsDefault() {
+        if FontProviders.current !== shared { FontProviders.current = shared }
+    }
+
+    /// The Assets folder: $LAMINA_ASSETS, else an `Assets` folder beside the executable or up to four
+    /// folders above it, else the package's own (found from this source file in a checkout).
+    public static let assetsDirectory: URL? = {
+        let fm = FileManager.default
+        func valid(_ u: URL) -> Bool { fm.fileExists(atPath: u.appendingPathComponent("Fonts/DejaVuSans.ttf").path) }
+        if let env = ProcessInfo.processInfo.environment["LAMINA_ASSETS"], valid(URL(fileURLWithPath: env)) {
+            return URL(fileURLWithPath: env)
+        }
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0...4 {
+            let a = dir.appendingPathComponent("Assets")
+            if valid(a) { return a }
+            dir = dir.deletingLastPathComponent()
+        }
+        var src = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0...3 {
+            let a = src.appendingPathComponent("Assets")
+            if valid(a) { return a }
+            src = src.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// The font file for a name.
+    static func fontFile(for name: String?) -> String? {
+        if let n = name, n.hasSuffix(".ttf") || n.hasSuffix(".otf"), FileManager.default.fileExists(atPath: n) { return n }
+        guard let assets = assetsDirectory?.appendingPathComponent("Fonts") else { return nil }
+        let lower = (name ?? "").lowercased()
+        let file: String
+        if lower.contains("mono") || lower.contains("courier") || lower.contains("menlo") { file = "DejaVuSansMono.ttf" }
+        else if lower.contains("bold") || lower.contains("heavy") || lower.contains("black") { file = "DejaVuSans-Bold.ttf" }
+        else { file = "DejaVuSans.ttf" }
+        return assets.appendingPathComponent(file).path
+    }
+
+    private func font(_ name: String?, _ size: Double) -> OpaquePointer? {
+        guard SDLFontProvider.initOnce, let file = SDLFontProvider.fontFile(for: name) else { return nil }
+        let px = Int32(max(1, min(size.isFinite ? size.rounded() : 12, 2000)))
+        let key = "\(file)|\(px)"
+        lock.lock(); defer { lock.unlock() }
+        if let f = fonts[key] { return f }
+        guard let f = TTF_OpenFont(file, px) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        TTF_SetFontKerning(f, 1)
+        fonts[key] = f
+        return f
+    }
+
+    /// Ascent, descent and line spacing of the font at `size` pixels.
+    public func metrics(fontName: String?, size: Double) -> FontMetrics? {
+        guard let f = font(fontName, size) else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        return FontMetrics(ascent: Double(TTF_FontAscent(f)), descent: Double(-TTF_FontDescent(f)), lineHeight: Double(TTF_FontLineSkip(f)))
+    }
+
+    /// The advance width of `text` in pixels (0 for empty text or an unknown font).
+    public func width(of text: String, fontName: String?, size: Double) -> Double {
+        guard !text.isEmpty, let f = font(fontName, size) else { return 0 }
+        lock.lock(); defer { lock.unlock() }
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return 0 }
+        return Double(w)
+    }
+
+    /// `text` rendered anti-aliased: a mask `TTF_FontHeight` pixels tall with the baseline `ascent`
+    /// pixels below its top.
+    public func render(_ text: String, fontName: String?, size: Double) -> AlphaMask? {
+        guard !text.isEmpty, let f = font(fontName, size) else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        guard let s = TTF_RenderUTF8_Blended(f, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(s) }
+        guard let argb = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(argb) }
+        let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+        guard w > 0, h > 0, let base = argb.pointee.pixels else { return nil }
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let row = base.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { alpha[y * w + x] = UInt8(row[x] >> 24) }
+        }
+        return AlphaMask(width: w, height: h, alpha: alpha)
+    }
+}

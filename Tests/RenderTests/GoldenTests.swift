@@ -1,0 +1,92 @@
+import XCTest
+@_spi(LaminaInternal) import QuartzCore
+import SDLHost
+
+/// Golden-image tests: every case renders on virtual time and is compared with Goldens/<name>.png.
+/// Tolerance: each case states the largest allowed per-channel difference (2 by default, 8 for text
+/// whose glyph rasterisation comes from the system's SDL2_ttf/FreeType); any pixel beyond it fails.
+/// On failure the actual image and a diff image (differences amplified, red where beyond the
+/// tolerance) are written next to the golden as <name>.out.png and <name>.diff.png, and named in
+/// the failure. Set LAMINA_RECORD_GOLDENS=1 to (re)write goldens instead of comparing.
+final class GoldenTests: XCTestCase {
+    static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let allCases: [GoldenCase] = LayerCases.all + ContentsCases.all + TransformCases.all + ShapeTextCases.all
+
+    override class func setUp() {
+        super.setUp()
+        SDLFontProvider.installAsDefault()
+    }
+
+    func testCaseNamesAreUnique() {
+        let names = GoldenTests.allCases.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count)
+        XCTAssertGreaterThanOrEqual(names.count, 60)
+    }
+
+    func testEveryGolden() throws {
+        let record = ProcessInfo.processInfo.environment["LAMINA_RECORD_GOLDENS"] == "1"
+        let only = ProcessInfo.processInfo.environment["LAMINA_GOLDEN_ONLY"]
+        var failures: [String] = []
+        for c in GoldenTests.allCases where only == nil || c.name.contains(only!) {
+            let image = GoldenRenderer.render(c)
+            let url = GoldenTests.goldenDir.appendingPathComponent(c.name + ".png")
+            if record {
+                try PNGCodec.write(image, to: url)
+                continue
+            }
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                failures.append("\(c.name): no golden at \(url.path) (run with LAMINA_RECORD_GOLDENS=1 and look at it)")
+                continue
+            }
+            let golden = try PNGCodec.read(contentsOf: url)
+            if let message = ImageDiff.compare(actual: image, expected: golden, tolerance: c.tolerance, name: c.name, directory: GoldenTests.goldenDir) {
+                failures.append(message)
+            }
+        }
+        XCTAssert(failures.isEmpty, "\(failures.count) golden(s) differ:\n" + failures.joined(separator: "\n"))
+    }
+}
+
+/// Renders a case on virtual time with CARenderer.
+enum GoldenRenderer {
+    static func render(_ c: GoldenCase, threads: Int = 1) -> CGImage {
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        let root = c.build()
+        CATransaction.flush()
+        CAMediaClock.manualTime = c.time
+        let r = CARenderer(size: c.size, scale: c.scale)
+        r.threads = threads
+        r.layer = root
+        r.beginFrame(atTime: c.time)
+        r.render()
+        r.endFrame()
+        return r.makeImage()
+    }
+}
+
+/// Compares two images and writes the actual and diff images when they differ.
+enum ImageDiff {
+    /// nil when every channel of every pixel is within `tolerance`; otherwise a message naming the
+    /// files written.
+    static func compare(actual: CGImage, expected: CGImage, tolerance: Int, name: String, directory: URL) -> String? {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return "\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)"
+        }
+        var worst = 0, bad = 0
+        var diff = [UInt32](repeating: 0, count: actual.width * actual.height)
+        for i in 0..<diff.count {
+            let a = actual.premultipliedARGB[i], e = expected.premultipliedARGB[i]
+            var m = 0
+            for s in stride(from: 0, through: 24, by: 8) { m = max(m, abs(Int((a >> UInt32(s)) & 255) - Int((e >> UInt32(s)) & 255))) }
+            worst = max(worst, m)
+            if m > tolerance { bad += 1; diff[i] = 0xFFFF_0000 }
+            else { let g = UInt32(min(255, m * 40)); diff[i] = 0xFF00_0000 | g << 8 | g }
+        }
+        guard bad > 0 else { return nil }
+        let out = directory.appendingPathComponent(name + ".out.png"), d = directory.appendingPathComponent(name + ".diff.png")
+        try? PNGCodec.write(actual, to: out)
+        try? PNGCodec.write(CGImage(width: actual.width, height: actual.height, premultipliedARGB: diff), to: d)
+        return "\(name): \(bad) pixels beyond tolerance \(tolerance) (worst \(worst)); wrote \(out.path) and \(d.path)"
+    }
+}
