@@ -130,3 +130,27 @@ enum TransformCases {
         },
     ]
 }
+
+/// Planes that cut through each other inside a CATransformLayer.
+enum IntersectionCases {
+    static let all: [GoldenCase] = [
+        GoldenCase(name: "transform_layer_intersecting_planes") {
+            let r = Art.root()
+            r.sublayerTransform = Art.perspective(300)
+            let t = CATransformLayer()
+            t.frame = CGRect(x: 18, y: 11, width: 60, height: 50)
+            t.transform = CATransform3DMakeRotation(-.pi / 7, 1, 0, 0)
+            for (angle, color) in [(CGFloat.pi / 4, Art.red), (-CGFloat.pi / 4, Art.blue)] {
+                let p = CALayer()
+                p.bounds = CGRect(x: 0, y: 0, width: 60, height: 50)
+                p.position = CGPoint(x: 30, y: 25)
+                p.backgroundColor = color
+                p.opacity = 1
+                p.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+                t.addSublayer(p)
+            }
+            r.addSublayer(t)
+            return r
+        },
+    ]
+}

@@ -256,24 +256,51 @@ final class TreeRasterizer {
     /// A CATransformLayer: its sublayers (and theirs, through nested transform layers) share the
     /// parent's 3D space and are drawn back to front by depth.
     func drawContext(_ t: Int, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
-        var items: [(index: Int, toContext: Matrix4x4, depth: Double, order: Int, opacity: Double)] = []
+        var items: [PlaneSorter.Piece] = []
         func collect(_ i: Int, acc: Matrix4x4, opacity: Double) {
             for c in tree.children(of: i) {
                 let n = tree.nodes[c]
                 let m = n.toParent.then(acc)
                 if n.preserves3D { collect(c, acc: m, opacity: opacity * n.opacity); continue }
-                let p = m.apply(x: Double(n.bounds.midX), y: Double(n.bounds.midY))
-                let depth = p.w > 0 ? p.z / p.w : -Double.infinity
-                items.append((c, m, depth.isNaN ? -Double.infinity : depth, items.count, opacity))
+                items.append(PlaneSorter.Piece(index: c, toContext: m, clips: [], opacity: opacity, order: items.count))
             }
         }
         // The transform layer's own map composes in 3D into the parent's space (not flattened).
         collect(t, acc: tree.nodes[t].toParent, opacity: 1)
-        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
-        for it in items {
-            let M = it.toContext.then(P)
-            drawPlane(it.index, toDevice: M, parentToDevice: P, inherited: inherited * it.opacity, on: s)
+        for piece in PlaneSorter.order(items, bounds: { self.tree.nodes[$0].bounds }) {
+            let M = piece.toContext.then(P)
+            if piece.clips.isEmpty {
+                drawPlane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s)
+                continue
+            }
+            // A split piece: clip the plane to its half-planes (a generous local rectangle cut by them).
+            let savedClip = s.clip, savedScissor = s.scissor
+            let b = tree.nodes[piece.index].bounds
+            let pad = Double(max(b.width, b.height)) * 4 + 1e4
+            var poly: [(x: Double, y: Double)] = [(Double(b.minX) - pad, Double(b.minY) - pad), (Double(b.maxX) + pad, Double(b.minY) - pad),
+                                                  (Double(b.maxX) + pad, Double(b.maxY) + pad), (Double(b.minX) - pad, Double(b.maxY) + pad)]
+            for h in piece.clips { poly = TreeRasterizer.clip(poly, keeping: h) }
+            applyClip(M.projective.projectClipped(poly), on: s)
+            if !s.scissor.isEmpty {
+                drawPlane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s)
+            }
+            s.clip = savedClip; s.scissor = savedScissor
         }
+    }
+
+    /// A convex polygon cut to the half-plane h.x·x + h.y·y + h.z >= 0.
+    static func clip(_ poly: [(x: Double, y: Double)], keeping h: SIMD3<Double>) -> [(x: Double, y: Double)] {
+        var out: [(x: Double, y: Double)] = []
+        for k in 0..<poly.count {
+            let p = poly[k], q = poly[(k + 1) % poly.count]
+            let sp = h.x * p.x + h.y * p.y + h.z, sq = h.x * q.x + h.y * q.y + h.z
+            if sp >= 0 { out.append(p) }
+            if (sp >= 0) != (sq >= 0) {
+                let t = sp / (sp - sq)
+                out.append((p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t))
+            }
+        }
+        return out
     }
 
     // MARK: - Geometry helpers
