@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CoreGraphics", swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "Compositor", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "CPixelKernels"),
+        .target(name: "Compositor", dependencies: ["CoreGraphics", "CPixelKernels"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .systemLibrary(
             name: "CSDL2",

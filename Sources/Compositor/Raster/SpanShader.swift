@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 
 /// Fills a row of source colours for device pixels (x0 ..< x0 + count, y): the per-span half of
 /// painting. One function per paint kind; the switch happens once per span.
@@ -35,15 +36,25 @@ enum SpanShader {
                 let ty = min(max(y + dy, s.y0), s.y1 - 1)
                 let row = t + ty * s.image.width
                 for i in 0..<count { out[i] = row[min(max(x0 + i + dx, s.x0), s.x1 - 1)] }
-            } else if s.map.isAffine {
-                if s.bilinear { sampleBilinear(s, t, x0: x0, y: y, count: count, out, projective: false) }
-                else { sampleNearest(s, t, x0: x0, y: y, count: count, out) }
+            } else if s.bilinear {
+                sampleBilinearKernel(s, t, x0: x0, y: y, count: count, out)
             } else {
-                if s.bilinear { sampleBilinear(s, t, x0: x0, y: y, count: count, out, projective: true) }
-                else { sampleNearest(s, t, x0: x0, y: y, count: count, out) }
+                sampleNearest(s, t, x0: x0, y: y, count: count, out)
             }
         }
         if s.tint != 0xFFFF_FFFF { tint(out, count: count, by: s.tint) }
+    }
+
+    /// Bilinear sampling through the C kernel (AVX2 where available); bit-identical with
+    /// `sampleBilinear`, which stays as its reference.
+    @inline(__always)
+    static func sampleBilinearKernel(_ s: ImageSampler, _ tex: UnsafePointer<UInt32>, x0: Int, y: Int, count: Int,
+                                     _ out: UnsafeMutablePointer<UInt32>) {
+        let m = s.map
+        let py = Double(y) + 0.5
+        lamina_sample_bilinear(tex, Int32(s.image.width), Int32(s.x0), Int32(s.y0), Int32(s.x1), Int32(s.y1),
+                               m.a, m.b, m.c, py * m.d + m.g, py * m.e + m.h, py * m.f + m.i,
+                               s.map.isAffine ? 0 : 1, Int32(x0), Int32(count), out)
     }
 
     /// Bilinear sampling with 8-bit weights, clamped to the source rectangle. Each pixel's map is

@@ -1,0 +1,20 @@
+// Lamina's inner pixel loops that Swift could not bring to their speed aims (measured: see
+// issue notes), with run-time CPU dispatch: an AVX2 version where the CPU has it, a portable one
+// otherwise. Both give bit-identical results, equal to the Swift reference in SpanShader.swift.
+#ifndef LAMINA_CPIXELKERNELS_H
+#define LAMINA_CPIXELKERNELS_H
+#include <stdint.h>
+
+/// Bilinear sampling of one row of device pixels (px0 ..< px0 + count, at the row whose constant
+/// parts of the device-to-texel map are rowX, rowY, rowW): texel coordinates in 8-bit fixed point,
+/// clamped to the texel rectangle [x0, x1) x [y0, y1); `projective` selects division by w.
+/// Writes premultiplied ARGB to out.
+void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth,
+                            int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                            double a, double b, double c, double rowX, double rowY, double rowW,
+                            int32_t projective, int32_t px0, int32_t count, uint32_t *out);
+
+/// 1 when the AVX2 versions are in use.
+int32_t lamina_kernels_use_avx2(void);
+
+#endif

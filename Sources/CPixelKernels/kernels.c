@@ -1,0 +1,135 @@
+#include "CPixelKernels.h"
+#include <immintrin.h>
+
+// The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
+#pragma clang fp contract(off)
+
+static inline uint32_t lerp_px(uint32_t p, uint32_t q, uint32_t f) {
+    uint32_t g = 256 - f;
+    uint32_t rb = (((p & 0x00FF00FFu) * g + (q & 0x00FF00FFu) * f) >> 8) & 0x00FF00FFu;
+    uint32_t ag = (((p >> 8) & 0x00FF00FFu) * g + ((q >> 8) & 0x00FF00FFu) * f) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+static inline double clampd(double u, double lo, double hi) { return u > lo ? (u < hi ? u : hi) : lo; }
+
+static void sample_scalar(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                          double a, double b, double c, double rowX, double rowY, double rowW,
+                          int32_t projective, int32_t px0, int32_t count, uint32_t *out) {
+    const int32_t maxX = x1 - 1, maxY = y1 - 1;
+    const double loX = (double)x0 * 256, loY = (double)y0 * 256, hiX = (double)maxX * 256, hiY = (double)maxY * 256;
+    for (int32_t i = 0; i < count; i++) {
+        double px = (double)(px0 + i) + 0.5, u, v;
+        if (projective) {
+            double inv = 1 / (px * c + rowW);
+            u = ((px * a + rowX) * inv - 0.5) * 256;
+            v = ((px * b + rowY) * inv - 0.5) * 256;
+        } else {
+            u = (px * a + rowX - 0.5) * 256;
+            v = (px * b + rowY - 0.5) * 256;
+        }
+        u = clampd(u, loX, hiX);
+        v = clampd(v, loY, hiY);
+        int32_t ui = (int32_t)u, vi = (int32_t)v;
+        int32_t iu = ui >> 8, iv = vi >> 8;
+        uint32_t fu = (uint32_t)(ui & 255), fv = (uint32_t)(vi & 255);
+        int32_t iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY;
+        const uint32_t *r0 = tex + (intptr_t)iv * w, *r1 = tex + (intptr_t)iv1 * w;
+        uint32_t top = lerp_px(r0[iu], r0[iu1], fu), bottom = lerp_px(r1[iu], r1[iu1], fu);
+        out[i] = lerp_px(top, bottom, fv);
+    }
+}
+
+__attribute__((target("avx2")))
+static inline __m256i weights16(__m128i f32) {
+    // Four 32-bit weights → each repeated over its pixel's four 16-bit channels.
+    __m128i t = _mm_or_si128(f32, _mm_slli_epi32(f32, 16));
+    return _mm256_set_m128i(_mm_unpackhi_epi32(t, t), _mm_unpacklo_epi32(t, t));
+}
+
+__attribute__((target("avx2")))
+static inline __m256i lerp16(__m256i p, __m256i q, __m256i f) {
+    __m256i g = _mm256_sub_epi16(_mm256_set1_epi16(256), f);
+    return _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(p, g), _mm256_mullo_epi16(q, f)), 8);
+}
+
+__attribute__((target("avx2")))
+static void sample_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                        double a, double b, double c, double rowX, double rowY, double rowW,
+                        int32_t projective, int32_t px0, int32_t count, uint32_t *out) {
+    const int32_t maxX = x1 - 1, maxY = y1 - 1;
+    const __m256d loX = _mm256_set1_pd((double)x0 * 256), loY = _mm256_set1_pd((double)y0 * 256);
+    const __m256d hiX = _mm256_set1_pd((double)maxX * 256), hiY = _mm256_set1_pd((double)maxY * 256);
+    const __m256d va = _mm256_set1_pd(a), vb = _mm256_set1_pd(b), vc = _mm256_set1_pd(c);
+    const __m256d vrx = _mm256_set1_pd(rowX), vry = _mm256_set1_pd(rowY), vrw = _mm256_set1_pd(rowW);
+    const __m256d half = _mm256_set1_pd(0.5), k256 = _mm256_set1_pd(256), one = _mm256_set1_pd(1);
+    const __m128i vmaxX = _mm_set1_epi32(maxX), vmaxY = _mm_set1_epi32(maxY), vw = _mm_set1_epi32(w);
+    const __m128i m255 = _mm_set1_epi32(255), onei = _mm_set1_epi32(1);
+    int32_t i = 0;
+    if (maxX <= x0) { sample_scalar(tex, w, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0, count, out); return; }
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)(px0 + 3), (double)(px0 + 2), (double)(px0 + 1), (double)px0), half);
+    const __m256d four = _mm256_set1_pd(4);
+    for (; i + 4 <= count; i += 4, px = _mm256_add_pd(px, four)) {
+        __m256d u, v;
+        if (projective) {
+            __m256d inv = _mm256_div_pd(one, _mm256_add_pd(_mm256_mul_pd(px, vc), vrw));
+            u = _mm256_mul_pd(_mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, va), vrx), inv), half), k256);
+            v = _mm256_mul_pd(_mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, vb), vry), inv), half), k256);
+        } else {
+            u = _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(px, va), vrx), half), k256);
+            v = _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(px, vb), vry), half), k256);
+        }
+        // clamp: u > lo ? (u < hi ? u : hi) : lo  (NaN → lo). max_pd(u, lo) returns lo for NaN u.
+        u = _mm256_min_pd(_mm256_max_pd(u, loX), hiX);
+        v = _mm256_min_pd(_mm256_max_pd(v, loY), hiY);
+        __m128i ui = _mm256_cvttpd_epi32(u), vi = _mm256_cvttpd_epi32(v);
+        __m128i iu = _mm_srai_epi32(ui, 8), iv = _mm_srai_epi32(vi, 8);
+        __m128i fu = _mm_and_si128(ui, m255), fv = _mm_and_si128(vi, m255);
+        // Horizontal neighbours are read as one 64-bit pair. At the last column (where the reference
+        // uses the same texel twice, with weight 0 on the second) read the pair ending there with
+        // weight 256 on its second texel instead: the same result, and no read past the rectangle.
+        __m128i atEnd = _mm_cmpeq_epi32(iu, vmaxX);
+        iu = _mm_sub_epi32(iu, _mm_and_si128(atEnd, onei));
+        fu = _mm_blendv_epi8(fu, _mm_set1_epi32(256), atEnd);
+        __m128i iv1 = _mm_min_epi32(_mm_add_epi32(iv, onei), vmaxY);
+        __m128i r0 = _mm_mullo_epi32(iv, vw), r1 = _mm_mullo_epi32(iv1, vw);
+        int32_t t0[4], t1[4];
+        _mm_storeu_si128((__m128i *)t0, _mm_add_epi32(r0, iu));
+        _mm_storeu_si128((__m128i *)t1, _mm_add_epi32(r1, iu));
+        __m128 a01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[0])), _mm_loadl_epi64((const __m128i *)(tex + t0[1]))));
+        __m128 a23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[2])), _mm_loadl_epi64((const __m128i *)(tex + t0[3]))));
+        __m128 b01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[0])), _mm_loadl_epi64((const __m128i *)(tex + t1[1]))));
+        __m128 b23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[2])), _mm_loadl_epi64((const __m128i *)(tex + t1[3]))));
+        __m128i p00 = _mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(2, 0, 2, 0)));
+        __m128i p10 = _mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(3, 1, 3, 1)));
+        __m128i p01 = _mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(2, 0, 2, 0)));
+        __m128i p11 = _mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(3, 1, 3, 1)));
+        __m256i wu = weights16(fu), wv = weights16(fv);
+        __m256i top = lerp16(_mm256_cvtepu8_epi16(p00), _mm256_cvtepu8_epi16(p10), wu);
+        __m256i bot = lerp16(_mm256_cvtepu8_epi16(p01), _mm256_cvtepu8_epi16(p11), wu);
+        __m256i res = lerp16(top, bot, wv);
+        __m256i packed = _mm256_packus_epi16(res, res);
+        packed = _mm256_permute4x64_epi64(packed, 0x08);
+        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(packed));
+    }
+    if (i < count) sample_scalar(tex, w, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0 + i, count - i, out + i);
+}
+
+static int avx2_state = -1;
+
+int32_t lamina_kernels_use_avx2(void) {
+    if (avx2_state < 0) {
+        __builtin_cpu_init();
+        avx2_state = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return avx2_state;
+}
+
+void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                            double a, double b, double c, double rowX, double rowY, double rowW,
+                            int32_t projective, int32_t px0, int32_t count, uint32_t *out) {
+    if (lamina_kernels_use_avx2())
+        sample_avx2(tex, texWidth, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0, count, out);
+    else
+        sample_scalar(tex, texWidth, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0, count, out);
+}
