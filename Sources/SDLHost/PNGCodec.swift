@@ -37,8 +37,9 @@ public enum PNGCodec {
         lock.lock(); defer { lock.unlock() }
         _ = initOnce
         return try data.withUnsafeBytes { raw -> CGImage in
-            guard let base = raw.baseAddress, raw.count > 0, let rw = SDL_RWFromConstMem(base, Int32(raw.count)) else {
-                throw PNGCodecError(file: "memory", reason: "no data")
+            guard let base = raw.baseAddress, raw.count > 0 else { throw PNGCodecError(file: "memory", reason: "no data") }
+            guard raw.count < Int(Int32.max), let rw = SDL_RWFromConstMem(base, Int32(raw.count)) else {
+                throw PNGCodecError(file: "memory", reason: "\(raw.count) bytes is more than an image file can be here (2 GiB)")
             }
             guard let surface = IMG_Load_RW(rw, 1) else { throw PNGCodecError(file: "memory", reason: lastError()) }
             defer { SDL_FreeSurface(surface) }

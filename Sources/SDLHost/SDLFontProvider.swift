@@ -34,7 +34,9 @@ public final class SDLFontProvider: FontProvider {
         if let env = ProcessInfo.processInfo.environment["LAMINA_ASSETS"], valid(URL(fileURLWithPath: env)) {
             return URL(fileURLWithPath: env)
         }
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        // The running executable (/proc/self/exe works however it was started, even from $PATH).
+        let exe = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
+        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0...4 {
             let a = dir.appendingPathComponent("Assets")
             if valid(a) { return a }
@@ -51,14 +53,16 @@ public final class SDLFontProvider: FontProvider {
 
     /// The font file for a name.
     static func fontFile(for name: String?) -> String? {
-        if let n = name, n.hasSuffix(".ttf") || n.hasSuffix(".otf"), FileManager.default.fileExists(atPath: n) { return n }
+        if let n = name, n.lowercased().hasSuffix(".ttf") || n.lowercased().hasSuffix(".otf"), FileManager.default.fileExists(atPath: n) { return n }
         guard let assets = assetsDirectory?.appendingPathComponent("Fonts") else { return nil }
         let lower = (name ?? "").lowercased()
         let file: String
         if lower.contains("mono") || lower.contains("courier") || lower.contains("menlo") { file = "DejaVuSansMono.ttf" }
         else if lower.contains("bold") || lower.contains("heavy") || lower.contains("black") { file = "DejaVuSans-Bold.ttf" }
         else { file = "DejaVuSans.ttf" }
-        return assets.appendingPathComponent(file).path
+        let path = assets.appendingPathComponent(file).path
+        // A missing variant falls back to the regular face.
+        return FileManager.default.fileExists(atPath: path) ? path : assets.appendingPathComponent("DejaVuSans.ttf").path
     }
 
     private func font(_ name: String?, _ size: Double) -> OpaquePointer? {
@@ -90,8 +94,8 @@ public final class SDLFontProvider: FontProvider {
         return Double(w)
     }
 
-    /// `text` rendered anti-aliased: a mask `TTF_FontHeight` pixels tall with the baseline `ascent`
-    /// pixels below its top.
+    /// `text` rendered anti-aliased with the baseline `ascent` pixels below the mask's top; the mask
+    /// is the line height tall, one row taller when a glyph reaches below the descent line.
     public func render(_ text: String, fontName: String?, size: Double) -> AlphaMask? {
         guard !text.isEmpty, let f = font(fontName, size) else { return nil }
         lock.lock(); defer { lock.unlock() }

@@ -21,13 +21,26 @@ enum RoundedRect {
             (4, x0 + r, y1 - r, Double.pi / 2, x0, y1),
             (1, x0 + r, y0 + r, Double.pi, x0, y0),
         ]
-        for (bit, cx, cy, a0, sx, sy) in spec {
+        let arc = arcs[n]
+        for (q, (bit, cx, cy, _, sx, sy)) in spec.enumerated() {
             if corners & bit == 0 { pts.append((sx, sy)); continue }
-            for k in 0...n {
-                let a = a0 + Double.pi / 2 * Double(k) / Double(n)
-                pts.append((cx + r * cos(a), cy + r * sin(a)))
+            // Quarter q starts at angle (q − 1)·π/2: rotate the first quarter's unit arc.
+            for (c, s) in arc {
+                let (x, y): (Double, Double)
+                switch q {
+                case 0: (x, y) = (s, -c)
+                case 1: (x, y) = (c, s)
+                case 2: (x, y) = (-s, c)
+                default: (x, y) = (-c, -s)
+                }
+                pts.append((cx + r * x, cy + r * y))
             }
         }
         return pts
+    }
+
+    /// For n = 0...64: the points (cos a, sin a) for a = k·(π/2)/n, k = 0...n.
+    static let arcs: [[(Double, Double)]] = (0...64).map { n in
+        n == 0 ? [] : (0...n).map { k in let a = Double.pi / 2 * Double(k) / Double(n); return (cos(a), sin(a)) }
     }
 }

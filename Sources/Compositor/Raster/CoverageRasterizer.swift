@@ -33,6 +33,8 @@ public struct CoverageRasterizer {
     private var accumulation: [Float] = []
     /// Touched cells, packed as row << 32 | column (relative to bounds), sorted before the sweep.
     private var touched: [UInt64] = []
+    private var sorted: [UInt64] = []
+    private var rowStarts: [Int] = []
     /// The runs of the last rasterisation, row by row, left to right.
     public private(set) var spans: [CoverageSpan] = []
     /// The integer pixel rectangle of the last rasterisation (clipped to the target): x, y, width, height.
@@ -103,9 +105,46 @@ public struct CoverageRasterizer {
         sweep(stride: stride)
     }
 
+    /// Orders the touched cells by row (a counting sort: linear in their number) and, within a row,
+    /// by column (insertion sort: rows hold few cells).
+    private mutating func sortTouched() {
+        let h = bounds.height, n = touched.count
+        guard n > 1 else { return }
+        if rowStarts.count < h + 1 { rowStarts = [Int](repeating: 0, count: h + 1) }
+        if sorted.count < n { sorted = [UInt64](repeating: 0, count: n) }
+        rowStarts.withUnsafeMutableBufferPointer { starts in
+            for r in 0...h { starts[r] = 0 }
+            for t in touched { starts[Int(t >> 32) + 1] += 1 }
+            for r in 0..<h { starts[r + 1] += starts[r] }
+            sorted.withUnsafeMutableBufferPointer { out in
+                for t in touched {
+                    let r = Int(t >> 32)
+                    out[starts[r]] = t
+                    starts[r] += 1
+                }
+                // starts[r] now marks the end of row r; sort each row's few entries.
+                var begin = 0
+                for r in 0..<h {
+                    let end = starts[r]
+                    if end - begin > 1 {
+                        for i in (begin + 1)..<end {
+                            let v = out[i]
+                            var j = i - 1
+                            while j >= begin && out[j] > v { out[j + 1] = out[j]; j -= 1 }
+                            out[j + 1] = v
+                        }
+                    }
+                    begin = end
+                }
+            }
+        }
+        swap(&touched, &sorted)
+        touched.removeSubrange(n...)
+    }
+
     /// Turns the touched cells into runs, row by row, and clears the cells it read.
     private mutating func sweep(stride: Int) {
-        touched.sort()
+        sortTouched()
         let (x0, y0, w) = (bounds.x, bounds.y, bounds.width)
         let evenOdd = rule == .evenOdd
         @inline(__always) func cov(_ sum: Float) -> Float {
