@@ -133,3 +133,75 @@ void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth, int32_t x0, i
     else
         sample_scalar(tex, texWidth, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0, count, out);
 }
+
+// ---- source over ------------------------------------------------------------------------------
+
+static inline uint32_t mul255(uint32_t x, uint32_t a) { uint32_t t = x * a + 128; return (t + (t >> 8)) >> 8; }
+
+static inline uint32_t scale_px(uint32_t p, uint32_t k) {
+    if (k == 255) return p;
+    if (k == 0) return 0;
+    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
+    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    uint32_t rb2 = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag2 = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb2 | ag2;
+}
+
+static inline uint32_t over_px(uint32_t d, uint32_t s) {
+    uint32_t sa = s >> 24;
+    if (sa == 255) return s;
+    if (sa == 0) return d;
+    return s + scale_px(d, 255 - sa);
+}
+
+__attribute__((target("avx2")))
+static inline __m256i scale8(__m256i p, __m256i k32) {
+    // k32: per 32-bit lane a factor 0..255 → both 16-bit halves.
+    __m256i k16 = _mm256_or_si256(k32, _mm256_slli_epi32(k32, 16));
+    const __m256i m = _mm256_set1_epi32(0x00FF00FF), r = _mm256_set1_epi16(128);
+    __m256i rb = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, m), k16), r);
+    __m256i ag = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), m), k16), r);
+    rb = _mm256_srli_epi16(_mm256_add_epi16(rb, _mm256_srli_epi16(rb, 8)), 8);
+    ag = _mm256_srli_epi16(_mm256_add_epi16(ag, _mm256_srli_epi16(ag, 8)), 8);
+    return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
+}
+
+__attribute__((target("avx2")))
+static void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
+    int32_t i = 0;
+    const __m256i kk = _mm256_set1_epi32((int)k), ones = _mm256_set1_epi32(-1);
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        if (k != 255) s = scale8(s, kk);
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i ia = _mm256_srli_epi32(_mm256_xor_si256(s, ones), 24);
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, scale8(d, ia)));
+    }
+    for (; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
+}
+
+__attribute__((target("avx2")))
+static void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count) {
+    int32_t i = 0;
+    const __m256i c = _mm256_set1_epi32((int)color), ia = _mm256_set1_epi32((int)(255 - (color >> 24)));
+    for (; i + 8 <= count; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(c, scale8(d, ia)));
+    }
+    for (; i < count; i++) dst[i] = over_px(dst[i], color);
+}
+
+void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
+    if (k == 0 || count <= 0) return;
+    if (k > 255) k = 255;
+    if (lamina_kernels_use_avx2()) { over_row_avx2(dst, src, count, k); return; }
+    for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
+}
+
+void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count) {
+    if (count <= 0 || color == 0) return;
+    if ((color >> 24) == 255) { for (int32_t i = 0; i < count; i++) dst[i] = color; return; }
+    if (lamina_kernels_use_avx2()) { over_solid_avx2(dst, color, count); return; }
+    for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], color);
+}

@@ -57,8 +57,9 @@ struct BenchCompositor: ParsableCommand {
             let s = r.samples.sorted()
             let med = s[s.count / 2], lo = s.first!, hi = s.last!
             let px = r.work.pixelsPerOp
-            print(String(format: "%-40@ %9.0f %8.3f %8.3f %8.3f %9.1f %9.1f %8.1f", r.name as NSString, px, med, lo, hi,
-                         px / med / 1000, px / lo / 1000, 1000 / med))
+            let name = r.name.count >= 40 ? r.name : r.name + String(repeating: " ", count: 40 - r.name.count)
+            print(name + String(format: " %9.0f %8.3f %8.3f %8.3f %9.1f %9.1f %8.1f", px, med, lo, hi,
+                                px / med / 1000, px / lo / 1000, 1000 / med))
         }
         if let dir = png {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

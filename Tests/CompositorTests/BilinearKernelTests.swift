@@ -35,3 +35,32 @@ final class BilinearKernelTests: XCTestCase {
         XCTAssertGreaterThan(compared, 1000)
     }
 }
+
+/// The C source-over kernels must equal the Swift reference and `Premultiplied` exactly.
+final class OverKernelTests: XCTestCase {
+    func testOverKernelsMatchReferenceExactly() {
+        var seed: UInt64 = 11
+        func rnd() -> UInt32 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: seed >> 33) }
+        func premul() -> UInt32 {
+            let a = rnd() & 255
+            let pick = rnd() % 4
+            let alpha = pick == 0 ? 0 : pick == 1 ? 255 : a
+            return alpha << 24 | (rnd() % (alpha + 1)) << 16 | (rnd() % (alpha + 1)) << 8 | (rnd() % (alpha + 1))
+        }
+        for trial in 0..<50 {
+            let n = 1 + Int(rnd() % 70)
+            let src = (0..<n).map { _ in premul() }, dst = (0..<n).map { _ in premul() }
+            let k = trial % 5 == 0 ? 255 : rnd() % 256
+            var fast = dst, ref = dst
+            src.withUnsafeBufferPointer { s in
+                fast.withUnsafeMutableBufferPointer { BlendKernels.over($0.baseAddress!, s.baseAddress!, count: n, scale: k) }
+                ref.withUnsafeMutableBufferPointer { BlendKernels.overReference($0.baseAddress!, s.baseAddress!, count: n, scale: k) }
+            }
+            XCTAssertEqual(fast, ref, "trial \(trial), k \(k)")
+            let color = premul()
+            var solid = dst
+            solid.withUnsafeMutableBufferPointer { BlendKernels.overSolid($0.baseAddress!, color: color, count: n) }
+            XCTAssertEqual(solid, dst.map { Premultiplied.over($0, color) }, "solid trial \(trial)")
+        }
+    }
+}

@@ -14,6 +14,13 @@ void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth,
                             double a, double b, double c, double rowX, double rowY, double rowW,
                             int32_t projective, int32_t px0, int32_t count, uint32_t *out);
 
+/// Source over for a row: dst[i] = src[i]·k/255 + dst[i]·(255 − that alpha)/255, premultiplied
+/// ARGB, rounding as Lamina's Premultiplied.scale/over (k = 255: plain source over).
+void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k);
+
+/// Source over of one premultiplied colour onto a row.
+void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
+
 /// 1 when the AVX2 versions are in use.
 int32_t lamina_kernels_use_avx2(void);
 

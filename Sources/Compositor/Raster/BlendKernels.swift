@@ -1,7 +1,10 @@
 import Foundation
+import CPixelKernels
 
-/// Row kernels for source-over on premultiplied ARGB: four pixels per step in 16-bit lanes (SSE2,
-/// the x86-64 baseline, so no -march flags), bit-exact with `Premultiplied.over` and `scale`.
+/// Row kernels for source-over on premultiplied ARGB, bit-exact with `Premultiplied.over` and
+/// `scale`. The rows run in C (CPixelKernels: AVX2 chosen at run time, portable code otherwise):
+/// the Swift SIMD version below, limited to SSE2 (the x86-64 baseline; no -march flags), measured
+/// 1880 Mpix/s against pixman's 2370 on over.full, under the 1.3x aim.
 enum BlendKernels {
     /// x·k/255 per 16-bit lane, rounded as Premultiplied.mul255.
     @inline(__always)
@@ -26,47 +29,37 @@ enum BlendKernels {
     }
 
     /// dst[i] = src[i] over dst[i] for `count` pixels.
+    @inline(__always)
     static func over(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int) {
-        var i = 0
-        let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
-        while i + 4 <= count {
-            let sv = s.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-            let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-            d.storeBytes(of: over4(dv, sv), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-            i += 4
-        }
-        while i < count { dst[i] = Premultiplied.over(dst[i], src[i]); i += 1 }
+        lamina_over_row(dst, src, Int32(count), 255)
     }
 
-    /// dst[i] = (src[i] · k/255) over dst[i] for `count` pixels.
+    /// dst[i] = (src[i] · k/255) over dst[i] for `count` pixels (C kernel, AVX2 where available;
+    /// bit-exact with `Premultiplied`).
+    @inline(__always)
     static func over(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, scale k: UInt32) {
-        if k >= 255 { over(dst, src, count: count); return }
+        lamina_over_row(dst, src, Int32(count), min(k, 255))
+    }
+
+    /// dst[i] = color over dst[i] for `count` pixels (an opaque colour is a plain fill).
+    @inline(__always)
+    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, count: Int) {
+        lamina_over_solid(dst, color, Int32(count))
+    }
+
+    /// The portable Swift version of `over(_:_:count:scale:)`, four pixels per step in SSE2 lanes:
+    /// the reference the C kernel is tested against.
+    static func overReference(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, scale k: UInt32) {
         if k == 0 { return }
         var i = 0
         let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
-        let kv = SIMD4<UInt32>(repeating: k)
+        let kv = SIMD4<UInt32>(repeating: min(k, 255))
         while i + 4 <= count {
             let sv = scale4(s.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self), kv)
             let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
             d.storeBytes(of: over4(dv, sv), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
             i += 4
         }
-        while i < count { dst[i] = Premultiplied.over(dst[i], Premultiplied.scale(src[i], k)); i += 1 }
-    }
-
-    /// dst[i] = color over dst[i] for `count` pixels (an opaque colour is a plain fill).
-    static func overSolid(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, count: Int) {
-        if color >> 24 == 255 { dst.update(repeating: color, count: count); return }
-        if color >> 24 == 0 && color == 0 { return }
-        var i = 0
-        let d = UnsafeMutableRawPointer(dst)
-        let cv = SIMD4<UInt32>(repeating: color)
-        let k = SIMD4<UInt32>(repeating: 255 - (color >> 24))
-        while i + 4 <= count {
-            let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
-            d.storeBytes(of: cv &+ scale4(dv, k), toByteOffset: i * 4, as: SIMD4<UInt32>.self)
-            i += 4
-        }
-        while i < count { dst[i] = Premultiplied.over(dst[i], color); i += 1 }
+        while i < count { dst[i] = Premultiplied.over(dst[i], Premultiplied.scale(src[i], min(k, 255))); i += 1 }
     }
 }

@@ -77,7 +77,14 @@ final class TreeRasterizer {
         let ppu = TreeRasterizer.scale(of: M)
         if n.backgroundColor >> 24 != 0 {
             let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
-            drawer.draw([poly], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
+            if let r = TreeRasterizer.axisAligned(H, n.bounds) {
+                let radius = max(0, min(n.cornerRadius, Double(min(n.bounds.width, n.bounds.height)) / 2))
+                let rounded = radius > 0 && n.maskedCorners & 0xF != 0
+                drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, rx: rounded ? radius * H.a : 0, ry: rounded ? radius * H.e : 0,
+                                           outline: rounded ? poly : [], paint: .solid(n.backgroundColor), opacity: op, on: s)
+            } else {
+                drawer.draw([poly], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
+            }
         }
         let savedClip = s.clip, savedScissor = s.scissor
         if n.masksToBounds {
@@ -166,8 +173,20 @@ final class TreeRasterizer {
         let x1 = max(x0 + 1, min(Int(Double(src.maxX).rounded(.up)), img.image.width))
         let y1 = max(y0 + 1, min(Int(Double(src.maxY).rounded(.up)), img.image.height))
         let sampler = ImageSampler(image: img.image, map: map, x0: x0, y0: y0, x1: x1, y1: y1, bilinear: filter == .linear, tint: img.tint)
-        let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
-        drawer.draw([poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
+        if let r = TreeRasterizer.axisAligned(H, d) {
+            drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: .image(sampler), opacity: opacity, on: s)
+        } else {
+            drawer.draw([H.projectClipped(TreeRasterizer.rectPolygon(d))], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
+        }
+    }
+
+    /// The device rectangle of `r` when H only scales (positively) and translates, else nil.
+    static func axisAligned(_ H: Projective2D, _ r: CGRect) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        guard H.b == 0, H.d == 0, H.c == 0, H.f == 0, H.i == 1, H.a > 0, H.e > 0 else { return nil }
+        let x0 = H.a * Double(r.minX) + H.g, x1 = H.a * Double(r.maxX) + H.g
+        let y0 = H.e * Double(r.minY) + H.h, y1 = H.e * Double(r.maxY) + H.h
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
+        return (x0, y0, x1, y1)
     }
 
     // MARK: - Shadows
