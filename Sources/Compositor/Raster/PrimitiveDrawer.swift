@@ -18,60 +18,17 @@ final class PrimitiveDrawer {
     }
 
     /// Fills an axis-aligned rectangle (device pixels, fractional edges anti-aliased), optionally
-    /// with rounded corners of radii rx, ry: the straight middle rows get their runs analytically
-    /// and only the corner rows go through the coverage rasteriser (with `outline`, the rounded
-    /// polygon in device pixels). Pixels depend only on the geometry, never on the drawn rows.
-    func drawAxisAlignedRect(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double = 0, ry: Double = 0,
-                             outline: [(x: Double, y: Double)] = [], paint: Paint, opacity: Double, on surface: Surface) {
+    /// with elliptical corners of radii rx, ry on the corners in `corners` (bit 0 minX/minY, 1
+    /// maxX/minY, 2 minX/maxY, 3 maxX/maxY), with analytic coverage runs (RoundedRectSpans).
+    func drawAxisAlignedRect(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double = 0, ry: Double = 0, corners: UInt8 = 0xF,
+                             paint: Paint, opacity: Double, on surface: Surface) {
         guard opacity > 0, x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         var area = surface.scissor
         if let c = surface.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty else { return }
-        let rounded = rx > 0 && ry > 0 && !outline.isEmpty
-        // Rows whose every pixel lies between the corner arcs (or all rows of a plain rectangle).
-        let midTop = rounded ? (y0 + ry).rounded(.up) : y0.rounded(.down)
-        let midBottom = rounded ? (y1 - ry).rounded(.down) : y1.rounded(.up)
         spans.removeAll(keepingCapacity: true)
-        if rounded {
-            let bandTop = Int(max(min(y0.rounded(.down), 1e9), -1e9)), m0 = Int(max(min(midTop, 1e9), -1e9))
-            let m1 = Int(max(min(midBottom, 1e9), -1e9)), bandBottom = Int(max(min(y1.rounded(.up), 1e9), -1e9))
-            if m0 >= m1 {
-                draw([outline], rule: .nonZero, paint: paint, opacity: opacity, on: surface)
-                return
-            }
-            for (b0, b1) in [(bandTop, m0), (m1, bandBottom)] {
-                let r0 = max(b0, area.y), r1 = min(b1, area.maxY)
-                if r1 <= r0 { continue }
-                let rows = r0..<r1
-                rasterizer.rasterize([outline], rule: .nonZero, columns: surface.columns, rows: rows)
-                spans.append(contentsOf: rasterizer.spans)
-            }
-        }
-        // The analytic rows: horizontal coverage at the two edge pixels, vertical coverage at the
-        // top and bottom rows of a plain rectangle.
-        let lo = Int(max(min(midTop, 1e9), -1e9)), hi = Int(max(min(midBottom, 1e9), -1e9))
-        let rowLo = max(lo, area.y), rowHi = min(hi, area.maxY)
-        let rows = rowLo..<max(rowLo, rowHi)
-        let cx0 = max(x0, Double(surface.columns.lowerBound)), cx1 = min(x1, Double(surface.columns.upperBound))
-        if !rows.isEmpty && cx1 > cx0 {
-            let il = Int(cx0.rounded(.down)), ir = Int(cx1.rounded(.up)) - 1
-            for y in rows {
-                let cy = Float(min(Double(y + 1), y1) - max(Double(y), y0))
-                if cy <= 0 { continue }
-                let y32 = Int32(y)
-                if il == ir {
-                    spans.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: Float(cx1 - cx0) * cy))
-                    continue
-                }
-                let left = Float(Double(il + 1) - cx0), right = Float(cx1 - Double(ir))
-                // Whole edge pixels join the interior run.
-                var start = il, end = ir + 1
-                if left < 1 { spans.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: left * cy)); start += 1 }
-                if right < 1 { end -= 1 }
-                if end > start { spans.append(CoverageSpan(y: y32, x: Int32(start), length: Int32(end - start), coverage: cy)) }
-                if right < 1 { spans.append(CoverageSpan(y: y32, x: Int32(ir), length: 1, coverage: right * cy)) }
-            }
-        }
+        RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                rows: area.y..<area.maxY, columns: surface.columns, into: &spans)
         paintSpans(spans, paint: paint, opacity: opacity, area: area, on: surface)
     }
 

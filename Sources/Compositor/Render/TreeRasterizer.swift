@@ -81,7 +81,7 @@ final class TreeRasterizer {
                 let radius = max(0, min(n.cornerRadius, Double(min(n.bounds.width, n.bounds.height)) / 2))
                 let rounded = radius > 0 && n.maskedCorners & 0xF != 0
                 drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, rx: rounded ? radius * H.a : 0, ry: rounded ? radius * H.e : 0,
-                                           outline: rounded ? poly : [], paint: .solid(n.backgroundColor), opacity: op, on: s)
+                                           corners: n.maskedCorners, paint: .solid(n.backgroundColor), opacity: op, on: s)
             } else {
                 drawer.draw([poly], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
             }

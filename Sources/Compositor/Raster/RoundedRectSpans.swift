@@ -1,0 +1,80 @@
+import Foundation
+
+/// Coverage runs of an axis-aligned rectangle with elliptical corners, computed analytically row by
+/// row: exact coverage along the straight edges (fractional edges included), and in the corners the
+/// distance to the corner ellipse turned into coverage over one pixel (the usual analytic
+/// anti-aliasing of rounded rectangles). No rasteriser buffers; a pixel's coverage depends only on
+/// the geometry, never on which rows are drawn.
+enum RoundedRectSpans {
+    /// Appends the runs of rows `rows` (clipped to the shape) and columns `columns` to `out`.
+    /// `corners`: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY; radii rx, ry in pixels.
+    static func append(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners: UInt8,
+                       rows: Range<Int>, columns: Range<Int>, into out: inout [CoverageSpan]) {
+        let rx = max(0, min(rx, (x1 - x0) / 2)), ry = max(0, min(ry, (y1 - y0) / 2))
+        let rounded = rx > 0 && ry > 0
+        let cx0 = max(x0, Double(columns.lowerBound)), cx1 = min(x1, Double(columns.upperBound))
+        guard cx1 > cx0 else { return }
+        let il = Int(cx0.rounded(.down)), ir = Int(cx1.rounded(.up)) - 1
+        let rowLo = max(rows.lowerBound, Int(max(y0.rounded(.down), -1e9))), rowHi = min(rows.upperBound, Int(min(y1.rounded(.up), 1e9)))
+        guard rowHi > rowLo else { return }
+        let leftCov = Float(min(Double(il + 1), cx1) - cx0), rightCov = Float(cx1 - max(Double(ir), cx0))
+        for y in rowLo..<rowHi {
+            let cy = Float(min(Double(y + 1), y1) - max(Double(y), y0))
+            if cy <= 0 { continue }
+            let y32 = Int32(y)
+            // Which corners this row reaches into.
+            let top = rounded && Double(y) < y0 + ry, bottom = rounded && Double(y + 1) > y1 - ry
+            let leftRound = (top && corners & 1 != 0) || (bottom && corners & 4 != 0)
+            let rightRound = (top && corners & 2 != 0) || (bottom && corners & 8 != 0)
+            if il == ir && !leftRound && !rightRound {
+                out.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: Float(cx1 - cx0) * cy))
+                continue
+            }
+            var start = il
+            let end = ir + 1
+            let centreY = top ? y0 + ry : y1 - ry
+            @inline(__always) func cornerCoverage(_ px: Int, centreX: Double, left: Bool, edge: Float) -> Float {
+                let qx = Double(px) + 0.5, qy = Double(y) + 0.5
+                let outerX = left ? qx < centreX : qx > centreX
+                let outerY = top ? qy < centreY : qy > centreY
+                var c = edge * cy
+                if outerX && outerY {
+                    let dx = (qx - centreX) / rx, dy = (qy - centreY) / ry
+                    let sd = ((dx * dx + dy * dy).squareRoot() - 1) * min(rx, ry)
+                    c = min(c, Float(min(max(0.5 - sd, 0), 1)))
+                }
+                return c
+            }
+            if leftRound {
+                let cxL = x0 + rx
+                let last = min(Int(cxL.rounded(.up)), ir + 1)
+                while start < last {
+                    let c = cornerCoverage(start, centreX: cxL, left: true, edge: start == il ? leftCov : 1)
+                    if c > 0 { out.append(CoverageSpan(y: y32, x: Int32(start), length: 1, coverage: c)) }
+                    start += 1
+                }
+            } else if leftCov < 1 {
+                out.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: leftCov * cy))
+                start += 1
+            }
+            var rightStart = end
+            if rightRound {
+                rightStart = max(Int((x1 - rx).rounded(.down)), start)
+            } else if rightCov < 1 && end - 1 >= start {
+                rightStart = ir
+            }
+            if rightStart > start { out.append(CoverageSpan(y: y32, x: Int32(start), length: Int32(rightStart - start), coverage: cy)) }
+            if rightRound {
+                let cxR = x1 - rx
+                var px = rightStart
+                while px <= ir {
+                    let c = cornerCoverage(px, centreX: cxR, left: false, edge: px == ir ? rightCov : 1)
+                    if c > 0 { out.append(CoverageSpan(y: y32, x: Int32(px), length: 1, coverage: c)) }
+                    px += 1
+                }
+            } else if rightStart == ir && rightCov < 1 {
+                out.append(CoverageSpan(y: y32, x: Int32(ir), length: 1, coverage: rightCov * cy))
+            }
+        }
+    }
+}
