@@ -10,7 +10,7 @@ import SDLHost
 /// the failure. Set LAMINA_RECORD_GOLDENS=1 to (re)write goldens instead of comparing.
 final class GoldenTests: XCTestCase {
     static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let allCases: [GoldenCase] = LayerCases.all + ContentsCases.all + TransformCases.all + IntersectionCases.all + ShapeTextCases.all
+    static let allCases: [GoldenCase] = LayerCases.all + TransitionCases.all + ContentsCases.all + TransformCases.all + IntersectionCases.all + ShapeTextCases.all
 
     override class func setUp() {
         super.setUp()

@@ -185,3 +185,30 @@ enum LayerCases {
         },
     ]
 }
+
+/// CATransition drawn halfway: the layer's old look and its new one.
+enum TransitionCases {
+    static func transition(_ type: CATransitionType, _ subtype: CATransitionSubtype?) -> GoldenCase {
+        GoldenCase(name: "transition_\(type.rawValue)" + (subtype.map { "_" + $0.rawValue } ?? ""), time: 0.5) {
+            let r = Art.root()
+            let l = Art.box(r, CGRect(x: 16, y: 12, width: 64, height: 48), Art.red) { $0.contents = nil; $0.borderWidth = 2; $0.borderColor = Art.black }
+            CATransaction.flush()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let t = CATransition()
+            t.type = type
+            t.subtype = subtype
+            t.duration = 1
+            l.add(t, forKey: kCATransition)
+            l.backgroundColor = Art.blue
+            l.borderColor = Art.yellow
+            CATransaction.commit()
+            return r
+        }
+    }
+
+    static let all: [GoldenCase] = [
+        transition(.fade, nil), transition(.push, .fromLeft), transition(.push, .fromTop),
+        transition(.moveIn, .fromRight), transition(.reveal, .fromBottom),
+    ]
+}

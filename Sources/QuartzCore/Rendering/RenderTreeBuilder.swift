@@ -44,7 +44,7 @@ public final class RenderTreeBuilder {
             sn.layer.applyAnimations(to: &state, localTime: sn.localTime - instance.timeShift)
         }
         if state.isHidden { return false }
-        let index = nodes.count
+        var index = nodes.count
         var node = RenderNode()
         node.id = UInt64(UInt(bitPattern: ObjectIdentifier(sn.layer).hashValue)) &* 31 &+ instance.salt
         node.bounds = state.bounds
@@ -88,7 +88,48 @@ public final class RenderTreeBuilder {
             }
             node.contents = contentBuilder.contents(of: sn.layer, state: state, tint: instance.tint)
         }
+        // A running transition wraps the layer: its old look and its new one, moved and faded.
+        var wrapper = -1
+        var ghostOnTop: RenderNode? = nil
+        if !sn.isTransformLayer, let tr = state.transition {
+            let plan = TransitionPlan(tr, bounds: state.bounds)
+            var w = RenderNode()
+            w.id = node.id ^ 0x7452_414E_5349_5431
+            w.bounds = node.bounds
+            w.toParent = node.toParent
+            w.opacity = node.opacity
+            w.isDoubleSided = node.isDoubleSided
+            w.masksToBounds = plan.clips
+            w.cornerRadius = node.cornerRadius
+            w.maskedCorners = node.maskedCorners
+            w.shadow = node.shadow
+            let old = tr.from.state
+            var g = RenderNode()
+            g.id = w.id &+ 1
+            g.bounds = node.bounds
+            g.toParent = .translation(Double(plan.oldOffset.dx), Double(plan.oldOffset.dy))
+            g.opacity = plan.oldOpacity
+            g.backgroundColor = RenderColor.tint(RenderColor.premultiplied(old.backgroundColor), instance.tint)
+            g.cornerRadius = node.cornerRadius
+            g.maskedCorners = node.maskedCorners
+            g.borderWidth = old.borderWidth.isFinite ? Double(max(0, old.borderWidth)) : 0
+            g.borderColor = RenderColor.tint(RenderColor.premultiplied(old.borderColor), instance.tint)
+            g.contents = contentBuilder.contents(of: sn.layer, state: old, tint: instance.tint)
+            node.toParent = .translation(Double(plan.newOffset.dx), Double(plan.newOffset.dy))
+            node.opacity = plan.newOpacity
+            node.shadow = nil
+            wrapper = nodes.count
+            nodes.append(w)
+            if plan.oldOnTop { ghostOnTop = g } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
+            index = nodes.count
+        }
         nodes.append(node)
+        defer {
+            if wrapper >= 0 {
+                if var g = ghostOnTop { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
+                nodes[wrapper].subtreeEnd = nodes.count
+            }
+        }
         // Sublayers, back to front by zPosition (stable).
         var children: [Int] = []
         var j = i + 1
