@@ -181,4 +181,43 @@ final class CompositingChecksTests: XCTestCase {
         XCTAssertEqual(messages.count - n, 1)
         _ = render(root, size: CGSize(width: 64, height: 48))
     }
+
+    /// A layer that fills its bounds with red in draw(in:) and counts its draws.
+    final class CountingLayer: CALayer {
+        var draws = 0
+        override func draw(in ctx: CGContext) {
+            draws += 1
+            ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
+            ctx.fill(CGRect(origin: .zero, size: bounds.size))
+        }
+    }
+
+    func testDrawInContextIsRedrawnOnSetNeedsDisplayAndOnBoundsChange() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20); root.position = CGPoint(x: 20, y: 10)
+        let l = CountingLayer()
+        l.anchorPoint = .zero
+        l.position = .zero
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
+        l.needsDisplayOnBoundsChange = true
+        l.setNeedsDisplay()
+        root.addSublayer(l)
+        CATransaction.flush()
+        XCTAssertEqual(l.draws, 1)
+        let size = CGSize(width: 40, height: 20)
+        var img = render(root, size: size)
+        XCTAssertEqual(img.pixel(x: 5, y: 10), 0xFFFF_0000)
+        XCTAssertEqual(img.pixel(x: 25, y: 10), 0)
+        CATransaction.setDisableActions(true)
+        l.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+        CATransaction.flush()
+        XCTAssertEqual(l.draws, 2, "a bounds change redraws when needsDisplayOnBoundsChange")
+        img = render(root, size: size)
+        XCTAssertEqual(img.pixel(x: 25, y: 10), 0xFFFF_0000, "the new backing covers the new bounds")
+        l.setNeedsDisplay()
+        CATransaction.flush()
+        XCTAssertEqual(l.draws, 3)
+        CATransaction.flush()
+        XCTAssertEqual(l.draws, 3, "no redraw without a reason")
+    }
 }
