@@ -18,15 +18,19 @@ extension LayerState {
                                                CATransform3DMakeTranslation(0, 2 * p.bounds.origin.y + p.bounds.size.height, 0))
                 m = CATransform3DConcat(m, flip)
             }
-            if !CATransform3DIsIdentity(p.sublayerTransform) {
-                let px = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-                let py = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-                m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, 0))
-                m = CATransform3DConcat(m, p.sublayerTransform)
-                m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, 0))
-            }
+            if let st = p.sublayerTransformAboutAnchor { m = CATransform3DConcat(m, st) }
         }
         return m
+    }
+
+    /// The sublayerTransform applied about this layer's anchor point (in its bounds), or nil when
+    /// it is the identity.
+    var sublayerTransformAboutAnchor: CATransform3D? {
+        if CATransform3DIsIdentity(sublayerTransform) { return nil }
+        let px = bounds.origin.x + anchorPoint.x * bounds.size.width
+        let py = bounds.origin.y + anchorPoint.y * bounds.size.height
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-px, -py, 0), sublayerTransform),
+                                   CATransform3DMakeTranslation(px, py, 0))
     }
 }
 

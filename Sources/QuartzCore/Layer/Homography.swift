@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import Compositor
 
 /// A 3x3 projective map of the plane in row-vector form: [x y 1] · H, then divide by w.
 /// Each layer's plane maps into its superlayer's through the homography of its 4x4 transform.
@@ -36,15 +37,10 @@ struct Homography {
             a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8))
     }
 
-    /// The inverse, or nil when singular.
+    /// The inverse, or nil when singular (computed by the compositor's Projective2D).
     func inverted() -> Homography? {
         let (a, b, c, d, e, f, g, h, i) = m
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard det.isFinite, abs(det) > 1e-300 else { return nil }
-        let D = -(b * i - c * h), E = a * i - c * g, F = -(a * h - b * g)
-        let G = b * f - c * e, H = -(a * f - c * d), I = a * e - b * d
-        let k = 1 / det
-        return Homography(m: (A * k, D * k, G * k, B * k, E * k, H * k, C * k, F * k, I * k))
+        guard let r = Projective2D(a: a, b: b, c: c, d: d, e: e, f: f, g: g, h: h, i: i).inverse else { return nil }
+        return Homography(m: (r.a, r.b, r.c, r.d, r.e, r.f, r.g, r.h, r.i))
     }
 }

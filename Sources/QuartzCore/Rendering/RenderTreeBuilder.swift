@@ -55,13 +55,7 @@ public final class RenderTreeBuilder {
             var noSub = p
             noSub.sublayerTransform = CATransform3DIdentity
             m = CATransform3DConcat(state.transformToParent(noSub), about)
-            if !CATransform3DIsIdentity(p.sublayerTransform) {
-                let px = p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width
-                let py = p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height
-                m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, 0))
-                m = CATransform3DConcat(m, p.sublayerTransform)
-                m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, 0))
-            }
+            if let st = p.sublayerTransformAboutAnchor { m = CATransform3DConcat(m, st) }
         } else {
             m = state.transformToParent(parentState)
         }
