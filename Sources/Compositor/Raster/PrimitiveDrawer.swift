@@ -65,7 +65,12 @@ final class PrimitiveDrawer {
             let k = UInt32(min(c, 1) * 255 + 0.5)
             if k == 0 { continue }
             if let solid {
-                BlendKernels.overSolid(dst, color: Premultiplied.scale(solid, k), count: n)
+                let color = Premultiplied.scale(solid, k)
+                if n < 8 {
+                    for i in 0..<n { dst[i] = Premultiplied.over(dst[i], color) }
+                } else {
+                    BlendKernels.overSolid(dst, color: color, count: n)
+                }
                 continue
             }
             if case .image(let s) = paint, let (dx, dy) = s.copyOffset, s.tint == 0xFFFF_FFFF,

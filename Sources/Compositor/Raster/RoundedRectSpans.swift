@@ -18,6 +18,14 @@ enum RoundedRectSpans {
         let rowLo = max(rows.lowerBound, Int(max(y0.rounded(.down), -1e9))), rowHi = min(rows.upperBound, Int(min(y1.rounded(.up), 1e9)))
         guard rowHi > rowLo else { return }
         let leftCov = Float(min(Double(il + 1), cx1) - cx0), rightCov = Float(cx1 - max(Double(ir), cx0))
+        /// Appends one pixel, extending the previous run when it continues it with the same coverage.
+        @inline(__always) func add(_ y: Int32, _ x: Int, _ c: Float) {
+            if let last = out.last, last.y == y, last.coverage == c, Int(last.x + last.length) == x {
+                out[out.count - 1].length += 1
+            } else {
+                out.append(CoverageSpan(y: y, x: Int32(x), length: 1, coverage: c))
+            }
+        }
         for y in rowLo..<rowHi {
             let cy = Float(min(Double(y + 1), y1) - max(Double(y), y0))
             if cy <= 0 { continue }
@@ -50,7 +58,7 @@ enum RoundedRectSpans {
                 let last = min(Int(cxL.rounded(.up)), ir + 1)
                 while start < last {
                     let c = cornerCoverage(start, centreX: cxL, left: true, edge: start == il ? leftCov : 1)
-                    if c > 0 { out.append(CoverageSpan(y: y32, x: Int32(start), length: 1, coverage: c)) }
+                    if c > 0 { add(y32, start, c) }
                     start += 1
                 }
             } else if leftCov < 1 {
@@ -63,13 +71,19 @@ enum RoundedRectSpans {
             } else if rightCov < 1 && end - 1 >= start {
                 rightStart = ir
             }
-            if rightStart > start { out.append(CoverageSpan(y: y32, x: Int32(start), length: Int32(rightStart - start), coverage: cy)) }
+            if rightStart > start {
+                if let last = out.last, last.y == y32, last.coverage == cy, Int(last.x + last.length) == start {
+                    out[out.count - 1].length += Int32(rightStart - start)
+                } else {
+                    out.append(CoverageSpan(y: y32, x: Int32(start), length: Int32(rightStart - start), coverage: cy))
+                }
+            }
             if rightRound {
                 let cxR = x1 - rx
                 var px = rightStart
                 while px <= ir {
                     let c = cornerCoverage(px, centreX: cxR, left: false, edge: px == ir ? rightCov : 1)
-                    if c > 0 { out.append(CoverageSpan(y: y32, x: Int32(px), length: 1, coverage: c)) }
+                    if c > 0 { add(y32, px, c) }
                     px += 1
                 }
             } else if rightStart == ir && rightCov < 1 {
