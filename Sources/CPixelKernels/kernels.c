@@ -115,6 +115,81 @@ static void sample_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, 
     if (i < count) sample_scalar(tex, w, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0 + i, count - i, out + i);
 }
 
+// ---- affine bilinear in fixed point ------------------------------------------------------------
+
+static inline int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+static void affine_scalar(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                          int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
+    const int32_t maxX = x1 - 1, maxY = y1 - 1;
+    const int64_t loU = (int64_t)x0 << 16, hiU = (int64_t)maxX << 16, loV = (int64_t)y0 << 16, hiV = (int64_t)maxY << 16;
+    for (int32_t i = 0; i < count; i++) {
+        int64_t x = (int64_t)px0 + i;
+        int32_t ui = (int32_t)(clamp64(u0 + x * du, loU, hiU) >> 8), vi = (int32_t)(clamp64(v0 + x * dv, loV, hiV) >> 8);
+        int32_t iu = ui >> 8, iv = vi >> 8;
+        uint32_t fu = (uint32_t)(ui & 255), fv = (uint32_t)(vi & 255);
+        int32_t iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY;
+        const uint32_t *r0 = tex + (intptr_t)iv * w, *r1 = tex + (intptr_t)iv1 * w;
+        out[i] = lerp_px(lerp_px(r0[iu], r0[iu1], fu), lerp_px(r1[iu], r1[iu1], fu), fv);
+    }
+}
+
+__attribute__((target("avx2")))
+static void affine_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                        int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
+    const int32_t maxX = x1 - 1, maxY = y1 - 1;
+    // 32-bit lanes are exact when every value of the span (and the step of four) fits.
+    int64_t ua = u0 + (int64_t)px0 * du, ub = u0 + ((int64_t)px0 + count + 4) * du;
+    int64_t va = v0 + (int64_t)px0 * dv, vb = v0 + ((int64_t)px0 + count + 4) * dv;
+    const int64_t lim = (int64_t)1 << 30;
+    if (maxX <= x0 || ua < -lim || ua > lim || ub < -lim || ub > lim || va < -lim || va > lim || vb < -lim || vb > lim
+        || du * 4 > lim || du * 4 < -lim || dv * 4 > lim || dv * 4 < -lim || ((int64_t)maxX << 16) > lim || ((int64_t)maxY << 16) > lim) {
+        affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
+        return;
+    }
+    const __m128i loU = _mm_set1_epi32(x0 << 16), hiU = _mm_set1_epi32(maxX << 16);
+    const __m128i loV = _mm_set1_epi32(y0 << 16), hiV = _mm_set1_epi32(maxY << 16);
+    const __m128i vmaxX = _mm_set1_epi32(maxX), vmaxY = _mm_set1_epi32(maxY), vw = _mm_set1_epi32(w);
+    const __m128i m255 = _mm_set1_epi32(255), onei = _mm_set1_epi32(1);
+    const int32_t dui = (int32_t)du, dvi = (int32_t)dv;
+    __m128i U = _mm_add_epi32(_mm_set1_epi32((int32_t)ua), _mm_mullo_epi32(_mm_set_epi32(3, 2, 1, 0), _mm_set1_epi32(dui)));
+    __m128i V = _mm_add_epi32(_mm_set1_epi32((int32_t)va), _mm_mullo_epi32(_mm_set_epi32(3, 2, 1, 0), _mm_set1_epi32(dvi)));
+    const __m128i U4 = _mm_set1_epi32(dui * 4), V4 = _mm_set1_epi32(dvi * 4);
+    int32_t i = 0;
+    for (; i + 4 <= count; i += 4, U = _mm_add_epi32(U, U4), V = _mm_add_epi32(V, V4)) {
+        __m128i ui = _mm_srai_epi32(_mm_min_epi32(_mm_max_epi32(U, loU), hiU), 8);
+        __m128i vi = _mm_srai_epi32(_mm_min_epi32(_mm_max_epi32(V, loV), hiV), 8);
+        __m128i iu = _mm_srai_epi32(ui, 8), iv = _mm_srai_epi32(vi, 8);
+        __m128i fu = _mm_and_si128(ui, m255), fv = _mm_and_si128(vi, m255);
+        __m128i atEnd = _mm_cmpeq_epi32(iu, vmaxX);
+        iu = _mm_sub_epi32(iu, _mm_and_si128(atEnd, onei));
+        fu = _mm_blendv_epi8(fu, _mm_set1_epi32(256), atEnd);
+        __m128i iv1 = _mm_min_epi32(_mm_add_epi32(iv, onei), vmaxY);
+        __m128i r0 = _mm_mullo_epi32(iv, vw), r1 = _mm_mullo_epi32(iv1, vw);
+        int32_t t0[4], t1[4];
+        _mm_storeu_si128((__m128i *)t0, _mm_add_epi32(r0, iu));
+        _mm_storeu_si128((__m128i *)t1, _mm_add_epi32(r1, iu));
+        __m128 a01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[0])), _mm_loadl_epi64((const __m128i *)(tex + t0[1]))));
+        __m128 a23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[2])), _mm_loadl_epi64((const __m128i *)(tex + t0[3]))));
+        __m128 b01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[0])), _mm_loadl_epi64((const __m128i *)(tex + t1[1]))));
+        __m128 b23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[2])), _mm_loadl_epi64((const __m128i *)(tex + t1[3]))));
+        __m256i wu = weights16(fu), wv = weights16(fv);
+        __m256i top = lerp16(_mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(2, 0, 2, 0)))),
+                             _mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(3, 1, 3, 1)))), wu);
+        __m256i bot = lerp16(_mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(2, 0, 2, 0)))),
+                             _mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(3, 1, 3, 1)))), wu);
+        __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lerp16(top, bot, wv), _mm256_setzero_si256()), 0x08);
+        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(packed));
+    }
+    if (i < count) affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0 + i, count - i, out + i);
+}
+
+void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                                   int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
+    if (lamina_kernels_use_avx2()) affine_avx2(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
+    else affine_scalar(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
+}
+
 static int avx2_state = -1;
 
 int32_t lamina_kernels_use_avx2(void) {

@@ -26,7 +26,11 @@ final class BilinearKernelTests: XCTestCase {
             let count = 1 + Int(rnd() * 70), startX = Int(rnd() * 40) - 10, y = Int(rnd() * 40) - 10
             var ref = [UInt32](repeating: 0, count: count), fast = [UInt32](repeating: 1, count: count)
             image.premultipliedARGB.withUnsafeBufferPointer { tex in
-                SpanShader.sampleBilinear(s, tex.baseAddress!, x0: startX, y: y, count: count, &ref, projective: !s.map.isAffine)
+                if s.map.isAffine {
+                    SpanShader.sampleBilinearAffine(s, tex.baseAddress!, x0: startX, y: y, count: count, &ref)
+                } else {
+                    SpanShader.sampleBilinear(s, tex.baseAddress!, x0: startX, y: y, count: count, &ref, projective: true)
+                }
                 SpanShader.sampleBilinearKernel(s, tex.baseAddress!, x0: startX, y: y, count: count, &fast)
             }
             XCTAssertEqual(ref, fast, "trial \(trial) (AVX2: \(lamina_kernels_use_avx2()))")

@@ -14,6 +14,14 @@ void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth,
                             double a, double b, double c, double rowX, double rowY, double rowW,
                             int32_t projective, int32_t px0, int32_t count, uint32_t *out);
 
+/// Bilinear sampling of one row through an affine map in 16.16 fixed point: pixel x samples at
+/// U = u0 + x·du, V = v0 + x·dv (exact 64-bit integers, so a pixel never depends on where its span
+/// starts), clamped to [x0, x1−1] × [y0, y1−1] texels, with 8-bit bilinear weights.
+void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth,
+                                   int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                                   int64_t u0, int64_t du, int64_t v0, int64_t dv,
+                                   int32_t px0, int32_t count, uint32_t *out);
+
 /// Source over for a row: dst[i] = src[i]·k/255 + dst[i]·(255 − that alpha)/255, premultiplied
 /// ARGB, rounding as Lamina's Premultiplied.scale/over (k = 255: plain source over).
 void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k);

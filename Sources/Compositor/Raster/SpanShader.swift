@@ -52,9 +52,46 @@ enum SpanShader {
                                      _ out: UnsafeMutablePointer<UInt32>) {
         let m = s.map
         let py = Double(y) + 0.5
+        if let f = affineFixed(s, y: y) {
+            lamina_sample_bilinear_affine(tex, Int32(s.image.width), Int32(s.x0), Int32(s.y0), Int32(s.x1), Int32(s.y1),
+                                          f.u0, f.du, f.v0, f.dv, Int32(x0), Int32(count), out)
+            return
+        }
         lamina_sample_bilinear(tex, Int32(s.image.width), Int32(s.x0), Int32(s.y0), Int32(s.x1), Int32(s.y1),
                                m.a, m.b, m.c, py * m.d + m.g, py * m.e + m.h, py * m.f + m.i,
                                s.map.isAffine ? 0 : 1, Int32(x0), Int32(count), out)
+    }
+
+    /// For an affine map, row `y`'s texel coordinates in 16.16 fixed point: pixel x samples at
+    /// U = u0 + x·du, V = v0 + x·dv (exact integers, so a pixel never depends on where its span
+    /// starts); nil for projective maps or values too large for the fixed-point path.
+    @inline(__always)
+    static func affineFixed(_ s: ImageSampler, y: Int) -> (u0: Int64, du: Int64, v0: Int64, dv: Int64)? {
+        let m = s.map
+        guard m.isAffine else { return nil }
+        let py = Double(y) + 0.5
+        let u0 = (0.5 * m.a + py * m.d + m.g - 0.5) * 65536, v0 = (0.5 * m.b + py * m.e + m.h - 0.5) * 65536
+        let du = m.a * 65536, dv = m.b * 65536
+        let limit = 1e15
+        guard abs(u0) < limit, abs(v0) < limit, abs(du) < 1e9, abs(dv) < 1e9 else { return nil }
+        return (Int64(u0.rounded()), Int64(du.rounded()), Int64(v0.rounded()), Int64(dv.rounded()))
+    }
+
+    /// The Swift reference of the fixed-point affine kernel.
+    static func sampleBilinearAffine(_ s: ImageSampler, _ tex: UnsafePointer<UInt32>, x0: Int, y: Int, count: Int,
+                                     _ out: UnsafeMutablePointer<UInt32>) {
+        guard let f = affineFixed(s, y: y) else { return }
+        let w = s.image.width, maxX = s.x1 - 1, maxY = s.y1 - 1
+        let loU = Int64(s.x0) << 16, hiU = Int64(maxX) << 16, loV = Int64(s.y0) << 16, hiV = Int64(maxY) << 16
+        for i in 0..<count {
+            let x = Int64(x0 + i)
+            let ui = Int(min(max(f.u0 &+ x &* f.du, loU), hiU) >> 8), vi = Int(min(max(f.v0 &+ x &* f.dv, loV), hiV) >> 8)
+            let iu = ui >> 8, iv = vi >> 8
+            let fu = UInt32(ui & 255), fv = UInt32(vi & 255)
+            let iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY
+            let r0 = tex + iv * w, r1 = tex + iv1 * w
+            out[i] = lerp(lerp(r0[iu], r0[iu1], fu), lerp(r1[iu], r1[iu1], fu), fv)
+        }
     }
 
     /// Bilinear sampling with 8-bit weights, clamped to the source rectangle. Each pixel's map is
