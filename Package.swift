@@ -21,8 +21,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
-        .target(name: "SDLHost", dependencies: ["QuartzCore", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Demos", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
             dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -23,6 +23,8 @@ public final class AccordionDemo {
     public let size: CGSize
     /// The width of A and of B.
     public var panelWidth: CGFloat { size.width / 4 }
+    /// Whether the panels are folded.
+    public var closed = false
     /// The largest fold angle (at progress 1).
     public let maxAngle: CGFloat = .pi / 2 * 0.92
 
@@ -113,5 +115,19 @@ public final class AccordionDemo {
         panelB.add(kf("transform", poses.map { NSValue(caTransform3D: $0.b) }), forKey: "fold")
         panelC.add(kf("position", poses.map { NSValue(point: $0.cPosition) }), forKey: "slide")
         CATransaction.commit()
+    }
+}
+
+extension AccordionDemo: Demo {
+    public static let name = "accordion"
+    public static let title = "Accordion: panels fold in perspective (article 003)"
+    public var caption: String { "Swipe right (or click) to fold A and B like bellows while C slides; swipe left to open. The red edge never moves." }
+
+    public func handle(_ event: DemoEvent) {
+        switch event {
+        case .swipe(.right), .mouseDown: if !closed { animate(closing: true); closed = true }
+        case .swipe(.left): if closed { animate(closing: false); closed = false }
+        default: break
+        }
     }
 }

@@ -19,6 +19,8 @@ public final class FolderDemo {
     public let leftLayer = CALayer()
     /// The next page's right half (article: nextViewHalfLayer).
     public let rightLayer = CALayer()
+    /// Whether the page has been folded over.
+    public var folded = false
     /// Perspective of the turn: m34 = -1/distance.
     public let distance: CGFloat = 1000
 
@@ -81,17 +83,41 @@ public final class FolderDemo {
     /// the turn always goes the same way round) and leaves the model at the end pose.
     @discardableResult
     public func fold(duration: CFTimeInterval = 1.2, beginTime: CFTimeInterval = 0) -> CAKeyframeAnimation {
+        turn(from: 0, to: 1, duration: duration, beginTime: beginTime)
+    }
+
+    /// Turns the page back (the reverse of `fold`).
+    @discardableResult
+    public func unfold(duration: CFTimeInterval = 1.2, beginTime: CFTimeInterval = 0) -> CAKeyframeAnimation {
+        turn(from: 1, to: 0, duration: duration, beginTime: beginTime)
+    }
+
+    private func turn(from p0: Double, to p1: Double, duration: CFTimeInterval, beginTime: CFTimeInterval) -> CAKeyframeAnimation {
         let a = CAKeyframeAnimation(keyPath: "transform")
-        a.values = (0...8).map { NSValue(caTransform3D: pose(Double($0) / 8)) }
+        a.values = (0...8).map { NSValue(caTransform3D: pose(p0 + (p1 - p0) * Double($0) / 8)) }
         a.duration = duration
         a.beginTime = beginTime
         a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         a.calculationMode = .linear
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        rotateLayer.transform = pose(1)
+        rotateLayer.transform = pose(p1)
         rotateLayer.add(a, forKey: "fold")
         CATransaction.commit()
         return a
+    }
+}
+
+extension FolderDemo: Demo {
+    public static let name = "folder"
+    public static let title = "Folder: a half page turns in perspective (article 003)"
+    public var caption: String { "Swipe left (or click) to fold the page over the next one; swipe right to fold it back. Both faces of the turning half show." }
+
+    public func handle(_ event: DemoEvent) {
+        switch event {
+        case .swipe(.left), .mouseDown: if !folded { fold(); folded = true }
+        case .swipe(.right): if folded { unfold(); folded = false }
+        default: break
+        }
     }
 }

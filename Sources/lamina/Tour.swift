@@ -11,7 +11,7 @@ struct Tour: ParsableCommand {
     )
 
     func run() throws {
-        print("Lamina \(laminaVersion): no window host yet (it comes with the demo-window issue); running the tour headless on virtual time.")
+        print("Lamina \(laminaVersion): the seeds' animations, headless on virtual time (the demos themselves: lamina gallery).")
         CAMediaClock.manualTime = 0
         for scenario in TourScenario.all {
             print("\n== \(scenario.title)")

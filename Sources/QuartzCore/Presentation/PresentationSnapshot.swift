@@ -20,8 +20,9 @@ public struct PresentationSnapshot {
         public var localTime: Double
         /// Whether the layer is a CATransformLayer.
         public var isTransformLayer: Bool
-        /// The model layer this node presents.
-        public unowned(unsafe) var layer: CALayer
+        /// The model layer this node presents (held strongly: a frame may still read it after the app
+        /// thread removed it from the tree).
+        public var layer: CALayer
         /// The layer's committedVersion when `state` was copied (-1: must be copied again).
         var version: Int = -1
         /// The layer's animationGeneration when the node was last evaluated.

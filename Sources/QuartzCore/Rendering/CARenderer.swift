@@ -60,8 +60,12 @@ open class CARenderer: NSObject {
         let bg = RenderColor.premultiplied(backgroundColor)
         if bg != lastBackground { tracker.reset(); lastBackground = bg }
         if let root = layer {
+            // Evaluated and converted under the layer-tree lock: another thread may be changing or
+            // removing layers meanwhile.
+            LayerTree.lock.lock()
             if snapshot == nil { snapshot = PresentationSnapshot(root: root, time: t) } else { snapshot!.update(root: root, time: t) }
             tree = builder.build(snapshot!)
+            LayerTree.lock.unlock()
         } else {
             tree = RenderTree()
         }

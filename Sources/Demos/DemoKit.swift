@@ -1,0 +1,64 @@
+import Foundation
+import QuartzCore
+
+/// Small building blocks shared by the demos: colours, captions and buttons.
+public enum DemoKit {
+    /// An sRGB colour.
+    public static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+        CGColor(srgbRed: r, green: g, blue: b, alpha: a)
+    }
+
+    /// A text layer with the given string, size and colour, top-left at `origin`, `width` wide.
+    public static func label(_ text: String, origin: CGPoint, width: CGFloat, fontSize: CGFloat = 16,
+                             color: CGColor = DemoKit.color(0.92, 0.92, 0.95), alignment: CATextLayerAlignmentMode = .left) -> CATextLayer {
+        let t = CATextLayer()
+        t.string = text
+        t.fontSize = fontSize
+        t.foregroundColor = color
+        t.alignmentMode = alignment
+        t.truncationMode = .end
+        t.anchorPoint = .zero
+        t.position = origin
+        t.bounds = CGRect(x: 0, y: 0, width: width, height: fontSize * 1.4)
+        return t
+    }
+
+    /// A rounded button layer with a centred title; returns the button (the label is its sublayer).
+    public static func button(_ title: String, frame: CGRect) -> CALayer {
+        let b = CALayer()
+        b.frame = frame
+        b.backgroundColor = color(0.25, 0.45, 0.85)
+        b.cornerRadius = 8
+        let l = label(title, origin: CGPoint(x: 0, y: (frame.height - 16 * 1.4) / 2), width: frame.width, alignment: .center)
+        b.addSublayer(l)
+        return b
+    }
+
+    /// A random, fairly saturated colour.
+    public static func randomColor<G: RandomNumberGenerator>(using g: inout G) -> CGColor {
+        let (r, gr, b) = DemoArt.rgb(hue: Double.random(in: 0..<1, using: &g), s: 0.7, v: 0.9)
+        return color(CGFloat(r), CGFloat(gr), CGFloat(b))
+    }
+
+    /// The topmost model layer under `point` (in `root`'s coordinates), found on the presentation
+    /// tree (what is on screen), as Core Animation apps do; nil when nothing inside `root` is there.
+    public static func hitTest(_ root: CALayer, _ point: CGPoint) -> CALayer? {
+        guard let pres = root.presentation() else { return nil }
+        var top: CALayer = pres
+        while let s = top.superlayer { top = s }
+        guard let hit = top.hitTest(pres.convert(point, to: nil))?.model() else { return nil }
+        var l: CALayer? = hit
+        while let x = l { if x === root { return hit }; l = x.superlayer }
+        return nil
+    }
+
+    /// The same on the model tree (where layers will be, not where they are shown).
+    public static func modelHitTest(_ root: CALayer, _ point: CGPoint) -> CALayer? {
+        var top: CALayer = root
+        while let s = top.superlayer { top = s }
+        guard let hit = top.hitTest(root.convert(point, to: nil)) else { return nil }
+        var l: CALayer? = hit
+        while let x = l { if x === root { return hit }; l = x.superlayer }
+        return nil
+    }
+}

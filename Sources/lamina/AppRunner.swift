@@ -1,0 +1,71 @@
+import Foundation
+@_spi(LaminaInternal) import QuartzCore
+import SDLHost
+import Demos
+
+/// Opens the gallery (or one demo) in a window; without a display, says so in one line and renders
+/// the headless tour instead.
+enum AppRunner {
+    static func run(demo: String?, frames: Int?, size: CGSize) throws {
+        SDLFontProvider.installAsDefault()
+        let host: WindowHost
+        do {
+            host = try WindowHost(title: "Lamina", size: size)
+        } catch WindowHost.HostError.noDisplay(let reason) {
+            print("lamina: no display (\(reason)); rendering the demo tour to image files instead.")
+            try HeadlessTour.run(size: size, only: demo)
+            return
+        }
+        let shell = DemoShell(size: size, open: demo)
+        host.title = demo.flatMap { DemoCatalog.named($0)?.title }.map { "Lamina — " + $0 } ?? "Lamina — demos"
+        host.layer = shell.root
+        host.onEvent = { e in
+            switch e {
+            case .quit: host.stop()
+            case .resize(let s): shell.resize(s)
+            case .mouseDown(let p, _): shell.handle(.mouseDown(p))
+            case .mouseUp(let p, _): shell.handle(.mouseUp(p))
+            case .mouseMoved(let p, let dragging): shell.handle(.mouseMoved(p, dragging: dragging))
+            case .swipe(let s): shell.handle(.swipe(s == .left ? .left : .right))
+            case .key(let k): shell.handle(.key(k))
+            case .wheel: break
+            }
+        }
+        host.onTick = { t in shell.tick(t) }
+        host.run(frames: frames)
+    }
+}
+
+/// The demos rendered to PNG files on virtual time: each opened, clicked at its centre, and drawn at
+/// a few moments after.
+enum HeadlessTour {
+    static let moments: [CFTimeInterval] = [0, 0.6, 2.5]
+
+    static func run(size: CGSize, only: String?, directory: String = "lamina-tour") throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        var written: [String] = []
+        let types = only.flatMap { DemoCatalog.named($0) }.map { [$0] } ?? DemoCatalog.all
+        for type in types {
+            CAMediaClock.manualTime = 0
+            let shell = DemoShell(size: size, open: type.name)
+            CATransaction.flush()
+            let centre = CGPoint(x: shell.contentSize.width / 2, y: shell.contentSize.height / 2)
+            shell.handle(.mouseDown(centre))
+            shell.handle(.mouseUp(centre))
+            CATransaction.flush()
+            for t in moments {
+                CAMediaClock.manualTime = t
+                CATransaction.flush()
+                let r = CARenderer(size: size)
+                r.layer = shell.root
+                r.beginFrame(atTime: t, timeStamp: nil); r.render(); r.endFrame()
+                let path = "\(directory)/\(type.name)-\(String(format: "%.1f", t))s.png"
+                try PNGCodec.write(r.makeImage(), to: URL(fileURLWithPath: path))
+                written.append(path)
+            }
+        }
+        print("lamina: wrote \(written.count) frames of \(types.count) demos to \(directory)/ (\(written.first ?? "")...)")
+    }
+}

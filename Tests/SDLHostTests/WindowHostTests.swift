@@ -1,0 +1,37 @@
+import XCTest
+import QuartzCore
+@testable import SDLHost
+
+/// The real host on SDL's offscreen video driver (no display needed): it opens, renders frames from
+/// its loop, delivers events to the app thread and stops.
+final class WindowHostTests: XCTestCase {
+    func testHostRendersFramesAndDeliversEventsOnTheAppThread() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER") }
+        let host = try WindowHost(title: "test", size: CGSize(width: 200, height: 120))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 120)
+        root.backgroundColor = CGColor(srgbRed: 0, green: 0.5, blue: 1, alpha: 1)
+        host.layer = root
+        let mainThread = Thread.current
+        var ticks = 0, tickedOnMain = false
+        host.onTick = { _ in ticks += 1; if Thread.current == mainThread { tickedOnMain = true } }
+        var keys: [String] = []
+        host.onEvent = { e in if case .key(let k) = e { keys.append(k) } }
+        host.simulate(.key("Space"))
+        host.simulate(.mouseDown(CGPoint(x: 150, y: 60), button: 1))
+        host.simulate(.mouseUp(CGPoint(x: 40, y: 62), button: 1))
+        var swipes: [HostEvent.Swipe] = []
+        host.onEvent = { e in
+            if case .key(let k) = e { keys.append(k) }
+            if case .swipe(let s) = e { swipes.append(s) }
+        }
+        host.run(frames: 12)
+        XCTAssertEqual(keys, ["Space"], "a key travels SDL → host → app thread")
+        XCTAssertEqual(swipes, [.left], "a left drag is a swipe")
+        XCTAssertGreaterThanOrEqual(host.frameCount, 12)
+        XCTAssertGreaterThan(ticks, 0)
+        XCTAssertFalse(tickedOnMain, "app code runs on the app thread, not the SDL thread")
+        XCTAssertEqual(host.times.evaluate.count, host.frameCount)
+    }
+}
