@@ -5,9 +5,18 @@ public enum DemoCatalog {
     /// The demo types.
     public static let all: [Demo.Type] = [
         ImplicitColorDemo.self,
+        TransactionDemo.self,
+        CustomActionDemo.self,
+        HitTestDemo.self,
         BouncePathDemo.self,
+        BorderGroupDemo.self,
+        ExplicitFadeDemo.self,
         FolderDemo.self,
         AccordionDemo.self,
+        PauseSpeedDemo.self,
+        FillModeDemo.self,
+        StopEarlyDemo.self,
+        StressDemo.self,
     ]
 
     /// The demo with this command-line name, if any.

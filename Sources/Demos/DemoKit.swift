@@ -46,17 +46,25 @@ public enum DemoKit {
         guard let pres = root.presentation() else { return nil }
         var top: CALayer = pres
         while let s = top.superlayer { top = s }
-        guard let hit = top.hitTest(pres.convert(point, to: nil))?.model() else { return nil }
+        guard let hit = top.hitTest(inParent(of: top, pres.convert(point, to: nil)))?.model() else { return nil }
         var l: CALayer? = hit
         while let x = l { if x === root { return hit }; l = x.superlayer }
         return nil
+    }
+
+    /// A point in the top layer's coordinates expressed where hitTest wants it: in the space its
+    /// position is given in (the top layer's transform is taken as the identity).
+    static func inParent(of top: CALayer, _ p: CGPoint) -> CGPoint {
+        let b = top.bounds
+        return CGPoint(x: p.x - b.minX - top.anchorPoint.x * b.width + top.position.x,
+                       y: p.y - b.minY - top.anchorPoint.y * b.height + top.position.y)
     }
 
     /// The same on the model tree (where layers will be, not where they are shown).
     public static func modelHitTest(_ root: CALayer, _ point: CGPoint) -> CALayer? {
         var top: CALayer = root
         while let s = top.superlayer { top = s }
-        guard let hit = top.hitTest(root.convert(point, to: nil)) else { return nil }
+        guard let hit = top.hitTest(inParent(of: top, root.convert(point, to: nil))) else { return nil }
         var l: CALayer? = hit
         while let x = l { if x === root { return hit }; l = x.superlayer }
         return nil

@@ -13,7 +13,7 @@ final class DemoShellTests: XCTestCase {
         let shell = DemoShell(size: CGSize(width: 960, height: 640))
         at(0)
         XCTAssertNil(shell.current)
-        let tile = shell.tiles[1]
+        let tile = shell.tiles[DemoCatalog.all.firstIndex { $0 == BouncePathDemo.self }!]
         shell.handle(.mouseDown(CGPoint(x: tile.frame.midX, y: tile.frame.midY)))
         XCTAssertTrue(shell.current is BouncePathDemo)
         shell.handle(.key("Escape"))
