@@ -6,6 +6,7 @@ let package = Package(
     name: "Lamina",
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore", "CoreGraphics"]),
+        .library(name: "LaminaViews", targets: ["LaminaViews"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     dependencies: [
@@ -21,7 +22,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
-        .target(name: "Demos", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",

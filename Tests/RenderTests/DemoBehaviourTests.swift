@@ -136,4 +136,46 @@ final class DemoBehaviourTests: XCTestCase {
         XCTAssertEqual(d.kept.presentation()!.opacity, 0)
         XCTAssertEqual(d.snapped.presentation()!.opacity, 1, "snaps back")
     }
+
+    func testViewBackedLayerSnapsOutsideABlockAndAnimatesInside() {
+        let d = ViewBackedDemo(size: size)
+        at(0)
+        d.handle(.mouseDown(centre(d.snapButton, in: d.root)))
+        XCTAssertNil(d.view.layer.animationKeys(), "snaps: the view returned NSNull")
+        d.handle(.mouseDown(centre(d.blockButton, in: d.root)))
+        XCTAssertEqual(d.view.layer.animationKeys(), ["backgroundColor"], "animates inside the block")
+        at(0)
+        at(0.5)
+        XCTAssertNotEqual(d.view.layer.presentation()?.backgroundColor, d.view.layer.backgroundColor)
+        at(1.1)
+        XCTAssertEqual(d.view.layer.presentation()?.backgroundColor, d.view.layer.backgroundColor)
+    }
+
+    func testListing35OpacityFollowsTheBlockAndPositionItsOwnAnimation() {
+        let d = ViewBlockMixDemo(size: size)
+        at(0)
+        d.run()
+        at(0)
+        at(1.5)
+        let p = d.view.layer.presentation()!
+        XCTAssertEqual(p.opacity, 0.2, accuracy: 1e-4, "the implicit fade took the block's 1 s")
+        let x = Double(p.position.x), start = 140.0, end = Double(size.width) - 140
+        XCTAssertTrue(x > start + 50 && x < end - 50, "the explicit position animation is still running at 1.5 s of 3: \(x)")
+        at(3.1)
+        XCTAssertEqual(Double(d.view.layer.presentation()!.position.x), end, accuracy: 0.01)
+    }
+
+    func testPopGoesToTheNewValueAndBack() {
+        let d = PopDemo(size: size)
+        at(0)
+        let y0 = d.views[0].center.y
+        d.pop()
+        XCTAssertEqual(d.views[0].center.y, y0, "the model is back at the old value")
+        at(0)
+        at(0.14)
+        XCTAssertEqual(d.views[0].layer.presentation()!.position.y, y0 - 80, accuracy: 1e-6, "at the first keyframe: the new value")
+        XCTAssertEqual(d.views[1].layer.presentation()!.bounds.width, 150, accuracy: 1e-6)
+        at(0.8)
+        XCTAssertEqual(d.views[0].layer.presentation()!.position.y, y0, accuracy: 1e-6, "back")
+    }
 }
