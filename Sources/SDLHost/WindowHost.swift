@@ -52,8 +52,58 @@ public final class WindowHost {
     /// The layer tree shown (its position places it in the window's point space).
     public var layer: CALayer? {
         get { lock.lock(); defer { lock.unlock() }; return _layer }
-        set { lock.lock(); _layer = newValue; lock.unlock() }
+        set {
+            lock.lock(); let old = _layer; _layer = newValue; lock.unlock()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            old?.removeFromSuperlayer()
+            if let l = newValue { hostRoot.insertSublayer(l, at: 0) }
+            CATransaction.commit()
+        }
     }
+    /// The window's own root: the app's layer, then the overlay and the banner above it.
+    private let hostRoot = CALayer()
+    private let overlay = CATextLayer()
+    private let banner = CATextLayer()
+    private var overlayUpdated: CFTimeInterval = 0
+    private var links: [CADisplayLink] = []
+    private var pendingFrames: [(timestamp: CFTimeInterval, target: CFTimeInterval)] = []
+    private var commitTimes: [Double] = []
+
+    /// Frames advance a virtual clock by one refresh period each and never wait (tests, recording):
+    /// `CAMediaClock.manualTime` is set to each frame's target time.
+    public var virtualTime = false
+
+    /// The key that shows and hides the overlay (frames per second, frame time and the time spent in
+    /// commit, evaluation, rasterisation and present).
+    public static let overlayKey = "F1"
+
+    /// Whether the overlay is shown.
+    public var showsOverlay: Bool {
+        get { !overlay.isHidden }
+        set { CATransaction.begin(); CATransaction.setDisableActions(true); overlay.isHidden = !newValue; CATransaction.commit() }
+    }
+
+    /// Shows a one-line error banner at the top of the window (nil hides it); used by live reload.
+    public func showBanner(_ text: String?) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        banner.string = text ?? ""
+        banner.isHidden = text == nil
+        CATransaction.commit()
+    }
+
+    /// Adds a display link: its closure runs on the app thread once per presented frame.
+    public func add(_ link: CADisplayLink) {
+        appSignal.lock(); links.append(link); appSignal.unlock()
+        link.attach { [weak self, weak link] in
+            guard let self, let link else { return }
+            self.appSignal.lock(); self.links.removeAll { $0 === link }; self.appSignal.unlock()
+        }
+    }
+
+    /// Removes a display link.
+    public func remove(_ link: CADisplayLink) { link.invalidate() }
     /// Called on the app thread for every input event.
     public var onEvent: (HostEvent) -> Void = { _ in }
     /// Called on the app thread about every 4 ms (and after each batch of events), with the media time.
@@ -94,6 +144,26 @@ public final class WindowHost {
         pointSize = size
         var mode = SDL_DisplayMode()
         refreshRate = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hostRoot.anchorPoint = .zero
+        hostRoot.bounds = CGRect(origin: .zero, size: size)
+        for (l, y, colour) in [(overlay, 8.0, CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)), (banner, 8.0, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92))] {
+            l.anchorPoint = .zero
+            l.fontSize = 13
+            l.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
+            l.backgroundColor = colour
+            l.isWrapped = true
+            l.isHidden = true
+            l.zPosition = 1000
+            hostRoot.addSublayer(l)
+            _ = y
+        }
+        overlay.position = CGPoint(x: 8, y: 8)
+        overlay.bounds = CGRect(x: 0, y: 0, width: 330, height: 76)
+        banner.position = CGPoint(x: 0, y: 0)
+        banner.bounds = CGRect(x: 0, y: 0, width: size.width, height: 40)
+        CATransaction.commit()
     }
 
     deinit {
@@ -134,12 +204,50 @@ public final class WindowHost {
             if pendingEvents.isEmpty { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.004)) }
             let events = pendingEvents
             pendingEvents.removeAll()
+            let frames = pendingFrames
+            pendingFrames.removeAll()
+            let currentLinks = links
             appSignal.unlock()
-            for e in events { onEvent(e) }
+            for e in events {
+                if case .key(let k) = e, k == WindowHost.overlayKey { showsOverlay.toggle() }
+                if case .resize(let size) = e { resizeHostLayers(size) }
+                onEvent(e)
+            }
+            if let f = frames.last {
+                let period = 1 / refreshRate
+                for link in currentLinks { link.fire(timestamp: f.timestamp, targetTimestamp: f.target + period, duration: period) }
+            }
+            let c0 = CACurrentMediaTime()
             CATransaction.flush()
             onTick(CACurrentMediaTime())
             CATransaction.flush()
+            let c1 = CACurrentMediaTime()
+            lock.lock(); commitTimes.append(c1 - c0); if commitTimes.count > 240 { commitTimes.removeFirst(120) }; lock.unlock()
+            if showsOverlay && c1 - overlayUpdated > 0.5 { overlayUpdated = c1; updateOverlay() }
         }
+    }
+
+    private func resizeHostLayers(_ size: CGSize) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hostRoot.bounds = CGRect(origin: .zero, size: size)
+        banner.bounds.size.width = size.width
+        CATransaction.commit()
+    }
+
+    /// Medians of the last second of frames, shown in the overlay.
+    private func updateOverlay() {
+        let t = times
+        lock.lock(); let commits = commitTimes; lock.unlock()
+        func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
+        let interval = med(t.intervals)
+        let fps = interval > 0 ? 1000 / interval : 0
+        let text = String(format: "%.1f fps  frame %.2f ms  missed %d\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms\n(%@ hides this)",
+                          fps, interval, t.missed, med(commits), med(t.evaluate), med(t.rasterise), med(t.present), WindowHost.overlayKey)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        overlay.string = text
+        CATransaction.commit()
     }
 
     private func post(_ e: HostEvent) {
@@ -235,8 +343,9 @@ public final class WindowHost {
         while isRunning {
             pumpEvents()
             if let n = frames, frameCount >= n { break }
-            let now = CACurrentMediaTime()
+            let now = virtualTime ? (lastTarget ?? CACurrentMediaTime()) : CACurrentMediaTime()
             let target = pacer.nextTarget(now: now)
+            if virtualTime { CAMediaClock.manualTime = target }
             if let lt = lastTarget {
                 let m = pacer.missed(previous: lt, current: target)
                 if m > 0 { lock.lock(); _times.missed += m; lock.unlock() }
@@ -245,7 +354,8 @@ public final class WindowHost {
             // The output size in pixels and the points it shows.
             var pw: Int32 = 0, ph: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &pw, &ph)
-            lock.lock(); let size = pointSize; let root = _layer; lock.unlock()
+            lock.lock(); let size = pointSize; lock.unlock()
+            let root: CALayer? = hostRoot
             let scale = size.width > 0 ? max(1, CGFloat(pw) / size.width) : 1
             if ca == nil || ca!.scale != scale {
                 ca = CARenderer(size: size, scale: scale)
@@ -284,7 +394,7 @@ public final class WindowHost {
             SDL_RenderPresent(renderer)
             let t4 = CACurrentMediaTime()
             pacer.recordPresent(duration: t4 - t3)
-            if pacer.mustSleep {
+            if pacer.mustSleep && !virtualTime {
                 let wait = target - CACurrentMediaTime()
                 if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
             }
@@ -294,6 +404,7 @@ public final class WindowHost {
             _times.evaluate.append(t1 - t0); _times.rasterise.append(t2 - t1); _times.present.append(t4 - t2)
             framesRendered += 1
             lock.unlock()
+            appSignal.lock(); pendingFrames.append((presented, target)); appSignal.signal(); appSignal.unlock()
             lastPresent = presented
         }
     }

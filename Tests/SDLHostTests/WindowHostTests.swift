@@ -35,3 +35,26 @@ final class WindowHostTests: XCTestCase {
         XCTAssertEqual(host.times.evaluate.count, host.frameCount)
     }
 }
+
+final class DisplayLinkAndOverlayTests: XCTestCase {
+    func testDisplayLinkFiresPerFrameOnVirtualTimeAndStopsWhenInvalidated() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER"); CAMediaClock.manualTime = nil }
+        CAMediaClock.manualTime = 100
+        let host = try WindowHost(title: "test", size: CGSize(width: 160, height: 100))
+        host.virtualTime = true
+        var stamps: [CFTimeInterval] = []
+        let link = CADisplayLink { l in
+            stamps.append(l.targetTimestamp)
+            if stamps.count == 5 { l.invalidate() }
+        }
+        host.add(link)
+        host.simulate(.key(WindowHost.overlayKey))
+        host.run(frames: 30)
+        XCTAssertEqual(stamps.count, 5, "invalidate stops the link")
+        XCTAssertTrue(zip(stamps, stamps.dropFirst()).allSatisfy { $1 > $0 }, "timestamps move forward")
+        XCTAssertTrue(host.showsOverlay, "the overlay key toggles the overlay")
+        let t = CACurrentMediaTime()
+        XCTAssertEqual(t, 100 + 30 / host.refreshRate, accuracy: 2 / host.refreshRate, "virtual time advanced one period a frame")
+    }
+}
