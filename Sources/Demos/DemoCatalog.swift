@@ -19,6 +19,8 @@ public enum DemoCatalog {
         PauseSpeedDemo.self,
         FillModeDemo.self,
         StopEarlyDemo.self,
+        ImageSequenceDemo.self,
+        BlockedAppDemo.self,
         StressDemo.self,
     ]
 

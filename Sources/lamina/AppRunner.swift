@@ -6,8 +6,15 @@ import Demos
 /// Opens the gallery (or one demo) in a window; without a display, says so in one line and renders
 /// the headless tour instead.
 enum AppRunner {
-    static func run(demo: String?, frames: Int?, size: CGSize) throws {
+    /// Fonts, the Assets folder and the image decoder for the demos.
+    static func installResources() {
         SDLFontProvider.installAsDefault()
+        DemoResources.assetsDirectory = SDLFontProvider.assetsDirectory
+        DemoResources.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+    }
+
+    static func run(demo: String?, frames: Int?, size: CGSize) throws {
+        installResources()
         let host: WindowHost
         do {
             host = try WindowHost(title: "Lamina", size: size)
@@ -42,6 +49,7 @@ enum HeadlessTour {
     static let moments: [CFTimeInterval] = [0, 0.6, 2.5]
 
     static func run(size: CGSize, only: String?, directory: String = "lamina-tour") throws {
+        AppRunner.installResources()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         CAMediaClock.manualTime = 0
         defer { CAMediaClock.manualTime = nil }

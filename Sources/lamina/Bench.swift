@@ -6,6 +6,6 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark and print its figures with the machine they ran on.",
-        subcommands: [BenchEval.self, BenchCompositor.self]
+        subcommands: [BenchEval.self, BenchCompositor.self, BenchWindow.self]
     )
 }

@@ -36,3 +36,41 @@ final class HostDemoTests: XCTestCase {
         XCTAssertEqual(host.times.missed, 0, "virtual time never misses a frame")
     }
 }
+
+final class HostBlockingTests: XCTestCase {
+    func testFramesKeepComingWhileTheAppThreadIsBlocked() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER") }
+        let size = CGSize(width: 480, height: 320)
+        let host = try WindowHost(title: "test", size: size)
+        let shell = DemoShell(size: size, open: BlockedAppDemo.name)
+        host.layer = shell.root
+        var blockedAt = -1, resumedAt = -1
+        host.onEvent = { e in
+            if case .mouseDown(let p, _) = e {
+                blockedAt = host.frameCount
+                shell.handle(.mouseDown(p))          // sleeps one second on the app thread
+                resumedAt = host.frameCount
+            }
+        }
+        let demo = try XCTUnwrap(shell.current as? BlockedAppDemo)
+        let b = demo.button.convert(demo.button.bounds, to: shell.root)
+        host.simulate(.mouseDown(CGPoint(x: b.midX, y: b.midY), button: 1))
+        host.run(frames: 100)
+        XCTAssertGreaterThanOrEqual(blockedAt, 0, "the click reached the button")
+        XCTAssertGreaterThan(resumedAt - blockedAt, 20, "the SDL thread went on presenting while the app slept (\(resumedAt - blockedAt) frames)")
+    }
+
+    func testImageSequenceShowsTheFramesInTurn() throws {
+        DemoResources.assetsDirectory = SDLFontProvider.assetsDirectory
+        DemoResources.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        let d = ImageSequenceDemo(size: CGSize(width: 600, height: 400))
+        XCTAssertEqual(d.frames.count, 12)
+        CATransaction.flush()
+        CAMediaClock.manualTime = 0.5 + 1 / 48.0
+        let shown = try XCTUnwrap(d.imageLayer.presentation()?.contents as? CGImage)
+        XCTAssertTrue(shown === d.frames[6], "half a second into the 1 s cycle: frame 7")
+    }
+}
