@@ -21,12 +21,7 @@ public final class BlockedAppDemo: Demo {
         spinner.frame = CGRect(x: size.width / 2 - 60, y: size.height / 2 - 150, width: 120, height: 120)
         spinner.backgroundColor = DemoKit.color(0.3, 0.75, 0.5)
         spinner.cornerRadius = 12
-        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0.0
-        spin.toValue = 2 * Double.pi
-        spin.duration = 2
-        spin.repeatCount = .infinity
-        spinner.add(spin, forKey: "spin")
+        DemoKit.addSpin(to: spinner, duration: 2)
         root.addSublayer(spinner)
         button = DemoKit.button("Block 1 s", frame: CGRect(x: size.width / 2 - 80, y: size.height / 2 + 30, width: 160, height: 40))
         root.addSublayer(button)

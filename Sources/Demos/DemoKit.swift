@@ -34,6 +34,16 @@ public enum DemoKit {
         return b
     }
 
+    /// Adds an endless turn about z (one turn per `duration` seconds) to a layer.
+    public static func addSpin(to layer: CALayer, duration: CFTimeInterval) {
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0.0
+        spin.toValue = 2 * Double.pi
+        spin.duration = duration
+        spin.repeatCount = .infinity
+        layer.add(spin, forKey: "spin")
+    }
+
     /// A random, fairly saturated colour.
     public static func randomColor<G: RandomNumberGenerator>(using g: inout G) -> CGColor {
         let (r, gr, b) = DemoArt.rgb(hue: Double.random(in: 0..<1, using: &g), s: 0.7, v: 0.9)

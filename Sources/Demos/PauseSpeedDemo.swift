@@ -27,12 +27,7 @@ public final class PauseSpeedDemo: Demo {
         spinner.backgroundColor = DemoKit.color(0.3, 0.6, 0.95)
         pausable.addSublayer(spinner)
         root.addSublayer(pausable)
-        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0.0
-        spin.toValue = 2 * Double.pi
-        spin.duration = 3
-        spin.repeatCount = .infinity
-        spinner.add(spin, forKey: "spin")
+        DemoKit.addSpin(to: spinner, duration: 3)
         outer.frame = CGRect(x: 300, y: size.height / 2 - 90, width: max(200, size.width - 360), height: 80)
         outer.backgroundColor = DemoKit.color(0.2, 0.22, 0.26)
         outer.speed = 2

@@ -1,43 +1,12 @@
 import XCTest
+import LaminaViews
 @testable import QuartzCore
 
-/// Article 000 section 5.2, translated: a layer's delegate (standing in for the view) returns NSNull
-/// outside animation blocks; inside the custom "pop" block it saves each changed property's old value
-/// (the action lookup runs before the value is stored), and afterwards keyframe animations go old →
-/// new → old while the model is put back to the old value.
-final class PopView: NSObject, CALayerDelegate {
-    let layer = CALayer()
-    struct Saved { let layer: CALayer; let keyPath: String; let oldValue: Any? }
-    nonisolated(unsafe) static var inPopContext = false
-    nonisolated(unsafe) static var saved: [Saved] = []
-
-    override init() { super.init(); layer.delegate = self }
-
-    func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        if PopView.inPopContext {
-            PopView.saved.append(Saved(layer: layer, keyPath: event, oldValue: layer.value(forKeyPath: event)))
-            return NSNull()
-        }
-        return NSNull()   // a view-backed layer does not animate outside animation blocks
-    }
-
-    static func popAnimation(withDuration duration: TimeInterval, animations: () -> Void) {
-        saved.removeAll()
-        inPopContext = true
-        animations()
-        inPopContext = false
-        for s in saved {
-            let newValue = s.layer.value(forKeyPath: s.keyPath)
-            let anim = CAKeyframeAnimation(keyPath: s.keyPath)
-            anim.duration = duration
-            anim.keyTimes = [0, 0.2, 1]
-            anim.values = [s.oldValue as Any, newValue as Any, s.oldValue as Any]
-            anim.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
-            s.layer.add(anim, forKey: s.keyPath)
-            s.layer.setValue(s.oldValue, forKeyPath: s.keyPath)
-        }
-    }
-}
+/// Article 000 section 5.2 through LaminaViews, whose view builds it exactly as the article does: the
+/// view (the layer's delegate) returns NSNull outside animation blocks; inside the "pop" block it
+/// saves each changed property's old value (the action lookup runs before the value is stored), and
+/// afterwards keyframe animations go old → new → old while the model is put back to the old value.
+typealias PopView = LaminaView
 
 final class PopAnimationSeedTests: LaminaTestCase {
     func testViewBackedLayerDoesNotAnimateOutsideBlock() {
@@ -52,7 +21,7 @@ final class PopAnimationSeedTests: LaminaTestCase {
         let views = (0..<4).map { _ in PopView() }
         for v in views { v.layer.frame = CGRect(x: 0, y: 0, width: 50, height: 50) }
         CATransaction.flush()
-        PopView.popAnimation(withDuration: 0.7) {
+        LaminaView.popAnimation(withDuration: 0.7) {
             views[0].layer.position = CGPoint(x: 200, y: 25)
             views[1].layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
             views[2].layer.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
