@@ -1,5 +1,6 @@
 #include "CPixelKernels.h"
 #include <immintrin.h>
+#include <stdatomic.h>
 
 // The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
 #pragma clang fp contract(off)
@@ -190,14 +191,16 @@ void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth, int32_
     else affine_scalar(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
 }
 
-static int avx2_state = -1;
+static _Atomic int avx2_state = -1;   // atomic: frames are drawn on several threads
 
 int32_t lamina_kernels_use_avx2(void) {
-    if (avx2_state < 0) {
+    int state = atomic_load_explicit(&avx2_state, memory_order_relaxed);
+    if (state < 0) {
         __builtin_cpu_init();
-        avx2_state = __builtin_cpu_supports("avx2") ? 1 : 0;
+        state = __builtin_cpu_supports("avx2") ? 1 : 0;
+        atomic_store_explicit(&avx2_state, state, memory_order_relaxed);
     }
-    return avx2_state;
+    return state;
 }
 
 void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
