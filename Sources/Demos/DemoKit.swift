@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+@_spi(LaminaInternal) import QuartzCore
 
 /// Small building blocks shared by the demos: colours, captions and buttons.
 public enum DemoKit {
@@ -51,12 +51,13 @@ public enum DemoKit {
     }
 
     /// The topmost model layer under `point` (in `root`'s coordinates), found on the presentation
-    /// tree (what is on screen), as Core Animation apps do; nil when nothing inside `root` is there.
+    /// tree (what is on screen), as Core Animation apps do, honouring 3D transforms, masksToBounds
+    /// and isHidden and passing through layers of opacity 0; nil when nothing inside `root` is there.
     public static func hitTest(_ root: CALayer, _ point: CGPoint) -> CALayer? {
         guard let pres = root.presentation() else { return nil }
         var top: CALayer = pres
         while let s = top.superlayer { top = s }
-        guard let hit = top.hitTest(inParent(of: top, pres.convert(point, to: nil)))?.model() else { return nil }
+        guard let hit = top.hitTestVisible(inParent(of: top, pres.convert(point, to: nil)))?.model() else { return nil }
         var l: CALayer? = hit
         while let x = l { if x === root { return hit }; l = x.superlayer }
         return nil

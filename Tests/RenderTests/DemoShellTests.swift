@@ -73,3 +73,29 @@ final class DemoShellTests: XCTestCase {
         XCTAssertEqual(settled.transform.m11, -1, accuracy: 1e-6, "turned by 180 degrees")
     }
 }
+
+final class ClickHitTestTests: XCTestCase {
+    func testClicksHonourOpacityZeroHiddenMasksAnd3D() {
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        let root = CALayer()
+        root.anchorPoint = .zero
+        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+        let below = CALayer(); below.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        let invisible = CALayer(); invisible.frame = CGRect(x: 0, y: 0, width: 200, height: 300); invisible.opacity = 0
+        let hidden = CALayer(); hidden.frame = CGRect(x: 200, y: 0, width: 100, height: 300); hidden.isHidden = true
+        let clipper = CALayer(); clipper.frame = CGRect(x: 300, y: 0, width: 100, height: 100); clipper.masksToBounds = true
+        let overflow = CALayer(); overflow.frame = CGRect(x: 0, y: 0, width: 100, height: 250)
+        clipper.addSublayer(overflow)
+        let turned = CALayer(); turned.frame = CGRect(x: 300, y: 150, width: 100, height: 100)
+        turned.transform = CATransform3DMakeRotation(.pi * 0.45, 0, 1, 0)   // nearly edge-on: narrow on screen
+        for l in [below, invisible, hidden, clipper, turned] { root.addSublayer(l) }
+        CATransaction.flush()
+        XCTAssertTrue(DemoKit.hitTest(root, CGPoint(x: 100, y: 100)) === below, "opacity 0 lets the click through")
+        XCTAssertTrue(DemoKit.hitTest(root, CGPoint(x: 250, y: 100)) === below, "hidden lets the click through")
+        XCTAssertTrue(DemoKit.hitTest(root, CGPoint(x: 350, y: 50)) === overflow, "inside the clip")
+        XCTAssertTrue(DemoKit.hitTest(root, CGPoint(x: 350, y: 120)) === below, "the overflow is clipped away")
+        XCTAssertTrue(DemoKit.hitTest(root, CGPoint(x: 350, y: 200)) === turned, "the 3D-turned layer at its centre")
+        XCTAssertTrue(DemoKit.hitTest(root, CGPoint(x: 310, y: 200)) === below, "beside its narrow on-screen shape")
+    }
+}

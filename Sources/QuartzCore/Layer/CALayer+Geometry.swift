@@ -125,15 +125,16 @@ extension CALayer {
     }
 
     /// Apple's hit test: `p` is in the superlayer's coordinates.
-    func hitTestImpl(_ p: CGPoint) -> CALayer? {
+    func hitTestImpl(_ p: CGPoint, skippingTransparent: Bool = false) -> CALayer? {
         if isHidden { return nil }
+        if skippingTransparent && opacity <= 0 { return nil }
         guard let inv = Homography(state.transformToParent(superlayer?.state)).inverted(), let local = inv.apply(p) else { return nil }
         if masksToBounds && !contains(local) { return nil }
         let subs = sublayers ?? []
         // Front-most first: higher zPosition, then later siblings.
         let order = subs.indices.sorted { (subs[$0].zPosition, $0) > (subs[$1].zPosition, $1) }
         for i in order {
-            if let hit = subs[i].hitTestImpl(local) { return hit }
+            if let hit = subs[i].hitTestImpl(local, skippingTransparent: skippingTransparent) { return hit }
         }
         if self is CATransformLayer { return nil }
         return contains(local) ? self : nil

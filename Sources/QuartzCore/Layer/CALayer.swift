@@ -518,6 +518,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// coordinates; hidden layers and the parts of sublayers outside a masksToBounds layer are skipped.
     open func hitTest(_ p: CGPoint) -> CALayer? { hitTestImpl(p) }
 
+    /// Lamina: hitTest that also passes through layers of opacity 0 (with their sublayers), as a
+    /// window's clicks do: what cannot be seen cannot be clicked.
+    @_spi(LaminaInternal)
+    public func hitTestVisible(_ p: CGPoint) -> CALayer? { hitTestImpl(p, skippingTransparent: true) }
+
     /// Whether `p` (in this layer's coordinates) is inside the layer's bounds.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
 

@@ -62,6 +62,7 @@ open class CARenderer: NSObject {
         if let root = layer {
             // Evaluated and converted under the layer-tree lock: another thread may be changing or
             // removing layers meanwhile.
+            builder.deviceScale = Double(scale)
             LayerTree.lock.lock()
             if snapshot == nil { snapshot = PresentationSnapshot(root: root, time: t) } else { snapshot!.update(root: root, time: t) }
             tree = builder.build(snapshot!)

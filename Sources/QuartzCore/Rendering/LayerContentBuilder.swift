@@ -8,6 +8,9 @@ final class LayerContentBuilder {
     private var backingCache: [ObjectIdentifier: (context: CGContext, image: CGImage)] = [:]
     private var usedBackings = Set<ObjectIdentifier>()
     private var reportedNoFont = false
+    /// Pixels per point of the target: text is rasterised at least this finely, so it stays sharp
+    /// on a high-DPI window whatever the layer's contentsScale.
+    var deviceScale: Double = 1
 
     /// Forgets cached items that were not used this frame.
     func endFrame() {
@@ -125,7 +128,7 @@ final class LayerContentBuilder {
             return
         }
         let fontName: String? = (sub.font as? String) ?? (sub.font as? NSString).map { String($0) }
-        let scale = s.contentsScale.isFinite && s.contentsScale > 0 ? Double(s.contentsScale) : 1
+        let scale = max(s.contentsScale.isFinite && s.contentsScale > 0 ? Double(s.contentsScale) : 1, deviceScale)
         let color = RenderColor.tint(RenderColor.premultiplied(sub.foregroundColor), tint)
         guard color >> 24 != 0 else { return }
         let layout = TextLayout(provider: provider, fontName: fontName, pointSize: Double(sub.fontSize), scale: scale)

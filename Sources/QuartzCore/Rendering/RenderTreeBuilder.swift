@@ -15,6 +15,12 @@ public final class RenderTreeBuilder {
     /// Creates a builder.
     public init() {}
 
+    /// Pixels per point of the target (text is laid out and rasterised at least this finely).
+    public var deviceScale: Double {
+        get { contentBuilder.deviceScale }
+        set { contentBuilder.deviceScale = newValue.isFinite && newValue > 0 ? newValue : 1 }
+    }
+
     /// The render tree of `snapshot`'s root (its first node).
     public func build(_ snapshot: PresentationSnapshot) -> RenderTree {
         nodes.removeAll(keepingCapacity: true)
