@@ -19,6 +19,8 @@ public final class FolderDemo {
     public let leftLayer = CALayer()
     /// The next page's right half (article: nextViewHalfLayer).
     public let rightLayer = CALayer()
+    /// Where the page lies in the root.
+    public let pageRect: CGRect
     /// Whether the page has been folded over.
     public var folded = false
     /// Perspective of the turn: m34 = -1/distance.
@@ -26,27 +28,31 @@ public final class FolderDemo {
 
     /// Builds the scene for a page of `size` points.
     public init(size: CGSize) {
-        let w = Int(size.width), h = Int(size.height)
-        let current = DemoArt.page(width: w, height: h, hue: 0.58, number: 1)
-        let next = DemoArt.page(width: w, height: h, hue: 0.08, number: 2)
+        // The page sits inside a margin, so that the half turning toward the viewer can grow past
+        // the page's edges in perspective and stay in view.
+        let mx = (size.width * 0.1).rounded(), my = (size.height * 0.15).rounded()
+        pageRect = CGRect(x: mx, y: my, width: size.width - 2 * mx, height: size.height - 2 * my)
+        let page = pageRect
+        let current = DemoArt.page(width: Int(page.width), height: Int(page.height), hue: 0.58, number: 1)
+        let next = DemoArt.page(width: Int(page.width), height: Int(page.height), hue: 0.08, number: 2)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         root.bounds = CGRect(origin: .zero, size: size)
         root.position = CGPoint(x: size.width / 2, y: size.height / 2)
         root.backgroundColor = CGColor(gray: 0.15, alpha: 1)
-        let half = CGSize(width: size.width / 2, height: size.height)
+        let half = CGSize(width: page.width / 2, height: page.height)
         func face(_ l: CALayer, _ image: CGImage, right: Bool) {
             l.contents = image
             l.contentsRect = CGRect(x: right ? 0.5 : 0, y: 0, width: 0.5, height: 1)
             l.bounds = CGRect(origin: .zero, size: half)
         }
         face(leftLayer, current, right: false)
-        leftLayer.position = CGPoint(x: size.width / 4, y: size.height / 2)
+        leftLayer.position = CGPoint(x: page.minX + page.width / 4, y: page.midY)
         face(rightLayer, next, right: true)
-        rightLayer.position = CGPoint(x: size.width * 3 / 4, y: size.height / 2)
+        rightLayer.position = CGPoint(x: page.minX + page.width * 3 / 4, y: page.midY)
         rotateLayer.bounds = CGRect(origin: .zero, size: half)
         rotateLayer.anchorPoint = CGPoint(x: 0, y: 0.5)
-        rotateLayer.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        rotateLayer.position = CGPoint(x: page.midX, y: page.midY)
         face(frontLayer, current, right: true)
         frontLayer.position = CGPoint(x: half.width / 2, y: half.height / 2)
         frontLayer.isDoubleSided = false
@@ -62,6 +68,7 @@ public final class FolderDemo {
         rotateLayer.transform = pose(0)
         CATransaction.commit()
     }
+
 
     /// The turning layer's transform at `progress` (0: flat on the right, 1: landed on the left):
     /// a rotation about y by −π·progress, then the perspective m34 = −1/distance.

@@ -14,9 +14,9 @@ public struct FramePacer {
     public private(set) var lastTarget: Double?
     private var presentDurations: [Double] = []
 
-    /// A pacer for a display refreshing `hz` times a second (values outside 20...500 become 60).
+    /// A pacer for a display refreshing `hz` times a second (values outside 1...1000 become 60).
     public init(hz: Double) {
-        period = 1 / ((20...500).contains(hz) ? hz : 60)
+        period = 1 / ((1...1000).contains(hz) ? hz : 60)
     }
 
     /// The target time of the next frame given the current time: one period after the last target,

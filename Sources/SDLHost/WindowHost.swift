@@ -70,9 +70,17 @@ public final class WindowHost {
     private var pendingFrames: [(timestamp: CFTimeInterval, target: CFTimeInterval)] = []
     private var commitTimes: [Double] = []
 
+    /// When true, every presented frame is kept as `lastFrame` (screenshots, tests, recording).
+    public var keepsLastFrame = false
+    private var _lastFrame: CGImage?
+    /// The last presented frame while `keepsLastFrame` is on.
+    public var lastFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastFrame }
+
     /// Frames advance a virtual clock by one refresh period each and never wait (tests, recording):
     /// `CAMediaClock.manualTime` is set to each frame's target time.
     public var virtualTime = false
+    /// With `virtualTime`, the virtual time between frames (default: the display's refresh period).
+    public var virtualFramePeriod: Double?
 
     /// The key that shows and hides the overlay (frames per second, frame time and the time spent in
     /// commit, evaluation, rasterisation and present).
@@ -336,7 +344,7 @@ public final class WindowHost {
         var texture: OpaquePointer? = nil
         var textureSize = (0, 0)
         defer { if let t = texture { SDL_DestroyTexture(t) } }
-        var pacer = FramePacer(hz: refreshRate)
+        var pacer = FramePacer(hz: virtualTime ? 1 / (virtualFramePeriod ?? 1 / refreshRate) : refreshRate)
         var ca: CARenderer? = nil
         var lastPresent: Double? = nil
         var lastTarget: Double? = nil
@@ -388,6 +396,11 @@ public final class WindowHost {
                         _ = SDL_UpdateTexture(tex, &rect, raw.baseAddress! + (d.y * buffer.width + d.x) * 4, Int32(buffer.width * 4))
                     }
                 }
+            }
+            if keepsLastFrame {
+                let b = r.pixelBuffer
+                let image = CGImage(width: b.width, height: b.height, premultipliedARGB: b.pixels)
+                lock.lock(); _lastFrame = image; lock.unlock()
             }
             SDL_RenderCopy(renderer, tex, nil, nil)
             let t3 = CACurrentMediaTime()

@@ -66,7 +66,7 @@ final class DemoShellTests: XCTestCase {
         let outerTop = front.convert(CGPoint(x: b.maxX, y: b.minY), to: nil), outerBottom = front.convert(CGPoint(x: b.maxX, y: b.maxY), to: nil)
         let hinge = hingeBottom.y - hingeTop.y, outer = outerBottom.y - outerTop.y
         XCTAssertGreaterThan(outer, hinge + 1, "the near edge is taller than the far edge (hinge \(hinge), outer \(outer))")
-        XCTAssertLessThan(outerTop.x - hingeTop.x, b.width, "the page is foreshortened")
+        XCTAssertLessThan(outerTop.y, hingeTop.y - 1, "the near edge reaches higher than the hinge")
         at(2)
         XCTAssertTrue(demo.folded)
         let settled = try XCTUnwrap(demo.rotateLayer.presentation())

@@ -35,9 +35,11 @@ final class DemoSweepTests: XCTestCase {
             // While the page turns on the right, the current page's left half stays; once it has
             // crossed over, the next page's right half stays. (Perspective makes the turning page
             // reach a little past the centre line, so the column next to it is left out.)
-            if p < 0.45 { XCTAssertEqual(differing(img, start, columns: 0..<78), 0, "left half at \(p)") }
-            if p > 0.55 { XCTAssertEqual(differing(img, end, columns: 82..<160), 0, "right half at \(p)") }
-            // Every pixel is opaque: the page and its halves always cover the frame, no holes or garbage.
+            let page = demo.pageRect
+            let mid = Int(page.midX)
+            if p < 0.45 { XCTAssertEqual(differing(img, start, columns: 0..<(mid - 2)), 0, "left half at \(p)") }
+            if p > 0.55 { XCTAssertEqual(differing(img, end, columns: (mid + 2)..<160), 0, "right half at \(p)") }
+            // Every pixel is opaque: the background, the page and its halves cover the frame, no holes or garbage.
             XCTAssertTrue(img.premultipliedARGB.allSatisfy { $0 >> 24 == 255 }, "no hole at \(p)")
         }
     }

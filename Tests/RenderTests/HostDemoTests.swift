@@ -74,3 +74,78 @@ final class HostBlockingTests: XCTestCase {
         XCTAssertTrue(shown === d.frames[6], "half a second into the 1 s cycle: frame 7")
     }
 }
+
+/// Every demo in the real host: opened, clicked or swiped through SDL's event queue, run on the
+/// host's own virtual-time frames, and checked on its presentation tree and its rendered frames.
+/// (Windows are small and virtual frames coarse: the tests run in debug builds.)
+final class HostEveryDemoTests: XCTestCase {
+    func host(for type: Demo.Type, size: CGSize, period: Double) throws -> (WindowHost, DemoShell) {
+        SDLFontProvider.installAsDefault()
+        DemoResources.assetsDirectory = SDLFontProvider.assetsDirectory
+        DemoResources.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+        let host = try WindowHost(title: type.name, size: size)
+        host.virtualTime = true
+        host.virtualFramePeriod = period
+        host.keepsLastFrame = true
+        let shell = DemoShell(size: size, open: type.name)
+        host.layer = shell.root
+        host.onEvent = { e in
+            switch e {
+            case .mouseDown(let p, _): shell.handle(.mouseDown(p))
+            case .swipe(let s): shell.handle(.swipe(s == .left ? .left : .right))
+            default: break
+            }
+        }
+        return (host, shell)
+    }
+
+    override func setUp() { setenv("SDL_VIDEODRIVER", "offscreen", 1); CAMediaClock.manualTime = 0 }
+    override func tearDown() { unsetenv("SDL_VIDEODRIVER"); CAMediaClock.manualTime = nil }
+
+    func testEveryDemoOpensAndDrawsInTheHost() throws {
+        for type in DemoCatalog.all where type != BlockedAppDemo.self {
+            let (host, _) = try host(for: type, size: CGSize(width: 320, height: 200), period: 0.1)
+            host.simulate(.mouseDown(CGPoint(x: 160, y: 90), button: 1))
+            host.run(frames: 3)
+            let frame = try XCTUnwrap(host.lastFrame, type.name)
+            XCTAssertGreaterThan(Set(frame.premultipliedARGB).count, 3, "\(type.name) draws something")
+            XCTAssertEqual(host.times.missed, 0, type.name)
+        }
+    }
+
+    func testBounceIsAtTheMiddleOfItsPathAtTwoAndAHalfSeconds() throws {
+        let (host, shell) = try host(for: BouncePathDemo.self, size: CGSize(width: 640, height: 480), period: 0.1)
+        host.simulate(.mouseDown(CGPoint(x: 320, y: 220), button: 1))
+        host.run(frames: 3)
+        let demo = try XCTUnwrap(shell.current as? BouncePathDemo)
+        let begin = try XCTUnwrap(demo.ball.animation(forKey: "position"), "the click through SDL started it").beginTime
+        host.run(frames: host.frameCount + Int(((begin + 2.5) - CACurrentMediaTime()) / 0.1 + 0.5))
+        XCTAssertEqual(CACurrentMediaTime() - begin, 2.5, accuracy: 0.1 + 1e-9)
+        CAMediaClock.manualTime = begin + 2.5
+        let p = try XCTUnwrap(demo.ball.presentation()).position
+        XCTAssertEqual(p.x, 320, accuracy: 0.5); XCTAssertEqual(p.y, 74, accuracy: 0.5)
+    }
+
+    func testFolderAfterASwipeShowsAPerspectiveQuad() throws {
+        let (host, shell) = try host(for: FolderDemo.self, size: CGSize(width: 320, height: 240), period: 0.05)
+        let a = CGPoint(x: 250, y: 100), b = CGPoint(x: 120, y: 105)
+        host.simulate(.mouseDown(a, button: 1)); host.simulate(.mouseMoved(b, dragging: true)); host.simulate(.mouseUp(b, button: 1))
+        host.run(frames: 3)
+        let demo = try XCTUnwrap(shell.current as? FolderDemo)
+        XCTAssertTrue(demo.folded, "the drag travelled SDL → host swipe recogniser → demo")
+        let begin = try XCTUnwrap(demo.rotateLayer.animation(forKey: "fold")).beginTime
+        // A little before the middle of the 1.2 s turn, the page is not yet edge-on.
+        host.run(frames: host.frameCount + max(0, Int(((begin + 0.45) - CACurrentMediaTime()) / 0.05)))
+        let frame = try XCTUnwrap(host.lastFrame)
+        func blueRun(_ x: Int) -> Int {
+            (0..<frame.height).filter { y in let p = frame.pixel(x: x, y: y); return (p & 255) > ((p >> 16) & 255) + 40 }.count
+        }
+        let page = demo.pageRect
+        let hinge = blueRun(Int(page.midX) + 1)
+        // A column a little inside the page's outer (near) edge as it appears now.
+        let outerColumn = ((Int(page.midX) + 2)..<frame.width).last { blueRun($0) > 0 } ?? frame.width
+        let outer = blueRun(outerColumn - 2)
+        XCTAssertLessThan(outerColumn, Int(page.maxX) - 10, "the turning page is foreshortened")
+        XCTAssertGreaterThan(outer, hinge, "near edge \(outer) px taller than the far (hinge) edge \(hinge) px")
+    }
+}
