@@ -44,7 +44,8 @@ public struct CoverageRasterizer {
     /// Creates a rasteriser.
     public init() {}
 
-    /// The coverage of the last rasterisation as a dense `bounds.width × bounds.height` array.
+    /// The coverage of the last rasterisation as a dense `bounds.width × bounds.height` array, built
+    /// on each access from `spans` (for tests and one-off uses; hot paths read `spans`).
     public var coverage: [Float] {
         var c = [Float](repeating: 0, count: bounds.width * bounds.height)
         for s in spans {

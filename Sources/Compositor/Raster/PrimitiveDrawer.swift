@@ -96,13 +96,17 @@ final class PrimitiveDrawer {
         var values = [Float](repeating: 0, count: a.area)
         if !a.isEmpty {
             rasterizer.rasterize(contours, rule: rule, columns: columns, rows: a.y..<a.maxY)
-            let rb = rasterizer.bounds
-            let b = IntRect(x: rb.x, y: rb.y, width: rb.width, height: rb.height).intersection(a)
-            for y in b.y..<b.maxY {
-                for x in b.x..<b.maxX {
-                    var v = rasterizer.coverage[(y - rb.y) * rb.width + (x - rb.x)]
+            // Straight from the runs (the dense `coverage` would be built anew on every access).
+            for span in rasterizer.spans {
+                let y = Int(span.y)
+                guard y >= a.y, y < a.maxY else { continue }
+                let x0 = max(Int(span.x), a.x), x1 = min(Int(span.x + span.length), a.maxX)
+                guard x1 > x0 else { continue }
+                let base = (y - a.y) * a.width - a.x
+                for x in x0..<x1 {
+                    var v = span.coverage
                     if let o = outer { v *= o.value(x, y) }
-                    values[(y - a.y) * a.width + (x - a.x)] = v
+                    values[base + x] = v
                 }
             }
         }
