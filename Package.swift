@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         .target(name: "CoreGraphics", swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -24,10 +25,11 @@ let package = Package(
         ),
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Scenes", dependencies: ["QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", "Scenes", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -36,7 +38,7 @@ let package = Package(
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "Demos"],
+            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes"],
             exclude: ["Goldens"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -1,0 +1,85 @@
+import Foundation
+import QuartzCore
+import Yams
+
+/// A scene loaded from a file: a window size and background, a tree of named layers, and the
+/// animations started at load. Built by `Scene.load(contentsOf:)` or `Scene.parse(_:file:)`.
+public final class Scene {
+    /// The window size in points.
+    public let size: CGSize
+    /// The root layer (the window's content).
+    public let root: CALayer
+    /// Every named layer, by name.
+    public private(set) var layers: [String: CALayer] = [:]
+    /// Names in document order.
+    public private(set) var order: [String] = []
+    /// Class names by layer name.
+    public private(set) var classes: [String: String] = [:]
+
+    /// Limits that guard the machine.
+    public enum Limits {
+        /// Largest scene file, in bytes.
+        public static let fileBytes = 4 << 20
+        /// Most layers.
+        public static let layers = 20_000
+        /// Most animations.
+        public static let animations = 20_000
+    }
+
+    /// Decodes images named in scenes (set by the app: the decoder lives in the SDL host).
+    nonisolated(unsafe) public static var imageLoader: ((URL) -> CGImage?)?
+
+    private init(size: CGSize, root: CALayer) { self.size = size; self.root = root }
+
+    /// Loads a scene file (YAML; JSON is YAML too).
+    public static func load(contentsOf url: URL) throws -> Scene {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let n = attributes?[.size] as? Int, n > Limits.fileBytes {
+            throw SceneError(file: url.path, line: 0, column: 0, message: "the file is \(n) bytes; scenes are limited to \(Limits.fileBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: url.path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
+        }
+        return try parse(text, file: url.path, directory: url.deletingLastPathComponent())
+    }
+
+    /// Parses scene text; `file` names it in errors, `directory` resolves image paths.
+    public static func parse(_ text: String, file: String = "<string>", directory: URL? = nil) throws -> Scene {
+        guard text.utf8.count <= Limits.fileBytes else {
+            throw SceneError(file: file, line: 0, column: 0, message: "the scene is larger than \(Limits.fileBytes) bytes")
+        }
+        let node: Node
+        do {
+            guard let n = try Yams.compose(yaml: text) else { throw SceneError(file: file, line: 1, column: 1, message: "the scene is empty") }
+            node = n
+        } catch let e as YamlError {
+            throw SceneError(file: file, line: e.mark?.line ?? 0, column: e.mark?.column ?? 0, message: "not valid YAML: \(e.problemText)")
+        }
+        return try SceneParser(file: file, directory: directory).scene(node)
+    }
+
+    func register(_ name: String, _ layer: CALayer, className: String) { layers[name] = layer; order.append(name); classes[name] = className }
+
+    static func make(size: CGSize, background: CGColor?) -> Scene {
+        let root = CALayer()
+        root.anchorPoint = .zero
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.backgroundColor = background
+        return Scene(size: size, root: root)
+    }
+}
+
+extension YamlError {
+    var mark: Mark? {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark
+        default: return nil
+        }
+    }
+    var problemText: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        default: return "\(self)"
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import QuartzCore
+import Yams
+
+/// Reads a scene document: `window`, `layers` (a tree of named layers with their properties) and
+/// `animations` (started at load). Every error names the file, line and column; unknown keys get
+/// the nearest known one suggested.
+struct SceneParser {
+    let file: String
+    let directory: URL?
+    var reader: ValueReader { ValueReader(file: file) }
+
+    func error(_ node: Node?, _ message: String) -> SceneError { reader.error(node, message) }
+
+    func mapping(_ node: Node, _ what: String) throws -> Node.Mapping {
+        guard case .mapping(let m) = node else { throw error(node, "expected \(what) (a mapping of keys to values)") }
+        return m
+    }
+
+    func unknownKey(_ k: Node, known: [String], in what: String) -> SceneError {
+        let word = k.string ?? "?"
+        let hint = nearest(word, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+        return error(k, "unknown key \"\(word)\" in \(what)\(hint)")
+    }
+
+    func scene(_ node: Node) throws -> Scene {
+        let top = try mapping(node, "a scene")
+        var size = CGSize(width: 640, height: 480)
+        var background: CGColor? = CGColor(gray: 0.1, alpha: 1)
+        var layerNodes: Node? = nil, animationNodes: Node? = nil
+        for (k, v) in top {
+            switch k.string {
+            case "window":
+                for (wk, wv) in try mapping(v, "the window") {
+                    switch wk.string {
+                    case "size":
+                        let s = try reader.numbers(wv, count: 2, what: "a window size [width, height]")
+                        guard s.allSatisfy({ (16...8192).contains($0) }) else { throw error(wv, "window sizes are 16...8192 points") }
+                        size = CGSize(width: s[0], height: s[1])
+                    case "background": background = try reader.color(wv)
+                    default: throw unknownKey(wk, known: ["size", "background"], in: "window")
+                    }
+                }
+            case "layers": layerNodes = v
+            case "animations": animationNodes = v
+            default: throw unknownKey(k, known: ["window", "layers", "animations"], in: "the scene")
+            }
+        }
+        let scene = Scene.make(size: size, background: background)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        if let l = layerNodes {
+            guard case .sequence(let seq) = l else { throw error(l, "expected a list of layers") }
+            var count = 0
+            for n in seq { scene.root.addSublayer(try layer(n, into: scene, count: &count)) }
+        }
+        if let a = animationNodes {
+            guard case .sequence(let seq) = a else { throw error(a, "expected a list of animations") }
+            guard seq.count <= Scene.Limits.animations else { throw error(a, "more than \(Scene.Limits.animations) animations") }
+            for n in seq { try animation(n, scene: scene) }
+        }
+        return scene
+    }
+
+    func layer(_ node: Node, into scene: Scene, count: inout Int) throws -> CALayer {
+        count += 1
+        guard count <= Scene.Limits.layers else { throw error(node, "more than \(Scene.Limits.layers) layers") }
+        let map = try mapping(node, "a layer")
+        var className = "CALayer"
+        if let c = map["class"] {
+            guard let s = c.string, SceneProperties.classes.contains(s) else {
+                let hint = c.string.flatMap { nearest($0, in: SceneProperties.classes) }.map { "; did you mean \"\($0)\"?" } ?? ""
+                throw error(c, "unknown layer class \"\(c.string ?? "?")\"\(hint); expected one of \(SceneProperties.classes.joined(separator: ", "))")
+            }
+            className = s
+        }
+        let l: CALayer
+        switch className {
+        case "CAShapeLayer": l = CAShapeLayer()
+        case "CATextLayer": l = CATextLayer()
+        case "CAGradientLayer": l = CAGradientLayer()
+        case "CAReplicatorLayer": l = CAReplicatorLayer()
+        case "CATransformLayer": l = CATransformLayer()
+        default: l = CALayer()
+        }
+        let table = SceneProperties.table(forClass: className)
+        let known = ["name", "class", "sublayers"] + table.keys.sorted()
+        // frame depends on bounds and anchorPoint: set it last.
+        var frameNode: Node? = nil
+        for (k, v) in map {
+            guard let key = k.string else { throw error(k, "expected a key") }
+            switch key {
+            case "name":
+                guard let n = v.string, !n.isEmpty else { throw error(v, "expected a name") }
+                guard scene.layers[n] == nil else { throw error(v, "a layer named \"\(n)\" already exists") }
+                l.name = n
+                scene.register(n, l, className: className)
+            case "class": break
+            case "sublayers":
+                guard case .sequence(let seq) = v else { throw error(v, "expected a list of sublayers") }
+                for n in seq { l.addSublayer(try layer(n, into: scene, count: &count)) }
+            case "frame": frameNode = v
+            case "contents":
+                guard let path = v.string else { throw error(v, "expected an image path") }
+                l.contents = try image(path, node: v)
+            default:
+                guard let kind = table[key] else { throw unknownKey(k, known: known, in: "a \(className)") }
+                try set(l, key: key, kind: kind, node: v)
+            }
+        }
+        if let f = frameNode { l.frame = try reader.value(f, kind: .rect) as! CGRect }
+        return l
+    }
+
+    /// Sets a property, with named enumerations turned into their types.
+    func set(_ l: CALayer, key: String, kind: SceneValueKind, node: Node) throws {
+        let value = try reader.value(node, kind: kind)
+        switch (key, value) {
+        case ("lineCap", let s as String):
+            guard ["butt", "round", "square"].contains(s) else { throw error(node, "expected butt, round or square") }
+            (l as? CAShapeLayer)?.lineCap = CAShapeLayerLineCap(rawValue: s)
+        case ("lineJoin", let s as String):
+            guard ["miter", "round", "bevel"].contains(s) else { throw error(node, "expected miter, round or bevel") }
+            (l as? CAShapeLayer)?.lineJoin = CAShapeLayerLineJoin(rawValue: s)
+        case ("fillRule", let s as String):
+            guard ["nonZero", "evenOdd"].contains(s) else { throw error(node, "expected nonZero or evenOdd") }
+            (l as? CAShapeLayer)?.fillRule = s == "evenOdd" ? .evenOdd : .nonZero
+        case ("alignmentMode", let s as String):
+            guard ["natural", "left", "right", "center", "justified"].contains(s) else { throw error(node, "expected natural, left, right, center or justified") }
+            (l as? CATextLayer)?.alignmentMode = CATextLayerAlignmentMode(rawValue: s)
+        case ("truncationMode", let s as String):
+            guard ["none", "start", "middle", "end"].contains(s) else { throw error(node, "expected none, start, middle or end") }
+            (l as? CATextLayer)?.truncationMode = CATextLayerTruncationMode(rawValue: s)
+        case ("type", let s as String):
+            guard ["axial", "radial", "conic"].contains(s) else { throw error(node, "expected axial, radial or conic") }
+            (l as? CAGradientLayer)?.type = CAGradientLayerType(rawValue: s)
+        case ("contentsGravity", let s as String):
+            l.contentsGravity = CALayerContentsGravity(rawValue: s)
+        case ("font", let s as String): (l as? CATextLayer)?.font = s as CFTypeRef
+        case ("string", let s as String): (l as? CATextLayer)?.string = s
+        case ("fontSize", let n as CGFloat): (l as? CATextLayer)?.fontSize = n
+        case ("foregroundColor", let c as CGColor): (l as? CATextLayer)?.foregroundColor = c
+        case ("isWrapped", let b as Bool): (l as? CATextLayer)?.isWrapped = b
+        case ("path", let p as CGPath): (l as? CAShapeLayer)?.path = p
+        case ("shadowPath", let p as CGPath): l.shadowPath = p
+        case ("fillColor", let c as CGColor): (l as? CAShapeLayer)?.fillColor = c
+        case ("strokeColor", let c as CGColor): (l as? CAShapeLayer)?.strokeColor = c
+        case ("lineDashPattern", let ns as [NSNumber]): (l as? CAShapeLayer)?.lineDashPattern = ns
+        case ("colors", let cs as [CGColor]): (l as? CAGradientLayer)?.colors = cs
+        case ("startPoint", let p as CGPoint): (l as? CAGradientLayer)?.startPoint = p
+        case ("endPoint", let p as CGPoint): (l as? CAGradientLayer)?.endPoint = p
+        case ("instanceTransform", let t as CATransform3D): (l as? CAReplicatorLayer)?.instanceTransform = t
+        case ("instanceColor", let c as CGColor): (l as? CAReplicatorLayer)?.instanceColor = c
+        case ("instanceCount", let n as CGFloat):
+            guard n >= 0, n <= 10_000 else { throw error(node, "instanceCount is 0...10000") }
+            (l as? CAReplicatorLayer)?.instanceCount = Int(n)
+        case ("locations", let ns as [NSNumber]): (l as? CAGradientLayer)?.locations = ns
+        case ("opacity", let n as CGFloat), ("shadowOpacity", let n as CGFloat), ("speed", let n as CGFloat):
+            l.setValue(Float(n), forKey: key)
+        case ("beginTime", let n as CGFloat), ("timeOffset", let n as CGFloat), ("instanceDelay", let n as CGFloat):
+            l.setValue(Double(n), forKey: key)
+        default:
+            l.setValue(value, forKeyPath: key)
+        }
+    }
+
+    /// An image inside the scene's folder (or Assets); paths that leave them are refused.
+    func image(_ path: String, node: Node) throws -> CGImage {
+        guard let dir = directory else { throw error(node, "images need a scene file (its folder resolves \"\(path)\")") }
+        let url = dir.appendingPathComponent(path).standardizedFileURL
+        guard url.path.hasPrefix(dir.standardizedFileURL.path + "/") else {
+            throw error(node, "the image path \"\(path)\" leaves the scene's folder; images must be inside it")
+        }
+        guard let load = Scene.imageLoader, let image = load(url) else {
+            throw error(node, "cannot read the image \"\(path)\" (looked for \(url.path))")
+        }
+        return image
+    }
+
+    func animation(_ node: Node, scene: Scene) throws {
+        let map = try mapping(node, "an animation")
+        let known = ["layer", "keyPath", "type", "from", "to", "by", "values", "keyTimes", "duration", "beginTime",
+                     "repeatCount", "autoreverses", "fillMode", "timingFunction", "calculationMode", "removedOnCompletion",
+                     "damping", "stiffness", "mass", "initialVelocity", "key"]
+        for (k, _) in map where !known.contains(k.string ?? "") { throw unknownKey(k, known: known, in: "an animation") }
+        guard let ln = map["layer"], let name = ln.string else { throw error(node, "an animation needs \"layer\": the name of a layer") }
+        guard let layer = scene.layers[name] else {
+            let hint = nearest(name, in: scene.order).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw error(ln, "no layer named \"\(name)\"\(hint)")
+        }
+        guard let kn = map["keyPath"], let keyPath = kn.string else { throw error(node, "an animation needs \"keyPath\"") }
+        let table = SceneProperties.table(forClass: scene.classes[name] ?? "CALayer").merging(SceneProperties.animatableSubPaths) { a, _ in a }
+        guard let kind = table[keyPath] else {
+            let hint = nearest(keyPath, in: table.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw error(kn, "\"\(keyPath)\" cannot be animated on a \(scene.classes[name] ?? "CALayer")\(hint)")
+        }
+        func v(_ key: String) throws -> Any? { try map[key].map { try animationValue($0, kind: kind, keyPath: keyPath) } }
+        let type = map["type"]?.string ?? (map["values"] != nil ? "keyframe" : "basic")
+        let anim: CAPropertyAnimation
+        switch type {
+        case "basic", "spring":
+            let b: CABasicAnimation
+            if type == "spring" {
+                let s = CASpringAnimation(keyPath: keyPath)
+                if let n = map["damping"] { s.damping = CGFloat(try reader.number(n)) }
+                if let n = map["stiffness"] { s.stiffness = CGFloat(try reader.number(n)) }
+                if let n = map["mass"] { s.mass = CGFloat(try reader.number(n)) }
+                if let n = map["initialVelocity"] { s.initialVelocity = CGFloat(try reader.number(n)) }
+                s.duration = s.settlingDuration
+                b = s
+            } else {
+                b = CABasicAnimation(keyPath: keyPath)
+            }
+            b.fromValue = try v("from"); b.toValue = try v("to"); b.byValue = try v("by")
+            anim = b
+        case "keyframe":
+            let k = CAKeyframeAnimation(keyPath: keyPath)
+            guard let vn = map["values"], case .sequence(let seq) = vn else { throw error(node, "a keyframe animation needs \"values\": a list") }
+            k.values = try seq.map { try animationValue($0, kind: kind, keyPath: keyPath) }
+            if let kt = map["keyTimes"] { k.keyTimes = try reader.numbers(kt, count: seq.count, what: "\(seq.count) keyTimes").map { NSNumber(value: $0) } }
+            if let cm = map["calculationMode"] {
+                guard let s = cm.string, ["linear", "discrete", "paced", "cubic", "cubicPaced"].contains(s) else {
+                    throw error(cm, "expected linear, discrete, paced, cubic or cubicPaced")
+                }
+                k.calculationMode = CAAnimationCalculationMode(rawValue: s)
+            }
+            anim = k
+        default:
+            throw error(map["type"], "unknown animation type \"\(type)\"; expected basic, keyframe or spring")
+        }
+        if let n = map["duration"] { anim.duration = try reader.number(n) }
+        if let n = map["beginTime"] { anim.beginTime = try reader.number(n) }
+        if let n = map["repeatCount"] {
+            anim.repeatCount = n.string == "infinity" ? .infinity : Float(try reader.number(n))
+        }
+        if let n = map["autoreverses"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.autoreverses = b }
+        if let n = map["removedOnCompletion"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isRemovedOnCompletion = b }
+        if let n = map["fillMode"] {
+            guard let s = n.string, ["removed", "forwards", "backwards", "both"].contains(s) else { throw error(n, "expected removed, forwards, backwards or both") }
+            anim.fillMode = CAMediaTimingFillMode(rawValue: s)
+        }
+        if let n = map["timingFunction"] {
+            guard let s = n.string, ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"].contains(s) else {
+                throw error(n, "expected linear, easeIn, easeOut, easeInEaseOut or default")
+            }
+            anim.timingFunction = CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: s))
+        }
+        layer.add(anim, forKey: map["key"]?.string ?? keyPath)
+    }
+
+    /// Animation values: numbers for scalar properties (Float for opacity), the property's kind otherwise.
+    func animationValue(_ node: Node, kind: SceneValueKind, keyPath: String) throws -> Any {
+        let value = try reader.value(node, kind: kind)
+        if let n = value as? CGFloat { return Double(n) }
+        if let p = value as? CGPoint { return NSValue(point: p) }
+        if let s = value as? CGSize { return NSValue(size: s) }
+        if let r = value as? CGRect { return NSValue(rect: r) }
+        if let t = value as? CATransform3D { return NSValue(caTransform3D: t) }
+        return value
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The layer properties a scene may set, with the kind of value each takes (CALayer's key paths).
+enum SceneProperties {
+    static let layer: [String: SceneValueKind] = [
+        "frame": .rect, "bounds": .rect, "position": .point, "anchorPoint": .point, "zPosition": .number,
+        "anchorPointZ": .number, "transform": .transform, "sublayerTransform": .transform,
+        "backgroundColor": .color, "cornerRadius": .number, "borderWidth": .number, "borderColor": .color,
+        "opacity": .number, "isHidden": .bool, "masksToBounds": .bool, "isDoubleSided": .bool, "allowsGroupOpacity": .bool,
+        "shadowColor": .color, "shadowOpacity": .number, "shadowOffset": .size, "shadowRadius": .number, "shadowPath": .path,
+        "contents": .string, "contentsRect": .rect, "contentsCenter": .rect, "contentsScale": .number, "contentsGravity": .string,
+        "speed": .number, "timeOffset": .number, "beginTime": .number,
+    ]
+    static let shape: [String: SceneValueKind] = [
+        "path": .path, "fillColor": .color, "strokeColor": .color, "lineWidth": .number, "strokeStart": .number,
+        "strokeEnd": .number, "lineDashPattern": .numbers, "lineDashPhase": .number, "miterLimit": .number,
+        "lineCap": .string, "lineJoin": .string, "fillRule": .string,
+    ]
+    static let text: [String: SceneValueKind] = [
+        "string": .string, "fontSize": .number, "foregroundColor": .color, "font": .string,
+        "alignmentMode": .string, "isWrapped": .bool, "truncationMode": .string,
+    ]
+    static let gradient: [String: SceneValueKind] = [
+        "colors": .colors, "locations": .numbers, "startPoint": .point, "endPoint": .point, "type": .string,
+    ]
+    static let replicator: [String: SceneValueKind] = [
+        "instanceCount": .number, "instanceTransform": .transform, "instanceDelay": .number, "instanceColor": .color,
+        "instanceRedOffset": .number, "instanceGreenOffset": .number, "instanceBlueOffset": .number, "instanceAlphaOffset": .number,
+    ]
+    /// Sub-paths animations may target beyond the properties.
+    static let animatableSubPaths: [String: SceneValueKind] = [
+        "position.x": .number, "position.y": .number, "bounds.size": .size, "bounds.size.width": .number, "bounds.size.height": .number,
+        "transform.rotation.z": .number, "transform.rotation.x": .number, "transform.rotation.y": .number, "transform.rotation": .number,
+        "transform.scale": .number, "transform.scale.x": .number, "transform.scale.y": .number,
+        "transform.translation.x": .number, "transform.translation.y": .number,
+    ]
+
+    /// The property table for a class name.
+    static func table(forClass name: String) -> [String: SceneValueKind] {
+        switch name {
+        case "CAShapeLayer": return layer.merging(shape) { a, _ in a }
+        case "CATextLayer": return layer.merging(text) { a, _ in a }
+        case "CAGradientLayer": return layer.merging(gradient) { a, _ in a }
+        case "CAReplicatorLayer": return layer.merging(replicator) { a, _ in a }
+        default: return layer
+        }
+    }
+
+    static let classes = ["CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer"]
+}
