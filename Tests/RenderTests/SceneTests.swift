@@ -84,3 +84,37 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(p.x, 320, accuracy: 0.5); XCTAssertEqual(p.y, 74, accuracy: 0.5)
     }
 }
+
+/// The watcher sees every way editors save.
+final class FileWatcherTests: XCTestCase {
+    func testWritesRenamesAndRecreationAreSeenOnceSettled() throws {
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lamina-watch-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("s.yaml")
+        try "a: 1\n".write(to: file, atomically: false, encoding: .utf8)
+        let w = FileWatcher(url: file)
+        var now = 0.0
+        func settled() -> Bool { now += 0.01; _ = w.poll(now: now); now += 0.2; return w.poll(now: now) }
+        XCTAssertFalse(settled(), "nothing happened yet")
+        try "a: 2\n".write(to: file, atomically: false, encoding: .utf8)          // in place
+        XCTAssertTrue(settled())
+        XCTAssertFalse(settled(), "reported once")
+        let tmp = dir.appendingPathComponent(".s.yaml.swp")
+        try "a: 3\n".write(to: tmp, atomically: false, encoding: .utf8)
+        _ = rename(tmp.path, file.path)                                         // by rename
+        XCTAssertTrue(settled())
+        try FileManager.default.removeItem(at: file)                            // deleted...
+        XCTAssertFalse(settled(), "a missing file is not a change to load")
+        try "a: 4\n".write(to: file, atomically: false, encoding: .utf8)          // ...and recreated
+        XCTAssertTrue(settled())
+        // Several writes in a row settle into one change.
+        let h = try FileHandle(forWritingTo: file)
+        h.write(Data("b: ".utf8)); _ = w.poll(now: now + 0.01)
+        h.write(Data("5\n".utf8)); h.closeFile()
+        now += 0.02
+        XCTAssertFalse(w.poll(now: now), "not settled yet")
+        now += 0.2
+        XCTAssertTrue(w.poll(now: now))
+    }
+}
