@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes"],
+            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes", "lamina"],
             exclude: ["Goldens"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

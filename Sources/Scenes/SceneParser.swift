@@ -182,7 +182,7 @@ struct SceneParser {
         let map = try mapping(node, "an animation")
         let known = ["layer", "keyPath", "type", "from", "to", "by", "values", "keyTimes", "duration", "beginTime",
                      "repeatCount", "autoreverses", "fillMode", "timingFunction", "calculationMode", "removedOnCompletion",
-                     "damping", "stiffness", "mass", "initialVelocity", "key"]
+                     "damping", "stiffness", "mass", "initialVelocity", "key", "path", "rotationMode"]
         for (k, _) in map where !known.contains(k.string ?? "") { throw unknownKey(k, known: known, in: "an animation") }
         guard let ln = map["layer"], let name = ln.string else { throw error(node, "an animation needs \"layer\": the name of a layer") }
         guard let layer = scene.layers[name] else {
@@ -196,7 +196,7 @@ struct SceneParser {
             throw error(kn, "\"\(keyPath)\" cannot be animated on a \(scene.classes[name] ?? "CALayer")\(hint)")
         }
         func v(_ key: String) throws -> Any? { try map[key].map { try animationValue($0, kind: kind, keyPath: keyPath) } }
-        let type = map["type"]?.string ?? (map["values"] != nil ? "keyframe" : "basic")
+        let type = map["type"]?.string ?? (map["values"] != nil || map["path"] != nil ? "keyframe" : "basic")
         let anim: CAPropertyAnimation
         switch type {
         case "basic", "spring":
@@ -216,9 +216,18 @@ struct SceneParser {
             anim = b
         case "keyframe":
             let k = CAKeyframeAnimation(keyPath: keyPath)
-            guard let vn = map["values"], case .sequence(let seq) = vn else { throw error(node, "a keyframe animation needs \"values\": a list") }
-            k.values = try seq.map { try animationValue($0, kind: kind, keyPath: keyPath) }
-            if let kt = map["keyTimes"] { k.keyTimes = try reader.numbers(kt, count: seq.count, what: "\(seq.count) keyTimes").map { NSNumber(value: $0) } }
+            if let pn = map["path"] {
+                guard kind == .point else { throw error(pn, "a path animates a point property (position), not \(keyPath)") }
+                k.path = try reader.path(pn)
+                if let rm = map["rotationMode"] {
+                    guard let s = rm.string, ["auto", "autoReverse"].contains(s) else { throw error(rm, "expected auto or autoReverse") }
+                    k.rotationMode = s == "auto" ? .rotateAuto : .rotateAutoReverse
+                }
+            } else {
+                guard let vn = map["values"], case .sequence(let seq) = vn else { throw error(node, "a keyframe animation needs \"values\" (a list) or \"path\"") }
+                k.values = try seq.map { try animationValue($0, kind: kind, keyPath: keyPath) }
+                if let kt = map["keyTimes"] { k.keyTimes = try reader.numbers(kt, count: seq.count, what: "\(seq.count) keyTimes").map { NSNumber(value: $0) } }
+            }
             if let cm = map["calculationMode"] {
                 guard let s = cm.string, ["linear", "discrete", "paced", "cubic", "cubicPaced"].contains(s) else {
                     throw error(cm, "expected linear, discrete, paced, cubic or cubicPaced")

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+@_spi(LaminaInternal) import QuartzCore
+import SDLHost
+import Scenes
+import Demos
+
+/// `lamina record SCENE|DEMO -o out.mp4 --duration D --fps F`: every frame rendered on virtual time
+/// (none dropped, deterministic), then encoded by ffmpeg fed raw frames on a pipe, or written as a
+/// folder of PNGs when the output has no video extension.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "record", abstract: "Record a scene or demo to a video (through ffmpeg) or a folder of PNGs, on virtual time.")
+    @Argument(help: "A scene file or a demo name.") var source: String
+    @Option(name: .shortAndLong, help: "Output: .mp4, .webm, .gif, or a folder for PNG frames.") var output = "out.mp4"
+    @Option(help: "Seconds to record.") var duration = 3.0
+    @Option(help: "Frames per second.") var fps = 30.0
+    @Option(help: "Size WIDTHxHEIGHT in pixels (default: the scene's or 960x640).") var size: String?
+    @Flag(help: "Click the centre at the start (starts most demos).") var click = false
+
+    func validate() throws {
+        guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in 0...3600 seconds") }
+        guard fps >= 1, fps <= 240 else { throw ValidationError("--fps must be in 1...240") }
+    }
+
+    func run() throws {
+        AppRunner.installResources()
+        Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+        CAMediaClock.manualTime = 0
+        let root: CALayer, pointSize: CGSize
+        if FileManager.default.fileExists(atPath: source) {
+            let scene = try loadScene(source)
+            root = scene.root; pointSize = scene.size
+        } else if let type = DemoCatalog.named(source) {
+            let s = CGSize(width: 960, height: 640)
+            let shell = DemoShell(size: s, open: type.name)
+            CATransaction.flush()
+            if click { shell.handle(.mouseDown(CGPoint(x: s.width / 2, y: shell.contentSize.height / 2))) }
+            root = shell.root; pointSize = s
+        } else {
+            throw ValidationError("\"\(source)\" is neither a scene file nor a demo (lamina demo --list)")
+        }
+        CATransaction.flush()
+        var scale: CGFloat = 1
+        if let size { let px = try parseSize(size); scale = min(px.width / pointSize.width, px.height / pointSize.height) }
+        let renderer = CARenderer(size: pointSize, scale: scale)
+        renderer.threads = 2
+        renderer.layer = root
+        let (w, h) = renderer.pixelSize
+        let frames = Int((duration * fps).rounded())
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        let sink: FrameSink = ["mp4", "webm", "gif", "mov", "mkv"].contains(ext)
+            ? try FFmpegSink(output: output, width: w, height: h, fps: fps)
+            : try PNGFolderSink(folder: output)
+        let progress = ProgressBar(total: frames)
+        for k in 0..<frames {
+            let t = Double(k) / fps
+            CAMediaClock.manualTime = t
+            CATransaction.flush()
+            renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+            try sink.write(renderer.pixelBuffer.pixels, width: w, height: h, index: k)
+            progress.update(k + 1)
+        }
+        try sink.finish()
+        progress.done()
+        print("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output)")
+    }
+}
+
+/// Where recorded frames go.
+protocol FrameSink {
+    func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws
+    func finish() throws
+}
+
+/// A folder of numbered PNG files.
+struct PNGFolderSink: FrameSink {
+    let folder: String
+    init(folder: String) throws { self.folder = folder; try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
+        try PNGCodec.write(CGImage(width: width, height: height, premultipliedARGB: pixels),
+                           to: URL(fileURLWithPath: folder).appendingPathComponent(String(format: "frame%05d.png", index)))
+    }
+    func finish() throws {}
+}
+
+/// ffmpeg reading raw BGRA frames from a pipe (arguments passed as an array, never through a shell).
+final class FFmpegSink: FrameSink {
+    let process = Process()
+    let pipe = Pipe()
+    let errors = Pipe()
+    let output: String
+
+    init(output: String, width: Int, height: Int, fps: Double) throws {
+        self.output = output
+        guard let ffmpeg = FFmpegSink.find() else {
+            throw ValidationError("recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg); record to a folder of PNGs with -o DIR instead")
+        }
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        var args = ["-loglevel", "error", "-y", "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
+                    "-framerate", String(fps), "-i", "pipe:0"]
+        if output.lowercased().hasSuffix(".gif") { args += ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse"] }
+        else if output.lowercased().hasSuffix(".webm") { args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p"] }
+        else { args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
+        args.append(output)
+        process.arguments = args
+        process.standardInput = pipe
+        process.standardError = errors
+        try process.run()
+    }
+
+    static func find() -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
+        // Opaque frames (premultiplied ARGB little-endian is BGRA in memory); un-premultiplied for ffmpeg.
+        let straight = pixels.map { p -> UInt32 in
+            let a = p >> 24
+            if a == 255 || a == 0 { return a == 0 ? 0xFF00_0000 : p }
+            func ch(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+            return 0xFF00_0000 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
+        }
+        let data = straight.withUnsafeBytes { Data($0) }
+        do { try pipe.fileHandleForWriting.write(contentsOf: data) } catch {
+            throw ValidationError("ffmpeg stopped taking frames at frame \(index): \(errorText())")
+        }
+    }
+
+    func finish() throws {
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ValidationError("ffmpeg failed (exit \(process.terminationStatus)) writing \(output): \(errorText())")
+        }
+    }
+
+    func errorText() -> String {
+        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// A progress bar on a terminal (nothing when stderr is not one).
+final class ProgressBar {
+    let total: Int
+    let tty = isatty(2) != 0
+    init(total: Int) { self.total = max(1, total) }
+    func update(_ n: Int) {
+        guard tty, n % max(1, total / 100) == 0 || n == total else { return }
+        let filled = 30 * n / total
+        FileHandle.standardError.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 30 - filled))] \(n)/\(total)".utf8))
+    }
+    func done() { if tty { FileHandle.standardError.write(Data("\n".utf8)) } }
+}

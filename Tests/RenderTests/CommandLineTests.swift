@@ -1,0 +1,48 @@
+import XCTest
+
+/// The `lamina` command run as a user would (the binary built beside the tests).
+final class CommandLineTests: XCTestCase {
+    var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lamina") }
+    var scenes: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes") }
+
+    func run(_ args: [String], path: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        if let path { env["PATH"] = path }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func testEvalPrintsThePresentationAsJSON() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
+        let r = try run(["eval", scenes.appendingPathComponent("bounce.yaml").path, "--at", "2.5"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let layers = json?["layers"] as? [[String: Any]]
+        let ball = layers?.first { $0["name"] as? String == "ball" }
+        XCTAssertEqual((ball?["position"] as? [Double])?.map { $0.rounded() }, [320, 74])
+        XCTAssertEqual((ball?["transform"] as? [Double])?.count, 16)
+    }
+
+    func testRecordWritesEveryFrameAndNamesMissingFFmpeg() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
+        let dir = NSTemporaryDirectory() + "lamina-record-\(getpid())"
+        try? FileManager.default.removeItem(atPath: dir)
+        let r = try run(["record", scenes.appendingPathComponent("bounce.yaml").path, "-o", dir, "--duration", "0.3", "--fps", "10"])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.count, 3)
+        let noFFmpeg = try run(["record", scenes.appendingPathComponent("bounce.yaml").path, "-o", dir + "/x.mp4", "--duration", "0.2"], path: "/nonexistent")
+        XCTAssertNotEqual(noFFmpeg.status, 0)
+        XCTAssertTrue(noFFmpeg.err.contains("needs ffmpeg"), noFFmpeg.err)
+        let badScene = try run(["eval", "/nonexistent/scene.yaml"])
+        XCTAssertNotEqual(badScene.status, 0)
+    }
+}
