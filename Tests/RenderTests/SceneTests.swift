@@ -118,3 +118,38 @@ final class FileWatcherTests: XCTestCase {
         XCTAssertTrue(w.poll(now: now))
     }
 }
+
+/// `lamina format`: canonical, idempotent, and parsing its output gives the same scene.
+final class SceneFormatTests: XCTestCase {
+    func testFormatRoundTripsEverySceneFile() throws {
+        let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenes")
+        for f in try FileManager.default.contentsOfDirectory(atPath: scenes.path) where f.hasSuffix(".yaml") {
+            let text = try String(contentsOf: scenes.appendingPathComponent(f), encoding: .utf8)
+            let once = try SceneFormatter.format(text, file: f)
+            XCTAssertEqual(try SceneFormatter.format(once, file: f), once, "\(f): formatting is idempotent")
+            CAMediaClock.manualTime = 0
+            let a = try Scene.parse(text, file: f), b = try Scene.parse(once, file: f)
+            CATransaction.flush()
+            XCTAssertEqual(a.order, b.order, f)
+            XCTAssertEqual(a.size, b.size, f)
+            for t in [0.0, 0.7, 2.5] {
+                CAMediaClock.manualTime = t
+                for name in a.order {
+                    let p = a.layers[name]!.presentation()!, q = b.layers[name]!.presentation()!
+                    XCTAssertEqual(p.frame, q.frame, "\(f) \(name) at \(t)")
+                    XCTAssertEqual(p.opacity, q.opacity, "\(f) \(name) at \(t)")
+                    XCTAssertEqual(p.backgroundColor, q.backgroundColor, "\(f) \(name) at \(t)")
+                    XCTAssertEqual(p.position, q.position, "\(f) \(name) at \(t)")
+                }
+            }
+            CAMediaClock.manualTime = nil
+        }
+    }
+
+    func testFormatReportsTheInputsOwnError() {
+        XCTAssertThrowsError(try SceneFormatter.format("layers:\n  - nme: a\n", file: "x.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.line, 2)
+        }
+    }
+}

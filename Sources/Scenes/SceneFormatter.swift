@@ -1,0 +1,53 @@
+import Foundation
+import Yams
+
+/// The canonical form of a scene file: the same document with its keys in a fixed order (window,
+/// layers, animations; in a layer name and class first, sublayers last, the rest alphabetical;
+/// in an animation layer and keyPath first), comments dropped. It is checked before it is printed:
+/// parsing the output must give a scene that parses, like the input.
+public enum SceneFormatter {
+    /// The canonical text of `text`; throws the input's own located error when it does not parse.
+    public static func format(_ text: String, file: String = "<string>") throws -> String {
+        _ = try Scene.parse(text, file: file)
+        guard let node = try Yams.compose(yaml: text) else { return "" }
+        let out = try Yams.serialize(node: canonical(node, context: "scene"), indent: 2, width: -1, allowUnicode: true)
+        _ = try Scene.parse(out, file: file + " (formatted)")
+        return out
+    }
+
+    static func canonical(_ node: Node, context: String) -> Node {
+        switch node {
+        case .mapping(let m):
+            let order: [String]
+            switch context {
+            case "scene": order = ["window", "layers", "animations"]
+            case "layer": order = ["name", "class"]
+            case "animation": order = ["layer", "keyPath", "type"]
+            default: order = []
+            }
+            func rank(_ k: String) -> (Int, String) {
+                if let i = order.firstIndex(of: k) { return (i, "") }
+                if context == "layer" && k == "sublayers" { return (Int.max, "") }
+                return (order.count, k)
+            }
+            let pairs = m.map { (k, v) -> (Node, Node) in
+                let key = k.string ?? ""
+                let childContext: String
+                switch (context, key) {
+                case ("scene", "layers"), ("layer", "sublayers"): childContext = "layers"
+                case ("scene", "animations"): childContext = "animations"
+                default: childContext = "value"
+                }
+                return (k, canonical(v, context: childContext))
+            }.sorted { rank($0.0.string ?? "") < rank($1.0.string ?? "") }
+            return .mapping(Node.Mapping(pairs.map { ($0.0, $0.1) }))
+        case .sequence(let s):
+            let child = context == "layers" ? "layer" : context == "animations" ? "animation" : "value"
+            let items = s.map { canonical($0, context: child) }
+            let flow = context == "value" && items.allSatisfy { if case .scalar = $0 { return true } else { return false } }
+            return .sequence(Node.Sequence(items, .implicit, flow ? .flow : .block))
+        case .scalar:
+            return node
+        }
+    }
+}
