@@ -15,6 +15,11 @@ public final class Scene {
     public private(set) var order: [String] = []
     /// Class names by layer name.
     public private(set) var classes: [String: String] = [:]
+    /// The interactions, in document order.
+    public internal(set) var interactions: [SceneInteraction] = []
+    /// The media time the scene was loaded at (timers count from it).
+    public let loadTime: CFTimeInterval = CACurrentMediaTime()
+    var firedTimers = Set<Int>()
 
     /// Limits that guard the machine.
     public enum Limits {

@@ -27,7 +27,7 @@ struct SceneParser {
         let top = try mapping(node, "a scene")
         var size = CGSize(width: 640, height: 480)
         var background: CGColor? = CGColor(gray: 0.1, alpha: 1)
-        var layerNodes: Node? = nil, animationNodes: Node? = nil
+        var layerNodes: Node? = nil, animationNodes: Node? = nil, interactionNodes: Node? = nil
         for (k, v) in top {
             switch k.string {
             case "window":
@@ -43,7 +43,8 @@ struct SceneParser {
                 }
             case "layers": layerNodes = v
             case "animations": animationNodes = v
-            default: throw unknownKey(k, known: ["window", "layers", "animations"], in: "the scene")
+            case "interactions": interactionNodes = v
+            default: throw unknownKey(k, known: ["window", "layers", "animations", "interactions"], in: "the scene")
             }
         }
         let scene = Scene.make(size: size, background: background)
@@ -59,6 +60,10 @@ struct SceneParser {
             guard case .sequence(let seq) = a else { throw error(a, "expected a list of animations") }
             guard seq.count <= Scene.Limits.animations else { throw error(a, "more than \(Scene.Limits.animations) animations") }
             for n in seq { try animation(n, scene: scene) }
+        }
+        if let i = interactionNodes {
+            guard case .sequence(let seq) = i else { throw error(i, "expected a list of interactions") }
+            for n in seq { scene.interactions.append(try interaction(n, scene: scene)) }
         }
         return scene
     }
@@ -179,6 +184,12 @@ struct SceneParser {
     }
 
     func animation(_ node: Node, scene: Scene) throws {
+        let (layer, anim, key) = try makeAnimation(node, scene: scene)
+        layer.add(anim, forKey: key)
+    }
+
+    /// An animation spec turned into the layer it targets, the animation and its key.
+    func makeAnimation(_ node: Node, scene: Scene) throws -> (CALayer, CAAnimation, String) {
         let map = try mapping(node, "an animation")
         let known = ["layer", "keyPath", "type", "from", "to", "by", "values", "keyTimes", "duration", "beginTime",
                      "repeatCount", "autoreverses", "fillMode", "timingFunction", "calculationMode", "removedOnCompletion",
@@ -255,7 +266,7 @@ struct SceneParser {
             }
             anim.timingFunction = CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: s))
         }
-        layer.add(anim, forKey: map["key"]?.string ?? keyPath)
+        return (layer, anim, map["key"]?.string ?? keyPath)
     }
 
     /// Animation values: numbers for scalar properties (Float for opacity), the property's kind otherwise.

@@ -28,6 +28,7 @@ struct RunCommand: ParsableCommand {
         host.layer = current.root
         let watcher = FileWatcher(url: url)
         host.onTick = { now in
+            current.tick(now)
             guard watcher.poll(now: now) else { return }
             do {
                 let next = try Scene.load(contentsOf: url)
@@ -40,7 +41,15 @@ struct RunCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
             }
         }
-        host.onEvent = { e in if case .quit = e { host.stop() } }
+        host.onEvent = { e in
+            switch e {
+            case .quit: host.stop()
+            case .mouseDown(let p, _): current.handle(.click(p))
+            case .key(let k): current.handle(.key(k))
+            case .swipe(let s): current.handle(.swipe(s == .left ? "left" : "right"))
+            default: break
+            }
+        }
         host.run(frames: frames)
         _ = current
     }

@@ -153,3 +153,45 @@ final class SceneFormatTests: XCTestCase {
         }
     }
 }
+
+/// Interactions: clicks hit-tested on the presentation tree, keys, timers, transactions, pause.
+final class SceneInteractionTests: XCTestCase {
+    func testClickKeyAndTimerInteractions() throws {
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenes")
+        let s = try Scene.load(contentsOf: scenes.appendingPathComponent("interactions.yaml"))
+        CATransaction.flush()
+        XCTAssertEqual(s.handle(.click(CGPoint(x: 5, y: 5))), 0, "a click on nothing runs nothing")
+        XCTAssertEqual(s.handle(.click(CGPoint(x: 100, y: 160))), 1)
+        CATransaction.flush()
+        CAMediaClock.manualTime = 0.5
+        XCTAssertEqual(s.layers["card"]!.presentation()!.position.x, 175, accuracy: 0.5, "half-way through the 1 s transaction")
+        CAMediaClock.manualTime = 1
+        XCTAssertEqual(s.handle(.key("space")), 1)
+        CATransaction.flush()
+        let frozen = s.layers["spinner"]!.presentation()!.transform
+        CAMediaClock.manualTime = 1.7
+        XCTAssertEqual(s.layers["spinner"]!.presentation()!.transform, frozen, "paused")
+        s.tick(1.7)
+        XCTAssertEqual(s.layers["hint"]!.opacity, 1, "the timer waits for 2 s")
+        CAMediaClock.manualTime = 2
+        s.tick(2)
+        CATransaction.flush()
+        XCTAssertEqual(s.layers["hint"]!.opacity, 0)
+        CAMediaClock.manualTime = 2.25
+        let o = s.layers["hint"]!.presentation()!.opacity
+        XCTAssertTrue(o > 0.05 && o < 0.95, "fading over 0.5 s (default timing): \(o)")
+    }
+
+    func testInteractionErrorsAreLocated() {
+        func err(_ y: String) -> SceneError? { do { _ = try Scene.parse(y, file: "i.yaml"); return nil } catch { return error as? SceneError } }
+        let e1 = err("layers:\n  - name: a\ninteractions:\n  - on: {click: b}\n")
+        XCTAssertEqual(e1?.line, 4)
+        let e2 = err("layers:\n  - name: a\ninteractions:\n  - on: {clik: a}\n")
+        XCTAssertTrue(e2?.message.contains("did you mean \"click\"") ?? false, e2?.message ?? "")
+        let e3 = err("layers:\n  - name: a\ninteractions:\n  - on: {click: a}\n    set:\n      - {layer: a, cornerRadius: big}\n")
+        XCTAssertEqual(e3?.line, 6)
+    }
+}
