@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Lamina needs that a fresh Debian 12 machine with Swift 6.3 lacks. Idempotent.
-# SDL2, SDL2_ttf and SDL2_image (with pkg-config) for the host module, PNG files and fonts; ffmpeg
-# and Xvfb join this list with the recording and window work.
+# SDL2, SDL2_ttf and SDL2_image (with pkg-config) for the window host, PNG files and fonts. ffmpeg
+# (only for lamina record to video) and Xvfb (only to run windows without a screen) are optional:
+# apt-get install ffmpeg xvfb. The tests need neither (they use SDL's offscreen driver).
 set -euo pipefail
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
