@@ -14,6 +14,15 @@ static inline uint32_t lerp_px(uint32_t p, uint32_t q, uint32_t f) {
 
 static inline double clampd(double u, double lo, double hi) { return u > lo ? (u < hi ? u : hi) : lo; }
 
+/// One bilinear sample at clamped texel coordinates in 8-bit fixed point (ui, vi).
+static inline uint32_t bilerp1(const uint32_t *tex, int32_t w, int32_t ui, int32_t vi, int32_t maxX, int32_t maxY) {
+    int32_t iu = ui >> 8, iv = vi >> 8;
+    uint32_t fu = (uint32_t)(ui & 255), fv = (uint32_t)(vi & 255);
+    int32_t iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY;
+    const uint32_t *r0 = tex + (intptr_t)iv * w, *r1 = tex + (intptr_t)iv1 * w;
+    return lerp_px(lerp_px(r0[iu], r0[iu1], fu), lerp_px(r1[iu], r1[iu1], fu), fv);
+}
+
 static void sample_scalar(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                           double a, double b, double c, double rowX, double rowY, double rowW,
                           int32_t projective, int32_t px0, int32_t count, uint32_t *out) {
@@ -29,15 +38,7 @@ static void sample_scalar(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0
             u = (px * a + rowX - 0.5) * 256;
             v = (px * b + rowY - 0.5) * 256;
         }
-        u = clampd(u, loX, hiX);
-        v = clampd(v, loY, hiY);
-        int32_t ui = (int32_t)u, vi = (int32_t)v;
-        int32_t iu = ui >> 8, iv = vi >> 8;
-        uint32_t fu = (uint32_t)(ui & 255), fv = (uint32_t)(vi & 255);
-        int32_t iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY;
-        const uint32_t *r0 = tex + (intptr_t)iv * w, *r1 = tex + (intptr_t)iv1 * w;
-        uint32_t top = lerp_px(r0[iu], r0[iu1], fu), bottom = lerp_px(r1[iu], r1[iu1], fu);
-        out[i] = lerp_px(top, bottom, fv);
+        out[i] = bilerp1(tex, w, (int32_t)clampd(u, loX, hiX), (int32_t)clampd(v, loY, hiY), maxX, maxY);
     }
 }
 
@@ -54,6 +55,36 @@ static inline __m256i lerp16(__m256i p, __m256i q, __m256i f) {
     return _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(p, g), _mm256_mullo_epi16(q, f)), 8);
 }
 
+/// Four bilinear samples at clamped texel coordinates in 8-bit fixed point, stored to out[0..3].
+/// Horizontal neighbours are read as one 64-bit pair. At the last column (where the reference uses
+/// the same texel twice, with weight 0 on the second) the pair ending there is read with weight 256
+/// on its second texel instead: the same result, and no read past the rectangle.
+__attribute__((target("avx2")))
+static inline void bilerp4(const uint32_t *tex, __m128i ui, __m128i vi, __m128i vmaxX, __m128i vmaxY, __m128i vw, uint32_t *out) {
+    const __m128i m255 = _mm_set1_epi32(255), onei = _mm_set1_epi32(1);
+    __m128i iu = _mm_srai_epi32(ui, 8), iv = _mm_srai_epi32(vi, 8);
+    __m128i fu = _mm_and_si128(ui, m255), fv = _mm_and_si128(vi, m255);
+    __m128i atEnd = _mm_cmpeq_epi32(iu, vmaxX);
+    iu = _mm_sub_epi32(iu, _mm_and_si128(atEnd, onei));
+    fu = _mm_blendv_epi8(fu, _mm_set1_epi32(256), atEnd);
+    __m128i iv1 = _mm_min_epi32(_mm_add_epi32(iv, onei), vmaxY);
+    __m128i r0 = _mm_mullo_epi32(iv, vw), r1 = _mm_mullo_epi32(iv1, vw);
+    int32_t t0[4], t1[4];
+    _mm_storeu_si128((__m128i *)t0, _mm_add_epi32(r0, iu));
+    _mm_storeu_si128((__m128i *)t1, _mm_add_epi32(r1, iu));
+    __m128 a01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[0])), _mm_loadl_epi64((const __m128i *)(tex + t0[1]))));
+    __m128 a23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[2])), _mm_loadl_epi64((const __m128i *)(tex + t0[3]))));
+    __m128 b01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[0])), _mm_loadl_epi64((const __m128i *)(tex + t1[1]))));
+    __m128 b23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[2])), _mm_loadl_epi64((const __m128i *)(tex + t1[3]))));
+    __m256i wu = weights16(fu), wv = weights16(fv);
+    __m256i top = lerp16(_mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(2, 0, 2, 0)))),
+                         _mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(3, 1, 3, 1)))), wu);
+    __m256i bot = lerp16(_mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(2, 0, 2, 0)))),
+                         _mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(3, 1, 3, 1)))), wu);
+    __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lerp16(top, bot, wv), _mm256_setzero_si256()), 0x08);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+}
+
 __attribute__((target("avx2")))
 static void sample_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                         double a, double b, double c, double rowX, double rowY, double rowW,
@@ -65,7 +96,6 @@ static void sample_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, 
     const __m256d vrx = _mm256_set1_pd(rowX), vry = _mm256_set1_pd(rowY), vrw = _mm256_set1_pd(rowW);
     const __m256d half = _mm256_set1_pd(0.5), k256 = _mm256_set1_pd(256), one = _mm256_set1_pd(1);
     const __m128i vmaxX = _mm_set1_epi32(maxX), vmaxY = _mm_set1_epi32(maxY), vw = _mm_set1_epi32(w);
-    const __m128i m255 = _mm_set1_epi32(255), onei = _mm_set1_epi32(1);
     int32_t i = 0;
     if (maxX <= x0) { sample_scalar(tex, w, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0, count, out); return; }
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)(px0 + 3), (double)(px0 + 2), (double)(px0 + 1), (double)px0), half);
@@ -84,34 +114,7 @@ static void sample_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, 
         u = _mm256_min_pd(_mm256_max_pd(u, loX), hiX);
         v = _mm256_min_pd(_mm256_max_pd(v, loY), hiY);
         __m128i ui = _mm256_cvttpd_epi32(u), vi = _mm256_cvttpd_epi32(v);
-        __m128i iu = _mm_srai_epi32(ui, 8), iv = _mm_srai_epi32(vi, 8);
-        __m128i fu = _mm_and_si128(ui, m255), fv = _mm_and_si128(vi, m255);
-        // Horizontal neighbours are read as one 64-bit pair. At the last column (where the reference
-        // uses the same texel twice, with weight 0 on the second) read the pair ending there with
-        // weight 256 on its second texel instead: the same result, and no read past the rectangle.
-        __m128i atEnd = _mm_cmpeq_epi32(iu, vmaxX);
-        iu = _mm_sub_epi32(iu, _mm_and_si128(atEnd, onei));
-        fu = _mm_blendv_epi8(fu, _mm_set1_epi32(256), atEnd);
-        __m128i iv1 = _mm_min_epi32(_mm_add_epi32(iv, onei), vmaxY);
-        __m128i r0 = _mm_mullo_epi32(iv, vw), r1 = _mm_mullo_epi32(iv1, vw);
-        int32_t t0[4], t1[4];
-        _mm_storeu_si128((__m128i *)t0, _mm_add_epi32(r0, iu));
-        _mm_storeu_si128((__m128i *)t1, _mm_add_epi32(r1, iu));
-        __m128 a01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[0])), _mm_loadl_epi64((const __m128i *)(tex + t0[1]))));
-        __m128 a23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[2])), _mm_loadl_epi64((const __m128i *)(tex + t0[3]))));
-        __m128 b01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[0])), _mm_loadl_epi64((const __m128i *)(tex + t1[1]))));
-        __m128 b23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[2])), _mm_loadl_epi64((const __m128i *)(tex + t1[3]))));
-        __m128i p00 = _mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(2, 0, 2, 0)));
-        __m128i p10 = _mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(3, 1, 3, 1)));
-        __m128i p01 = _mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(2, 0, 2, 0)));
-        __m128i p11 = _mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(3, 1, 3, 1)));
-        __m256i wu = weights16(fu), wv = weights16(fv);
-        __m256i top = lerp16(_mm256_cvtepu8_epi16(p00), _mm256_cvtepu8_epi16(p10), wu);
-        __m256i bot = lerp16(_mm256_cvtepu8_epi16(p01), _mm256_cvtepu8_epi16(p11), wu);
-        __m256i res = lerp16(top, bot, wv);
-        __m256i packed = _mm256_packus_epi16(res, res);
-        packed = _mm256_permute4x64_epi64(packed, 0x08);
-        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(packed));
+        bilerp4(tex, ui, vi, vmaxX, vmaxY, vw, out + i);
     }
     if (i < count) sample_scalar(tex, w, x0, y0, x1, y1, a, b, c, rowX, rowY, rowW, projective, px0 + i, count - i, out + i);
 }
@@ -126,12 +129,7 @@ static void affine_scalar(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0
     const int64_t loU = (int64_t)x0 << 16, hiU = (int64_t)maxX << 16, loV = (int64_t)y0 << 16, hiV = (int64_t)maxY << 16;
     for (int32_t i = 0; i < count; i++) {
         int64_t x = (int64_t)px0 + i;
-        int32_t ui = (int32_t)(clamp64(u0 + x * du, loU, hiU) >> 8), vi = (int32_t)(clamp64(v0 + x * dv, loV, hiV) >> 8);
-        int32_t iu = ui >> 8, iv = vi >> 8;
-        uint32_t fu = (uint32_t)(ui & 255), fv = (uint32_t)(vi & 255);
-        int32_t iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY;
-        const uint32_t *r0 = tex + (intptr_t)iv * w, *r1 = tex + (intptr_t)iv1 * w;
-        out[i] = lerp_px(lerp_px(r0[iu], r0[iu1], fu), lerp_px(r1[iu], r1[iu1], fu), fv);
+        out[i] = bilerp1(tex, w, (int32_t)(clamp64(u0 + x * du, loU, hiU) >> 8), (int32_t)(clamp64(v0 + x * dv, loV, hiV) >> 8), maxX, maxY);
     }
 }
 
@@ -151,7 +149,6 @@ static void affine_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, 
     const __m128i loU = _mm_set1_epi32(x0 << 16), hiU = _mm_set1_epi32(maxX << 16);
     const __m128i loV = _mm_set1_epi32(y0 << 16), hiV = _mm_set1_epi32(maxY << 16);
     const __m128i vmaxX = _mm_set1_epi32(maxX), vmaxY = _mm_set1_epi32(maxY), vw = _mm_set1_epi32(w);
-    const __m128i m255 = _mm_set1_epi32(255), onei = _mm_set1_epi32(1);
     const int32_t dui = (int32_t)du, dvi = (int32_t)dv;
     __m128i U = _mm_add_epi32(_mm_set1_epi32((int32_t)ua), _mm_mullo_epi32(_mm_set_epi32(3, 2, 1, 0), _mm_set1_epi32(dui)));
     __m128i V = _mm_add_epi32(_mm_set1_epi32((int32_t)va), _mm_mullo_epi32(_mm_set_epi32(3, 2, 1, 0), _mm_set1_epi32(dvi)));
@@ -160,27 +157,7 @@ static void affine_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, 
     for (; i + 4 <= count; i += 4, U = _mm_add_epi32(U, U4), V = _mm_add_epi32(V, V4)) {
         __m128i ui = _mm_srai_epi32(_mm_min_epi32(_mm_max_epi32(U, loU), hiU), 8);
         __m128i vi = _mm_srai_epi32(_mm_min_epi32(_mm_max_epi32(V, loV), hiV), 8);
-        __m128i iu = _mm_srai_epi32(ui, 8), iv = _mm_srai_epi32(vi, 8);
-        __m128i fu = _mm_and_si128(ui, m255), fv = _mm_and_si128(vi, m255);
-        __m128i atEnd = _mm_cmpeq_epi32(iu, vmaxX);
-        iu = _mm_sub_epi32(iu, _mm_and_si128(atEnd, onei));
-        fu = _mm_blendv_epi8(fu, _mm_set1_epi32(256), atEnd);
-        __m128i iv1 = _mm_min_epi32(_mm_add_epi32(iv, onei), vmaxY);
-        __m128i r0 = _mm_mullo_epi32(iv, vw), r1 = _mm_mullo_epi32(iv1, vw);
-        int32_t t0[4], t1[4];
-        _mm_storeu_si128((__m128i *)t0, _mm_add_epi32(r0, iu));
-        _mm_storeu_si128((__m128i *)t1, _mm_add_epi32(r1, iu));
-        __m128 a01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[0])), _mm_loadl_epi64((const __m128i *)(tex + t0[1]))));
-        __m128 a23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t0[2])), _mm_loadl_epi64((const __m128i *)(tex + t0[3]))));
-        __m128 b01 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[0])), _mm_loadl_epi64((const __m128i *)(tex + t1[1]))));
-        __m128 b23 = _mm_castsi128_ps(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(tex + t1[2])), _mm_loadl_epi64((const __m128i *)(tex + t1[3]))));
-        __m256i wu = weights16(fu), wv = weights16(fv);
-        __m256i top = lerp16(_mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(2, 0, 2, 0)))),
-                             _mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(a01, a23, _MM_SHUFFLE(3, 1, 3, 1)))), wu);
-        __m256i bot = lerp16(_mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(2, 0, 2, 0)))),
-                             _mm256_cvtepu8_epi16(_mm_castps_si128(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(3, 1, 3, 1)))), wu);
-        __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lerp16(top, bot, wv), _mm256_setzero_si256()), 0x08);
-        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(packed));
+        bilerp4(tex, ui, vi, vmaxX, vmaxY, vw, out + i);
     }
     if (i < count) affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0 + i, count - i, out + i);
 }
