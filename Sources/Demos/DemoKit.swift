@@ -34,6 +34,23 @@ public enum DemoKit {
         return b
     }
 
+    /// Article 004: pauses a layer's time where it is now.
+    public static func pause(_ layer: CALayer) {
+        let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
+        layer.speed = 0
+        layer.timeOffset = pausedTime
+    }
+
+    /// Article 004: resumes a paused layer from where it was paused.
+    public static func resume(_ layer: CALayer) {
+        let pausedTime = layer.timeOffset
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        let timeSincePause = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+        layer.beginTime = timeSincePause
+    }
+
     /// Adds an endless turn about z (one turn per `duration` seconds) to a layer.
     public static func addSpin(to layer: CALayer, duration: CFTimeInterval) {
         let spin = CABasicAnimation(keyPath: "transform.rotation.z")

@@ -33,13 +33,6 @@ public final class ImageSequenceDemo: Demo {
 
     public func handle(_ event: DemoEvent) {
         guard case .mouseDown = event else { return }
-        if imageLayer.speed == 0 {
-            let paused = imageLayer.timeOffset
-            imageLayer.speed = 1; imageLayer.timeOffset = 0; imageLayer.beginTime = 0
-            imageLayer.beginTime = imageLayer.convertTime(CACurrentMediaTime(), from: nil) - paused
-        } else {
-            let t = imageLayer.convertTime(CACurrentMediaTime(), from: nil)
-            imageLayer.speed = 0; imageLayer.timeOffset = t
-        }
+        if imageLayer.speed == 0 { DemoKit.resume(imageLayer) } else { DemoKit.pause(imageLayer) }
     }
 }

@@ -64,19 +64,8 @@ public final class PauseSpeedDemo: Demo {
     }
 
     /// Article 004: pause.
-    public func pauseLayer(_ layer: CALayer) {
-        let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
-        layer.speed = 0
-        layer.timeOffset = pausedTime
-    }
+    public func pauseLayer(_ layer: CALayer) { DemoKit.pause(layer) }
 
     /// Article 004: resume.
-    public func resumeLayer(_ layer: CALayer) {
-        let pausedTime = layer.timeOffset
-        layer.speed = 1
-        layer.timeOffset = 0
-        layer.beginTime = 0
-        let timeSincePause = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
-        layer.beginTime = timeSincePause
-    }
+    public func resumeLayer(_ layer: CALayer) { DemoKit.resume(layer) }
 }

@@ -64,8 +64,8 @@ public enum PNGCodec {
         if !ok { throw PNGCodecError(file: url.path, reason: lastError()) }
     }
 
-    /// Straight alpha from premultiplied, rounding to nearest.
-    static func unpremultiply(_ p: UInt32) -> UInt32 {
+    /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
+    public static func unpremultiply(_ p: UInt32) -> UInt32 {
         let a = p >> 24
         if a == 255 || a == 0 { return a == 0 ? 0 : p }
         func ch(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }

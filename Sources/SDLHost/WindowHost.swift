@@ -156,7 +156,7 @@ public final class WindowHost {
         CATransaction.setDisableActions(true)
         hostRoot.anchorPoint = .zero
         hostRoot.bounds = CGRect(origin: .zero, size: size)
-        for (l, y, colour) in [(overlay, 8.0, CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)), (banner, 8.0, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92))] {
+        for (l, colour) in [(overlay, CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92))] {
             l.anchorPoint = .zero
             l.fontSize = 13
             l.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
@@ -165,7 +165,6 @@ public final class WindowHost {
             l.isHidden = true
             l.zPosition = 1000
             hostRoot.addSublayer(l)
-            _ = y
         }
         overlay.position = CGPoint(x: 8, y: 8)
         overlay.bounds = CGRect(x: 0, y: 0, width: 330, height: 76)
@@ -347,10 +346,10 @@ public final class WindowHost {
         var pacer = FramePacer(hz: virtualTime ? 1 / (virtualFramePeriod ?? 1 / refreshRate) : refreshRate)
         var ca: CARenderer? = nil
         var lastPresent: Double? = nil
-        var lastTarget: Double? = nil
         while isRunning {
             pumpEvents()
             if let n = frames, frameCount >= n { break }
+            let lastTarget = pacer.lastTarget
             let now = virtualTime ? (lastTarget ?? CACurrentMediaTime()) : CACurrentMediaTime()
             let target = pacer.nextTarget(now: now)
             if virtualTime { CAMediaClock.manualTime = target }
@@ -358,7 +357,6 @@ public final class WindowHost {
                 let m = pacer.missed(previous: lt, current: target)
                 if m > 0 { lock.lock(); _times.missed += m; lock.unlock() }
             }
-            lastTarget = target
             // The output size in pixels and the points it shows.
             var pw: Int32 = 0, ph: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &pw, &ph)

@@ -115,12 +115,7 @@ final class FFmpegSink: FrameSink {
 
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
         // Opaque frames (premultiplied ARGB little-endian is BGRA in memory); un-premultiplied for ffmpeg.
-        let straight = pixels.map { p -> UInt32 in
-            let a = p >> 24
-            if a == 255 || a == 0 { return a == 0 ? 0xFF00_0000 : p }
-            func ch(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
-            return 0xFF00_0000 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
-        }
+        let straight = pixels.map { PNGCodec.unpremultiply($0) | 0xFF00_0000 }
         let data = straight.withUnsafeBytes { Data($0) }
         do { try pipe.fileHandleForWriting.write(contentsOf: data) } catch {
             throw ValidationError("ffmpeg stopped taking frames at frame \(index): \(errorText())")

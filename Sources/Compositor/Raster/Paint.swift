@@ -70,7 +70,7 @@ struct GradientSampler {
         map = deviceToLayer
         kind = g.kind
         sx = Double(g.start.x); sy = Double(g.start.y); ex = Double(g.end.x); ey = Double(g.end.y)
-        table = GradientSampler.makeTable(g.stops)
+        table = g.table
     }
 
     /// Straight-alpha interpolation between stops (as Core Graphics), then premultiplied.

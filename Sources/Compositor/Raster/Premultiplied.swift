@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 
 /// Premultiplied ARGB pixel arithmetic with exact 8-bit rounding.
 public enum Premultiplied {
@@ -16,6 +17,12 @@ public enum Premultiplied {
         let A = UInt32((a * 255).rounded())
         let R = UInt32((c(red) * a * 255).rounded()), G = UInt32((c(green) * a * 255).rounded()), B = UInt32((c(blue) * a * 255).rounded())
         return A << 24 | min(R, A) << 16 | min(G, A) << 8 | min(B, A)
+    }
+
+    /// A CGColor as a premultiplied pixel (sRGB), its alpha times `alpha`.
+    public static func pack(_ c: CGColor, alpha: Double = 1) -> UInt32 {
+        let s = c.srgbComponents
+        return pack(red: Double(s.red), green: Double(s.green), blue: Double(s.blue), alpha: Double(s.alpha) * alpha)
     }
 
     /// The pixel scaled by `k` (0...255): every channel times k/255.

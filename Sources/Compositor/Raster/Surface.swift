@@ -60,12 +60,4 @@ final class ClipMask {
         if lx < 0 || ly < 0 || lx >= rect.width || ly >= rect.height { return 0 }
         return values[ly * rect.width + lx]
     }
-
-    /// This clip intersected with another (coverages multiply).
-    func intersected(_ o: ClipMask) -> ClipMask {
-        let r = rect.intersection(o.rect)
-        var v = [Float](repeating: 0, count: r.area)
-        for y in 0..<r.height { for x in 0..<r.width { v[y * r.width + x] = value(r.x + x, r.y + y) * o.value(r.x + x, r.y + y) } }
-        return ClipMask(rect: r, values: v)
-    }
 }

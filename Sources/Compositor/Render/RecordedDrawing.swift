@@ -17,14 +17,14 @@ public enum RecordedDrawing {
                 case let .fillPath(path, rule, color, alpha, clips):
                     withClips(clips, surface, drawer) {
                         drawer.draw(contours(path), rule: rule == .evenOdd ? .evenOdd : .nonZero,
-                                    paint: .solid(premultiplied(color)), opacity: Double(alpha), on: surface)
+                                    paint: .solid(Premultiplied.pack(color)), opacity: Double(alpha), on: surface)
                     }
                 case let .strokePath(path, ctm, style, color, alpha, clips):
                     let outline = StrokeOutline.make(path, lineWidth: style.lineWidth, cap: style.lineCap, join: style.lineJoin,
                                                      miterLimit: style.miterLimit, dashPhase: style.dashPhase,
                                                      dashPattern: style.dashLengths, transform: ctm)
                     withClips(clips, surface, drawer) {
-                        drawer.draw(contours(outline), rule: .nonZero, paint: .solid(premultiplied(color)), opacity: Double(alpha), on: surface)
+                        drawer.draw(contours(outline), rule: .nonZero, paint: .solid(Premultiplied.pack(color)), opacity: Double(alpha), on: surface)
                     }
                 case let .drawImage(image, rect, ctm, alpha, clips):
                     guard image.width > 0, image.height > 0, rect.width != 0, rect.height != 0 else { continue }
@@ -52,11 +52,6 @@ public enum RecordedDrawing {
 
     private static func contours(_ path: CGPath) -> [[(x: Double, y: Double)]] {
         path.flattened(tolerance: 0.1).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
-    }
-
-    private static func premultiplied(_ c: CGColor) -> UInt32 {
-        let s = c.srgbComponents
-        return Premultiplied.pack(red: Double(s.red), green: Double(s.green), blue: Double(s.blue), alpha: Double(s.alpha))
     }
 
     private static func withClips(_ clips: [CGContext.Clip], _ s: Surface, _ d: PrimitiveDrawer, _ body: () -> Void) {

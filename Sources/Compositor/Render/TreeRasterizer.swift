@@ -65,7 +65,8 @@ final class TreeRasterizer {
             maskSurface = ms
         }
         if let sh = shadow {
-            drawGroupShadow(sh, group: group, mask: maskSurface, P: P, node: n, M: M, opacity: op, on: s)
+            let g = shadowGeometry(sh, node: n, P: P)
+            drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
         }
         drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
     }
@@ -209,12 +210,6 @@ final class TreeRasterizer {
         let H = M.projective
         let contours = path.map { H.projectClipped($0.map { (x: Double($0.x) , y: Double($0.y)) }).map { (x: $0.x + g.dx, y: $0.y + g.dy) } }
         drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
-    }
-
-    /// A shadow from the alpha of a rendered group.
-    func drawGroupShadow(_ sh: RenderShadow, group: Surface, mask: Surface?, P: Matrix4x4, node n: RenderNode, M: Matrix4x4, opacity: Double, on s: Surface) {
-        let g = shadowGeometry(sh, node: n, P: P)
-        drawBlurredAlpha(contours: nil, source: (group, mask), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
     }
 
     /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),

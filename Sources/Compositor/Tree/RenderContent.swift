@@ -81,11 +81,14 @@ public struct RenderGradient: Equatable {
     /// Start and end points, in layer coordinates.
     public var start: CGPoint, end: CGPoint
     /// Stops: locations ascending in 0...1 and straight-alpha sRGB colours (r, g, b, a in 0...1).
-    public var stops: [(location: Double, color: SIMD4<Double>)]
+    public var stops: [(location: Double, color: SIMD4<Double>)] { didSet { table = GradientSampler.makeTable(stops) } }
+    /// The stops resolved into 256 premultiplied colours for t = 0…1 (made once, with the tree).
+    private(set) var table: [UInt32]
 
     /// Creates a gradient.
     public init(kind: GradientKind, rect: CGRect, start: CGPoint, end: CGPoint, stops: [(location: Double, color: SIMD4<Double>)]) {
         self.kind = kind; self.rect = rect; self.start = start; self.end = end; self.stops = stops
+        table = GradientSampler.makeTable(stops)
     }
 
     /// Equal when every field and stop is.

@@ -43,11 +43,6 @@ public struct RenderNode: Equatable {
 
     /// Creates a node with defaults (nothing drawn, identity transform).
     public init() {}
-
-    /// Whether the node draws anything of its own (background, contents, border).
-    public var drawsItself: Bool {
-        backgroundColor >> 24 != 0 || !contents.isEmpty || (borderWidth > 0 && borderColor >> 24 != 0)
-    }
 }
 
 /// A drop shadow: the alpha of the layer's rendering (or of `path`), offset, blurred and tinted.

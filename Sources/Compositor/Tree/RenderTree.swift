@@ -20,13 +20,4 @@ public struct RenderTree: Equatable {
         }
         return r
     }
-
-    /// Whether `subtreeEnd` and `mask` indices are consistent (each within its parent's range).
-    public var isWellFormed: Bool {
-        for (i, n) in nodes.enumerated() {
-            if n.subtreeEnd <= i || n.subtreeEnd > nodes.count { return false }
-            if n.mask != -1 && (n.mask <= i || n.mask >= n.subtreeEnd) { return false }
-        }
-        return true
-    }
 }

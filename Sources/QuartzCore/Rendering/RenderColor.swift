@@ -7,8 +7,7 @@ enum RenderColor {
     /// A CGColor (nil: transparent) as premultiplied 0xAARRGGBB, with its alpha times `alpha`.
     static func premultiplied(_ c: CGColor?, alpha: Double = 1) -> UInt32 {
         guard let c else { return 0 }
-        let s = c.srgbComponents
-        return Premultiplied.pack(red: Double(s.red), green: Double(s.green), blue: Double(s.blue), alpha: Double(s.alpha) * alpha)
+        return Premultiplied.pack(c, alpha: alpha)
     }
 
     /// Straight-alpha sRGB components of a CGColor.
