@@ -18,8 +18,14 @@ public final class Scene {
     /// The interactions, in document order.
     public internal(set) var interactions: [SceneInteraction] = []
     /// The media time the scene was loaded at (timers count from it).
-    public let loadTime: CFTimeInterval = CACurrentMediaTime()
+    public internal(set) var loadTime: CFTimeInterval = CACurrentMediaTime()
     var firedTimers = Set<Int>()
+    /// The properties each named layer declares in the file, as written (for reloads).
+    public internal(set) var declarations: [String: [String: Node]] = [:]
+    /// The animations started at load, by layer name and animation key, as written (for reloads).
+    public internal(set) var animationSpecs: [String: [String: Node]] = [:]
+    /// The files the scene reads besides itself (images), watched for live reload.
+    public internal(set) var assets: [URL] = []
 
     /// Limits that guard the machine.
     public enum Limits {
@@ -30,6 +36,10 @@ public final class Scene {
         /// Most animations.
         public static let animations = 20_000
     }
+
+    /// The shared assets folder (the repository's Assets/), searched for images after the scene's own
+    /// folder; set by the app. Paths may not leave these two folders.
+    nonisolated(unsafe) public static var assetsDirectory: URL?
 
     /// Decodes images named in scenes (set by the app: the decoder lives in the SDL host).
     nonisolated(unsafe) public static var imageLoader: ((URL) -> CGImage?)?
@@ -53,6 +63,7 @@ public final class Scene {
         guard text.utf8.count <= Limits.fileBytes else {
             throw SceneError(file: file, line: 0, column: 0, message: "the scene is larger than \(Limits.fileBytes) bytes")
         }
+        try SceneDocumentGuard.check(text, file: file)
         let node: Node
         do {
             guard let n = try Yams.compose(yaml: text) else { throw SceneError(file: file, line: 1, column: 1, message: "the scene is empty") }
@@ -62,6 +73,8 @@ public final class Scene {
         }
         return try SceneParser(file: file, directory: directory).scene(node)
     }
+
+    func declareAnimation(layer: String, key: String, node: Node) { animationSpecs[layer, default: [:]][key] = node }
 
     func register(_ name: String, _ layer: CALayer, className: String) { layers[name] = layer; order.append(name); classes[name] = className }
 

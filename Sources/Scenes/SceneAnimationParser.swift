@@ -2,43 +2,145 @@ import Foundation
 import QuartzCore
 import Yams
 
+/// An animation read from a scene: the layer it targets, the animation, its key, and its start
+/// delay in seconds (applied when it is added, so "1" means one second after the scene loads or the
+/// interaction runs, whatever the media time is then).
+struct SceneAnimationSpec {
+    let layer: CALayer
+    let animation: CAAnimation
+    let key: String
+    let delay: Double
+
+    /// Adds the animation to its layer, its beginTime set from the delay at the current media time.
+    func add() {
+        let a = animation.copy() as! CAAnimation
+        if delay != 0 { a.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + delay }
+        layer.add(a, forKey: key)
+    }
+}
+
 /// Reading animations: basic, keyframe, spring, group and transition specs turned into CAAnimation
 /// objects on a named layer.
 extension SceneParser {
+    static let timingKeys = ["duration", "beginTime", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
+                             "fillMode", "timingFunction", "removedOnCompletion"]
+    static let propertyKeys = ["keyPath", "additive", "cumulative"]
+    static let kindKeys: [String: [String]] = [
+        "basic": ["from", "to", "by"],
+        "spring": ["from", "to", "by", "damping", "stiffness", "mass", "initialVelocity"],
+        "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode", "tensionValues", "continuityValues", "biasValues"],
+        "group": ["animations"],
+        "transition": ["transitionType", "subtype", "startProgress", "endProgress"],
+    ]
+
+    /// An animation started at load.
     func animation(_ node: Node, scene: Scene) throws {
-        let (layer, anim, key) = try makeAnimation(node, scene: scene)
-        layer.add(anim, forKey: key)
+        let spec = try makeAnimation(node, scene: scene)
+        scene.declareAnimation(layer: spec.layer.name ?? "", key: spec.key, node: node)
+        spec.add()
     }
 
-    /// An animation spec turned into the layer it targets, the animation and its key.
-    func makeAnimation(_ node: Node, scene: Scene) throws -> (CALayer, CAAnimation, String) {
+    /// An animation spec turned into the layer it targets, the animation, its key and its delay.
+    /// Inside a group, `inherited` is the group's layer and "layer" may be left out.
+    func makeAnimation(_ node: Node, scene: Scene, inherited: (name: String, layer: CALayer)? = nil) throws -> SceneAnimationSpec {
         let map = try mapping(node, "an animation")
-        let known = ["layer", "keyPath", "type", "from", "to", "by", "values", "keyTimes", "duration", "beginTime",
-                     "repeatCount", "autoreverses", "fillMode", "timingFunction", "calculationMode", "removedOnCompletion",
-                     "damping", "stiffness", "mass", "initialVelocity", "key", "path", "rotationMode"]
-        for (k, _) in map where !known.contains(k.string ?? "") { throw unknownKey(k, known: known, in: "an animation") }
-        guard let ln = map["layer"], let name = ln.string else { throw error(node, "an animation needs \"layer\": the name of a layer") }
-        guard let layer = scene.layers[name] else {
-            let hint = nearest(name, in: scene.order).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw error(ln, "no layer named \"\(name)\"\(hint)")
+        let explicitType = map["type"]?.string
+        if let t = map["type"], explicitType == nil || Self.kindKeys[explicitType!] == nil {
+            let hint = nearest(t.string ?? "", in: Self.kindKeys.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw error(t, "unknown animation type \"\(t.string ?? "?")\"\(hint); expected basic, keyframe, spring, group or transition")
         }
-        guard let kn = map["keyPath"], let keyPath = kn.string else { throw error(node, "an animation needs \"keyPath\"") }
-        let table = SceneProperties.table(forClass: scene.classes[name] ?? "CALayer").merging(SceneProperties.animatableSubPaths) { a, _ in a }
+        let type = explicitType ?? (map["values"] != nil || map["path"] != nil ? "keyframe" : map["animations"] != nil ? "group" : "basic")
+        var known = ["layer", "type", "key"] + Self.timingKeys + Self.kindKeys[type]!
+        if type != "group" && type != "transition" { known += Self.propertyKeys }
+        for (k, _) in map where !known.contains(k.string ?? "") {
+            let all = Set(Self.kindKeys.values.joined()).union(Self.timingKeys + Self.propertyKeys)
+            if let s = k.string, all.contains(s) { throw error(k, "\"\(s)\" does not belong in a \(type) animation") }
+            throw unknownKey(k, known: known, in: "a \(type) animation")
+        }
+        let name: String, layer: CALayer
+        if let ln = map["layer"] {
+            guard let n = ln.string else { throw error(ln, "expected the name of a layer") }
+            guard let l = scene.layers[n] else {
+                let hint = nearest(n, in: scene.order).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw error(ln, "no layer named \"\(n)\"\(hint)")
+            }
+            if let inh = inherited, inh.name != n { throw error(ln, "an animation in a group animates the group's layer \"\(inh.name)\"") }
+            name = n; layer = l
+        } else if let inh = inherited {
+            (name, layer) = inh
+        } else {
+            throw error(node, "an animation needs \"layer\": the name of a layer")
+        }
+        let anim: CAAnimation
+        var key = map["key"]?.string
+        switch type {
+        case "group":
+            guard let an = map["animations"], case .sequence(let seq) = an else { throw error(node, "a group needs \"animations\": a list") }
+            let g = CAAnimationGroup()
+            g.animations = try seq.map { n -> CAAnimation in
+                let child = try makeAnimation(n, scene: scene, inherited: (name, layer))
+                if child.delay != 0 { child.animation.beginTime = child.delay }
+                return child.animation
+            }
+            anim = g
+            key = key ?? "group"
+        case "transition":
+            let t = CATransition()
+            if let n = map["transitionType"] {
+                guard let s = n.string, ["fade", "moveIn", "push", "reveal"].contains(s) else { throw error(n, "expected fade, moveIn, push or reveal") }
+                t.type = CATransitionType(rawValue: s)
+            }
+            if let n = map["subtype"] {
+                guard let s = n.string, ["fromLeft", "fromRight", "fromTop", "fromBottom"].contains(s) else { throw error(n, "expected fromLeft, fromRight, fromTop or fromBottom") }
+                t.subtype = CATransitionSubtype(rawValue: s)
+            }
+            if let n = map["startProgress"] { t.startProgress = Float(try unit(n)) }
+            if let n = map["endProgress"] { t.endProgress = Float(try unit(n)) }
+            anim = t
+            key = "transition"
+        default:
+            anim = try propertyAnimation(map, node: node, type: type, layerName: name, scene: scene)
+            key = key ?? (anim as! CAPropertyAnimation).keyPath
+        }
+        let delay = try applyTiming(map, to: anim)
+        return SceneAnimationSpec(layer: layer, animation: anim, key: key!, delay: delay)
+    }
+
+    func unit(_ n: Node) throws -> Double {
+        let v = try reader.number(n)
+        guard (0...1).contains(v) else { throw error(n, "expected a number in 0...1") }
+        return v
+    }
+
+    /// Basic, spring and keyframe animations.
+    func propertyAnimation(_ map: Node.Mapping, node: Node, type: String, layerName: String, scene: Scene) throws -> CAPropertyAnimation {
+        guard let kn = map["keyPath"], let keyPath = kn.string else { throw error(node, "a \(type) animation needs \"keyPath\"") }
+        let className = scene.classes[layerName] ?? "CALayer"
+        let table = SceneProperties.table(forClass: className).merging(SceneProperties.animatableSubPaths) { a, _ in a }
         guard let kind = table[keyPath] else {
             let hint = nearest(keyPath, in: table.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw error(kn, "\"\(keyPath)\" cannot be animated on a \(scene.classes[name] ?? "CALayer")\(hint)")
+            throw error(kn, "\"\(keyPath)\" cannot be animated on a \(className)\(hint)")
         }
         func v(_ key: String) throws -> Any? { try map[key].map { try animationValue($0, kind: kind, keyPath: keyPath) } }
-        let type = map["type"]?.string ?? (map["values"] != nil || map["path"] != nil ? "keyframe" : "basic")
         let anim: CAPropertyAnimation
         switch type {
         case "basic", "spring":
             let b: CABasicAnimation
             if type == "spring" {
                 let s = CASpringAnimation(keyPath: keyPath)
-                if let n = map["damping"] { s.damping = CGFloat(try reader.number(n)) }
-                if let n = map["stiffness"] { s.stiffness = CGFloat(try reader.number(n)) }
-                if let n = map["mass"] { s.mass = CGFloat(try reader.number(n)) }
+                func positive(_ k: String) throws -> CGFloat? {
+                    guard let n = map[k] else { return nil }
+                    let x = try reader.number(n)
+                    guard x > 0, x <= 1e6 else { throw error(n, "\(k) must be greater than 0 (and at most 1e6)") }
+                    return CGFloat(x)
+                }
+                if let x = try positive("stiffness") { s.stiffness = x }
+                if let x = try positive("mass") { s.mass = x }
+                if let n = map["damping"] {
+                    let x = try reader.number(n)
+                    guard x >= 0, x <= 1e6 else { throw error(n, "damping must be 0...1e6") }
+                    s.damping = CGFloat(x)
+                }
                 if let n = map["initialVelocity"] { s.initialVelocity = CGFloat(try reader.number(n)) }
                 s.duration = s.settlingDuration
                 b = s
@@ -47,7 +149,7 @@ extension SceneParser {
             }
             b.fromValue = try v("from"); b.toValue = try v("to"); b.byValue = try v("by")
             anim = b
-        case "keyframe":
+        default:
             let k = CAKeyframeAnimation(keyPath: keyPath)
             if let pn = map["path"] {
                 guard kind == .point else { throw error(pn, "a path animates a point property (position), not \(keyPath)") }
@@ -59,7 +161,24 @@ extension SceneParser {
             } else {
                 guard let vn = map["values"], case .sequence(let seq) = vn else { throw error(node, "a keyframe animation needs \"values\" (a list) or \"path\"") }
                 k.values = try seq.map { try animationValue($0, kind: kind, keyPath: keyPath) }
-                if let kt = map["keyTimes"] { k.keyTimes = try reader.numbers(kt, count: seq.count, what: "\(seq.count) keyTimes").map { NSNumber(value: $0) } }
+                if let kt = map["keyTimes"] {
+                    let times = try reader.numbers(kt, count: seq.count, what: "\(seq.count) keyTimes, one per value")
+                    guard times.allSatisfy({ (0...1).contains($0) }), zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                        throw error(kt, "keyTimes must rise from 0 to 1")
+                    }
+                    k.keyTimes = times.map { NSNumber(value: $0) }
+                }
+                for (key, label) in [("tensionValues", "tension"), ("continuityValues", "continuity"), ("biasValues", "bias")] {
+                    if let n = map[key] {
+                        let xs = try reader.numbers(n, count: seq.count, what: "\(seq.count) \(label) values, one per value")
+                        let ns = xs.map { NSNumber(value: $0) }
+                        switch key { case "tensionValues": k.tensionValues = ns; case "continuityValues": k.continuityValues = ns; default: k.biasValues = ns }
+                    }
+                }
+            }
+            if let tf = map["timingFunctions"] {
+                guard case .sequence(let seq) = tf else { throw error(tf, "expected a list of timing functions, one per keyframe interval") }
+                k.timingFunctions = try seq.map { try timingFunction($0) }
             }
             if let cm = map["calculationMode"] {
                 guard let s = cm.string, ["linear", "discrete", "paced", "cubic", "cubicPaced"].contains(s) else {
@@ -68,27 +187,48 @@ extension SceneParser {
                 k.calculationMode = CAAnimationCalculationMode(rawValue: s)
             }
             anim = k
-        default:
-            throw error(map["type"], "unknown animation type \"\(type)\"; expected basic, keyframe or spring")
         }
-        if let n = map["duration"] { anim.duration = try reader.number(n) }
-        if let n = map["beginTime"] { anim.beginTime = try reader.number(n) }
-        if let n = map["repeatCount"] {
-            anim.repeatCount = n.string == "infinity" ? .infinity : Float(try reader.number(n))
+        if let n = map["additive"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isAdditive = b }
+        if let n = map["cumulative"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isCumulative = b }
+        return anim
+    }
+
+    /// A timing function: a name (linear, easeIn, easeOut, easeInEaseOut, default) or four control
+    /// point numbers `[c1x, c1y, c2x, c2y]`.
+    func timingFunction(_ n: Node) throws -> CAMediaTimingFunction {
+        if case .sequence = n {
+            let c = try reader.numbers(n, count: 4, what: "four control point numbers [c1x, c1y, c2x, c2y]")
+            guard (0...1).contains(c[0]), (0...1).contains(c[2]) else { throw error(n, "control point x values must be in 0...1") }
+            return CAMediaTimingFunction(controlPoints: Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
         }
+        guard let s = n.string, ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"].contains(s) else {
+            throw error(n, "expected linear, easeIn, easeOut, easeInEaseOut, default or [c1x, c1y, c2x, c2y]")
+        }
+        return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: s))
+    }
+
+    /// CAMediaTiming properties and the animation's own; returns the start delay (beginTime).
+    func applyTiming(_ map: Node.Mapping, to anim: CAAnimation) throws -> Double {
+        func nonNegative(_ k: String) throws -> Double? {
+            guard let n = map[k] else { return nil }
+            if n.string == "infinity" && (k == "repeatCount" || k == "repeatDuration") { return .infinity }
+            let x = try reader.number(n)
+            guard x >= 0 else { throw error(n, "\(k) must not be negative") }
+            return x
+        }
+        if let x = try nonNegative("duration") { anim.duration = x }
+        if let x = try nonNegative("repeatCount") { anim.repeatCount = Float(x) }
+        if let x = try nonNegative("repeatDuration") { anim.repeatDuration = x }
+        if let n = map["speed"] { anim.speed = Float(try reader.number(n)) }
+        if let n = map["timeOffset"] { anim.timeOffset = try reader.number(n) }
         if let n = map["autoreverses"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.autoreverses = b }
         if let n = map["removedOnCompletion"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isRemovedOnCompletion = b }
         if let n = map["fillMode"] {
             guard let s = n.string, ["removed", "forwards", "backwards", "both"].contains(s) else { throw error(n, "expected removed, forwards, backwards or both") }
             anim.fillMode = CAMediaTimingFillMode(rawValue: s)
         }
-        if let n = map["timingFunction"] {
-            guard let s = n.string, ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"].contains(s) else {
-                throw error(n, "expected linear, easeIn, easeOut, easeInEaseOut or default")
-            }
-            anim.timingFunction = CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: s))
-        }
-        return (layer, anim, map["key"]?.string ?? keyPath)
+        if let n = map["timingFunction"] { anim.timingFunction = try timingFunction(n) }
+        return try map["beginTime"].map { try reader.number($0) } ?? 0
     }
 
     /// Animation values: numbers for scalar properties (Float for opacity), the property's kind otherwise.

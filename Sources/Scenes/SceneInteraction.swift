@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+@_spi(LaminaInternal) import QuartzCore
 import Yams
 
 /// What starts an interaction.
@@ -39,7 +39,7 @@ extension Scene {
         var ran = 0
         switch event {
         case .click(let p):
-            guard let pres = root.presentation(), let hit = pres.hitTest(p)?.model() else { return 0 }
+            guard let pres = root.presentation(), let hit = pres.hitTestVisible(p)?.model() else { return 0 }
             var names: [String] = []
             var l: CALayer? = hit
             while let x = l { if let n = x.name { names.append(n) }; l = x.superlayer }
@@ -64,12 +64,14 @@ extension Scene {
 }
 
 extension SceneParser {
+    static let stepKeys = ["transaction", "set", "add", "remove", "pause", "resume", "then"]
+
     /// `{on: {click|key|swipe|timer: …}, transaction: {duration, timingFunction, disableActions},
     /// set: [{layer: name, key: value …}], add: [animation], remove: [{layer, key}], pause: name, resume: name,
-    /// then: [interaction steps run when the transaction completes]}`.
+    /// then: {steps run when the transaction completes, with the same keys but "on"}}`.
     func interaction(_ node: Node, scene: Scene) throws -> SceneInteraction {
         let map = try mapping(node, "an interaction")
-        let known = ["on", "transaction", "set", "add", "remove", "pause", "resume"]
+        let known = ["on"] + Self.stepKeys
         for (k, _) in map where !known.contains(k.string ?? "") { throw unknownKey(k, known: known, in: "an interaction") }
         guard let on = map["on"] else { throw error(node, "an interaction needs \"on\": {click: layer}, {key: name}, {swipe: left|right} or {timer: seconds}") }
         let onMap = try mapping(on, "a trigger")
@@ -84,18 +86,27 @@ extension SceneParser {
             trigger = .click(n)
         case "key": guard let n = tv.string else { throw error(tv, "expected a key name") }; trigger = .key(n)
         case "swipe": guard let n = tv.string, ["left", "right"].contains(n) else { throw error(tv, "expected left or right") }; trigger = .swipe(n)
-        case "timer": trigger = .timer(try reader.number(tv))
+        case "timer":
+            let t = try reader.number(tv)
+            guard t >= 0 else { throw error(tv, "a timer fires at a time after load, not before") }
+            trigger = .timer(t)
         default: throw unknownKey(tk, known: ["click", "key", "swipe", "timer"], in: "a trigger")
         }
+        return SceneInteraction(trigger: trigger, run: try steps(map, scene: scene, depth: 0))
+    }
+
+    /// The steps of an interaction (or of its `then`), validated now and returned as one closure
+    /// that runs them in a transaction.
+    func steps(_ map: Node.Mapping, scene: Scene, depth: Int) throws -> () -> Void {
         // Transaction settings.
         var duration: Double? = nil, timing: CAMediaTimingFunction? = nil, disable = false
         if let t = map["transaction"] {
             for (k, v) in try mapping(t, "transaction settings") {
                 switch k.string {
-                case "duration": duration = try reader.number(v)
-                case "timingFunction":
-                    guard let s = v.string, ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"].contains(s) else { throw error(v, "expected linear, easeIn, easeOut, easeInEaseOut or default") }
-                    timing = CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: s))
+                case "duration":
+                    duration = try reader.number(v)
+                    guard duration! >= 0 else { throw error(v, "a duration must not be negative") }
+                case "timingFunction": timing = try timingFunction(v)
                 case "disableActions": guard let b = v.bool else { throw error(v, "expected true or false") }; disable = b
                 default: throw unknownKey(k, known: ["duration", "timingFunction", "disableActions"], in: "transaction settings")
                 }
@@ -112,14 +123,12 @@ extension SceneParser {
                 let table = SceneProperties.table(forClass: className)
                 for (k, v) in m where k.string != "layer" {
                     guard let key = k.string, let kind = table[key] else { throw unknownKey(k, known: table.keys.sorted(), in: "a \(className)") }
-                    let standIn: CALayer = className == "CAShapeLayer" ? CAShapeLayer() : className == "CATextLayer" ? CATextLayer()
-                        : className == "CAGradientLayer" ? CAGradientLayer() : className == "CAReplicatorLayer" ? CAReplicatorLayer() : CALayer()
-                    try set(standIn, key: key, kind: kind, node: v)
+                    try set(SceneProperties.makeLayer(className), key: key, kind: kind, node: v)
                     sets.append((layer, key, kind, v))
                 }
             }
         }
-        var adds: [(CALayer, CAAnimation, String)] = []
+        var adds: [SceneAnimationSpec] = []
         if let a = map["add"] {
             guard case .sequence(let seq) = a else { throw error(a, "expected a list of animations") }
             for n in seq { adds.append(try makeAnimation(n, scene: scene)) }
@@ -135,30 +144,40 @@ extension SceneParser {
         }
         func layerNamed(_ key: String) throws -> CALayer? {
             guard let n = map[key] else { return nil }
-            guard let name = n.string, let l = scene.layers[name] else { throw error(n, "no layer named \"\(n.string ?? "?")\"") }
+            guard let name = n.string, let l = scene.layers[name] else {
+                let hint = n.string.flatMap { nearest($0, in: scene.order) }.map { "; did you mean \"\($0)\"?" } ?? ""
+                throw error(n, "no layer named \"\(n.string ?? "?")\"\(hint)")
+            }
             return l
         }
         let pause = try layerNamed("pause"), resume = try layerNamed("resume")
+        var then: (() -> Void)? = nil
+        if let t = map["then"] {
+            guard depth < 32 else { throw error(t, "\"then\" is nested more than 32 deep") }
+            let m = try mapping(t, "steps to run when the transaction completes")
+            for (k, _) in m where !Self.stepKeys.contains(k.string ?? "") { throw unknownKey(k, known: Self.stepKeys, in: "\"then\" steps") }
+            then = try steps(m, scene: scene, depth: depth + 1)
+        }
         let parser = self
-        let run = {
+        return {
             CATransaction.begin()
             if let d = duration { CATransaction.setAnimationDuration(d) }
             if let t = timing { CATransaction.setAnimationTimingFunction(t) }
             CATransaction.setDisableActions(disable)
+            if let then { CATransaction.setCompletionBlock(then) }
             for (l, key, kind, v) in sets { try? parser.set(l, key: key, kind: kind, node: v) }
-            for (l, a, key) in adds { l.add(a, forKey: key) }
+            for a in adds { a.add() }
             for (l, key) in removes { l.removeAnimation(forKey: key) }
-            if let l = pause {
+            if let l = pause, l.speed != 0 {
                 let t = l.convertTime(CACurrentMediaTime(), from: nil)
                 l.speed = 0; l.timeOffset = t
             }
-            if let l = resume {
+            if let l = resume, l.speed == 0 {
                 let paused = l.timeOffset
                 l.speed = 1; l.timeOffset = 0; l.beginTime = 0
                 l.beginTime = l.convertTime(CACurrentMediaTime(), from: nil) - paused
             }
             CATransaction.commit()
         }
-        return SceneInteraction(trigger: trigger, run: run)
     }
 }

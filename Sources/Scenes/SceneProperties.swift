@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCore
 
 /// The layer properties a scene may set, with the kind of value each takes (CALayer's key paths).
 enum SceneProperties {
@@ -43,6 +44,18 @@ enum SceneProperties {
         case "CAGradientLayer": return layer.merging(gradient) { a, _ in a }
         case "CAReplicatorLayer": return layer.merging(replicator) { a, _ in a }
         default: return layer
+        }
+    }
+
+    /// A new layer of the named class (CALayer for unknown names).
+    static func makeLayer(_ className: String) -> CALayer {
+        switch className {
+        case "CAShapeLayer": return CAShapeLayer()
+        case "CATextLayer": return CATextLayer()
+        case "CAGradientLayer": return CAGradientLayer()
+        case "CAReplicatorLayer": return CAReplicatorLayer()
+        case "CATransformLayer": return CATransformLayer()
+        default: return CALayer()
         }
     }
 

@@ -16,41 +16,37 @@ struct RunCommand: ParsableCommand {
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         let url = URL(fileURLWithPath: scene)
-        var current: Scene
-        do { current = try Scene.load(contentsOf: url) } catch let e as SceneError {
-            FileHandle.standardError.write(Data("\(e)\n".utf8))
+        let session: SceneSession
+        do { session = try SceneSession(url: url) } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(65)
         }
         let host: WindowHost
-        do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: current.size) } catch {
+        do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size) } catch {
             throw ValidationError("lamina run needs a display (\(error)); lamina render and lamina eval work headless")
         }
-        host.layer = current.root
-        let watcher = FileWatcher(url: url)
+        host.layer = session.scene.root
         host.onTick = { now in
-            current.tick(now)
-            guard watcher.poll(now: now) else { return }
-            do {
-                let next = try Scene.load(contentsOf: url)
-                current = next
-                host.layer = next.root
+            switch session.poll(now: now) {
+            case .unchanged: break
+            case .reloaded:
+                host.layer = session.scene.root
                 host.showBanner(nil)
                 print("lamina: reloaded \(url.lastPathComponent)")
-            } catch {
-                host.showBanner("\(error)")
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+            case .failed(let message):
+                host.showBanner(message)
+                FileHandle.standardError.write(Data("\(message)\n".utf8))
             }
         }
         host.onEvent = { e in
             switch e {
             case .quit: host.stop()
-            case .mouseDown(let p, _): current.handle(.click(p))
-            case .key(let k): current.handle(.key(k))
-            case .swipe(let s): current.handle(.swipe(s == .left ? "left" : "right"))
+            case .mouseDown(let p, _): session.scene.handle(.click(p))
+            case .key(let k): session.scene.handle(.key(k))
+            case .swipe(let s): session.scene.handle(.swipe(s == .left ? "left" : "right"))
             default: break
             }
         }
         host.run(frames: frames)
-        _ = current
     }
 }
