@@ -80,15 +80,7 @@ struct SceneParser {
             }
             className = s
         }
-        let l: CALayer
-        switch className {
-        case "CAShapeLayer": l = CAShapeLayer()
-        case "CATextLayer": l = CATextLayer()
-        case "CAGradientLayer": l = CAGradientLayer()
-        case "CAReplicatorLayer": l = CAReplicatorLayer()
-        case "CATransformLayer": l = CATransformLayer()
-        default: l = CALayer()
-        }
+        let l = SceneProperties.makeLayer(className)
         let table = SceneProperties.table(forClass: className)
         let known = ["name", "class", "sublayers"] + table.keys.sorted()
         // frame depends on bounds and anchorPoint: set it last.
@@ -115,6 +107,7 @@ struct SceneParser {
             }
         }
         if let f = frameNode { l.frame = try reader.value(f, kind: .rect) as! CGRect }
+        if let n = l.name { for (k, v) in map where k.string != "sublayers" { scene.declarations[n, default: [:]][k.string ?? ""] = v } }
         return l
     }
 
