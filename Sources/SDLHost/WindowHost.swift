@@ -26,10 +26,14 @@ public final class WindowHost {
         }
     }
 
-    /// Per-frame timings of the render thread, for the overlay and `lamina bench window`.
+    /// Per-frame timings, for the overlay and `lamina bench`: one entry per presented frame in each
+    /// phase array (`intervals` has one fewer: it starts at the second frame).
     public struct FrameTimes {
         /// Seconds between successive presents.
         public var intervals: [Double] = []
+        /// Seconds the app thread spent in its transaction work (flushing CATransaction, `onTick`,
+        /// flushing again) since the previous present, summed over its iterations.
+        public var commit: [Double] = []
         /// Seconds spent evaluating (snapshot, render tree, damage), rasterising and presenting.
         public var evaluate: [Double] = [], rasterise: [Double] = [], present: [Double] = []
         /// Refresh periods skipped.
@@ -68,7 +72,25 @@ public final class WindowHost {
     private var overlayUpdated: CFTimeInterval = 0
     private var links: [CADisplayLink] = []
     private var pendingFrames: [(timestamp: CFTimeInterval, target: CFTimeInterval)] = []
-    private var commitTimes: [Double] = []
+    private var commitSinceFrame: Double = 0
+    private var _onPresent: ((CGImage, CFTimeInterval) -> Void)?
+
+    /// Called on the render (SDL) thread after every present with a private copy of the frame (the
+    /// pixels the window shows, premultiplied, in pixels of the drawable) and the frame's timestamp
+    /// (the media time it was presented; the virtual time under `virtualTime`). Used for recording.
+    /// The copy is made outside the timed phases; when nil (the default) a frame costs nothing more.
+    /// The closure must return quickly: hand the frame to another thread.
+    public var onPresent: ((CGImage, CFTimeInterval) -> Void)? {
+        get { lock.lock(); defer { lock.unlock() }; return _onPresent }
+        set { lock.lock(); _onPresent = newValue; lock.unlock() }
+    }
+
+    /// An extra line for the overlay (keys the app adds, e.g. the gallery's recording key); empty for none.
+    public var overlayHelp: String {
+        get { lock.lock(); defer { lock.unlock() }; return _overlayHelp }
+        set { lock.lock(); _overlayHelp = newValue; lock.unlock() }
+    }
+    private var _overlayHelp = ""
 
     /// When true, every presented frame is kept as `lastFrame` (screenshots, tests, recording).
     public var keepsLastFrame = false
@@ -203,12 +225,19 @@ public final class WindowHost {
     private var appThread: Thread?
     private var pendingEvents: [HostEvent] = []
     private let appSignal = NSCondition()
+    /// Frames the app thread has taken its turn on (guarded by appSignal).
+    private var appTurns = 0
 
     /// The app thread: handles queued events, commits, ticks, about every 4 ms or at once on input.
     private func appLoop() {
         while isRunning {
             appSignal.lock()
-            if pendingEvents.isEmpty { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.004)) }
+            if virtualTime {
+                // Lockstep: one app turn per rendered frame, so virtual runs are repeatable.
+                while isRunning && pendingFrames.isEmpty { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            } else if pendingEvents.isEmpty {
+                _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.004))
+            }
             let events = pendingEvents
             pendingEvents.removeAll()
             let frames = pendingFrames
@@ -229,7 +258,8 @@ public final class WindowHost {
             onTick(CACurrentMediaTime())
             CATransaction.flush()
             let c1 = CACurrentMediaTime()
-            lock.lock(); commitTimes.append(c1 - c0); if commitTimes.count > 240 { commitTimes.removeFirst(120) }; lock.unlock()
+            lock.lock(); commitSinceFrame += c1 - c0; lock.unlock()
+            if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.signal(); appSignal.unlock() }
             if showsOverlay && c1 - overlayUpdated > 0.5 { overlayUpdated = c1; updateOverlay() }
         }
     }
@@ -245,15 +275,17 @@ public final class WindowHost {
     /// Medians of the last second of frames, shown in the overlay.
     private func updateOverlay() {
         let t = times
-        lock.lock(); let commits = commitTimes; lock.unlock()
+        let help = overlayHelp
         func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
         let interval = med(t.intervals)
         let fps = interval > 0 ? 1000 / interval : 0
-        let text = String(format: "%.1f fps  frame %.2f ms  missed %d\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms\n(%@ hides this)",
-                          fps, interval, t.missed, med(commits), med(t.evaluate), med(t.rasterise), med(t.present), WindowHost.overlayKey)
+        var text = String(format: "%.1f fps  frame %.2f ms  missed %d\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms\n(%@ hides this)",
+                          fps, interval, t.missed, med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present), WindowHost.overlayKey)
+        if !help.isEmpty { text += "\n" + help }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         overlay.string = text
+        overlay.bounds.size.height = help.isEmpty ? 76 : 94
         CATransaction.commit()
     }
 
@@ -412,10 +444,24 @@ public final class WindowHost {
             let presented = CACurrentMediaTime()
             lock.lock()
             if let lp = lastPresent { _times.intervals.append(presented - lp) }
+            _times.commit.append(commitSinceFrame); commitSinceFrame = 0
             _times.evaluate.append(t1 - t0); _times.rasterise.append(t2 - t1); _times.present.append(t4 - t2)
             framesRendered += 1
+            let presentHook = _onPresent
             lock.unlock()
-            appSignal.lock(); pendingFrames.append((presented, target)); appSignal.signal(); appSignal.unlock()
+            if let presentHook {
+                let b = r.pixelBuffer
+                // A real copy now (not a shared array the next frame's rasterisation would copy on write).
+                let pixels = b.pixels.withUnsafeBufferPointer { Array($0) }
+                presentHook(CGImage(width: b.width, height: b.height, premultipliedARGB: pixels), presented)
+            }
+            appSignal.lock()
+            pendingFrames.append((presented, target))
+            appSignal.signal()
+            let framesSent = framesRendered
+            // Under virtual time the next frame waits for the app thread's turn on this one.
+            while virtualTime && isRunning && appTurns < framesSent { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            appSignal.unlock()
             lastPresent = presented
         }
     }

@@ -1,6 +1,7 @@
 import XCTest
 @_spi(LaminaInternal) import QuartzCore
 import Scenes
+import SDLHost
 
 /// Live reload: state kept across saves by layer name, animations restarted only when their
 /// definitions change, and a long run of random saves (broken and good) on a virtual clock.
@@ -176,9 +177,12 @@ final class SceneReloadTests: XCTestCase {
         XCTAssertTrue(err("layers: [{name: a}]\nanimations: [{layer: a, keyPath: opacity, to: 0, duration: -1}]").contains("e.yaml:2:"))
     }
 
-    /// 200 random saves, broken and good, written the ways editors write, to a scene that renders
-    /// every frame on a virtual clock: nothing stops, and it ends on the last good scene.
-    func testTwoHundredRandomSavesNeverStopTheSceneAndItEndsOnTheLastGoodOne() throws {
+    /// 200 random saves, broken and good, written the ways editors write, to a scene running in the
+    /// real window host (SDL's offscreen driver) on a virtual clock: the window never stops, every
+    /// save is judged as it should be, and it ends on the last good scene.
+    func testTwoHundredRandomSavesNeverStopTheWindowAndItEndsOnTheLastGoodOne() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER") }
         var rng = SplitMix(seed: 0x5eed)
         func good(_ i: Int) -> String {
             let extra = (0..<Int(rng.next() % 4)).map { "  - {name: extra\($0), frame: [\(rng.next() % 200), \(rng.next() % 100), 20, 20], backgroundColor: \"#0000ff\"}" }
@@ -198,45 +202,63 @@ final class SceneReloadTests: XCTestCase {
                       "layers:\n  - name: a\n  - name: a\n", "layers: {}\n"]
         try save(good(0))
         let s = try SceneSession(url: file)
-        let renderer = CARenderer(size: CGSize(width: 160, height: 120))
-        var t = 0.0, lastGood = 0, frames = 0
-        func frame() {
-            t += 1.0 / 60; frames += 1
-            CAMediaClock.manualTime = t
-            s.poll(now: t)
-            renderer.layer = s.scene.root
-            renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
-        }
-        for i in 1...200 {
-            let isGood = rng.next() % 3 != 0
-            let text = isGood ? good(i) : broken[Int(rng.next() % UInt64(broken.count))]
-            switch rng.next() % 4 {
-            case 0: try save(text)                                                     // in place
-            case 1:                                                                    // by rename
-                let tmp = dir.appendingPathComponent(".live.yaml.tmp")
-                try text.write(to: tmp, atomically: false, encoding: .utf8)
-                XCTAssertEqual(rename(tmp.path, file.path), 0)
-            case 2:                                                                    // truncate, then several writes
-                let h = try FileHandle(forWritingTo: file)
-                h.truncateFile(atOffset: 0)
-                let bytes = Array(text.utf8), cut = bytes.count / 2
-                h.write(Data(bytes[..<cut])); frame()
-                h.write(Data(bytes[cut...])); h.closeFile()
-            default:                                                                   // deleted, then recreated
-                try FileManager.default.removeItem(at: file)
-                for _ in 0..<8 { frame() }
-                try save(text)
+        let host = try WindowHost(title: "reload", size: s.scene.size)
+        host.virtualTime = true
+        host.virtualFramePeriod = 1.0 / 60
+        host.layer = s.scene.root
+        let framesPerSave = 14
+        var ticks = 0, save = 0, lastGood = 0, isGood = true, text = "", method: UInt64 = 0, wrong: [String] = []
+        host.onTick = { [self] now in
+            switch s.poll(now: now) {
+            case .reloaded: host.layer = s.scene.root
+            default: break
             }
-            for _ in 0..<8 { frame() }
-            if isGood { lastGood = i }
-            XCTAssertEqual(s.error == nil, isGood, "save \(i) (\(isGood ? "good" : "broken"))")
+            let f = ticks % framesPerSave
+            ticks += 1
+            do {
+                switch (f, method) {
+                case (0, _):
+                    if save > 0, (s.error == nil) != isGood { wrong.append("save \(save) (\(isGood ? "good" : "broken")): error \(s.error ?? "none")") }
+                    guard save < 200 else { host.stop(); return }
+                    save += 1
+                    isGood = rng.next() % 3 != 0
+                    text = isGood ? good(save) : broken[Int(rng.next() % UInt64(broken.count))]
+                    if isGood { lastGood = save }
+                    method = rng.next() % 4
+                    switch method {
+                    case 0: try self.save(text)                                            // in place
+                    case 1:                                                                // by rename
+                        let tmp = dir.appendingPathComponent(".live.yaml.tmp")
+                        try text.write(to: tmp, atomically: false, encoding: .utf8)
+                        _ = rename(tmp.path, file.path)
+                    case 2:                                                                // truncate, then a first write...
+                        let h = try FileHandle(forWritingTo: file)
+                        h.truncateFile(atOffset: 0)
+                        h.write(Data(Array(text.utf8).prefix(text.utf8.count / 2))); h.closeFile()
+                    default: try FileManager.default.removeItem(at: file)                  // deleted...
+                    }
+                case (1, 2):                                                               // ...and the rest a frame later
+                    let h = try FileHandle(forWritingTo: file)
+                    h.seekToEndOfFile()
+                    h.write(Data(Array(text.utf8).dropFirst(text.utf8.count / 2))); h.closeFile()
+                case (4, 3): try self.save(text)                                           // ...and recreated
+                default: break
+                }
+            } catch { wrong.append("save \(save): \(error)") }
         }
+        host.keepsLastFrame = true
+        host.run(frames: 400 * framesPerSave)
+        XCTAssertEqual(wrong, [], "every save judged right")
+        XCTAssertEqual(save, 200)
+        XCTAssertGreaterThanOrEqual(ticks, 200 * framesPerSave, "the window never stopped")
+        XCTAssertGreaterThanOrEqual(host.frameCount, 200 * framesPerSave)
+        XCTAssertEqual(host.times.missed, 0)
         let marker = try XCTUnwrap(s.scene.layers["marker"])
         XCTAssertEqual(marker.frame.origin.x, CGFloat(lastGood % 100), "ends on the last good scene (save \(lastGood))")
+        XCTAssertTrue(host.layer === s.scene.root, "the window shows it")
         XCTAssertGreaterThan(s.failures, 30)
         XCTAssertGreaterThan(s.reloads, 100)
-        XCTAssertGreaterThan(frames, 1600)
-        XCTAssertEqual(renderer.pixelBuffer.pixels.count, 160 * 120)
+        XCTAssertNotNil(host.lastFrame, "frames were drawn")
     }
 }
 
