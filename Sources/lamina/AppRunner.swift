@@ -4,7 +4,8 @@ import SDLHost
 import Demos
 
 /// Opens the gallery (or one demo) in a window; without a display, says so in one line and renders
-/// the headless tour instead.
+/// the headless tour instead. In the window, F1 shows the overlay and F5 starts and stops recording
+/// the window to lamina-recording-<n>.mp4 (`RecordingToggle`).
 enum AppRunner {
     /// Fonts, the Assets folder and the image decoder for the demos.
     static func installResources() {
@@ -26,6 +27,8 @@ enum AppRunner {
         let shell = DemoShell(size: size, open: demo)
         host.title = demo.flatMap { DemoCatalog.named($0)?.title }.map { "Lamina — " + $0 } ?? "Lamina — demos"
         host.layer = shell.root
+        let recording = RecordingToggle(host: host)
+        host.overlayHelp = RecordingToggle.help
         host.onEvent = { e in
             switch e {
             case .quit: host.stop()
@@ -34,12 +37,13 @@ enum AppRunner {
             case .mouseUp(let p, _): shell.handle(.mouseUp(p))
             case .mouseMoved(let p, let dragging): shell.handle(.mouseMoved(p, dragging: dragging))
             case .swipe(let s): shell.handle(.swipe(s == .left ? .left : .right))
-            case .key(let k): shell.handle(.key(k))
+            case .key(let k): if k == RecordingToggle.key { recording.toggle() } else { shell.handle(.key(k)) }
             case .wheel: break
             }
         }
-        host.onTick = { t in shell.tick(t) }
+        host.onTick = { t in shell.tick(t); recording.tick(t) }
         host.run(frames: frames)
+        recording.stop()
     }
 }
 

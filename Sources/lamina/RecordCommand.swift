@@ -25,6 +25,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
         let root: CALayer, pointSize: CGSize
         if FileManager.default.fileExists(atPath: source) {
@@ -47,8 +48,7 @@ struct RecordCommand: ParsableCommand {
         renderer.layer = root
         let (w, h) = renderer.pixelSize
         let frames = Int((duration * fps).rounded())
-        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        let sink: FrameSink = ["mp4", "webm", "gif", "mov", "mkv"].contains(ext)
+        let sink: FrameSink = FFmpegPipe.isVideo(output)
             ? try FFmpegSink(output: output, width: w, height: h, fps: fps)
             : try PNGFolderSink(folder: output)
         let progress = ProgressBar(total: frames)
@@ -83,56 +83,22 @@ struct PNGFolderSink: FrameSink {
     func finish() throws {}
 }
 
-/// ffmpeg reading raw BGRA frames from a pipe (arguments passed as an array, never through a shell).
+/// A video through ffmpeg (see `FFmpegPipe`), frames un-premultiplied and made opaque first.
 final class FFmpegSink: FrameSink {
-    let process = Process()
-    let pipe = Pipe()
-    let errors = Pipe()
-    let output: String
+    let pipe: FFmpegPipe
 
     init(output: String, width: Int, height: Int, fps: Double) throws {
-        self.output = output
-        guard let ffmpeg = FFmpegSink.find() else {
-            throw ValidationError("recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg); record to a folder of PNGs with -o DIR instead")
-        }
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        var args = ["-loglevel", "error", "-y", "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
-                    "-framerate", String(fps), "-i", "pipe:0"]
-        if output.lowercased().hasSuffix(".gif") { args += ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse"] }
-        else if output.lowercased().hasSuffix(".webm") { args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p"] }
-        else { args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
-        args.append(output)
-        process.arguments = args
-        process.standardInput = pipe
-        process.standardError = errors
-        try process.run()
-    }
-
-    static func find() -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        pipe = try FFmpegPipe(output: output, width: width, height: height, fps: fps,
+                              hint: "record to a folder of PNGs with -o DIR instead")
     }
 
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
         // Opaque frames (premultiplied ARGB little-endian is BGRA in memory); un-premultiplied for ffmpeg.
         let straight = pixels.map { PNGCodec.unpremultiply($0) | 0xFF00_0000 }
-        let data = straight.withUnsafeBytes { Data($0) }
-        do { try pipe.fileHandleForWriting.write(contentsOf: data) } catch {
-            throw ValidationError("ffmpeg stopped taking frames at frame \(index): \(errorText())")
-        }
+        try straight.withUnsafeBufferPointer { try pipe.write($0) }
     }
 
-    func finish() throws {
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ValidationError("ffmpeg failed (exit \(process.terminationStatus)) writing \(output): \(errorText())")
-        }
-    }
-
-    func errorText() -> String {
-        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    func finish() throws { try pipe.finish() }
 }
 
 /// A progress bar on a terminal (nothing when stderr is not one).

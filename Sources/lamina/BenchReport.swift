@@ -1,0 +1,39 @@
+import Foundation
+
+/// The results of `lamina bench suite`: every scene's figures with the machine, date and display
+/// they were measured on, written as Markdown (a table) and as JSON.
+struct BenchReport: Codable, Equatable {
+    /// `MachineDescription.current()` without its "machine: " label.
+    var machine: String
+    /// When it ran (ISO 8601, UTC): a label for the reader, not a measurement.
+    var date: String
+    /// The display ($DISPLAY, e.g. an Xvfb server).
+    var display: String
+    /// The display's refresh rate, Hz.
+    var refreshHz: Double
+    /// Measured frames per scene.
+    var frames: Int
+    /// One result per scene, in the order run.
+    var results: [BenchResult]
+
+    /// A Markdown page: the machine, then one table row per scene (interval statistics in ms, missed
+    /// vsyncs, and the median ms of each phase).
+    func markdown() -> String {
+        var out = ["# Lamina bench suite", "",
+                   "- machine: \(machine)", "- date: \(date)",
+                   String(format: "- display: %@ at %.0f Hz; %d measured frames per scene after a warm-up", display, refreshHz, frames),
+                   "- interval: time between presents (ms); missed: refresh periods skipped; phases: median ms per frame", ""]
+        if results.contains(where: { $0.recording != nil }) { out.insert("- recording was on for some rows: their figures include the recorder's cost", at: 5) }
+        out.append("| scene | fps | median | p95 | p99 | max | missed | commit | evaluate | rasterise | present |")
+        out.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for r in results {
+            let i = r.interval
+            out.append(String(format: "| %@ | %.1f | %.2f | %.2f | %.2f | %.2f | %d | %.2f | %.2f | %.2f | %.2f |", r.name, r.medianFPS,
+                              i.median, i.p95, i.p99, i.max, r.missed, r.commit.median, r.evaluate.median, r.rasterise.median, r.present.median))
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The report as JSON (snake_case keys, sorted).
+    func json() throws -> String { String(decoding: try BenchResult.encoder().encode(self), as: UTF8.self) + "\n" }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Order statistics of a list of durations, in milliseconds rounded to microseconds: the figures
+/// `lamina bench` prints for frame intervals and for each frame phase.
+struct BenchStats: Codable, Equatable {
+    /// The smallest, the median, the 95th and 99th percentiles and the largest, in ms.
+    var min = 0.0, median = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0
+
+    /// The statistics of `seconds` (all zero when empty). Percentiles are nearest-rank below: the
+    /// value at index floor((n - 1) * q) of the sorted list.
+    init(seconds: [Double]) {
+        let s = seconds.sorted()
+        guard let first = s.first, let last = s.last else { return }
+        func q(_ f: Double) -> Double { s[Swift.min(s.count - 1, Int(Double(s.count - 1) * f))] }
+        func ms(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1000 }
+        min = ms(first); median = ms(q(0.5)); p95 = ms(q(0.95)); p99 = ms(q(0.99)); max = ms(last)
+    }
+
+    /// Refresh periods skipped between presents: each interval rounded to whole `period`s, minus one
+    /// (an interval of about two periods is one missed vsync).
+    static func missedVsyncs(intervals: [Double], period: Double) -> Int {
+        guard period > 0 else { return 0 }
+        return intervals.reduce(0) { $0 + Swift.max(0, Int(($1 / period).rounded()) - 1) }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Turns frames presented at arbitrary times (a window's true frame timestamps) into a video at a
+/// constant frame rate: video frame k shows what was on screen at `origin + k / fps`, where the
+/// origin is the first frame's timestamp. A frame presented at t stays on screen until the next
+/// present, so it fills every video slot whose time falls in between: a missed refresh makes the
+/// frame before it repeat, as the viewer saw it, and two presents within one slot keep only the
+/// later one on screen at the slot's time (the earlier is skipped). Pure arithmetic on seconds.
+struct FrameRateConverter {
+    /// Video frames per second.
+    let fps: Double
+    /// The first frame's timestamp (nil before it).
+    private(set) var origin: Double?
+    /// Video frames handed out so far.
+    private(set) var videoFrames = 0
+    private var last: Double?
+
+    /// A converter to `fps` video frames per second (> 0).
+    init(fps: Double) {
+        precondition(fps > 0 && fps.isFinite, "FrameRateConverter: fps must be positive")
+        self.fps = fps
+    }
+
+    /// The number of slots whose time is before `t` (with a microsecond of slack against rounding).
+    private func slots(before t: Double) -> Int {
+        guard let o = origin else { return 0 }
+        return max(0, Int(((t - o) * fps - 1e-6).rounded(.up)))
+    }
+
+    /// A frame was presented at `timestamp`: returns how many video frames the previously presented
+    /// frame fills (0 for the first frame, and 0 when the previous one was replaced within a slot).
+    /// Timestamps that go backwards count as equal to the last one.
+    mutating func present(at timestamp: Double) -> Int {
+        guard origin != nil, let previous = last else { origin = timestamp; last = timestamp; return 0 }
+        let t = max(timestamp, previous)
+        last = t
+        let n = max(0, slots(before: t) - videoFrames)
+        videoFrames += n
+        return n
+    }
+
+    /// The recording ends: how many video frames the last presented frame fills (one refresh at
+    /// least: the slot it was presented in, or the next; 0 when nothing was presented).
+    mutating func finish() -> Int {
+        guard let t = last else { return 0 }
+        let n = max(1, slots(before: t + 1 / fps) - videoFrames)
+        videoFrames += n
+        return n
+    }
+}

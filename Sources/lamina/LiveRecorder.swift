@@ -1,0 +1,203 @@
+import Foundation
+import QuartzCore
+import SDLHost
+
+/// Records what a window presents, with the window's true frame timestamps, to a video through
+/// ffmpeg (`FFmpegPipe`, arguments as an array, never a shell):
+///
+///     let recorder = try LiveRecorder(url: URL(fileURLWithPath: "out.mp4"), fps: host.refreshRate)
+///     recorder.attach(to: host)          // before or while host.run(...) runs
+///     ...
+///     let summary = try recorder.finish() // detaches, writes the last frame, waits for ffmpeg
+///
+/// Timing: the video has a constant frame rate (`fps`, normally the display's refresh rate) and is
+/// made from the presents' timestamps by `FrameRateConverter`: each video frame shows the frame that
+/// was on screen at its time, so a missed refresh repeats the frame before it exactly as the viewer
+/// saw it and the video lasts as long as the run. This was chosen over handing ffmpeg per-frame
+/// timestamps because raw frames on a pipe carry none (it would take writing a container ourselves),
+/// and a constant-rate file plays and seeks the same in every player and editor.
+///
+/// Cost to what is measured: the window's render thread only copies the frame (outside its timed
+/// phases) and queues it; a writer thread makes the pixels opaque (premultiplied colour over black,
+/// as the window shows them) and feeds ffmpeg, which encodes with its fastest settings. If ffmpeg
+/// falls more than `backlog` frames behind, the newest frame is merged into the one queued before it
+/// (that one is shown for longer; the video keeps its duration) and counted in `Summary.behind`,
+/// rather than holding up the window or growing memory without bound.
+final class LiveRecorder {
+    /// What a finished recording holds.
+    struct Summary: Codable, Equatable, CustomStringConvertible {
+        /// The video file.
+        var file: String
+        /// Frames the window presented while attached.
+        var presented = 0
+        /// Video frames written (constant rate).
+        var videoFrames = 0
+        /// Video frames per second.
+        var fps: Double
+        /// Presents that fell within one video slot with a later one and so are not in the video.
+        var skipped = 0
+        /// Frames merged into the one before because ffmpeg fell behind.
+        var behind = 0
+        /// The video's duration in seconds.
+        var duration: Double { fps > 0 ? Double(videoFrames) / fps : 0 }
+        /// One line for the user.
+        var description: String {
+            String(format: "recorded %d presented frames as %d video frames (%.2f s at %g fps, %d skipped within a frame, %d merged because ffmpeg fell behind) to %@",
+                   presented, videoFrames, duration, fps, skipped, behind, file)
+        }
+    }
+
+    /// The video file being written.
+    let url: URL
+    /// Video frames per second.
+    let fps: Double
+    /// Most frames queued for ffmpeg before new ones are merged.
+    let backlog = 8
+    private let requestedSize: (width: Int, height: Int)?
+    private let lock = NSCondition()
+    private var converter: FrameRateConverter
+    private var held: CGImage?
+    private var queue: [(image: CGImage, repeats: Int)] = []
+    private var summary: Summary
+    private var ending = false
+    private var finished = false
+    private var failure: Error?
+    private var pipe: FFmpegPipe?
+    private weak var host: WindowHost?
+    private let writerDone = DispatchSemaphore(value: 0)
+
+    /// A recorder writing `url` (.mp4, .mov, .mkv, .webm or .gif) at `fps` frames per second, frames
+    /// of `size` pixels (nil: the first frame's size; frames of another size are cropped or padded
+    /// with black). Throws a `RecordingError` at once when the name is not a video, the folder does
+    /// not exist, the rate is outside 1...240, or ffmpeg is not installed.
+    init(url: URL, size: CGSize? = nil, fps: Double) throws {
+        guard FFmpegPipe.isVideo(url.path) else {
+            throw RecordingError(description: "cannot record to \(url.path): the name must end in " + FFmpegPipe.videoExtensions.map { "." + $0 }.joined(separator: ", "))
+        }
+        var isDirectory: ObjCBool = false
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RecordingError(description: "cannot record to \(url.path): the folder \(folder) does not exist")
+        }
+        guard fps >= 1, fps <= 240 else { throw RecordingError(description: "a recording's rate must be 1...240 fps (got \(fps))") }
+        if let size { guard size.width >= 1, size.height >= 1 else { throw RecordingError(description: "cannot record frames of \(size) pixels") } }
+        guard FFmpegPipe.find() != nil else {
+            throw RecordingError(description: "recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg)")
+        }
+        self.url = url
+        self.fps = fps
+        requestedSize = size.map { (Int($0.width), Int($0.height)) }
+        converter = FrameRateConverter(fps: fps)
+        summary = Summary(file: url.path, fps: fps)
+        let writer = Thread { [self] in writeLoop() }
+        writer.name = "lamina.recorder"
+        writer.start()
+    }
+
+    /// Records every frame `host` presents from now on (sets its `onPresent`).
+    func attach(to host: WindowHost) {
+        self.host = host
+        host.onPresent = { [weak self] image, timestamp in self?.present(image, at: timestamp) }
+    }
+
+    /// Takes one presented frame and its timestamp (any thread; returns at once).
+    func present(_ frame: CGImage, at timestamp: CFTimeInterval) {
+        lock.lock(); defer { lock.unlock() }
+        guard !ending else { return }
+        summary.presented += 1
+        let n = converter.present(at: timestamp)
+        if let previous = held {
+            if n > 0 { enqueue(previous, n) } else { summary.skipped += 1 }
+        }
+        held = frame
+    }
+
+    /// The first error the writer met (ffmpeg failing), while recording.
+    var error: Error? { lock.lock(); defer { lock.unlock() }; return failure }
+
+    /// Stops recording: detaches from the host, writes the last frame, waits for ffmpeg to finish
+    /// the file and returns what was recorded. Throws when nothing was presented or ffmpeg failed.
+    /// Calling it again returns the same summary.
+    @discardableResult
+    func finish() throws -> Summary {
+        lock.lock()
+        if finished { let s = summary, f = failure; lock.unlock(); if let f { throw f }; return s }
+        let attachedHost = host
+        lock.unlock()
+        attachedHost?.onPresent = nil
+        lock.lock()
+        ending = true
+        if let last = held { enqueue(last, converter.finish()); held = nil }
+        lock.signal()
+        lock.unlock()
+        writerDone.wait()
+        lock.lock(); defer { lock.unlock() }
+        finished = true
+        if failure == nil {
+            do { try pipe?.finish() } catch { failure = error }
+        }
+        if failure == nil && summary.presented == 0 {
+            failure = RecordingError(description: "nothing was recorded to \(url.path): the window presented no frames")
+        }
+        if let failure { throw failure }
+        return summary
+    }
+
+    /// Queues a frame for `repeats` video frames; past the backlog, merges it into the last queued one.
+    /// Called with the lock held.
+    private func enqueue(_ image: CGImage, _ repeats: Int) {
+        summary.videoFrames += repeats
+        if queue.count >= backlog, !queue.isEmpty {
+            queue[queue.count - 1].repeats += repeats
+            summary.behind += 1
+        } else {
+            queue.append((image, repeats))
+        }
+        lock.signal()
+    }
+
+    /// The writer thread: starts ffmpeg at the first frame, then converts and writes each queued frame.
+    private func writeLoop() {
+        var canvas: [UInt32] = []
+        while true {
+            lock.lock()
+            while queue.isEmpty && !ending { lock.wait() }
+            if queue.isEmpty && ending { lock.unlock(); break }
+            let item = queue.removeFirst()
+            let failed = failure != nil
+            lock.unlock()
+            if failed { continue }
+            do {
+                if pipe == nil {
+                    let w = requestedSize?.width ?? item.image.width, h = requestedSize?.height ?? item.image.height
+                    pipe = try FFmpegPipe(output: url.path, width: w, height: h, fps: fps, realtime: true)
+                    canvas = [UInt32](repeating: 0xFF00_0000, count: w * h)
+                }
+                let p = pipe!
+                LiveRecorder.opaque(item.image, into: &canvas, width: p.width, height: p.height)
+                try canvas.withUnsafeBufferPointer { buffer in
+                    for _ in 0..<item.repeats { try p.write(buffer) }
+                }
+            } catch {
+                lock.lock(); failure = error; lock.unlock()
+            }
+        }
+        writerDone.signal()
+    }
+
+    /// Copies `image` into a `width` x `height` canvas (cropped or padded with black at the right and
+    /// bottom), opaque: premultiplied colour over black, as the window shows it.
+    static func opaque(_ image: CGImage, into canvas: inout [UInt32], width: Int, height: Int) {
+        let src = image.premultipliedARGB
+        let w = min(width, image.width), h = min(height, image.height)
+        if w < width || h < height { for i in canvas.indices { canvas[i] = 0xFF00_0000 } }
+        src.withUnsafeBufferPointer { s in
+            canvas.withUnsafeMutableBufferPointer { d in
+                for y in 0..<h {
+                    let si = y * image.width, di = y * width
+                    for x in 0..<w { d[di + x] = s[si + x] | 0xFF00_0000 }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import QuartzCore
+import SDLHost
+
+/// The gallery's recording key: each press of `key` starts or stops recording the window (a
+/// `LiveRecorder` on the window's presented frames) to lamina-recording-<n>.mp4 in the current
+/// folder, the first n not taken. A banner says where it records (shown for a few seconds, so that
+/// most of the video is free of it) and where the file was saved; an error (no ffmpeg) shows there
+/// too. Runs on the app thread.
+final class RecordingToggle {
+    /// The key that starts and stops recording.
+    static let key = "F5"
+    /// The overlay's line for the key.
+    static let help = "\(key) starts and stops recording the window to lamina-recording-<n>.mp4"
+    private let host: WindowHost
+    private let folder: URL
+    private var recorder: LiveRecorder?
+    private var bannerUntil: CFTimeInterval?
+
+    /// A toggle recording `host` into `folder` (default: the current folder).
+    init(host: WindowHost, folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+        self.host = host
+        self.folder = folder
+    }
+
+    /// Whether a recording is running.
+    var isRecording: Bool { recorder != nil }
+
+    /// The first lamina-recording-<n>.mp4 in `folder` that does not exist.
+    static func nextFile(in folder: URL) -> URL {
+        var n = 1
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("lamina-recording-\(n).mp4").path) { n += 1 }
+        return folder.appendingPathComponent("lamina-recording-\(n).mp4")
+    }
+
+    /// Starts recording, or stops and saves the running recording.
+    func toggle() {
+        if recorder != nil { stop(); return }
+        let url = RecordingToggle.nextFile(in: folder)
+        do {
+            let r = try LiveRecorder(url: url, fps: host.refreshRate)
+            r.attach(to: host)
+            recorder = r
+            say("Recording to \(url.path) (\(RecordingToggle.key) stops)", for: 2.5)
+        } catch {
+            say("Cannot record: \(error)", for: 6)
+        }
+    }
+
+    /// Stops and saves the running recording, if any (also when the window closes).
+    func stop() {
+        guard let r = recorder else { return }
+        recorder = nil
+        do {
+            let summary = try r.finish()
+            say(String(format: "Saved %@ (%.1f s)", r.url.path, summary.duration), for: 3)
+        } catch {
+            say("Recording failed: \(error)", for: 6)
+        }
+    }
+
+    /// Hides the banner when its time is up; call on every tick.
+    func tick(_ now: CFTimeInterval) {
+        if let until = bannerUntil, now >= until { bannerUntil = nil; host.showBanner(nil) }
+    }
+
+    private func say(_ text: String, for seconds: CFTimeInterval) {
+        print("lamina: \(text)")
+        host.showBanner(text)
+        bannerUntil = CACurrentMediaTime() + seconds
+    }
+}
