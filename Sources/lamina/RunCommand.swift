@@ -15,6 +15,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
         let url = URL(fileURLWithPath: scene)
         let session: SceneSession
         do { session = try SceneSession(url: url) } catch {
@@ -32,7 +33,7 @@ struct RunCommand: ParsableCommand {
             case .reloaded:
                 host.layer = session.scene.root
                 host.showBanner(nil)
-                print("lamina: reloaded \(url.lastPathComponent)")
+                FileHandle.standardError.write(Data("lamina: reloaded \(url.lastPathComponent)\n".utf8))
             case .failed(let message):
                 host.showBanner(message)
                 FileHandle.standardError.write(Data("\(message)\n".utf8))

@@ -8,6 +8,7 @@ import Scenes
 func loadScene(_ path: String) throws -> Scene {
     AppRunner.installResources()
     Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
+    Scene.assetsDirectory = SDLFontProvider.assetsDirectory
     CAMediaClock.manualTime = 0
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))
@@ -87,59 +88,5 @@ struct EvalCommand: ParsableCommand {
             CATransaction.flush()
         }
         print(SceneJSON.presentation(of: s, at: at))
-    }
-}
-
-/// The JSON of `lamina eval`.
-enum SceneJSON {
-    static func n(_ v: CGFloat) -> String { n(Double(v)) }
-    static func n(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        let r = (v * 1e6).rounded() / 1e6
-        return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
-    }
-    static func color(_ c: CGColor?) -> String {
-        guard let c else { return "null" }
-        let s = c.srgbComponents
-        return "[\(n(s.red)), \(n(s.green)), \(n(s.blue)), \(n(s.alpha))]"
-    }
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out += ch.value < 0x20 ? String(format: "\\u%04x", ch.value) : String(ch)
-            }
-        }
-        return out + "\""
-    }
-
-    static func presentation(of scene: Scene, at t: CFTimeInterval) -> String {
-        var items: [String] = []
-        for name in scene.order {
-            guard let model = scene.layers[name] else { continue }
-            let p = model.presentation() ?? model
-            let tr = p.transform
-            let m = [tr.m11, tr.m12, tr.m13, tr.m14, tr.m21, tr.m22, tr.m23, tr.m24, tr.m31, tr.m32, tr.m33, tr.m34, tr.m41, tr.m42, tr.m43, tr.m44]
-            let fields = [
-                "\"name\": \(string(name))",
-                "\"class\": \(string(scene.classes[name] ?? "CALayer"))",
-                "\"position\": [\(n(p.position.x)), \(n(p.position.y))]",
-                "\"bounds\": [\(n(p.bounds.minX)), \(n(p.bounds.minY)), \(n(p.bounds.width)), \(n(p.bounds.height))]",
-                "\"anchorPoint\": [\(n(p.anchorPoint.x)), \(n(p.anchorPoint.y))]",
-                "\"zPosition\": \(n(p.zPosition))",
-                "\"opacity\": \(n(Double(p.opacity)))",
-                "\"isHidden\": \(p.isHidden)",
-                "\"transform\": [\(m.map { n($0) }.joined(separator: ", "))]",
-                "\"backgroundColor\": \(color(p.backgroundColor))",
-                "\"cornerRadius\": \(n(p.cornerRadius))",
-                "\"borderWidth\": \(n(p.borderWidth))",
-                "\"borderColor\": \(color(p.borderColor))",
-            ]
-            items.append("{" + fields.joined(separator: ", ") + "}")
-        }
-        return "{\"time\": \(n(t)), \"layers\": [" + items.joined(separator: ", ") + "]}"
     }
 }

@@ -30,6 +30,12 @@ final class CommandLineTests: XCTestCase {
         let ball = layers?.first { $0["name"] as? String == "ball" }
         XCTAssertEqual((ball?["position"] as? [Double])?.map { $0.rounded() }, [320, 74])
         XCTAssertEqual((ball?["transform"] as? [Double])?.count, 16)
+        let keys = ["name", "class", "position", "bounds", "anchorPoint", "zPosition", "opacity", "isHidden", "transform",
+                    "backgroundColor", "cornerRadius", "borderWidth", "borderColor"]
+        XCTAssertEqual(ball.map { Array($0.keys) }.map { Set($0).isSuperset(of: keys) }, true, "the issue's keys")
+        let track = layers?.first { $0["name"] as? String == "track" }
+        XCTAssertEqual(track?["strokeEnd"] as? Double, 1, "a shape layer's own key paths too")
+        XCTAssertEqual((track?["strokeColor"] as? [Double])?.count, 4)
     }
 
     func testRecordWritesEveryFrameAndNamesMissingFFmpeg() throws {
