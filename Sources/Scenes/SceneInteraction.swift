@@ -73,7 +73,8 @@ extension SceneParser {
         let map = try mapping(node, "an interaction")
         let known = ["on"] + Self.stepKeys
         for (k, _) in map where !known.contains(k.string ?? "") { throw unknownKey(k, known: known, in: "an interaction") }
-        guard let on = map["on"] else { throw error(node, "an interaction needs \"on\": {click: layer}, {key: name}, {swipe: left|right} or {timer: seconds}") }
+        // "on" found by its text: a plain `on` is a YAML 1.1 bool, a quoted "on" (as in JSON) a string.
+        guard let on = map.first(where: { $0.key.string == "on" })?.value else { throw error(node, "an interaction needs \"on\": {click: layer}, {key: name}, {swipe: left|right} or {timer: seconds}") }
         let onMap = try mapping(on, "a trigger")
         guard onMap.count == 1, let (tk, tv) = onMap.first.map({ ($0.key, $0.value) }) else { throw error(on, "a trigger has exactly one of click, key, swipe, timer") }
         let trigger: SceneTrigger
