@@ -11,6 +11,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene in a window and reload it on every save.")
     @Argument(help: "The scene file.") var scene: String
     @Option(help: "Quit after this many frames (for scripts).") var frames: Int?
+    @Option(help: "Record what the window shows, with its true frame timestamps, to this video (.mp4, .webm, .mkv, .mov, .gif).") var record: String?
 
     func run() throws {
         AppRunner.installResources()
@@ -27,7 +28,19 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("lamina run needs a display (\(error)); lamina render and lamina eval work headless")
         }
         host.layer = session.scene.root
+        // F5 starts and stops recording to lamina-recording-<n>.mp4; --record records the whole run.
+        let recording = RecordingToggle(host: host)
+        host.overlayHelp = RecordingToggle.help
+        var recorder: LiveRecorder? = nil
+        if let path = record {
+            do { recorder = try LiveRecorder(url: URL(fileURLWithPath: path), fps: host.refreshRate) } catch {
+                throw ValidationError("cannot record to \(path): \(error)")
+            }
+            recorder?.attach(to: host)
+        }
         host.onTick = { now in
+            // The recording banner's timer must not hide a reload error.
+            if session.error == nil { recording.tick(now) }
             switch session.poll(now: now) {
             case .unchanged: break
             case .reloaded:
@@ -43,11 +56,19 @@ struct RunCommand: ParsableCommand {
             switch e {
             case .quit: host.stop()
             case .mouseDown(let p, _): session.scene.handle(.click(p))
+            case .key(let k) where k == RecordingToggle.key:
+                recording.toggle()
+                if let e = session.error { host.showBanner(e) }
             case .key(let k): session.scene.handle(.key(k))
             case .swipe(let s): session.scene.handle(.swipe(s == .left ? "left" : "right"))
             default: break
             }
         }
         host.run(frames: frames)
+        recording.stop()
+        if let r = recorder {
+            let summary = try r.finish()
+            print("lamina: \(summary)")
+        }
     }
 }

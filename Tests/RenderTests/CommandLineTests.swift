@@ -5,13 +5,14 @@ final class CommandLineTests: XCTestCase {
     var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lamina") }
     var scenes: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes") }
 
-    func run(_ args: [String], path: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    func run(_ args: [String], path: String? = nil, extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
         if let path { env["PATH"] = path }
+        env.merge(extra) { _, b in b }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
@@ -50,5 +51,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(noFFmpeg.err.contains("needs ffmpeg"), noFFmpeg.err)
         let badScene = try run(["eval", "/nonexistent/scene.yaml"])
         XCTAssertNotEqual(badScene.status, 0)
+    }
+
+    /// `lamina run SCENE --record`: the window's own frames (SDL's offscreen driver here) recorded
+    /// with their true timestamps; without ffmpeg, a clear error before the window opens.
+    func testRunRecordsTheWindowOrNamesMissingFFmpeg() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
+        let scene = scenes.appendingPathComponent("interactions.yaml").path
+        let out = NSTemporaryDirectory() + "lamina-run-\(getpid()).mp4"
+        try? FileManager.default.removeItem(atPath: out)
+        let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
+        let missing = try run(["run", scene, "--frames", "5", "--record", out], path: "/nonexistent", extra: offscreen)
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue((missing.err + missing.out).contains("ffmpeg"), missing.err)
+        let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try XCTSkipIf(ffmpeg == nil, "ffmpeg is not installed (optional: scripts/setup.sh names it)")
+        let r = try run(["run", scene, "--frames", "40", "--record", out], extra: offscreen)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("recorded 40 presented frames"), r.out)
+        let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        XCTAssertGreaterThan(size, 1000)
     }
 }
