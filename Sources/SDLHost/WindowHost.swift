@@ -38,6 +38,8 @@ public final class WindowHost {
         public var evaluate: [Double] = [], rasterise: [Double] = [], present: [Double] = []
         /// Refresh periods skipped.
         public var missed = 0
+        /// No frames yet (also for tests of what reads the timings).
+        public init() {}
     }
 
     private let window: OpaquePointer

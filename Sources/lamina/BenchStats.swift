@@ -6,6 +6,11 @@ struct BenchStats: Codable, Equatable {
     /// The smallest, the median, the 95th and 99th percentiles and the largest, in ms.
     var min = 0.0, median = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0
 
+    /// Statistics given directly, in ms (all zero by default).
+    init(min: Double = 0, median: Double = 0, p95: Double = 0, p99: Double = 0, max: Double = 0) {
+        self.min = min; self.median = median; self.p95 = p95; self.p99 = p99; self.max = max
+    }
+
     /// The statistics of `seconds` (all zero when empty). Percentiles are nearest-rank below: the
     /// value at index floor((n - 1) * q) of the sorted list.
     init(seconds: [Double]) {

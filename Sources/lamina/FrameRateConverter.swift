@@ -1,11 +1,12 @@
 import Foundation
 
 /// Turns frames presented at arbitrary times (a window's true frame timestamps) into a video at a
-/// constant frame rate: video frame k shows what was on screen at `origin + k / fps`, where the
-/// origin is the first frame's timestamp. A frame presented at t stays on screen until the next
-/// present, so it fills every video slot whose time falls in between: a missed refresh makes the
-/// frame before it repeat, as the viewer saw it, and two presents within one slot keep only the
-/// later one on screen at the slot's time (the earlier is skipped). Pure arithmetic on seconds.
+/// constant frame rate: video frame k stands for the time `origin + k / fps`, where the origin is
+/// the first frame's timestamp. Each present is placed in the video slot nearest its timestamp
+/// (so the jitter of a present a little early or late moves nothing) and fills every slot up to the
+/// next present's slot: a missed refresh makes the frame before it repeat, as the viewer saw it,
+/// and of two presents in one slot only the later is kept (the earlier is skipped). Pure
+/// arithmetic on seconds.
 struct FrameRateConverter {
     /// Video frames per second.
     let fps: Double
@@ -21,10 +22,10 @@ struct FrameRateConverter {
         self.fps = fps
     }
 
-    /// The number of slots whose time is before `t` (with a microsecond of slack against rounding).
-    private func slots(before t: Double) -> Int {
+    /// The slot nearest `t` (halves round up, with a microsecond of slack against rounding).
+    private func slot(_ t: Double) -> Int {
         guard let o = origin else { return 0 }
-        return max(0, Int(((t - o) * fps - 1e-6).rounded(.up)))
+        return max(0, Int(((t - o) * fps + 0.5 + 1e-6).rounded(.down)))
     }
 
     /// A frame was presented at `timestamp`: returns how many video frames the previously presented
@@ -34,16 +35,16 @@ struct FrameRateConverter {
         guard origin != nil, let previous = last else { origin = timestamp; last = timestamp; return 0 }
         let t = max(timestamp, previous)
         last = t
-        let n = max(0, slots(before: t) - videoFrames)
+        let n = max(0, slot(t) - videoFrames)
         videoFrames += n
         return n
     }
 
-    /// The recording ends: how many video frames the last presented frame fills (one refresh at
-    /// least: the slot it was presented in, or the next; 0 when nothing was presented).
+    /// The recording ends: how many video frames the last presented frame fills (its own slot, at
+    /// least one; 0 when nothing was presented).
     mutating func finish() -> Int {
         guard let t = last else { return 0 }
-        let n = max(1, slots(before: t + 1 / fps) - videoFrames)
+        let n = max(1, slot(t) + 1 - videoFrames)
         videoFrames += n
         return n
     }

@@ -11,7 +11,7 @@ final class RecordingToggle {
     /// The key that starts and stops recording.
     static let key = "F5"
     /// The overlay's line for the key.
-    static let help = "\(key) starts and stops recording the window to lamina-recording-<n>.mp4"
+    static let help = "\(key) starts or stops recording (.mp4)"
     private let host: WindowHost
     private let folder: URL
     private var recorder: LiveRecorder?

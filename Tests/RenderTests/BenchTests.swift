@@ -1,0 +1,156 @@
+import XCTest
+@_spi(LaminaInternal) import QuartzCore
+import SDLHost
+import Scenes
+@testable import lamina
+
+/// The benchmark's arithmetic and formats on known input, the stress scenes, and a short soak.
+/// (Speed itself is printed by `lamina bench`, never asserted here.)
+final class BenchTests: XCTestCase {
+    static var benchScenes: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenes/bench").path
+    }
+
+    func testStatsAreNearestRankPercentilesInMilliseconds() {
+        let s = BenchStats(seconds: (1...100).map { Double($0) / 1000 }.shuffled())
+        XCTAssertEqual(s, BenchStats(min: 1, median: 50, p95: 95, p99: 99, max: 100))
+        XCTAssertEqual(BenchStats(seconds: []), BenchStats())
+        XCTAssertEqual(BenchStats(seconds: [0.0166666666]).median, 16.667)
+    }
+
+    func testMissedVsyncsCountWholePeriodsSkipped() {
+        let p = 1.0 / 60
+        XCTAssertEqual(BenchStats.missedVsyncs(intervals: [p, p * 1.1, p * 0.9], period: p), 0)
+        XCTAssertEqual(BenchStats.missedVsyncs(intervals: [p, 2 * p, 3.1 * p, p], period: p), 3)
+    }
+
+    func result() -> BenchResult {
+        var times = WindowHost.FrameTimes()
+        let p = 1.0 / 60
+        times.intervals = [0.5] + Array(repeating: p, count: 8) + [2 * p]   // the first interval is warm-up
+        times.commit = Array(repeating: 0.001, count: 11)
+        times.evaluate = Array(repeating: 0.002, count: 11)
+        times.rasterise = Array(repeating: 0.004, count: 11)
+        times.present = Array(repeating: 0.003, count: 11)
+        return BenchLoop.result(of: times, name: "scenes/bench/x.yaml", kind: "scene", warmup: 2, refreshHz: 60)
+    }
+
+    func testResultLeavesTheWarmUpOut() {
+        let r = result()
+        XCTAssertEqual(r.frames, 9)
+        XCTAssertEqual(r.interval.max, 33.333)
+        XCTAssertEqual(r.interval.median, 16.667)
+        XCTAssertEqual(r.missed, 1)
+        XCTAssertEqual(r.rasterise.median, 4)
+        XCTAssertEqual(r.medianFPS, 1000 / 16.667, accuracy: 1e-9)
+        XCTAssertTrue(r.text(display: ":99").contains("interval_ms min 16.67 median 16.67 p95 16.67 p99 16.67 max 33.33 missed 1"), r.text(display: ":99"))
+        XCTAssertTrue(r.text(display: ":99").contains("commit_ms min 1.00 median 1.00"))
+    }
+
+    func testJSONHasSnakeCaseKeysAndTheMachine() throws {
+        let text = try result().json(machine: "machine: test CPU", display: ":99")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual(object["machine"] as? String, "test CPU")
+        let r = try XCTUnwrap(object["result"] as? [String: Any])
+        XCTAssertEqual(r["refresh_hz"] as? Double, 60)
+        XCTAssertEqual(r["name"] as? String, "scenes/bench/x.yaml")
+        XCTAssertEqual((r["interval"] as? [String: Double])?["max"], 33.333)
+        XCTAssertEqual(r["missed"] as? Int, 1)
+        for phase in ["commit", "evaluate", "rasterise", "present"] { XCTAssertNotNil(r[phase], phase) }
+        XCTAssertEqual(try JSONDecoder.snake.decode(BenchResult.self, from: try BenchResult.encoder().encode(result())), result())
+    }
+
+    func testReportTableHasOneRowPerScene() throws {
+        let report = BenchReport(machine: "test CPU", date: "2026-01-01T00:00:00Z", display: ":99", refreshHz: 60, frames: 9, results: [result(), result()])
+        let md = report.markdown()
+        XCTAssertTrue(md.contains("- machine: test CPU"))
+        XCTAssertEqual(md.split(separator: "\n").filter { $0.hasPrefix("| scenes/bench/x.yaml | 60.0 | 16.67 | 16.67 | 16.67 | 33.33 | 1 | 1.00 | 2.00 | 4.00 | 3.00 |") }.count, 2, md)
+        let back = try JSONDecoder.snake.decode(BenchReport.self, from: Data(try report.json().utf8))
+        XCTAssertEqual(back, report)
+    }
+
+    func testConstantFrameRateRepeatsAFrameForAMissedRefresh() {
+        var c = FrameRateConverter(fps: 60)
+        let p = 1.0 / 60, t0 = 1234.5
+        // Presents at 0, 1, 2, 4 (one refresh missed), 5 periods.
+        let counts = [0, 1, 2, 4, 5].map { c.present(at: t0 + Double($0) * p) } + [c.finish()]
+        XCTAssertEqual(counts, [0, 1, 1, 2, 1, 1])   // the frame at 2 fills two video frames
+        XCTAssertEqual(c.videoFrames, 6)
+    }
+
+    func testConstantFrameRateSkipsPresentsWithinOneSlotAndFollowsJitter() {
+        var c = FrameRateConverter(fps: 30)
+        let p = 1.0 / 60
+        // 60 Hz presents into a 30 fps video: every other present is replaced within its slot.
+        let counts = (0..<6).map { c.present(at: Double($0) * p) } + [c.finish()]
+        XCTAssertEqual(counts, [0, 1, 0, 1, 0, 1, 1])
+        var j = FrameRateConverter(fps: 60)
+        // Presents a little early or late keep one video frame each; time going backwards adds none.
+        let jittered = [0, 1.02, 1.97, 3.01, 2.5].map { j.present(at: $0 * p) }
+        XCTAssertEqual(jittered, [0, 1, 1, 1, 0])
+        var none = FrameRateConverter(fps: 60)
+        XCTAssertEqual(none.finish(), 0, "nothing presented, nothing written")
+    }
+
+    func testRecordedFramesAreMadeOpaqueAndCroppedOrPadded() {
+        let image = CGImage(width: 3, height: 2, premultipliedARGB: [0x8040_2010, 0, 0x00FF_FFFF, 0x7F00_007F, 1, 2])
+        var canvas = [UInt32](repeating: 7, count: 4 * 3)
+        LiveRecorder.opaque(image, into: &canvas, width: 4, height: 3)
+        XCTAssertEqual(canvas, [0xFF40_2010, 0xFF00_0000, 0xFFFF_FFFF, 0xFF00_0000,
+                                0xFF00_007F, 0xFF00_0001, 0xFF00_0002, 0xFF00_0000,
+                                0xFF00_0000, 0xFF00_0000, 0xFF00_0000, 0xFF00_0000])
+        var small = [UInt32](repeating: 0, count: 2)
+        LiveRecorder.opaque(image, into: &small, width: 2, height: 1)
+        XCTAssertEqual(small, [0xFF40_2010, 0xFF00_0000])
+    }
+
+    func testRecorderRefusesBadNamesClearly() {
+        XCTAssertThrowsError(try LiveRecorder(url: URL(fileURLWithPath: "/tmp/out.txt"), fps: 60)) {
+            XCTAssertTrue("\($0)".contains("must end in"), "\($0)")
+        }
+        XCTAssertThrowsError(try LiveRecorder(url: URL(fileURLWithPath: "/nonexistent-folder/out.mp4"), fps: 60)) {
+            XCTAssertTrue("\($0)".contains("does not exist"), "\($0)")
+        }
+    }
+
+    func testResidentMemoryIsReadFromProcStatus() {
+        XCTAssertEqual(ResidentMemory.parse(status: "Name:\tx\nVmRSS:\t   2048 kB\nVmData: 1 kB\n"), 2 * 1_048_576)
+        XCTAssertNil(ResidentMemory.parse(status: "Name: x\n"))
+        XCTAssertGreaterThan(ResidentMemory.current() ?? 0, 1_000_000)
+    }
+
+    func testEveryBenchSceneLoadsAndRendersAFrame() throws {
+        let files = try BenchSuite.sceneFiles(in: BenchTests.benchScenes)
+        XCTAssertGreaterThanOrEqual(files.count, 4)
+        defer { CAMediaClock.manualTime = nil }
+        for file in files {
+            let scene = try loadScene(file)
+            CAMediaClock.manualTime = 1
+            CATransaction.flush()
+            let r = CARenderer(size: scene.size, scale: 0.5)
+            r.layer = scene.root
+            r.beginFrame(atTime: 1, timeStamp: nil); r.render(); r.endFrame()
+            let pixels = r.pixelBuffer.pixels
+            let background = pixels[0]
+            let drawn = pixels.filter { $0 != background }.count
+            XCTAssertGreaterThan(drawn, pixels.count / 20, "\(file) draws something over its background")
+        }
+    }
+
+    func testAShortSoakRunsAndReportsMemory() throws {
+        var lines: [String] = []
+        let scene = BenchTests.benchScenes + "/replicator.yaml"
+        let outcome = try BenchSoak.soak(scene: scene, frames: 200, warmup: 50, size: CGSize(width: 240, height: 160), threads: 1) { lines.append($0) }
+        XCTAssertGreaterThan(outcome.start, 0)
+        XCTAssertGreaterThan(outcome.end, 0)
+        XCTAssertTrue(lines.last?.hasPrefix("rss_mib start") ?? false, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.filter { $0.hasPrefix("frame ") }.count, 12, lines.joined(separator: "\n"))   // 0, warm-up, 10 steps
+        XCTAssertNil(CAMediaClock.manualTime, "the real clock is back")
+    }
+}
+
+extension JSONDecoder {
+    /// A decoder for the bench's snake_case JSON.
+    static var snake: JSONDecoder { let d = JSONDecoder(); d.keyDecodingStrategy = .convertFromSnakeCase; return d }
+}
