@@ -16,6 +16,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Frames per second.") var fps = 30.0
     @Option(help: "Size WIDTHxHEIGHT in pixels (default: the scene's or 960x640).") var size: String?
     @Flag(help: "Click the centre at the start (starts most demos).") var click = false
+    @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
 
     func validate() throws {
         guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in 0...3600 seconds") }
@@ -28,8 +29,11 @@ struct RecordCommand: ParsableCommand {
         Scene.assetsDirectory = SDLFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
         let root: CALayer, pointSize: CGSize
+        var replay: SceneReplay? = nil
         if FileManager.default.fileExists(atPath: source) {
             let scene = try loadScene(source)
+            replay = try SceneReplay(scene: scene, events: after)
+            if click { replay = try SceneReplay(scene: scene, events: "click@0:\(scene.size.width / 2),\(scene.size.height / 2) " + (after ?? "")) }
             root = scene.root; pointSize = scene.size
         } else if let type = DemoCatalog.named(source) {
             let s = CGSize(width: 960, height: 640)
@@ -54,8 +58,10 @@ struct RecordCommand: ParsableCommand {
         let progress = ProgressBar(total: frames)
         for k in 0..<frames {
             let t = Double(k) / fps
-            CAMediaClock.manualTime = t
-            CATransaction.flush()
+            if replay != nil { replay!.advance(to: t) } else {
+                CAMediaClock.manualTime = t
+                CATransaction.flush()
+            }
             renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
             try sink.write(renderer.pixelBuffer.pixels, width: w, height: h, index: k)
             progress.update(k + 1)

@@ -27,16 +27,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Media time in seconds.") var at = 0.0
     @Option(name: .shortAndLong, help: "Output PNG.") var output = "frame.png"
     @Option(help: "Output size WIDTHxHEIGHT in pixels (default: the scene's window size).") var size: String?
+    @Option(help: "Interactions to replay first: \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
 
     func run() throws {
         let s = try loadScene(scene)
+        var replay = try SceneReplay(scene: s, events: after)
+        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
         var scale: CGFloat = 1
         if let size {
             let px = try parseSize(size)
             scale = min(px.width / s.size.width, px.height / s.size.height)
         }
-        CAMediaClock.manualTime = at
-        CATransaction.flush()
+        replay.advance(to: at)
         let r = CARenderer(size: s.size, scale: scale)
         r.layer = s.root
         r.beginFrame(atTime: at, timeStamp: nil); r.render(); r.endFrame()
@@ -50,43 +52,13 @@ struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "eval", abstract: "Print the presentation values of a scene's named layers at a time, as JSON.")
     @Argument(help: "The scene file.") var scene: String
     @Option(help: "Media time in seconds.") var at = 0.0
-    @Option(help: "Interactions to replay first, comma-separated: click@T:X,Y key@T:NAME swipe@T:left|right (e.g. \"click@0.5:300,200 key@1:Space\", space-separated).") var after: String?
+    @Option(help: "Interactions to replay first: click@T:X,Y key@T:NAME swipe@T:left|right, space-separated (e.g. \"click@0.5:300,200 key@1:Space\").") var after: String?
 
     func run() throws {
         let s = try loadScene(scene)
-        var events: [(CFTimeInterval, SceneEvent)] = []
-        for item in (after ?? "").split(separator: " ") {
-            let parts = item.split(separator: "@", maxSplits: 1)
-            guard parts.count == 2, let rest = Optional(parts[1].split(separator: ":", maxSplits: 1)), rest.count == 2,
-                  let t = Double(rest[0]), t >= 0, t <= at else {
-                throw ValidationError("cannot read the event \"\(item)\"; expected click@T:X,Y, key@T:NAME or swipe@T:left|right with T <= --at")
-            }
-            switch parts[0] {
-            case "click":
-                let xy = rest[1].split(separator: ",").compactMap { Double($0) }
-                guard xy.count == 2 else { throw ValidationError("click wants X,Y in \"\(item)\"") }
-                events.append((t, .click(CGPoint(x: xy[0], y: xy[1]))))
-            case "key": events.append((t, .key(String(rest[1]))))
-            case "swipe": events.append((t, .swipe(String(rest[1]))))
-            default: throw ValidationError("unknown event \"\(parts[0])\" in \"\(item)\"; expected click, key or swipe")
-            }
-        }
-        events.sort { $0.0 < $1.0 }
-        // Step virtual time through the events (and timers) up to --at.
-        let timers = s.interactions.compactMap { i -> CFTimeInterval? in
-            if case .timer(let t) = i.trigger, s.loadTime + t <= at { return s.loadTime + t }
-            return nil
-        }
-        var times = events.map(\.0) + timers + [at]
-        times = Array(Set(times)).sorted()
-        var next = 0
-        for t in times {
-            CAMediaClock.manualTime = t
-            CATransaction.flush()
-            s.tick(t)
-            while next < events.count && events[next].0 <= t { s.handle(events[next].1); next += 1 }
-            CATransaction.flush()
-        }
+        var replay = try SceneReplay(scene: s, events: after)
+        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
+        replay.advance(to: at)
         print(SceneJSON.presentation(of: s, at: at))
     }
 }
