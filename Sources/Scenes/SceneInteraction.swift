@@ -64,10 +64,11 @@ extension Scene {
 }
 
 extension SceneParser {
-    static let stepKeys = ["transaction", "set", "add", "remove", "pause", "resume", "then"]
+    static let stepKeys = ["transaction", "set", "add", "remove", "pause", "resume", "toggle", "then"]
 
     /// `{on: {click|key|swipe|timer: …}, transaction: {duration, timingFunction, disableActions},
     /// set: [{layer: name, key: value …}], add: [animation], remove: [{layer, key}], pause: name, resume: name,
+    /// toggle: name (pauses it when running, resumes it when paused),
     /// then: {steps run when the transaction completes, with the same keys but "on"}}`.
     func interaction(_ node: Node, scene: Scene) throws -> SceneInteraction {
         let map = try mapping(node, "an interaction")
@@ -151,7 +152,7 @@ extension SceneParser {
             }
             return l
         }
-        let pause = try layerNamed("pause"), resume = try layerNamed("resume")
+        let pause = try layerNamed("pause"), resume = try layerNamed("resume"), toggle = try layerNamed("toggle")
         var then: (() -> Void)? = nil
         if let t = map["then"] {
             guard depth < 32 else { throw error(t, "\"then\" is nested more than 32 deep") }
@@ -169,15 +170,20 @@ extension SceneParser {
             for (l, key, kind, v) in sets { try? parser.set(l, key: key, kind: kind, node: v) }
             for a in adds { a.add() }
             for (l, key) in removes { l.removeAnimation(forKey: key) }
-            if let l = pause, l.speed != 0 {
+            func pauseLayer(_ l: CALayer) {
+                guard l.speed != 0 else { return }
                 let t = l.convertTime(CACurrentMediaTime(), from: nil)
                 l.speed = 0; l.timeOffset = t
             }
-            if let l = resume, l.speed == 0 {
+            func resumeLayer(_ l: CALayer) {
+                guard l.speed == 0 else { return }
                 let paused = l.timeOffset
                 l.speed = 1; l.timeOffset = 0; l.beginTime = 0
                 l.beginTime = l.convertTime(CACurrentMediaTime(), from: nil) - paused
             }
+            if let l = pause { pauseLayer(l) }
+            if let l = resume { resumeLayer(l) }
+            if let l = toggle { if l.speed == 0 { resumeLayer(l) } else { pauseLayer(l) } }
             CATransaction.commit()
         }
     }

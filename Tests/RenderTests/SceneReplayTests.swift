@@ -41,3 +41,27 @@ final class SceneReplayTests: XCTestCase {
         }
     }
 }
+
+/// One key that pauses and resumes.
+final class SceneToggleTests: XCTestCase {
+    func testToggleStepPausesThenResumes() throws {
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        let s = try Scene.parse("""
+        layers:
+          - {name: a, frame: [0, 0, 10, 10]}
+        animations:
+          - {layer: a, keyPath: position.x, from: 0, to: 100, duration: 10, timingFunction: linear}
+        interactions:
+          - {on: {key: P}, toggle: a}
+        """, file: "t.yaml")
+        CATransaction.flush()
+        CAMediaClock.manualTime = 2
+        s.handle(.key("P")); CATransaction.flush()
+        CAMediaClock.manualTime = 5
+        XCTAssertEqual(s.layers["a"]!.presentation()!.position.x, 20, accuracy: 1e-6, "paused at 2 s")
+        s.handle(.key("P")); CATransaction.flush()
+        CAMediaClock.manualTime = 6
+        XCTAssertEqual(s.layers["a"]!.presentation()!.position.x, 30, accuracy: 1e-6, "resumed where it paused")
+    }
+}
