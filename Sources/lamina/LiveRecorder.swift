@@ -51,8 +51,9 @@ final class LiveRecorder {
     let url: URL
     /// Video frames per second.
     let fps: Double
-    /// Most frames queued for ffmpeg before new ones are merged.
-    let backlog = 8
+    /// Most frames queued for ffmpeg before new ones are merged (half a second at 60 Hz, about
+    /// 75 MB at 960x640 pixels: enough for ffmpeg's start and bursts, bounded all the same).
+    let backlog = 30
     private let requestedSize: (width: Int, height: Int)?
     private let lock = NSCondition()
     private var converter: FrameRateConverter
