@@ -51,6 +51,7 @@ enum BenchLoop {
         let w = min(warmup, times.evaluate.count)
         let intervals = Array(times.intervals.dropFirst(max(0, w - 1)))
         return BenchResult(name: name, kind: kind, frames: times.evaluate.count - w, warmup: w, refreshHz: refreshHz,
+                           fps: intervals.isEmpty ? 0 : ((Double(intervals.count) / intervals.reduce(0, +)) * 10).rounded() / 10,
                            interval: BenchStats(seconds: intervals),
                            missed: BenchStats.missedVsyncs(intervals: intervals, period: 1 / refreshHz),
                            commit: BenchStats(seconds: Array(times.commit.dropFirst(w))),

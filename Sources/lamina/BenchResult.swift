@@ -13,6 +13,8 @@ struct BenchResult: Codable, Equatable {
     var warmup: Int
     /// The display's refresh rate, Hz.
     var refreshHz: Double
+    /// Frames presented per second over the measured intervals (their count over their sum).
+    var fps: Double
     /// Time between successive presents.
     var interval: BenchStats
     /// Refresh periods skipped between measured presents (see `BenchStats.missedVsyncs`).
@@ -28,9 +30,6 @@ struct BenchResult: Codable, Equatable {
     /// What was recorded with --record (nil without): the figures then include the recorder's cost.
     var recording: LiveRecorder.Summary?
 
-    /// Frames per second at the median interval.
-    var medianFPS: Double { interval.median > 0 ? 1000 / interval.median : 0 }
-
     /// The phases by name, in frame order.
     var phases: [(String, BenchStats)] { [("commit", commit), ("evaluate", evaluate), ("rasterise", rasterise), ("present", present)] }
 
@@ -39,6 +38,7 @@ struct BenchResult: Codable, Equatable {
         var lines = [String(format: "# %@ (%@), %d frames after %d warm-up, display %.0f Hz, %@", name, kind, frames, warmup, refreshHz, display)]
         if let r = recording { lines.append("# recording was on (\(r.file)): the figures include the recorder's cost") }
         let i = interval
+        lines.append(String(format: "fps %.1f", fps))
         lines.append(String(format: "interval_ms min %.2f median %.2f p95 %.2f p99 %.2f max %.2f missed %d", i.min, i.median, i.p95, i.p99, i.max, missed))
         for (n, s) in phases {
             lines.append(String(format: "%@_ms min %.2f median %.2f p95 %.2f p99 %.2f max %.2f", n, s.min, s.median, s.p95, s.p99, s.max))

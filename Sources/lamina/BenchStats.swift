@@ -21,10 +21,12 @@ struct BenchStats: Codable, Equatable {
         min = ms(first); median = ms(q(0.5)); p95 = ms(q(0.95)); p99 = ms(q(0.99)); max = ms(last)
     }
 
-    /// Refresh periods skipped between presents: each interval rounded to whole `period`s, minus one
-    /// (an interval of about two periods is one missed vsync).
+    /// Refresh periods in which no new frame was presented: the refreshes the intervals span
+    /// (their sum in periods, rounded) minus the frames presented in them. An interval of two
+    /// periods is one missed vsync; frames that each take 1.25 periods miss one refresh in four
+    /// (where counting each interval on its own would round every one of them to "on time").
     static func missedVsyncs(intervals: [Double], period: Double) -> Int {
-        guard period > 0 else { return 0 }
-        return intervals.reduce(0) { $0 + Swift.max(0, Int(($1 / period).rounded()) - 1) }
+        guard period > 0, !intervals.isEmpty else { return 0 }
+        return Swift.max(0, Int((intervals.reduce(0, +) / period).rounded()) - intervals.count)
     }
 }
