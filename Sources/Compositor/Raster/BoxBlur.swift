@@ -4,17 +4,37 @@ import Foundation
 /// approximation: three boxes of width ≈ σ·√3 match a Gaussian of deviation σ within a few percent).
 enum BoxBlur {
     /// Blurs `alpha` (width × height, values 0...1) in place with deviation `sigma` pixels. The
-    /// running sums are integers, so a pixel's result does not depend on where the plane starts.
+    /// running sums are integers (16-bit fixed point), so a pixel's result does not depend on where
+    /// the plane starts. Both passes run along rows (the vertical one keeps a running sum per
+    /// column), so memory is read in order.
     static func blur(_ alpha: inout [Float], width: Int, height: Int, sigma: Double) {
-        guard sigma > 0.3, width > 0, height > 0 else { return }
-        let boxes = boxSizes(sigma: sigma)
-        var a = alpha.map { Int32(($0 * 65535).rounded()) }
-        var tmp = [Int32](repeating: 0, count: a.count)
-        for r in boxes {
-            pass(&a, &tmp, w: width, h: height, r: r, horizontal: true)
-            pass(&tmp, &a, w: width, h: height, r: r, horizontal: false)
+        guard sigma > 0.3, width > 0, height > 0, alpha.count >= width * height else { return }
+        let boxes = boxSizes(sigma: min(sigma, 256))
+        let n = width * height
+        var a = [Int32](repeating: 0, count: n)
+        var tmp = [Int32](repeating: 0, count: n)
+        var sums = [Int64](repeating: 0, count: width)
+        alpha.withUnsafeBufferPointer { src in
+            a.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<n { dst[i] = Int32(max(0, min(src[i], 1)) * 65535 + 0.5) }
+            }
         }
-        for i in alpha.indices { alpha[i] = Float(a[i]) / 65535 }
+        a.withUnsafeMutableBufferPointer { a in
+            tmp.withUnsafeMutableBufferPointer { t in
+                sums.withUnsafeMutableBufferPointer { s in
+                    for r in boxes {
+                        horizontal(a, t, w: width, h: height, r: r)
+                        vertical(t, a, sums: s, w: width, h: height, r: r)
+                    }
+                }
+            }
+        }
+        let k: Float = 1 / 65535
+        a.withUnsafeBufferPointer { src in
+            alpha.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<n { dst[i] = Float(src[i]) * k }
+            }
+        }
     }
 
     /// Three box radii whose successive application approximates a Gaussian of deviation sigma.
@@ -28,21 +48,49 @@ enum BoxBlur {
         return (0..<3).map { ($0 < m ? wl : wu - 0) / 2 }
     }
 
-    private static func pass(_ src: inout [Int32], _ dst: inout [Int32], w: Int, h: Int, r: Int, horizontal: Bool) {
-        let n = horizontal ? w : h, lines = horizontal ? h : w
-        let step = horizontal ? 1 : w
-        let size = Int64(2 * r + 1)
-        for line in 0..<lines {
-            let base = horizontal ? line * w : line
+    /// floor((sum + size / 2) / size) without a division: sums stay below 2^26 (16-bit values,
+    /// boxes under 1024 wide), so multiplying by m = floor(2^40 / size) + 1 and shifting by 40 is off
+    /// by less than 2^-14, under the 1/size gap between a quotient's fraction and the next integer.
+    @inline(__always)
+    private static func mean(_ sum: Int64, half: Int64, m: Int64) -> Int32 {
+        Int32(truncatingIfNeeded: ((sum &+ half) &* m) &>> 40)
+    }
+
+    /// The multiplier of `mean` for a box of `size` (at most 1023).
+    private static func multiplier(_ size: Int64) -> Int64 { (Int64(1) << 40) / size + 1 }
+
+    /// Box of radius r along each row (window [i - r, i + r], zeros outside).
+    private static func horizontal(_ src: UnsafeMutableBufferPointer<Int32>, _ dst: UnsafeMutableBufferPointer<Int32>, w: Int, h: Int, r: Int) {
+        let size = Int64(2 * r + 1), half = size / 2, m = multiplier(size)
+        for y in 0..<h {
+            let row = src.baseAddress! + y * w, out = dst.baseAddress! + y * w
             var acc: Int64 = 0
-            // Window [i - r, i + r] with zeros outside.
-            for k in 0...min(r, n - 1) { acc += Int64(src[base + k * step]) }
-            for i in 0..<n {
-                dst[base + i * step] = Int32((acc + size / 2) / size)
+            for k in 0...min(r, w - 1) { acc &+= Int64(row[k]) }
+            for i in 0..<w {
+                out[i] = mean(acc, half: half, m: m)
                 let add = i + r + 1, sub = i - r
-                if add < n { acc += Int64(src[base + add * step]) }
-                if sub >= 0 { acc -= Int64(src[base + sub * step]) }
+                if add < w { acc &+= Int64(row[add]) }
+                if sub >= 0 { acc &-= Int64(row[sub]) }
             }
+        }
+    }
+
+    /// Box of radius r down each column, a row at a time with one running sum per column.
+    private static func vertical(_ src: UnsafeMutableBufferPointer<Int32>, _ dst: UnsafeMutableBufferPointer<Int32>,
+                                 sums: UnsafeMutableBufferPointer<Int64>, w: Int, h: Int, r: Int) {
+        let size = Int64(2 * r + 1), half = size / 2, m = multiplier(size)
+        let s = sums.baseAddress!, base = src.baseAddress!
+        for x in 0..<w { s[x] = 0 }
+        for k in 0...min(r, h - 1) {
+            let row = base + k * w
+            for x in 0..<w { s[x] &+= Int64(row[x]) }
+        }
+        for y in 0..<h {
+            let out = dst.baseAddress! + y * w
+            for x in 0..<w { out[x] = mean(s[x], half: half, m: m) }
+            let add = y + r + 1, sub = y - r
+            if add < h { let row = base + add * w; for x in 0..<w { s[x] &+= Int64(row[x]) } }
+            if sub >= 0 { let row = base + sub * w; for x in 0..<w { s[x] &-= Int64(row[x]) } }
         }
     }
 }
