@@ -201,7 +201,10 @@ extension CGPath {
                     let hull = hypot(s.control1.x - s.start.x, s.control1.y - s.start.y)
                         + hypot(s.control2.x - s.control1.x, s.control2.y - s.control1.y)
                         + hypot(s.end.x - s.control2.x, s.end.y - s.control2.y)
-                    let n = max(1, min(10_000, Int((hull / (8 * tol)).squareRoot().rounded(.up) * 2)))
+                    // Clamped as a Double first: an infinite or NaN hull (coordinates near the
+                    // limits of CGFloat) must not reach Int's conversion.
+                    let steps = (hull / (8 * tol)).squareRoot().rounded(.up) * 2
+                    let n = steps.isNaN ? 1 : Int(min(max(steps, 1), 10_000))
                     for i in 1...n { current.append(s.point(at: CGFloat(i) / CGFloat(n))) }
                 }
                 cur = s.end

@@ -51,8 +51,25 @@ public final class SDLFontProvider: FontProvider {
         return nil
     }()
 
-    /// The font file for a name.
+    nonisolated(unsafe) private static var fileCache: [String: String?] = [:]
+    private static let fileCacheLock = NSLock()
+
+    /// The font file for a name, remembered (text layout asks once per width it measures; the
+    /// lookup builds URLs and touches the file system). At most 256 names are kept.
     static func fontFile(for name: String?) -> String? {
+        let key = name ?? "\u{0}"
+        fileCacheLock.lock()
+        if let hit = fileCache[key] { fileCacheLock.unlock(); return hit }
+        fileCacheLock.unlock()
+        let found = lookUpFontFile(for: name)
+        fileCacheLock.lock()
+        if fileCache.count >= 256 { fileCache.removeAll() }
+        fileCache[key] = .some(found)
+        fileCacheLock.unlock()
+        return found
+    }
+
+    private static func lookUpFontFile(for name: String?) -> String? {
         if let n = name, n.lowercased().hasSuffix(".ttf") || n.lowercased().hasSuffix(".otf"), FileManager.default.fileExists(atPath: n) { return n }
         guard let assets = assetsDirectory?.appendingPathComponent("Fonts") else { return nil }
         let lower = (name ?? "").lowercased()

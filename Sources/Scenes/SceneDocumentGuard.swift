@@ -1,15 +1,6 @@
 import CYaml
 import Foundation
 
-extension Scene.Limits {
-    /// Deepest nesting of lists and mappings, counted with aliases followed (a layer nested in a
-    /// layer takes two levels: its mapping and the `sublayers` list).
-    public static let depth = 256
-    /// Most nodes (scalars, lists, mappings) in a scene with every alias expanded: guards against
-    /// "billion laughs" documents whose aliases multiply a small text into an enormous tree.
-    public static let expandedNodes = 4_000_000
-}
-
 /// Checks a scene's YAML before it is composed into nodes: its nesting depth and its size with
 /// aliases expanded, both counted on libyaml's event stream without building anything (so a deep
 /// or alias-bombed document is refused in time and memory linear in its text, before the composer,

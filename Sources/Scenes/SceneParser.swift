@@ -51,6 +51,7 @@ struct SceneParser {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
+        var animationCount = 0
         if let l = layerNodes {
             guard case .sequence(let seq) = l else { throw error(l, "expected a list of layers") }
             var count = 0
@@ -59,13 +60,49 @@ struct SceneParser {
         if let a = animationNodes {
             guard case .sequence(let seq) = a else { throw error(a, "expected a list of animations") }
             guard seq.count <= Scene.Limits.animations else { throw error(a, "more than \(Scene.Limits.animations) animations") }
+            try checkAnimations(seq, count: &animationCount)
             for n in seq { try animation(n, scene: scene) }
         }
         if let i = interactionNodes {
             guard case .sequence(let seq) = i else { throw error(i, "expected a list of interactions") }
+            for n in seq { try checkSteps(n, count: &animationCount) }
             for n in seq { scene.interactions.append(try interaction(n, scene: scene)) }
         }
         return scene
+    }
+
+    /// Counts animations, those nested in groups included, against `Scene.Limits.animations`, and
+    /// checks the length of keyframe `values`, before any animation is built: groups of aliased
+    /// groups multiply (8^6 animations from a few lines), and a list of 200,000 keyframes is read
+    /// three times over.
+    func checkAnimations(_ seq: Node.Sequence, count: inout Int) throws {
+        for n in seq {
+            count += 1
+            guard count <= Scene.Limits.animations else {
+                throw error(n, "more than \(Scene.Limits.animations) animations (counting those in groups and interactions)")
+            }
+            guard case .mapping(let m) = n else { continue }
+            for (k, v) in m {
+                guard case .sequence(let list) = v else { continue }
+                switch k.string {
+                case "animations": try checkAnimations(list, count: &count)
+                case "values": try reader.checkLength(list, v)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// `checkAnimations` for the animations an interaction adds (in its steps and its `then`).
+    func checkSteps(_ node: Node, count: inout Int) throws {
+        guard case .mapping(let m) = node else { return }
+        for (k, v) in m {
+            switch (k.string, v) {
+            case ("add", .sequence(let list)): try checkAnimations(list, count: &count)
+            case ("then", .mapping): try checkSteps(v, count: &count)
+            default: break
+            }
+        }
     }
 
     func layer(_ node: Node, into scene: Scene, count: inout Int) throws -> CALayer {
@@ -100,7 +137,9 @@ struct SceneParser {
             case "frame": frameNode = v
             case "contents":
                 guard let path = v.string else { throw error(v, "expected an image path") }
-                l.contents = try image(path, node: v)
+                let (image, url) = try image(path, node: v)
+                l.contents = image
+                if !scene.assets.contains(url) { scene.assets.append(url) }
             default:
                 guard let kind = table[key] else { throw unknownKey(k, known: known, in: "a \(className)") }
                 try set(l, key: key, kind: kind, node: v)
@@ -114,6 +153,23 @@ struct SceneParser {
     /// Sets a property, with named enumerations turned into their types.
     func set(_ l: CALayer, key: String, kind: SceneValueKind, node: Node) throws {
         let value = try reader.value(node, kind: kind)
+        // Lists first, by kind: casting a long list to each case's type in the switch below would
+        // bridge it once per case (200,000 gradient stops took seconds).
+        switch kind {
+        case .numbers:
+            let ns = value as! [NSNumber]
+            switch key {
+            case "lineDashPattern": (l as? CAShapeLayer)?.lineDashPattern = ns
+            case "locations": (l as? CAGradientLayer)?.locations = ns
+            default: l.setValue(ns, forKeyPath: key)
+            }
+            return
+        case .colors:
+            let cs = value as! [CGColor]
+            if key == "colors" { (l as? CAGradientLayer)?.colors = cs } else { l.setValue(cs, forKeyPath: key) }
+            return
+        default: break
+        }
         switch (key, value) {
         case ("lineCap", let s as String):
             guard ["butt", "round", "square"].contains(s) else { throw error(node, "expected butt, round or square") }
@@ -136,7 +192,11 @@ struct SceneParser {
         case ("contentsGravity", let s as String):
             l.contentsGravity = CALayerContentsGravity(rawValue: s)
         case ("font", let s as String): (l as? CATextLayer)?.font = s as CFTypeRef
-        case ("string", let s as String): (l as? CATextLayer)?.string = s
+        case ("string", let s as String):
+            guard s.utf8.count <= Scene.Limits.textBytes else {
+                throw error(node, "the text is \(s.utf8.count) bytes; a text layer's string is limited to \(Scene.Limits.textBytes)")
+            }
+            (l as? CATextLayer)?.string = s
         case ("fontSize", let n as CGFloat): (l as? CATextLayer)?.fontSize = n
         case ("foregroundColor", let c as CGColor): (l as? CATextLayer)?.foregroundColor = c
         case ("isWrapped", let b as Bool): (l as? CATextLayer)?.isWrapped = b
@@ -144,8 +204,6 @@ struct SceneParser {
         case ("shadowPath", let p as CGPath): l.shadowPath = p
         case ("fillColor", let c as CGColor): (l as? CAShapeLayer)?.fillColor = c
         case ("strokeColor", let c as CGColor): (l as? CAShapeLayer)?.strokeColor = c
-        case ("lineDashPattern", let ns as [NSNumber]): (l as? CAShapeLayer)?.lineDashPattern = ns
-        case ("colors", let cs as [CGColor]): (l as? CAGradientLayer)?.colors = cs
         case ("startPoint", let p as CGPoint): (l as? CAGradientLayer)?.startPoint = p
         case ("endPoint", let p as CGPoint): (l as? CAGradientLayer)?.endPoint = p
         case ("instanceTransform", let t as CATransform3D): (l as? CAReplicatorLayer)?.instanceTransform = t
@@ -153,7 +211,6 @@ struct SceneParser {
         case ("instanceCount", let n as CGFloat):
             guard n >= 0, n <= 10_000 else { throw error(node, "instanceCount is 0...10000") }
             (l as? CAReplicatorLayer)?.instanceCount = Int(n)
-        case ("locations", let ns as [NSNumber]): (l as? CAGradientLayer)?.locations = ns
         case ("opacity", let n as CGFloat), ("shadowOpacity", let n as CGFloat), ("speed", let n as CGFloat):
             l.setValue(Float(n), forKey: key)
         case ("beginTime", let n as CGFloat), ("timeOffset", let n as CGFloat), ("instanceDelay", let n as CGFloat):
@@ -161,18 +218,5 @@ struct SceneParser {
         default:
             l.setValue(value, forKeyPath: key)
         }
-    }
-
-    /// An image inside the scene's folder (or Assets); paths that leave them are refused.
-    func image(_ path: String, node: Node) throws -> CGImage {
-        guard let dir = directory else { throw error(node, "images need a scene file (its folder resolves \"\(path)\")") }
-        let url = dir.appendingPathComponent(path).standardizedFileURL
-        guard url.path.hasPrefix(dir.standardizedFileURL.path + "/") else {
-            throw error(node, "the image path \"\(path)\" leaves the scene's folder; images must be inside it")
-        }
-        guard let load = Scene.imageLoader, let image = load(url) else {
-            throw error(node, "cannot read the image \"\(path)\" (looked for \(url.path))")
-        }
-        return image
     }
 }

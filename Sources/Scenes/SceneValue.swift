@@ -39,6 +39,7 @@ struct ValueReader {
 
     func numbers(_ node: Node, count: Int?, what: String) throws -> [Double] {
         guard case .sequence(let seq) = node else { throw error(node, "expected \(what)") }
+        try checkLength(seq, node)
         let values = try seq.map { n -> Double in
             guard let v = n.float, v.isFinite else { throw error(n, "expected a finite number in \(what)") }
             return v
@@ -157,8 +158,16 @@ struct ValueReader {
         case .numbers: return try numbers(node, count: nil, what: "a list of numbers").map { NSNumber(value: $0) }
         case .colors:
             guard case .sequence(let seq) = node else { throw error(node, "expected a list of colours") }
+            try checkLength(seq, node)
             return try seq.map { try color($0) }
         case .path: return try path(node)
+        }
+    }
+
+    /// Throws when a list of values is longer than `Scene.Limits.listItems`.
+    func checkLength(_ seq: Node.Sequence, _ node: Node) throws {
+        guard seq.count <= Scene.Limits.listItems else {
+            throw error(node, "the list has \(seq.count) items; lists of values are limited to \(Scene.Limits.listItems)")
         }
     }
 

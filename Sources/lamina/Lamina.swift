@@ -7,7 +7,7 @@ struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Lamina: Apple's Core Animation for Linux.",
-        subcommands: [GalleryCommand.self, DemoCommand.self, RunCommand.self, RenderCommand.self, EvalCommand.self, RecordCommand.self, FormatCommand.self, Tour.self, Bench.self],
+        subcommands: [GalleryCommand.self, DemoCommand.self, RunCommand.self, RenderCommand.self, EvalCommand.self, RecordCommand.self, FormatCommand.self, FuzzScenesCommand.self, Tour.self, Bench.self],
         defaultSubcommand: GalleryCommand.self
     )
 }

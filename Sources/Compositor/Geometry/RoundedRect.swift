@@ -11,7 +11,8 @@ enum RoundedRect {
         let r = max(0, min(radius.isFinite ? radius : 0, (x1 - x0) / 2, (y1 - y0) / 2))
         if r <= 0 || corners & 0xF == 0 { return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] }
         let devR = r * (pixelsPerUnit.isFinite ? max(pixelsPerUnit, 0.01) : 1)
-        let n = max(2, min(64, Int((devR * Double.pi / 2 / 1.5).rounded(.up))))
+        let steps = (devR * Double.pi / 2 / 1.5).rounded(.up)
+        let n = steps.isNaN ? 2 : Int(min(max(steps, 2), 64))
         var pts: [(x: Double, y: Double)] = []
         pts.reserveCapacity(4 * (n + 1))
         // (corner bit, centre, start angle) going clockwise on screen: top-right, bottom-right, bottom-left, top-left.

@@ -107,7 +107,8 @@ public struct CoverageRasterizer {
     }
 
     /// Orders the touched cells by row (a counting sort: linear in their number) and, within a row,
-    /// by column (insertion sort: rows hold few cells).
+    /// by column (insertion sort when the row holds few cells, as rows usually do; a full sort
+    /// otherwise).
     private mutating func sortTouched() {
         let h = bounds.height, n = touched.count
         guard n > 1 else { return }
@@ -127,7 +128,12 @@ public struct CoverageRasterizer {
                 var begin = 0
                 for r in 0..<h {
                     let end = starts[r]
-                    if end - begin > 1 {
+                    if end - begin > 64 {
+                        // A row crossed by thousands of edges (a path of many segments): insertion
+                        // sort would be quadratic in them.
+                        var row = UnsafeMutableBufferPointer(rebasing: out[begin..<end])
+                        row.sort()
+                    } else if end - begin > 1 {
                         for i in (begin + 1)..<end {
                             let v = out[i]
                             var j = i - 1

@@ -26,6 +26,11 @@ enum RoundedRectSpans {
                 out.append(CoverageSpan(y: y, x: Int32(x), length: 1, coverage: c))
             }
         }
+        /// `v` as an Int within lo...hi (lo for NaN): corners of rectangles whose sides reach past
+        /// Int's range (a width of 1e307 scaled up) must not trap in the conversion.
+        @inline(__always) func clamp(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+            v.isNaN ? lo : Int(min(max(v, Double(lo)), Double(max(lo, hi))))
+        }
         for y in rowLo..<rowHi {
             let cy = Float(min(Double(y + 1), y1) - max(Double(y), y0))
             if cy <= 0 { continue }
@@ -55,7 +60,7 @@ enum RoundedRectSpans {
             }
             if leftRound {
                 let cxL = x0 + rx
-                let last = min(Int(cxL.rounded(.up)), ir + 1)
+                let last = clamp(cxL.rounded(.up), start, ir + 1)
                 while start < last {
                     let c = cornerCoverage(start, centreX: cxL, left: true, edge: start == il ? leftCov : 1)
                     if c > 0 { add(y32, start, c) }
@@ -67,7 +72,7 @@ enum RoundedRectSpans {
             }
             var rightStart = end
             if rightRound {
-                rightStart = max(Int((x1 - rx).rounded(.down)), start)
+                rightStart = clamp((x1 - rx).rounded(.down), start, end)
             } else if rightCov < 1 && end - 1 >= start {
                 rightStart = ir
             }

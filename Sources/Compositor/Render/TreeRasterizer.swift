@@ -50,7 +50,7 @@ final class TreeRasterizer {
         var reach = 0
         if let sh = shadow {
             let k = TreeRasterizer.scale(of: P)
-            reach = Int((3 * sh.radius * k + max(abs(sh.offsetX), abs(sh.offsetY)) * k).rounded(.up)) + 2
+            reach = Int((3 * TreeRasterizer.shadowSigma(sh.radius * k) + TreeRasterizer.shadowOffset(max(abs(sh.offsetX), abs(sh.offsetY)) * k)).rounded(.up)) + 2
         }
         let wanted = IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)
         guard let bb = subtreeBounds(i, M: M) else { return }
@@ -169,10 +169,13 @@ final class TreeRasterizer {
             minifying = abs(ux * vy - uy * vx) > 1.0001
         }
         let filter = minifying ? img.minification : img.magnification
-        let x0 = max(0, min(Int(Double(src.minX).rounded(.down)), img.image.width - 1))
-        let y0 = max(0, min(Int(Double(src.minY).rounded(.down)), img.image.height - 1))
-        let x1 = max(x0 + 1, min(Int(Double(src.maxX).rounded(.up)), img.image.width))
-        let y1 = max(y0 + 1, min(Int(Double(src.maxY).rounded(.up)), img.image.height))
+        // Clamped as Doubles first: a source rectangle far outside the image (contentsRect 1e260)
+        // must not reach Int's conversion.
+        func texel(_ v: Double, _ limit: Int) -> Int { v.isNaN ? 0 : Int(min(max(v, -1), Double(limit))) }
+        let x0 = max(0, min(texel(Double(src.minX).rounded(.down), img.image.width), img.image.width - 1))
+        let y0 = max(0, min(texel(Double(src.minY).rounded(.down), img.image.height), img.image.height - 1))
+        let x1 = max(x0 + 1, min(texel(Double(src.maxX).rounded(.up), img.image.width), img.image.width))
+        let y1 = max(y0 + 1, min(texel(Double(src.maxY).rounded(.up), img.image.height), img.image.height))
         let sampler = ImageSampler(image: img.image, map: map, x0: x0, y0: y0, x1: x1, y1: y1, bilinear: filter == .linear, tint: img.tint)
         if let r = TreeRasterizer.axisAligned(H, d) {
             drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: .image(sampler), opacity: opacity, on: s)
@@ -200,8 +203,22 @@ final class TreeRasterizer {
         let a = Pp.homogeneous(cx, cy), b = Pp.homogeneous(cx + sh.offsetX, cy + sh.offsetY)
         var dx = b.x / b.w - a.x / a.w, dy = b.y / b.w - a.y / a.w
         if !dx.isFinite || !dy.isFinite { dx = 0; dy = 0 }
-        return (dx, dy, max(0, sh.radius * TreeRasterizer.scale(of: P)))
+        dx = TreeRasterizer.shadowOffset(dx); dy = TreeRasterizer.shadowOffset(dy)
+        return (dx, dy, TreeRasterizer.shadowSigma(sh.radius * TreeRasterizer.scale(of: P)))
     }
+
+    /// The largest blur deviation drawn, in device pixels: past it a shadow is a faint haze whose
+    /// buffer (the scissor grown by 3 sigma a side) would only cost memory.
+    static let maxShadowSigma = 256.0
+    /// The largest shadow offset, in device pixels: the offscreen group of a shadowed layer grows by
+    /// the offset on every side, so a larger one would only cost memory (3.4e38 asked for 68 GB).
+    static let maxShadowOffset = 1024.0
+
+    /// A blur deviation within 0...maxShadowSigma (0 for NaN).
+    static func shadowSigma(_ sigma: Double) -> Double { sigma > 0 ? min(sigma, maxShadowSigma) : 0 }
+
+    /// An offset within ±maxShadowOffset (0 for NaN).
+    static func shadowOffset(_ d: Double) -> Double { d.isNaN ? 0 : min(max(d, -maxShadowOffset), maxShadowOffset) }
 
     /// A shadow from shadowPath, drawn before the layer without a group.
     func drawPathShadow(_ sh: RenderShadow, node n: RenderNode, M: Matrix4x4, P: Matrix4x4, opacity: Double, on s: Surface) {
@@ -361,7 +378,9 @@ final class TreeRasterizer {
             }
         }
         if let sh = n.shadow, sh.color >> 24 != 0 {
-            let pad = Int((3 * sh.radius * TreeRasterizer.scale(of: M) + max(abs(sh.offsetX), abs(sh.offsetY)) * TreeRasterizer.scale(of: M)).rounded(.up)) + 2
+            let reach = 3 * TreeRasterizer.shadowSigma(sh.radius * TreeRasterizer.scale(of: M))
+                + TreeRasterizer.shadowOffset(max(abs(sh.offsetX), abs(sh.offsetY)) * TreeRasterizer.scale(of: M))
+            let pad = Int(reach.rounded(.up)) + 2
             box = IntRect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
         }
         return box.isEmpty ? nil : box

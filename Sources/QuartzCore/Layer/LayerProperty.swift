@@ -118,7 +118,7 @@ enum LayerProperties {
         val("startPoint", .point, { $0.subclass.startPoint }, { $0.subclass.startPoint = $1 }, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
         val("endPoint", .point, { $0.subclass.endPoint }, { $0.subclass.endPoint = $1 }, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
         // CAReplicatorLayer
-        num("instanceCount", type: .int, animatable: false, { Double($0.subclass.instanceCount) }, { $0.subclass.instanceCount = Int($1.isFinite ? $1 : 1) })
+        num("instanceCount", type: .int, animatable: false, { Double($0.subclass.instanceCount) }, { $0.subclass.instanceCount = $1.isFinite ? Int(min(max($1, -1), 1e9)) : 1 })
         num("instanceDelay", type: .double, { $0.subclass.instanceDelay }, { $0.subclass.instanceDelay = $1 })
         val("instanceTransform", .transform, { $0.subclass.instanceTransform }, { $0.subclass.instanceTransform = $1 }, wrap: { .transform($0) },
             unwrap: { if case .transform(let m) = $0 { return m }; return nil })

@@ -169,6 +169,8 @@ public final class RenderTreeBuilder {
         let offsets = SIMD4(Double(sub.instanceRedOffset), Double(sub.instanceGreenOffset), Double(sub.instanceBlueOffset), Double(sub.instanceAlphaOffset))
         var acc = CATransform3DIdentity
         for k in 0..<count {
+            // Replicators in replicators multiply: stop adding instances past the node budget.
+            if nodes.count >= Self.replicaNodeBudget { break }
             var c = base + offsets * Double(k)
             c = c.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
             let tint = Premultiplied.pack(red: c.x, green: c.y, blue: c.z, alpha: c.w)
@@ -181,6 +183,10 @@ public final class RenderTreeBuilder {
             acc = CATransform3DConcat(acc, sub.instanceTransform)
         }
     }
+
+    /// The most render nodes replication may grow a tree to (10,000 instances a replicator, nested,
+    /// would otherwise reach 10^8 and more).
+    static let replicaNodeBudget = 50_000
 
     /// The number of snapshot nodes node `j` spans: itself, its descendants, and its mask's subtree
     /// (which the snapshot stores right after the descendants).

@@ -121,7 +121,9 @@ func iterationAndOffset(_ p: TimingParameters, loopTime t: Double, activeDuratio
     var i = (t / len).rounded(.down)
     var off = t - i * len
     if off == 0 && i > 0 && t >= ad { i -= 1; off = len }
-    return (Int(min(i, Double(Int.max / 2))), off)
+    // Infinite or overflowing times (a 1e308 s duration at speed 3.4e38) give NaN or ±inf here.
+    let limit = Double(Int.max / 2)
+    return (i.isNaN ? 0 : Int(min(max(i, -limit), limit)), off.isNaN ? 0 : off)
 }
 
 /// Directed progress 0...1 within the iteration: forwards, then backwards for autoreverses.

@@ -97,7 +97,7 @@ extension LayerValue {
             case .cgFloat: return CGFloat(d)
             case .float: return Float(d)
             case .double: return d
-            case .int: return Int(d.isFinite ? d.rounded() : 0)
+            case .int: return d.isFinite ? Int(min(max(d.rounded(), -1e18), 1e18)) : 0
             }
         case .point(let p): return p
         case .size(let s): return s

@@ -102,7 +102,7 @@ extension LayerValue {
         if case .transform(let m) = a {
             // Repeating a transform k times: compose it with itself (k is a whole repeat count here).
             var r = CATransform3DIdentity
-            let n = max(0, Int(k.rounded()))
+            let n = k.isNaN ? 0 : Int(min(max(k.rounded(), 0), 1000))
             for _ in 0..<min(n, 1000) { r = CATransform3DConcat(r, m) }
             return .transform(r)
         }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The words and values the scene fuzzer splices into inputs: every key a scene knows (taken from
+/// the parser's own tables, so new keys are fuzzed without being listed here), the enumerations'
+/// names, and values that are hostile to numbers, strings and YAML. A testing aid.
+enum SceneFuzzDictionary {
+    /// Every layer, animation, interaction, transaction, window and transform key.
+    static let keys: [String] = {
+        var all = Set<String>(["window", "size", "background", "layers", "animations", "interactions", "name", "class", "sublayers",
+                               "layer", "type", "key", "on", "click", "swipe", "timer", "transaction", "set", "add", "remove",
+                               "pause", "resume", "then", "disableActions", "translate", "rotate", "rotateX", "rotateY", "scale",
+                               "perspective", "ellipse", "rect"])
+        for t in [SceneProperties.layer, SceneProperties.shape, SceneProperties.text, SceneProperties.gradient,
+                  SceneProperties.replicator, SceneProperties.animatableSubPaths] { all.formUnion(t.keys) }
+        all.formUnion(SceneParser.timingKeys)
+        all.formUnion(SceneParser.propertyKeys)
+        for v in SceneParser.kindKeys.values { all.formUnion(v) }
+        return all.sorted()
+    }()
+
+    /// Names the parser accepts for enumerations, classes and triggers.
+    static let names: [String] = SceneProperties.classes + SceneParser.kindKeys.keys.sorted() + [
+        "butt", "round", "square", "miter", "bevel", "nonZero", "evenOdd", "natural", "left", "right", "center", "justified",
+        "none", "start", "middle", "end", "axial", "radial", "conic", "removed", "forwards", "backwards", "both", "linear",
+        "easeIn", "easeOut", "easeInEaseOut", "default", "discrete", "paced", "cubic", "cubicPaced", "auto", "autoReverse",
+        "fade", "moveIn", "push", "reveal", "fromLeft", "fromRight", "fromTop", "fromBottom", "Space", "R", "infinity",
+        "resize", "resizeAspect", "resizeAspectFill", "top", "bottom", "position.x", "transform.rotation.z", "opacity",
+        "Sequence/frame01.png", "img.png", "../img.png", "../../etc/passwd", "/etc/passwd", "Fonts/DejaVuSans.ttf", "link.png",
+    ]
+
+    /// Numbers at the edges: zero signs, NaN and infinities in YAML's spellings, overflowing and
+    /// subnormal magnitudes, integers past 64 bits.
+    static let numbers: [String] = [
+        "0", "-0", "-0.0", "1", "-1", "0.5", "2", "360", "1e308", "-1e308", "1.8e308", "1e-320", "5e-324", "4.9e-324",
+        ".nan", ".NaN", "nan", ".inf", "-.inf", "+.inf", "inf", "1e400", "99999999999999999999999999", "-9223372036854775808",
+        "9223372036854775807", "18446744073709551616", "0x7fffffff", "0o777", "1_000", "1e6", "10000", "10001", "20000", "1e9",
+        "65536", "16384", "4294967296", "0.0000001", "-1e-9", "3.4028235e38", "3.5e38", "1e39", "true", "null", "~", "\"12\"",
+    ]
+
+    /// Snippets hostile to YAML itself: anchors and aliases, tags, documents, odd scalars.
+    static let yaml: [String] = [
+        "&a", "*a", "&b [1, 2]", "*b", "<<: *a", "!!str", "!!int", "!!float", "!!binary", "!custom", "---", "...", "? ", ": ",
+        "- ", "[", "]", "{", "}", ",", "|", ">", "\"", "'", "#", "%YAML 1.2", "\t", "\\u0000", "\"\\u0000\"", "\"\\uD800\"",
+        "''", "\"\"", "[]", "{}", "[[]]", "{a: }", "null", "~", "yes", "no", "on", "off",
+    ]
+
+    /// Unicode that is awkward to lay out or compare: combining marks, right-to-left, emoji with
+    /// joiners, zero-width and replacement characters, the BOM.
+    static let unicode: [String] = [
+        "é", "e\u{301}\u{301}\u{301}", "\u{202E}gnp.", "👩‍👩‍👧‍👦", "🇫🇷", "\u{200B}", "\u{FEFF}", "\u{FFFD}", "日本語", "ﷺ",
+        "\u{1F600}", "Z\u{336}\u{336}", "\u{0}", "\u{85}", "\u{2028}", "ǅ", "ß", "İ",
+    ]
+}

@@ -1,0 +1,113 @@
+import Foundation
+import QuartzCore
+import Yams
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a scene's image paths resolve: first next to the scene file, then in the shared assets
+/// folder (`Scene.assetsDirectory`, the repository's Assets/). A path, once `..` and symbolic links
+/// are resolved, must stay inside one of these folders; a path that leaves them is refused.
+struct SceneAssetResolver {
+    /// The folders searched, in order.
+    let roots: [URL]
+
+    /// The outcome of looking a path up.
+    enum Lookup: Equatable {
+        /// The file, with every symbolic link resolved.
+        case found(URL)
+        /// The path leaves the folders (lexically or through a link); the offending location.
+        case leaves(String)
+        /// Nothing at that path in any folder; the places looked at.
+        case missing([String])
+    }
+
+    /// Resolves `path` (relative to each root in turn; an absolute path must lie inside a root).
+    func lookup(_ path: String) -> Lookup {
+        var looked: [String] = []
+        let realRoots = roots.compactMap { Self.realPath($0.path) }
+        for root in roots {
+            let base = root.standardizedFileURL.path
+            let candidate = path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL
+                : root.appendingPathComponent(path).standardizedFileURL
+            guard Self.isInside(candidate.path, base) || realRoots.contains(where: { Self.isInside(candidate.path, $0) }) else {
+                if path.hasPrefix("/") { continue }
+                return .leaves(candidate.path)
+            }
+            looked.append(candidate.path)
+            guard let real = Self.realPath(candidate.path) else { continue }
+            guard realRoots.contains(where: { Self.isInside(real, $0) }) else { return .leaves(real) }
+            return .found(URL(fileURLWithPath: real))
+        }
+        if path.hasPrefix("/") && looked.isEmpty { return .leaves(path) }
+        return .missing(looked)
+    }
+
+    /// `path` is strictly inside the folder `root` (both absolute, without `..`).
+    static func isInside(_ path: String, _ root: String) -> Bool {
+        let r = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(r) && path.count > r.count
+    }
+
+    /// The canonical absolute path with every symbolic link resolved, or nil if nothing is there.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// There is a regular file at `path` (not a folder, device or pipe).
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The pixel size a PNG file declares in its header (IHDR), read without decoding it; nil for
+    /// files that are not PNG.
+    static func pngSize(_ url: URL) -> (width: Int, height: Int)? {
+        guard let h = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? h.close() }
+        guard let data = try? h.read(upToCount: 24) else { return nil }
+        let d = [UInt8](data)
+        guard d.count == 24, d[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], d[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
+        func be(_ i: Int) -> Int { d[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+
+    /// Nil when an image of `width` x `height` pixels is within the limits, else why not.
+    static func sizeProblem(width: Int, height: Int) -> String? {
+        guard width > Scene.Limits.imageSide || height > Scene.Limits.imageSide || width * height > Scene.Limits.imagePixels else { return nil }
+        return "is \(width)x\(height) pixels; images are limited to \(Scene.Limits.imageSide) pixels a side and \(Scene.Limits.imagePixels) pixels (64 Mpx) in all"
+    }
+}
+
+extension SceneParser {
+    /// An image next to the scene or in Assets/, and the file it was read from; paths that leave
+    /// those folders and images over the size limits are refused with a located error.
+    func image(_ path: String, node: Node) throws -> (CGImage, URL) {
+        let roots = [directory, Scene.assetsDirectory].compactMap { $0 }
+        guard !roots.isEmpty else { throw error(node, "images need a scene file (its folder resolves \"\(path)\")") }
+        guard !path.isEmpty, !path.contains("\0") else { throw error(node, "expected an image path") }
+        let url: URL
+        switch SceneAssetResolver(roots: roots).lookup(path) {
+        case .found(let u): url = u
+        case .leaves(let where_):
+            throw error(node, "the image path \"\(path)\" leaves the scene's folder and Assets/ (it resolves to \(where_)); images must be inside them")
+        case .missing(let looked):
+            throw error(node, "cannot find the image \"\(path)\" next to the scene or in Assets/ (looked for \(looked.joined(separator: ", ")))")
+        }
+        guard SceneAssetResolver.isRegularFile(url.path) else {
+            throw error(node, "the image path \"\(path)\" is not a file (\(url.path))")
+        }
+        if let s = SceneAssetResolver.pngSize(url), let problem = SceneAssetResolver.sizeProblem(width: s.width, height: s.height) {
+            throw error(node, "the image \"\(path)\" \(problem)")
+        }
+        guard let load = Scene.imageLoader, let image = load(url) else {
+            throw error(node, "cannot read the image \"\(path)\" (\(url.path))")
+        }
+        if let problem = SceneAssetResolver.sizeProblem(width: image.width, height: image.height) {
+            throw error(node, "the image \"\(path)\" \(problem)")
+        }
+        return (image, url)
+    }
+}
