@@ -36,6 +36,13 @@ func nearest(_ word: String, in known: [String]) -> String? {
         }
         return row[b.count]
     }
-    guard let best = known.min(by: { distance(word, $0) < distance(word, $1) }) else { return nil }
-    return distance(word, best) <= max(2, word.count / 3) ? best : nil
+    // Words whose lengths differ by more than the threshold cannot be within it: skipping them keeps
+    // a 250,000-character key from costing seconds of edit distances.
+    let limit = max(2, word.count / 3), length = word.count
+    var best: (word: String, distance: Int)? = nil
+    for k in known where abs(k.count - length) <= limit {
+        let d = distance(word, k)
+        if d <= limit && d < (best?.distance ?? Int.max) { best = (k, d) }
+    }
+    return best?.word
 }

@@ -22,6 +22,7 @@ struct FuzzScenesCommand: ParsableCommand {
     @Option(name: .customLong("save-failures"), help: "Folder for crashing, hanging and slow inputs.") var saveFailures: String?
     @Option(help: "Seconds above which an input is a failure.") var slowLimit = 2.0
     @Option(help: "Seconds after which an input is a hang (the run stops).") var hangLimit = 30.0
+    @Option(help: "Share of pathological documents among the mutated inputs (the tests' shortened run uses 0.004).") var attackRate = 0.04
     @Option(help: "Write input number I to stdout and stop (to look at it).") var print: Int?
 
     func validate() throws {
@@ -38,7 +39,7 @@ struct FuzzScenesCommand: ParsableCommand {
         let regressionTexts = ((try? FileManager.default.contentsOfDirectory(atPath: regressionFolder.path)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
             .compactMap { try? String(contentsOf: regressionFolder.appendingPathComponent($0), encoding: .utf8) }
-        let fuzzer = SceneFuzzer(corpus: texts, regressions: regressionTexts, seed: seed)
+        let fuzzer = SceneFuzzer(corpus: texts, regressions: regressionTexts, seed: seed, attackRate: attackRate)
         if let i = print { Swift.print(fuzzer.input(i)); return }
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
