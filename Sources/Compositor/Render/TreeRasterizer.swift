@@ -253,31 +253,44 @@ final class TreeRasterizer {
             alpha = m.values
         } else if let (g, mask) = source {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
-            for y in 0..<area.height {
-                let sy = area.y + y - iy
-                guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
-                let row = g.row(sy)
-                let mrow: UnsafeMutablePointer<UInt32>? = mask.flatMap { sy >= $0.frame.y && sy < $0.frame.maxY ? $0.row(sy) : nil }
-                for x in 0..<area.width {
-                    let sx = area.x + x - ix
-                    guard sx >= g.frame.x, sx < g.frame.maxX else { continue }
-                    var a = Float(row[sx] >> 24) / 255
-                    if let mask { a *= (mrow != nil && sx >= mask.frame.x && sx < mask.frame.maxX) ? Float(mrow![sx] >> 24) / 255 : 0 }
-                    alpha[y * area.width + x] = a
+            // The columns of the area the source covers (and the mask, when there is one).
+            var x0 = max(0, g.frame.x + ix - area.x), x1 = min(area.width, g.frame.maxX + ix - area.x)
+            if let mask { x0 = max(x0, mask.frame.x + ix - area.x); x1 = min(x1, mask.frame.maxX + ix - area.x) }
+            alpha.withUnsafeMutableBufferPointer { out in
+                for y in 0..<area.height where x0 < x1 {
+                    let sy = area.y + y - iy
+                    guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
+                    let row = g.row(sy) + (area.x - ix), o = out.baseAddress! + y * area.width
+                    if let mask {
+                        guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
+                        let mrow = mask.row(sy) + (area.x - ix)
+                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
+                    } else {
+                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
+                    }
                 }
             }
         }
         BoxBlur.blur(&alpha, width: area.width, height: area.height, sigma: sigma)
         let op = Float(min(opacity, 1))
         let draw = area.intersection(s.scissor)
-        for y in draw.y..<draw.maxY {
-            let d = s.row(y)
-            for x in draw.x..<draw.maxX {
-                var c = alpha[(y - area.y) * area.width + (x - area.x)] * op
-                if let clip = s.clip { c *= clip.value(x, y) }
-                let k = UInt32(min(c, 1) * 255 + 0.5)
-                if k == 0 { continue }
-                d[x] = Premultiplied.over(d[x], Premultiplied.scale(color, k))
+        guard !draw.isEmpty else { return }
+        // The tinted colour at every coverage level, made once.
+        let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
+        let clip = s.clip
+        alpha.withUnsafeBufferPointer { a in
+            tints.withUnsafeBufferPointer { tint in
+                for y in draw.y..<draw.maxY {
+                    let d = s.row(y)
+                    let src = a.baseAddress! + (y - area.y) * area.width - area.x
+                    for x in draw.x..<draw.maxX {
+                        var c = src[x] * op
+                        if let clip { c *= clip.value(x, y) }
+                        let k = Int(min(c, 1) * 255 + 0.5)
+                        if k == 0 { continue }
+                        d[x] = Premultiplied.over(d[x], tint[k])
+                    }
+                }
             }
         }
     }
