@@ -119,10 +119,10 @@ final class SceneFuzzTests: XCTestCase {
 
     func testAShortenedFuzzRunFindsNoCrashHangOrMemoryGrowth() throws {
         let texts = try corpus().map(\.text)
-        // Few pathological documents here (each takes seconds in a debug build); the full run has 4%,
-        // and the guards they aim at have their own tests above.
-        let fuzzer = SceneFuzzer(corpus: texts, seed: 20_261_123, attackRate: 0.004)
-        // 15 s in a debug build is about 1.5 s in release (a 50,000-segment path takes 7 s here).
+        // No pathological documents here (some take seconds each in a debug build): the full run has
+        // 4%, and the regression inputs and the guards' tests above cover what they found.
+        let fuzzer = SceneFuzzer(corpus: texts, seed: 20_261_123, attackRate: 0)
+        // 15 s in a debug build (on a loaded machine) is far above the 2 s release limit.
         let run = SceneFuzzRun(fuzzer: fuzzer, directory: Self.corpusFolder, slowLimit: 15, hangLimit: 60)
         let report = run.run(count: 1500)
         XCTAssertEqual(report.count, 1500)
@@ -130,7 +130,7 @@ final class SceneFuzzTests: XCTestCase {
         XCTAssertGreaterThan(report.parsed, 300, "enough inputs get past the parser to be rendered and clicked")
         XCTAssertGreaterThan(report.threw, 300, "enough inputs are bad to exercise the errors")
         XCTAssertTrue(report.slow.isEmpty, "inputs slower than 15 s: \(report.slow)")
-        XCTAssertLessThan(report.rssEnd - report.rssMiddle, 200 << 10, "memory grew from \(report.rssMiddle) KiB to \(report.rssEnd) KiB in the second half")
+        XCTAssertLessThan(report.rssEnd - report.rssMiddle, 64 << 10, "memory grew from \(report.rssMiddle) KiB to \(report.rssEnd) KiB in the second half")
         print("fuzz: \(report.count) inputs, \(report.parsed) parsed, \(Int(report.rate))/s, RSS \(report.rssStart / 1024)/\(report.rssMiddle / 1024)/\(report.rssEnd / 1024) MiB, slowest #\(report.slowest.index) \(report.slowest.seconds) s")
     }
 }

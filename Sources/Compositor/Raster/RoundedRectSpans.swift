@@ -10,12 +10,15 @@ enum RoundedRectSpans {
     /// `corners`: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY; radii rx, ry in pixels.
     static func append(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners: UInt8,
                        rows: Range<Int>, columns: Range<Int>, into out: inout [CoverageSpan]) {
+        // NaN edges (a 3e38 scale seen edge-on) cover nothing, and must not reach Int's conversions.
+        guard !(x0.isNaN || y0.isNaN || x1.isNaN || y1.isNaN || rx.isNaN || ry.isNaN) else { return }
         let rx = max(0, min(rx, (x1 - x0) / 2)), ry = max(0, min(ry, (y1 - y0) / 2))
         let rounded = rx > 0 && ry > 0
         let cx0 = max(x0, Double(columns.lowerBound)), cx1 = min(x1, Double(columns.upperBound))
         guard cx1 > cx0 else { return }
         let il = Int(cx0.rounded(.down)), ir = Int(cx1.rounded(.up)) - 1
-        let rowLo = max(rows.lowerBound, Int(max(y0.rounded(.down), -1e9))), rowHi = min(rows.upperBound, Int(min(y1.rounded(.up), 1e9)))
+        let rowLo = max(rows.lowerBound, Int(min(max(y0.rounded(.down), -1e9), 1e9)))
+        let rowHi = min(rows.upperBound, Int(max(min(y1.rounded(.up), 1e9), -1e9)))
         guard rowHi > rowLo else { return }
         let leftCov = Float(min(Double(il + 1), cx1) - cx0), rightCov = Float(cx1 - max(Double(ir), cx0))
         /// Appends one pixel, extending the previous run when it continues it with the same coverage.
