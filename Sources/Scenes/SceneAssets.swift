@@ -110,4 +110,27 @@ extension SceneParser {
         }
         return (image, url)
     }
+
+    /// A font file (.ttf or .otf) next to the scene or in Assets/, by the same rules as images;
+    /// CATextLayer takes its path as the font name.
+    func fontFile(_ path: String, node: Node) throws -> URL {
+        let roots = [directory, Scene.assetsDirectory].compactMap { $0 }
+        guard !roots.isEmpty else { throw error(node, "font files need a scene file (its folder resolves \"\(path)\")") }
+        guard !path.contains("\0") else { throw error(node, "expected a font name or a .ttf/.otf path") }
+        switch SceneAssetResolver(roots: roots).lookup(path) {
+        case .found(let u):
+            guard SceneAssetResolver.isRegularFile(u.path) else { throw error(node, "the font path \"\(path)\" is not a file (\(u.path))") }
+            return u
+        case .leaves(let where_):
+            throw error(node, "the font path \"\(path)\" leaves the scene's folder and Assets/ (it resolves to \(where_)); fonts must be inside them")
+        case .missing(let looked):
+            throw error(node, "cannot find the font \"\(path)\" next to the scene or in Assets/ (looked for \(looked.joined(separator: ", ")))")
+        }
+    }
+
+    /// Whether a font value names a file rather than a family.
+    static func isFontFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
+    }
 }

@@ -140,6 +140,10 @@ struct SceneParser {
                 let (image, url) = try image(path, node: v)
                 l.contents = image
                 if !scene.assets.contains(url) { scene.assets.append(url) }
+            case "font" where className == "CATextLayer" && v.string.map(SceneParser.isFontFile) == true:
+                let url = try fontFile(v.string!, node: v)
+                (l as? CATextLayer)?.font = url.path as CFTypeRef
+                if !scene.assets.contains(url) { scene.assets.append(url) }
             default:
                 guard let kind = table[key] else { throw unknownKey(k, known: known, in: "a \(className)") }
                 try set(l, key: key, kind: kind, node: v)
