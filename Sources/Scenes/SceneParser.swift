@@ -12,9 +12,35 @@ struct SceneParser {
 
     func error(_ node: Node?, _ message: String) -> SceneError { reader.error(node, message) }
 
+    /// A mapping, with YAML merge keys applied: `<<: *base` (or a list of them) adds the keys of
+    /// the merged mappings that the mapping does not set itself, the first list item winning.
     func mapping(_ node: Node, _ what: String) throws -> Node.Mapping {
         guard case .mapping(let m) = node else { throw error(node, "expected \(what) (a mapping of keys to values)") }
-        return m
+        guard m.contains(where: { $0.key.string == "<<" }) else { return m }
+        return try merged(m, what, depth: 0)
+    }
+
+    private func merged(_ m: Node.Mapping, _ what: String, depth: Int) throws -> Node.Mapping {
+        guard depth < 32 else { throw error(Node.mapping(m), "merge keys (<<) nested more than 32 deep") }
+        var pairs = m.filter { $0.key.string != "<<" }.map { ($0.key, $0.value) }
+        var seen = Set(pairs.compactMap { $0.0.string })
+        for source in m.filter({ $0.key.string == "<<" }).map(\.value) {
+            let items: [Node]
+            switch source {
+            case .mapping: items = [source]
+            case .sequence(let seq): items = Array(seq)
+            default: throw error(source, "a merge key (<<) takes a mapping or a list of mappings, such as *base")
+            }
+            for item in items {
+                guard case .mapping(let inner) = item else { throw error(item, "a merge key (<<) takes a mapping or a list of mappings, such as *base") }
+                let flat = inner.contains(where: { $0.key.string == "<<" }) ? try merged(inner, what, depth: depth + 1) : inner
+                for (k, v) in flat where !seen.contains(k.string ?? "") {
+                    pairs.append((k, v))
+                    if let s = k.string { seen.insert(s) }
+                }
+            }
+        }
+        return Node.Mapping(pairs, m.tag, m.style, m.mark)
     }
 
     func unknownKey(_ k: Node, known: [String], in what: String) -> SceneError {
