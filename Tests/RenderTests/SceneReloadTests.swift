@@ -1,6 +1,6 @@
 import XCTest
 @_spi(LaminaInternal) import QuartzCore
-import Scenes
+@_spi(LaminaInternal) import Scenes
 import SDLHost
 
 /// Live reload: state kept across saves by layer name, animations restarted only when their
@@ -183,7 +183,7 @@ final class SceneReloadTests: XCTestCase {
     func testTwoHundredRandomSavesNeverStopTheWindowAndItEndsOnTheLastGoodOne() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         defer { unsetenv("SDL_VIDEODRIVER") }
-        var rng = SplitMix(seed: 0x5eed)
+        var rng = SplitMix64(seed: 0x5eed)
         func good(_ i: Int) -> String {
             let extra = (0..<Int(rng.next() % 4)).map { "  - {name: extra\($0), frame: [\(rng.next() % 200), \(rng.next() % 100), 20, 20], backgroundColor: \"#0000ff\"}" }
             return """
@@ -259,18 +259,5 @@ final class SceneReloadTests: XCTestCase {
         XCTAssertGreaterThan(s.failures, 30)
         XCTAssertGreaterThan(s.reloads, 100)
         XCTAssertNotNil(host.lastFrame, "frames were drawn")
-    }
-}
-
-/// A small deterministic generator for the random saves.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
