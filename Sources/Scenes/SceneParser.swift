@@ -145,9 +145,9 @@ struct SceneParser {
         }
         let l = SceneProperties.makeLayer(className)
         let table = SceneProperties.table(forClass: className)
-        let known = ["name", "class", "sublayers"] + table.keys.sorted()
-        // frame depends on bounds and anchorPoint: set it last.
-        var frameNode: Node? = nil
+        let known = ["name", "class", "sublayers", "mask", "actions"] + table.keys.sorted()
+        // frame depends on bounds and anchorPoint: set it last; actions once the name is known.
+        var frameNode: Node? = nil, actionsNode: Node? = nil
         for (k, v) in map {
             guard let key = k.string else { throw error(k, "expected a key") }
             switch key {
@@ -161,6 +161,8 @@ struct SceneParser {
                 guard case .sequence(let seq) = v else { throw error(v, "expected a list of sublayers") }
                 for n in seq { l.addSublayer(try layer(n, into: scene, count: &count)) }
             case "frame": frameNode = v
+            case "actions": actionsNode = v
+            case "mask": l.mask = try layer(v, into: scene, count: &count)
             case "contents":
                 guard let path = v.string else { throw error(v, "expected an image path") }
                 let (image, url) = try image(path, node: v)
@@ -176,11 +178,32 @@ struct SceneParser {
             }
         }
         if let f = frameNode { l.frame = try reader.value(f, kind: .rect) as! CGRect }
+        if let a = actionsNode { l.actions = try actions(a, of: l, scene: scene) }
         if let n = l.name { for (k, v) in map where k.string != "sublayers" { scene.declarations[n, default: [:]][k.string ?? ""] = v } }
         return l
     }
 
     /// Sets a property, with named enumerations turned into their types.
+    /// A layer's `actions` dictionary: event names (usually key paths) to an animation, whose
+    /// keyPath defaults to the event, or to null (NSNull: no implicit animation for that key).
+    func actions(_ node: Node, of l: CALayer, scene: Scene) throws -> [String: CAAction] {
+        var out: [String: CAAction] = [:]
+        for (k, v) in try mapping(node, "actions (event names to animations, or null for none)") {
+            guard let key = k.string, !key.isEmpty else { throw error(k, "expected an event name, such as backgroundColor") }
+            if case .scalar(let sc) = v, sc.style == .plain, ["null", "Null", "NULL", "~", ""].contains(sc.string) {
+                out[key] = NSNull()
+                continue
+            }
+            var m = try mapping(v, "an action: an animation, or null for none")
+            let type = m["type"]?.string
+            if m["keyPath"] == nil && type != "group" && type != "transition" {
+                m = Node.Mapping(Array(m.map { ($0.key, $0.value) }) + [(Node("keyPath"), Node(key))], m.tag, m.style, m.mark)
+            }
+            out[key] = try makeAnimation(.mapping(m), scene: scene, inherited: (l.name ?? "", l)).animation
+        }
+        return out
+    }
+
     func set(_ l: CALayer, key: String, kind: SceneValueKind, node: Node) throws {
         let value = try reader.value(node, kind: kind)
         // Lists first, by kind: casting a long list to each case's type in the switch below would
@@ -219,6 +242,23 @@ struct SceneParser {
         case ("type", let s as String):
             guard ["axial", "radial", "conic"].contains(s) else { throw error(node, "expected axial, radial or conic") }
             (l as? CAGradientLayer)?.type = CAGradientLayerType(rawValue: s)
+        case ("cornerCurve", let s as String):
+            guard ["circular", "continuous"].contains(s) else { throw error(node, "expected circular or continuous") }
+            l.cornerCurve = CALayerCornerCurve(rawValue: s)
+        case ("minificationFilter", let s as String), ("magnificationFilter", let s as String):
+            guard ["nearest", "linear", "trilinear"].contains(s) else { throw error(node, "expected nearest, linear or trilinear") }
+            if key == "minificationFilter" { l.minificationFilter = CALayerContentsFilter(rawValue: s) } else { l.magnificationFilter = CALayerContentsFilter(rawValue: s) }
+        case ("maskedCorners", let s as String):
+            let names = ["minXMinY": CACornerMask.layerMinXMinYCorner, "maxXMinY": .layerMaxXMinYCorner,
+                         "minXMaxY": .layerMinXMaxYCorner, "maxXMaxY": .layerMaxXMaxYCorner]
+            var mask: CACornerMask = []
+            for word in s.split(whereSeparator: { $0 == "," || $0 == " " }) {
+                guard let c = names[String(word)] else {
+                    throw error(node, "unknown corner \"\(word)\"; expected some of minXMinY, maxXMinY, minXMaxY, maxXMaxY")
+                }
+                mask.insert(c)
+            }
+            l.maskedCorners = mask
         case ("contentsGravity", let s as String):
             l.contentsGravity = CALayerContentsGravity(rawValue: s)
         case ("font", let s as String): (l as? CATextLayer)?.font = s as CFTypeRef
@@ -241,7 +281,7 @@ struct SceneParser {
         case ("instanceCount", let n as CGFloat):
             guard n >= 0, n <= 10_000 else { throw error(node, "instanceCount is 0...10000") }
             (l as? CAReplicatorLayer)?.instanceCount = Int(n)
-        case ("opacity", let n as CGFloat), ("shadowOpacity", let n as CGFloat), ("speed", let n as CGFloat):
+        case ("opacity", let n as CGFloat), ("shadowOpacity", let n as CGFloat), ("speed", let n as CGFloat), ("minificationFilterBias", let n as CGFloat):
             l.setValue(Float(n), forKey: key)
         case ("beginTime", let n as CGFloat), ("timeOffset", let n as CGFloat), ("instanceDelay", let n as CGFloat):
             l.setValue(Double(n), forKey: key)

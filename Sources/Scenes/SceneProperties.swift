@@ -11,6 +11,8 @@ enum SceneProperties {
         "shadowColor": .color, "shadowOpacity": .number, "shadowOffset": .size, "shadowRadius": .number, "shadowPath": .path,
         "contents": .string, "contentsRect": .rect, "contentsCenter": .rect, "contentsScale": .number, "contentsGravity": .string,
         "speed": .number, "timeOffset": .number, "beginTime": .number,
+        "cornerCurve": .string, "maskedCorners": .string, "minificationFilter": .string, "magnificationFilter": .string,
+        "isGeometryFlipped": .bool, "minificationFilterBias": .number, "rasterizationScale": .number, "shouldRasterize": .bool,
     ]
     static let shape: [String: SceneValueKind] = [
         "path": .path, "fillColor": .color, "strokeColor": .color, "lineWidth": .number, "strokeStart": .number,

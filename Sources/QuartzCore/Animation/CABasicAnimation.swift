@@ -32,6 +32,11 @@ open class CABasicAnimation: CAPropertyAnimation {
         from = fromValue == nil ? nil : convert(fromValue, role: "fromValue", layer: layer)
         to = toValue == nil ? nil : convert(toValue, role: "toValue", layer: layer)
         by = byValue == nil ? nil : convert(byValue, role: "byValue", layer: layer)
+        // None of the three: from the value the layer shows when the animation is added (for an
+        // action, the value before the change) to the current value (Apple's table, last row).
+        if from == nil, to == nil, by == nil, !isAdditive, valueFunction == nil, let p = property {
+            from = p.get(layer.isCommitted ? layer.presentationState(at: CACurrentMediaTime()) : layer.state)
+        }
         if case .number(let a)? = from, case .number(let b)? = to, valueFunction == nil { fixedNumbers = (a, b) } else { fixedNumbers = nil }
         if case .point(let a)? = from, case .point(let b)? = to { fixedPoints = (a, b) } else { fixedPoints = nil }
     }

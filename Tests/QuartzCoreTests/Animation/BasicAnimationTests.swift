@@ -36,6 +36,28 @@ final class BasicAnimationTests: LaminaTestCase {
         }
     }
 
+    /// The table's last row: with no values at all, from the value shown when the animation is
+    /// added (for an action: before the change) to the current value. A layer's own action with
+    /// no values animates just like the implicit one.
+    func testNoValuesAnimateFromThePreviousToTheCurrentValue() {
+        let l = makeLayer()
+        CATransaction.setDisableActions(true)
+        l.opacity = 1
+        CATransaction.flush()
+        let fade = CABasicAnimation()
+        fade.duration = 2
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        l.actions = ["opacity": fade]
+        let start = CACurrentMediaTime()
+        l.opacity = 0.2                       // runs the action: added before the value is stored
+        CATransaction.flush()
+        XCTAssertEqual(l.animation(forKey: "opacity")?.isKind(of: CABasicAnimation.self), true)
+        CAMediaClock.manualTime = start + 1
+        XCTAssertClose(l.presentation().map { Double($0.opacity) }, 0.6, 1e-6, "half-way from 1 to 0.2")
+        CAMediaClock.manualTime = start + 2.5
+        XCTAssertClose(l.presentation().map { Double($0.opacity) }, 0.2, 1e-6, "the model after the end")
+    }
+
     func testExplicitFadeThatUpdatesTheModelStays() {
         // Article 001 listing 3-2: set the model value, then animate; the layer stays faded after.
         let l = makeLayer()
