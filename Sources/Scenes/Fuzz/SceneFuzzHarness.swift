@@ -50,10 +50,16 @@ import Foundation
         r.endFrame()
     }
 
-    /// The resident memory of this process in KiB (VmRSS in /proc/self/status), 0 when unknown.
+    /// The resident memory of this process in KiB (VmRSS in /proc/self/status), 0 when unknown,
+    /// after freed heap pages are handed back to the system (malloc_trim), so that what remains is
+    /// memory still in use rather than the high-water mark of the largest input.
     public static func residentKiB() -> Int {
+        _ = glibcMallocTrim(0)
         guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }
+
+/// glibc's malloc_trim (not in the Glibc module's headers): returns free heap pages to the system.
+@_silgen_name("malloc_trim") func glibcMallocTrim(_ pad: Int) -> Int32
