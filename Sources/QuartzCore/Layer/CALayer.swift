@@ -109,6 +109,12 @@ open class CALayer: NSObject, CAMediaTiming {
         for l in committedSublayers where l._superlayer === self { l._superlayer = nil }
         if let m = _mask, m.maskOwner === self { m.maskOwner = nil }
         if let m = committedMask, m.maskOwner === self { m.maskOwner = nil }
+        // Animations end with their layer: transactions waiting for them stop waiting.
+        if !animationEntries.isEmpty {
+            LayerTree.lock.lock()
+            for e in animationEntries where !e.finished { e.leaveGroups() }
+            LayerTree.lock.unlock()
+        }
     }
 
     /// Decoding is not supported on Linux; returns nil.

@@ -9,6 +9,10 @@ import Foundation
 public enum LaminaDiagnostics {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var seen = Set<String>()
+    /// How many distinct messages are remembered for de-duplication.
+    static let remembered = 4096
+    /// How many distinct messages are remembered now.
+    static var rememberedCount: Int { lock.lock(); defer { lock.unlock() }; return seen.count }
     nonisolated(unsafe) private static var _handler: ((String) -> Void)?
 
     /// Replaces the default reporter (stderr, each distinct message once). Set to nil to restore it.
@@ -25,6 +29,9 @@ public enum LaminaDiagnostics {
             h(message)
             return
         }
+        // Remembered messages are bounded: past `remembered`, the set starts again (a long run of
+        // distinct bad values may repeat a message then, but never grows memory without end).
+        if seen.count >= remembered { seen.removeAll(keepingCapacity: true) }
         let fresh = seen.insert(message).inserted
         lock.unlock()
         if fresh {

@@ -7,12 +7,25 @@ import Foundation
 final class AnimationRuntime {
     static let shared = AnimationRuntime()
 
-    private var layers: [ObjectIdentifier: CALayer] = [:]
+    /// Layers with animations, held weakly: a layer the app lets go of is freed with its animations,
+    /// however long they run (as on Apple), instead of being kept and evaluated for ever.
+    private var layers: [ObjectIdentifier: WeakLayer] = [:]
     private var groups: [CompletionGroup] = []
     private var queued: [() -> Void] = []
 
+    private final class WeakLayer {
+        weak var layer: CALayer?
+        init(_ layer: CALayer) { self.layer = layer }
+    }
+
     /// Remembers a layer that has animations.
-    func register(_ layer: CALayer) { layer.nextEventIsValid = false; layers[ObjectIdentifier(layer)] = layer }
+    func register(_ layer: CALayer) { layer.nextEventIsValid = false; layers[ObjectIdentifier(layer)] = WeakLayer(layer) }
+
+    /// How many layers with animations are remembered (for tests of the registry's lifetime).
+    var registeredCount: Int {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        return layers.values.filter { $0.layer != nil }.count
+    }
 
     /// Remembers completion groups armed by a commit.
     func track(_ gs: [CompletionGroup]) { groups.append(contentsOf: gs) }
@@ -40,7 +53,8 @@ final class AnimationRuntime {
         LayerTree.lock.lock()
         var events = queued
         queued = []
-        for (id, layer) in layers {
+        for (id, box) in layers {
+            guard let layer = box.layer else { layers[id] = nil; continue }
             var local: Double?
             var removed = false
             if layer.nextEventIsValid && layer.nextEventLocalTime == .infinity {
