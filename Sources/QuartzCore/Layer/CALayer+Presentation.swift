@@ -57,7 +57,7 @@ extension CALayer {
         LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
         let children = src.model.committedSublayers.map { c -> CALayer in
             let p = c.presentationLayer(at: src.time)
-            p.presentationParent = self
+            p.presentationBuiltParent = self
             return p
         }
         _sublayers = children.isEmpty ? nil : children

@@ -41,7 +41,13 @@ open class CALayer: NSObject, CAMediaTiming {
     final var channelsAllCompiled = false
     /// For presentation copies: the model layer and the media time it shows.
     final var presentationSource: (model: CALayer, time: CFTimeInterval)?
+    /// For presentation copies: the parent copy made on demand by `superlayer` (held strongly: only
+    /// this child refers to it).
     final var presentationParent: CALayer?
+    /// For presentation copies built as a parent copy's sublayers: that parent (weak, since the
+    /// parent holds its sublayers; a strong reference back made a cycle that kept every
+    /// presentation copy, and through them the model tree, alive for ever).
+    final weak var presentationBuiltParent: CALayer?
     final var presentationChildrenBuilt = false
     final var needsLayoutFlag = false
     /// The earliest local time at which one of the layer's animations starts or ends (runtime bookkeeping).
@@ -376,6 +382,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's superlayer, or nil.
     open var superlayer: CALayer? {
         if let src = presentationSource {
+            if let p = presentationBuiltParent { return p }
             if presentationParent == nil, let p = src.model.superlayer { presentationParent = p.presentationLayer(at: src.time) }
             return presentationParent
         }

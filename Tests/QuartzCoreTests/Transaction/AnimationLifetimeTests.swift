@@ -46,3 +46,36 @@ final class AnimationLifetimeTests: LaminaTestCase {
         XCTAssertLessThanOrEqual(LaminaDiagnostics.rememberedCount, LaminaDiagnostics.remembered)
     }
 }
+
+/// Presentation copies do not keep each other, or the model tree, alive.
+final class PresentationLifetimeTests: LaminaTestCase {
+    func testAPresentationTreeWalkedDownAndUpIsFreedWithItsModel() {
+        weak var model: CALayer?
+        weak var copy: CALayer?
+        do {
+            let root = makeLayer()
+            let child = CALayer()
+            child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            root.addSublayer(child)
+            CATransaction.flush()
+            let pres = root.presentation()!
+            let hit = pres.hitTest(CGPoint(x: 15, y: 15))     // builds the copy's sublayers
+            XCTAssertTrue(hit?.model() === child)
+            XCTAssertTrue(hit?.superlayer === pres, "a built child's superlayer is the copy that built it")
+            model = root; copy = pres
+        }
+        CATransaction.flush()
+        XCTAssertNil(copy, "no cycle between a presentation copy and its sublayers")
+        XCTAssertNil(model)
+    }
+
+    func testAPresentationChildAlsoReachesItsParentOnItsOwn() {
+        let root = makeLayer()
+        let child = CALayer()
+        root.addSublayer(child)
+        CATransaction.flush()
+        let p = child.presentation()!
+        XCTAssertTrue(p.superlayer?.model() === root, "made on demand and kept by the child")
+        XCTAssertTrue(p.superlayer === p.superlayer)
+    }
+}
