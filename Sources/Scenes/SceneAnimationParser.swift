@@ -44,12 +44,12 @@ extension SceneParser {
     /// Inside a group, `inherited` is the group's layer and "layer" may be left out.
     func makeAnimation(_ node: Node, scene: Scene, inherited: (name: String, layer: CALayer)? = nil) throws -> SceneAnimationSpec {
         let map = try mapping(node, "an animation")
-        let explicitType = map["type"]?.string
-        if let t = map["type"], explicitType == nil || Self.kindKeys[explicitType!] == nil {
+        let explicitType = map.value("type")?.string
+        if let t = map.value("type"), explicitType == nil || Self.kindKeys[explicitType!] == nil {
             let hint = nearest(t.string ?? "", in: Self.kindKeys.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             throw error(t, "unknown animation type \"\(t.string ?? "?")\"\(hint); expected basic, keyframe, spring, group or transition")
         }
-        let type = explicitType ?? (map["values"] != nil || map["path"] != nil ? "keyframe" : map["animations"] != nil ? "group" : "basic")
+        let type = explicitType ?? (map.value("values") != nil || map.value("path") != nil ? "keyframe" : map.value("animations") != nil ? "group" : "basic")
         var known = ["layer", "type", "key"] + Self.timingKeys + Self.kindKeys[type]!
         if type != "group" && type != "transition" { known += Self.propertyKeys }
         for (k, _) in map where !known.contains(k.string ?? "") {
@@ -58,7 +58,7 @@ extension SceneParser {
             throw unknownKey(k, known: known, in: "a \(type) animation")
         }
         let name: String, layer: CALayer
-        if let ln = map["layer"] {
+        if let ln = map.value("layer") {
             guard let n = ln.string else { throw error(ln, "expected the name of a layer") }
             guard let l = scene.layers[n] else {
                 let hint = nearest(n, in: scene.order).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -72,10 +72,10 @@ extension SceneParser {
             throw error(node, "an animation needs \"layer\": the name of a layer")
         }
         let anim: CAAnimation
-        var key = map["key"]?.string
+        var key = map.value("key")?.string
         switch type {
         case "group":
-            guard let an = map["animations"], case .sequence(let seq) = an else { throw error(node, "a group needs \"animations\": a list") }
+            guard let an = map.value("animations"), case .sequence(let seq) = an else { throw error(node, "a group needs \"animations\": a list") }
             let g = CAAnimationGroup()
             g.animations = try seq.map { n -> CAAnimation in
                 let child = try makeAnimation(n, scene: scene, inherited: (name, layer))
@@ -86,16 +86,16 @@ extension SceneParser {
             key = key ?? "group"
         case "transition":
             let t = CATransition()
-            if let n = map["transitionType"] {
+            if let n = map.value("transitionType") {
                 guard let s = n.string, ["fade", "moveIn", "push", "reveal"].contains(s) else { throw error(n, "expected fade, moveIn, push or reveal") }
                 t.type = CATransitionType(rawValue: s)
             }
-            if let n = map["subtype"] {
+            if let n = map.value("subtype") {
                 guard let s = n.string, ["fromLeft", "fromRight", "fromTop", "fromBottom"].contains(s) else { throw error(n, "expected fromLeft, fromRight, fromTop or fromBottom") }
                 t.subtype = CATransitionSubtype(rawValue: s)
             }
-            if let n = map["startProgress"] { t.startProgress = Float(try unit(n)) }
-            if let n = map["endProgress"] { t.endProgress = Float(try unit(n)) }
+            if let n = map.value("startProgress") { t.startProgress = Float(try unit(n)) }
+            if let n = map.value("endProgress") { t.endProgress = Float(try unit(n)) }
             anim = t
             key = "transition"
         default:
@@ -114,7 +114,7 @@ extension SceneParser {
 
     /// Basic, spring and keyframe animations.
     func propertyAnimation(_ map: Node.Mapping, node: Node, type: String, layerName: String, scene: Scene) throws -> CAPropertyAnimation {
-        guard let kn = map["keyPath"], let keyPath = kn.string else { throw error(node, "a \(type) animation needs \"keyPath\"") }
+        guard let kn = map.value("keyPath"), let keyPath = kn.string else { throw error(node, "a \(type) animation needs \"keyPath\"") }
         let className = scene.classes[layerName] ?? "CALayer"
         let table = SceneProperties.table(forClass: className).merging(SceneProperties.animatableSubPaths) { a, _ in a }
         guard let kind = table[keyPath] else {
@@ -136,12 +136,12 @@ extension SceneParser {
                 }
                 if let x = try positive("stiffness") { s.stiffness = x }
                 if let x = try positive("mass") { s.mass = x }
-                if let n = map["damping"] {
+                if let n = map.value("damping") {
                     let x = try reader.number(n)
                     guard x >= 0, x <= 1e6 else { throw error(n, "damping must be 0...1e6") }
                     s.damping = CGFloat(x)
                 }
-                if let n = map["initialVelocity"] { s.initialVelocity = CGFloat(try reader.number(n)) }
+                if let n = map.value("initialVelocity") { s.initialVelocity = CGFloat(try reader.number(n)) }
                 s.duration = s.settlingDuration
                 b = s
             } else {
@@ -151,17 +151,17 @@ extension SceneParser {
             anim = b
         default:
             let k = CAKeyframeAnimation(keyPath: keyPath)
-            if let pn = map["path"] {
+            if let pn = map.value("path") {
                 guard kind == .point else { throw error(pn, "a path animates a point property (position), not \(keyPath)") }
                 k.path = try reader.path(pn)
-                if let rm = map["rotationMode"] {
+                if let rm = map.value("rotationMode") {
                     guard let s = rm.string, ["auto", "autoReverse"].contains(s) else { throw error(rm, "expected auto or autoReverse") }
                     k.rotationMode = s == "auto" ? .rotateAuto : .rotateAutoReverse
                 }
             } else {
-                guard let vn = map["values"], case .sequence(let seq) = vn else { throw error(node, "a keyframe animation needs \"values\" (a list) or \"path\"") }
+                guard let vn = map.value("values"), case .sequence(let seq) = vn else { throw error(node, "a keyframe animation needs \"values\" (a list) or \"path\"") }
                 k.values = try seq.map { try animationValue($0, kind: kind, keyPath: keyPath) }
-                if let kt = map["keyTimes"] {
+                if let kt = map.value("keyTimes") {
                     let times = try reader.numbers(kt, count: seq.count, what: "\(seq.count) keyTimes, one per value")
                     guard times.allSatisfy({ (0...1).contains($0) }), zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                         throw error(kt, "keyTimes must rise from 0 to 1")
@@ -176,11 +176,11 @@ extension SceneParser {
                     }
                 }
             }
-            if let tf = map["timingFunctions"] {
+            if let tf = map.value("timingFunctions") {
                 guard case .sequence(let seq) = tf else { throw error(tf, "expected a list of timing functions, one per keyframe interval") }
                 k.timingFunctions = try seq.map { try timingFunction($0) }
             }
-            if let cm = map["calculationMode"] {
+            if let cm = map.value("calculationMode") {
                 guard let s = cm.string, ["linear", "discrete", "paced", "cubic", "cubicPaced"].contains(s) else {
                     throw error(cm, "expected linear, discrete, paced, cubic or cubicPaced")
                 }
@@ -188,8 +188,8 @@ extension SceneParser {
             }
             anim = k
         }
-        if let n = map["additive"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isAdditive = b }
-        if let n = map["cumulative"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isCumulative = b }
+        if let n = map.value("additive") { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isAdditive = b }
+        if let n = map.value("cumulative") { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isCumulative = b }
         return anim
     }
 
@@ -219,16 +219,16 @@ extension SceneParser {
         if let x = try nonNegative("duration") { anim.duration = x }
         if let x = try nonNegative("repeatCount") { anim.repeatCount = Float(x) }
         if let x = try nonNegative("repeatDuration") { anim.repeatDuration = x }
-        if let n = map["speed"] { anim.speed = Float(try reader.number(n)) }
-        if let n = map["timeOffset"] { anim.timeOffset = try reader.number(n) }
-        if let n = map["autoreverses"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.autoreverses = b }
-        if let n = map["removedOnCompletion"] { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isRemovedOnCompletion = b }
-        if let n = map["fillMode"] {
+        if let n = map.value("speed") { anim.speed = Float(try reader.number(n)) }
+        if let n = map.value("timeOffset") { anim.timeOffset = try reader.number(n) }
+        if let n = map.value("autoreverses") { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.autoreverses = b }
+        if let n = map.value("removedOnCompletion") { guard let b = n.bool else { throw error(n, "expected true or false") }; anim.isRemovedOnCompletion = b }
+        if let n = map.value("fillMode") {
             guard let s = n.string, ["removed", "forwards", "backwards", "both"].contains(s) else { throw error(n, "expected removed, forwards, backwards or both") }
             anim.fillMode = CAMediaTimingFillMode(rawValue: s)
         }
-        if let n = map["timingFunction"] { anim.timingFunction = try timingFunction(n) }
-        return try map["beginTime"].map { try reader.number($0) } ?? 0
+        if let n = map.value("timingFunction") { anim.timingFunction = try timingFunction(n) }
+        return try map.value("beginTime").map { try reader.number($0) } ?? 0
     }
 
     /// Animation values: numbers for scalar properties (Float for opacity), the property's kind otherwise.

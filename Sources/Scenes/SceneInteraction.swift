@@ -102,7 +102,7 @@ extension SceneParser {
     func steps(_ map: Node.Mapping, scene: Scene, depth: Int) throws -> () -> Void {
         // Transaction settings.
         var duration: Double? = nil, timing: CAMediaTimingFunction? = nil, disable = false
-        if let t = map["transaction"] {
+        if let t = map.value("transaction") {
             for (k, v) in try mapping(t, "transaction settings") {
                 switch k.string {
                 case "duration":
@@ -116,11 +116,11 @@ extension SceneParser {
         }
         // Property changes, validated now on a stand-in layer of the same class.
         var sets: [(CALayer, String, SceneValueKind, Node)] = []
-        if let s = map["set"] {
+        if let s = map.value("set") {
             guard case .sequence(let seq) = s else { throw error(s, "expected a list of {layer: name, property: value}") }
             for item in seq {
                 let m = try mapping(item, "a change")
-                guard let ln = m["layer"], let name = ln.string, let layer = scene.layers[name] else { throw error(item, "a change needs \"layer\": a layer's name") }
+                guard let ln = m.value("layer"), let name = ln.string, let layer = scene.layers[name] else { throw error(item, "a change needs \"layer\": a layer's name") }
                 let className = scene.classes[name] ?? "CALayer"
                 let table = SceneProperties.table(forClass: className)
                 for (k, v) in m where k.string != "layer" {
@@ -131,16 +131,16 @@ extension SceneParser {
             }
         }
         var adds: [SceneAnimationSpec] = []
-        if let a = map["add"] {
+        if let a = map.value("add") {
             guard case .sequence(let seq) = a else { throw error(a, "expected a list of animations") }
             for n in seq { adds.append(try makeAnimation(n, scene: scene)) }
         }
         var removes: [(CALayer, String)] = []
-        if let r = map["remove"] {
+        if let r = map.value("remove") {
             guard case .sequence(let seq) = r else { throw error(r, "expected a list of {layer, key}") }
             for n in seq {
                 let m = try mapping(n, "a removal")
-                guard let name = m["layer"]?.string, let layer = scene.layers[name], let key = m["key"]?.string else { throw error(n, "a removal needs \"layer\" and \"key\"") }
+                guard let name = m.value("layer")?.string, let layer = scene.layers[name], let key = m.value("key")?.string else { throw error(n, "a removal needs \"layer\" and \"key\"") }
                 removes.append((layer, key))
             }
         }
@@ -154,7 +154,7 @@ extension SceneParser {
         }
         let pause = try layerNamed("pause"), resume = try layerNamed("resume"), toggle = try layerNamed("toggle")
         var then: (() -> Void)? = nil
-        if let t = map["then"] {
+        if let t = map.value("then") {
             guard depth < 32 else { throw error(t, "\"then\" is nested more than 32 deep") }
             let m = try mapping(t, "steps to run when the transaction completes")
             for (k, _) in m where !Self.stepKeys.contains(k.string ?? "") { throw unknownKey(k, known: Self.stepKeys, in: "\"then\" steps") }

@@ -136,7 +136,7 @@ struct SceneParser {
         guard count <= Scene.Limits.layers else { throw error(node, "more than \(Scene.Limits.layers) layers") }
         let map = try mapping(node, "a layer")
         var className = "CALayer"
-        if let c = map["class"] {
+        if let c = map.value("class") {
             guard let s = c.string, SceneProperties.classes.contains(s) else {
                 let hint = c.string.flatMap { nearest($0, in: SceneProperties.classes) }.map { "; did you mean \"\($0)\"?" } ?? ""
                 throw error(c, "unknown layer class \"\(c.string ?? "?")\"\(hint); expected one of \(SceneProperties.classes.joined(separator: ", "))")
@@ -195,8 +195,8 @@ struct SceneParser {
                 continue
             }
             var m = try mapping(v, "an action: an animation, or null for none")
-            let type = m["type"]?.string
-            if m["keyPath"] == nil && type != "group" && type != "transition" {
+            let type = m.value("type")?.string
+            if m.value("keyPath") == nil && type != "group" && type != "transition" {
                 m = Node.Mapping(Array(m.map { ($0.key, $0.value) }) + [(Node("keyPath"), Node(key))], m.tag, m.style, m.mark)
             }
             out[key] = try makeAnimation(.mapping(m), scene: scene, inherited: (l.name ?? "", l)).animation
@@ -288,5 +288,15 @@ struct SceneParser {
         default:
             l.setValue(value, forKeyPath: key)
         }
+    }
+}
+
+extension Node.Mapping {
+    /// The value of the first key whose text is `key`. Yams' own subscript compares resolved tags,
+    /// which runs regular expressions over every key on every lookup (most of a 20,000-layer
+    /// document's parse); by text it is a string comparison, and a quoted key matches too.
+    func value(_ key: String) -> Node? {
+        for (k, v) in self where k.string == key { return v }
+        return nil
     }
 }
