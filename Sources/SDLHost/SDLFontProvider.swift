@@ -82,40 +82,57 @@ public final class SDLFontProvider: FontProvider {
         return FileManager.default.fileExists(atPath: path) ? path : assets.appendingPathComponent("DejaVuSans.ttf").path
     }
 
-    private func font(_ name: String?, _ size: Double) -> OpaquePointer? {
+    /// Most fonts kept open at once; past it the cache starts again (a scene may ask for any
+    /// number of sizes, and each open face holds FreeType's tables).
+    static let openFontLimit = 32
+
+    /// Runs `body` with the font for `name` at `size` pixels, under the lock: a font is only used
+    /// while the lock is held, so the cache may close fonts without pulling one from under a user.
+    private func withFont<T>(_ name: String?, _ size: Double, _ body: (OpaquePointer) -> T?) -> T? {
         guard SDLFontProvider.initOnce, let file = SDLFontProvider.fontFile(for: name) else { return nil }
         let px = Int32(max(1, min(size.isFinite ? size.rounded() : 12, 2000)))
         let key = "\(file)|\(px)"
         lock.lock(); defer { lock.unlock() }
-        if let f = fonts[key] { return f }
+        if let f = fonts[key] { return body(f) }
+        if fonts.count >= SDLFontProvider.openFontLimit {
+            for f in fonts.values { TTF_CloseFont(f) }
+            fonts.removeAll(keepingCapacity: true)
+        }
         guard let f = TTF_OpenFont(file, px) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         TTF_SetFontKerning(f, 1)
         fonts[key] = f
-        return f
+        return body(f)
     }
+
+    /// How many fonts are open now.
+    var openFontCount: Int { lock.lock(); defer { lock.unlock() }; return fonts.count }
 
     /// Ascent, descent and line spacing of the font at `size` pixels.
     public func metrics(fontName: String?, size: Double) -> FontMetrics? {
-        guard let f = font(fontName, size) else { return nil }
-        lock.lock(); defer { lock.unlock() }
-        return FontMetrics(ascent: Double(TTF_FontAscent(f)), descent: Double(-TTF_FontDescent(f)), lineHeight: Double(TTF_FontLineSkip(f)))
+        withFont(fontName, size) { f in
+            FontMetrics(ascent: Double(TTF_FontAscent(f)), descent: Double(-TTF_FontDescent(f)), lineHeight: Double(TTF_FontLineSkip(f)))
+        }
     }
 
     /// The advance width of `text` in pixels (0 for empty text or an unknown font).
     public func width(of text: String, fontName: String?, size: Double) -> Double {
-        guard !text.isEmpty, let f = font(fontName, size) else { return 0 }
-        lock.lock(); defer { lock.unlock() }
-        var w: Int32 = 0, h: Int32 = 0
-        guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return 0 }
-        return Double(w)
+        guard !text.isEmpty else { return 0 }
+        return withFont(fontName, size) { f -> Double? in
+            var w: Int32 = 0, h: Int32 = 0
+            guard TTF_SizeUTF8(f, text, &w, &h) == 0 else { return nil }
+            return Double(w)
+        } ?? 0
     }
 
     /// `text` rendered anti-aliased with the baseline `ascent` pixels below the mask's top; the mask
     /// is the line height tall, one row taller when a glyph reaches below the descent line.
     public func render(_ text: String, fontName: String?, size: Double) -> AlphaMask? {
-        guard !text.isEmpty, let f = font(fontName, size) else { return nil }
-        lock.lock(); defer { lock.unlock() }
+        guard !text.isEmpty else { return nil }
+        return withFont(fontName, size) { f in Self.render(text, with: f) }
+    }
+
+    private static func render(_ text: String, with f: OpaquePointer) -> AlphaMask? {
         guard let s = TTF_RenderUTF8_Blended(f, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
         defer { SDL_FreeSurface(s) }
         guard let argb = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }

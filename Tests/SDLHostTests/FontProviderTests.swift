@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 import Compositor
-import SDLHost
+@testable import SDLHost
 
 /// The SDL2_ttf font provider against the `FontProvider` contract, using the DejaVu fonts in Assets/Fonts.
 final class FontProviderTests: XCTestCase {
@@ -119,5 +119,19 @@ final class FontProviderTests: XCTestCase {
         XCTAssertTrue(first is SDLFontProvider)
         SDLFontProvider.installAsDefault()
         XCTAssertTrue(FontProviders.current === first)
+    }
+}
+
+/// Open fonts are bounded however many sizes text asks for, and text still renders after the cache
+/// starts again.
+final class FontCacheBoundTests: XCTestCase {
+    func testManySizesKeepABoundedNumberOfFontsOpen() throws {
+        let p = SDLFontProvider()
+        for size in 1...200 { _ = p.width(of: "Hg", fontName: nil, size: Double(size)) }
+        XCTAssertLessThanOrEqual(p.openFontCount, SDLFontProvider.openFontLimit)
+        XCTAssertGreaterThan(p.openFontCount, 0)
+        let mask = try XCTUnwrap(p.render("Hg", fontName: nil, size: 24))
+        XCTAssertGreaterThan(mask.alpha.reduce(0) { $0 + Int($1) }, 0, "glyphs drawn after eviction")
+        XCTAssertEqual(p.width(of: "Hg", fontName: nil, size: 24), p.width(of: "Hg", fontName: nil, size: 24))
     }
 }
