@@ -8,24 +8,9 @@ import Demos
 /// `LiveRecorder` on a real window host (SDL's offscreen driver, virtual time; skipped without
 /// ffmpeg).
 final class BenchCommandTests: XCTestCase {
-    var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lamina") }
+    var binary: URL { LaminaCommand.binary }
 
-    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "DISPLAY")
-        env.removeValue(forKey: "WAYLAND_DISPLAY")
-        env.removeValue(forKey: "SDL_VIDEODRIVER")
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
+    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) { try LaminaCommand.run(args) }
 
     func testBenchGivesClearErrors() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")

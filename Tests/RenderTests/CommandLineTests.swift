@@ -2,24 +2,11 @@ import XCTest
 
 /// The `lamina` command run as a user would (the binary built beside the tests).
 final class CommandLineTests: XCTestCase {
-    var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lamina") }
+    var binary: URL { LaminaCommand.binary }
     var scenes: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes") }
 
     func run(_ args: [String], path: String? = nil, extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "DISPLAY")
-        if let path { env["PATH"] = path }
-        env.merge(extra) { _, b in b }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try LaminaCommand.run(args, path: path, extra: extra)
     }
 
     func testEvalPrintsThePresentationAsJSON() throws {
