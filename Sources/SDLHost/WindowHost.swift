@@ -40,6 +40,19 @@ public final class WindowHost {
         public var missed = 0
         /// No frames yet (also for tests of what reads the timings).
         public init() {}
+
+        /// Most frames kept per series (an hour at 60 Hz); older ones are dropped, so a window left
+        /// open for days does not grow. `missed` counts the whole run.
+        public static let kept = 216_000
+
+        /// Drops the oldest frames past `kept` (in batches, so the cost is spread thin).
+        mutating func trim() {
+            guard intervals.count > FrameTimes.kept + FrameTimes.kept / 8 else { return }
+            for path in [\FrameTimes.intervals, \.commit, \.evaluate, \.rasterise, \.present] {
+                let extra = self[keyPath: path].count - FrameTimes.kept
+                if extra > 0 { self[keyPath: path].removeFirst(extra) }
+            }
+        }
     }
 
     private let window: OpaquePointer
@@ -448,6 +461,7 @@ public final class WindowHost {
             if let lp = lastPresent { _times.intervals.append(presented - lp) }
             _times.commit.append(commitSinceFrame); commitSinceFrame = 0
             _times.evaluate.append(t1 - t0); _times.rasterise.append(t2 - t1); _times.present.append(t4 - t2)
+            _times.trim()
             framesRendered += 1
             let presentHook = _onPresent
             lock.unlock()

@@ -58,3 +58,19 @@ final class DisplayLinkAndOverlayTests: XCTestCase {
         XCTAssertEqual(t, 100 + 30 / host.refreshRate, accuracy: 2 / host.refreshRate, "virtual time advanced one period a frame")
     }
 }
+
+/// Frame timings are bounded however long a window stays open.
+final class FrameTimesBoundTests: XCTestCase {
+    func testOldFramesAreDroppedPastTheLimit() {
+        var t = WindowHost.FrameTimes()
+        let n = WindowHost.FrameTimes.kept + WindowHost.FrameTimes.kept / 8 + 1
+        for i in 0..<n {
+            t.intervals.append(Double(i)); t.commit.append(0); t.evaluate.append(0); t.rasterise.append(0); t.present.append(Double(i))
+            t.trim()
+        }
+        XCTAssertEqual(t.intervals.count, WindowHost.FrameTimes.kept)
+        XCTAssertEqual(t.present.count, WindowHost.FrameTimes.kept)
+        XCTAssertEqual(t.intervals.last, Double(n - 1), "the newest frames are kept")
+        XCTAssertEqual(t.intervals.first, Double(n - WindowHost.FrameTimes.kept))
+    }
+}
