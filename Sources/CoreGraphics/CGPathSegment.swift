@@ -64,13 +64,13 @@ public struct CGPathSegment: Equatable, Sendable {
         }
     }
 
-    private func speed(_ t: Double) -> Double {
+    func speed(_ t: Double) -> Double {
         let d = derivative(at: CGFloat(t))
         return Double((d.dx * d.dx + d.dy * d.dy).squareRoot())
     }
 
     // 8-point Gauss–Legendre nodes and weights on [-1, 1].
-    private static let gl: [(Double, Double)] = [
+    static let gl: [(Double, Double)] = [
         (-0.9602898564975363, 0.1012285362903763), (-0.7966664774136267, 0.2223810344533745),
         (-0.5255324099163290, 0.3137066458778873), (-0.1834346424956498, 0.3626837833783620),
         (0.1834346424956498, 0.3626837833783620), (0.5255324099163290, 0.3137066458778873),

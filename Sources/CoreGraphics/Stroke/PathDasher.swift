@@ -38,17 +38,17 @@ struct PathDasher {
     /// `maxEntries` pieces.
     func dash(_ subpaths: [StrokeSubpath]) -> [CGPathCommand]? {
         var total: CGFloat = 0
-        var lengths: [[CGFloat]] = []
+        var tables: [[ArcLengthTable]] = []
         for sp in subpaths {
-            let l = sp.segments.map(\.length)
-            lengths.append(l)
-            total += l.reduce(0, +)
+            let t = sp.segments.map(ArcLengthTable.init)
+            tables.append(t)
+            total += t.reduce(0) { $0 + $1.total }
         }
         let estimate = (total / patternLength + CGFloat(subpaths.count)) * CGFloat(pattern.count)
         guard estimate.isFinite, estimate <= CGFloat(PathDasher.maxEntries) else { return nil }
 
         var out: [CGPathCommand] = []
-        for (sp, segLengths) in zip(subpaths, lengths) where sp.hasDrawing {
+        for (sp, segTables) in zip(subpaths, tables) where sp.hasDrawing {
             var index = startIndex
             var remaining = pattern[index] - startOffset
             var open = false, drew = false
@@ -62,20 +62,21 @@ struct PathDasher {
                 index = (index + 1) % pattern.count
                 remaining = pattern[index]
             }
-            if sp.segments.isEmpty || segLengths.allSatisfy({ $0 == 0 }) {
+            if sp.segments.isEmpty || segTables.allSatisfy({ $0.total == 0 }) {
                 // A drawn zero-length subpath keeps its dot when the pattern starts on.
                 if index % 2 == 0 { out.append(.move(to: sp.start)); out.append(.addLine(to: sp.start)) }
                 continue
             }
-            for (seg, len) in zip(sp.segments, segLengths) where len > 0 {
+            for table in segTables where table.total > 0 {
+                let seg = table.segment, len = table.total
                 var pos: CGFloat = 0
                 while true {
                     let avail = len - pos
                     let on = index % 2 == 0
                     if remaining > avail {
                         if on && avail > 0 {
-                            if !open { out.append(.move(to: pos == 0 ? seg.start : seg.point(at: seg.parameter(atLength: pos)))); open = true }
-                            out.append(seg.subsegment(fromLength: pos, toLength: len).command)
+                            if !open { out.append(.move(to: pos == 0 ? seg.start : table.point(atLength: pos))); open = true }
+                            out.append(table.subsegment(fromLength: pos, toLength: len).command)
                             drew = true
                         }
                         remaining -= avail
@@ -84,12 +85,12 @@ struct PathDasher {
                     }
                     let stop = pos + remaining
                     if on {
-                        let piece = seg.subsegment(fromLength: pos, toLength: stop)
+                        let piece = table.subsegment(fromLength: pos, toLength: stop)
                         if !open { out.append(.move(to: piece.start)); open = true }
                         if stop > pos { out.append(piece.command); drew = true }
                         lastPoint = piece.end
                     } else {
-                        lastPoint = stop >= len ? seg.end : seg.point(at: seg.parameter(atLength: stop))
+                        lastPoint = stop >= len ? seg.end : table.point(atLength: stop)
                     }
                     pos = stop
                     finishEntry()
