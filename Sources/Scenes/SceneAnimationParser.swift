@@ -116,7 +116,7 @@ extension SceneParser {
     func propertyAnimation(_ map: Node.Mapping, node: Node, type: String, layerName: String, scene: Scene) throws -> CAPropertyAnimation {
         guard let kn = map.value("keyPath"), let keyPath = kn.string else { throw error(node, "a \(type) animation needs \"keyPath\"") }
         let className = scene.classes[layerName] ?? "CALayer"
-        let table = SceneProperties.table(forClass: className).merging(SceneProperties.animatableSubPaths) { a, _ in a }
+        let table = SceneProperties.animatable(forClass: className)
         guard let kind = table[keyPath] else {
             let hint = nearest(keyPath, in: table.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             throw error(kn, "\"\(keyPath)\" cannot be animated on a \(className)\(hint)")

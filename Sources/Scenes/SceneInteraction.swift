@@ -123,9 +123,10 @@ extension SceneParser {
                 guard let ln = m.value("layer"), let name = ln.string, let layer = scene.layers[name] else { throw error(item, "a change needs \"layer\": a layer's name") }
                 let className = scene.classes[name] ?? "CALayer"
                 let table = SceneProperties.table(forClass: className)
+                let standIn = SceneProperties.makeLayer(className)
                 for (k, v) in m where k.string != "layer" {
                     guard let key = k.string, let kind = table[key] else { throw unknownKey(k, known: table.keys.sorted(), in: "a \(className)") }
-                    try set(SceneProperties.makeLayer(className), key: key, kind: kind, node: v)
+                    try set(standIn, key: key, kind: kind, node: v)
                     sets.append((layer, key, kind, v))
                 }
             }

@@ -145,7 +145,6 @@ struct SceneParser {
         }
         let l = SceneProperties.makeLayer(className)
         let table = SceneProperties.table(forClass: className)
-        let known = ["name", "class", "sublayers", "mask", "actions"] + table.keys.sorted()
         // frame depends on bounds and anchorPoint: set it last; actions once the name is known.
         var frameNode: Node? = nil, actionsNode: Node? = nil
         for (k, v) in map {
@@ -173,7 +172,9 @@ struct SceneParser {
                 (l as? CATextLayer)?.font = url.path as CFTypeRef
                 if !scene.assets.contains(url) { scene.assets.append(url) }
             default:
-                guard let kind = table[key] else { throw unknownKey(k, known: known, in: "a \(className)") }
+                guard let kind = table[key] else {
+                    throw unknownKey(k, known: ["name", "class", "sublayers", "mask", "actions"] + table.keys.sorted(), in: "a \(className)")
+                }
                 try set(l, key: key, kind: kind, node: v)
             }
         }

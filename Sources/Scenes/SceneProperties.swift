@@ -38,16 +38,21 @@ enum SceneProperties {
         "transform.translation.x": .number, "transform.translation.y": .number,
     ]
 
-    /// The property table for a class name.
-    static func table(forClass name: String) -> [String: SceneValueKind] {
-        switch name {
-        case "CAShapeLayer": return layer.merging(shape) { a, _ in a }
-        case "CATextLayer": return layer.merging(text) { a, _ in a }
-        case "CAGradientLayer": return layer.merging(gradient) { a, _ in a }
-        case "CAReplicatorLayer": return layer.merging(replicator) { a, _ in a }
-        default: return layer
-        }
-    }
+    /// The property table for a class name (made once per class).
+    static func table(forClass name: String) -> [String: SceneValueKind] { tables[name] ?? layer }
+
+    /// The key paths animations may target on a class: its properties and the sub-paths.
+    static func animatable(forClass name: String) -> [String: SceneValueKind] { animatableTables[name] ?? animatableTables["CALayer"]! }
+
+    private static let tables: [String: [String: SceneValueKind]] = [
+        "CALayer": layer, "CATransformLayer": layer,
+        "CAShapeLayer": layer.merging(shape) { a, _ in a },
+        "CATextLayer": layer.merging(text) { a, _ in a },
+        "CAGradientLayer": layer.merging(gradient) { a, _ in a },
+        "CAReplicatorLayer": layer.merging(replicator) { a, _ in a },
+    ]
+
+    private static let animatableTables = tables.mapValues { $0.merging(animatableSubPaths) { a, _ in a } }
 
     /// A new layer of the named class (CALayer for unknown names).
     static func makeLayer(_ className: String) -> CALayer {
