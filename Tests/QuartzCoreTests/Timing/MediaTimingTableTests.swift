@@ -62,6 +62,9 @@ final class MediaTimingTableTests: LaminaTestCase {
         },
         // infinite repeats: no wrap of the offset; t = 7.25 → 7.75 → 0.75 → 175; t = 100.6 → 101.1 → 110.
         Row("repeatCount ∞, timeOffset +0.5", [(7.25, 175), (100.6, 110)]) { $0.repeatCount = .infinity; $0.offset = 0.5 },
+        // infinite repeats with a negative offset: each iteration repeats the first, so −0.25 starts
+        // 0.75 into one: t = 0 → 175; t = 0.5 → 0.25 → 125.
+        Row("repeatCount ∞, timeOffset −0.25", [(0, 175), (0.5, 125), (3.1, 185)]) { $0.repeatCount = .infinity; $0.offset = -0.25 },
         // speed 2: t = 0.25 → 0.5 → 150; t = 0.4 → 0.8 → 180; the span lasts 1/2 s → t = 0.5 → 50.
         Row("speed 2", [(0.25, 150), (0.4, 180), (0.5, 50)]) { $0.speed = 2 },
         // speed 0.5: t = 1 → 0.5 → 150; t = 1.9 → 0.95 → 195; over at t = 2.
@@ -74,6 +77,9 @@ final class MediaTimingTableTests: LaminaTestCase {
         Row("speed −2, fill forwards", [(0.25, 150), (1.0, 100)]) { $0.speed = -2; $0.fill = .forwards },
         // speed 0 freezes at timeOffset 0.3 → 130, however long it runs.
         Row("speed 0, timeOffset 0.3", [(0, 130), (5, 130), (500, 130)]) { $0.speed = 0; $0.offset = 0.3 },
+        // repeatCount 0.5: half an iteration: t = 0.25 → 125; over at 0.5; forwards holds p = 0.5 → 150.
+        Row("repeatCount 0.5", [(0.25, 125), (0.6, 50)]) { $0.repeatCount = 0.5 },
+        Row("repeatCount 0.5, fill forwards", [(1, 150)]) { $0.repeatCount = 0.5; $0.fill = .forwards },
         // repeatCount 2.5: t = 2.25 → iteration 2, p = 0.25 → 125; over at 2.5.
         Row("repeatCount 2.5", [(1.1, 110), (2.25, 125), (2.6, 50)]) { $0.repeatCount = 2.5 },
         // with fill forwards it holds where it stopped, half-way: p = 0.5 → 150.
@@ -151,6 +157,32 @@ final class MediaTimingTableTests: LaminaTestCase {
                 CAMediaClock.manualTime = s + dt
                 let expected = x == 50 ? 50 : x + 50
                 XCTAssertClose(l.presentation().map { Double($0.position.x) }, expected, 1e-9, "\(r.name) at t = \(dt)")
+            }
+            CAMediaClock.manualTime = s
+        }
+    }
+
+    /// A negative timeOffset wraps into the last repetition, not before the first: a cumulative
+    /// 0 → 10 repeated 3 times with timeOffset −0.5 starts at 2.5 s of its 3 s span, in repeat 2
+    /// (which runs from 20 to 30): t = 0 → 25; t = 0.25 → 27.5; t = 0.75 → 3.25 wraps to 0.25, repeat 0 → 2.5.
+    func testNegativeTimeOffsetWrapsIntoTheLastRepeat() {
+        for keyPath in ["position.x", "position"] {   // a compiled channel, and the animation object
+            let l = makeLayer()
+            let a = CABasicAnimation(keyPath: keyPath)
+            if keyPath == "position" {
+                a.fromValue = CGPoint(x: 0, y: 0); a.toValue = CGPoint(x: 10, y: 0)
+                a.isAdditive = true       // not compiled; the model (50, 50) is added
+            } else {
+                a.fromValue = 0.0; a.toValue = 10.0
+            }
+            a.duration = 1; a.repeatCount = 3; a.isCumulative = true; a.timeOffset = -0.5
+            l.add(a, forKey: "m")
+            CATransaction.flush()
+            let s = CACurrentMediaTime()
+            let base = keyPath == "position" ? 50.0 : 0
+            for (dt, x) in [(0.0, 25.0), (0.25, 27.5), (0.75, 2.5)] {
+                CAMediaClock.manualTime = s + dt
+                XCTAssertClose(l.presentation().map { Double($0.position.x) }, base + x, 1e-9, "\(keyPath) at t = \(dt)")
             }
             CAMediaClock.manualTime = s
         }
