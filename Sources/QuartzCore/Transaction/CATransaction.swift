@@ -86,12 +86,15 @@ open class CATransaction: NSObject {
 
     /// Sets a block run once every animation added to the current transaction after this call has
     /// finished or been removed (once the transaction has committed; right after it when there were none).
+    /// Setting another block (or nil) does not cancel this one: as Apple documents, it still runs, once
+    /// the animations added while it was set have finished (right after the commit if there were none).
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
         let stack = CATransactionStack.current
         if stack.levels.isEmpty { stack.levels.append(.init(isImplicit: true)) }
         let level = stack.levels[stack.levels.count - 1]
-        if let g = level.completion, g.pending == 0 { g.block = block } else { level.completion = CompletionGroup(block: block) }
+        if let g = level.completion { level.replacedCompletions.append(g) }
+        level.completion = block.map { CompletionGroup(block: $0) }
     }
 
     /// The value for `key` in the current transaction (innermost level that set it).

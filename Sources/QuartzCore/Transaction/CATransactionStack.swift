@@ -12,6 +12,9 @@ final class CATransactionStack {
         let isImplicit: Bool
         var values: [String: Any] = [:]
         var completion: CompletionGroup?
+        /// Completion groups of blocks replaced by a later setCompletionBlock in this level; they
+        /// still wait for the animations added while they were set.
+        var replacedCompletions: [CompletionGroup] = []
         init(isImplicit: Bool) { self.isImplicit = isImplicit }
     }
 
@@ -78,6 +81,7 @@ final class CATransactionStack {
             LaminaDiagnostics.report("CATransaction.commit() without a matching begin(); ignored")
             return
         }
+        groups.append(contentsOf: top.replacedCompletions)
         if let g = top.completion { groups.append(g) }
         if levels.isEmpty { commitAll() }
     }

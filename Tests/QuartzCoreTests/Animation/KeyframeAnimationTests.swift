@@ -59,13 +59,24 @@ final class KeyframeAnimationTests: LaminaTestCase {
     }
 
     func testPerSegmentTimingFunctions() {
-        let a = CAKeyframeAnimation(keyPath: "opacity")
+        // Expected values from the independent table of NamedTimingFunctionReferenceTests
+        // (reference/timing_functions.py): easeIn(0.5) = 0.315356812573, easeOut(0.25) = 0.378138130825.
+        let a = CAKeyframeAnimation(keyPath: "position.x")
         a.values = [0.0, 1.0, 0.0]
-        a.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+        a.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
         a.duration = 2
-        let v = run(a, on: makeLayer(), sample: [0.5, 1.5], { Double($0.opacity) })
-        XCTAssertClose(v[0], CAMediaTimingFunction(name: .easeIn).evaluate(0.5), 1e-6)
-        XCTAssertClose(v[1], 0.5, 1e-9)
+        let v = run(a, on: makeLayer(), sample: [0.5, 1.25], { Double($0.position.x) })
+        XCTAssertClose(v[0], 0.315356812573, 1e-6, "segment 1 half-way through easeIn")
+        XCTAssertClose(v[1], 1 - 0.378138130825, 1e-6, "segment 2 a quarter through easeOut, from 1 down to 0")
+        // Point keyframes (evaluated by the animation object rather than a compiled number channel).
+        let b = CAKeyframeAnimation(keyPath: "position")
+        b.values = [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 2, y: 0), CGPoint(x: 3, y: 0), CGPoint(x: 4, y: 0)]
+        b.timingFunctions = [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .default),
+                             CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .easeInEaseOut)]
+        b.duration = 4
+        let w = run(b, on: makeLayer(), sample: [1.5, 3.1], { Double($0.position.x) })
+        XCTAssertClose(w[0], 1 + 0.802403387585, 1e-6, "segment 2 half-way through default")
+        XCTAssertClose(w[1], 3 + 0.019722453548, 1e-6, "segment 4 a tenth through easeInEaseOut")
     }
 
     func testBadKeyTimesAreDiagnosedAndSpacedEvenly() {

@@ -1,0 +1,148 @@
+import XCTest
+@testable import QuartzCore
+
+/// Transform decomposition and interpolation against expectations built by hand (Ref4), not by
+/// a round trip through Lamina's own decomposition.
+final class TransformInterpolationReferenceTests: LaminaTestCase {
+    let deg = Double.pi / 180
+
+    /// Interpolating from the identity to a rotation by θ about z at fraction f is the rotation by
+    /// f·θ: the angle advances at constant speed, for small and large angles alike.
+    func testRotationAboutZAdvancesAtConstantAngularSpeed() {
+        for thetaDeg in [10.0, 45, 90, 119, 150, 179] {
+            let theta = thetaDeg * deg
+            let to = Ref4.make(Ref4.rotation(theta, 0, 0, 1))
+            for f in [0.1, 0.25, 0.5, 0.75, 0.9] {
+                let m = Ref4.rows(interpolateTransform(CATransform3DIdentity, to, f))
+                XCTAssertLessThan(Ref4.distance(m, Ref4.rotation(f * theta, 0, 0, 1)), 1e-9, "θ = \(thetaDeg)°, f = \(f)")
+            }
+        }
+    }
+
+    /// Between two rotations about one axis the angle is interpolated linearly; about other axes too.
+    func testRotationsBetweenAnglesAndAboutOtherAxes() {
+        let rows: [(String, Ref4.M, Ref4.M, Ref4.M)] = [
+            ("z: 30° → 100° at 0.3", Ref4.rotation(30 * deg, 0, 0, 1), Ref4.rotation(100 * deg, 0, 0, 1), Ref4.rotation(51 * deg, 0, 0, 1)),
+            ("z: −40° → 60° at 0.3", Ref4.rotation(-40 * deg, 0, 0, 1), Ref4.rotation(60 * deg, 0, 0, 1), Ref4.rotation(-10 * deg, 0, 0, 1)),
+            ("x: 0 → 80° at 0.3", Ref4.identity, Ref4.rotation(80 * deg, 1, 0, 0), Ref4.rotation(24 * deg, 1, 0, 0)),
+            ("y: 0 → 140° at 0.3", Ref4.identity, Ref4.rotation(140 * deg, 0, 1, 0), Ref4.rotation(42 * deg, 0, 1, 0)),
+            ("(1, 2, 3): 20° → 110° at 0.3", Ref4.rotation(20 * deg, 1, 2, 3), Ref4.rotation(110 * deg, 1, 2, 3), Ref4.rotation(47 * deg, 1, 2, 3)),
+        ]
+        for (name, a, b, expected) in rows {
+            let m = Ref4.rows(interpolateTransform(Ref4.make(a), Ref4.make(b), 0.3))
+            XCTAssertLessThan(Ref4.distance(m, expected), 1e-9, name)
+        }
+    }
+
+    /// Scale, rotation and translation composed by hand (scale first, then rotate, then translate):
+    /// each part is interpolated on its own, so at f the result is
+    /// S(1 + f(s − 1)) · R(f·θ) · T(f·t).
+    func testScaleRotateTranslateInterpolatePartByPart() {
+        let theta = 70 * deg
+        let to = Ref4.mul(Ref4.mul(Ref4.scale(3, 2, 1), Ref4.rotation(theta, 0, 0, 1)), Ref4.translation(40, -20, 10))
+        for f in [0.2, 0.5, 0.8] {
+            let expected = Ref4.mul(Ref4.mul(Ref4.scale(1 + 2 * f, 1 + f, 1), Ref4.rotation(f * theta, 0, 0, 1)), Ref4.translation(40 * f, -20 * f, 10 * f))
+            let m = Ref4.rows(interpolateTransform(CATransform3DIdentity, Ref4.make(to), f))
+            XCTAssertLessThan(Ref4.distance(m, expected), 1e-9, "f = \(f)")
+        }
+        // Between two such transforms: scales 2 → 4, angles 10° → 50°, translations (0, 0) → (8, 4).
+        let a = Ref4.mul(Ref4.mul(Ref4.scale(2, 2, 1), Ref4.rotation(10 * deg, 0, 0, 1)), Ref4.translation(0, 0, 0))
+        let b = Ref4.mul(Ref4.mul(Ref4.scale(4, 4, 1), Ref4.rotation(50 * deg, 0, 0, 1)), Ref4.translation(8, 4, 0))
+        let quarter = Ref4.mul(Ref4.mul(Ref4.scale(2.5, 2.5, 1), Ref4.rotation(20 * deg, 0, 0, 1)), Ref4.translation(2, 1, 0))
+        XCTAssertLessThan(Ref4.distance(Ref4.rows(interpolateTransform(Ref4.make(a), Ref4.make(b), 0.25)), quarter), 1e-9)
+    }
+
+    /// The parts found by decomposition, for transforms whose parts are known.
+    func testDecompositionFindsTheKnownParts() {
+        let theta = 1.2
+        let m = Ref4.mul(Ref4.mul(Ref4.scale(2, 3, 4), Ref4.rotation(theta, 0, 0, 1)), Ref4.translation(5, 6, 7))
+        guard let d = decomposeTransform(Ref4.make(m)) else { return XCTFail("decomposable") }
+        XCTAssertClose(d.scale.0, 2, 1e-12); XCTAssertClose(d.scale.1, 3, 1e-12); XCTAssertClose(d.scale.2, 4, 1e-12)
+        XCTAssertClose(d.skew.0, 0, 1e-12); XCTAssertClose(d.skew.1, 0, 1e-12); XCTAssertClose(d.skew.2, 0, 1e-12)
+        XCTAssertClose(d.translation.0, 5, 1e-12); XCTAssertClose(d.translation.1, 6, 1e-12); XCTAssertClose(d.translation.2, 7, 1e-12)
+        // Rotation θ about z: the unit quaternion ±(0, 0, sin θ/2, cos θ/2).
+        let q = d.quaternion, sign = q.3 < 0 ? -1.0 : 1.0
+        XCTAssertClose(sign * q.0, 0, 1e-12); XCTAssertClose(sign * q.1, 0, 1e-12)
+        XCTAssertClose(sign * q.2, sin(theta / 2), 1e-12); XCTAssertClose(sign * q.3, cos(theta / 2), 1e-12)
+        XCTAssertEqual(d.perspective.0, 0); XCTAssertEqual(d.perspective.2, 0); XCTAssertEqual(d.perspective.3, 1)
+
+        // A shear of y along x (row 2 = (0.5, 1, 0)): skew xy = 0.5, scales 1.
+        guard let s = decomposeTransform(Ref4.make([[1, 0, 0, 0], [0.5, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])) else { return XCTFail() }
+        XCTAssertClose(s.skew.0, 0.5, 1e-12); XCTAssertClose(s.scale.1, 1, 1e-12)
+
+        // Perspective m34 = −1/500 alone: the perspective column (0, 0, −1/500, 1).
+        guard let p = decomposeTransform(Ref4.make(Ref4.perspective(-1.0 / 500))) else { return XCTFail() }
+        XCTAssertClose(p.perspective.2, -1.0 / 500, 1e-15); XCTAssertClose(p.perspective.3, 1, 1e-15)
+    }
+
+    /// A CABasicAnimation of "transform" from the identity to a rotation: the presentation at
+    /// fraction f shows the rotation by f·θ (linear timing).
+    func testTransformAnimationTurnsAtConstantSpeed() {
+        for thetaDeg in [45.0, 90, 119, 150] {
+            let theta = thetaDeg * deg
+            let l = makeLayer()
+            let a = CABasicAnimation(keyPath: "transform")
+            a.fromValue = CATransform3DIdentity
+            a.toValue = Ref4.make(Ref4.rotation(theta, 0, 0, 1))
+            a.duration = 1
+            l.add(a, forKey: "turn")
+            CATransaction.flush()
+            let start = CACurrentMediaTime()
+            for f in [0.2, 0.4, 0.7] {
+                CAMediaClock.manualTime = start + f
+                let m = Ref4.rows(l.presentation()!.transform)
+                XCTAssertLessThan(Ref4.distance(m, Ref4.rotation(f * theta, 0, 0, 1)), 1e-9, "θ = \(thetaDeg)° at \(f)")
+            }
+            CAMediaClock.manualTime = start
+        }
+    }
+
+    /// "transform.rotation.z" from 0 to 3π/2 (more than half a turn, which interpolating whole
+    /// matrices could not show): the angle itself is interpolated.
+    func testRotationZKeyPathAnimation() {
+        let l = makeLayer()
+        let a = CABasicAnimation(keyPath: "transform.rotation.z")
+        a.fromValue = 0.0; a.toValue = 1.5 * Double.pi; a.duration = 3
+        l.add(a, forKey: "spin")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        for t in [0.5, 1.0, 2.0, 2.5] {
+            CAMediaClock.manualTime = start + t
+            let m = Ref4.rows(l.presentation()!.transform)
+            XCTAssertLessThan(Ref4.distance(m, Ref4.rotation(0.5 * Double.pi * t, 0, 0, 1)), 1e-9, "t = \(t)")
+        }
+    }
+
+    /// On a layer already scaled by 2, "transform.rotation.z" replaces the rotation and keeps the scale.
+    func testRotationZKeyPathKeepsTheModelScale() {
+        let l = makeLayer()
+        CATransaction.setDisableActions(true)
+        l.transform = Ref4.make(Ref4.scale(2, 2, 1))
+        CATransaction.flush()
+        let a = CABasicAnimation(keyPath: "transform.rotation.z")
+        a.fromValue = 0.0; a.toValue = Double.pi / 2; a.duration = 1
+        l.add(a, forKey: "spin")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        CAMediaClock.manualTime = start + 0.5
+        let m = Ref4.rows(l.presentation()!.transform)
+        XCTAssertLessThan(Ref4.distance(m, Ref4.mul(Ref4.scale(2, 2, 1), Ref4.rotation(Double.pi / 4, 0, 0, 1))), 1e-9)
+    }
+
+    /// "transform.scale" and "transform.translation.x" set those parts of an identity transform.
+    func testScaleAndTranslationKeyPaths() {
+        let l = makeLayer()
+        let s = CABasicAnimation(keyPath: "transform.scale")
+        s.fromValue = 1.0; s.toValue = 3.0; s.duration = 1
+        l.add(s, forKey: "s")
+        let tx = CABasicAnimation(keyPath: "transform.translation.x")
+        tx.fromValue = 0.0; tx.toValue = 40.0; tx.duration = 1
+        l.add(tx, forKey: "t")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        CAMediaClock.manualTime = start + 0.25
+        // scale 1.5 in x, y and z, then a translation of 10 in x.
+        let expected = Ref4.mul(Ref4.scale(1.5, 1.5, 1.5), Ref4.translation(10, 0, 0))
+        XCTAssertLessThan(Ref4.distance(Ref4.rows(l.presentation()!.transform), expected), 1e-9)
+    }
+}
