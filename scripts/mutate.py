@@ -628,13 +628,12 @@ class SourceFile:
         t = self.toks[k]
         if not (self.ws_before(t) and self.ws_after(t)):
             return False
-        if not (self._value_like_before(k) and self._value_like_after(k)):
-            return False
-        p = self.tok(k - 1)
-        if p is not None and p.text in ("func", "operator"):
-            return False
-        # a line continuing with an operator is fine; a declaration of an operator function is not
-        return True
+        # (`static func == (` is not binary: `func` is a keyword, not an operand)
+        return self._value_like_before(k) and self._value_like_after(k)
+
+    def _is_array_literal(self, k: int) -> bool:
+        """Whether the `[` at token k opens an array literal (not a subscript)."""
+        return k >= 0 and not self._value_like_before(k)
 
     def _line_has_string(self, k: int) -> bool:
         ln = self.tok_line[k]
@@ -659,7 +658,8 @@ class SourceFile:
                     for r in RELATIONAL[t.text]:
                         self._add(out, t.start, t.end, r, "relational", f"{t.text} → {r}")
                 elif t.text in ARITHMETIC:
-                    if t.text in ("+", "-") and (self._line_has_string(k) or q.text == "["):
+                    if t.text in ("+", "-") and (self._line_has_string(k) or q.text == "[" or p.text == "]"
+                                                 and self._is_array_literal(self.match.get(k - 1, -1))):
                         continue  # string or array concatenation
                     for r in ARITHMETIC[t.text]:
                         self._add(out, t.start, t.end, r, "arithmetic", f"{t.text} → {r}")
@@ -669,8 +669,9 @@ class SourceFile:
                                 k, r"CGFloat|Double|Float|\d\.\d"):
                             self._add(out, q.start, q.start, "-", "sign", f"{t.text} {q.text} → {t.text} -{q.text}")
                 elif t.text in COMPOUND:
-                    if self._line_has_string(k) or q.text in ("[", "\""):
-                        continue
+                    rest = [self.toks[j].text for j in self.by_line[self.tok_line[k]] if j > k]
+                    if self._line_has_string(k) or q.text == "[" or "{" in rest:
+                        continue  # strings, arrays (literals, or made by map { ... })
                     for r in COMPOUND[t.text]:
                         self._add(out, t.start, t.end, r, "arithmetic", f"{t.text} → {r}")
                 elif t.text in BOOLEAN:
@@ -695,6 +696,8 @@ class SourceFile:
             p = self.tok(k - 1)
             if p is not None and p.text == "." and p.end == t.start:
                 continue  # tuple element access: pair.0
+            if self.lang == "c" and p is not None and p.text == "[" and self._c_declared_array(k):
+                continue  # the size of a declared array: a larger one behaves the same
             ln = self.tok_line[k]
             first = self.toks[self.by_line[ln][0]]
             if first.text == "case" and self.scope_at_line.get(ln, [""])[-1:] == ["type"]:
@@ -702,6 +705,17 @@ class SourceFile:
             r = mutate_number(t.text, self.lang)
             for new in r:
                 self._add(out, t.start, t.end, new, "constant", f"{t.text} → {new}")
+
+    def _c_declared_array(self, k: int) -> bool:
+        """Whether number token k is the size in a C declaration such as `int32_t t0[4], t1[4];`."""
+        ks = self.by_line[self.tok_line[k]]
+        first = self.toks[ks[0]]
+        second = self.toks[ks[1]] if len(ks) > 1 else None
+        name = self.tok(k - 2)
+        before = self.tok(k - 3)
+        return (first.kind == "id" and second is not None and second.kind == "id"
+                and name is not None and name.kind == "id" and before is not None
+                and (before.kind == "id" or before.text in (",", "*")))
 
     def _swap_mutants(self, out: list[Mutant]) -> None:
         toks = self.toks
@@ -985,7 +999,11 @@ LABEL_FAMILIES = [
     {"p", "q"}, {"u", "v"}, {"i", "j", "k"}, {"m", "n"}, {"r", "g", "b"}, {"s", "t"}, {"w", "h"},
     {"lo", "hi"}, {"l", "r"}, {"e", "f", "g", "h"},
 ]
-AXIS_WORDS = re.compile(r"(?i)width|height|start|end|from|to|min|max|lower|upper|red|green|blue|alpha|[xyzwuv]|[0-9]+")
+# Words that name one of several alike things (an axis, a bound, a channel); names that differ only
+# in such words from one family (rowX / rowY, x0 / x1, minX / maxX) probably have the same type.
+AXIS_FAMILIES = [{"x", "y", "z", "w"}, {"u", "v"}, {"width", "height", "depth"},
+                 {"start", "end", "from", "to", "min", "max", "lower", "upper", "lo", "hi"},
+                 {"red", "green", "blue", "alpha"}, {"left", "right", "top", "bottom"}, {"0", "1", "2", "3"}]
 # Members whose type gives away that two otherwise alike chains differ (a count is not a pointer).
 TELLING_MEMBERS = {"count", "isEmpty", "baseAddress", "first", "last", "startIndex", "endIndex",
                    "description", "rawValue", "pointee", "capacity", "indices", "keys", "values"}
@@ -999,8 +1017,15 @@ def similar_names(a: str, b: str) -> bool:
         return False
     if len(a) == len(b) and sum(p != q for p, q in zip(a, b)) == 1:
         return True
-    ra, rb = AXIS_WORDS.sub("", a), AXIS_WORDS.sub("", b)
-    return ra == rb and ra != "" or (ra == rb == "" and a[:1].islower() == b[:1].islower())
+    wa, wb = _words(a), _words(b)
+    if len(wa) != len(wb):
+        return False
+    return all(x == y or any(x.lower() in f and y.lower() in f for f in AXIS_FAMILIES) for x, y in zip(wa, wb))
+
+
+def _words(name: str) -> list[str]:
+    """camelCase and digit runs: rowX → [row, X], x0 → [x, 0], texWidth → [tex, Width]."""
+    return re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|_", name)
 
 
 def similar_chains(a: str, b: str) -> bool:
@@ -1124,41 +1149,33 @@ def tree_fingerprint(repo: Path, files: list[str]) -> str:
 
 def select(mutants: list[Mutant], modules: list[str], seed: int, count: int | None,
            per_module: int | None) -> list[Mutant]:
-    """K mutation sites picked at random from the seed, spread over the modules; one mutant per site."""
-    rng = random.Random(seed)
+    """Mutation sites picked at random from the seed, one mutant each, spread over the modules.
+
+    Each module's sites are shuffled (from the seed and the module's name) and one of each site's
+    mutants is drawn; the modules then take turns, in an order drawn from the seed. So `--count K`
+    takes the first K of that sequence and a larger count only adds to a smaller one (a run can be
+    extended with --resume), and `--per-module K` takes the first K of each module."""
     sites: dict[str, dict[tuple, list[Mutant]]] = {m: {} for m in modules}
     for m in mutants:
-        sites[m.module].setdefault(m.location(), []).append(m)
-    available = {mod: sorted(sites[mod]) for mod in modules}
-    quota: dict[str, int] = {}
-    if per_module is not None:
-        quota = {mod: min(per_module, len(available[mod])) for mod in modules}
-    else:
-        remaining = count or 0
-        active = [mod for mod in modules if available[mod]]
-        quota = {mod: 0 for mod in modules}
-        while remaining > 0 and active:
-            share, extra = divmod(remaining, len(active))
-            order = list(active)
-            rng.shuffle(order)
-            for i, mod in enumerate(order):
-                quota[mod] += share + (1 if i < extra else 0)
-            remaining = 0
-            for mod in list(active):
-                if quota[mod] > len(available[mod]):
-                    remaining += quota[mod] - len(available[mod])
-                    quota[mod] = len(available[mod])
-                    active.remove(mod)
-    picks: dict[str, list[Mutant]] = {}
+        if m.module in sites:
+            sites[m.module].setdefault(m.location(), []).append(m)
+    queues: dict[str, list[Mutant]] = {}
     for mod in modules:
-        locs = rng.sample(available[mod], quota[mod])
-        picks[mod] = [rng.choice(sites[mod][loc]) for loc in locs]
-    ordered: list[Mutant] = []
-    while any(picks.values()):
-        for mod in modules:
-            if picks[mod]:
-                ordered.append(picks[mod].pop(0))
-    return ordered
+        rng = random.Random(f"{seed}:{mod}")
+        locs = sorted(sites[mod])
+        rng.shuffle(locs)
+        queues[mod] = [rng.choice(sites[mod][loc]) for loc in locs]
+    if per_module is not None:
+        queues = {mod: q[:per_module] for mod, q in queues.items()}
+    order = list(modules)
+    random.Random(seed).shuffle(order)
+    picked: list[Mutant] = []
+    limit = None if per_module is not None else (count or 0)
+    while any(queues.values()) and (limit is None or len(picked) < limit):
+        for mod in order:
+            if queues[mod] and (limit is None or len(picked) < limit):
+                picked.append(queues[mod].pop(0))
+    return picked
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1432,6 +1449,9 @@ class Runner:
             b = self.build(log)
             if b.code != 0:
                 sys.exit(f"mutate: the unmutated tree does not build; see {self.logdir / 'baseline.log'}")
+            if self.args.compile_only:
+                print(f"baseline: built in {b.seconds:.0f} s", flush=True)
+                return {"build_seconds": round(b.seconds, 1)}
             listing = run(["swift", "test", "list", "--skip-build"], self.workdir, 600, log)
             if listing.code != 0:
                 sys.exit(f"mutate: `swift test list` failed; see {self.logdir / 'baseline.log'}")
@@ -1594,7 +1614,7 @@ def summary(results: list[dict], modules: list[str], seed, out=sys.stdout) -> No
     nc = sum(r["status"] == "DID NOT COMPILE" for r in ran)
     if ran:
         print(f"did not compile: {nc} of {len(ran)} ({100 * nc / len(ran):.0f}%)", file=out)
-    timed = [r for r in ran if r["status"] in ("KILLED", "SURVIVED", "TIMEOUT", "DID NOT COMPILE")]
+    timed = [r for r in ran if r["status"] in ("KILLED", "SURVIVED", "TIMEOUT", "DID NOT COMPILE", "COMPILED")]
     if timed:
         avg = sum(r.get("seconds", 0) for r in timed) / len(timed)
         avg_b = sum(r.get("build_seconds", 0) for r in timed) / len(timed)

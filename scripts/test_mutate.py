@@ -147,6 +147,8 @@ class SwapTests(unittest.TestCase):
                "    k(bytes.baseAddress, bytes.count)\n"
                "    m(from: a, transform: b)\n"
                "    n(min(a, b))\n"
+               "    sample(tex, texWidth)\n"
+               "    sample(x1, u0)\n"
                "}\n")
         self.assertNotIn("swap", kinds(src))
 
@@ -201,6 +203,11 @@ class StatementTests(unittest.TestCase):
                if m.operator == "statement"]
         self.assertEqual(got, [3, 6])
 
+    def test_c_array_sizes_in_declarations_are_not_constants(self):
+        src = "void f(void) {\n    int32_t t0[4], t1[4];\n    t0[1] = 2;\n}\n"
+        got = mutated_lines(src, rel="Sources/CPixelKernels/k.c", module="CPixelKernels")
+        self.assertEqual(got, ["", "t0[0] = 2;", "t0[1] = 3;"])
+
 
 class IdentityTests(unittest.TestCase):
     def test_ids_do_not_depend_on_line_numbers(self):
@@ -229,6 +236,17 @@ class IdentityTests(unittest.TestCase):
         self.assertEqual(len({m.location() for m in a}), 6)
         per = mutate.select(pool, ["CoreGraphics", "QuartzCore"], seed=1, count=None, per_module=4)
         self.assertEqual(len(per), 8)
+        self.assertEqual(sorted(m.module for m in per), ["CoreGraphics"] * 4 + ["QuartzCore"] * 4)
+
+    def test_a_larger_count_extends_a_smaller_one(self):
+        pool = []
+        for mod in ("CoreGraphics", "Compositor", "Scenes"):
+            for i in range(10):
+                pool += mutants(f"func f() {{\n    x = a < {i + 2}\n}}\n", rel=f"Sources/{mod}/F{i}.swift", module=mod)
+        small = mutate.select(pool, ["CoreGraphics", "Compositor", "Scenes"], seed=3, count=4, per_module=None)
+        large = mutate.select(pool, ["CoreGraphics", "Compositor", "Scenes"], seed=3, count=11, per_module=None)
+        self.assertEqual([m.id for m in large[:4]], [m.id for m in small])
+        self.assertEqual(len(large), 11)
 
 
 class ReportParsingTests(unittest.TestCase):
@@ -244,6 +262,48 @@ class ReportParsingTests(unittest.TestCase):
         out = ("Test Case 'PathTests.testA' started at 2025\n"
                "Fatal error: Index out of range\n")
         self.assertEqual(mutate.first_failure(out), "PathTests.testA (crashed)")
+
+
+class FlakyTestTests(unittest.TestCase):
+    """Runner.run_tests with a scripted `swift test`: a failure counts only if it repeats alone."""
+
+    def scripted(self, outputs):
+        calls = []
+
+        def fake_run(cmd, cwd, timeout, log):
+            calls.append(cmd)
+            code, out = outputs.pop(0)
+            return mutate.RunResult(code, out, 0.1)
+
+        runner = mutate.Runner.__new__(mutate.Runner)
+        runner.workdir = Path("/nonexistent")
+        saved = mutate.run
+        mutate.run = fake_run
+        self.addCleanup(setattr, mutate, "run", saved)
+        return runner, calls
+
+    FAIL_B = ("Test Case 'T.testB' started at x\nTest Case 'T.testB' failed (0.1 seconds)\n")
+
+    def test_failure_that_repeats_kills(self):
+        runner, calls = self.scripted([(1, self.FAIL_B), (1, self.FAIL_B)])
+        got = runner.run_tests("^(X\\.T)/", [], deadline=1e12, log=None)
+        self.assertEqual(got, ("fail", "T.testB", []))
+        self.assertEqual(calls[1], ["swift", "test", "--skip-build", "--filter", r"\.T/testB$"])
+
+    def test_failure_that_does_not_repeat_is_flaky_and_skipped(self):
+        runner, calls = self.scripted([(1, self.FAIL_B), (0, ""), (0, "")])
+        got = runner.run_tests(None, ["^(X\\.A)/"], deadline=1e12, log=_NullLog())
+        self.assertEqual(got, ("pass", None, ["T.testB"]))
+        self.assertEqual(calls[2], ["swift", "test", "--skip-build", "--skip", r"^(X\.A)/|\.T/testB$"])
+
+    def test_hang_is_a_timeout(self):
+        runner, _ = self.scripted([(None, "")])
+        self.assertEqual(runner.run_tests(None, [], deadline=1e12, log=None)[0], "timeout")
+
+
+class _NullLog:
+    def write(self, _):
+        pass
 
 
 if __name__ == "__main__":
