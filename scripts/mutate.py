@@ -1321,11 +1321,11 @@ def run(cmd: list[str], cwd: Path, timeout: float, log) -> RunResult:
         out, _ = proc.communicate(timeout=timeout)
         code = proc.returncode
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+        kill_tree(proc.pid)
         out, _ = proc.communicate()
         code = None
     except BaseException:
-        os.killpg(proc.pid, signal.SIGKILL)
+        kill_tree(proc.pid)
         proc.communicate()
         raise
     text = out.decode("utf-8", "replace")
@@ -1333,6 +1333,35 @@ def run(cmd: list[str], cwd: Path, timeout: float, log) -> RunResult:
     log.write(f"[exit {code}, {time.monotonic() - t0:.1f} s]\n")
     log.flush()
     return RunResult(code, text, time.monotonic() - t0)
+
+
+def kill_tree(pid: int) -> None:
+    """Kills the process pid started, its process group and every descendant (`swift test` runs
+    the test bundle in a process group of its own, so killing the group alone leaves it running)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(entry))
+    tree, stack = [], [pid]
+    while stack:
+        for c in children.get(stack.pop(), []):
+            tree.append(c)
+            stack.append(c)
+    for p in [pid] + tree:
+        try:
+            os.kill(p, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
 
 
 FAILED_TEST = re.compile(r"Test Case '([^']+)' failed")
@@ -1751,6 +1780,11 @@ def main(argv: list[str] | None = None) -> int:
                     previous[r["id"]] = r
         else:
             print(f"mutate: {args.resume} does not exist yet; starting a new report")
+
+    for r in previous.values():  # marked equivalent since that run
+        e = equivalents.get((r.get("file"), r.get("line_text"), r.get("mutation"), r.get("occurrence", 0)))
+        if e is not None and r["status"] != "EQUIVALENT":
+            r.update(status="EQUIVALENT", reason=e.get("reason", ""), killed_by=None)
 
     if stale:
         print(f"note: {len(stale)} entr{'y' if len(stale) == 1 else 'ies'} of {EQUIVALENTS_FILE} match no "
