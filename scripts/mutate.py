@@ -581,11 +581,10 @@ class SourceFile:
         if first in ("var", "let"):
             depth = 0
             for w in words:
-                depth += w in "([" and 1 or 0
-                depth -= w in ")]" and 1 or 0
+                depth += 1 if w in ("(", "[") else -1 if w in (")", "]") else 0
                 if w == "=" and depth == 0:
-                    return "closure"
-            return "valuefunc"
+                    return "closure"  # `let x = f {` or `var x = {`: a closure's body
+            return "valuefunc"        # `var x: T {`: a computed property's getter
         return "closure"
 
     # -- site finding
@@ -643,8 +642,8 @@ class SourceFile:
         return re.search(pattern, self.line_text(self.tok_line[k])) is not None
 
     def _operator_mutants(self, out: list[Mutant]) -> None:
-        uint_file = self.lang == "swift" and re.search(r"\bU?Int(8|16|32|64)?\b", self.text) is not None \
-            and re.search(r"\bUInt", self.text) is not None
+        # `-x` does not compile for unsigned x; Swift files that use UInt only get it on float lines
+        uint_file = self.lang == "swift" and re.search(r"\bUInt", self.text) is not None
         for k, t in enumerate(self.toks):
             if self.skip[k] or t.kind != "op":
                 continue
@@ -1669,6 +1668,13 @@ statuses:
   DID NOT COMPILE  `swift build --build-tests` failed; left out of the kill rate
   EQUIVALENT       marked in scripts/mutation-equivalents.txt; not run, left out of the kill rate
   ERROR            the build itself exceeded --build-timeout; left out
+
+a failing test is re-run alone before it counts; one that then passes is reported as flaky and
+skipped, so a flaky test cannot kill a mutant.
+
+the work folder holds a copy of `git ls-files --cached --others --exclude-standard` (the checked-in
+files plus uncommitted changes); only changed files are rewritten, so its .build stays warm.
+builds and test output of every mutant are kept in <workdir>/.mutate-logs/<ID>.log.
 
 mutant IDs are <file stem>-<hash of (file, original line text, mutation, occurrence)>; they do not
 depend on line numbers or on the seed, so `--only ID` and the equivalents file keep working while
