@@ -22,6 +22,20 @@ final class GoldenRunTests: XCTestCase {
 
     func file(_ name: String) -> URL { dir.appendingPathComponent(name) }
 
+    /// A PNG tEXt chunk: length, type, keyword, NUL, text, and the CRC-32 of type and data
+    /// (ISO 3309 polynomial, reflected 0xEDB88320, as the PNG specification gives it).
+    static func textChunk(_ keyword: String, _ text: String) -> Data {
+        let body = Array("tEXt".utf8) + Array(keyword.utf8) + [0] + Array(text.utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        return Data(be(UInt32(body.count - 4)) + body + be(crc))
+    }
+
     func testRecordingAlwaysFailsAndSaysWhatItRewrote() throws {
         let cases = [solid("one", 1, 0, 0), solid("two", 0, 0, 1)]
         let first = try XCTUnwrap(try GoldenRun(directory: dir, record: true).check(cases), "a recording run fails")
@@ -48,8 +62,8 @@ final class GoldenRunTests: XCTestCase {
         XCTAssertTrue(third.contains("rewrote 0 of 2 golden(s)"), third)
         XCTAssertTrue(third.contains("2 identical"), third)
 
-        // Other bytes, same pixels: bytes after a PNG's IEND chunk are not part of the image.
-        try (bytesBefore + Data("trailing".utf8)).write(to: file("two.png"))
+        // Other bytes, same pixels: a text chunk after the header (IHDR ends at byte 33) is not part of the image.
+        try (bytesBefore.prefix(33) + Self.textChunk("Comment", "re-encoded") + bytesBefore.dropFirst(33)).write(to: file("two.png"))
         let fourth = try XCTUnwrap(try GoldenRun(directory: dir, record: true).check(changed))
         XCTAssertTrue(fourth.contains("rewrote 1 of 2 golden(s)"), fourth)
         XCTAssertTrue(fourth.contains("1 same pixels, other PNG bytes: two"), fourth)
