@@ -14,6 +14,10 @@ public final class BlockedAppDemo: Demo {
     public let button: CALayer
     private let counter: CATextLayer
     private var ticks = 0
+    /// What the button does on the app thread: by default it sleeps one second, as a slow handler
+    /// would. Tests replace it with a wait for a number of presented frames, so that they count
+    /// frames instead of depending on how fast the machine renders.
+    public var block: () -> Void = { usleep(1_000_000) }
     public let caption = "Click \u{201C}Block 1 s\u{201D}: the app thread sleeps a second; the square keeps spinning (render thread), the tick counter (app thread) stops."
 
     public init(size: CGSize) {
@@ -31,7 +35,7 @@ public final class BlockedAppDemo: Demo {
 
     public func handle(_ event: DemoEvent) {
         guard case .mouseDown(let p) = event, let hit = DemoKit.hitTest(root, p), hit === button || hit.superlayer === button else { return }
-        usleep(1_000_000)
+        block()
     }
 
     public func tick(_ time: CFTimeInterval) {

@@ -33,6 +33,16 @@ extension SceneParser {
         "transition": ["transitionType", "subtype", "startProgress", "endProgress"],
     ]
 
+    /// A spring's parameters and the values a scene may give them: CASpringAnimation's documented
+    /// ranges (mass and stiffness greater than 0, damping greater than or equal to 0; initialVelocity
+    /// has none) within Lamina's bound of 1e6 on each.
+    static let springParameters: [(key: String, range: String, accepts: (Double) -> Bool, property: ReferenceWritableKeyPath<CASpringAnimation, CGFloat>)] = [
+        ("mass", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.mass),
+        ("stiffness", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.stiffness),
+        ("damping", "0 or more (and at most 1e6)", { $0 >= 0 && $0 <= 1e6 }, \.damping),
+        ("initialVelocity", "between -1e6 and 1e6", { abs($0) <= 1e6 }, \.initialVelocity),
+    ]
+
     /// An animation started at load.
     func animation(_ node: Node, scene: Scene) throws {
         let spec = try makeAnimation(node, scene: scene)
@@ -128,20 +138,14 @@ extension SceneParser {
             let b: CABasicAnimation
             if type == "spring" {
                 let s = CASpringAnimation(keyPath: keyPath)
-                func positive(_ k: String) throws -> CGFloat? {
-                    guard let n = map[k] else { return nil }
-                    let x = try reader.number(n)
-                    guard x > 0, x <= 1e6 else { throw error(n, "\(k) must be greater than 0 (and at most 1e6)") }
-                    return CGFloat(x)
+                for p in Self.springParameters {
+                    guard let n = map.value(p.key) else { continue }
+                    guard let x = n.float, p.accepts(x) else {
+                        let got = n.float != nil ? n.string ?? "?" : reader.describe(n)
+                        throw error(n, "\(p.key) must be \(p.range), got \(got)")
+                    }
+                    s[keyPath: p.property] = CGFloat(x)
                 }
-                if let x = try positive("stiffness") { s.stiffness = x }
-                if let x = try positive("mass") { s.mass = x }
-                if let n = map.value("damping") {
-                    let x = try reader.number(n)
-                    guard x >= 0, x <= 1e6 else { throw error(n, "damping must be 0...1e6") }
-                    s.damping = CGFloat(x)
-                }
-                if let n = map.value("initialVelocity") { s.initialVelocity = CGFloat(try reader.number(n)) }
                 s.duration = s.settlingDuration
                 b = s
             } else {

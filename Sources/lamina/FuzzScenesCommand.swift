@@ -7,8 +7,12 @@ import SDLHost
 /// `lamina fuzz-scenes [--count N] [--seed S] [--corpus DIR] [--save-failures DIR]`: a
 /// deterministic fuzz run of the scene parser and what runs after it (render, clicks, keys, timers,
 /// format) on inputs mutated from a seed corpus. Prints progress, inputs per second, the slowest
-/// input and the resident memory at the start and the end; exits 1 when an input was slower than
-/// the limit (a crash ends the process with the input saved, a hang too, through the watchdog).
+/// input and the resident memory at the start, the middle and the end. Exit status: 0 when every
+/// input ran; 1 when an input was slower than `--slow-limit` or, with `--max-growth`, resident
+/// memory grew by more than that many MiB over the second half of the run; 3 on a hang (an input
+/// past `--hang-limit`, caught by a watchdog thread, the input saved); a crash ends the process by
+/// its signal (the input saved by the crash recorder). CI runs a short debug-build run:
+/// `swift run lamina fuzz-scenes --count 300 --seed 20261123 --slow-limit 30 --hang-limit 120 --max-growth 64`.
 struct FuzzScenesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz-scenes",
@@ -22,11 +26,16 @@ struct FuzzScenesCommand: ParsableCommand {
     @Option(name: .customLong("save-failures"), help: "Folder for crashing, hanging and slow inputs.") var saveFailures: String?
     @Option(help: "Seconds above which an input is a failure.") var slowLimit = 2.0
     @Option(help: "Seconds after which an input is a hang (the run stops).") var hangLimit = 30.0
-    @Option(help: "Share of pathological documents among the mutated inputs (the tests' shortened run uses 0.004).") var attackRate = 0.04
+    @Option(help: "MiB resident memory may grow from the middle of the run to its end before the run fails (default: not checked).") var maxGrowth: Double?
+    @Option(help: "Share of pathological documents among the mutated inputs.") var attackRate = 0.04
     @Option(help: "Write input number I to stdout and stop (to look at it).") var print: Int?
 
     func validate() throws {
         guard count >= 1, start >= 0 else { throw ValidationError("--count must be at least 1 and --start at least 0") }
+        guard slowLimit >= 0, hangLimit > 0, slowLimit.isFinite, hangLimit.isFinite else {
+            throw ValidationError("--slow-limit must be at least 0 and --hang-limit more than 0 seconds")
+        }
+        if let g = maxGrowth, !g.isFinite { throw ValidationError("--max-growth must be a number of MiB") }
     }
 
     func run() throws {
@@ -62,7 +71,14 @@ struct FuzzScenesCommand: ParsableCommand {
           inputs slower than \(slowLimit) s: \(report.slow.isEmpty ? "none" : report.slow.map { "#\($0.index) (\(ms($0.seconds)))" }.joined(separator: ", "))
           replay one: lamina fuzz-scenes --seed \(seed) --start INDEX --count 1 (or --print INDEX)
         """)
-        if !report.slow.isEmpty { throw ExitCode(1) }
+        var failed = !report.slow.isEmpty
+        if let limit = maxGrowth {
+            let grew = Double(report.rssEnd - report.rssMiddle) / 1024
+            let over = grew > limit
+            Swift.print(String(format: "  memory from the middle to the end: %+.1f MiB (limit %.1f MiB): %@", grew, limit, over ? "MEMORY GREW" : "did not grow past it"))
+            failed = failed || over
+        }
+        if failed { throw ExitCode(1) }
     }
 
     func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000) }

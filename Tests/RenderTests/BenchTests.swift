@@ -4,8 +4,9 @@ import SDLHost
 import Scenes
 @testable import lamina
 
-/// The benchmark's arithmetic and formats on known input, the stress scenes, and a short soak.
-/// (Speed itself is printed by `lamina bench`, never asserted here.)
+/// The benchmark's arithmetic and formats on known input, the stress scenes, and the soak's report
+/// on a few frames. (Speed itself is printed by `lamina bench`, never asserted here; the soak itself
+/// is `lamina bench soak`, e.g. `lamina bench soak scenes/bench/replicator.yaml --frames 20000`.)
 final class BenchTests: XCTestCase {
     static var benchScenes: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -139,14 +140,20 @@ final class BenchTests: XCTestCase {
         }
     }
 
-    func testAShortSoakRunsAndReportsMemory() throws {
+    /// The soak's report on 20 frames (the soak itself is `lamina bench soak`): the memory at frame
+    /// 0, after the warm-up (frame 5) and every 10% (2 frames: 2, 4, ... 20), then the summary.
+    func testTheSoakReportsMemoryAtTheStartAfterTheWarmUpAndEveryTenthOfTheRun() throws {
         var lines: [String] = []
         let scene = BenchTests.benchScenes + "/replicator.yaml"
-        let outcome = try BenchSoak.soak(scene: scene, frames: 200, warmup: 50, size: CGSize(width: 240, height: 160), threads: 1) { lines.append($0) }
+        let outcome = try BenchSoak.soak(scene: scene, frames: 20, warmup: 5, size: CGSize(width: 60, height: 40), threads: 1) { lines.append($0) }
         XCTAssertGreaterThan(outcome.start, 0)
+        XCTAssertGreaterThan(outcome.afterWarmup, 0)
         XCTAssertGreaterThan(outcome.end, 0)
+        let frames = lines.filter { $0.hasPrefix("frame ") }.map { $0.split(separator: " ")[1] }
+        XCTAssertEqual(frames, ["0", "2", "4", "5", "6", "8", "10", "12", "14", "16", "18", "20"], lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("frame 5 rss_mib") && $0.hasSuffix("(after the warm-up: the baseline)") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.last?.hasPrefix("rss_mib start") ?? false, lines.joined(separator: "\n"))
-        XCTAssertEqual(lines.filter { $0.hasPrefix("frame ") }.count, 12, lines.joined(separator: "\n"))   // 0, warm-up, 10 steps
+        XCTAssertTrue(lines.contains { $0.contains("20 frames of 1/60 s on virtual time") }, lines.joined(separator: "\n"))
         XCTAssertNil(CAMediaClock.manualTime, "the real clock is back")
     }
 }

@@ -7,7 +7,10 @@ import SDLHost
 /// whose glyph rasterisation comes from the system's SDL2_ttf/FreeType); any pixel beyond it fails.
 /// On failure the actual image and a diff image (differences amplified, red where beyond the
 /// tolerance) are written next to the golden as <name>.out.png and <name>.diff.png, and named in
-/// the failure. Set LAMINA_RECORD_GOLDENS=1 to (re)write goldens instead of comparing.
+/// the failure. Set LAMINA_RECORD_GOLDENS=1 to (re)write goldens instead of comparing: that run
+/// always fails, listing what it rewrote; LAMINA_GOLDEN_ONLY=part limits a run to the cases whose
+/// names contain `part` (and fails when none does). `testContactSheet` draws every golden into one
+/// PNG to look at (see Goldens/README.md).
 final class GoldenTests: XCTestCase {
     static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
     static let allCases: [GoldenCase] = LayerCases.all + TransitionCases.all + ContentsCases.all + TransformCases.all + IntersectionCases.all + ShapeTextCases.all
@@ -24,26 +27,8 @@ final class GoldenTests: XCTestCase {
     }
 
     func testEveryGolden() throws {
-        let record = ProcessInfo.processInfo.environment["LAMINA_RECORD_GOLDENS"] == "1"
-        let only = ProcessInfo.processInfo.environment["LAMINA_GOLDEN_ONLY"]
-        var failures: [String] = []
-        for c in GoldenTests.allCases where only == nil || c.name.contains(only!) {
-            let image = GoldenRenderer.render(c)
-            let url = GoldenTests.goldenDir.appendingPathComponent(c.name + ".png")
-            if record {
-                try PNGCodec.write(image, to: url)
-                continue
-            }
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                failures.append("\(c.name): no golden at \(url.path) (run with LAMINA_RECORD_GOLDENS=1 and look at it)")
-                continue
-            }
-            let golden = try PNGCodec.read(contentsOf: url)
-            if let message = ImageDiff.compare(actual: image, expected: golden, tolerance: c.tolerance, name: c.name, directory: GoldenTests.goldenDir) {
-                failures.append(message)
-            }
-        }
-        XCTAssert(failures.isEmpty, "\(failures.count) golden(s) differ:\n" + failures.joined(separator: "\n"))
+        let run = GoldenRun.fromEnvironment(directory: GoldenTests.goldenDir)
+        if let failure = try run.check(GoldenTests.allCases) { XCTFail(failure) }
     }
 }
 
@@ -73,6 +58,18 @@ enum ImageDiff {
         guard actual.width == expected.width, actual.height == expected.height else {
             return "\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)"
         }
+        let (diff, bad, worst) = picture(actual: actual, expected: expected, tolerance: tolerance)
+        guard bad > 0 else { return nil }
+        let out = directory.appendingPathComponent(name + ".out.png"), d = directory.appendingPathComponent(name + ".diff.png")
+        try? PNGCodec.write(actual, to: out)
+        try? PNGCodec.write(diff, to: d)
+        return "\(name): \(bad) pixels beyond tolerance \(tolerance) (worst \(worst)); wrote \(out.path) and \(d.path)"
+    }
+
+    /// The diff picture of two images of one size: each pixel grey-cyan in proportion to its largest
+    /// channel difference (×40), red where that is beyond `tolerance`; with the number of such
+    /// pixels and the largest difference.
+    static func picture(actual: CGImage, expected: CGImage, tolerance: Int) -> (image: CGImage, bad: Int, worst: Int) {
         var worst = 0, bad = 0
         var diff = [UInt32](repeating: 0, count: actual.width * actual.height)
         for i in 0..<diff.count {
@@ -83,10 +80,6 @@ enum ImageDiff {
             if m > tolerance { bad += 1; diff[i] = 0xFFFF_0000 }
             else { let g = UInt32(min(255, m * 40)); diff[i] = 0xFF00_0000 | g << 8 | g }
         }
-        guard bad > 0 else { return nil }
-        let out = directory.appendingPathComponent(name + ".out.png"), d = directory.appendingPathComponent(name + ".diff.png")
-        try? PNGCodec.write(actual, to: out)
-        try? PNGCodec.write(CGImage(width: actual.width, height: actual.height, premultipliedARGB: diff), to: d)
-        return "\(name): \(bad) pixels beyond tolerance \(tolerance) (worst \(worst)); wrote \(out.path) and \(d.path)"
+        return (CGImage(width: actual.width, height: actual.height, premultipliedARGB: diff), bad, worst)
     }
 }

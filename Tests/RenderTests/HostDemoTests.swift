@@ -38,6 +38,9 @@ final class HostDemoTests: XCTestCase {
 }
 
 final class HostBlockingTests: XCTestCase {
+    /// The button blocks the app thread until the render (SDL) thread has presented 30 more
+    /// frames: counted through `onPresent`, not timed, so a slow machine only makes it take longer.
+    /// Watchdogs (30 s for the frames, 120 s for the whole run) fail the test instead of hanging.
     func testFramesKeepComingWhileTheAppThreadIsBlocked() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         defer { unsetenv("SDL_VIDEODRIVER") }
@@ -45,20 +48,37 @@ final class HostBlockingTests: XCTestCase {
         let host = try WindowHost(title: "test", size: size)
         let shell = DemoShell(size: size, open: BlockedAppDemo.name)
         host.layer = shell.root
+        let demo = try XCTUnwrap(shell.current as? BlockedAppDemo)
+        let framesWhileBlocked = 30
+        let presented = NSCondition()
+        host.onPresent = { _, _ in presented.lock(); presented.broadcast(); presented.unlock() }
+        var waitHung = false
+        demo.block = {
+            // On the app thread: wait (without sleeping a fixed time) for the frames the render thread presents.
+            let start = host.frameCount, deadline = Date(timeIntervalSinceNow: 30)
+            presented.lock()
+            while host.frameCount < start + framesWhileBlocked {
+                if !presented.wait(until: deadline) { waitHung = true; break }
+            }
+            presented.unlock()
+        }
         var blockedAt = -1, resumedAt = -1
         host.onEvent = { e in
             if case .mouseDown(let p, _) = e {
                 blockedAt = host.frameCount
-                shell.handle(.mouseDown(p))          // sleeps one second on the app thread
+                shell.handle(.mouseDown(p))          // blocks the app thread until 30 more frames were presented
                 resumedAt = host.frameCount
+                host.stop()
             }
         }
-        let demo = try XCTUnwrap(shell.current as? BlockedAppDemo)
         let b = demo.button.convert(demo.button.bounds, to: shell.root)
         host.simulate(.mouseDown(CGPoint(x: b.midX, y: b.midY), button: 1))
-        host.run(frames: 100)
+        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        host.run()
+        XCTAssertFalse(watchdog.finish(), "the window ran 120 s without the click being handled (a hang)")
+        XCTAssertFalse(waitHung, "the render thread stopped presenting while the app thread was blocked")
         XCTAssertGreaterThanOrEqual(blockedAt, 0, "the click reached the button")
-        XCTAssertGreaterThan(resumedAt - blockedAt, 20, "the SDL thread went on presenting while the app slept (\(resumedAt - blockedAt) frames)")
+        XCTAssertGreaterThanOrEqual(resumedAt - blockedAt, framesWhileBlocked, "the SDL thread went on presenting while the app thread was blocked")
     }
 
     func testImageSequenceShowsTheFramesInTurn() throws {

@@ -5,6 +5,10 @@ import QuartzCore
 /// The real host on SDL's offscreen video driver (no display needed): it opens, renders frames from
 /// its loop, delivers events to the app thread and stops.
 final class WindowHostTests: XCTestCase {
+    /// On real time: the app thread stops the window once it has received the key and the swipe
+    /// and at least 12 frames were presented (events counted, not a fixed number of frames that a
+    /// loaded machine might present before the app thread ever runs); a watchdog (120 s) fails the
+    /// test instead of hanging.
     func testHostRendersFramesAndDeliversEventsOnTheAppThread() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         defer { unsetenv("SDL_VIDEODRIVER") }
@@ -15,18 +19,23 @@ final class WindowHostTests: XCTestCase {
         host.layer = root
         let mainThread = Thread.current
         var ticks = 0, tickedOnMain = false
-        host.onTick = { _ in ticks += 1; if Thread.current == mainThread { tickedOnMain = true } }
         var keys: [String] = []
-        host.onEvent = { e in if case .key(let k) = e { keys.append(k) } }
-        host.simulate(.key("Space"))
-        host.simulate(.mouseDown(CGPoint(x: 150, y: 60), button: 1))
-        host.simulate(.mouseUp(CGPoint(x: 40, y: 62), button: 1))
         var swipes: [HostEvent.Swipe] = []
+        host.onTick = { _ in
+            ticks += 1
+            if Thread.current == mainThread { tickedOnMain = true }
+            if !keys.isEmpty && !swipes.isEmpty && host.frameCount >= 12 { host.stop() }
+        }
         host.onEvent = { e in
             if case .key(let k) = e { keys.append(k) }
             if case .swipe(let s) = e { swipes.append(s) }
         }
-        host.run(frames: 12)
+        host.simulate(.key("Space"))
+        host.simulate(.mouseDown(CGPoint(x: 150, y: 60), button: 1))
+        host.simulate(.mouseUp(CGPoint(x: 40, y: 62), button: 1))
+        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        host.run()
+        XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 frames in 120 s (a hang)")
         XCTAssertEqual(keys, ["Space"], "a key travels SDL → host → app thread")
         XCTAssertEqual(swipes, [.left], "a left drag is a swipe")
         XCTAssertGreaterThanOrEqual(host.frameCount, 12)

@@ -192,25 +192,38 @@ final class TransactionTests: LaminaTestCase {
 }
 
 final class TransactionLockTests: LaminaTestCase {
-    /// CATransaction.lock() keeps other threads from changing layers until unlock().
+    /// CATransaction.lock() keeps other threads from changing layers until unlock(). Ordered by
+    /// semaphores, not by sleeping: the other thread first finds the lock taken (a non-blocking
+    /// try, which cannot depend on timing), says it has arrived and then blocks in
+    /// CATransaction.begin() until this thread unlocks; the log records the order.
     func testLockBlocksChangesFromOtherThreads() {
         let l = makeLayer()
-        final class Flag: @unchecked Sendable { var done = false }
-        let flag = Flag()
-        let finished = DispatchSemaphore(value: 0)
+        final class Log: @unchecked Sendable {
+            private let lock = NSLock()
+            private var list: [String] = []
+            func add(_ e: String) { lock.lock(); list.append(e); lock.unlock() }
+            var events: [String] { lock.lock(); defer { lock.unlock() }; return list }
+        }
+        let log = Log()
+        let arrived = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
         CATransaction.lock()
         Thread {
+            let free = LayerTree.lock.try()
+            if free { LayerTree.lock.unlock() }
+            log.add(free ? "the lock was free" : "the lock was taken")
+            arrived.signal()
             CATransaction.begin(); CATransaction.setDisableActions(true)
             l.opacity = 0.5
             CATransaction.commit()
-            flag.done = true
+            log.add("committed")
             finished.signal()
         }.start()
-        Thread.sleep(forTimeInterval: 0.1)
-        XCTAssertFalse(flag.done, "the other thread waits for the lock")
-        XCTAssertEqual(l.opacity, 1)
+        arrived.wait()
+        XCTAssertEqual(l.opacity, 1, "the other thread waits for the lock")
+        log.add("unlocking")
         CATransaction.unlock()
         finished.wait()
+        XCTAssertEqual(log.events, ["the lock was taken", "unlocking", "committed"])
         XCTAssertEqual(l.opacity, 0.5)
     }
 }
