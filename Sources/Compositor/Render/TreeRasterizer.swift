@@ -37,11 +37,8 @@ final class TreeRasterizer {
         let H = M.projective
         if !n.isDoubleSided && TreeRasterizer.isBackFacing(H, n.bounds) { return }
         let children = tree.children(of: i)
-        let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
         let shadow = n.shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
-        let needsGroup = (n.opacity < 1 && n.allowsGroupOpacity && (!children.isEmpty || ownParts > 1)) || n.mask >= 0
-            || (shadow != nil && shadow!.path == nil)
-        if !needsGroup {
+        if !TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty) {
             if let sh = shadow { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             drawBody(i, M: M, opacity: op, children: children, on: s)
             return
@@ -65,10 +62,24 @@ final class TreeRasterizer {
             maskSurface = ms
         }
         if let sh = shadow {
-            let g = shadowGeometry(sh, node: n, P: P)
-            drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+            if sh.path != nil {
+                // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
+                // its shadow using the specified path instead of the layer's composited alpha").
+                drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
+            } else {
+                let g = shadowGeometry(sh, node: n, P: P)
+                drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+            }
         }
         drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+    }
+
+    /// Whether a (flat) node draws through an offscreen group: group opacity over more than one
+    /// part, a mask, or a shadow that follows the alpha of the whole subtree.
+    static func drawsAsGroup(_ n: RenderNode, hasChildren: Bool) -> Bool {
+        let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
+        let alphaShadow = n.shadow.map { $0.color >> 24 != 0 && $0.path == nil } ?? false
+        return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow
     }
 
     /// Background, contents, sublayers (clipped when masksToBounds), border.
@@ -391,6 +402,8 @@ final class TreeRasterizer {
             }
         }
         if let sh = n.shadow, sh.color >> 24 != 0 {
+            // A shadowPath need not follow the bounds: its shadow covers the path's own box.
+            for k in sh.path ?? [] { add(H.projectClipped(k.map { (x: Double($0.x), y: Double($0.y)) })) }
             let reach = 3 * TreeRasterizer.shadowSigma(sh.radius * TreeRasterizer.scale(of: M))
                 + TreeRasterizer.shadowOffset(max(abs(sh.offsetX), abs(sh.offsetY)) * TreeRasterizer.scale(of: M))
             let pad = Int(reach.rounded(.up)) + 2
