@@ -127,7 +127,7 @@ final class DamageEquivalenceTests: XCTestCase {
             let withChildren = all.filter { !($0.sublayers ?? []).isEmpty }
             let ancestor = withChildren.isEmpty || rng.chance(0.2) ? rng.pick(all + [root]) : rng.pick(withChildren)
             let any = rng.pick(all)
-            switch rng.int(0...23) {
+            switch rng.int(0...24) {
             case 0, 1: addLayer()
             case 2:
                 any.removeFromSuperlayer(); log.append("remove \(name(any))")
@@ -164,8 +164,22 @@ final class DamageEquivalenceTests: XCTestCase {
             case 13:
                 // Restacking without zPosition: to the front, or to the back, of its siblings.
                 guard let parent = any.superlayer else { return }
-                if rng.chance(0.5) { parent.addSublayer(any) } else { parent.insertSublayer(any, at: 0) }
+                let n = parent.sublayers?.count ?? 1
+                switch rng.int(0...2) {
+                case 0: parent.addSublayer(any)
+                case 1: parent.insertSublayer(any, at: 0)
+                default: parent.insertSublayer(any, at: UInt32(rng.int(0...(n - 1))))
+                }
                 log.append("restack \(name(any))")
+            case 23:
+                // To another parent (not inside itself).
+                var inside: [CALayer] = []
+                func walk(_ l: CALayer) { inside.append(l); for s in l.sublayers ?? [] { walk(s) } }
+                walk(any)
+                let parents = ([root] + all).filter { p in !inside.contains { $0 === p } && !(p is CAShapeLayer) }
+                let p = rng.pick(parents)
+                p.insertSublayer(any, at: UInt32(rng.int(0...(p.sublayers?.count ?? 0))))
+                log.append("reparent \(name(any)) to \(name(p))")
             case 14:
                 let a = CABasicAnimation(keyPath: rng.pick(["position", "opacity", "backgroundColor", "transform.rotation.z", "bounds.size"]))
                 switch a.keyPath {
