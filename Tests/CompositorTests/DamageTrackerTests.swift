@@ -171,6 +171,22 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertEqual(damage(from: tree(0xFF11_2233), to: tree(0xFF33_2211)), IntRect(x: 0, y: 0, width: 30, height: 26))
     }
 
+    /// A mask inside a subtree whose ancestor casts an alpha shadow: the mask changes the subtree's
+    /// alpha, so the ancestor's whole shadow. P: 20 × 10 at (2, 2), shadow offset (6, 0), radius 0:
+    /// reach 0 + 6 + 2 = 8; P's subtree (1, 1)…(23, 13) (its child C, 6 × 6 at (2, 2) in P, lies
+    /// inside) grows to (−7, −7)…(31, 21), clipped (0, 0) 31 × 21. C's mask (4 × 4 at (1, 1)) changes
+    /// colour; C's own subtree alone would be (3, 3) 8 × 8.
+    func testAMaskUnderAnAncestorsAlphaShadowDamagesThatShadow() {
+        func tree(_ maskColor: UInt32) -> Layer {
+            var c = Layer(3, 2, 2, 6, 6)
+            c.mask = [Layer(9, 1, 1, 4, 4, color: maskColor)]
+            var p = Layer(2, 2, 2, 20, 10, [c])
+            p.node.shadow = RenderShadow(color: 0xFF00_0000, offsetX: 6, offsetY: 0, radius: 0, path: nil)
+            return root([p])
+        }
+        XCTAssertEqual(damage(from: tree(0xFF00_0000), to: tree(0x4000_0000)), IntRect(x: 0, y: 0, width: 31, height: 21))
+    }
+
     /// The colour of an alpha shadow changes the shadow of the whole subtree, not just around the
     /// layer's own bounds. P: 8 × 6 at (10, 8) with a child 4 × 3 at (2, 5) (so (12, 13)…(16, 16),
     /// below P); shadow radius 1, offset (0, 2): reach ⌈3 + 2⌉ + 2 = 7. Subtree (9, 7)…(19, 15) ∪
