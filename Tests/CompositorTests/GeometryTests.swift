@@ -74,6 +74,7 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(a.area, 50)
         XCTAssertEqual(IntRect(x: 0, y: 0, width: -3, height: 4).area, 0)
         XCTAssertEqual(IntRect.covering(minX: 1.5, minY: -0.5, maxX: 3, maxY: 2.01), IntRect(x: 1, y: -1, width: 2, height: 4))
+        XCTAssertEqual(IntRect.covering(minX: 0.2, minY: 4, maxX: 3.2, maxY: 5), IntRect(x: 0, y: 4, width: 4, height: 1), "x 0.2…3.2 touches columns 0…3")
         XCTAssertTrue(IntRect.covering(minX: 3, minY: 0, maxX: 1, maxY: 1).isEmpty)
         XCTAssertEqual(IntRect.covering(minX: -1e300, minY: 0, maxX: 1e300, maxY: 1), IntRect(x: -1_073_741_824, y: 0, width: 2_147_483_648, height: 1))
     }

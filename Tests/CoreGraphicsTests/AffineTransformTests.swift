@@ -59,13 +59,17 @@ final class AffineTransformTests: XCTestCase {
         XCTAssertEqual(Double(p.x), 0, accuracy: 1e-12)
         XCTAssertEqual(Double(p.y), 2, accuracy: 1e-12)
         XCTAssertEqual(CGPoint(x: 1, y: 1).applying(CGAffineTransform(translationX: 10, y: 0).scaledBy(x: 3, y: 1)), CGPoint(x: 13, y: 1))
+        // A quarter turn takes +y to −x: (0, 1) → (−1, 0).
+        let q = CGPoint(x: 0, y: 1).applying(CGAffineTransform(rotationAngle: .pi / 2))
+        XCTAssertEqual(Double(q.x), -1, accuracy: 1e-12)
+        XCTAssertEqual(Double(q.y), 0, accuracy: 1e-12)
     }
 
     /// A rectangle's image is the box of its four mapped corners: (0, 0, 2, 1) sheared by c = 1
-    /// (x += y) and moved by (5, 5): corners (5, 5), (7, 5), (6, 6), (8, 6) → (5, 5, 3, 1).
+    /// (x += y) and moved by (5, 7): corners (5, 7), (7, 7), (6, 8), (8, 8) → (5, 7, 3, 1).
     func testRectApplyingShearByHand() {
-        let r = CGRect(x: 0, y: 0, width: 2, height: 1).applying(CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 5, ty: 5))
-        XCTAssertEqual(r, CGRect(x: 5, y: 5, width: 3, height: 1))
+        let r = CGRect(x: 0, y: 0, width: 2, height: 1).applying(CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 5, ty: 7))
+        XCTAssertEqual(r, CGRect(x: 5, y: 7, width: 3, height: 1))
         XCTAssertTrue(CGRect.null.applying(CGAffineTransform(scaleX: 2, y: 2)).isNull)
         XCTAssertEqual(CGSize(width: 2, height: 3).applying(CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 9, ty: 9)), CGSize(width: -3, height: 2))
     }

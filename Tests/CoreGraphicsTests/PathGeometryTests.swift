@@ -31,12 +31,14 @@ final class PathGeometryTests: XCTestCase {
         // At t = 0.25: x = 90·0.25·0.5625 − 30·0.0625·0.75 + 20·0.015625 = 12.65625 − 1.40625 + 0.3125.
         let s = p.segments[0]
         XCTAssertEqual(Double(s.point(at: 0.25).x), 11.5625, accuracy: 1e-12)
-        // Another with a true overshoot: (0, 0), (40, 0), (40, 10), (0, 10) peaks at t = ½ with
-        // x = 3·40·(¼·½ + ½·¼)… = 30.
+        // Another with a true overshoot, away from the origin: (5, 3), (45, 3), (45, 13), (5, 13)
+        // peaks at t = ½ with x = 5 + 40·(3·¼·½ + 3·½·¼) = 5 + 30 = 35.
         let q = CGMutablePath()
-        q.move(to: .zero)
-        q.addCurve(to: P(0, 10), control1: P(40, 0), control2: P(40, 10))
-        XCTAssertEqual(Double(q.boundingBoxOfPath.maxX), 30, accuracy: 1e-12)
+        q.move(to: P(5, 3))
+        q.addCurve(to: P(5, 13), control1: P(45, 3), control2: P(45, 13))
+        XCTAssertEqual(q.boundingBoxOfPath.minX, 5)
+        XCTAssertEqual(Double(q.boundingBoxOfPath.maxX), 35, accuracy: 1e-12)
+        XCTAssertEqual(q.boundingBoxOfPath.height, 10)
     }
 
     func testEllipseAndRoundedRectBoxes() {
