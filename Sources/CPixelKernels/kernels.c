@@ -1,6 +1,8 @@
 #include "CPixelKernels.h"
 #include <immintrin.h>
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 
 // The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
 #pragma clang fp contract(off)
@@ -169,8 +171,9 @@ void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth, int32_
 }
 
 static _Atomic int avx2_state = -1;   // atomic: frames are drawn on several threads
+static _Atomic int mode_state = -1;   // -1: LAMINA_SIMD not read yet
 
-int32_t lamina_kernels_use_avx2(void) {
+int32_t lamina_kernels_cpu_has_avx2(void) {
     int state = atomic_load_explicit(&avx2_state, memory_order_relaxed);
     if (state < 0) {
         __builtin_cpu_init();
@@ -178,6 +181,30 @@ int32_t lamina_kernels_use_avx2(void) {
         atomic_store_explicit(&avx2_state, state, memory_order_relaxed);
     }
     return state;
+}
+
+int32_t lamina_kernels_mode(void) {
+    int mode = atomic_load_explicit(&mode_state, memory_order_relaxed);
+    if (mode < 0) {
+        const char *env = getenv("LAMINA_SIMD");
+        int fromEnv = env && strcmp(env, "portable") == 0 ? LAMINA_KERNELS_PORTABLE : LAMINA_KERNELS_AUTO;
+        int expected = -1;
+        // A mode set meanwhile by lamina_kernels_set_mode wins over the variable.
+        if (!atomic_compare_exchange_strong_explicit(&mode_state, &expected, fromEnv, memory_order_relaxed, memory_order_relaxed))
+            return expected;
+        mode = fromEnv;
+    }
+    return mode;
+}
+
+int32_t lamina_kernels_set_mode(int32_t mode) {
+    (void)lamina_kernels_mode();   // the variable is read first, so the previous mode is never "unread"
+    int next = mode == LAMINA_KERNELS_PORTABLE ? LAMINA_KERNELS_PORTABLE : LAMINA_KERNELS_AUTO;
+    return atomic_exchange_explicit(&mode_state, next, memory_order_relaxed);
+}
+
+int32_t lamina_kernels_use_avx2(void) {
+    return lamina_kernels_cpu_has_avx2() && lamina_kernels_mode() != LAMINA_KERNELS_PORTABLE;
 }
 
 void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth, int32_t x0, int32_t y0, int32_t x1, int32_t y1,

@@ -28,4 +28,49 @@ final class AffineTransformTests: XCTestCase {
         XCTAssertEqual(Double(r.width), 10 * 2.squareRoot(), accuracy: 1e-9)
         XCTAssertEqual(CGSize(width: 2, height: 3).applying(CGAffineTransform(translationX: 5, y: 5)), CGSize(width: 2, height: 3))
     }
+
+    /// t1 = (1 2 / 3 4 / 5 6) then t2 = (7 8 / 9 10 / 11 12), as row-vector matrices [a b 0; c d 0;
+    /// tx ty 1]: a = 1·7 + 2·9 = 25, b = 1·8 + 2·10 = 28, c = 3·7 + 4·9 = 57, d = 3·8 + 4·10 = 64,
+    /// tx = 5·7 + 6·9 + 11 = 100, ty = 5·8 + 6·10 + 12 = 112.
+    func testConcatenationByHand() {
+        let t1 = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6), t2 = CGAffineTransform(a: 7, b: 8, c: 9, d: 10, tx: 11, ty: 12)
+        XCTAssertEqual(t1.concatenating(t2), CGAffineTransform(a: 25, b: 28, c: 57, d: 64, tx: 100, ty: 112))
+        // And the point (1, 1): through t1 (1 + 3 + 5, 2 + 4 + 6) = (9, 12), through t2
+        // (63 + 108 + 11, 72 + 120 + 12) = (182, 204).
+        XCTAssertEqual(CGPoint(x: 1, y: 1).applying(t1.concatenating(t2)), CGPoint(x: 182, y: 204))
+    }
+
+    /// The inverse of (1 2 / 3 4 / 5 6): det = 4 − 6 = −2, linear part (4 −2 / −3 1)/−2 =
+    /// (−2 1 / 1.5 −0.5), translation −(5·−2 + 6·1.5, 5·1 + 6·−0.5) = (1, −2).
+    func testInversionByHand() {
+        let t = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
+        XCTAssertEqual(t.inverted(), CGAffineTransform(a: -2, b: 1, c: 1.5, d: -0.5, tx: 1, ty: -2))
+        XCTAssertEqual(CGPoint(x: 9, y: 12).applying(t.inverted()), CGPoint(x: 1, y: 1))
+        XCTAssertEqual(CGAffineTransform(a: 2, b: 0, c: 0, d: 4, tx: 6, ty: 8).inverted(), CGAffineTransform(a: 0.5, b: 0, c: 0, d: 0.25, tx: -3, ty: -2))
+        let nan = CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        XCTAssertTrue(nan.inverted().a.isNaN, "a non-finite determinant: returned unchanged")
+    }
+
+    /// rotated/scaledBy/translatedBy act before the receiver (in its user space): scale 2 then
+    /// rotated by 90° maps (1, 0) first to (0, 1), then to (0, 2).
+    func testModifiersApplyBeforeTheReceiver() {
+        let t = CGAffineTransform(scaleX: 2, y: 2).rotated(by: .pi / 2)
+        let p = CGPoint(x: 1, y: 0).applying(t)
+        XCTAssertEqual(Double(p.x), 0, accuracy: 1e-12)
+        XCTAssertEqual(Double(p.y), 2, accuracy: 1e-12)
+        XCTAssertEqual(CGPoint(x: 1, y: 1).applying(CGAffineTransform(translationX: 10, y: 0).scaledBy(x: 3, y: 1)), CGPoint(x: 13, y: 1))
+        // A quarter turn takes +y to −x: (0, 1) → (−1, 0).
+        let q = CGPoint(x: 0, y: 1).applying(CGAffineTransform(rotationAngle: .pi / 2))
+        XCTAssertEqual(Double(q.x), -1, accuracy: 1e-12)
+        XCTAssertEqual(Double(q.y), 0, accuracy: 1e-12)
+    }
+
+    /// A rectangle's image is the box of its four mapped corners: (0, 0, 2, 1) sheared by c = 1
+    /// (x += y) and moved by (5, 7): corners (5, 7), (7, 7), (6, 8), (8, 8) → (5, 7, 3, 1).
+    func testRectApplyingShearByHand() {
+        let r = CGRect(x: 0, y: 0, width: 2, height: 1).applying(CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 5, ty: 7))
+        XCTAssertEqual(r, CGRect(x: 5, y: 7, width: 3, height: 1))
+        XCTAssertTrue(CGRect.null.applying(CGAffineTransform(scaleX: 2, y: 2)).isNull)
+        XCTAssertEqual(CGSize(width: 2, height: 3).applying(CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 9, ty: 9)), CGSize(width: -3, height: 2))
+    }
 }

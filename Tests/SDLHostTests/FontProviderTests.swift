@@ -127,11 +127,19 @@ final class FontProviderTests: XCTestCase {
 final class FontCacheBoundTests: XCTestCase {
     func testManySizesKeepABoundedNumberOfFontsOpen() throws {
         let p = SDLFontProvider()
+        // Measured before the cache fills: the font at 24 px as first opened.
+        let widthBefore = p.width(of: "Hg", fontName: nil, size: 24)
+        let maskBefore = try XCTUnwrap(p.render("Hg", fontName: nil, size: 24))
+        let widthAt9 = p.width(of: "Hg", fontName: nil, size: 9)
+        XCTAssertGreaterThan(widthBefore, widthAt9, "the sizes differ, so a font reopened at the wrong size would show")
         for size in 1...200 { _ = p.width(of: "Hg", fontName: nil, size: Double(size)) }
         XCTAssertLessThanOrEqual(p.openFontCount, SDLFontProvider.openFontLimit)
         XCTAssertGreaterThan(p.openFontCount, 0)
         let mask = try XCTUnwrap(p.render("Hg", fontName: nil, size: 24))
         XCTAssertGreaterThan(mask.alpha.reduce(0) { $0 + Int($1) }, 0, "glyphs drawn after eviction")
-        XCTAssertEqual(p.width(of: "Hg", fontName: nil, size: 24), p.width(of: "Hg", fontName: nil, size: 24))
+        // After eviction the font is opened again at the same size: the same width and glyphs.
+        XCTAssertEqual(p.width(of: "Hg", fontName: nil, size: 24), widthBefore)
+        XCTAssertEqual(mask, maskBefore)
+        XCTAssertEqual(p.width(of: "Hg", fontName: nil, size: 9), widthAt9)
     }
 }

@@ -37,23 +37,16 @@ final class TreeRasterizer {
         let H = M.projective
         if !n.isDoubleSided && TreeRasterizer.isBackFacing(H, n.bounds) { return }
         let children = tree.children(of: i)
-        let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
         let shadow = n.shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
-        let needsGroup = (n.opacity < 1 && n.allowsGroupOpacity && (!children.isEmpty || ownParts > 1)) || n.mask >= 0
-            || (shadow != nil && shadow!.path == nil)
-        if !needsGroup {
+        if !TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty) {
             if let sh = shadow { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             drawBody(i, M: M, opacity: op, children: children, on: s)
             return
         }
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
-        var reach = 0
-        if let sh = shadow {
-            let k = TreeRasterizer.scale(of: P)
-            reach = Int((3 * TreeRasterizer.shadowSigma(sh.radius * k) + TreeRasterizer.shadowOffset(max(abs(sh.offsetX), abs(sh.offsetY)) * k)).rounded(.up)) + 2
-        }
+        let reach = shadow.map { shadowReach($0, node: n, P: P) } ?? 0
         let wanted = IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)
-        guard let bb = subtreeBounds(i, M: M) else { return }
+        guard let bb = subtreeBounds(i, M: M, P: P) else { return }
         let R = bb.intersection(wanted)
         guard !R.isEmpty else { return }
         let group = Surface(offscreen: R, columns: s.columns)
@@ -65,10 +58,24 @@ final class TreeRasterizer {
             maskSurface = ms
         }
         if let sh = shadow {
-            let g = shadowGeometry(sh, node: n, P: P)
-            drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+            if sh.path != nil {
+                // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
+                // its shadow using the specified path instead of the layer's composited alpha").
+                drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
+            } else {
+                let g = shadowGeometry(sh, node: n, P: P)
+                drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+            }
         }
         drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+    }
+
+    /// Whether a (flat) node draws through an offscreen group: group opacity over more than one
+    /// part, a mask, or a shadow that follows the alpha of the whole subtree.
+    static func drawsAsGroup(_ n: RenderNode, hasChildren: Bool) -> Bool {
+        let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
+        let alphaShadow = n.shadow.map { $0.color >> 24 != 0 && $0.path == nil } ?? false
+        return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow
     }
 
     /// Background, contents, sublayers (clipped when masksToBounds), border.
@@ -205,6 +212,13 @@ final class TreeRasterizer {
         if !dx.isFinite || !dy.isFinite { dx = 0; dy = 0 }
         dx = TreeRasterizer.shadowOffset(dx); dy = TreeRasterizer.shadowOffset(dy)
         return (dx, dy, TreeRasterizer.shadowSigma(sh.radius * TreeRasterizer.scale(of: P)))
+    }
+
+    /// How far (device pixels) a node's shadow reaches past what casts it: three deviations of
+    /// blur plus the larger side of the device offset, rounded up, plus 2.
+    func shadowReach(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> Int {
+        let g = shadowGeometry(sh, node: n, P: P)
+        return Int((3 * g.sigma + max(abs(g.dx), abs(g.dy))).rounded(.up)) + 2
     }
 
     /// The largest blur deviation drawn, in device pixels: past it a shadow is a faint haze whose
@@ -349,8 +363,9 @@ final class TreeRasterizer {
 
     // MARK: - Geometry helpers
 
-    /// The device pixels a node's subtree may touch (nil when nothing is visible).
-    func subtreeBounds(_ i: Int, M: Matrix4x4, includeChildren: Bool = true) -> IntRect? {
+    /// The device pixels a node's subtree may touch (nil when nothing is visible). `M` maps the
+    /// node's coordinates to device pixels, `P` its parent's (its shadow is given in the parent's).
+    func subtreeBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4, includeChildren: Bool = true) -> IntRect? {
         let n = tree.nodes[i]
         let H = M.projective
         var box = IntRect.empty
@@ -382,18 +397,18 @@ final class TreeRasterizer {
                         for g in tree.children(of: k) {
                             let gn = tree.nodes[g]
                             let gm = gn.toParent.then(km)
-                            if gn.preserves3D { stack.append((g, gm)) } else if let b = subtreeBounds(g, M: gm) { box = box.union(b) }
+                            if gn.preserves3D { stack.append((g, gm)) } else if let b = subtreeBounds(g, M: gm, P: M.flatteningInput) { box = box.union(b) }
                         }
                     }
-                } else if let b = subtreeBounds(c, M: cm) {
+                } else if let b = subtreeBounds(c, M: cm, P: M.flatteningInput) {
                     box = box.union(b)
                 }
             }
         }
         if let sh = n.shadow, sh.color >> 24 != 0 {
-            let reach = 3 * TreeRasterizer.shadowSigma(sh.radius * TreeRasterizer.scale(of: M))
-                + TreeRasterizer.shadowOffset(max(abs(sh.offsetX), abs(sh.offsetY)) * TreeRasterizer.scale(of: M))
-            let pad = Int(reach.rounded(.up)) + 2
+            // A shadowPath need not follow the bounds: its shadow covers the path's own box.
+            for k in sh.path ?? [] { add(H.projectClipped(k.map { (x: Double($0.x), y: Double($0.y)) })) }
+            let pad = shadowReach(sh, node: n, P: P)
             box = IntRect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
         }
         return box.isEmpty ? nil : box

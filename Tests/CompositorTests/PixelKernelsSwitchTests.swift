@@ -1,0 +1,74 @@
+import XCTest
+import Foundation
+import CPixelKernels
+@testable import Compositor
+
+/// The switch itself: forcing the portable code, restoring, and the environment's starting mode.
+final class PixelKernelsSwitchTests: XCTestCase {
+    func testForcePortableSwitchesAndRestores() {
+        let before = PixelKernels.forcePortable
+        defer { PixelKernels.forcePortable = before }
+        PixelKernels.forcePortable = true
+        XCTAssertTrue(PixelKernels.forcePortable)
+        XCTAssertFalse(PixelKernels.usesAVX2, "forced portable: no AVX2 whatever the CPU")
+        PixelKernels.forcePortable = false
+        XCTAssertFalse(PixelKernels.forcePortable)
+        XCTAssertEqual(PixelKernels.usesAVX2, PixelKernels.cpuHasAVX2)
+        PixelKernels.withPortable(true) { XCTAssertFalse(PixelKernels.usesAVX2) }
+        XCTAssertFalse(PixelKernels.forcePortable, "withPortable restores the previous mode")
+        PixelKernels.forcePortable = true
+        PixelKernels.withPortable(false) { XCTAssertEqual(PixelKernels.usesAVX2, PixelKernels.cpuHasAVX2) }
+        XCTAssertTrue(PixelKernels.forcePortable, "withPortable restores the previous mode")
+        XCTAssertEqual(lamina_kernels_set_mode(LAMINA_KERNELS_AUTO), LAMINA_KERNELS_PORTABLE, "set_mode returns the previous mode")
+    }
+
+    /// Every test restores the mode it changes, so at any test's start the mode is the one the
+    /// environment chose: LAMINA_SIMD=portable forces the portable code.
+    func testStartingModeComesFromTheEnvironment() {
+        XCTAssertEqual(PixelKernels.forcePortable, ProcessInfo.processInfo.environment["LAMINA_SIMD"] == "portable")
+    }
+
+    /// The variable is read once per process, so it is checked in fresh processes: this test binary
+    /// run again with LAMINA_SIMD set, on the test above only.
+    func testTheEnvironmentVariableChoosesTheModeInAFreshProcess() throws {
+        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        guard exe.hasSuffix(".xctest") else { throw XCTSkip("not running from an .xctest binary: \(exe)") }
+        for value in ["portable", "avx2"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: exe)
+            p.arguments = ["CompositorTests.PixelKernelsSwitchTests/testStartingModeComesFromTheEnvironment"]
+            var env = ProcessInfo.processInfo.environment
+            env["LAMINA_SIMD"] = value
+            p.environment = env
+            let pipe = Pipe()
+            p.standardOutput = pipe; p.standardError = pipe
+            try p.run()
+            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0, "LAMINA_SIMD=\(value): \(out.suffix(600))")
+            XCTAssertTrue(out.contains("Executed 1 test, with 0 failures"), "LAMINA_SIMD=\(value): the test ran: \(out.suffix(600))")
+        }
+    }
+
+    /// Rows drawn on several threads while another thread flips the mode stay exact: each call
+    /// reads the mode once.
+    func testFlippingTheModeWhileOtherThreadsDrawKeepsEveryRowExact() {
+        let before = PixelKernels.forcePortable
+        defer { PixelKernels.forcePortable = before }
+        var rng = SeededRandom(seed: 5)
+        let src = (0..<256).map { _ in rng.premultipliedPixel() }, dst = (0..<256).map { _ in rng.premultipliedPixel() }
+        let expected = zip(dst, src).map { KernelReference.over($0, $1, k: 200) }
+        let failures = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+        failures.initialize(repeating: 0, count: 4)
+        defer { failures.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            for i in 0..<400 {
+                if t == 0 { PixelKernels.forcePortable = i % 2 == 0; continue }
+                var row = dst
+                lamina_over_row(&row, src, Int32(row.count), 200)
+                if row != expected { failures[t] += 1 }
+            }
+        }
+        XCTAssertEqual(failures[1] + failures[2] + failures[3], 0)
+    }
+}
