@@ -52,6 +52,16 @@ extension Scene {
         return ran
     }
 
+    /// The media time at which the next timer that has not fired is due (infinity when none is left):
+    /// a frame scheduler stops there, so timers fire at their exact times however far time jumps.
+    public func nextTimerTime() -> CFTimeInterval {
+        var next = CFTimeInterval.infinity
+        for (k, i) in interactions.enumerated() {
+            if case .timer(let t) = i.trigger, !firedTimers.contains(k) { next = min(next, loadTime + t) }
+        }
+        return next
+    }
+
     /// Fires the timers due by media time `now` (once each).
     public func tick(_ now: CFTimeInterval) {
         for (k, i) in interactions.enumerated() {

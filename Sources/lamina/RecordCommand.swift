@@ -19,6 +19,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
 
     func validate() throws {
+        guard duration.isFinite else { throw ValidationError("--duration \(duration) is not a time: give a finite number of seconds") }
         guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in 0...3600 seconds") }
         guard fps >= 1, fps <= 240 else { throw ValidationError("--fps must be in 1...240") }
     }
@@ -29,42 +30,57 @@ struct RecordCommand: ParsableCommand {
         Scene.assetsDirectory = SDLFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
         let root: CALayer, pointSize: CGSize
-        var replay: SceneReplay? = nil
+        var sceneFile: Scene? = nil
+        var shell: DemoShell? = nil
         if FileManager.default.fileExists(atPath: source) {
             let scene = try loadScene(source)
-            replay = try SceneReplay(scene: scene, events: after)
-            if click { replay = try SceneReplay(scene: scene, events: "click@0:\(scene.size.width / 2),\(scene.size.height / 2) " + (after ?? "")) }
+            sceneFile = scene
             root = scene.root; pointSize = scene.size
         } else if let type = DemoCatalog.named(source) {
             let s = CGSize(width: 960, height: 640)
-            let shell = DemoShell(size: s, open: type.name)
+            shell = DemoShell(size: s, open: type.name)
             CATransaction.flush()
-            if click { shell.handle(.mouseDown(CGPoint(x: s.width / 2, y: shell.contentSize.height / 2))) }
-            root = shell.root; pointSize = s
+            root = shell!.root; pointSize = s
         } else {
             throw ValidationError("\"\(source)\" is neither a scene file nor a demo (lamina demo --list)")
         }
-        CATransaction.flush()
         var scale: CGFloat = 1
         if let size { let px = try parseSize(size); scale = min(px.width / pointSize.width, px.height / pointSize.height) }
         let renderer = CARenderer(size: pointSize, scale: scale)
         renderer.threads = 2
         renderer.layer = root
+        // Every frame goes through a frame scheduler on virtual time: a scene's replay, or the demo
+        // ticked once per frame as a window would (after its click, when asked).
+        let scheduler: FrameScheduler
+        var replay: SceneReplay? = nil
+        if let scene = sceneFile {
+            let clickText = click ? "click@0:\(scene.size.width / 2),\(scene.size.height / 2) " : ""
+            replay = try SceneReplay(scene: scene, events: clickText + (after ?? ""), renderer: renderer)
+            scheduler = replay!.scheduler
+        } else {
+            let demo = shell!
+            scheduler = FrameScheduler(clock: .virtual, start: 0, renderer: renderer, framePeriod: 1 / fps)
+            var clicked = !click
+            scheduler.onAppTurn = { t in
+                if !clicked { clicked = true; demo.handle(.mouseDown(CGPoint(x: pointSize.width / 2, y: demo.contentSize.height / 2))) }
+                demo.tick(t)
+            }
+        }
+        scheduler.framePeriod = 1 / fps
         let (w, h) = renderer.pixelSize
         let frames = Int((duration * fps).rounded())
         let sink: FrameSink = FFmpegPipe.isVideo(output)
             ? try FFmpegSink(output: output, width: w, height: h, fps: fps)
             : try PNGFolderSink(folder: output)
         let progress = ProgressBar(total: frames)
-        for k in 0..<frames {
-            let t = Double(k) / fps
-            if replay != nil { replay!.advance(to: t) } else {
-                CAMediaClock.manualTime = t
-                CATransaction.flush()
-            }
-            renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
-            try sink.write(renderer.pixelBuffer.pixels, width: w, height: h, index: k)
-            progress.update(k + 1)
+        var index = 0
+        scheduler.onPresent = { r, _ in
+            try sink.write(r.pixelBuffer.pixels, width: w, height: h, index: index)
+            index += 1
+            progress.update(index)
+        }
+        try withExtendedLifetime(replay) {
+            for k in 0..<frames { try scheduler.frame(at: Double(k) / fps) }
         }
         try sink.finish()
         progress.done()

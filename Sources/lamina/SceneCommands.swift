@@ -20,6 +20,12 @@ func loadScene(_ path: String) throws -> Scene {
     }
 }
 
+/// Refuses a media time that is not a finite, non-negative number of seconds, naming the option.
+func validateMediaTime(_ t: Double, option: String) throws {
+    guard t.isFinite else { throw ValidationError("\(option) \(t) is not a time: give a finite number of seconds") }
+    guard t >= 0 else { throw ValidationError("\(option) \(t) is before the scene starts: give 0 or more seconds") }
+}
+
 /// `lamina render SCENE --at T -o frame.png`: one frame on virtual time.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "render", abstract: "Render one frame of a scene at a time, headless.")
@@ -29,19 +35,20 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output size WIDTHxHEIGHT in pixels (default: the scene's window size).") var size: String?
     @Option(help: "Interactions to replay first: \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
 
+    func validate() throws { try validateMediaTime(at, option: "--at") }
+
     func run() throws {
         let s = try loadScene(scene)
-        var replay = try SceneReplay(scene: s, events: after)
-        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
         var scale: CGFloat = 1
         if let size {
             let px = try parseSize(size)
             scale = min(px.width / s.size.width, px.height / s.size.height)
         }
-        replay.advance(to: at)
         let r = CARenderer(size: s.size, scale: scale)
         r.layer = s.root
-        r.beginFrame(atTime: at, timeStamp: nil); r.render(); r.endFrame()
+        let replay = try SceneReplay(scene: s, events: after, renderer: r)
+        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
+        try replay.frame(at: at)
         try PNGCodec.write(r.makeImage(), to: URL(fileURLWithPath: output))
         print("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), t = \(at) s)")
     }
@@ -54,11 +61,13 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "Media time in seconds.") var at = 0.0
     @Option(help: "Interactions to replay first: click@T:X,Y key@T:NAME swipe@T:left|right, space-separated (e.g. \"click@0.5:300,200 key@1:Space\").") var after: String?
 
+    func validate() throws { try validateMediaTime(at, option: "--at") }
+
     func run() throws {
         let s = try loadScene(scene)
-        var replay = try SceneReplay(scene: s, events: after)
+        let replay = try SceneReplay(scene: s, events: after)
         guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
-        replay.advance(to: at)
+        try replay.frame(at: at)
         print(SceneJSON.presentation(of: s, at: at))
     }
 }

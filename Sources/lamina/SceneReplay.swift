@@ -3,26 +3,36 @@ import Foundation
 @_spi(LaminaInternal) import QuartzCore
 import Scenes
 
-/// A scene driven on virtual time as a window would drive it: time moves in frames of `step`
-/// seconds (and stops exactly at each replayed event), and at every stop the scene's timers fire,
-/// due events run, and the transaction is flushed, so completion blocks (`then` steps) start on the
-/// frame after their transaction ends, as in a window. Used by eval, render and record.
-struct SceneReplay {
+/// A scene driven on virtual time through a `FrameScheduler`, as a window would drive it: the
+/// scene's timers fire and replayed events (`--after`) run at their exact times, and completion
+/// blocks (`then` steps) run when their animations end, however far time jumps. Used by eval,
+/// render and record.
+final class SceneReplay {
     /// The scene being driven.
     let scene: Scene
     /// Events to replay, by media time, sorted.
     private(set) var events: [(time: CFTimeInterval, event: SceneEvent)]
-    /// Seconds between stops (one display frame).
-    var step: CFTimeInterval = 1.0 / 60
     private var next = 0
-    private var now: CFTimeInterval
+    /// The scheduler driving the scene's frames (virtual clock).
+    let scheduler: FrameScheduler
 
     /// A replay of `events` (text in the `--after` syntax: "click@T:X,Y key@T:NAME swipe@T:left|right",
-    /// space-separated), starting at the current media time.
-    init(scene: Scene, events text: String?) throws {
+    /// space-separated) on a virtual clock starting at the current media time, drawing with `renderer`
+    /// when frames are drawn.
+    init(scene: Scene, events text: String?, renderer: CARenderer? = nil) throws {
         self.scene = scene
         self.events = try SceneReplay.parse(text ?? "")
-        now = CACurrentMediaTime()
+        scheduler = FrameScheduler(clock: .virtual, renderer: renderer)
+        scheduler.onAppTurn = { [unowned self] t in self.turn(at: t) }
+        scheduler.nextAppTime = { [unowned self] _ in
+            min(self.next < self.events.count ? self.events[self.next].time : .infinity, self.scene.nextTimerTime())
+        }
+    }
+
+    /// The app's turn at `t`: timers due, then the replayed events due, in order.
+    private func turn(at t: CFTimeInterval) {
+        scene.tick(t)
+        while next < events.count && events[next].time <= t { scene.handle(events[next].event); next += 1 }
     }
 
     /// Reads the `--after` syntax; errors name the item and say what was expected.
@@ -52,17 +62,11 @@ struct SceneReplay {
     /// The last event's time (0 without events).
     var lastEventTime: CFTimeInterval { events.last?.time ?? 0 }
 
-    /// Moves media time to `t`, stopping at every frame and event on the way.
-    mutating func advance(to t: CFTimeInterval) {
-        repeat {
-            var stop = min(t, now + step)
-            if next < events.count { stop = min(stop, max(now, events[next].time)) }
-            now = stop
-            CAMediaClock.manualTime = now
-            CATransaction.flush()
-            scene.tick(now)
-            while next < events.count && events[next].time <= now { scene.handle(events[next].event); next += 1 }
-            CATransaction.flush()
-        } while now < t
+    /// Moves media time to `t` and runs the frame there (drawn when the scheduler has a renderer):
+    /// everything due on the way runs at its time; with `step`, the replay also stops every `step`
+    /// seconds (a frame-by-frame replay, as a window would run it).
+    func frame(at t: CFTimeInterval, step: CFTimeInterval? = nil) throws {
+        if t > scheduler.time { scheduler.advance(to: t, step: step) }
+        try scheduler.frame()
     }
 }

@@ -7,6 +7,23 @@ extension CALayer {
         return committedState.localTime(fromParent: parentTime)
     }
 
+    /// The media time at which this layer's local time is `t`, from the committed timing of its
+    /// ancestors; nil when that is not one time (a looping layer timeline, or a layer or ancestor
+    /// whose time stands still or runs backwards).
+    func committedGlobalTime(fromLocal t: CFTimeInterval) -> CFTimeInterval? {
+        var chain: [LayerState] = []
+        var l: CALayer? = self
+        while let c = l {
+            let s = c.committedState
+            guard s.duration <= 0, s.speed > 0, s.speed.isFinite else { return nil }
+            chain.append(s)
+            l = c._superlayer ?? c.maskOwner
+        }
+        var g = t
+        for s in chain { g = s.parentTime(fromLocal: g) }
+        return g.isFinite ? g : nil
+    }
+
     /// The committed state with every committed animation applied at media time `t`.
     func presentationState(at t: CFTimeInterval) -> LayerState {
         var s = committedState

@@ -59,21 +59,32 @@ open class CARenderer: NSObject {
         }
         let bg = RenderColor.premultiplied(backgroundColor)
         if bg != lastBackground { tracker.reset(); lastBackground = bg }
+        let t0 = CAMediaClock.monotonicSeconds()
+        var t1 = t0
         if let root = layer {
             // Evaluated and converted under the layer-tree lock: another thread may be changing or
             // removing layers meanwhile.
             builder.deviceScale = Double(scale)
             LayerTree.lock.lock()
             if snapshot == nil { snapshot = PresentationSnapshot(root: root, time: t) } else { snapshot!.update(root: root, time: t) }
+            t1 = CAMediaClock.monotonicSeconds()
             tree = builder.build(snapshot!)
             LayerTree.lock.unlock()
         } else {
             tree = RenderTree()
         }
+        let t2 = CAMediaClock.monotonicSeconds()
         let frame = IntRect(x: 0, y: 0, width: w, height: h)
         damage = tracker.damage(for: tree, toDevice: toDevice, frame: frame).union(extraUpdates).intersection(frame)
         extraUpdates = .empty
+        let t3 = CAMediaClock.monotonicSeconds()
+        phaseDurations = [.evaluate: t1 - t0, .buildRenderTree: t2 - t1, .damage: t3 - t2]
     }
+
+    /// Seconds spent in each render-side phase of the last frame (evaluate, render tree, damage,
+    /// raster), for statistics (Lamina).
+    public var lastPhaseDurations: [FramePhase: Double] { phaseDurations }
+    private var phaseDurations: [FramePhase: Double] = [:]
 
     /// The root's parent space → target pixels.
     private var toDevice: Matrix4x4 {
@@ -100,8 +111,10 @@ open class CARenderer: NSObject {
 
     /// Rasterises the update region of the current frame into the target (nothing when idle).
     open func render() {
-        guard !damage.isEmpty else { return }
+        guard !damage.isEmpty else { phaseDurations[.raster] = 0; return }
+        let t0 = CAMediaClock.monotonicSeconds()
         frameRenderer.render(tree, into: &buffer, region: damage, toDevice: toDevice, background: lastBackground)
+        phaseDurations[.raster] = CAMediaClock.monotonicSeconds() - t0
     }
 
     /// Ends the current frame.

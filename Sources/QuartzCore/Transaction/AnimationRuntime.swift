@@ -49,7 +49,9 @@ final class AnimationRuntime {
 
     /// Delivers everything due at media time `now`. Delegate calls and blocks run outside the lock,
     /// in order: queued stops, then starts and finishes by layer, then completion blocks.
-    func deliver(now: CFTimeInterval) {
+    /// Returns whether any delegate call or block ran (they may have added animations due at once).
+    @discardableResult
+    func deliver(now: CFTimeInterval) -> Bool {
         LayerTree.lock.lock()
         var events = queued
         queued = []
@@ -105,6 +107,36 @@ final class AnimationRuntime {
         LayerTree.lock.unlock()
         for e in events { e() }
         for b in blocks { b() }
+        return !events.isEmpty || !blocks.isEmpty
+    }
+
+    /// The earliest media time after `now` at which `deliver(now:)` has something to do (an animation
+    /// starting or ending, for its delegate, its removal and the completion blocks waiting for it), or
+    /// infinity when nothing is pending. Nil when a layer's time cannot be mapped back to media time
+    /// exactly (a looping layer timeline, a paused or reversed ancestor): then the caller must step.
+    func nextDeliveryTime(after now: CFTimeInterval) -> CFTimeInterval? {
+        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        if !queued.isEmpty { return now }
+        if groups.contains(where: { $0.committed && $0.pending <= 0 && !$0.fired }) { return now }
+        var next = CFTimeInterval.infinity
+        for (_, box) in layers {
+            guard let layer = box.layer else { continue }
+            var local = Double.infinity
+            for e in layer.animationEntries {
+                guard let begin = e.beginTime, !e.finished else { continue }
+                let p = e.timing ?? e.animation.timingParameters(beginTime: begin)
+                local = min(local, e.started ? timingEndTime(p) : timingStartTime(p))
+            }
+            guard local.isFinite else { continue }
+            guard let g = layer.committedGlobalTime(fromLocal: local) else { return nil }
+            // The first media time whose local time reaches the event (rounding may land just short).
+            var t = max(g, now)
+            var tries = 0
+            while layer.committedLocalTime(fromGlobal: t) < local && tries < 64 { t = t.nextUp; tries += 1 }
+            if layer.committedLocalTime(fromGlobal: t) < local { return nil }
+            next = min(next, t)
+        }
+        return next
     }
 
     /// Forgets everything (used by tests that need a clean slate).

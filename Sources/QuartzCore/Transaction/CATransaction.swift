@@ -43,6 +43,16 @@ open class CATransaction: NSObject {
         LayerTree.lock.unlock()
     }
 
+    /// Lamina: commits the calling thread's implicit transaction when it is the only one open (what
+    /// the run loop does at the end of each turn), without delivering anything. The frame scheduler's
+    /// commit phase.
+    @_spi(LaminaInternal)
+    public class func commitImplicitTransaction() {
+        LayerTree.lock.lock()
+        CATransactionStack.current.commitImplicit()
+        LayerTree.lock.unlock()
+    }
+
     /// Takes the global layer-tree lock (recursive), so that values read stay consistent until unlock().
     open class func lock() { LayerTree.lock.lock() }
 

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Owns the frame: runs the phases of `FramePhase` in order at each frame's media time, on one
+/// clock (Lamina). Every driver of frames goes through it: the window host, headless `render`,
+/// `eval` and `record`, `bench soak`, the fuzz harness, the gallery's tour and the tests.
+///
+/// The clock is injected. `.system` reads the system's monotonic clock (`CACurrentMediaTime()`
+/// with `CAMediaClock.manualTime` unset): a window, where the host predicts each frame's time from
+/// the display. `.virtual` is `CAMediaClock.manualTime`, moved only by `advance(to:)` (and the
+/// convenience `frame(at:)`), never as a side effect of drawing: tests, headless rendering and
+/// recording, exact and repeatable.
+///
+/// Virtual time jumps: `advance(to:)` stops only where something is due (an app timer or a replayed
+/// event, as the app reports through `nextAppTime`; an animation starting or ending, for its
+/// delegate and the completion blocks waiting for it; a display link's frame), so evaluating a scene
+/// at t = 1e9 s costs the events on the way, not t divided by a frame period.
+///
+/// Threads: headless, one thread calls everything. In a window the host calls `appTurn(at:)` and
+/// `postFrame(at:timestamp:targetTimestamp:)` on the app thread and `drawFrame(at:)` on the render
+/// thread; the hooks run on the thread of the phase that calls them.
+public final class FrameScheduler {
+    /// Where time comes from.
+    public enum Clock: Sendable {
+        /// The system's monotonic clock.
+        case system
+        /// Virtual time (`CAMediaClock.manualTime`), moved by `advance(to:)`.
+        case virtual
+    }
+
+    /// The scheduler's clock.
+    public let clock: Clock
+    /// The renderer of the render-side phases (nil: frames are evaluated but not drawn, as `eval` does).
+    public var renderer: CARenderer?
+    /// The period of one display frame: display links fire and `advance(to:step:)` steps at it.
+    public var framePeriod: CFTimeInterval
+    /// The app's turn at a media time (app thread): handle the input due by then, fire its timers,
+    /// do its per-frame work. Its layer changes are committed right after.
+    public var onAppTurn: ((CFTimeInterval) -> Void)?
+    /// When the app next needs a turn of its own (a timer, a replayed event), given the current time;
+    /// infinity when never. Without it, the app gets turns only at frames and at animation events.
+    public var nextAppTime: ((CFTimeInterval) -> CFTimeInterval)?
+    /// Hands a drawn frame on (the present phase of headless drivers): the renderer holds its pixels.
+    public var onPresent: ((CARenderer, CFTimeInterval) throws -> Void)?
+
+    /// The media time of the last stop (virtual clock), or of the last frame.
+    public private(set) var time: CFTimeInterval
+    /// Frames drawn so far.
+    public private(set) var framesDrawn = 0
+    /// Stops made by `advance` so far (for tests and statistics of jumps).
+    public private(set) var stops = 0
+    /// Seconds spent in each phase of the last frame (render-side phases written by the render
+    /// thread, app-side ones by the app thread).
+    public private(set) var lastPhaseDurations: [FramePhase: Double] = [:]
+    private let durationsLock = NSLock()
+    private var links: [CADisplayLink] = []
+    private var lastLinkFire: CFTimeInterval?
+
+    /// A scheduler on `clock`. A virtual clock starts at `start` (default: where
+    /// `CAMediaClock.manualTime` is, or 0), and sets `CAMediaClock.manualTime` to it.
+    public init(clock: Clock, start: CFTimeInterval? = nil, renderer: CARenderer? = nil, framePeriod: CFTimeInterval = 1.0 / 60) {
+        self.clock = clock
+        self.renderer = renderer
+        self.framePeriod = framePeriod.isFinite && framePeriod > 0 ? framePeriod : 1.0 / 60
+        switch clock {
+        case .system:
+            time = CAMediaClock.monotonicSeconds()
+        case .virtual:
+            let t = start ?? CAMediaClock.manualTime ?? 0
+            CAMediaClock.manualTime = t
+            time = t
+        }
+    }
+
+    /// The clock's current time.
+    public var now: CFTimeInterval {
+        switch clock {
+        case .system: return CAMediaClock.monotonicSeconds()
+        case .virtual: return CAMediaClock.manualTime ?? time
+        }
+    }
+
+    // MARK: Display links
+
+    /// Adds a display link: it fires once per frame in the post-frame phase (app thread).
+    public func add(_ link: CADisplayLink) {
+        durationsLock.lock(); links.append(link); durationsLock.unlock()
+        link.attach { [weak self, weak link] in
+            guard let self, let link else { return }
+            self.durationsLock.lock(); self.links.removeAll { $0 === link }; self.durationsLock.unlock()
+        }
+    }
+
+    /// Whether a display link wants frames (one is added and not paused).
+    public var hasActiveDisplayLinks: Bool {
+        durationsLock.lock(); defer { durationsLock.unlock() }
+        return links.contains { !$0.isPaused }
+    }
+
+    // MARK: Phases
+
+    /// App side, phases `appTurn` and `commit`: the app's turn at `t`, then the implicit transaction
+    /// is committed.
+    public func appTurn(at t: CFTimeInterval) {
+        let a = CAMediaClock.monotonicSeconds()
+        onAppTurn?(t)
+        let b = CAMediaClock.monotonicSeconds()
+        CATransaction.commitImplicitTransaction()
+        let c = CAMediaClock.monotonicSeconds()
+        record([.appTurn: b - a, .commit: c - b])
+    }
+
+    /// Render side, phases `evaluate`, `buildRenderTree`, `damage` and `raster`: draws the committed
+    /// tree at media time `t` with `renderer` (nothing without one).
+    public func drawFrame(at t: CFTimeInterval) {
+        guard let r = renderer else { return }
+        r.beginFrame(atTime: t, timeStamp: nil)
+        r.render()
+        r.endFrame()
+        framesDrawn += 1
+        record(r.lastPhaseDurations)
+    }
+
+    /// App side, phase `postFrame`: display links fire for the frame shown at `timestamp` (the next
+    /// one due at `targetTimestamp`), then what is due at `t` is delivered (animation delegates,
+    /// removal of finished animations, completion blocks) and the changes made meanwhile committed.
+    public func postFrame(at t: CFTimeInterval, timestamp: CFTimeInterval? = nil, targetTimestamp: CFTimeInterval? = nil) {
+        let a = CAMediaClock.monotonicSeconds()
+        durationsLock.lock(); let current = links; durationsLock.unlock()
+        if !current.isEmpty {
+            let stamp = timestamp ?? t
+            for link in current { link.fire(timestamp: stamp, targetTimestamp: targetTimestamp ?? stamp + framePeriod, duration: framePeriod) }
+            lastLinkFire = t
+        }
+        // Callbacks may start animations (a completion block's next step) whose own start is due at
+        // once: deliver again at the same time while that happens (a few rounds at most).
+        for _ in 0..<8 {
+            CATransaction.commitImplicitTransaction()
+            let ran = AnimationRuntime.shared.deliver(now: t)
+            CATransaction.commitImplicitTransaction()
+            guard ran, let d = AnimationRuntime.shared.nextDeliveryTime(after: t), d <= t else { break }
+        }
+        record([.postFrame: CAMediaClock.monotonicSeconds() - a])
+    }
+
+    private func record(_ d: [FramePhase: Double]) {
+        durationsLock.lock(); lastPhaseDurations.merge(d) { $1 }; durationsLock.unlock()
+    }
+
+    // MARK: Headless driving (virtual clock)
+
+    /// One whole frame at the current time on one thread: the app's turn and commit, the render-side
+    /// phases, `onPresent`, then the post-frame phase.
+    public func frame() throws {
+        let t = time
+        appTurn(at: t)
+        drawFrame(at: t)
+        if let r = renderer, let present = onPresent {
+            let a = CAMediaClock.monotonicSeconds()
+            try present(r, t)
+            record([.present: CAMediaClock.monotonicSeconds() - a])
+        }
+        postFrame(at: t)
+    }
+
+    /// Moves the virtual clock to `t` (replaying what is due on the way, see `advance(to:step:)`),
+    /// then runs one whole frame there.
+    public func frame(at t: CFTimeInterval) throws {
+        if t > time { advance(to: t) }
+        try frame()
+    }
+
+    /// Moves the virtual clock forward to `t`, stopping at every time something is due on the way
+    /// and, with `step`, also every `step` seconds (a frame-by-frame replay). At each stop but the
+    /// last: the app's turn, commit, post-frame. At `t` itself nothing runs (the caller draws a
+    /// frame there or calls `settle()`). Precondition: a virtual clock; `t` finite.
+    public func advance(to t: CFTimeInterval, step: CFTimeInterval? = nil) {
+        precondition(clock == .virtual, "FrameScheduler.advance(to:) needs a virtual clock")
+        precondition(t.isFinite, "FrameScheduler.advance(to:): \(t) is not a finite time")
+        while time < t {
+            var stop = t
+            if let s = step, s > 0 { stop = min(stop, time + s) }
+            if let a = nextAppTime?(time), a > time { stop = min(stop, a) }
+            if hasActiveDisplayLinks { stop = min(stop, (lastLinkFire ?? time) + framePeriod) }
+            if let d = AnimationRuntime.shared.nextDeliveryTime(after: time) {
+                if d > time { stop = min(stop, d) }
+            } else {
+                stop = min(stop, time + framePeriod)
+            }
+            if stop <= time { stop = time.nextUp }
+            time = stop
+            CAMediaClock.manualTime = stop
+            if stop < t { settle() }
+        }
+    }
+
+    /// The app-side phases at the current time without a frame: app turn, commit, post-frame.
+    public func settle() {
+        stops += 1
+        appTurn(at: time)
+        postFrame(at: time)
+    }
+}
+
+extension FrameScheduler.Clock: Equatable {}
