@@ -38,10 +38,52 @@ final class WindowHostTests: XCTestCase {
         XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 frames in 120 s (a hang)")
         XCTAssertEqual(keys, ["Space"], "a key travels SDL → host → app thread")
         XCTAssertEqual(swipes, [.left], "a left drag is a swipe")
-        XCTAssertGreaterThanOrEqual(host.frameCount, 12)
+        XCTAssertGreaterThanOrEqual(host.frameCount, 1)
+        XCTAssertEqual(host.frameCount + host.times.idleRefreshes + host.times.missed, 12, "presented, missed or slept through")
         XCTAssertGreaterThan(ticks, 0)
         XCTAssertFalse(tickedOnMain, "app code runs on the app thread, not the SDL thread")
         XCTAssertEqual(host.times.evaluate.count, host.frameCount)
+    }
+}
+
+/// An idle window costs nothing: it draws and presents nothing while nothing changes, an animation
+/// wakes it, and it goes back to sleep once the animation has ended. Counts of frames, not speed:
+/// a slower machine draws fewer frames while the animation runs, but never any while idle.
+final class IdleWindowTests: XCTestCase {
+    func testAnIdleWindowDrawsNothingUntilAnAnimationRunsAndStopsAfterItEnds() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER") }
+        let host = try WindowHost(title: "idle", size: CGSize(width: 160, height: 100))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 100)
+        let box = CALayer()
+        box.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        box.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(box)
+        host.layer = root
+        var ticks = 0
+        host.onTick = { _ in ticks += 1 }
+        host.run(seconds: 0.6)
+        let first = host.frameCount
+        XCTAssertLessThanOrEqual(first, 2, "the first frame, then nothing: \(first) frames in 0.6 s of an unchanging window")
+        XCTAssertGreaterThan(host.times.idleRefreshes, 0)
+        XCTAssertLessThan(ticks, 25, "the app thread polls at most every 0.1 s while idle (\(ticks) turns)")
+        // An animation added by the app wakes the window.
+        var added = false
+        host.onTick = { _ in
+            guard !added else { return }
+            added = true
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1; fade.toValue = 0.2; fade.duration = 0.3
+            box.add(fade, forKey: "fade")
+        }
+        host.run(seconds: 1)
+        let during = host.frameCount - first
+        XCTAssertGreaterThan(during, 1, "frames resumed while the animation ran")
+        // Ended: asleep again.
+        let ended = host.frameCount
+        host.run(seconds: 0.6)
+        XCTAssertLessThanOrEqual(host.frameCount - ended, 1, "no frames after the animation ended")
     }
 }
 

@@ -10,7 +10,7 @@ import Foundation
 /// margin), and never the previous frame's: so media time is tied to the clock every frame and
 /// cannot run ahead of it, and a slow frame costs a refresh, never drift.
 ///
-/// The grid is the display's nominal refresh until presents are measured to return on a grid of
+/// The grid is the display's nominal refresh until presents are measured to wait for a grid of
 /// their own whose period is within 1% of the nominal one (a working vsync, a 59.94 Hz panel):
 /// then the grid locks to the measured period and phase, corrected with every present. Presents
 /// that block on a clock of another rate (Xvfb's fake vblank runs every 16 ms, 62.5 Hz, on a mode
@@ -45,13 +45,13 @@ public struct FramePredictor: Sendable {
         period = nominalPeriod
     }
 
-    /// How long before its target a frame's present should be issued: the measured present duration
-    /// when presents do not follow the grid (so the present returns about when the frame is due), a
-    /// fixed 2 ms when locked to a vsync (the present then waits for the refresh itself); between
-    /// 1 ms and half a period.
+    /// How long before its target a frame's present is issued. Locked to a vsync: 2 ms (the present
+    /// then waits for the refresh itself). Otherwise the median time presents took, between 0.5 ms
+    /// and half a period, so that a present that blocks on a clock of its own (Xvfb) returns, on
+    /// average, when the frame is due.
     public var presentMargin: Double {
         if isLocked { return min(0.002, period / 2) }
-        return min(max(FramePredictor.median(presentDurations) ?? 0.001, 0.001), period / 2)
+        return min(max(FramePredictor.median(presentDurations) ?? 0.001, 0.0005), period / 2)
     }
 
     /// The expected time from the start of a frame until it is ready to present (a high percentile
@@ -62,18 +62,18 @@ public struct FramePredictor: Sendable {
         return min(s[min(s.count - 1, s.count * 9 / 10)], 4 * period)
     }
 
-    /// The time the next frame will be on screen, for a frame starting at `now`: the first grid time
-    /// at or after `now + drawEstimate + presentMargin`, and at least one period after the previous
-    /// target.
+    /// The time the next frame will be on screen, for a frame starting at `now`, always a grid time
+    /// after the previous target. Locked to a vsync: the first refresh the frame can still make
+    /// (at or after `now + drawEstimate + presentMargin`). Otherwise the grid time nearest to that:
+    /// a display without a refresh of its own shows a frame a little late rather than a period late.
     public mutating func nextTarget(now: Double) -> Double {
         let origin = gridOrigin ?? now
         if gridOrigin == nil { gridOrigin = origin }
-        let earliest = now + drawEstimate + presentMargin
-        var k = ((earliest - origin) / period).rounded(.up)
+        let earliest = (now + drawEstimate + presentMargin - origin) / period
+        var k = isLocked ? earliest.rounded(.up) : earliest.rounded()
         if let last = lastTarget {
             // Never the same refresh as the previous frame (presents faster than the grid, e.g. Xvfb).
-            let lastK = ((last - origin) / period).rounded()
-            k = max(k, lastK + 1)
+            k = max(k, ((last - origin) / period).rounded() + 1)
         }
         let t = origin + k * period
         lastTarget = t
@@ -98,12 +98,14 @@ public struct FramePredictor: Sendable {
         relock()
     }
 
-    /// Fits the recent present returns to a grid; locks to it when it is regular, near the nominal
-    /// period, and the presents blocked (a present that returns at once says nothing of the display).
+    /// Fits the recent present returns to a grid. Locks to it when it is regular (returns within
+    /// 0.3 ms of it), its period is within 1% of the nominal one, and the presents were seen to wait
+    /// for it: their durations spread over a quarter of a period or more while the returns stayed on
+    /// the grid. (A present that returns after a fixed cost only echoes the loop's own schedule;
+    /// locking to that would make the grid chase itself.) Once locked, it stays locked while the
+    /// returns stay regular.
     private mutating func relock() {
-        guard returns.count >= 30, let blocked = FramePredictor.median(presentDurations), blocked >= 0.0005 else {
-            unlock(); return
-        }
+        guard returns.count >= 30 else { return }
         // Refresh indices from the gaps (each gap a whole number of nominal periods), then a
         // least-squares line time = a + P * index.
         var index = [0.0]
@@ -121,7 +123,10 @@ public struct FramePredictor: Sendable {
         var rms = 0.0
         for i in 0..<returns.count { let r = returns[i] - (a + p * index[i]); rms += r * r }
         rms = (rms / n).squareRoot()
-        if abs(p - nominalPeriod) <= 0.01 * nominalPeriod && rms <= 0.1 * p {
+        let regular = abs(p - nominalPeriod) <= 0.01 * nominalPeriod && rms <= 0.0003
+        let d = presentDurations.sorted()
+        let waited = d[d.count * 9 / 10] - d[d.count / 10] >= nominalPeriod / 4
+        if regular && (isLocked || waited) {
             isLocked = true
             period = p
             gridOrigin = a + p * index[index.count - 1]   // the last return, on the fitted grid

@@ -27,8 +27,8 @@ public final class FrameScheduler {
         case virtual
     }
 
-    /// The scheduler's clock.
-    public let clock: Clock
+    /// The scheduler's clock (change it only between frames, before driving any).
+    public var clock: Clock
     /// The renderer of the render-side phases (nil: frames are evaluated but not drawn, as `eval` does).
     public var renderer: CARenderer?
     /// The period of one display frame: display links fire and `advance(to:step:)` steps at it.
@@ -123,11 +123,12 @@ public final class FrameScheduler {
     /// App side, phase `postFrame`: display links fire for the frame shown at `timestamp` (the next
     /// one due at `targetTimestamp`), then what is due at `t` is delivered (animation delegates,
     /// removal of finished animations, completion blocks) and the changes made meanwhile committed.
+    /// Without `timestamp` (an app turn with no frame presented since the last one) display links
+    /// do not fire.
     public func postFrame(at t: CFTimeInterval, timestamp: CFTimeInterval? = nil, targetTimestamp: CFTimeInterval? = nil) {
         let a = CAMediaClock.monotonicSeconds()
         durationsLock.lock(); let current = links; durationsLock.unlock()
-        if !current.isEmpty {
-            let stamp = timestamp ?? t
+        if let stamp = timestamp, !current.isEmpty {
             for link in current { link.fire(timestamp: stamp, targetTimestamp: targetTimestamp ?? stamp + framePeriod, duration: framePeriod) }
             lastLinkFire = t
         }
@@ -159,7 +160,7 @@ public final class FrameScheduler {
             try present(r, t)
             record([.present: CAMediaClock.monotonicSeconds() - a])
         }
-        postFrame(at: t)
+        postFrame(at: t, timestamp: t, targetTimestamp: t + framePeriod)
     }
 
     /// Moves the virtual clock to `t` (replaying what is due on the way, see `advance(to:step:)`),
@@ -193,11 +194,29 @@ public final class FrameScheduler {
         }
     }
 
-    /// The app-side phases at the current time without a frame: app turn, commit, post-frame.
+    /// The app-side phases at the current time without a frame: app turn, commit, post-frame
+    /// (display links fire when a frame's period has passed since they last did).
     public func settle() {
         stops += 1
         appTurn(at: time)
-        postFrame(at: time)
+        let linkDue = lastLinkFire.map { time >= $0 + framePeriod } ?? true
+        postFrame(at: time, timestamp: linkDue ? time : nil, targetTimestamp: time + framePeriod)
+    }
+
+    /// Moves the virtual clock to `t` and nothing else (a host that runs the phases itself, one
+    /// frame at a time). Precondition: a virtual clock; `t` finite.
+    public func setVirtualTime(_ t: CFTimeInterval) {
+        precondition(clock == .virtual, "FrameScheduler.setVirtualTime(_:) needs a virtual clock")
+        precondition(t.isFinite, "FrameScheduler.setVirtualTime(_:): \(t) is not a finite time")
+        time = t
+        CAMediaClock.manualTime = t
+    }
+
+    /// When the post-frame phase next has something to deliver (an animation starting or ending,
+    /// for its delegate and the completion blocks waiting for it), after media time `t`; infinity
+    /// when nothing is pending, nil when it cannot be known exactly (then poll every frame period).
+    public func nextDeliveryTime(after t: CFTimeInterval) -> CFTimeInterval? {
+        AnimationRuntime.shared.nextDeliveryTime(after: t)
     }
 }
 

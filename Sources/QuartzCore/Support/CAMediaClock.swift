@@ -21,8 +21,10 @@ public enum CAMediaClock {
         _manual = (_manual ?? monotonicSeconds()) + dt
     }
 
-    /// Seconds from the system's monotonic clock.
-    static func monotonicSeconds() -> CFTimeInterval {
+    /// Seconds from the system's monotonic clock, whatever `manualTime` says (Lamina): the clock a
+    /// window's frames are predicted on, and the one for measuring how long work takes; media time
+    /// is `CACurrentMediaTime()`.
+    public static func monotonicSeconds() -> CFTimeInterval {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return CFTimeInterval(ts.tv_sec) + CFTimeInterval(ts.tv_nsec) * 1e-9

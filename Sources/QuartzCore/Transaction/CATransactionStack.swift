@@ -137,5 +137,6 @@ final class CATransactionStack {
         for g in finishedGroups { g.committed = true }
         AnimationRuntime.shared.track(finishedGroups)
         LayerTree.lock.unlock()
+        if !layers.isEmpty { CommitObservers.shared.committed() }
     }
 }

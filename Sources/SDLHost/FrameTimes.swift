@@ -1,0 +1,44 @@
+import Foundation
+
+extension WindowHost {
+/// Per-frame timings of a window, for the overlay and `lamina bench`: one entry per presented frame
+/// in each series (`intervals` has one fewer: it starts at the second frame).
+///
+/// A value type: the host keeps one under its lock (written by the render thread, the app-side
+/// phases added from the app thread) and hands out copies.
+public struct FrameTimes: Sendable {
+    /// Seconds between successive presents.
+    public var intervals: [Double] = []
+    /// Seconds the app thread spent in its app-side phases (app turn, commit, post-frame) since the
+    /// previous present, summed over its turns.
+    public var commit: [Double] = []
+    /// Seconds spent evaluating (snapshot, render tree, damage), rasterising and presenting.
+    public var evaluate: [Double] = [], rasterise: [Double] = [], present: [Double] = []
+    /// For each presented frame: the media time it was drawn for minus the wall time its present
+    /// returned (negative: shown after its time). The measure of true time in the window.
+    public var presentError: [Double] = []
+    /// For each presented frame: the media time it was drawn for minus the wall time its present was
+    /// issued.
+    public var issueError: [Double] = []
+    /// Refresh periods skipped.
+    public var missed = 0
+    /// Refresh periods the window slept through because nothing changed (an idle window draws nothing).
+    public var idleRefreshes = 0
+    /// No frames yet (also for tests of what reads the timings).
+    public init() {}
+
+    /// Most frames kept per series (an hour at 60 Hz); older ones are dropped, so a window left
+    /// open for days does not grow. `missed` counts the whole run.
+    public static let kept = 216_000
+
+    /// Drops the oldest frames past `kept` (in batches, so the cost is spread thin).
+    mutating func trim() {
+        guard intervals.count > FrameTimes.kept + FrameTimes.kept / 8 else { return }
+        for path in [\FrameTimes.intervals, \.commit, \.evaluate, \.rasterise, \.present, \.presentError, \.issueError] {
+            let extra = self[keyPath: path].count - FrameTimes.kept
+            if extra > 0 { self[keyPath: path].removeFirst(extra) }
+        }
+    }
+}
+
+}

@@ -1,0 +1,93 @@
+import Foundation
+@_spi(LaminaInternal) import QuartzCore
+
+extension WindowHost {
+    /// Longest the app thread sleeps while the window is idle (`onTick`'s polling interval).
+    static let idleTickInterval: Double = 0.1
+
+    /// The app thread: one app turn per wake-up. It wakes on input, after each presented frame, when
+    /// the app's or the animations' next due time comes, and at least every `idleTickInterval`;
+    /// under `virtualTime`, exactly once per frame. A turn: the post-frame phase of the frames
+    /// presented since the last turn (display links, animation callbacks, completion blocks), the
+    /// input events (`onEvent`), then the app turn itself (`onTick`) and its commit.
+    func appLoop() {
+        scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
+        while isRunning {
+            var deadline = Date.distantFuture
+            if !virtualTime {
+                let now = CACurrentMediaTime()
+                var due = min(now + WindowHost.idleTickInterval, nextAppTime(now))
+                due = min(due, scheduler.nextDeliveryTime(after: now) ?? now + scheduler.framePeriod)
+                deadline = Date(timeIntervalSinceNow: max(0, due - now))
+            }
+            appSignal.lock()
+            if virtualTime {
+                // Lockstep: one turn per rendered frame, so virtual runs repeat exactly.
+                while isRunningUnlocked && pendingFrames.isEmpty { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            } else {
+                while isRunningUnlocked && pendingEvents.isEmpty && pendingFrames.isEmpty && Date() < deadline {
+                    _ = appSignal.wait(until: deadline)
+                }
+            }
+            let events = pendingEvents
+            pendingEvents.removeAll()
+            let frames = pendingFrames
+            pendingFrames.removeAll()
+            appSignal.unlock()
+            guard isRunning else { break }
+            let a = CAMediaClock.monotonicSeconds()
+            let now = CACurrentMediaTime()
+            if let f = frames.last {
+                scheduler.postFrame(at: now, timestamp: f.timestamp, targetTimestamp: f.target + scheduler.framePeriod)
+            } else {
+                scheduler.postFrame(at: now)
+            }
+            for e in events {
+                if case .key(let k) = e, k == WindowHost.overlayKey { showsOverlay.toggle() }
+                if case .resize(let size) = e { resizeHostLayers(size) }
+                onEvent(e)
+            }
+            scheduler.appTurn(at: now)
+            let b = CAMediaClock.monotonicSeconds()
+            lock.lock(); appSideSinceFrame += b - a; lock.unlock()
+            if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
+            if showsOverlay && now - overlayUpdated > 0.5 { overlayUpdated = now; updateOverlay() }
+        }
+    }
+
+    /// `running`, read while holding `appSignal` (the stop path takes both locks).
+    var isRunningUnlocked: Bool { lock.lock(); defer { lock.unlock() }; return running }
+
+    func resizeHostLayers(_ size: CGSize) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hostRoot.bounds = CGRect(origin: .zero, size: size)
+        banner.bounds.size.width = size.width
+        CATransaction.commit()
+    }
+
+    /// Medians of the last second of frames, shown in the overlay.
+    func updateOverlay() {
+        let t = times
+        let help = overlayHelp
+        func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
+        let interval = med(t.intervals)
+        let fps = interval > 0 ? 1000 / interval : 0
+        var text = String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms\n(%@ hides this)",
+                          fps, interval, t.missed, -med(t.presentError), med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present), WindowHost.overlayKey)
+        if !help.isEmpty { text += "\n" + help }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        overlay.string = text
+        overlay.bounds.size.height = help.isEmpty ? 76 : 94
+        CATransaction.commit()
+    }
+
+    /// Queues an event for the app thread.
+    func post(_ e: HostEvent) {
+        appSignal.lock()
+        pendingEvents.append(e)
+        appSignal.broadcast()
+        appSignal.unlock()
+    }
+}
