@@ -62,20 +62,28 @@ enum HeadlessTour {
         for type in types {
             CAMediaClock.manualTime = 0
             let shell = DemoShell(size: size, open: type.name)
-            CATransaction.flush()
-            let centre = CGPoint(x: shell.contentSize.width / 2, y: shell.contentSize.height / 2)
-            shell.handle(.mouseDown(centre))
-            shell.handle(.mouseUp(centre))
-            CATransaction.flush()
+            let r = CARenderer(size: size)
+            r.layer = shell.root
+            // Each demo on its own virtual clock: clicked at its centre in the first app turn,
+            // ticked at every turn, drawn at each moment.
+            let scheduler = FrameScheduler(clock: .virtual, start: 0, renderer: r)
+            var clicked = false
+            scheduler.onAppTurn = { t in
+                if !clicked {
+                    clicked = true
+                    let centre = CGPoint(x: shell.contentSize.width / 2, y: shell.contentSize.height / 2)
+                    shell.handle(.mouseDown(centre))
+                    shell.handle(.mouseUp(centre))
+                }
+                shell.tick(t)
+            }
             for t in moments {
-                CAMediaClock.manualTime = t
-                CATransaction.flush()
-                let r = CARenderer(size: size)
-                r.layer = shell.root
-                r.beginFrame(atTime: t, timeStamp: nil); r.render(); r.endFrame()
-                let path = "\(directory)/\(type.name)-\(String(format: "%.1f", t))s.png"
-                try PNGCodec.write(r.makeImage(), to: URL(fileURLWithPath: path))
-                written.append(path)
+                scheduler.onPresent = { r, _ in
+                    let path = "\(directory)/\(type.name)-\(String(format: "%.1f", t))s.png"
+                    try PNGCodec.write(r.makeImage(), to: URL(fileURLWithPath: path))
+                    written.append(path)
+                }
+                try scheduler.frame(at: t)
             }
         }
         print("lamina: wrote \(written.count) frames of \(types.count) demos to \(directory)/ (\(written.first ?? "")...)")

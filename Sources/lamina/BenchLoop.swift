@@ -58,6 +58,9 @@ enum BenchLoop {
                            evaluate: BenchStats(seconds: Array(times.evaluate.dropFirst(w))),
                            rasterise: BenchStats(seconds: Array(times.rasterise.dropFirst(w))),
                            present: BenchStats(seconds: Array(times.present.dropFirst(w))),
-                           recording: recording)
+                           recording: recording,
+                           trueTime: BenchTrueTime(errors: Array(times.presentError.dropFirst(w)), issue: Array(times.issueError.dropFirst(w)),
+                                                   fps: refreshHz),
+                           idleRefreshes: times.idleRefreshes)
     }
 }

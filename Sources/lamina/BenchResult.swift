@@ -29,6 +29,10 @@ struct BenchResult: Codable, Equatable {
     var present: BenchStats
     /// What was recorded with --record (nil without): the figures then include the recorder's cost.
     var recording: LiveRecorder.Summary?
+    /// Media time against the wall clock at each present (nil for runs measured before it existed).
+    var trueTime: BenchTrueTime? = nil
+    /// Refreshes the window slept through because nothing changed.
+    var idleRefreshes: Int? = nil
 
     /// The phases by name, in frame order.
     var phases: [(String, BenchStats)] { [("commit", commit), ("evaluate", evaluate), ("rasterise", rasterise), ("present", present)] }
@@ -39,6 +43,8 @@ struct BenchResult: Codable, Equatable {
         if let r = recording { lines.append("# recording was on (\(r.file)): the figures include the recorder's cost") }
         let i = interval
         lines.append(String(format: "fps %.1f", fps))
+        if let t = trueTime { lines.append(t.text) }
+        if let n = idleRefreshes, n > 0 { lines.append("idle_refreshes \(n) (nothing changed: nothing drawn)") }
         lines.append(String(format: "interval_ms min %.2f median %.2f p95 %.2f p99 %.2f max %.2f missed %d", i.min, i.median, i.p95, i.p99, i.max, missed))
         for (n, s) in phases {
             lines.append(String(format: "%@_ms min %.2f median %.2f p95 %.2f p99 %.2f max %.2f", n, s.min, s.median, s.p95, s.p99, s.max))

@@ -60,26 +60,18 @@ struct BenchSoak: ParsableCommand {
         log(MachineDescription.current())
         log("# soak: \(path), \(frames) frames of 1/60 s on virtual time, \(w)x\(h) px, \(threads) rasteriser threads")
         func rss() -> Int { ResidentMemory.current() ?? 0 }
-        // Real time for the speed column: the media clock with the virtual time lifted for one read.
-        func realNow() -> CFTimeInterval {
-            let v = CAMediaClock.manualTime; CAMediaClock.manualTime = nil
-            defer { CAMediaClock.manualTime = v }
-            return CACurrentMediaTime()
-        }
+        // Real time for the speed column (media time is virtual).
+        func realNow() -> CFTimeInterval { CAMediaClock.monotonicSeconds() }
+        let scheduler = FrameScheduler(clock: .virtual, start: 0, renderer: renderer)
+        scheduler.onAppTurn = { t in scene.tick(t) }
+        scheduler.nextAppTime = { _ in scene.nextTimerTime() }
         let start = rss()
         log("frame 0 rss_mib \(ResidentMemory.mib(start))")
         var afterWarmup = start
         let step = max(1, frames / 10)
         var lapStart = realNow(), lapFrames = 0
         for k in 1...frames {
-            let t = Double(k) / 60
-            CAMediaClock.manualTime = t
-            CATransaction.flush()
-            scene.tick(t)
-            CATransaction.flush()
-            renderer.beginFrame(atTime: t, timeStamp: nil)
-            renderer.render()
-            renderer.endFrame()
+            try scheduler.frame(at: Double(k) / 60)
             lapFrames += 1
             if k == warmup {
                 afterWarmup = rss()

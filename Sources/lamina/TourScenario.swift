@@ -14,12 +14,14 @@ struct TourScenario {
         return String(format: "rgba(%.2f, %.2f, %.2f, %.2f)", Double(s.red), Double(s.green), Double(s.blue), Double(s.alpha))
     }
 
-    /// Steps virtual time and calls `report` at each sample time.
+    /// Moves virtual time through a frame scheduler (what is due on the way runs at its time) and
+    /// calls `report` at each sample time, after the frame's app side there.
     static func sample(_ times: [Double], _ report: (Double) -> Void) {
         let start = CACurrentMediaTime()
+        let scheduler = FrameScheduler(clock: .virtual, start: start)
         for t in times {
-            CAMediaClock.manualTime = start + t
-            CATransaction.flush()
+            if start + t > scheduler.time { scheduler.advance(to: start + t) }
+            try? scheduler.frame()
             report(t)
         }
     }
