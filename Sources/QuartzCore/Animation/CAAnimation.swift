@@ -100,27 +100,37 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Applies the animation's effect at `parentTime` (the layer's local time, or the enclosing
     /// group's) to `state`. `beginTime` is the resolved begin time.
-    func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {}
+    func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, transitionFrom: LayerStateBox?) {}
 
-    /// The timing parameters of this animation with `beginTime` resolved. They are computed once and
-    /// cached: a stored copy is never changed after it is added (Apple's are immutable then).
+    /// The timing parameters of this animation with `beginTime` resolved. A stored copy's are
+    /// computed once, when it is frozen (Apple's copies are immutable once added), so that evaluating
+    /// it on the render side only reads it.
     final func timingParameters(beginTime: Double) -> TimingParameters {
         if var p = cachedTiming { p.beginTime = beginTime; return p }
-        let p = TimingParameters(beginTime: beginTime, duration: effectiveDuration, speed: Double(speed),
+        return makeTimingParameters(beginTime: beginTime, removable: false)
+    }
+
+    private func makeTimingParameters(beginTime: Double, removable: Bool) -> TimingParameters {
+        var p = TimingParameters(beginTime: beginTime, duration: effectiveDuration, speed: Double(speed),
                                  timeOffset: timeOffset, repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
                                  autoreverses: autoreverses, fillMode: fillMode)
-        if isFrozen { cachedTiming = p }
+        p.removedAtEnd = removable && isRemovedOnCompletion
         return p
     }
 
-    /// Marks this copy (and a group's children) as stored on a layer.
-    func freeze() {
+    /// Marks this copy (and a group's children) as stored on a layer, and caches its timing. Only
+    /// the animation added to the layer is removed on completion; a group's children are not.
+    func freeze(inGroup: Bool = false) {
         isFrozen = true
-        if let g = self as? CAAnimationGroup { g.animations?.forEach { $0.freeze() } }
+        cachedTiming = makeTimingParameters(beginTime: 0, removable: !inGroup)
+        if let g = self as? CAAnimationGroup { g.animations?.forEach { $0.freeze(inGroup: true) } }
     }
 
-    /// Set on the copies stored on layers: their timing may be cached.
+    /// Set on the copies stored on layers. Apple raises when one is changed; Lamina's must not be
+    /// changed either (the render side reads them), so change the animation you add, not the copy
+    /// `animation(forKey:)` returns.
     final var isFrozen = false
+    /// The timing of a frozen copy (begin time 0), made once by `freeze()`.
     final var cachedTiming: TimingParameters?
 
     /// The duration used for timing: `duration`, or 0.25 when it is 0 (or not a valid number).

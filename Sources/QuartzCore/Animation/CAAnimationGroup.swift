@@ -23,12 +23,12 @@ open class CAAnimationGroup: CAAnimation {
         }
     }
 
-    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {
+    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, transitionFrom: LayerStateBox?) {
         guard let r = evaluateTiming(timingParameters(beginTime: beginTime), parentTime: parentTime) else { return }
         let eased = timingFunction.map { $0.evaluate(r.progress) } ?? r.progress
         let groupTime = eased * effectiveDuration
         for a in animations ?? [] {
-            a.apply(to: &state, parentTime: groupTime, beginTime: a.beginTime, entry: nil)
+            a.apply(to: &state, parentTime: groupTime, beginTime: a.beginTime, transitionFrom: nil)
         }
     }
 }

@@ -71,7 +71,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         timingFunction.map { $0.evaluate(p) } ?? p
     }
 
-    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {
+    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, transitionFrom: LayerStateBox?) {
         guard property != nil, let r = evaluateTiming(timingParameters(beginTime: beginTime), parentTime: parentTime) else { return }
         guard let (a, b) = endpoints(base: baseValue(state)) else { return }
         var v = LayerValue.interpolate(a, b, fraction(progress: r.progress))

@@ -173,7 +173,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return a
     }
 
-    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {
+    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, transitionFrom: LayerStateBox?) {
         guard property != nil, let r = evaluateTiming(timingParameters(beginTime: beginTime), parentTime: parentTime) else { return }
         let eased = timingFunction.map { $0.evaluate(r.progress) } ?? r.progress
         guard let (v0, ang) = value(at: eased) else { return }

@@ -31,11 +31,11 @@ open class CATransition: CAAnimation {
         }
     }
 
-    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, entry: AnimationEntry?) {
+    override func apply(to state: inout LayerState, parentTime: Double, beginTime: Double, transitionFrom: LayerStateBox?) {
         guard let r = evaluateTiming(timingParameters(beginTime: beginTime), parentTime: parentTime) else { return }
         let eased = timingFunction.map { $0.evaluate(r.progress) } ?? r.progress
         let s = Double(min(max(startProgress, 0), 1)), e = Double(min(max(endProgress, 0), 1))
-        let from = entry?.transitionFrom ?? LayerStateBox(state)
+        let from = transitionFrom ?? LayerStateBox(state)
         state.transition = TransitionState(type: type, subtype: subtype, progress: s + (e - s) * eased, from: from)
     }
 }

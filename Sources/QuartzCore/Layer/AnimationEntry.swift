@@ -17,6 +17,8 @@ final class AnimationEntry {
     var groups: [CompletionGroup] = []
     /// For transitions: the layer's look when the transition was added.
     var transitionFrom: LayerStateBox?
+    /// The committed form, made by the first commit after the begin time is resolved.
+    var committed: CommittedAnimation?
 
     init(key: String, isAnonymous: Bool, animation: CAAnimation) {
         self.key = key

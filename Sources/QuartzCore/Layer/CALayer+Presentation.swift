@@ -1,88 +1,80 @@
 import Foundation
 
 extension CALayer {
-    /// The layer's local time for media time `t`, from the committed timing of its ancestors.
+    /// Whether a commit has published this layer (app side).
+    var isCommitted: Bool { committedRecord != nil }
+
+    /// The values of the last commit, or the model values before the first (app side).
+    var committedState: LayerState { committedRecord?.state ?? state }
+
+    /// The layer's local time for media time `t`, from the committed timing of its ancestors in the
+    /// latest published tree.
     func committedLocalTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
-        let parentTime = (_superlayer ?? maskOwner)?.committedLocalTime(fromGlobal: t) ?? t
-        return committedState.localTime(fromParent: parentTime)
+        let tree = CommittedTreeStore.current
+        guard tree.record(slot, generation: slotGeneration) != nil else { return committedState.localTime(fromParent: t) }
+        return tree.localTime(of: slot, fromGlobal: t)
     }
 
     /// The media time at which this layer's local time is `t`, from the committed timing of its
     /// ancestors; nil when that is not one time (a looping layer timeline, or a layer or ancestor
     /// whose time stands still or runs backwards).
     func committedGlobalTime(fromLocal t: CFTimeInterval) -> CFTimeInterval? {
-        var chain: [LayerState] = []
-        var l: CALayer? = self
-        while let c = l {
-            let s = c.committedState
-            guard s.duration <= 0, s.speed > 0, s.speed.isFinite else { return nil }
-            chain.append(s)
-            l = c._superlayer ?? c.maskOwner
-        }
-        var g = t
-        for s in chain { g = s.parentTime(fromLocal: g) }
-        return g.isFinite ? g : nil
+        let tree = CommittedTreeStore.current
+        guard tree.record(slot, generation: slotGeneration) != nil else { return nil }
+        return tree.globalTime(of: slot, fromLocal: t)
     }
 
-    /// The committed state with every committed animation applied at media time `t`.
+    /// The presented state at media time `t`, from the latest published tree (what the screen shows
+    /// then); the model values before the first commit.
     func presentationState(at t: CFTimeInterval) -> LayerState {
-        var s = committedState
-        if animationEntries.isEmpty { return s }
-        applyAnimations(to: &s, localTime: committedLocalTime(fromGlobal: t))
+        let tree = CommittedTreeStore.current
+        guard let r = tree.record(slot, generation: slotGeneration) else { return state }
+        var s = r.state
+        if r.isAnimated { r.applyAnimations(to: &s, localTime: tree.localTime(of: slot, fromGlobal: t)) }
         return s
     }
 
-    /// Applies the committed animations, in the order added, at the layer's local time.
-    @inline(__always)
-    func applyAnimations(to s: inout LayerState, localTime: Double) {
-        buildChannelsIfNeeded()
-        channels!.withUnsafeBufferPointer { buf in
-            for i in buf.indices { buf[i].apply(to: &s, localTime: localTime) }
-        }
-    }
-
-    /// Compiles the committed animations into channels when they changed.
-    @inline(__always)
-    func buildChannelsIfNeeded() {
-        if channels == nil {
-            let c = ContiguousArray(animationEntries.compactMap { AnimationChannel.compile($0) })
-            channels = c
-            channelsAllCompiled = c.allSatisfy { $0.isCompiled }
-        }
-    }
-
-    /// Resets the fields the channels write to their committed values (all channels must be compiled).
-    func resetAnimatedFields(_ s: inout LayerState) {
-        channels!.withUnsafeBufferPointer { buf in
-            for i in buf.indices { buf[i].resetTarget(&s, from: committedState) }
-        }
-    }
-
-    /// A presentation copy of this layer at media time `t`.
-    func presentationLayer(at t: CFTimeInterval) -> CALayer {
+    /// A presentation copy of this layer at media time `t`, from `tree`; nil when the tree does not
+    /// hold the layer.
+    func presentationLayer(at t: CFTimeInterval, in tree: CommittedTree) -> CALayer? {
+        guard let r = tree.record(slot, generation: slotGeneration) else { return nil }
+        var s = r.state
+        if r.isAnimated { r.applyAnimations(to: &s, localTime: tree.localTime(of: slot, fromGlobal: t)) }
         let copy = makeLayerCopy()
-        copy.state = presentationState(at: t)
-        copy.committedState = copy.state
-        copy.presentationSource = (self, t)
-        copy.isCommitted = true
+        copy.state = s
+        copy.presentationSource = (self, t, tree)
         return copy
     }
 
-    /// Fills a presentation copy's sublayers (and mask) with presentation copies of the committed ones.
-    func buildPresentationChildren(_ src: (model: CALayer, time: CFTimeInterval)) {
+    /// The presentation copy of the committed layer in `slot` of `tree`, if its model layer lives.
+    static func presentationLayer(slot: Int, in tree: CommittedTree, at t: CFTimeInterval) -> CALayer? {
+        guard let r = tree.record(slot), let model = LayerSlots.shared.layer(at: slot, generation: r.generation) else { return nil }
+        return model.presentationLayer(at: t, in: tree)
+    }
+
+    /// Fills a presentation copy's sublayers (and mask) with presentation copies of the committed
+    /// ones, from the same tree.
+    func buildPresentationChildren(_ src: (model: CALayer, time: CFTimeInterval, tree: CommittedTree)) {
         presentationChildrenBuilt = true
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
-        let children = src.model.committedSublayers.map { c -> CALayer in
-            let p = c.presentationLayer(at: src.time)
+        guard let r = src.tree.record(src.model.slot, generation: src.model.slotGeneration) else { return }
+        var children: [CALayer] = []
+        children.reserveCapacity(r.sublayers.count)
+        for c in r.sublayers {
+            guard let p = CALayer.presentationLayer(slot: c, in: src.tree, at: src.time) else { continue }
             p.presentationBuiltParent = self
-            return p
+            children.append(p)
         }
         _sublayers = children.isEmpty ? nil : children
-        if let m = src.model.committedMask {
-            let p = m.presentationLayer(at: src.time)
-            p.presentationChildrenBuilt = false
-            _mask = p
+        if r.mask >= 0 { _mask = CALayer.presentationLayer(slot: r.mask, in: src.tree, at: src.time) }
+    }
+
+    /// A presentation copy's superlayer, made on demand from the same tree.
+    func presentationSuperlayer(_ src: (model: CALayer, time: CFTimeInterval, tree: CommittedTree)) -> CALayer? {
+        if let p = presentationBuiltParent { return p }
+        if presentationParent == nil, let r = src.tree.record(src.model.slot, generation: src.model.slotGeneration), r.superlayer >= 0 {
+            presentationParent = CALayer.presentationLayer(slot: r.superlayer, in: src.tree, at: src.time)
         }
+        return presentationParent
     }
 }
 

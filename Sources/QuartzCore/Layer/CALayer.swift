@@ -13,16 +13,12 @@ import CoreGraphics
 open class CALayer: NSObject, CAMediaTiming {
     /// The model values.
     final var state = LayerState()
-    /// The values as of the last commit.
-    final var committedState = LayerState()
-    /// The sublayers as of the last commit.
-    final var committedSublayers: [CALayer] = []
-    /// The mask layer as of the last commit.
-    final var committedMask: CALayer?
-    /// Whether a transaction including this layer has committed.
-    final var isCommitted = false
-    /// Incremented at every commit of this layer, so that snapshots can keep unchanged states.
-    final var committedVersion = 0
+    /// This layer's slot in committed trees, and the slot's generation (fixed for the layer's life).
+    final let slot: Int
+    final let slotGeneration: UInt32
+    /// The record the last commit of this layer published (nil before its first commit). App side:
+    /// the render side reads published trees, never this property.
+    final var committedRecord: CommittedLayer?
     /// Storage of `sublayers` for model layers (and presentation layers once built).
     final var _sublayers: [CALayer]?
     /// Not retained; cleared by the superlayer's deinit and by every removal, so it never dangles
@@ -32,15 +28,10 @@ open class CALayer: NSObject, CAMediaTiming {
     final unowned(unsafe) var maskOwner: CALayer?
     final var _mask: CALayer?
     /// The animations, in the order added (later ones apply on top of earlier ones).
-    final var animationEntries: [AnimationEntry] = [] { didSet { channels = nil; animationGeneration &+= 1 } }
-    /// Changes whenever the set of animations (or their begin times) changes.
-    final var animationGeneration = 0
-    /// The committed animations compiled for evaluation (nil: rebuild on next use).
-    final var channels: ContiguousArray<AnimationChannel>?
-    /// Whether every channel is compiled (then a snapshot can reset just the animated fields).
-    final var channelsAllCompiled = false
-    /// For presentation copies: the model layer and the media time it shows.
-    final var presentationSource: (model: CALayer, time: CFTimeInterval)?
+    final var animationEntries: [AnimationEntry] = []
+    /// For presentation copies: the model layer, the media time shown, and the committed tree the
+    /// copy was made from (its sublayers and superlayer come from the same tree).
+    final var presentationSource: (model: CALayer, time: CFTimeInterval, tree: CommittedTree)?
     /// For presentation copies: the parent copy made on demand by `superlayer` (held strongly: only
     /// this child refers to it).
     final var presentationParent: CALayer?
@@ -89,7 +80,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Creates a layer with default values. It joins the current transaction, so that it is
     /// committed (and gets a presentation) at the next commit or flush.
     public override init() {
+        (slot, slotGeneration) = LayerSlots.shared.allocate()
         super.init()
+        LayerSlots.shared.setOwner(slot, self)
         LayerTree.lock.lock()
         CATransactionStack.current.markDirty(self)
         LayerTree.lock.unlock()
@@ -98,10 +91,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Creates a copy of `layer` for use as a presentation layer, copying its values (not its
     /// sublayers or animations).
     public init(layer: Any) {
+        (slot, slotGeneration) = LayerSlots.shared.allocate()
         super.init()
+        LayerSlots.shared.setOwner(slot, self)
         if let l = layer as? CALayer {
             state = l.state
-            committedState = l.state
             name = l.name
             actions = l.actions
             style = l.style
@@ -111,10 +105,12 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
-        for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil }
-        for l in committedSublayers where l._superlayer === self { l._superlayer = nil }
-        if let m = _mask, m.maskOwner === self { m.maskOwner = nil }
-        if let m = committedMask, m.maskOwner === self { m.maskOwner = nil }
+        // Orphans are committed again (their records name this slot as their parent, and the slot
+        // will be reused).
+        let tx = CATransactionStack.current
+        for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil; tx.markDirty(l) }
+        if let m = _mask, m.maskOwner === self { m.maskOwner = nil; tx.markDirty(m) }
+        LayerSlots.shared.release(slot)
         // Animations end with their layer: transactions waiting for them stop waiting.
         if !animationEntries.isEmpty {
             LayerTree.lock.lock()
@@ -381,11 +377,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's superlayer, or nil.
     open var superlayer: CALayer? {
-        if let src = presentationSource {
-            if let p = presentationBuiltParent { return p }
-            if presentationParent == nil, let p = src.model.superlayer { presentationParent = p.presentationLayer(at: src.time) }
-            return presentationParent
-        }
+        if let src = presentationSource { return presentationSuperlayer(src) }
         return _superlayer
     }
 
@@ -593,9 +585,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// model with its animations applied. Nil before the layer's first commit.
     open func presentation() -> Self? {
         if isPresentationCopy { return self }
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
-        guard isCommitted else { return nil }
-        return presentationLayer(at: CACurrentMediaTime()) as? Self
+        return presentationLayer(at: CACurrentMediaTime(), in: CommittedTreeStore.current) as? Self
     }
 
     /// The model layer: self for a model layer, the layer it presents for a presentation copy.

@@ -8,8 +8,8 @@ import Foundation
 /// animation object, so results are identical either way.
 ///
 /// Channels hold their objects unretained (`Unmanaged`) so that reading one costs no reference
-/// counting: the layer's entries keep those objects alive, and the layer drops its channels whenever
-/// its entries change.
+/// counting: the committed layer that holds the channels also holds those objects (its
+/// `animations`), and both are immutable.
 struct AnimationChannel {
     /// Where the value comes from.
     enum Source {
@@ -33,7 +33,7 @@ struct AnimationChannel {
 
     enum Kind {
         case compiled(Source, Target)
-        case generic(Unmanaged<AnimationEntry>)
+        case generic(Unmanaged<CommittedAnimation>)
     }
 
     var kind: Kind
@@ -42,11 +42,10 @@ struct AnimationChannel {
     var spring: SpringSolver?
     var cumulative: Bool
 
-    /// Compiles one committed entry.
-    static func compile(_ e: AnimationEntry) -> AnimationChannel? {
-        guard let begin = e.beginTime else { return nil }
+    /// Compiles one committed animation.
+    static func compile(_ e: CommittedAnimation) -> AnimationChannel {
         let anim = e.animation
-        let timing = anim.timingParameters(beginTime: begin)
+        let timing = e.timing
         func generic() -> AnimationChannel {
             AnimationChannel(kind: .generic(.passUnretained(e)), timing: timing, easing: nil, spring: nil, cumulative: false)
         }
@@ -125,7 +124,7 @@ struct AnimationChannel {
         switch kind {
         case .generic(let u):
             let e = u.takeUnretainedValue()
-            e.animation.apply(to: &s, parentTime: localTime, beginTime: timing.beginTime, entry: e)
+            e.animation.apply(to: &s, parentTime: localTime, beginTime: timing.beginTime, transitionFrom: e.transitionFrom)
         case .compiled(let source, let target):
             guard let r = evaluateTiming(timing, parentTime: localTime) else { return }
             let f: Double

@@ -1,9 +1,13 @@
 import Foundation
 
 /// The presentation of a whole layer tree at one media time, as values only: what the renderer draws
-/// from. Nodes are in depth-first order (a parent before its sublayers, sublayers back to front);
-/// masks are evaluated as separate nodes referenced by index. A render loop keeps one snapshot and
-/// calls `update(root:time:)` each frame, which reuses its storage.
+/// from, evaluated from a published `CommittedTree` (never from `CALayer` objects). Nodes are in
+/// depth-first order (a parent before its sublayers, sublayers back to front); masks are evaluated
+/// as separate nodes referenced by index. A render loop keeps one snapshot and calls `update` each
+/// frame, which reuses its storage and skips unchanged, unanimated layers. The tree is walked with
+/// an explicit stack, so depth costs no recursion.
+///
+/// A value owned by one thread (the render side's).
 @_spi(LaminaInternal)
 public struct PresentationSnapshot {
     /// One layer's presented values.
@@ -18,90 +22,110 @@ public struct PresentationSnapshot {
         public var mask: Int
         /// The layer's local time at the snapshot's time.
         public var localTime: Double
+        /// The committed record this node presents.
+        public var record: CommittedLayer
         /// Whether the layer is a CATransformLayer.
-        public var isTransformLayer: Bool
-        /// The model layer this node presents (held strongly: a frame may still read it after the app
-        /// thread removed it from the tree).
-        public var layer: CALayer
-        /// The layer's committedVersion when `state` was copied (-1: must be copied again).
-        var version: Int = -1
-        /// The layer's animationGeneration when the node was last evaluated.
-        var generation: Int = -1
+        public var isTransformLayer: Bool { record.kind == .transform }
     }
 
     /// The media time of the snapshot.
     public private(set) var time: CFTimeInterval
+    /// The tree the snapshot was evaluated from.
+    public private(set) var tree: CommittedTree
     /// The node storage; only the first `count` nodes are valid.
     public private(set) var nodes: [Node] = []
     /// The number of valid nodes.
     public private(set) var count = 0
 
-    /// Evaluates the committed tree under `root` at media time `time`.
-    public init(root: CALayer, time: CFTimeInterval) {
+    /// Evaluates the layer in `rootSlot` (with `generation`) of `tree`, and everything under it, at
+    /// media time `time`. Empty when the tree does not hold that layer.
+    public init(tree: CommittedTree, rootSlot: Int, generation: UInt32, time: CFTimeInterval) {
         self.time = time
-        update(root: root, time: time)
+        self.tree = tree
+        update(tree: tree, rootSlot: rootSlot, generation: generation, time: time)
     }
 
-    /// Re-evaluates the committed tree under `root` at `time` into this snapshot, reusing its storage.
+    /// Evaluates `root` as the latest published tree holds it (app side: for tools and benchmarks).
+    public init(root: CALayer, time: CFTimeInterval) {
+        self.init(tree: CommittedTreeStore.current, rootSlot: root.slot, generation: root.slotGeneration, time: time)
+    }
+
+    /// Re-evaluates `root` as the latest published tree holds it (app side: tools and tests).
     public mutating func update(root: CALayer, time: CFTimeInterval) {
+        update(tree: CommittedTreeStore.current, rootSlot: root.slot, generation: root.slotGeneration, time: time)
+    }
+
+    /// Re-evaluates into this snapshot, reusing its storage.
+    public mutating func update(tree: CommittedTree, rootSlot: Int, generation: UInt32, time: CFTimeInterval) {
         self.time = time
+        self.tree = tree
         count = 0
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
-        if root.isCommitted {
-            var parentTime = time
-            if let p = root._superlayer { parentTime = p.committedLocalTime(fromGlobal: time) }
-            if nodes.isEmpty { nodes.reserveCapacity(PresentationSnapshot.countCommitted(root)) }
-            append(root, parent: -1, parentLocalTime: parentTime)
+        if let root = tree.record(rootSlot, generation: generation) {
+            let parentTime = root.parent >= 0 ? tree.localTime(of: root.parent, fromGlobal: time) : time
+            if nodes.isEmpty { nodes.reserveCapacity(64) }
+            appendSubtree(root, parentLocalTime: parentTime)
         }
         if nodes.count > count { nodes.removeSubrange(count...) }
     }
 
-    @discardableResult
-    private mutating func append(_ layer: CALayer, parent: Int, parentLocalTime: Double) -> Int {
+    /// Work for the explicit stack: visit a record, or close a node once its subtree is appended.
+    private enum Step {
+        case visit(CommittedLayer, parent: Int, parentLocalTime: Double, maskOf: Int)
+        case close(Int)
+    }
+
+    private mutating func appendSubtree(_ root: CommittedLayer, parentLocalTime: Double) {
+        var stack: [Step] = [.visit(root, parent: -1, parentLocalTime: parentLocalTime, maskOf: -1)]
+        // A cycle in a tree (which commits refuse to make) must not loop for ever.
+        var budget = tree.layers.count + 1
+        while let step = stack.popLast() {
+            switch step {
+            case .close(let index):
+                nodes[index].descendantCount = count - index - 1
+            case .visit(let r, let parent, let parentLocalTime, let maskOf):
+                budget -= 1
+                guard budget >= 0 else { continue }
+                let index = appendNode(r, parent: parent, parentLocalTime: parentLocalTime)
+                if maskOf >= 0 { nodes[maskOf].mask = index }
+                let local = nodes[index].localTime
+                // The mask's subtree comes after the sublayers' (so it is pushed first), then the
+                // sublayers in reverse so that the first is visited first.
+                if r.mask >= 0, let m = tree.record(r.mask) {
+                    stack.append(.visit(m, parent: -1, parentLocalTime: local, maskOf: index))
+                }
+                stack.append(.close(index))
+                for c in r.sublayers.reversed() {
+                    if let cr = tree.record(c) { stack.append(.visit(cr, parent: index, parentLocalTime: local, maskOf: -1)) }
+                }
+            }
+        }
+    }
+
+    private mutating func appendNode(_ r: CommittedLayer, parent: Int, parentLocalTime: Double) -> Int {
         let index = count
-        let local = layer.committedState.localTime(fromParent: parentLocalTime)
-        let animated = !layer.animationEntries.isEmpty
-        if animated { layer.buildChannelsIfNeeded() }
+        let local = r.state.localTime(fromParent: parentLocalTime)
+        let animated = r.isAnimated
         if index < nodes.count {
-            // Reusable only if neither the committed values nor the set of animations changed.
-            let same = nodes[index].layer === layer && nodes[index].version == layer.committedVersion
-                && nodes[index].generation == layer.animationGeneration
+            // The same record: the committed values did not change.
+            let same = nodes[index].record === r
             if same && !animated {
                 // Unchanged and unanimated: keep the state as it is.
-            } else if same && layer.channelsAllCompiled {
+            } else if same && r.channelsAllCompiled {
                 // Only the animated fields changed: put them back, animations re-apply below.
-                layer.resetAnimatedFields(&nodes[index].state)
+                r.resetAnimatedFields(&nodes[index].state)
             } else {
-                nodes[index].state = layer.committedState
+                nodes[index].state = r.state
             }
             nodes[index].parent = parent
             nodes[index].descendantCount = 0
             nodes[index].mask = -1
             nodes[index].localTime = local
-            nodes[index].isTransformLayer = layer is CATransformLayer
-            nodes[index].layer = layer
+            nodes[index].record = r
         } else {
-            nodes.append(Node(state: layer.committedState, parent: parent, descendantCount: 0, mask: -1, localTime: local,
-                              isTransformLayer: layer is CATransformLayer, layer: layer))
+            nodes.append(Node(state: r.state, parent: parent, descendantCount: 0, mask: -1, localTime: local, record: r))
         }
-        nodes[index].version = animated && !layer.channelsAllCompiled ? -1 : layer.committedVersion
-        nodes[index].generation = layer.animationGeneration
         count += 1
-        if animated { layer.applyAnimations(to: &nodes[index].state, localTime: local) }
-        for c in layer.committedSublayers { append(c, parent: index, parentLocalTime: local) }
-        nodes[index].descendantCount = count - index - 1
-        if let m = layer.committedMask {
-            let mi = append(m, parent: -1, parentLocalTime: local)
-            nodes[index].mask = mi
-        }
+        if animated { r.applyAnimations(to: &nodes[index].state, localTime: local) }
         return index
-    }
-
-    /// The number of committed layers (with masks) under and including `layer`.
-    static func countCommitted(_ layer: CALayer) -> Int {
-        var n = 1
-        for c in layer.committedSublayers { n += countCommitted(c) }
-        if let m = layer.committedMask { n += countCommitted(m) }
-        return n
     }
 }

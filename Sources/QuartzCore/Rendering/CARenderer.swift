@@ -62,14 +62,17 @@ open class CARenderer: NSObject {
         let t0 = CAMediaClock.monotonicSeconds()
         var t1 = t0
         if let root = layer {
-            // Evaluated and converted under the layer-tree lock: another thread may be changing or
-            // removing layers meanwhile.
+            // Evaluated from the latest published tree: values only, no layer object and no lock that
+            // app code holds.
             builder.deviceScale = Double(scale)
-            LayerTree.lock.lock()
-            if snapshot == nil { snapshot = PresentationSnapshot(root: root, time: t) } else { snapshot!.update(root: root, time: t) }
+            let committed = CommittedTreeStore.current
+            if snapshot == nil {
+                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
+            } else {
+                snapshot!.update(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
+            }
             t1 = CAMediaClock.monotonicSeconds()
             tree = builder.build(snapshot!)
-            LayerTree.lock.unlock()
         } else {
             tree = RenderTree()
         }
@@ -129,16 +132,15 @@ open class CARenderer: NSObject {
     open func nextFrameTime() -> CFTimeInterval {
         guard let snap = snapshot else { return .infinity }
         var next = CFTimeInterval.infinity
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
         for k in 0..<snap.count {
-            let layer = snap.nodes[k].layer
-            guard !layer.animationEntries.isEmpty else { continue }
+            let record = snap.nodes[k].record
+            guard record.isAnimated else { continue }
             let local = snap.nodes[k].localTime
             // How fast the layer's time runs against media time (0 when it or an ancestor is paused).
-            let rate = layer.committedLocalTime(fromGlobal: frameTime + 1) - local
+            let rate = snap.tree.localTime(of: record.slot, fromGlobal: frameTime + 1) - local
             guard rate.isFinite, rate != 0 else { continue }
-            for e in layer.animationEntries {
-                guard let timing = e.timing else { return frameTime }
+            for a in record.animations {
+                let timing = a.timing
                 let start = timingStartTime(timing), end = timingEndTime(timing)
                 let ahead = rate > 0 ? start > local : start < local
                 if ahead { next = min(next, frameTime + (start - local) / rate); continue }

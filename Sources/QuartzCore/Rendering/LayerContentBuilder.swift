@@ -18,18 +18,18 @@ final class LayerContentBuilder {
         usedBackings.removeAll(keepingCapacity: true)
     }
 
-    /// The contents of `layer` drawn with presentation `state`, colours multiplied by `tint`.
-    func contents(of layer: CALayer, state: LayerState, tint: UInt32) -> [RenderContent] {
+    /// The contents of a layer of `kind` drawn with presentation `state`, colours multiplied by `tint`.
+    func contents(of kind: LayerKind, state: LayerState, tint: UInt32) -> [RenderContent] {
         var out: [RenderContent] = []
         if let img = state.contents as? CGImage {
             if let c = imageContent(img, state: state, tint: tint) { out.append(c) }
         } else if let ctx = state.backing, let img = backingImage(ctx) {
             if let c = imageContent(img, state: state, tint: tint) { out.append(c) }
         }
-        switch layer {
-        case is CAShapeLayer: shapeContents(state, tint: tint, into: &out)
-        case is CAGradientLayer: if let g = gradientContent(state) { out.append(.gradient(g)) }
-        case is CATextLayer: textContents(state, tint: tint, into: &out)
+        switch kind {
+        case .shape: shapeContents(state, tint: tint, into: &out)
+        case .gradient: if let g = gradientContent(state) { out.append(.gradient(g)) }
+        case .text: textContents(state, tint: tint, into: &out)
         default: break
         }
         return out

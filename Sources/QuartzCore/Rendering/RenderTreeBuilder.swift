@@ -45,14 +45,14 @@ public final class RenderTreeBuilder {
                       replicaAbout: CATransform3D? = nil) -> Bool {
         let sn = snap.nodes[i]
         var state = sn.state
-        if instance.timeShift != 0, !sn.layer.animationEntries.isEmpty {
-            state = sn.layer.committedState
-            sn.layer.applyAnimations(to: &state, localTime: sn.localTime - instance.timeShift)
+        if instance.timeShift != 0, sn.record.isAnimated {
+            state = sn.record.state
+            sn.record.applyAnimations(to: &state, localTime: sn.localTime - instance.timeShift)
         }
         if state.isHidden { return false }
         var index = nodes.count
         var node = RenderNode()
-        node.id = UInt64(UInt(bitPattern: ObjectIdentifier(sn.layer).hashValue)) &* 31 &+ instance.salt
+        node.id = sn.record.identity &* 31 &+ instance.salt
         node.bounds = state.bounds
         var m: CATransform3D
         if let about = replicaAbout, let p = parentState {
@@ -86,7 +86,7 @@ public final class RenderTreeBuilder {
                                                path: state.shadowPath.map { PathGeometry.contours($0, tolerance: 0.1) })
                 }
             }
-            node.contents = contentBuilder.contents(of: sn.layer, state: state, tint: instance.tint)
+            node.contents = contentBuilder.contents(of: sn.record.kind, state: state, tint: instance.tint)
         }
         // A running transition wraps the layer: its old look and its new one, moved and faded.
         var wrapper = -1
@@ -114,7 +114,7 @@ public final class RenderTreeBuilder {
             g.maskedCorners = node.maskedCorners
             g.borderWidth = old.borderWidth.isFinite ? Double(max(0, old.borderWidth)) : 0
             g.borderColor = RenderColor.tint(RenderColor.premultiplied(old.borderColor), instance.tint)
-            g.contents = contentBuilder.contents(of: sn.layer, state: old, tint: instance.tint)
+            g.contents = contentBuilder.contents(of: sn.record.kind, state: old, tint: instance.tint)
             node.toParent = .translation(Double(plan.newOffset.dx), Double(plan.newOffset.dy))
             node.opacity = plan.newOpacity
             node.shadow = nil
@@ -144,8 +144,8 @@ public final class RenderTreeBuilder {
                 children = children.enumerated().sorted { (z[$0.offset], $0.offset) < (z[$1.offset], $1.offset) }.map(\.element)
             }
         }
-        if let rep = sn.layer as? CAReplicatorLayer {
-            emitReplicas(snap, children, replicator: rep, state: state, instance: instance)
+        if sn.record.kind == .replicator {
+            emitReplicas(snap, children, state: state, instance: instance)
         } else {
             for c in children { emit(snap, c, parentState: state, instance: instance) }
         }
@@ -160,7 +160,7 @@ public final class RenderTreeBuilder {
     /// CAReplicatorLayer: instance k of every sublayer gets instanceTransform applied k times (about
     /// the replicator's anchor point), its time shifted by k·instanceDelay and its colours multiplied
     /// by instanceColor plus k times the colour offsets.
-    private func emitReplicas(_ snap: PresentationSnapshot, _ children: [Int], replicator: CAReplicatorLayer, state: LayerState, instance: InstanceContext) {
+    private func emitReplicas(_ snap: PresentationSnapshot, _ children: [Int], state: LayerState, instance: InstanceContext) {
         let sub = state.subclass
         let count = min(max(sub.instanceCount, 0), 10_000)
         let ax = state.bounds.origin.x + state.anchorPoint.x * state.bounds.width

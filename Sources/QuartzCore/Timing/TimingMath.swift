@@ -13,6 +13,10 @@ struct TimingParameters {
     var fillBackwards: Bool
     /// Whether the fill mode holds the animation after its end (forwards or both).
     var fillForwards: Bool
+    /// Whether the animation is removed when it completes (`isRemovedOnCompletion`): then it has no
+    /// effect after its end whatever its fill mode, as on Apple, where the removed animation no
+    /// longer applies. Only a layer's own animations set it (not a group's children).
+    var removedAtEnd = false
 
     init(beginTime: Double, duration: Double, speed: Double, timeOffset: Double, repeatCount: Double,
          repeatDuration: Double, autoreverses: Bool, fillMode: CAMediaTimingFillMode) {
@@ -91,7 +95,7 @@ func hasEffect(_ phase: TimingPhase, _ p: TimingParameters) -> Bool {
     switch phase {
     case .active: return true
     case .before: return p.fillBackwards
-    case .after: return p.fillForwards
+    case .after: return p.fillForwards && !p.removedAtEnd
     }
 }
 

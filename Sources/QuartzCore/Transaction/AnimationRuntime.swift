@@ -91,7 +91,10 @@ final class AnimationRuntime {
                 }
             }
             if removed {
+                // The model drops them; the next commit publishes the layer without them (they
+                // stopped applying at their end already: removal is part of their timing).
                 layer.animationEntries.removeAll { $0.finished && $0.animation.isRemovedOnCompletion }
+                CATransactionStack.current.markDirty(layer)
             }
             layer.nextEventLocalTime = next
             layer.nextEventIsValid = layer.animationEntries.allSatisfy { $0.beginTime != nil }

@@ -91,9 +91,9 @@ final class CATransactionStack {
         if levels.count == 1 && levels[0].isImplicit { commit() }
     }
 
-    /// Applies the outermost transaction: lays out and displays the changed layers, copies their model
-    /// state into the committed state, starts the new animations together at the commit time, and
-    /// arms the completion blocks.
+    /// Applies the outermost transaction: lays out and displays the changed layers, starts the new
+    /// animations together at the commit time, publishes a new committed tree with the changed
+    /// layers' records, and arms the completion blocks.
     private func commitAll() {
         LayerTree.lock.lock()
         var rounds = 0
@@ -110,19 +110,14 @@ final class CATransactionStack {
         let finishedGroups = groups
         dirty = []; dirtyIDs = []; groups = []
         let now = CACurrentMediaTime()
-        for l in layers {
-            l.committedState = l.state
-            l.committedVersion &+= 1
-            l.committedSublayers = l._sublayers ?? []
-            l.committedMask = l._mask
-            l.isCommitted = true
-        }
+        // The new animations start together, at the commit's time in each layer's time (the model
+        // chain of a changed layer is what this commit publishes).
         for l in layers {
             var started = false
             var localNow: Double?
             for e in l.animationEntries where e.beginTime == nil {
                 if e.animation.beginTime == 0 {
-                    if localNow == nil { localNow = l.committedLocalTime(fromGlobal: now) }
+                    if localNow == nil { localNow = l.modelLocalTime(fromGlobal: now) }
                     e.beginTime = localNow
                     // As on Apple, the stored copy then reports its actual begin time.
                     e.animation.beginTime = localNow!
@@ -131,9 +126,22 @@ final class CATransactionStack {
                 }
                 started = true
             }
-            if started { l.channels = nil; l.animationGeneration &+= 1 }
             if started || !l.animationEntries.isEmpty { AnimationRuntime.shared.register(l) }
         }
+        // The new tree: the previous one with the changed layers' records replaced and the freed
+        // layers' records gone, published in one swap.
+        let previous = CommittedTreeStore.current
+        var slots = previous.layers
+        for (s, generation) in LayerSlots.shared.takeFreed() where s < slots.count && slots[s]?.generation == generation {
+            slots[s] = nil
+        }
+        for l in layers {
+            let r = l.makeCommittedRecord()
+            l.committedRecord = r
+            if l.slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: l.slot - slots.count + 1)) }
+            slots[l.slot] = r
+        }
+        CommittedTreeStore.publish(CommittedTree(layers: slots, generation: previous.generation + 1))
         for g in finishedGroups { g.committed = true }
         AnimationRuntime.shared.track(finishedGroups)
         LayerTree.lock.unlock()

@@ -24,7 +24,7 @@ final class AnimationChannelTests: LaminaTestCase {
         corners.timingFunction = CAMediaTimingFunction(name: .easeOut); corners.repeatCount = 3
         for (a, k) in [(move, "move"), (fade, "fade"), (spring, "spring"), (step, "step"), (corners, "corners")] as [(CAAnimation, String)] { l.add(a, forKey: k) }
         CATransaction.flush()
-        let channels = l.animationEntries.compactMap { AnimationChannel.compile($0) }
+        let channels = l.animationEntries.map { AnimationChannel.compile($0.committed!) }
         XCTAssertEqual(channels.count, 5)
         if case .compiled(.smallKeyframes, _) = channels[4].kind {} else { XCTFail("three plain keyframes are stored inline") }
         for c in channels { if case .generic = c.kind { XCTFail("expected every channel to be compiled") } }
@@ -33,7 +33,7 @@ final class AnimationChannelTests: LaminaTestCase {
             let t = start - 0.5 + Double(i) * 0.0137
             var compiled = l.committedState, generic = l.committedState
             for c in channels { c.apply(to: &compiled, localTime: t) }
-            for e in l.animationEntries { e.animation.apply(to: &generic, parentTime: t, beginTime: e.beginTime!, entry: e) }
+            for e in l.animationEntries { e.animation.apply(to: &generic, parentTime: t, beginTime: e.beginTime!, transitionFrom: e.transitionFrom) }
             XCTAssertEqual(compiled.position, generic.position, "t=\(t)")
             XCTAssertEqual(compiled.opacity, generic.opacity, "t=\(t)")
             XCTAssertEqual(compiled.transform, generic.transform, "t=\(t)")
@@ -49,7 +49,7 @@ final class AnimationChannelTests: LaminaTestCase {
         additive.fromValue = 0; additive.toValue = 5; additive.isAdditive = true
         l.add(color, forKey: "c"); l.add(additive, forKey: "a")
         CATransaction.flush()
-        let channels = l.animationEntries.compactMap { AnimationChannel.compile($0) }
+        let channels = l.animationEntries.map { AnimationChannel.compile($0.committed!) }
         XCTAssertEqual(channels.count, 2)
         for c in channels { if case .compiled = c.kind { XCTFail("expected generic channels") } }
     }

@@ -15,8 +15,7 @@ final class PresentationSnapshotTests: LaminaTestCase {
         at(1)
         let snap = PresentationSnapshot(root: root, time: CACurrentMediaTime())
         XCTAssertEqual(snap.count, 5)
-        let layers = snap.nodes.map { $0.layer }
-        XCTAssert(layers[0] === root && layers[1] === a && layers[2] === b && layers[3] === m && layers[4] === c)
+        XCTAssertEqual(snap.nodes.map(\.record.slot), [root, a, b, m, c].map(\.slot), "depth first, the mask after the sublayers")
         XCTAssertEqual(snap.nodes[0].descendantCount, 4)
         XCTAssertEqual(snap.nodes[1].mask, 3)
         XCTAssertEqual(snap.nodes[2].parent, 1)
