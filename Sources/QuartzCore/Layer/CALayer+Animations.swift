@@ -5,7 +5,7 @@ extension CALayer {
 
     func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         precondition(!isPresentationCopy, "CALayer.add(_:forKey:): animations cannot be added to a presentation layer; add them to model()")
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let copy = anim.copy() as! CAAnimation
         let isTransition = copy is CATransition
         var k = isTransition ? kCATransition : (key ?? "")
@@ -29,7 +29,7 @@ extension CALayer {
     }
 
     func removeAnimations(where predicate: (AnimationEntry) -> Bool) {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let removed = animationEntries.filter(predicate)
         guard !removed.isEmpty else { return }
         animationEntries.removeAll(where: predicate)

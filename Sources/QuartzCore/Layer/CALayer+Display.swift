@@ -17,9 +17,9 @@ extension CALayer {
         delegate?.layerWillDraw(self)
         let ctx = CGContext(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)), scale: scale)
         draw(in: ctx)
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         backing = ctx
         CATransactionStack.current.markDirty(self)
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
     }
 }

@@ -40,9 +40,9 @@ extension CALayer {
         case "contentsGravity":
             if let g = value as? CALayerContentsGravity { contentsGravity = g } else if let s = value as? String { contentsGravity = CALayerContentsGravity(rawValue: s) }
         default:
-            LayerTree.lock.lock()
+            ModelLock.shared.lock()
             customValues[keyPath] = value
-            LayerTree.lock.unlock()
+            ModelLock.shared.unlock()
         }
     }
 

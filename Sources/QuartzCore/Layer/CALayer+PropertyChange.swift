@@ -7,7 +7,7 @@ extension CALayer {
     @inline(__always)
     func changeProperty<T>(_ key: String, _ keyPath: WritableKeyPath<LayerState, T>, _ value: T, animatable: Bool = true) {
         if isPresentationCopy { state[keyPath: keyPath] = value; return }
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let tx = CATransactionStack.current
         if animatable { runActionIfNeeded(forKey: key, transaction: tx) }
         state[keyPath: keyPath] = value
@@ -18,7 +18,7 @@ extension CALayer {
     /// Stores a typed value through the property table, with the same action semantics.
     func changeProperty(_ property: LayerProperty, _ value: LayerValue) {
         if isPresentationCopy { property.set(&state, value); return }
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let tx = CATransactionStack.current
         if property.animatable { runActionIfNeeded(forKey: property.key, transaction: tx) }
         property.set(&state, value)
@@ -40,7 +40,7 @@ extension CALayer {
     /// changes or commits on another.
     @inline(__always)
     func readState<T>(_ read: (inout LayerState) -> T) -> T {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return read(&state)
     }
 }

@@ -83,9 +83,9 @@ open class CALayer: NSObject, CAMediaTiming {
         (slot, slotGeneration) = LayerSlots.shared.allocate()
         super.init()
         LayerSlots.shared.setOwner(slot, self)
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         CATransactionStack.current.markDirty(self)
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
     }
 
     /// Creates a copy of `layer` for use as a presentation layer, copying its values (not its
@@ -111,11 +111,12 @@ open class CALayer: NSObject, CAMediaTiming {
         for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil; tx.markDirty(l) }
         if let m = _mask, m.maskOwner === self { m.maskOwner = nil; tx.markDirty(m) }
         LayerSlots.shared.release(slot)
+        if committedRecord != nil { tx.requestCommit() }
         // Animations end with their layer: transactions waiting for them stop waiting.
         if !animationEntries.isEmpty {
-            LayerTree.lock.lock()
+            ModelLock.shared.lock()
             for e in animationEntries where !e.finished { e.leaveGroups() }
-            LayerTree.lock.unlock()
+            ModelLock.shared.unlock()
         }
     }
 
@@ -360,7 +361,7 @@ open class CALayer: NSObject, CAMediaTiming {
             return _sublayers
         }
         set {
-            LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+            ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
             for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil; CATransactionStack.current.markDirty(l) }
             var list: [CALayer] = []
             for l in newValue ?? [] {
@@ -388,7 +389,7 @@ open class CALayer: NSObject, CAMediaTiming {
             return _mask
         }
         set {
-            LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+            ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
             if let n = newValue {
                 precondition(n !== self, "CALayer: a layer cannot be its own mask")
                 n.detachFromParent()
@@ -408,7 +409,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Inserts `layer` at `idx` in the sublayers (clamped to the end).
     open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         precondition(!isAncestorOrSelf(layer), "CALayer: cannot add \(describeLayer(layer)) as a sublayer of \(describeLayer(self)), which is the layer itself or one of its descendants; this would make a cycle")
         layer.detachFromParent()
         if _sublayers == nil { _sublayers = [] }
@@ -434,7 +435,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Replaces the sublayer `oldLayer` with `newLayer` at the same index; does nothing if
     /// `oldLayer` is not a sublayer of this layer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         guard let i = _sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
         if oldLayer === newLayer { return }
         oldLayer.removeFromSuperlayer()
@@ -443,7 +444,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Removes the layer from its superlayer (or from being a mask).
     open func removeFromSuperlayer() {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         if isCommitted, _superlayer != nil, let action = action(forKey: kCAOnOrderOut) {
             action.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
         }
@@ -562,13 +563,13 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The animation added under `key`, or nil.
     open func animation(forKey key: String) -> CAAnimation? {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return animationEntries.last { $0.key == key }?.animation
     }
 
     /// The keys of the layer's animations, in the order added (nil when there are none).
     open func animationKeys() -> [String]? {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let keys = animationEntries.filter { !$0.isAnonymous }.map(\.key)
         return keys.isEmpty ? nil : keys
     }
@@ -594,7 +595,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Display
 
     /// Marks the layer as needing display; its content is redrawn at the next commit.
-    open func setNeedsDisplay() { LayerTree.lock.lock(); needsDisplayFlag = true; CATransactionStack.current.markDirty(self); LayerTree.lock.unlock() }
+    open func setNeedsDisplay() { ModelLock.shared.lock(); needsDisplayFlag = true; CATransactionStack.current.markDirty(self); ModelLock.shared.unlock() }
 
     /// Marks part of the layer as needing display (Lamina redraws the whole layer).
     open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
@@ -621,7 +622,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Layout
 
     /// Marks the layer as needing layout; layoutSublayers runs at the next layoutIfNeeded or commit.
-    open func setNeedsLayout() { LayerTree.lock.lock(); needsLayoutFlag = true; CATransactionStack.current.markDirty(self); LayerTree.lock.unlock() }
+    open func setNeedsLayout() { ModelLock.shared.lock(); needsLayoutFlag = true; CATransactionStack.current.markDirty(self); ModelLock.shared.unlock() }
 
     /// Whether the layer is marked as needing layout.
     open func needsLayout() -> Bool { needsLayoutFlag }
@@ -666,7 +667,10 @@ public let kCAOnOrderOut = "onOrderOut"
 /// The key under which transitions are stored and looked up.
 public let kCATransition = "transition"
 
-/// The global lock that guards every layer tree (what `CATransaction.lock()` takes).
-enum LayerTree {
-    static let lock = NSRecursiveLock()
+/// The lock that guards the model side: layers' model values, sublayer lists, animations and the
+/// transaction bookkeeping, for app code on several threads (what `CATransaction.lock()` takes).
+/// Recursive, since app code runs under it (actions, layout, display). The render side never takes
+/// it: it reads published committed trees.
+enum ModelLock {
+    static let shared = NSRecursiveLock()
 }

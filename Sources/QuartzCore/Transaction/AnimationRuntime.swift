@@ -23,7 +23,7 @@ final class AnimationRuntime {
 
     /// How many layers with animations are remembered (for tests of the registry's lifetime).
     var registeredCount: Int {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return layers.values.filter { $0.layer != nil }.count
     }
 
@@ -52,7 +52,7 @@ final class AnimationRuntime {
     /// Returns whether any delegate call or block ran (they may have added animations due at once).
     @discardableResult
     func deliver(now: CFTimeInterval) -> Bool {
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         var events = queued
         queued = []
         for (id, box) in layers {
@@ -107,7 +107,7 @@ final class AnimationRuntime {
             if let b = g.block { blocks.append(b) }
             return true
         }
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
         for e in events { e() }
         for b in blocks { b() }
         return !events.isEmpty || !blocks.isEmpty
@@ -118,7 +118,7 @@ final class AnimationRuntime {
     /// infinity when nothing is pending. Nil when a layer's time cannot be mapped back to media time
     /// exactly (a looping layer timeline, a paused or reversed ancestor): then the caller must step.
     func nextDeliveryTime(after now: CFTimeInterval) -> CFTimeInterval? {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         if !queued.isEmpty { return now }
         if groups.contains(where: { $0.committed && $0.pending <= 0 && !$0.fired }) { return now }
         var next = CFTimeInterval.infinity
@@ -144,8 +144,8 @@ final class AnimationRuntime {
 
     /// Forgets everything (used by tests that need a clean slate).
     func reset() {
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         layers = [:]; groups = []; queued = []
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
     }
 }

@@ -17,15 +17,15 @@ public let kCATransactionCompletionBlock = "completionBlock"
 open class CATransaction: NSObject {
     /// Begins a new transaction on the calling thread (nested in any open one).
     open class func begin() {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         CATransactionStack.current.begin()
     }
 
     /// Commits the innermost transaction; changes apply when the outermost one commits.
     open class func commit() {
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         CATransactionStack.current.commit()
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
     }
 
     /// Commits the implicit transaction (when no explicit one is open on this thread) and then delivers
@@ -34,13 +34,13 @@ open class CATransaction: NSObject {
     /// Changes those callbacks make are committed before flush returns (as the run loop would at the
     /// end of the same iteration), so their animations start at the same media time.
     open class func flush() {
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         CATransactionStack.current.commitImplicit()
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
         AnimationRuntime.shared.deliver(now: CACurrentMediaTime())
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         CATransactionStack.current.commitImplicit()
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
     }
 
     /// Lamina: commits the calling thread's implicit transaction when it is the only one open (what
@@ -48,20 +48,20 @@ open class CATransaction: NSObject {
     /// commit phase.
     @_spi(LaminaInternal)
     public class func commitImplicitTransaction() {
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         CATransactionStack.current.commitImplicit()
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
     }
 
     /// Takes the global layer-tree lock (recursive), so that values read stay consistent until unlock().
-    open class func lock() { LayerTree.lock.lock() }
+    open class func lock() { ModelLock.shared.lock() }
 
     /// Releases the lock taken by lock().
-    open class func unlock() { LayerTree.lock.unlock() }
+    open class func unlock() { ModelLock.shared.unlock() }
 
     /// The duration of implicit animations in the current transaction (default 0.25 s).
     open class func animationDuration() -> CFTimeInterval {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return CATransactionStack.current.animationDuration
     }
 
@@ -70,7 +70,7 @@ open class CATransaction: NSObject {
 
     /// The timing function of implicit animations in the current transaction (nil: the default curve).
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return CATransactionStack.current.animationTimingFunction
     }
 
@@ -81,7 +81,7 @@ open class CATransaction: NSObject {
 
     /// Whether property changes in the current transaction skip their actions.
     open class func disableActions() -> Bool {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return CATransactionStack.current.disableActions
     }
 
@@ -90,7 +90,7 @@ open class CATransaction: NSObject {
 
     /// The completion block of the current transaction.
     open class func completionBlock() -> (() -> Void)? {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         return CATransactionStack.current.levels.last?.completion?.block
     }
 
@@ -99,7 +99,7 @@ open class CATransaction: NSObject {
     /// Setting another block (or nil) does not cancel this one: as Apple documents, it still runs, once
     /// the animations added while it was set have finished (right after the commit if there were none).
     open class func setCompletionBlock(_ block: (() -> Void)?) {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let stack = CATransactionStack.current
         if stack.levels.isEmpty { stack.levels.append(.init(isImplicit: true)) }
         let level = stack.levels[stack.levels.count - 1]
@@ -109,7 +109,7 @@ open class CATransaction: NSObject {
 
     /// The value for `key` in the current transaction (innermost level that set it).
     open class func value(forKey key: String) -> Any? {
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         if key == kCATransactionAnimationDuration { return CATransactionStack.current.animationDuration }
         if key == kCATransactionDisableActions { return CATransactionStack.current.disableActions }
         if key == kCATransactionCompletionBlock { return CATransactionStack.current.levels.last?.completion?.block }
@@ -119,7 +119,7 @@ open class CATransaction: NSObject {
     /// Sets a value for `key` in the current transaction.
     open class func setValue(_ anObject: Any?, forKey key: String) {
         if key == kCATransactionCompletionBlock { setCompletionBlock(anObject as? () -> Void); return }
-        LayerTree.lock.lock(); defer { LayerTree.lock.unlock() }
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         CATransactionStack.current.setValue(anObject, forKey: key)
     }
 }

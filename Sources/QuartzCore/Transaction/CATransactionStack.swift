@@ -48,6 +48,12 @@ final class CATransactionStack {
         if dirtyIDs.insert(ObjectIdentifier(layer)).inserted { dirty.append(layer) }
     }
 
+    /// Makes sure a commit follows (creating the implicit transaction if none is open): a freed
+    /// layer's record leaves the published tree at that commit.
+    func requestCommit() {
+        if levels.isEmpty { levels.append(Level(isImplicit: true)) }
+    }
+
     /// The value for `key` set in the innermost level that set it.
     func value(forKey key: String) -> Any? {
         for l in levels.reversed() { if let v = l.values[key] { return v } }
@@ -95,7 +101,7 @@ final class CATransactionStack {
     /// animations together at the commit time, publishes a new committed tree with the changed
     /// layers' records, and arms the completion blocks.
     private func commitAll() {
-        LayerTree.lock.lock()
+        ModelLock.shared.lock()
         var rounds = 0
         var processed = 0
         // Layout and display may change more layers; they join this commit.
@@ -144,7 +150,7 @@ final class CATransactionStack {
         CommittedTreeStore.publish(CommittedTree(layers: slots, generation: previous.generation + 1))
         for g in finishedGroups { g.committed = true }
         AnimationRuntime.shared.track(finishedGroups)
-        LayerTree.lock.unlock()
+        ModelLock.shared.unlock()
         if !layers.isEmpty { CommitObservers.shared.committed() }
     }
 }
