@@ -6,7 +6,7 @@ import QuartzCore
 /// its loop, delivers events to the app thread and stops.
 final class WindowHostTests: XCTestCase {
     /// On real time: the app thread stops the window once it has received the key and the swipe
-    /// and at least 12 frames were presented (events counted, not a fixed number of frames that a
+    /// and at least 12 display refreshes passed (frames presented, or slept through while idle) (events counted, not a fixed number of frames that a
     /// loaded machine might present before the app thread ever runs); a watchdog (120 s) fails the
     /// test instead of hanging.
     func testHostRendersFramesAndDeliversEventsOnTheAppThread() throws {
@@ -24,7 +24,8 @@ final class WindowHostTests: XCTestCase {
         host.onTick = { _ in
             ticks += 1
             if Thread.current == mainThread { tickedOnMain = true }
-            if !keys.isEmpty && !swipes.isEmpty && host.frameCount >= 12 { host.stop() }
+            let t = host.times
+            if !keys.isEmpty && !swipes.isEmpty && t.evaluate.count + t.idleRefreshes + t.missed >= 12 { host.stop() }
         }
         host.onEvent = { e in
             if case .key(let k) = e { keys.append(k) }
@@ -35,11 +36,11 @@ final class WindowHostTests: XCTestCase {
         host.simulate(.mouseUp(CGPoint(x: 40, y: 62), button: 1))
         let watchdog = HangWatchdog(seconds: 120) { host.stop() }
         host.run()
-        XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 frames in 120 s (a hang)")
+        XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 refreshes in 120 s (a hang)")
         XCTAssertEqual(keys, ["Space"], "a key travels SDL → host → app thread")
         XCTAssertEqual(swipes, [.left], "a left drag is a swipe")
         XCTAssertGreaterThanOrEqual(host.frameCount, 1)
-        XCTAssertEqual(host.frameCount + host.times.idleRefreshes + host.times.missed, 12, "presented, missed or slept through")
+        XCTAssertGreaterThanOrEqual(host.frameCount + host.times.idleRefreshes + host.times.missed, 12, "presented, missed or slept through")
         XCTAssertGreaterThan(ticks, 0)
         XCTAssertFalse(tickedOnMain, "app code runs on the app thread, not the SDL thread")
         XCTAssertEqual(host.times.evaluate.count, host.frameCount)

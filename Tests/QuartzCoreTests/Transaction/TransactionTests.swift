@@ -208,8 +208,8 @@ final class TransactionLockTests: LaminaTestCase {
         let arrived = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
         CATransaction.lock()
         Thread {
-            let free = LayerTree.lock.try()
-            if free { LayerTree.lock.unlock() }
+            let free = ModelLock.shared.try()
+            if free { ModelLock.shared.unlock() }
             log.add(free ? "the lock was free" : "the lock was taken")
             arrived.signal()
             CATransaction.begin(); CATransaction.setDisableActions(true)
