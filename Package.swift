@@ -26,10 +26,11 @@ let package = Package(
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "Scenes", dependencies: ["QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", "Scenes", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -38,7 +39,7 @@ let package = Package(
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes", "lamina"],
+            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes", "SceneFuzz", "lamina"],
             exclude: ["Goldens"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -13,7 +13,8 @@
 #   SDLHost        Swift: QuartzCore, Compositor, CSDL2
 #   Scenes         Swift: QuartzCore, Yams (and its CYaml)                        (when LAMINA_BUILD_COMMAND)
 # Executable:
-#   lamina         Swift: QuartzCore, Compositor, SDLHost, Demos, Scenes, ArgumentParser
+#   SceneFuzz      Swift: Scenes, QuartzCore, Yams (the fuzzer)                    (when LAMINA_BUILD_COMMAND)
+#   lamina         Swift: QuartzCore, Compositor, SDLHost, Demos, Scenes, SceneFuzz, ArgumentParser
 #                  (when LAMINA_BUILD_COMMAND; written to <build>/bin/lamina)
 #
 # Libraries are static unless BUILD_SHARED_LIBS is ON. The test targets of Package.swift are not
@@ -78,6 +79,8 @@ function(lamina_add_targets root)
     if(TARGET CYaml)
       target_link_libraries(Scenes PUBLIC CYaml)
     endif()
+    # The scene fuzzer (lamina fuzz-scenes), a target of its own beside the Scenes library.
+    lamina_add_swift_library(SceneFuzz "${root}" Scenes QuartzCore Yams)
 
     file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${root}/Sources/lamina/*.swift")
     add_executable(lamina ${sources})
@@ -87,6 +90,6 @@ function(lamina_add_targets root)
     target_compile_options(lamina PRIVATE -parse-as-library)
     set_target_properties(lamina PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
     target_link_libraries(lamina PRIVATE
-      QuartzCore Compositor SDLHost Demos Scenes ArgumentParser)
+      QuartzCore Compositor SDLHost Demos Scenes SceneFuzz ArgumentParser)
   endif()
 endfunction()

@@ -3,6 +3,7 @@ import Foundation
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 @_spi(LaminaInternal) import Scenes
+@_spi(LaminaInternal) import SceneFuzz
 
 /// `lamina fuzz-scenes [--count N] [--seed S] [--corpus DIR] [--save-failures DIR]`: a
 /// deterministic fuzz run of the scene parser and what runs after it (render, clicks, keys, timers,

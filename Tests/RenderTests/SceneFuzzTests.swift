@@ -2,6 +2,7 @@ import XCTest
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 @_spi(LaminaInternal) import Scenes
+@_spi(LaminaInternal) import SceneFuzz
 
 /// The scene fuzzer: its inputs are reproducible, the corpus in Tests/Fuzz/corpus parses, every
 /// regression input runs (the guards refuse some, the others render), the document guard refuses

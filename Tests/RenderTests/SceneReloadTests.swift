@@ -1,6 +1,7 @@
 import XCTest
 @_spi(LaminaInternal) import QuartzCore
 @_spi(LaminaInternal) import Scenes
+@_spi(LaminaInternal) import SceneFuzz
 import SDLHost
 
 /// Live reload: state kept across saves by layer name, animations restarted only when their

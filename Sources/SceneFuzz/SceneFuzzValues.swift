@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 import Yams
 
 /// Random YAML values for the scene fuzzer: mostly of the kind a key expects (so inputs get past
@@ -76,11 +77,11 @@ enum SceneFuzzValues {
     /// A value for `key`: of the kind the scene tables give it (or a random kind) most of the
     /// time, of any kind otherwise.
     static func value(forKey key: String, _ rng: inout SplitMix64) -> Node {
-        let tables = [SceneProperties.layer, SceneProperties.shape, SceneProperties.text, SceneProperties.gradient,
-                      SceneProperties.replicator, SceneProperties.animatableSubPaths]
+        let tables = [SceneVocabulary.properties(ofClass: "CALayer"), SceneVocabulary.properties(ofClass: "CAShapeLayer"), SceneVocabulary.properties(ofClass: "CATextLayer"), SceneVocabulary.gradientProperties,
+                      SceneVocabulary.properties(ofClass: "CAReplicatorLayer"), SceneVocabulary.animatableSubPaths]
         if rng.chance(0.8), let kind = tables.lazy.compactMap({ $0[key] }).first { return value(kind, &rng) }
         switch key {
-        case "class": return scalar(rng.pick(SceneProperties.classes))
+        case "class": return scalar(rng.pick(SceneVocabulary.classes))
         case "type", "calculationMode", "fillMode", "timingFunction", "transitionType", "subtype", "rotationMode":
             return scalar(rng.pick(SceneFuzzDictionary.names))
         case "keyPath": return scalar(rng.pick(SceneFuzzDictionary.keys))

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 @_spi(LaminaInternal) import QuartzCore
 
 /// Runs one fuzz input through everything a scene file reaches: `Scene.parse`, and when it parses,

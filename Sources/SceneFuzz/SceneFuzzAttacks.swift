@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 
 /// Pathological scene documents, each aimed at one way a parser or renderer can be made to crash,
 /// hang or run out of memory: alias bombs ("billion laughs"), deep nesting, too many layers or
@@ -80,7 +81,7 @@ enum SceneFuzzAttacks {
         var s = "window: {size: [320, 240]}\nlayers:\n"
         s.reserveCapacity(count * 80)
         for i in 0..<count {
-            s += "  - {name: l\(i), class: \(rng.pick(SceneProperties.classes)), frame: [\(i % 300), \(i % 200), 20, 20], backgroundColor: \"#336699\"}\n"
+            s += "  - {name: l\(i), class: \(rng.pick(SceneVocabulary.classes)), frame: [\(i % 300), \(i % 200), 20, 20], backgroundColor: \"#336699\"}\n"
         }
         return s
     }
@@ -150,8 +151,8 @@ enum SceneFuzzAttacks {
         props.append("locations: [\(rng.pick(huge)), \(rng.pick(huge))]")
         props.append("type: \(rng.pick(["axial", "radial", "conic"]))")
         props.append("shadowPath: {ellipse: [0, 0, \(rng.pick(huge)), \(rng.pick(huge))]}")
-        let cls = rng.pick(SceneProperties.classes)
-        let valid = SceneProperties.table(forClass: cls)
+        let cls = rng.pick(SceneVocabulary.classes)
+        let valid = SceneVocabulary.properties(ofClass: cls)
         let kept = props.filter { p in let k = String(p.prefix(while: { $0 != ":" })); return k == "frame" || valid[k] != nil }
         return "window: {size: [64, 48]}\nlayers:\n  - class: \(cls)\n    name: x\n    masksToBounds: \(rng.chance(0.5))\n"
             + kept.map { "    \($0)\n" }.joined() + "    sublayers: [{frame: [1, 1, 30, 30], backgroundColor: \"#00ff00\", cornerRadius: \(rng.pick(huge))}]\n"

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 
 /// The words and values the scene fuzzer splices into inputs: every key a scene knows (taken from
 /// the parser's own tables, so new keys are fuzzed without being listed here), the enumerations'
@@ -10,16 +11,16 @@ enum SceneFuzzDictionary {
                                "layer", "type", "key", "on", "click", "swipe", "timer", "transaction", "set", "add", "remove",
                                "pause", "resume", "then", "disableActions", "translate", "rotate", "rotateX", "rotateY", "scale",
                                "perspective", "ellipse", "rect"])
-        for t in [SceneProperties.layer, SceneProperties.shape, SceneProperties.text, SceneProperties.gradient,
-                  SceneProperties.replicator, SceneProperties.animatableSubPaths] { all.formUnion(t.keys) }
-        all.formUnion(SceneParser.timingKeys)
-        all.formUnion(SceneParser.propertyKeys)
-        for v in SceneParser.kindKeys.values { all.formUnion(v) }
+        for t in [SceneVocabulary.properties(ofClass: "CALayer"), SceneVocabulary.properties(ofClass: "CAShapeLayer"), SceneVocabulary.properties(ofClass: "CATextLayer"), SceneVocabulary.gradientProperties,
+                  SceneVocabulary.properties(ofClass: "CAReplicatorLayer"), SceneVocabulary.animatableSubPaths] { all.formUnion(t.keys) }
+        all.formUnion(SceneVocabulary.timingKeys)
+        all.formUnion(SceneVocabulary.propertyAnimationKeys)
+        for v in SceneVocabulary.animationKindKeys.values { all.formUnion(v) }
         return all.sorted()
     }()
 
     /// Names the parser accepts for enumerations, classes and triggers.
-    static let names: [String] = SceneProperties.classes + SceneParser.kindKeys.keys.sorted() + [
+    static let names: [String] = SceneVocabulary.classes + SceneVocabulary.animationKindKeys.keys.sorted() + [
         "butt", "round", "square", "miter", "bevel", "nonZero", "evenOdd", "natural", "left", "right", "center", "justified",
         "none", "start", "middle", "end", "axial", "radial", "conic", "removed", "forwards", "backwards", "both", "linear",
         "easeIn", "easeOut", "easeInEaseOut", "default", "discrete", "paced", "cubic", "cubicPaced", "auto", "autoReverse",

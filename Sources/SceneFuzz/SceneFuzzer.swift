@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 import Yams
 
 /// A deterministic, structure-aware generator of scene inputs for fuzzing `Scene.parse` and what
@@ -50,7 +51,7 @@ import Yams
     /// `text` composed, one node mutated, and serialized again (block or flow style); `text`
     /// unchanged when it is not a small, well-formed document.
     func structural(_ text: String, _ rng: inout SplitMix64) -> String {
-        guard text.utf8.count < 64 << 10, (try? SceneDocumentGuard.check(text, file: "")) != nil,
+        guard text.utf8.count < 64 << 10, (try? SceneVocabulary.checkDocument(text, file: "")) != nil,
               let node = (try? Yams.compose(yaml: text)) ?? nil else { return text }
         var target = rng.below(Self.count(node))
         let mutated = rewrite(node, &target, &rng)
@@ -127,11 +128,11 @@ import Yams
     static func likelyKey(in pairs: [(Node, Node)], _ rng: inout SplitMix64) -> String {
         let keys = Set(pairs.compactMap { $0.0.string })
         if keys.contains("keyPath") || keys.contains("animations") && keys.contains("layer") {
-            return rng.pick(SceneParser.timingKeys + SceneParser.propertyKeys + SceneParser.kindKeys.values.joined())
+            return rng.pick(SceneVocabulary.timingKeys + SceneVocabulary.propertyAnimationKeys + SceneVocabulary.animationKindKeys.values.joined())
         }
         if !keys.isDisjoint(with: ["name", "frame", "class", "bounds", "position"]) {
             let cls = pairs.first { $0.0.string == "class" }?.1.string ?? "CALayer"
-            return rng.pick(SceneProperties.table(forClass: cls).keys.sorted())
+            return rng.pick(SceneVocabulary.properties(ofClass: cls).keys.sorted())
         }
         return rng.pick(SceneFuzzDictionary.keys)
     }
@@ -176,7 +177,7 @@ import Yams
         case 12: return String(text.prefix(rng.below(text.count + 1)))
         case 13:
             let n = 1 + rng.below(6)
-            lines.insert(String(repeating: " ", count: rng.below(6)) + "- {name: f\(rng.below(1000)), frame: [\(rng.below(60)), \(rng.below(60)), \(rng.below(60)), \(rng.below(60))], class: \(rng.pick(SceneProperties.classes))}", at: i)
+            lines.insert(String(repeating: " ", count: rng.below(6)) + "- {name: f\(rng.below(1000)), frame: [\(rng.below(60)), \(rng.below(60)), \(rng.below(60)), \(rng.below(60))], class: \(rng.pick(SceneVocabulary.classes))}", at: i)
             for _ in 0..<n { lines.insert(lines[i], at: i) }
         case 14: lines[i] = replaceWord(in: lines[i], with: SceneFuzzValues.number(&rng), &rng)
         default: lines[i] = insert(rng.pick(SceneFuzzDictionary.unicode), into: lines[i], &rng)

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import Scenes
 
 /// A fuzz run: inputs `start..<start+count` of a `SceneFuzzer` through `SceneFuzzHarness`, each
 /// timed (DispatchTime, for hang detection only), with the resident memory sampled at the start,
