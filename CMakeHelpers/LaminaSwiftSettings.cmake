@@ -2,7 +2,7 @@
 #
 #   lamina_swift_target(<target>)   applied to every Swift library and the `lamina` executable
 #
-# Package.swift: `.swiftLanguageMode(.v5)` on every target, no defines, no unsafe flags.
+# Package.swift: `.swiftLanguageMode(.v6)` on every target (complete concurrency checking), no defines, no unsafe flags.
 # SwiftPM also defines DEBUG in debug builds and builds release with whole-module optimisation;
 # the same is done here. (SWIFT_PACKAGE is not defined: this is not a SwiftPM build, and no Lamina
 # source tests it.) Every Swift module is written to LAMINA_SWIFT_MODULE_DIRECTORY, which is put
@@ -31,7 +31,7 @@ function(lamina_swift_target target)
     Swift_MODULE_NAME "${target}"
     Swift_MODULE_DIRECTORY "${LAMINA_SWIFT_MODULE_DIRECTORY}")
   target_compile_options(${target} PRIVATE
-    "SHELL:-swift-version 5"
+    "SHELL:-swift-version 6"
     "$<$<CONFIG:Debug>:-DDEBUG>")
   if(LAMINA_SWIFT_WMO)
     target_compile_options(${target} PRIVATE

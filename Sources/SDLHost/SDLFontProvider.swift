@@ -7,8 +7,11 @@ import CSDL2
 /// fonts shipped in Assets/Fonts (DejaVu Sans; "Helvetica", "Arial", ".SFUI", "system" and other
 /// common UI names map to it, names containing "Bold" to DejaVu Sans Bold, "Courier"/"Menlo"/"Mono"
 /// to DejaVu Sans Mono); a name may also be a path to a .ttf file. Unknown names and nil fall back
-/// to DejaVu Sans. Opened fonts are cached per (file, pixel size). Thread-safe.
-public final class SDLFontProvider: FontProvider {
+/// to DejaVu Sans. Opened fonts are cached per (file, pixel size).
+///
+/// Shared between threads (text is laid out on the render side, measured on the app side): every
+/// font is opened, used and closed under `lock`.
+public final class SDLFontProvider: FontProvider, @unchecked Sendable {
     private let lock = NSLock()
     private var fonts: [String: OpaquePointer] = [:]
     private static let initOnce: Bool = TTF_Init() == 0

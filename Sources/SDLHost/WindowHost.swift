@@ -20,7 +20,14 @@ import CSDL2
 /// until an event, a commit, or the time the next animation starts; the app thread sleeps until
 /// input, its next due time (`nextAppTime`, animation callbacks) or at most 0.1 s (`onTick`'s
 /// polling interval while idle).
-public final class WindowHost {
+///
+/// Shared between the render and app threads (hence `@unchecked Sendable`, by this contract):
+/// the hooks (`onEvent`, `onTick`, `nextAppTime`), `virtualTime`, `virtualFramePeriod` and
+/// `keepsLastFrame` are set before `run()` and only read while it runs; SDL objects and the frame
+/// loop's state belong to the render thread; the event and frame queues are guarded by `appSignal`,
+/// the timings, the last frame, `onPresent` and the running flag by `lock` (taken after `appSignal`
+/// where both are held, never the other way round, and never while app code runs).
+public final class WindowHost: @unchecked Sendable {
     /// Why a window could not be opened.
     public enum HostError: Error, CustomStringConvertible {
         /// There is no display to open a window on (SDL's message).

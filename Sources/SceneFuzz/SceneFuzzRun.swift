@@ -6,7 +6,10 @@ import Foundation
 /// the middle and the end. An input slower than `slowLimit` is a failure (saved when
 /// `saveFailures` is set); a watchdog thread ends the process with the input saved when one runs
 /// past `hangLimit`. A testing aid, used by `lamina fuzz-scenes` and the tests.
-@_spi(LaminaInternal) public final class SceneFuzzRun {
+///
+/// Shared with its watchdog thread: the input being run and the finished flag are guarded by
+/// `lock`; the settings are constants of the run.
+@_spi(LaminaInternal) public final class SceneFuzzRun: @unchecked Sendable {
     /// What a run found.
     public struct Report {
         /// Inputs run.

@@ -33,7 +33,7 @@ struct BenchSoak: ParsableCommand {
 
     func run() throws {
         let outcome = try BenchSoak.soak(scene: scene, frames: frames, warmup: warmup, size: try size.map(parseSize), threads: threads,
-                                         slack: slack) { print($0); fflush(stdout) }
+                                         slack: slack) { print($0); fflush(nil) }
         if outcome.grew { throw ExitCode(1) }
     }
 

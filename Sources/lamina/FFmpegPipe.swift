@@ -11,7 +11,10 @@ struct RecordingError: Error, CustomStringConvertible {
 /// is started with its arguments as an array (never through a shell); its error output is collected
 /// on a thread of its own so that it can never block on a full pipe, and is quoted in the errors.
 /// Used by `lamina record` (every frame on virtual time) and by `LiveRecorder` (a window's frames).
-final class FFmpegPipe {
+///
+/// Shared with its error-reading thread: that thread writes `errorData` once and then signals
+/// `errorsDone`; the owner reads `errorData` only after waiting for that signal.
+final class FFmpegPipe: @unchecked Sendable {
     /// The file being written.
     let output: String
     /// The frame size in pixels every `write` must have.

@@ -61,7 +61,7 @@ struct FuzzScenesCommand: ParsableCommand {
         let every = max(1, min(5000, count / 20))
         let report = run.run(count: count, start: start, every: every) { r in
             Swift.print("  \(r.count)/\(count): \(r.parsed) parsed, \(r.threw) threw, \(Int(r.rate)) inputs/s, RSS \(r.rssStart / 1024) → \(SceneFuzzHarness.residentKiB() / 1024) MiB, slowest #\(r.slowest.index) \(ms(r.slowest.seconds))")
-            fflush(stdout)
+            fflush(nil)
         }
         CAMediaClock.manualTime = nil
         Swift.print("""

@@ -23,7 +23,11 @@ import SDLHost
 /// falls more than `backlog` frames behind, the newest frame is merged into the one queued before it
 /// (that one is shown for longer; the video keeps its duration) and counted in `Summary.behind`,
 /// rather than holding up the window or growing memory without bound.
-final class LiveRecorder {
+///
+/// Shared between the window's render thread (`present`), its writer thread and its owner: the
+/// queue, the summary and the flags are guarded by `lock` (a condition the writer waits on); the
+/// settings are constants.
+final class LiveRecorder: @unchecked Sendable {
     /// What a finished recording holds.
     struct Summary: Codable, Equatable, CustomStringConvertible {
         /// The video file.

@@ -2,9 +2,9 @@ import Foundation
 import QuartzCore
 
 /// One scenario of the headless tour: builds layers, animates them, and reports presentation values.
-struct TourScenario {
+struct TourScenario: Sendable {
     let title: String
-    let run: (_ say: @escaping (String) -> Void) -> Void
+    let run: @Sendable (_ say: @escaping (String) -> Void) -> Void
 
     static func fmt(_ v: CGFloat) -> String { String(format: "%.1f", Double(v)) }
     static func fmt(_ p: CGPoint) -> String { "(\(fmt(p.x)), \(fmt(p.y)))" }

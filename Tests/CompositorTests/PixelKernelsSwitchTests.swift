@@ -58,7 +58,8 @@ final class PixelKernelsSwitchTests: XCTestCase {
         var rng = SeededRandom(seed: 5)
         let src = (0..<256).map { _ in rng.premultipliedPixel() }, dst = (0..<256).map { _ in rng.premultipliedPixel() }
         let expected = zip(dst, src).map { KernelReference.over($0, $1, k: 200) }
-        let failures = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+        // Each iteration writes only its own element.
+        nonisolated(unsafe) let failures = UnsafeMutablePointer<Int>.allocate(capacity: 4)
         failures.initialize(repeating: 0, count: 4)
         defer { failures.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 4) { t in

@@ -3,14 +3,14 @@ import Foundation
 
 /// One golden-image test input: a layer tree built in code, rendered at `time` into `size` points at
 /// `scale`; its expected picture is Goldens/<name>.png beside this file.
-struct GoldenCase {
+struct GoldenCase: Sendable {
     let name: String
     var size = CGSize(width: 96, height: 72)
     var scale: CGFloat = 1
     var time: CFTimeInterval = 0
     /// Largest allowed difference of any channel of any pixel (0-255).
     var tolerance = 2
-    let build: () -> CALayer
+    let build: @Sendable () -> CALayer
 }
 
 /// Helpers shared by the cases.

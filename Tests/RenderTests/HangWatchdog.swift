@@ -9,7 +9,7 @@ final class HangWatchdog: @unchecked Sendable {
     private var fired = false
 
     /// Starts watching.
-    init(seconds: Double, onHang: @escaping () -> Void) {
+    init(seconds: Double, onHang: @escaping @Sendable () -> Void) {
         Thread { [self] in
             if done.wait(timeout: .now() + seconds) == .timedOut {
                 lock.lock(); fired = true; lock.unlock()

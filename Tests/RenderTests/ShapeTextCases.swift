@@ -3,7 +3,7 @@ import Foundation
 
 /// CAShapeLayer, CAGradientLayer, CATextLayer and CAReplicatorLayer.
 enum ShapeTextCases {
-    static func shape(_ name: String, configure: @escaping (CAShapeLayer) -> Void) -> GoldenCase {
+    static func shape(_ name: String, configure: @escaping @Sendable (CAShapeLayer) -> Void) -> GoldenCase {
         GoldenCase(name: name) {
             let r = Art.root()
             let s = CAShapeLayer()
@@ -27,7 +27,7 @@ enum ShapeTextCases {
         p.move(to: CGPoint(x: 12, y: 52)); p.addLine(to: CGPoint(x: 32, y: 18)); p.addLine(to: CGPoint(x: 52, y: 52)); p.addLine(to: CGPoint(x: 84, y: 22))
     }
 
-    static func gradient(_ name: String, configure: @escaping (CAGradientLayer) -> Void) -> GoldenCase {
+    static func gradient(_ name: String, configure: @escaping @Sendable (CAGradientLayer) -> Void) -> GoldenCase {
         GoldenCase(name: name) {
             let r = Art.root()
             let g = CAGradientLayer()
@@ -39,7 +39,7 @@ enum ShapeTextCases {
         }
     }
 
-    static func text(_ name: String, size: CGSize = CGSize(width: 160, height: 72), configure: @escaping (CATextLayer) -> Void) -> GoldenCase {
+    static func text(_ name: String, size: CGSize = CGSize(width: 160, height: 72), configure: @escaping @Sendable (CATextLayer) -> Void) -> GoldenCase {
         GoldenCase(name: name, size: size, tolerance: 8) {
             let r = Art.root(size)
             let t = CATextLayer()

@@ -100,6 +100,7 @@ final class FontProviderTests: XCTestCase {
 
     func testConcurrentUseIsSafe() {
         let texts = ["Hello", "Lamina", "Core Animation", "-", "MMMM", "iiii"]
+        let provider = self.provider
         let expected = texts.map { provider.render($0, fontName: nil, size: 15) }
         DispatchQueue.concurrentPerform(iterations: 64) { i in
             let t = i % texts.count

@@ -21,8 +21,11 @@ public final class FrameRenderer {
         let width = buffer.width
         let bandCount = threads > 1 ? min(threads * 4, max(1, area.height / 16)) : 1
         buffer.pixels.withUnsafeMutableBufferPointer { px in
-            let base = px.baseAddress!
-            let drawBand: (Int) -> Void = { b in
+            // Shared by the bands without a race: each band writes only its own rows of the buffer,
+            // and all of them only read the tree (a value whose objects are immutable).
+            nonisolated(unsafe) let base = px.baseAddress!
+            nonisolated(unsafe) let tree = tree
+            let drawBand: @Sendable (Int) -> Void = { b in
                 let y0 = area.y + area.height * b / bandCount, y1 = area.y + area.height * (b + 1) / bandCount
                 guard y1 > y0 else { return }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)

@@ -1,8 +1,9 @@
 import Foundation
 import CoreGraphics
 
-/// How to read and write one key path of a layer's state as a typed value.
-struct LayerProperty {
+/// How to read and write one key path of a layer's state as a typed value. Sendable: made once in a
+/// constant table, and its closures capture only other constant closures and values.
+struct LayerProperty: @unchecked Sendable {
     /// The canonical key (Apple's KVC key, e.g. "hidden" for isHidden).
     let key: String
     let kind: ValueKind

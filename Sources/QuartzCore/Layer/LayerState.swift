@@ -4,7 +4,12 @@ import CoreGraphics
 /// Every value of a layer that animations can change or rendering needs, as one value type.
 /// A layer keeps its model state (what code sets), a committed copy (what the last transaction commit
 /// handed to rendering), and the presentation state is this struct with animations applied at a time t.
-struct LayerState {
+///
+/// Sendable by contract: committed copies travel to the render side. Its colours, paths (mutable
+/// ones are copied at commit), images and recorded drawings are objects that are not changed once a
+/// layer holds them; `contents` holds what the app gives (a CGImage, as on Apple), not to be changed
+/// afterwards either.
+struct LayerState: @unchecked Sendable {
     // Defaults are shared objects: copying a state then retains hot, shared objects instead of one
     // cold object per layer (which made snapshots memory-bound).
     static let opaqueBlack = CGColor(gray: 0, alpha: 1)
@@ -84,7 +89,7 @@ struct LayerState {
 }
 
 /// The rarely changed settings of a layer (see LayerState.style).
-struct StyleFields {
+struct StyleFields: @unchecked Sendable {
     var anchorPointZ: CGFloat = 0
     var sublayerTransform: CATransform3D = CATransform3DIdentity
     var shadowColor: CGColor? = LayerState.opaqueBlack
@@ -112,7 +117,7 @@ struct StyleFields {
 }
 
 /// The animatable and drawing fields of CAShapeLayer, CATextLayer, CAGradientLayer and CAReplicatorLayer.
-struct SubclassState {
+struct SubclassState: @unchecked Sendable {
     // CAShapeLayer
     var path: CGPath? = nil
     var fillColor: CGColor? = LayerState.opaqueBlack
@@ -153,7 +158,7 @@ struct SubclassState {
 }
 
 /// A transition in progress on a presentation state: what the layer looked like before, and how far along.
-struct TransitionState {
+struct TransitionState: Sendable {
     /// The transition's type (fade, push, moveIn, reveal) and subtype.
     var type: CATransitionType
     var subtype: CATransitionSubtype?
@@ -164,13 +169,13 @@ struct TransitionState {
 }
 
 /// A reference to a layer state, used where a state must hold another state.
-final class LayerStateBox {
+final class LayerStateBox: Sendable {
     let state: LayerState
     init(_ state: LayerState) { self.state = state }
 }
 
 /// Holds a layer's contents value (usually a CGImage).
-final class ContentsBox {
+final class ContentsBox: @unchecked Sendable {
     let value: Any
     init(_ value: Any) { self.value = value }
 }

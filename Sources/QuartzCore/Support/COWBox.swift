@@ -1,5 +1,7 @@
 /// A copy-on-write box, so that rarely used value fields cost one pointer in the common case.
-struct COWBox<T> {
+/// A value: its storage is changed only when uniquely referenced, otherwise replaced, so a box
+/// shared between threads is only ever read (hence Sendable when its value is).
+struct COWBox<T>: @unchecked Sendable where T: Sendable {
     private final class Ref { var value: T; init(_ v: T) { value = v } }
     private var ref: Ref
     init(_ value: T) { ref = Ref(value) }

@@ -4,7 +4,10 @@ import Foundation
 /// delivers, at a given media time, what is due: animationDidStart, animationDidStop, removal of
 /// finished animations, and transaction completion blocks. CATransaction.flush() and the host's frame
 /// loop call deliver(now:).
-final class AnimationRuntime {
+///
+/// Shared between app threads: every member is read and written under `ModelLock` (the render side
+/// never touches it).
+final class AnimationRuntime: @unchecked Sendable {
     static let shared = AnimationRuntime()
 
     /// Layers with animations, held weakly: a layer the app lets go of is freed with its animations,

@@ -5,7 +5,8 @@ final class ThreadingTests: LaminaTestCase {
     /// Two threads change and read the same layers while the main thread commits and snapshots.
     func testConcurrentChangesReadsAndCommits() {
         let root = makeLayer()
-        let layers = (0..<20).map { _ in CALayer() }
+        // Shared with the other threads on purpose: layers' model values are guarded by the model lock.
+        nonisolated(unsafe) let layers = (0..<20).map { _ in CALayer() }
         for l in layers { root.addSublayer(l) }
         CATransaction.flush()
         let group = DispatchGroup()

@@ -197,7 +197,8 @@ final class TransactionLockTests: LaminaTestCase {
     /// try, which cannot depend on timing), says it has arrived and then blocks in
     /// CATransaction.begin() until this thread unlocks; the log records the order.
     func testLockBlocksChangesFromOtherThreads() {
-        let l = makeLayer()
+        // Shared with the other thread on purpose: CATransaction.lock() is what makes that safe.
+        nonisolated(unsafe) let l = makeLayer()
         final class Log: @unchecked Sendable {
             private let lock = NSLock()
             private var list: [String] = []
