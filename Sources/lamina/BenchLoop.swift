@@ -29,6 +29,7 @@ enum BenchLoop {
         }
         host.layer = source.root
         host.onTick = source.tick
+        host.nextAppTime = source.nextAppTime
         host.onEvent = { e in
             if case .quit = e { host.stop() }
             source.handle(e)

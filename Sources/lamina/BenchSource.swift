@@ -20,9 +20,13 @@ final class BenchSource {
     let tick: (CFTimeInterval) -> Void
     /// Called on the app thread for every input event.
     let handle: (HostEvent) -> Void
+    /// When the source next needs a turn of its own (a scene's next timer), on the app thread.
+    let nextAppTime: (CFTimeInterval) -> CFTimeInterval
 
-    private init(name: String, kind: String, size: CGSize, root: CALayer, tick: @escaping (CFTimeInterval) -> Void, handle: @escaping (HostEvent) -> Void) {
+    private init(name: String, kind: String, size: CGSize, root: CALayer, tick: @escaping (CFTimeInterval) -> Void,
+                 handle: @escaping (HostEvent) -> Void, nextAppTime: @escaping (CFTimeInterval) -> CFTimeInterval = { _ in .infinity }) {
         self.name = name; self.kind = kind; self.size = size; self.root = root; self.tick = tick; self.handle = handle
+        self.nextAppTime = nextAppTime
     }
 
     /// Opens `spec`: an existing file is a scene, otherwise a demo name. `size` overrides the window
@@ -47,14 +51,16 @@ final class BenchSource {
                                    case .swipe(let s): scene.handle(.swipe(s == .left ? "left" : "right"))
                                    default: break
                                    }
-                               })
+                               },
+                               nextAppTime: { _ in scene.nextTimerTime() })
         }
-        guard let demo = DemoCatalog.named(spec) else {
-            throw ValidationError("\"\(spec)\" is neither a scene file nor a demo; the demos are: " + DemoCatalog.all.map { $0.name }.joined(separator: ", "))
+        let demo = DemoCatalog.named(spec)
+        guard demo != nil || spec == "gallery" else {
+            throw ValidationError("\"\(spec)\" is neither a scene file, a demo nor the gallery; the demos are: " + DemoCatalog.all.map { $0.name }.joined(separator: ", "))
         }
         let s = size ?? CGSize(width: 960, height: 640)
-        let shell = DemoShell(size: s, open: demo.name)
-        return BenchSource(name: demo.name, kind: "demo", size: s, root: shell.root, tick: { shell.tick($0) },
+        let shell = DemoShell(size: s, open: demo?.name)
+        return BenchSource(name: demo?.name ?? "gallery", kind: demo == nil ? "gallery" : "demo", size: s, root: shell.root, tick: { shell.tick($0) },
                            handle: { e in
                                switch e {
                                case .mouseDown(let p, _): shell.handle(.mouseDown(p))

@@ -52,6 +52,8 @@ struct RunCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(message)\n".utf8))
             }
         }
+        // The scene's timers wake the app thread at their times (session.poll ticks them).
+        host.nextAppTime = { _ in session.scene.nextTimerTime() }
         host.onEvent = { e in
             switch e {
             case .quit: host.stop()
