@@ -130,10 +130,9 @@ final class CoverageTests: XCTestCase {
     /// 128/255 (opaque red → 0x80800000) over what is there.
     func testSolidFillScalesByCoverage() {
         var buf = PixelBuffer(width: 4, height: 1)
-        var r = CoverageRasterizer()
-        buf.fill([[(0, 0), (1.5, 0), (1.5, 1), (0, 1)]], rule: .nonZero, color: 0xFFFF_0000, using: &r)
+        buf.fillThroughFramePath([[(0, 0), (1.5, 0), (1.5, 1), (0, 1)]], rule: .nonZero, color: 0xFFFF_0000)
         XCTAssertEqual(buf.pixels, [0xFFFF_0000, 0x8080_0000, 0, 0])
-        buf.fill([[(1, 0), (4, 0), (4, 1), (1, 1)]], rule: .nonZero, color: 0x8000_0080, using: &r)
+        buf.fillThroughFramePath([[(1, 0), (4, 0), (4, 1), (1, 1)]], rule: .nonZero, color: 0x8000_0080)
         // 0x80000080 over 0x80800000: 128 + round(128·127/255) = 192 alpha, red round(128·127/255) = 64.
         XCTAssertEqual(buf.pixels, [0xFFFF_0000, 0xC040_0080, 0x8000_0080, 0x8000_0080])
     }

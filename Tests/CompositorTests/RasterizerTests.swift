@@ -8,8 +8,7 @@ final class RasterizerTests: XCTestCase {
 
     func testPixelAlignedOpaqueRectIsExact() {
         var buf = PixelBuffer(width: 8, height: 8)
-        var r = CoverageRasterizer()
-        buf.fill([rect(2, 2, 5, 6)], rule: .nonZero, color: 0xFFFF_0000, using: &r)
+        buf.fillThroughFramePath([rect(2, 2, 5, 6)], rule: .nonZero, color: 0xFFFF_0000)
         for y in 0..<8 { for x in 0..<8 {
             let inside = (2..<5).contains(x) && (2..<6).contains(y)
             XCTAssertEqual(buf[x, y], inside ? 0xFFFF_0000 : 0, "(\(x), \(y))")
@@ -48,12 +47,11 @@ final class RasterizerTests: XCTestCase {
 
     func testClippingHugeAndNaNCoordinates() {
         var buf = PixelBuffer(width: 16, height: 16)
-        var r = CoverageRasterizer()
-        buf.fill([rect(-1e5, -1e5, 1e5, 1e5)], rule: .nonZero, color: 0xFF00_FF00, using: &r)
+        buf.fillThroughFramePath([rect(-1e5, -1e5, 1e5, 1e5)], rule: .nonZero, color: 0xFF00_FF00)
         XCTAssert(buf.pixels.allSatisfy { $0 == 0xFF00_FF00 })
-        buf.fill([[(0, 0), (Double.nan, 5), (5, 5)]], rule: .nonZero, color: 0xFFFF_FFFF, using: &r)
+        buf.fillThroughFramePath([[(0, 0), (Double.nan, 5), (5, 5)]], rule: .nonZero, color: 0xFFFF_FFFF)
         XCTAssert(buf.pixels.allSatisfy { $0 == 0xFF00_FF00 }, "a contour with NaN is skipped")
-        buf.fill([rect(20, 20, 30, 30)], rule: .nonZero, color: 0xFFFF_FFFF, using: &r)
+        buf.fillThroughFramePath([rect(20, 20, 30, 30)], rule: .nonZero, color: 0xFFFF_FFFF)
         XCTAssert(buf.pixels.allSatisfy { $0 == 0xFF00_FF00 }, "outside the buffer draws nothing")
     }
 
