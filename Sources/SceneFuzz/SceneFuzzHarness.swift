@@ -20,35 +20,37 @@ import Foundation
         defer { CATransaction.flush() }
         let scene: Scene
         do { scene = try Scene.parse(text, file: "fuzz.yaml", directory: directory) } catch { return false }
-        CATransaction.flush()
-        render(scene, at: times[0])
-        scene.handle(.click(CGPoint(x: scene.size.width / 2, y: scene.size.height / 2)))
+        // Frames through a frame scheduler on virtual time, as a window runs them: the scene's
+        // timers at their times, the input in the app turn after the first frame. Where a layer's
+        // time cannot be mapped back exactly, time steps by a second (a fuzz input may loop a
+        // layer's timeline; stepping 1/60 s to the last frame would cost 74,000 stops).
+        let scale = min(64 / scene.size.width, 48 / scene.size.height)
+        let renderer = CARenderer(size: scene.size, scale: scale)
+        renderer.layer = scene.root
+        let scheduler = FrameScheduler(clock: .virtual, start: 0, renderer: renderer)
+        scheduler.fallbackStep = 1
+        var input: [() -> Void] = []
+        scheduler.onAppTurn = { t in
+            scene.tick(t)
+            let queued = input
+            input = []
+            for e in queued { e() }
+        }
+        scheduler.nextAppTime = { _ in scene.nextTimerTime() }
+        try? scheduler.frame(at: times[0])
+        input.append { scene.handle(.click(CGPoint(x: scene.size.width / 2, y: scene.size.height / 2))) }
         for name in scene.order.prefix(4) {
             guard let l = scene.layers[name] else { continue }
-            scene.handle(.click(scene.root.convert(CGPoint(x: l.bounds.midX, y: l.bounds.midY), from: l)))
+            input.append { scene.handle(.click(scene.root.convert(CGPoint(x: l.bounds.midX, y: l.bounds.midY), from: l))) }
         }
         var keys = Set(["Space"])
         for i in scene.interactions.prefix(16) { if case .key(let k) = i.trigger { keys.insert(k) } }
-        for k in keys.sorted() { scene.handle(.key(k)) }
-        scene.handle(.swipe("left")); scene.handle(.swipe("right"))
-        for t in times.dropFirst() {
-            CAMediaClock.manualTime = t
-            scene.tick(t)
-            CATransaction.flush()
-            render(scene, at: t)
-        }
+        for k in keys.sorted() { input.append { scene.handle(.key(k)) } }
+        input.append { scene.handle(.swipe("left")); scene.handle(.swipe("right")) }
+        scheduler.settle()
+        for t in times.dropFirst() { try? scheduler.frame(at: t) }
         _ = try? SceneFormatter.format(text, file: "fuzz.yaml")
         return true
-    }
-
-    /// One frame of the whole window, scaled to fit 64x48 pixels.
-    static func render(_ scene: Scene, at t: CFTimeInterval) {
-        let scale = min(64 / scene.size.width, 48 / scene.size.height)
-        let r = CARenderer(size: scene.size, scale: scale)
-        r.layer = scene.root
-        r.beginFrame(atTime: t, timeStamp: nil)
-        r.render()
-        r.endFrame()
     }
 
     /// The resident memory of this process in KiB (VmRSS in /proc/self/status), 0 when unknown,

@@ -26,6 +26,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual((track?["strokeColor"] as? [Double])?.count, 4)
     }
 
+    /// Times that are not times are refused, naming the option; a time far out is answered by a
+    /// jump (the same values as a repeating animation's phase there).
+    func testTimesThatAreNotTimesAreRefusedAndFarTimesAreAnswered() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
+        let bounce = scenes.appendingPathComponent("bounce.yaml").path
+        for (args, expected) in [(["eval", bounce, "--at", "nan"], "--at nan is not a time"),
+                                 (["eval", bounce, "--at", "inf"], "--at inf is not a time"),
+                                 (["eval", bounce, "--at=-1"], "--at -1.0 is before the scene starts"),
+                                 (["render", bounce, "--at=-inf", "-o", "/tmp/x.png"], "--at -inf is not a time"),
+                                 (["record", bounce, "--duration", "nan", "-o", "/tmp/x-frames"], "--duration nan is not a time")] {
+            let r = try run(args)
+            XCTAssertNotEqual(r.status, 0, args.joined(separator: " "))
+            XCTAssertTrue(r.err.contains(expected), "\(args): \(r.err)")
+        }
+        let far = try run(["eval", scenes.appendingPathComponent("interactions.yaml").path, "--at", "1e9"])
+        XCTAssertEqual(far.status, 0, far.err)
+        let json = try JSONSerialization.jsonObject(with: Data(far.out.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["time"] as? Double, 1e9)
+    }
+
     func testRecordWritesEveryFrameAndNamesMissingFFmpeg() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
         let dir = NSTemporaryDirectory() + "lamina-record-\(getpid())"

@@ -33,19 +33,19 @@ final class GoldenTests: XCTestCase {
 }
 
 /// Renders a case on virtual time with CARenderer.
+/// The case's tree is built at media time 0 and drawn by a frame scheduler at the case's time, as
+/// every frame is drawn.
 enum GoldenRenderer {
     static func render(_ c: GoldenCase, threads: Int = 1) -> CGImage {
         CAMediaClock.manualTime = 0
         defer { CAMediaClock.manualTime = nil }
         let root = c.build()
-        CATransaction.flush()
-        CAMediaClock.manualTime = c.time
         let r = CARenderer(size: c.size, scale: c.scale)
         r.threads = threads
         r.layer = root
-        r.beginFrame(atTime: c.time)
-        r.render()
-        r.endFrame()
+        let scheduler = FrameScheduler(clock: .virtual, start: 0, renderer: r)
+        CATransaction.flush()
+        try? scheduler.frame(at: c.time)
         return r.makeImage()
     }
 }

@@ -33,6 +33,10 @@ public final class FrameScheduler {
     public var renderer: CARenderer?
     /// The period of one display frame: display links fire and `advance(to:step:)` steps at it.
     public var framePeriod: CFTimeInterval
+    /// How far `advance(to:)` steps when a layer's time cannot be mapped back to media time exactly
+    /// (a layer timeline that loops or runs backwards): nil steps one `framePeriod`, exactly as a
+    /// window would; a larger step trades exactness of when callbacks run for speed (the fuzzer).
+    public var fallbackStep: CFTimeInterval?
     /// The app's turn at a media time (app thread): handle the input due by then, fire its timers,
     /// do its per-frame work. Its layer changes are committed right after.
     public var onAppTurn: ((CFTimeInterval) -> Void)?
@@ -185,7 +189,7 @@ public final class FrameScheduler {
             if let d = AnimationRuntime.shared.nextDeliveryTime(after: time) {
                 if d > time { stop = min(stop, d) }
             } else {
-                stop = min(stop, time + framePeriod)
+                stop = min(stop, time + (fallbackStep ?? framePeriod))
             }
             if stop <= time { stop = time.nextUp }
             time = stop

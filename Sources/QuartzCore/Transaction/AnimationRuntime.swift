@@ -134,7 +134,13 @@ final class AnimationRuntime: @unchecked Sendable {
                 local = min(local, e.started ? timingEndTime(p) : timingStartTime(p))
             }
             guard local.isFinite else { continue }
-            guard let g = layer.committedGlobalTime(fromLocal: local) else { return nil }
+            let localNow = layer.committedLocalTime(fromGlobal: now)
+            if localNow >= local { return now }
+            guard let g = layer.committedGlobalTime(fromLocal: local) else {
+                // A layer whose time stands still (speed 0 here or above) never reaches the event.
+                if layer.committedLocalTime(fromGlobal: now + 1) == localNow { continue }
+                return nil
+            }
             // The first media time whose local time reaches the event (rounding may land just short).
             var t = max(g, now)
             var tries = 0
