@@ -20,7 +20,7 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertTrue(noDisplay.err.contains("needs a display"), noDisplay.err)
         let notADemo = try run(["bench", "no-such-demo"])
         XCTAssertNotEqual(notADemo.status, 0)
-        XCTAssertTrue(notADemo.err.contains("neither a scene file nor a demo"), notADemo.err)
+        XCTAssertTrue(notADemo.err.contains("neither a scene file, a demo nor the gallery"), notADemo.err)
         let badRecord = try run(["bench", "stress", "--record", "out.txt"])
         XCTAssertNotEqual(badRecord.status, 0)
         XCTAssertTrue(badRecord.err.contains("--record wants a video"), badRecord.err)
