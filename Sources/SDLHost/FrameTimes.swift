@@ -20,6 +20,8 @@ public struct FrameTimes: Sendable {
     /// For each presented frame: the media time it was drawn for minus the wall time its present was
     /// issued.
     public var issueError: [Double] = []
+    /// For each presented frame: the pixels uploaded to the window's texture (what changed).
+    public var uploadedPixels: [Int] = []
     /// Refresh periods skipped.
     public var missed = 0
     /// Refresh periods the window slept through because nothing changed (an idle window draws nothing).
@@ -38,6 +40,7 @@ public struct FrameTimes: Sendable {
             let extra = self[keyPath: path].count - FrameTimes.kept
             if extra > 0 { self[keyPath: path].removeFirst(extra) }
         }
+        if uploadedPixels.count > FrameTimes.kept { uploadedPixels.removeFirst(uploadedPixels.count - FrameTimes.kept) }
     }
 }
 

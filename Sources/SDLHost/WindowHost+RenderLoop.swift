@@ -106,11 +106,13 @@ extension WindowHost {
             let phases = r.lastPhaseDurations
             let damage = r.damageRect
             let u0 = CACurrentMediaTime()
+            var uploaded = 0
             if !damage.isEmpty {
                 let buffer = r.pixelBuffer
                 let w = min(buffer.width, textureSize.0), h = min(buffer.height, textureSize.1)
                 let d = damage.intersection(IntRect(x: 0, y: 0, width: w, height: h))
                 if !d.isEmpty {
+                    uploaded = d.area
                     var rect = SDL_Rect(x: Int32(d.x), y: Int32(d.y), w: Int32(d.width), h: Int32(d.height))
                     buffer.pixels.withUnsafeBytes { raw in
                         _ = SDL_UpdateTexture(tex, &rect, raw.baseAddress! + (d.y * buffer.width + d.x) * 4, Int32(buffer.width * 4))
@@ -141,6 +143,7 @@ extension WindowHost {
             _times.present.append((ready - u0) + (returned - issued))
             _times.presentError.append(target - presented)
             _times.issueError.append(virtualTime ? 0 : target - issued)
+            _times.uploadedPixels.append(uploaded)
             _times.trim()
             framesRendered += 1
             refreshCount += 1

@@ -44,6 +44,32 @@ final class WindowHostTests: XCTestCase {
         XCTAssertGreaterThan(ticks, 0)
         XCTAssertFalse(tickedOnMain, "app code runs on the app thread, not the SDL thread")
         XCTAssertEqual(host.times.evaluate.count, host.frameCount)
+        XCTAssertEqual(host.times.uploadedPixels.first, 200 * 120, "the first frame uploads the whole window to the texture")
+    }
+
+    /// What the renderer draws reaches the window's texture: a moving layer's frames upload the
+    /// region that changed, a frame without change uploads nothing.
+    func testEachFrameUploadsWhatChanged() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER"); CAMediaClock.manualTime = nil }
+        CAMediaClock.manualTime = 10
+        let host = try WindowHost(title: "upload", size: CGSize(width: 100, height: 80))
+        host.virtualTime = true
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 80)
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        box.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5; move.toValue = 95; move.duration = 0.25
+        box.add(move, forKey: "move")
+        root.addSublayer(box)
+        host.layer = root
+        host.run(frames: 30)
+        let up = host.times.uploadedPixels
+        XCTAssertEqual(up.first, 100 * 80, "the first frame: the whole window")
+        XCTAssertTrue(up.dropFirst().prefix(10).allSatisfy { $0 > 0 && $0 < 100 * 80 }, "moving: part of the window each frame (\(up.prefix(12)))")
+        XCTAssertEqual(up.last, 0, "at rest: nothing to upload")
     }
 }
 

@@ -123,8 +123,12 @@ open class CARenderer: NSObject {
     /// Ends the current frame.
     open func endFrame() {
         inFrame = false
+        lastDamage = damage
         damage = .empty
     }
+
+    /// The region the last finished frame redrew (for hosts that upload it after endFrame()).
+    private var lastDamage = IntRect.empty
 
     /// When the next frame should be drawn: the current frame's time while an animation in the tree
     /// is running, the time the next one starts when all are waiting, or infinity when nothing will
@@ -162,5 +166,7 @@ open class CARenderer: NSObject {
     @_spi(LaminaInternal) public var renderTree: RenderTree { tree }
 
     /// The pixel rectangle the current frame redraws (Lamina).
-    @_spi(LaminaInternal) public var damageRect: IntRect { damage }
+    /// During a frame, the region it redraws; after `endFrame()`, the region the last frame redrew
+    /// (what a host uploads).
+    @_spi(LaminaInternal) public var damageRect: IntRect { inFrame ? damage : lastDamage }
 }
