@@ -48,7 +48,7 @@ public struct DamageTracker {
         current.records.reserveCapacity(tree.nodes.count)
         if !tree.nodes.isEmpty {
             let r = TreeRasterizer(tree: tree)
-            collect(r, 0, parentToDevice: toDevice, opacity: 1, clip: 0, maskRect: nil, parent: nil, placement: 0, into: &current)
+            collectTree(r, toDevice: toDevice, into: &current)
         }
         defer { previous = current; hasPrevious = true }
         guard hasPrevious else { return frame }
@@ -121,86 +121,114 @@ public struct DamageTracker {
         return h.finalize()
     }
 
-    /// Records node `i` and its subtree; returns the node's key.
-    @discardableResult
-    private func collect(_ r: TreeRasterizer, _ i: Int, parentToDevice P: Matrix4x4, opacity: Double, clip: Int,
-                         maskRect: IntRect?, parent: UInt64?, placement: Int, into out: inout Frame) -> UInt64 {
-        let n = r.tree.nodes[i]
-        if n.preserves3D {
-            // Mirror drawContext: planes composed in the parent's 3D space.
-            var stripped = n; stripped.subtreeEnd = 0; stripped.mask = -1
-            let k0 = key(n.id, out.records)
-            out.records[k0] = Record(node: stripped, matrix: n.toParent.then(P), opacity: opacity, clip: clip, parent: parent,
-                                     placement: placement, group: false, rect: .empty)
-            var stack: [(Int, Matrix4x4, Double, UInt64, Int)] = [(i, n.toParent, opacity * n.opacity, k0, placement)]
-            while let (k, acc, op, kKey, kPlacement) = stack.popLast() {
-                var kids: [UInt64] = []
-                let cPlacement = DamageTracker.childPlacement(kPlacement, parent: kKey, group: false)
-                for c in r.tree.children(of: k) {
-                    let cn = r.tree.nodes[c]
-                    let m = cn.toParent.then(acc)
-                    if cn.preserves3D {
-                        var s = cn; s.subtreeEnd = 0; s.mask = -1
-                        let ck = key(cn.id, out.records)
-                        out.records[ck] = Record(node: s, matrix: m.then(P), opacity: op, clip: clip, parent: kKey,
-                                                 placement: cPlacement, group: false, rect: .empty)
-                        kids.append(ck)
-                        stack.append((c, m, op * cn.opacity, ck, cPlacement))
-                    } else {
-                        kids.append(collectPlane(r, c, M: m.then(P), P: P, opacity: op, clip: clip, maskRect: maskRect,
-                                                 parent: kKey, placement: cPlacement, into: &out))
-                    }
-                }
-                out.children[kKey] = kids
-            }
-            return k0
-        }
-        return collectPlane(r, i, M: n.toParent.then(P), P: P, opacity: opacity, clip: clip, maskRect: maskRect, parent: parent, placement: placement, into: &out)
+    /// A node waiting to be recorded: where it sits and what it inherits.
+    private struct Pending {
+        var i: Int, P: Matrix4x4, opacity: Double, clip: Int, maskRect: IntRect?, parent: UInt64?, placement: Int
     }
 
-    /// Records a flat node and its subtree; returns the node's key.
-    @discardableResult
-    private func collectPlane(_ r: TreeRasterizer, _ i: Int, M: Matrix4x4, P: Matrix4x4, opacity: Double, clip: Int,
-                              maskRect: IntRect?, parent: UInt64?, placement: Int, into out: inout Frame) -> UInt64 {
-        let n = r.tree.nodes[i]
+    /// Records the whole tree, walking it with an explicit stack (no recursion: depth costs memory,
+    /// not stack). A node is recorded (and gets its key) when its parent is, so each parent lists
+    /// its sublayers' keys in order; its own subtree is walked later.
+    private func collectTree(_ r: TreeRasterizer, toDevice: Matrix4x4, into out: inout Frame) {
+        var stack: [(Pending, UInt64)] = []
+        _ = record(r, Pending(i: 0, P: toDevice, opacity: 1, clip: 0, maskRect: nil, parent: nil, placement: 0), into: &out, stack: &stack)
+        while let (p, k) = stack.popLast() { expand(r, p, key: k, into: &out, stack: &stack) }
+    }
+
+    /// Records node `p.i` (a 3D context records its transform layers and planes at once) and pushes
+    /// the work of its subtree; returns its key.
+    private func record(_ r: TreeRasterizer, _ p: Pending, into out: inout Frame, stack: inout [(Pending, UInt64)]) -> UInt64 {
+        let n = r.tree.nodes[p.i]
+        guard n.preserves3D else {
+            let k = key(n.id, out.records)
+            out.records[k] = Record(node: n, matrix: n.toParent.then(p.P), opacity: p.opacity, clip: p.clip, parent: p.parent,
+                                    placement: p.placement, group: false, rect: .empty)
+            stack.append((p, k))
+            return k
+        }
+        // Mirror the drawing of a 3D context: planes composed in the parent's 3D space.
+        var stripped = n; stripped.subtreeEnd = 0; stripped.mask = -1
+        let k0 = key(n.id, out.records)
+        out.records[k0] = Record(node: stripped, matrix: n.toParent.then(p.P), opacity: p.opacity, clip: p.clip, parent: p.parent,
+                                 placement: p.placement, group: false, rect: .empty)
+        var contexts: [(Int, Matrix4x4, Double, UInt64, Int)] = [(p.i, n.toParent, p.opacity * n.opacity, k0, p.placement)]
+        while let (k, acc, op, kKey, kPlacement) = contexts.popLast() {
+            var kids: [UInt64] = []
+            let cPlacement = DamageTracker.childPlacement(kPlacement, parent: kKey, group: false)
+            for c in r.tree.children(of: k) {
+                let cn = r.tree.nodes[c]
+                let m = cn.toParent.then(acc)
+                if cn.preserves3D {
+                    var st = cn; st.subtreeEnd = 0; st.mask = -1
+                    let ck = key(cn.id, out.records)
+                    out.records[ck] = Record(node: st, matrix: m.then(p.P), opacity: op, clip: p.clip, parent: kKey,
+                                             placement: cPlacement, group: false, rect: .empty)
+                    kids.append(ck)
+                    contexts.append((c, m, op * cn.opacity, ck, cPlacement))
+                } else {
+                    // A plane, mapped through the context: recorded with its device map as its own.
+                    let plane = Pending(i: c, P: p.P, opacity: op, clip: p.clip, maskRect: p.maskRect, parent: kKey, placement: cPlacement)
+                    kids.append(recordPlane(r, plane, M: m.then(p.P), into: &out, stack: &stack))
+                }
+            }
+            out.children[kKey] = kids
+        }
+        return k0
+    }
+
+    /// Records a flat node whose device map is `M` and pushes the work of its subtree.
+    private func recordPlane(_ r: TreeRasterizer, _ p: Pending, M: Matrix4x4, into out: inout Frame, stack: inout [(Pending, UInt64)]) -> UInt64 {
+        let n = r.tree.nodes[p.i]
+        let k = key(n.id, out.records)
+        out.records[k] = Record(node: n, matrix: M, opacity: p.opacity, clip: p.clip, parent: p.parent, placement: p.placement,
+                                group: false, rect: .empty)
+        stack.append((p, k))
+        return k
+    }
+
+    /// Completes node `p.i`'s record (its own damage rectangle and group flag, now that the node is
+    /// known to draw flat) and records its mask and sublayers.
+    private func expand(_ r: TreeRasterizer, _ p: Pending, key k: UInt64, into out: inout Frame, stack: inout [(Pending, UInt64)]) {
+        let n = r.tree.nodes[p.i]
+        // The device map recorded with the node (through its 3D context for a plane).
+        let M = out.records[k]!.matrix
         var stripped = n
         stripped.subtreeEnd = 0
         stripped.mask = -1
         let alphaShadow = n.shadow.map { $0.path == nil && $0.color >> 24 != 0 } ?? false
         // The whole subtree's pixels, its own shadow included (needed for alpha shadows and masks).
-        let whole = (alphaShadow || n.mask >= 0) && M.isFinite ? (r.subtreeBounds(i, M: M, P: P) ?? .empty) : IntRect.empty
+        let whole = (alphaShadow || n.mask >= 0) && M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P) ?? .empty) : IntRect.empty
         // A shadow that follows the alpha of the subtree changes with it everywhere: the node's own
         // changes (the shadow's colour, offset, blur) reach as far as the subtree's shadow does.
-        let own = maskRect ?? (alphaShadow ? whole : M.isFinite ? (r.subtreeBounds(i, M: M, P: P, includeChildren: false) ?? .empty) : .empty)
-        let children = r.tree.children(of: i)
+        let own = p.maskRect ?? (alphaShadow ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
+        let children = r.tree.children(of: p.i)
         let group = TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty)
-        let k = key(n.id, out.records)
-        out.records[k] = Record(node: stripped, matrix: M, opacity: opacity, clip: clip, parent: parent, placement: placement,
+        out.records[k] = Record(node: stripped, matrix: M, opacity: p.opacity, clip: p.clip, parent: p.parent, placement: p.placement,
                                 group: group, rect: own)
-        var childClip = clip
+        var childClip = p.clip
         if n.masksToBounds {
             var h = Hasher()
-            h.combine(clip); h.combine(n.bounds.minX); h.combine(n.bounds.minY); h.combine(n.bounds.width); h.combine(n.bounds.height)
+            h.combine(p.clip); h.combine(n.bounds.minX); h.combine(n.bounds.minY); h.combine(n.bounds.width); h.combine(n.bounds.height)
             h.combine(n.cornerRadius); h.combine(n.maskedCorners)
             for k in 0..<16 { h.combine(M.m[k]) }
             childClip = h.finalize()
         }
         // A shadow follows the alpha of the whole subtree: any change in it moves the shadow.
-        let childMask: IntRect? = maskRect ?? (alphaShadow ? whole : nil)
+        let childMask: IntRect? = p.maskRect ?? (alphaShadow ? whole : nil)
         if n.mask >= 0 {
             // Anything in the mask changes the whole masked subtree, and with it whatever follows
             // that subtree's alpha (an ancestor's shadow: `maskRect`).
-            collect(r, n.mask, parentToDevice: M.flatteningInput, opacity: 1, clip: 0, maskRect: maskRect.map { whole.union($0) } ?? whole,
-                    parent: k, placement: DamageTracker.childPlacement(placement, parent: k, group: group, mask: true), into: &out)
+            _ = record(r, Pending(i: n.mask, P: M.flatteningInput, opacity: 1, clip: 0, maskRect: p.maskRect.map { whole.union($0) } ?? whole,
+                                  parent: k, placement: DamageTracker.childPlacement(p.placement, parent: k, group: group, mask: true)),
+                       into: &out, stack: &stack)
         }
-        let cPlacement = DamageTracker.childPlacement(placement, parent: k, group: group)
+        let cPlacement = DamageTracker.childPlacement(p.placement, parent: k, group: group)
         var kids: [UInt64] = []
         kids.reserveCapacity(children.count)
         for c in children {
-            kids.append(collect(r, c, parentToDevice: M.flatteningInput, opacity: opacity * n.opacity, clip: childClip, maskRect: childMask,
-                                parent: k, placement: cPlacement, into: &out))
+            kids.append(record(r, Pending(i: c, P: M.flatteningInput, opacity: p.opacity * n.opacity, clip: childClip, maskRect: childMask,
+                                          parent: k, placement: cPlacement), into: &out, stack: &stack))
         }
         out.children[k] = kids
-        return k
     }
 }

@@ -12,26 +12,89 @@ final class TreeRasterizer {
     /// Draws the whole tree (root at node 0) with `toDevice` mapping the root's parent space to pixels.
     func drawRoot(toDevice: Matrix4x4, on surface: Surface) {
         guard !tree.nodes.isEmpty else { return }
-        drawNode(0, parentToDevice: toDevice, inherited: 1, on: surface)
+        run([.node(0, parentToDevice: toDevice, inherited: 1, on: surface)])
     }
 
     // MARK: - Nodes
 
-    /// Draws node `i`. `P` maps its parent's coordinates to device pixels (flattening included).
-    func drawNode(_ i: Int, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
-        let n = tree.nodes[i]
-        if n.preserves3D {
-            drawContext(i, parentToDevice: P, inherited: inherited * n.opacity, on: s)
-            return
-        }
-        let M = n.toParent.then(P)
-        drawPlane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s)
+    /// The traversal's work, on an explicit stack (no recursion: depth costs memory, not stack).
+    /// Each step does a node's drawing up to the point where its subtree must be drawn, then pushes
+    /// the step that finishes it below the subtree's own steps.
+    enum Step {
+        /// Draw node `i` (a flat layer or a 3D context).
+        case node(Int, parentToDevice: Matrix4x4, inherited: Double, on: Surface)
+        /// Draw a flat layer whose coordinates map to device pixels by `M`.
+        case plane(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, inherited: Double, on: Surface)
+        /// After the sublayers: restore the clip, draw the border.
+        case bodyEnd(Int, toDevice: Matrix4x4, opacity: Double, on: Surface, clip: ClipMask?, scissor: IntRect)
+        /// After an offscreen group's body: draw its mask (if any), then finish the group.
+        case groupBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, area: IntRect, on: Surface)
+        /// Composite a finished group (with its shadow and mask).
+        case groupEnd(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface?, on: Surface)
+        /// Put a surface's clip and scissor back (after a split 3D piece).
+        case restore(Surface, clip: ClipMask?, scissor: IntRect)
+        /// Clip a surface to a split 3D piece's half-planes (before the piece's plane).
+        case clipPiece(PlaneSorter.Piece, toDevice: Matrix4x4, on: Surface)
     }
 
-    /// Draws a flat layer whose coordinates map to device pixels by `M`.
-    func drawPlane(_ i: Int, toDevice M: Matrix4x4, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
+    /// Runs steps until none is left.
+    func run(_ initial: [Step]) {
+        var stack = initial
+        while let step = stack.popLast() {
+            switch step {
+            case .node(let i, let P, let inherited, let s):
+                let n = tree.nodes[i]
+                if n.preserves3D {
+                    pushContext(i, parentToDevice: P, inherited: inherited * n.opacity, on: s, into: &stack)
+                } else {
+                    stack.append(.plane(i, toDevice: n.toParent.then(P), parentToDevice: P, inherited: inherited, on: s))
+                }
+            case .plane(let i, let M, let P, let inherited, let s):
+                plane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s, into: &stack)
+            case .bodyEnd(let i, let M, let op, let s, let clip, let scissor):
+                s.clip = clip; s.scissor = scissor
+                drawBorder(tree.nodes[i], H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s)
+            case .groupBody(let i, let M, let P, let op, let group, let R, let s):
+                let n = tree.nodes[i]
+                if n.mask >= 0 {
+                    let ms = Surface(offscreen: R, columns: s.columns)
+                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, on: s))
+                    stack.append(.node(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms))
+                } else {
+                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: nil, on: s))
+                }
+            case .groupEnd(let i, let M, let P, let op, let group, let maskSurface, let s):
+                let n = tree.nodes[i]
+                if let sh = n.shadow, sh.color >> 24 != 0 {
+                    if sh.path != nil {
+                        // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
+                        // its shadow using the specified path instead of the layer's composited alpha").
+                        drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
+                    } else {
+                        let g = shadowGeometry(sh, node: n, P: P)
+                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+                    }
+                }
+                drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+            case .restore(let s, let clip, let scissor):
+                s.clip = clip; s.scissor = scissor
+            case .clipPiece(let piece, let M, let s):
+                let b = tree.nodes[piece.index].bounds
+                let pad = Double(max(b.width, b.height)) * 4 + 1e4
+                var poly: [(x: Double, y: Double)] = [(Double(b.minX) - pad, Double(b.minY) - pad), (Double(b.maxX) + pad, Double(b.minY) - pad),
+                                                      (Double(b.maxX) + pad, Double(b.maxY) + pad), (Double(b.minX) - pad, Double(b.maxY) + pad)]
+                for h in piece.clips { poly = TreeRasterizer.clip(poly, keeping: h) }
+                applyClip(M.projective.projectClipped(poly), on: s)
+                // An empty clip: the plane draws nothing (its step is still popped, and draws nothing).
+            }
+        }
+    }
+
+    /// A flat layer: drawn straight onto `s`, or through an offscreen group (the group's steps are
+    /// pushed to finish it after its body).
+    private func plane(_ i: Int, toDevice M: Matrix4x4, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface, into stack: inout [Step]) {
         let n = tree.nodes[i]
-        guard M.isFinite else { return }
+        guard M.isFinite, !s.scissor.isEmpty else { return }
         let op = n.opacity * inherited
         guard op > 0.0005 else { return }
         let H = M.projective
@@ -40,7 +103,7 @@ final class TreeRasterizer {
         let shadow = n.shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
         if !TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty) {
             if let sh = shadow { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
-            drawBody(i, M: M, opacity: op, children: children, on: s)
+            body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
         }
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
@@ -50,24 +113,8 @@ final class TreeRasterizer {
         let R = bb.intersection(wanted)
         guard !R.isEmpty else { return }
         let group = Surface(offscreen: R, columns: s.columns)
-        drawBody(i, M: M, opacity: 1, children: children, on: group)
-        var maskSurface: Surface? = nil
-        if n.mask >= 0 {
-            let ms = Surface(offscreen: R, columns: s.columns)
-            drawNode(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms)
-            maskSurface = ms
-        }
-        if let sh = shadow {
-            if sh.path != nil {
-                // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
-                // its shadow using the specified path instead of the layer's composited alpha").
-                drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
-            } else {
-                let g = shadowGeometry(sh, node: n, P: P)
-                drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
-            }
-        }
-        drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+        stack.append(.groupBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, area: R, on: s))
+        body(i, M: M, opacity: 1, children: children, on: group, into: &stack)
     }
 
     /// Whether a (flat) node draws through an offscreen group: group opacity over more than one
@@ -78,8 +125,8 @@ final class TreeRasterizer {
         return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow
     }
 
-    /// Background, contents, sublayers (clipped when masksToBounds), border.
-    func drawBody(_ i: Int, M: Matrix4x4, opacity op: Double, children: [Int], on s: Surface) {
+    /// Background, contents, then (pushed) the sublayers clipped when masksToBounds, and the border.
+    private func body(_ i: Int, M: Matrix4x4, opacity op: Double, children: [Int], on s: Surface, into stack: inout [Step]) {
         let n = tree.nodes[i]
         let H = M.projective
         let ppu = TreeRasterizer.scale(of: M)
@@ -99,22 +146,25 @@ final class TreeRasterizer {
             let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
             applyClip(poly, on: s)
         }
+        stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
         if !s.scissor.isEmpty {
             for c in n.contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s) }
             let childP = M.flatteningInput
-            for c in children { drawNode(c, parentToDevice: childP, inherited: op, on: s) }
+            for c in children.reversed() { stack.append(.node(c, parentToDevice: childP, inherited: op, on: s)) }
         }
-        s.clip = savedClip; s.scissor = savedScissor
-        if n.borderWidth > 0 && n.borderColor >> 24 != 0 {
-            let bw = min(n.borderWidth, Double(min(n.bounds.width, n.bounds.height)) / 2)
-            let outer = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
-            let inset = n.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
-            var contours = [outer]
-            if inset.width > 0 && inset.height > 0 {
-                contours.append(H.projectClipped(RoundedRect.polygon(inset, radius: max(0, n.cornerRadius - bw), corners: n.maskedCorners, pixelsPerUnit: ppu)))
-            }
-            drawer.draw(contours, rule: .evenOdd, paint: .solid(n.borderColor), opacity: op, on: s)
+    }
+
+    /// The border, inside the (rounded) bounds, above the sublayers.
+    private func drawBorder(_ n: RenderNode, H: Projective2D, ppu: Double, opacity op: Double, on s: Surface) {
+        guard n.borderWidth > 0 && n.borderColor >> 24 != 0 else { return }
+        let bw = min(n.borderWidth, Double(min(n.bounds.width, n.bounds.height)) / 2)
+        let outer = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
+        let inset = n.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
+        var contours = [outer]
+        if inset.width > 0 && inset.height > 0 {
+            contours.append(H.projectClipped(RoundedRect.polygon(inset, radius: max(0, n.cornerRadius - bw), corners: n.maskedCorners, pixelsPerUnit: ppu)))
         }
+        drawer.draw(contours, rule: .evenOdd, paint: .solid(n.borderColor), opacity: op, on: s)
     }
 
     /// Narrows the surface's drawing to a device polygon: a scissor when it is a pixel-aligned
@@ -312,37 +362,34 @@ final class TreeRasterizer {
     // MARK: - 3D contexts
 
     /// A CATransformLayer: its sublayers (and theirs, through nested transform layers) share the
-    /// parent's 3D space and are drawn back to front by depth.
-    func drawContext(_ t: Int, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface) {
+    /// parent's 3D space and are drawn back to front by depth: pushes one step per piece.
+    private func pushContext(_ t: Int, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface, into stack: inout [Step]) {
         var items: [PlaneSorter.Piece] = []
-        func collect(_ i: Int, acc: Matrix4x4, opacity: Double) {
-            for c in tree.children(of: i) {
-                let n = tree.nodes[c]
-                let m = n.toParent.then(acc)
-                if n.preserves3D { collect(c, acc: m, opacity: opacity * n.opacity); continue }
-                items.append(PlaneSorter.Piece(index: c, toContext: m, clips: [], opacity: opacity, order: items.count))
-            }
+        // The transform layer's own map composes in 3D into the parent's space (not flattened);
+        // nested transform layers add their planes where they stand among their siblings (a stack
+        // of sibling lists, each with the next sibling to visit).
+        var frames: [(children: [Int], next: Int, acc: Matrix4x4, opacity: Double)] = [(tree.children(of: t), 0, tree.nodes[t].toParent, 1)]
+        while let f = frames.indices.last {
+            guard frames[f].next < frames[f].children.count else { frames.removeLast(); continue }
+            let c = frames[f].children[frames[f].next]
+            frames[f].next += 1
+            let n = tree.nodes[c]
+            let m = n.toParent.then(frames[f].acc)
+            if n.preserves3D { frames.append((tree.children(of: c), 0, m, frames[f].opacity * n.opacity)); continue }
+            items.append(PlaneSorter.Piece(index: c, toContext: m, clips: [], opacity: frames[f].opacity, order: items.count))
         }
-        // The transform layer's own map composes in 3D into the parent's space (not flattened).
-        collect(t, acc: tree.nodes[t].toParent, opacity: 1)
-        for piece in PlaneSorter.order(items, bounds: { self.tree.nodes[$0].bounds }) {
+        // Back to front: pushed in reverse, so the first piece is drawn first.
+        for piece in PlaneSorter.order(items, bounds: { self.tree.nodes[$0].bounds }).reversed() {
             let M = piece.toContext.then(P)
             if piece.clips.isEmpty {
-                drawPlane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s)
+                stack.append(.plane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s))
                 continue
             }
-            // A split piece: clip the plane to its half-planes (a generous local rectangle cut by them).
-            let savedClip = s.clip, savedScissor = s.scissor
-            let b = tree.nodes[piece.index].bounds
-            let pad = Double(max(b.width, b.height)) * 4 + 1e4
-            var poly: [(x: Double, y: Double)] = [(Double(b.minX) - pad, Double(b.minY) - pad), (Double(b.maxX) + pad, Double(b.minY) - pad),
-                                                  (Double(b.maxX) + pad, Double(b.maxY) + pad), (Double(b.minX) - pad, Double(b.maxY) + pad)]
-            for h in piece.clips { poly = TreeRasterizer.clip(poly, keeping: h) }
-            applyClip(M.projective.projectClipped(poly), on: s)
-            if !s.scissor.isEmpty {
-                drawPlane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s)
-            }
-            s.clip = savedClip; s.scissor = savedScissor
+            // A split piece: clip the plane to its half-planes (a generous local rectangle cut by
+            // them) when its turn comes, and put the clip back after it.
+            stack.append(.restore(s, clip: s.clip, scissor: s.scissor))
+            stack.append(.plane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s))
+            stack.append(.clipPiece(piece, toDevice: M, on: s))
         }
     }
 
@@ -365,7 +412,64 @@ final class TreeRasterizer {
 
     /// The device pixels a node's subtree may touch (nil when nothing is visible). `M` maps the
     /// node's coordinates to device pixels, `P` its parent's (its shadow is given in the parent's).
+    /// Walked without recursion, and remembered per node for this rasterizer (a node has one device
+    /// map per frame), so nested groups cost the size of the tree once, not once per level.
     func subtreeBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4, includeChildren: Bool = true) -> IntRect? {
+        guard includeChildren else { return nodeBounds(i, M: M, P: P, children: .empty) }
+        if let known = boundsMemo[i] { return known }
+        struct Frame { var i: Int; var M: Matrix4x4; var P: Matrix4x4; var kids: [(Int, Matrix4x4, Matrix4x4)]; var next: Int; var box: IntRect }
+        var frames = [Frame(i: i, M: M, P: P, kids: boundedChildren(i, M: M), next: 0, box: .empty)]
+        var result: IntRect? = nil
+        while let f = frames.indices.last {
+            if frames[f].next < frames[f].kids.count {
+                let (c, cm, cp) = frames[f].kids[frames[f].next]
+                frames[f].next += 1
+                if let known = boundsMemo[c] {
+                    if let b = known { frames[f].box = frames[f].box.union(b) }
+                } else {
+                    frames.append(Frame(i: c, M: cm, P: cp, kids: boundedChildren(c, M: cm), next: 0, box: .empty))
+                }
+                continue
+            }
+            let done = frames.removeLast()
+            let b = nodeBounds(done.i, M: done.M, P: done.P, children: done.box)
+            boundsMemo[done.i] = b
+            if let parent = frames.indices.last { if let b { frames[parent].box = frames[parent].box.union(b) } } else { result = b }
+        }
+        return result
+    }
+
+    /// Bounds already found this frame, by node (nil inside: nothing visible).
+    private var boundsMemo: [Int: IntRect?] = [:]
+
+    /// The flat layers under node `i` whose pixels count toward its bounds, with their device maps
+    /// and their parents': none when it clips to its bounds; a sublayer that is a 3D context counts
+    /// by its planes.
+    private func boundedChildren(_ i: Int, M: Matrix4x4) -> [(Int, Matrix4x4, Matrix4x4)] {
+        let n = tree.nodes[i]
+        guard !n.masksToBounds else { return [] }
+        var out: [(Int, Matrix4x4, Matrix4x4)] = []
+        let childP = M.flatteningInput
+        for c in tree.children(of: i) {
+            let cn = tree.nodes[c]
+            let cm = cn.toParent.then(childP)
+            guard cn.preserves3D else { out.append((c, cm, childP)); continue }
+            // Bound a 3D context by its planes.
+            var stack: [(Int, Matrix4x4)] = [(c, cm)]
+            while let (k, km) = stack.popLast() {
+                for g in tree.children(of: k) {
+                    let gn = tree.nodes[g]
+                    let gm = gn.toParent.then(km)
+                    if gn.preserves3D { stack.append((g, gm)) } else { out.append((g, gm, childP)) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Node `i`'s own pixels (bounds, contents unless it clips to its bounds) with its sublayers'
+    /// `children` box, grown by its shadow.
+    private func nodeBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4, children: IntRect) -> IntRect? {
         let n = tree.nodes[i]
         let H = M.projective
         var box = IntRect.empty
@@ -387,23 +491,7 @@ final class TreeRasterizer {
                         width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale)))))
                 }
             }
-            for c in includeChildren ? tree.children(of: i) : [] {
-                let cn = tree.nodes[c]
-                let cm = cn.toParent.then(M.flatteningInput)
-                if cn.preserves3D {
-                    // Bound a 3D context by its planes.
-                    var stack: [(Int, Matrix4x4)] = [(c, cm)]
-                    while let (k, km) = stack.popLast() {
-                        for g in tree.children(of: k) {
-                            let gn = tree.nodes[g]
-                            let gm = gn.toParent.then(km)
-                            if gn.preserves3D { stack.append((g, gm)) } else if let b = subtreeBounds(g, M: gm, P: M.flatteningInput) { box = box.union(b) }
-                        }
-                    }
-                } else if let b = subtreeBounds(c, M: cm, P: M.flatteningInput) {
-                    box = box.union(b)
-                }
-            }
+            box = box.union(children)
         }
         if let sh = n.shadow, sh.color >> 24 != 0 {
             // A shadowPath need not follow the bounds: its shadow covers the path's own box.

@@ -110,10 +110,18 @@ extension CALayer {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
-    /// This layer's local time for media time `t`, from the (model or presentation) timing of its ancestors.
+    /// This layer's local time for media time `t`, from the (model or presentation) timing of its
+    /// ancestors (walked up, then applied from the top down: no recursion).
     func localTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
-        let parent = superlayer ?? (isPresentationCopy ? nil : maskOwner)
-        return state.localTime(fromParent: parent?.localTime(fromGlobal: t) ?? t)
+        var chain: [CALayer] = []
+        var l: CALayer? = self
+        while let c = l {
+            chain.append(c)
+            l = c.superlayer ?? (c.isPresentationCopy ? nil : c.maskOwner)
+        }
+        var time = t
+        for c in chain.reversed() { time = c.state.localTime(fromParent: time) }
+        return time
     }
 
     /// Media time for this layer's local time `t`.
@@ -124,19 +132,33 @@ extension CALayer {
         return time
     }
 
-    /// Apple's hit test: `p` is in the superlayer's coordinates.
+    /// Apple's hit test: `p` is in the superlayer's coordinates. Front-most sublayers first (higher
+    /// zPosition, then later siblings), depth first, with an explicit stack (no recursion).
     func hitTestImpl(_ p: CGPoint, skippingTransparent: Bool = false) -> CALayer? {
-        if isHidden { return nil }
-        if skippingTransparent && opacity <= 0 { return nil }
-        guard let inv = Homography(state.transformToParent(superlayer?.state)).inverted(), let local = inv.apply(p) else { return nil }
-        if masksToBounds && !contains(local) { return nil }
-        let subs = sublayers ?? []
-        // Front-most first: higher zPosition, then later siblings.
-        let order = subs.indices.sorted { (subs[$0].zPosition, $0) > (subs[$1].zPosition, $1) }
-        for i in order {
-            if let hit = subs[i].hitTestImpl(local, skippingTransparent: skippingTransparent) { return hit }
+        /// A layer being searched: its point in its own coordinates, and its sublayers front to back.
+        struct Frame { let layer: CALayer; let local: CGPoint; let order: [CALayer]; var next: Int }
+        func enter(_ l: CALayer, _ point: CGPoint) -> Frame? {
+            if l.isHidden { return nil }
+            if skippingTransparent && l.opacity <= 0 { return nil }
+            guard let inv = Homography(l.state.transformToParent(l.superlayer?.state)).inverted(), let local = inv.apply(point) else { return nil }
+            if l.masksToBounds && !l.contains(local) { return nil }
+            let subs = l.sublayers ?? []
+            let order = subs.indices.sorted { (subs[$0].zPosition, $0) > (subs[$1].zPosition, $1) }.map { subs[$0] }
+            return Frame(layer: l, local: local, order: order, next: 0)
         }
-        if self is CATransformLayer { return nil }
-        return contains(local) ? self : nil
+        guard let root = enter(self, p) else { return nil }
+        var frames = [root]
+        while let f = frames.indices.last {
+            if frames[f].next < frames[f].order.count {
+                let child = frames[f].order[frames[f].next]
+                frames[f].next += 1
+                if let cf = enter(child, frames[f].local) { frames.append(cf) }
+                continue
+            }
+            // No sublayer was hit: the layer itself, if the point is inside it.
+            let done = frames.removeLast()
+            if !(done.layer is CATransformLayer) && done.layer.contains(done.local) { return done.layer }
+        }
+        return nil
     }
 }

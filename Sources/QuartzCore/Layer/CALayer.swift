@@ -112,12 +112,19 @@ open class CALayer: NSObject, CAMediaTiming {
         if let m = _mask, m.maskOwner === self { m.maskOwner = nil; tx.markDirty(m) }
         LayerSlots.shared.release(slot)
         if committedRecord != nil { tx.requestCommit() }
+        // Sublayers, mask and presentation parent are released after this deinit returns, by the
+        // thread's release queue (a deep chain would otherwise free itself recursively).
+        var held: [AnyObject] = []
+        if let subs = _sublayers { held.append(contentsOf: subs as [AnyObject]); _sublayers = nil }
+        if let m = _mask { held.append(m); _mask = nil }
+        if let p = presentationParent { held.append(p); presentationParent = nil }
         // Animations end with their layer: transactions waiting for them stop waiting.
         if !animationEntries.isEmpty {
             ModelLock.shared.lock()
             for e in animationEntries where !e.finished { e.leaveGroups() }
             ModelLock.shared.unlock()
         }
+        DeferredRelease.release(held)
     }
 
     /// Decoding is not supported on Linux; returns nil.
@@ -392,6 +399,10 @@ open class CALayer: NSObject, CAMediaTiming {
             ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
             if let n = newValue {
                 precondition(n !== self, "CALayer: a layer cannot be its own mask")
+                // A mask is drawn as part of its owner: one that contains the owner, or that the
+                // owner contains, would make a cycle (Apple: a mask must not have a superlayer).
+                precondition(!isAncestorOrSelf(n), "CALayer: \(describeLayer(n)) cannot be the mask of \(describeLayer(self)): it is an ancestor of it, so the mask would contain the layer it masks; give the mask a layer of its own")
+                precondition(!n.isAncestorOrSelf(self), "CALayer: \(describeLayer(n)) cannot be the mask of \(describeLayer(self)): it is one of its descendants; remove it from the tree first (a mask must not have a superlayer)")
                 n.detachFromParent()
                 n.maskOwner = self
                 CATransactionStack.current.markDirty(n)
@@ -467,6 +478,9 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     func isAncestorOrSelf(_ other: CALayer) -> Bool {
+        // A layer with nothing under it (no sublayers, no mask) is nobody's ancestor: the common
+        // case of adding a new layer costs nothing, however deep the tree.
+        if other !== self && other._sublayers == nil && other._mask == nil { return false }
         var l: CALayer? = self
         while let c = l {
             if c === other { return true }
@@ -627,10 +641,14 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether the layer is marked as needing layout.
     open func needsLayout() -> Bool { needsLayoutFlag }
 
-    /// Lays out the layer (if marked) and then its sublayers, top-down.
+    /// Lays out the layer (if marked) and then its sublayers, top-down (walked with a stack, so
+    /// depth costs no recursion; a layout that adds sublayers lays them out too).
     open func layoutIfNeeded() {
-        if needsLayoutFlag { needsLayoutFlag = false; layoutSublayers() }
-        for l in _sublayers ?? [] { l.layoutIfNeeded() }
+        var stack: [CALayer] = [self]
+        while let l = stack.popLast() {
+            if l.needsLayoutFlag { l.needsLayoutFlag = false; l.layoutSublayers() }
+            if let subs = l._sublayers { stack.append(contentsOf: subs.reversed()) }
+        }
     }
 
     /// Positions the sublayers; the default asks the delegate's layoutSublayers(of:).

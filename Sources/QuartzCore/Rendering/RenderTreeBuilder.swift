@@ -25,7 +25,7 @@ public final class RenderTreeBuilder {
     public func build(_ snapshot: PresentationSnapshot) -> RenderTree {
         nodes.removeAll(keepingCapacity: true)
         if snapshot.count > 0 {
-            emit(snapshot, 0, parentState: nil, instance: InstanceContext.none)
+            emitTree(snapshot)
         }
         contentBuilder.endFrame()
         return RenderTree(nodes: nodes)
@@ -39,17 +39,70 @@ public final class RenderTreeBuilder {
         static let none = InstanceContext(timeShift: 0, tint: 0xFFFF_FFFF, salt: 0)
     }
 
-    /// Emits node `i` (and its subtree); returns false when it is hidden (nothing emitted).
-    @discardableResult
-    private func emit(_ snap: PresentationSnapshot, _ i: Int, parentState: LayerState?, instance: InstanceContext,
-                      replicaAbout: CATransform3D? = nil) -> Bool {
+    /// Work of the explicit stack that walks the snapshot (no recursion, so depth costs nothing
+    /// but memory): emit a node and push its subtree's work; emit one replicator instance; close a
+    /// node once its subtree (sublayers, then mask) is emitted.
+    private enum Task {
+        case emit(Int, parentState: LayerState?, instance: InstanceContext, replicaAbout: CATransform3D?, maskOf: Int)
+        case replica(k: Int, children: [Int], state: LayerState, instance: InstanceContext, acc: CATransform3D)
+        case close(index: Int, wrapper: Int, ghostOnTop: RenderNode?)
+    }
+
+    /// Emits the snapshot's root and everything under it.
+    private func emitTree(_ snap: PresentationSnapshot) {
+        var stack: [Task] = [.emit(0, parentState: nil, instance: .none, replicaAbout: nil, maskOf: -1)]
+        while let task = stack.popLast() {
+            switch task {
+            case .emit(let i, let parentState, let instance, let about, let maskOf):
+                let first = nodes.count
+                guard let e = emitNode(snap, i, parentState: parentState, instance: instance, replicaAbout: about) else { continue }
+                if maskOf >= 0 { nodes[maskOf].mask = first }
+                // Popped in this order: the sublayers (or replicas), then the mask, then the close.
+                stack.append(.close(index: e.index, wrapper: e.wrapper, ghostOnTop: e.ghostOnTop))
+                if snap.nodes[i].mask >= 0 {
+                    stack.append(.emit(snap.nodes[i].mask, parentState: nil, instance: instance, replicaAbout: nil, maskOf: e.index))
+                }
+                if snap.nodes[i].record.kind == .replicator {
+                    stack.append(.replica(k: 0, children: e.children, state: e.state, instance: instance, acc: CATransform3DIdentity))
+                } else {
+                    for c in e.children.reversed() {
+                        stack.append(.emit(c, parentState: e.state, instance: instance, replicaAbout: nil, maskOf: -1))
+                    }
+                }
+            case .replica(let k, let children, let state, let instance, let acc):
+                guard let r = replica(k, state: state, instance: instance, acc: acc) else { continue }
+                // This instance's sublayers first, then the next instance.
+                stack.append(.replica(k: k + 1, children: children, state: state, instance: instance,
+                                      acc: CATransform3DConcat(acc, state.subclass.instanceTransform)))
+                for ch in children.reversed() {
+                    stack.append(.emit(ch, parentState: state, instance: r.context, replicaAbout: r.about, maskOf: -1))
+                }
+            case .close(let index, let wrapper, let ghostOnTop):
+                nodes[index].subtreeEnd = nodes.count
+                if wrapper >= 0 {
+                    if var g = ghostOnTop { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
+                    nodes[wrapper].subtreeEnd = nodes.count
+                }
+            }
+        }
+    }
+
+    /// A node emitted, with what its subtree needs.
+    private struct Emitted {
+        var index: Int, wrapper: Int, ghostOnTop: RenderNode?, state: LayerState, children: [Int]
+    }
+
+    /// Emits snapshot node `i` itself (nil when it is hidden: nothing emitted) and returns its
+    /// sublayers, back to front by zPosition.
+    private func emitNode(_ snap: PresentationSnapshot, _ i: Int, parentState: LayerState?, instance: InstanceContext,
+                          replicaAbout: CATransform3D?) -> Emitted? {
         let sn = snap.nodes[i]
         var state = sn.state
         if instance.timeShift != 0, sn.record.isAnimated {
             state = sn.record.state
             sn.record.applyAnimations(to: &state, localTime: sn.localTime - instance.timeShift)
         }
-        if state.isHidden { return false }
+        if state.isHidden { return nil }
         var index = nodes.count
         var node = RenderNode()
         node.id = sn.record.identity &* 31 &+ instance.salt
@@ -124,12 +177,6 @@ public final class RenderTreeBuilder {
             index = nodes.count
         }
         nodes.append(node)
-        defer {
-            if wrapper >= 0 {
-                if var g = ghostOnTop { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
-                nodes[wrapper].subtreeEnd = nodes.count
-            }
-        }
         // Sublayers, back to front by zPosition (stable).
         var children: [Int] = []
         var j = i + 1
@@ -144,44 +191,32 @@ public final class RenderTreeBuilder {
                 children = children.enumerated().sorted { (z[$0.offset], $0.offset) < (z[$1.offset], $1.offset) }.map(\.element)
             }
         }
-        if sn.record.kind == .replicator {
-            emitReplicas(snap, children, state: state, instance: instance)
-        } else {
-            for c in children { emit(snap, c, parentState: state, instance: instance) }
-        }
-        if sn.mask >= 0 {
-            let mi = nodes.count
-            if emit(snap, sn.mask, parentState: nil, instance: instance) { nodes[index].mask = mi }
-        }
-        nodes[index].subtreeEnd = nodes.count
-        return true
+        return Emitted(index: index, wrapper: wrapper, ghostOnTop: ghostOnTop, state: state, children: children)
     }
 
     /// CAReplicatorLayer: instance k of every sublayer gets instanceTransform applied k times (about
     /// the replicator's anchor point), its time shifted by k·instanceDelay and its colours multiplied
-    /// by instanceColor plus k times the colour offsets.
-    private func emitReplicas(_ snap: PresentationSnapshot, _ children: [Int], state: LayerState, instance: InstanceContext) {
+    /// by instanceColor plus k times the colour offsets. Returns instance `k`'s context and transform
+    /// (`acc`: instanceTransform applied k times), or nil past the last instance or the node budget.
+    private func replica(_ k: Int, state: LayerState, instance: InstanceContext, acc: CATransform3D)
+        -> (context: InstanceContext, about: CATransform3D)? {
         let sub = state.subclass
         let count = min(max(sub.instanceCount, 0), 10_000)
+        // Replicators in replicators multiply: stop adding instances past the node budget.
+        guard k < count, nodes.count < Self.replicaNodeBudget else { return nil }
         let ax = state.bounds.origin.x + state.anchorPoint.x * state.bounds.width
         let ay = state.bounds.origin.y + state.anchorPoint.y * state.bounds.height
         let base = RenderColor.straight(sub.instanceColor ?? CGColor(gray: 1, alpha: 1))
         let offsets = SIMD4(Double(sub.instanceRedOffset), Double(sub.instanceGreenOffset), Double(sub.instanceBlueOffset), Double(sub.instanceAlphaOffset))
-        var acc = CATransform3DIdentity
-        for k in 0..<count {
-            // Replicators in replicators multiply: stop adding instances past the node budget.
-            if nodes.count >= Self.replicaNodeBudget { break }
-            var c = base + offsets * Double(k)
-            c = c.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
-            let tint = Premultiplied.pack(red: c.x, green: c.y, blue: c.z, alpha: c.w)
-            let ctx = InstanceContext(timeShift: instance.timeShift + Double(k) * sub.instanceDelay,
-                                      tint: RenderColor.tint(tint, instance.tint),
-                                      salt: instance.salt &* 1_000_003 &+ UInt64(k))
-            // Applied in the replicator's space, about its anchor, before its sublayerTransform.
-            let about = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), acc), CATransform3DMakeTranslation(ax, ay, 0))
-            for ch in children { emit(snap, ch, parentState: state, instance: ctx, replicaAbout: about) }
-            acc = CATransform3DConcat(acc, sub.instanceTransform)
-        }
+        var c = base + offsets * Double(k)
+        c = c.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+        let tint = Premultiplied.pack(red: c.x, green: c.y, blue: c.z, alpha: c.w)
+        let ctx = InstanceContext(timeShift: instance.timeShift + Double(k) * sub.instanceDelay,
+                                  tint: RenderColor.tint(tint, instance.tint),
+                                  salt: instance.salt &* 1_000_003 &+ UInt64(k))
+        // Applied in the replicator's space, about its anchor, before its sublayerTransform.
+        let about = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), acc), CATransform3DMakeTranslation(ax, ay, 0))
+        return (ctx, about)
     }
 
     /// The most render nodes replication may grow a tree to (10,000 instances a replicator, nested,
@@ -191,9 +226,14 @@ public final class RenderTreeBuilder {
     /// The number of snapshot nodes node `j` spans: itself, its descendants, and its mask's subtree
     /// (which the snapshot stores right after the descendants).
     static func extent(_ snap: PresentationSnapshot, _ j: Int) -> Int {
-        let n = snap.nodes[j]
-        var e = 1 + n.descendantCount
-        if n.mask >= 0 { e += extent(snap, n.mask) }
+        var e = 0
+        var k = j
+        // A mask's subtree follows its owner's descendants, and may have a mask of its own.
+        while k >= 0 {
+            let n = snap.nodes[k]
+            e += 1 + n.descendantCount
+            k = n.mask
+        }
         return e
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Frees deep layer trees without recursion. A layer's deinit hands its sublayers, mask and
+/// presentation parent to the calling thread's queue instead of releasing them itself: the first
+/// deinit on a thread drains the queue in a loop, and the deinits that draining causes only add to
+/// the queue. So freeing a chain of 100,000 layers uses a constant amount of stack.
+///
+/// Owned by one thread each (a thread-local queue): no lock.
+final class DeferredRelease {
+    private var queue: [AnyObject] = []
+    private var draining = false
+
+    private static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k) { ptr in
+            guard let ptr else { return }
+            Unmanaged<DeferredRelease>.fromOpaque(ptr).release()
+        }
+        return k
+    }()
+
+    /// The calling thread's queue.
+    private static var current: DeferredRelease {
+        if let p = pthread_getspecific(key) { return Unmanaged<DeferredRelease>.fromOpaque(p).takeUnretainedValue() }
+        let s = DeferredRelease()
+        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
+        return s
+    }
+
+    /// Takes the references in `objects` and releases them after the current deinit returns.
+    static func release(_ objects: [AnyObject]) {
+        guard !objects.isEmpty else { return }
+        let q = current
+        q.queue.append(contentsOf: objects)
+        if q.draining { return }
+        q.draining = true
+        while !q.queue.isEmpty {
+            // Dropping the last reference runs that object's deinit, which may add to the queue.
+            _ = q.queue.popLast()
+        }
+        q.draining = false
+    }
+}
