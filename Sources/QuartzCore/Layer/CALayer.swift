@@ -105,11 +105,11 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
-        // Orphans are committed again (their records name this slot as their parent, and the slot
-        // will be reused).
+        // Orphans that live on are committed again (their records name this slot as their parent,
+        // and the slot will be reused); noted weakly, so that freeing a tree frees all of it.
         let tx = CATransactionStack.current
-        for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil; tx.markDirty(l) }
-        if let m = _mask, m.maskOwner === self { m.maskOwner = nil; tx.markDirty(m) }
+        for l in _sublayers ?? [] where l._superlayer === self { l._superlayer = nil; tx.noteOrphan(l) }
+        if let m = _mask, m.maskOwner === self { m.maskOwner = nil; tx.noteOrphan(m) }
         LayerSlots.shared.release(slot)
         if committedRecord != nil { tx.requestCommit() }
         // Sublayers, mask and presentation parent are released after this deinit returns, by the
@@ -124,7 +124,7 @@ open class CALayer: NSObject, CAMediaTiming {
             for e in animationEntries where !e.finished { e.leaveGroups() }
             ModelLock.shared.unlock()
         }
-        DeferredRelease.release(held)
+        DeferredRelease.release(&held)
     }
 
     /// Decoding is not supported on Linux; returns nil.

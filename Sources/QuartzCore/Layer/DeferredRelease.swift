@@ -30,11 +30,13 @@ final class DeferredRelease {
         return s
     }
 
-    /// Takes the references in `objects` and releases them after the current deinit returns.
-    static func release(_ objects: [AnyObject]) {
+    /// Takes the references in `objects` (leaving it empty, so the caller holds none of them) and
+    /// releases them after the outermost deinit on this thread returns.
+    static func release(_ objects: inout [AnyObject]) {
         guard !objects.isEmpty else { return }
         let q = current
         q.queue.append(contentsOf: objects)
+        objects.removeAll()
         if q.draining { return }
         q.draining = true
         while !q.queue.isEmpty {

@@ -48,6 +48,17 @@ final class CATransactionStack {
         if dirtyIDs.insert(ObjectIdentifier(layer)).inserted { dirty.append(layer) }
     }
 
+    /// Layers whose superlayer or mask owner was freed, held weakly: those still alive at the next
+    /// commit are committed again (their records must stop naming the freed slot).
+    private var orphans: [WeakOrphan] = []
+    private final class WeakOrphan { weak var layer: CALayer?; init(_ l: CALayer) { layer = l } }
+
+    /// Notes an orphan (see `orphans`) and makes sure a commit follows.
+    func noteOrphan(_ layer: CALayer) {
+        orphans.append(WeakOrphan(layer))
+        requestCommit()
+    }
+
     /// Makes sure a commit follows (creating the implicit transaction if none is open): a freed
     /// layer's record leaves the published tree at that commit.
     func requestCommit() {
@@ -112,6 +123,8 @@ final class CATransactionStack {
             for l in batch where l.needsLayoutFlag { l.layoutIfNeeded() }
             for l in batch where l.needsDisplayFlag { l.displayIfNeeded() }
         }
+        for o in orphans { if let l = o.layer, dirtyIDs.insert(ObjectIdentifier(l)).inserted { dirty.append(l) } }
+        orphans = []
         let layers = dirty
         let finishedGroups = groups
         dirty = []; dirtyIDs = []; groups = []
