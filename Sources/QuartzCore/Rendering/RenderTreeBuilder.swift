@@ -230,9 +230,9 @@ public final class RenderTreeBuilder {
         var k = j
         // A mask's subtree follows its owner's descendants, and may have a mask of its own.
         while k >= 0 {
-            let n = snap.nodes[k]
-            e += 1 + n.descendantCount
-            k = n.mask
+            // Two fields read in place (copying the node would copy its whole state).
+            e += 1 + snap.nodes[k].descendantCount
+            k = snap.nodes[k].mask
         }
         return e
     }
