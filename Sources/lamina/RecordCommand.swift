@@ -97,7 +97,7 @@ struct RecordCommand: ParsableCommand {
         } catch {
             let removed = sink.abandon()
             progress.done()
-            let at = index < frames ? "at frame \(index + 1) of \(frames)" : "after its \(frames) frames"
+            let at = index < frames ? "at frame \(index + 1) of \(frames)" : "after its \(frames) frame\(frames == 1 ? "" : "s")"
             throw RecordingError(description: "recording failed \(at): \(error)" + (removed.map { "; \($0)" } ?? ""))
         }
         progress.done()
