@@ -1,6 +1,9 @@
 import Foundation
 import QuartzCore
 import CSDL2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A PNG file that could not be read or written: names the file and gives SDL's reason.
 public struct PNGCodecError: Error, CustomStringConvertible {
@@ -47,21 +50,74 @@ public enum PNGCodec {
         }
     }
 
-    /// Writes `image` as a PNG file at `url` (replacing it).
-    public static func write(_ image: CGImage, to url: URL) throws {
+    /// Writes `image` as a PNG file at `url` (replacing it). Every write is checked: the PNG is made
+    /// in memory, written to `<file>.partial` beside it with each `write` and the `close` checked
+    /// (a full disk, an I/O error), then renamed over `url`; on failure the partial file is removed
+    /// and `PNGCodecError` gives the system's reason. Returns the file's size in bytes.
+    @discardableResult
+    public static func write(_ image: CGImage, to url: URL) throws -> Int {
+        let data = try encode(image, name: url.path)
+        try writeFile(data, to: url.path)
+        return data.count
+    }
+
+    /// `image` as PNG file bytes.
+    public static func encode(_ image: CGImage) throws -> Data { try encode(image, name: "memory") }
+
+    private static func encode(_ image: CGImage, name: String) throws -> Data {
         lock.lock(); defer { lock.unlock() }
         _ = initOnce
         guard image.width > 0, image.height > 0 else {
-            throw PNGCodecError(file: url.path, reason: "a \(image.width)x\(image.height) image cannot be written as PNG")
+            throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image cannot be written as PNG")
+        }
+        // Deflate's worst case is a little over its input (the raw rows and a filter byte each);
+        // chunk headers and the file's own are a few kilobytes at most.
+        let raw = (image.width * 4 + 1) * image.height
+        let capacity = raw + raw / 256 + 65_536
+        guard capacity < Int(Int32.max) else {
+            throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image is too large to be written as PNG here")
         }
         var straight = image.premultipliedARGB.map(unpremultiply)
-        let ok = straight.withUnsafeMutableBytes { raw -> Bool in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(image.width), Int32(image.height), 32,
-                                                                   Int32(image.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
-            defer { SDL_FreeSurface(surface) }
-            return IMG_SavePNG(surface, url.path) == 0
+        var out = Data(count: capacity)
+        let written = straight.withUnsafeMutableBytes { px -> Int in
+            out.withUnsafeMutableBytes { buffer -> Int in
+                guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(px.baseAddress, Int32(image.width), Int32(image.height), 32,
+                                                                       Int32(image.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return -1 }
+                defer { SDL_FreeSurface(surface) }
+                guard let rw = SDL_RWFromMem(buffer.baseAddress, Int32(buffer.count)) else { return -1 }
+                defer { SDL_RWclose(rw) }
+                guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { return -1 }
+                return Int(SDL_RWtell(rw))
+            }
         }
-        if !ok { throw PNGCodecError(file: url.path, reason: lastError()) }
+        guard written > 8 else { throw PNGCodecError(file: name, reason: lastError()) }
+        out.count = written
+        return out
+    }
+
+    /// Writes `data` to `path` through `<path>.partial` and a rename, every system call checked;
+    /// removes the partial file on failure.
+    static func writeFile(_ data: Data, to path: String) throws {
+        let partial = path + ".partial"
+        func failure(_ what: String) -> PNGCodecError {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            return PNGCodecError(file: path, reason: "\(what): \(reason)")
+        }
+        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PNGCodecError(file: path, reason: "cannot create \(partial): \(String(cString: strerror(errno)))") }
+        let wrote = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+        guard wrote else { let e = failure("cannot write"); close(fd); throw e }
+        guard close(fd) == 0 else { throw failure("cannot write (on closing)") }
+        guard rename(partial, path) == 0 else { throw failure("cannot rename \(partial) to it") }
     }
 
     /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
@@ -81,20 +137,31 @@ public enum PNGCodec {
         return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
     }
 
+    /// The surface's pixels premultiplied, converted straight into the image's own array (one copy
+    /// besides SDL's decoded surface: a 64-megapixel image peaks at twice its 256 MB, where
+    /// converting to a second surface first took three times). Paletted surfaces, which
+    /// SDL_ConvertPixels does not take, and those with a colour key (which it would ignore) go
+    /// through a converted surface.
     private static func image(from surface: UnsafeMutablePointer<SDL_Surface>, name: String) throws -> CGImage {
-        guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-            throw PNGCodecError(file: name, reason: lastError())
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        guard w > 0, h > 0, let format = surface.pointee.format else { throw PNGCodecError(file: name, reason: "the decoded image has no pixels") }
+        if format.pointee.palette != nil || format.pointee.BitsPerPixel <= 8 || SDL_HasColorKey(surface) == SDL_TRUE {
+            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+                throw PNGCodecError(file: name, reason: lastError())
+            }
+            defer { SDL_FreeSurface(argb) }
+            return try image(from: argb, name: name)
         }
-        defer { SDL_FreeSurface(argb) }
-        let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
         var px = [UInt32](repeating: 0, count: w * h)
-        if SDL_MUSTLOCK(argb) { SDL_LockSurface(argb) }
-        defer { if SDL_MUSTLOCK(argb) { SDL_UnlockSurface(argb) } }
-        guard let base = argb.pointee.pixels else { throw PNGCodecError(file: name, reason: "the decoded surface has no pixels") }
-        for y in 0..<h {
-            let row = base.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { px[y * w + x] = premultiply(row[x]) }
+        if SDL_MUSTLOCK(surface) { SDL_LockSurface(surface) }
+        defer { if SDL_MUSTLOCK(surface) { SDL_UnlockSurface(surface) } }
+        guard let base = surface.pointee.pixels else { throw PNGCodecError(file: name, reason: "the decoded surface has no pixels") }
+        let ok = px.withUnsafeMutableBytes { dst in
+            SDL_ConvertPixels(Int32(w), Int32(h), format.pointee.format, base, surface.pointee.pitch,
+                              SDL_PIXELFORMAT_ARGB8888.rawValue, dst.baseAddress, Int32(w * 4)) == 0
         }
+        guard ok else { throw PNGCodecError(file: name, reason: lastError()) }
+        px.withUnsafeMutableBufferPointer { b in for i in b.indices { b[i] = premultiply(b[i]) } }
         return CGImage(width: w, height: h, premultipliedARGB: px)
     }
 

@@ -6,14 +6,21 @@ import CSDL2
 /// Glyphs from SDL2_ttf (FreeType): Lamina's font provider on Linux. Font names resolve to the
 /// fonts shipped in Assets/Fonts (DejaVu Sans; "Helvetica", "Arial", ".SFUI", "system" and other
 /// common UI names map to it, names containing "Bold" to DejaVu Sans Bold, "Courier"/"Menlo"/"Mono"
-/// to DejaVu Sans Mono); a name may also be a path to a .ttf file. Unknown names and nil fall back
-/// to DejaVu Sans. Opened fonts are cached per (file, pixel size).
+/// to DejaVu Sans Mono); a name may also be a path to a .ttf/.otf file. Unknown names and nil fall
+/// back to DejaVu Sans. Opened fonts are cached per (file, pixel size).
+///
+/// A font file that does not work (missing, not a font, truncated: FreeType cannot open it or
+/// cannot draw a glyph with it) is reported once per file through `LaminaDiagnostics`, naming the
+/// file and SDL_ttf's reason, and text set in it is drawn with DejaVu Sans instead (as Core
+/// Animation draws text whose font cannot be found in its default face) rather than not at all.
 ///
 /// Shared between threads (text is laid out on the render side, measured on the app side): every
 /// font is opened, used and closed under `lock`.
 public final class SDLFontProvider: FontProvider, @unchecked Sendable {
     private let lock = NSLock()
     private var fonts: [String: OpaquePointer] = [:]
+    /// Font files that failed (reported once each), guarded by `lock`.
+    private var failedFiles = Set<String>()
     private static let initOnce: Bool = TTF_Init() == 0
 
     /// The provider installed by `installAsDefault()`.
@@ -73,7 +80,10 @@ public final class SDLFontProvider: FontProvider, @unchecked Sendable {
     }
 
     private static func lookUpFontFile(for name: String?) -> String? {
-        if let n = name, n.lowercased().hasSuffix(".ttf") || n.lowercased().hasSuffix(".otf"), FileManager.default.fileExists(atPath: n) { return n }
+        if let n = name, isFontPath(n) {
+            if FileManager.default.fileExists(atPath: n) { return n }
+            LaminaDiagnostics.report("font file \(n): no such file; text in it is drawn in DejaVu Sans")
+        }
         guard let assets = assetsDirectory?.appendingPathComponent("Fonts") else { return nil }
         let lower = (name ?? "").lowercased()
         let file: String
@@ -82,8 +92,17 @@ public final class SDLFontProvider: FontProvider, @unchecked Sendable {
         else { file = "DejaVuSans.ttf" }
         let path = assets.appendingPathComponent(file).path
         // A missing variant falls back to the regular face.
-        return FileManager.default.fileExists(atPath: path) ? path : assets.appendingPathComponent("DejaVuSans.ttf").path
+        return FileManager.default.fileExists(atPath: path) ? path : defaultFontFile
     }
+
+    /// Whether a font name is a path to a font file (.ttf or .otf).
+    static func isFontPath(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
+    }
+
+    /// The regular face every failure falls back to.
+    static var defaultFontFile: String? { assetsDirectory?.appendingPathComponent("Fonts/DejaVuSans.ttf").path }
 
     /// Most fonts kept open at once; past it the cache starts again (a scene may ask for any
     /// number of sizes, and each open face holds FreeType's tables).
@@ -91,21 +110,52 @@ public final class SDLFontProvider: FontProvider, @unchecked Sendable {
 
     /// Runs `body` with the font for `name` at `size` pixels, under the lock: a font is only used
     /// while the lock is held, so the cache may close fonts without pulling one from under a user.
+    /// A font file that fails (see the type's notes) is reported once and replaced by the default.
     private func withFont<T>(_ name: String?, _ size: Double, _ body: (OpaquePointer) -> T?) -> T? {
-        guard SDLFontProvider.initOnce, let file = SDLFontProvider.fontFile(for: name) else { return nil }
+        guard SDLFontProvider.initOnce, var file = SDLFontProvider.fontFile(for: name) else { return nil }
         let px = Int32(max(1, min(size.isFinite ? size.rounded() : 12, 2000)))
-        let key = "\(file)|\(px)"
         lock.lock(); defer { lock.unlock() }
-        if let f = fonts[key] { return body(f) }
+        if failedFiles.contains(file), let fallback = SDLFontProvider.defaultFontFile { file = fallback }
+        if let f = fonts["\(file)|\(px)"] { return body(f) }
         if fonts.count >= SDLFontProvider.openFontLimit {
             for f in fonts.values { TTF_CloseFont(f) }
             fonts.removeAll(keepingCapacity: true)
         }
+        if let f = SDLFontProvider.open(file, px) {
+            fonts["\(file)|\(px)"] = f
+            return body(f)
+        }
+        // The file does not work: say so once, then use the default face.
+        let reason = SDLFontProvider.ttfError()
+        if failedFiles.insert(file).inserted {
+            LaminaDiagnostics.report("font file \(file) cannot be used (\(reason)); text in it is drawn in DejaVu Sans")
+        }
+        guard let fallback = SDLFontProvider.defaultFontFile, fallback != file else { return nil }
+        if let f = fonts["\(fallback)|\(px)"] { return body(f) }
+        guard let f = SDLFontProvider.open(fallback, px) else { return nil }
+        fonts["\(fallback)|\(px)"] = f
+        return body(f)
+    }
+
+    /// Opens `file` at `px` pixels and checks that it draws a glyph (a truncated font may open and
+    /// then draw nothing); nil when either fails.
+    private static func open(_ file: String, _ px: Int32) -> OpaquePointer? {
         guard let f = TTF_OpenFont(file, px) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         TTF_SetFontKerning(f, 1)
-        fonts[key] = f
-        return body(f)
+        guard let probe = TTF_RenderUTF8_Blended(f, "Ag", SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
+            TTF_CloseFont(f)
+            return nil
+        }
+        SDL_FreeSurface(probe)
+        return f
+    }
+
+    /// SDL_ttf's last error, or a general reason.
+    private static func ttfError() -> String {
+        guard let e = SDL_GetError() else { return "SDL_ttf cannot open it" }
+        let s = String(cString: e)
+        return s.isEmpty ? "SDL_ttf cannot open it" : s
     }
 
     /// How many fonts are open now.

@@ -46,15 +46,12 @@ public final class Scene {
 
     private init(size: CGSize, root: CALayer) { self.size = size; self.root = root }
 
-    /// Loads a scene file (YAML; JSON is YAML too).
+    /// Loads a scene file (YAML; JSON is YAML too). A file that cannot be a scene is refused naming
+    /// the cause (`SceneFileReader`: no such file, a directory, permission denied, a fifo or device,
+    /// an image, bytes that are not UTF-8 with their line and column), never blocking on a fifo or
+    /// reading more than `Limits.fileBytes` and one byte.
     public static func load(contentsOf url: URL) throws -> Scene {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let n = attributes?[.size] as? Int, n > Limits.fileBytes {
-            throw SceneError(file: url.path, line: 0, column: 0, message: "the file is \(n) bytes; scenes are limited to \(Limits.fileBytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: url.path, line: 0, column: 0, message: "cannot read the file as UTF-8 text")
-        }
+        let text = try SceneFileReader.text(of: url)
         return try parse(text, file: url.path, directory: url.deletingLastPathComponent())
     }
 
@@ -71,7 +68,10 @@ public final class Scene {
         } catch let e as YamlError {
             throw SceneError(file: file, line: e.mark?.line ?? 0, column: e.mark?.column ?? 0, message: "not valid YAML: \(e.problemText)")
         }
-        return try SceneParser(file: file, directory: directory).scene(node)
+        // One decode per image file for the whole document, however many layers name it.
+        return try SceneImageCache.$current.withValue(SceneImageCache()) {
+            try SceneParser(file: file, directory: directory).scene(node)
+        }
     }
 
     func declareAnimation(layer: String, key: String, node: Node) { animationSpecs[layer, default: [:]][key] = node }

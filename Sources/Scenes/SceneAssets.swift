@@ -83,7 +83,8 @@ struct SceneAssetResolver {
 
 extension SceneParser {
     /// An image next to the scene or in Assets/, and the file it was read from; paths that leave
-    /// those folders and images over the size limits are refused with a located error.
+    /// those folders and images over the size limits are refused with a located error. Within one
+    /// load, a file is decoded once and its image shared by every layer that names it.
     func image(_ path: String, node: Node) throws -> (CGImage, URL) {
         let roots = [directory, Scene.assetsDirectory].compactMap { $0 }
         guard !roots.isEmpty else { throw error(node, "images need a scene file (its folder resolves \"\(path)\")") }
@@ -102,7 +103,9 @@ extension SceneParser {
         if let s = SceneAssetResolver.pngSize(url), let problem = SceneAssetResolver.sizeProblem(width: s.width, height: s.height) {
             throw error(node, "the image \"\(path)\" \(problem)")
         }
-        guard let load = Scene.imageLoader, let image = load(url) else {
+        // Every layer naming the same file in this load shares one decode (`SceneImageCache`).
+        let cache = SceneImageCache.current
+        guard let load = Scene.imageLoader, let image = cache != nil ? cache!.image(at: url, decode: load) : load(url) else {
             throw error(node, "cannot read the image \"\(path)\" (\(url.path))")
         }
         if let problem = SceneAssetResolver.sizeProblem(width: image.width, height: image.height) {
@@ -111,8 +114,9 @@ extension SceneParser {
         return (image, url)
     }
 
-    /// A font file (.ttf or .otf) next to the scene or in Assets/, by the same rules as images;
-    /// CATextLayer takes its path as the font name.
+    /// A font file (.ttf or .otf) next to the scene or in Assets/, by the same rules as images, that
+    /// has a font's structure (`SceneFontFile`: text, a truncated font or a fake .otf is a located
+    /// error naming the file); CATextLayer takes its path as the font name.
     func fontFile(_ path: String, node: Node) throws -> URL {
         let roots = [directory, Scene.assetsDirectory].compactMap { $0 }
         guard !roots.isEmpty else { throw error(node, "font files need a scene file (its folder resolves \"\(path)\")") }
@@ -120,6 +124,9 @@ extension SceneParser {
         switch SceneAssetResolver(roots: roots).lookup(path) {
         case .found(let u):
             guard SceneAssetResolver.isRegularFile(u.path) else { throw error(node, "the font path \"\(path)\" is not a file (\(u.path))") }
+            if let problem = SceneFontFile.problem(u) {
+                throw error(node, "the font \"\(path)\" (\(u.path)) cannot be used: \(problem); text in it would draw nothing")
+            }
             return u
         case .leaves(let where_):
             throw error(node, "the font path \"\(path)\" leaves the scene's folder and Assets/ (it resolves to \(where_)); fonts must be inside them")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A recording failure, in one line for the user.
 struct RecordingError: Error, CustomStringConvertible {
@@ -7,27 +10,53 @@ struct RecordingError: Error, CustomStringConvertible {
 }
 
 /// ffmpeg encoding raw 32-bit BGRA frames (premultiplied ARGB little-endian words, as the compositor
-/// stores them) that it reads from a pipe on its standard input, at a constant frame rate. ffmpeg
-/// is started with its arguments as an array (never through a shell); its error output is collected
-/// on a thread of its own so that it can never block on a full pipe, and is quoted in the errors.
-/// Used by `lamina record` (every frame on virtual time) and by `LiveRecorder` (a window's frames).
+/// stores them) that it reads from a pipe on its standard input, at a constant frame rate. Used by
+/// `lamina record` (every frame on virtual time) and by `LiveRecorder` (a window's frames).
 ///
-/// Shared with its error-reading thread: that thread writes `errorData` once and then signals
-/// `errorsDone`; the owner reads `errorData` only after waiting for that signal.
+/// Under control:
+/// - ffmpeg is a `ChildProcess` (arguments as an array, never a shell; killed with lamina, even by
+///   SIGKILL). The output is named to ffmpeg as `file:` and an absolute path, so that no name (one
+///   starting with `-`, or holding a `:`) can be read as an option or a protocol.
+/// - ffmpeg writes `<name>.partial.<ext>` beside the output; only a recording that succeeded and
+///   was verified is renamed to the output name (an older file of that name survives a failure).
+///   A failure kills ffmpeg and removes the partial file; a lamina that is killed leaves at most
+///   the partial file, whose name says what it is.
+/// - Every write waits at most `timeout` seconds for ffmpeg to take data, and finishing waits at
+///   most `timeout` seconds past ffmpeg's last sign of life (its progress report or error output):
+///   a stuck ffmpeg is killed and named, never waited on for ever.
+/// - Success is checked, not assumed: ffmpeg must exit 0, print no error (ffmpeg 5 exits 0 when
+///   the disk fills while it writes the file's index), report every frame sent as encoded (its
+///   `-progress` report), and the file must then hold that many frames (read back by ffmpeg,
+///   packets copied, nothing decoded).
+/// - Its error output is kept (the end of it) and quoted only as `TerminalText`: control
+///   characters escaped, so that nothing it prints can act on the terminal.
+///
+/// Used by one thread at a time (what ffmpeg says is read by an `FFmpegOutputReader`).
 final class FFmpegPipe: @unchecked Sendable {
-    /// The file being written.
+    /// The file the recording is saved to, as given.
     let output: String
+    /// Where ffmpeg writes until the recording is verified (`<name>.partial.<ext>`, absolute).
+    let partialPath: String
     /// The frame size in pixels every `write` must have.
     let width: Int, height: Int
-    private let process = Process()
-    private let input = Pipe()
-    private let errors = Pipe()
-    private var errorData = Data()
-    private let errorsDone = DispatchSemaphore(value: 0)
-    private var finished = false
+    /// Seconds a write may wait for ffmpeg to take data, and finishing may wait past its last sign
+    /// of life, before ffmpeg is taken to be stuck.
+    let timeout: Double
+    /// Frames written so far.
+    private(set) var framesWritten = 0
+    private let ffmpeg: String
+    private let child: ChildProcess
+    private var input: Int32
+    private let said: FFmpegOutputReader
+    private var state = State.running
+
+    private enum State { case running, finished, failed }
 
     /// Output extensions written as video (anything else is not a video name).
     static let videoExtensions = ["mp4", "webm", "gif", "mov", "mkv"]
+
+    /// Seconds of no progress after which ffmpeg is taken to be stuck, by default.
+    static let defaultTimeout = 60.0
 
     /// Whether `path` names a video file ffmpeg can write (by its extension).
     static func isVideo(_ path: String) -> Bool { videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) }
@@ -38,11 +67,28 @@ final class FFmpegPipe: @unchecked Sendable {
         return paths.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The absolute, standardised path of `path` (relative to the current folder).
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// Where a recording to `output` is written until it is verified: `<name>.partial.<ext>` in the
+    /// same folder (absolute).
+    static func partialPath(for output: String) -> String {
+        let url = URL(fileURLWithPath: absolute(output))
+        let ext = url.pathExtension
+        return url.deletingPathExtension().path + ".partial" + (ext.isEmpty ? "" : "." + ext)
+    }
+
+    /// How a file path is named to ffmpeg: the `file:` protocol and an absolute path, so that
+    /// ffmpeg never reads it as an option (a name starting with `-`) or another protocol (a `:`).
+    static func fileURL(_ path: String) -> String { "file:" + absolute(path) }
+
     /// ffmpeg's arguments for raw `width`x`height` BGRA frames at `fps` into `output` (the codec from
-    /// the extension: H.264 for .mp4/.mov/.mkv, VP9 for .webm, a palette for .gif). `realtime` picks
-    /// the encoders' fastest settings, for recordings made while something else is being timed.
+    /// the extension: H.264 for .mp4/.mov/.mkv, VP9 for .webm, a palette for .gif), reporting its
+    /// progress on descriptor 3. `realtime` picks the encoders' fastest settings, for recordings
+    /// made while something else is being timed.
     static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool) -> [String] {
-        var args = ["-loglevel", "error", "-y", "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
+        var args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
+                    "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
                     "-framerate", String(fps), "-i", "pipe:0"]
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         if ext == "gif" {
@@ -54,74 +100,181 @@ final class FFmpegPipe: @unchecked Sendable {
             args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
             if realtime { args += ["-preset", "ultrafast"] }
         }
-        args.append(output)
+        args.append(fileURL(output))
         return args
     }
 
-    /// Starts ffmpeg writing `output`. Throws a `RecordingError` when ffmpeg is not installed (its
-    /// message ends with `hint` when one is given) or cannot be started. Ignores SIGPIPE for the
-    /// process, so that an ffmpeg that dies makes `write` throw instead of killing the program.
-    init(output: String, width: Int, height: Int, fps: Double, realtime: Bool = false, hint: String? = nil) throws {
+    /// ffmpeg's arguments for counting the video frames in `file` (packets copied, nothing decoded),
+    /// reported on descriptor 3.
+    static func verifyArguments(file: String) -> [String] {
+        ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3",
+         "-i", fileURL(file), "-map", "0:v:0", "-c", "copy", "-f", "null", "-"]
+    }
+
+    /// Starts ffmpeg writing `output` (through its partial file). Throws a `RecordingError` when
+    /// ffmpeg is not installed (its message ends with `hint` when one is given) or cannot be
+    /// started. Ignores SIGPIPE for the process, so that an ffmpeg that dies makes `write` throw
+    /// instead of killing the program.
+    init(output: String, width: Int, height: Int, fps: Double, realtime: Bool = false, hint: String? = nil,
+         timeout: Double = FFmpegPipe.defaultTimeout) throws {
         guard width > 0, height > 0 else { throw RecordingError(description: "cannot record frames of \(width)x\(height) pixels") }
+        guard timeout > 0, timeout.isFinite else { throw RecordingError(description: "an ffmpeg timeout must be a positive number of seconds (got \(timeout))") }
         self.output = output
+        self.partialPath = FFmpegPipe.partialPath(for: output)
         self.width = width
         self.height = height
+        self.timeout = timeout
         guard let ffmpeg = FFmpegPipe.find() else {
             throw RecordingError(description: "recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg)" + (hint.map { "; " + $0 } ?? ""))
         }
+        self.ffmpeg = ffmpeg
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = FFmpegPipe.arguments(output: output, width: width, height: height, fps: fps, realtime: realtime)
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do { try process.run() } catch {
-            throw RecordingError(description: "could not start ffmpeg (\(ffmpeg)): \(error)")
+        let stdin = try ChildProcess.pipe(), stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
+        let null = FFmpegPipe.openNull()
+        defer { close(stdin.read); close(stderr.write); close(progress.write); if null >= 0 { close(null) } }
+        do {
+            child = try ChildProcess.start(ffmpeg, arguments: FFmpegPipe.arguments(output: partialPath, width: width, height: height, fps: fps, realtime: realtime),
+                                           descriptors: [0: stdin.read, 1: null, 2: stderr.write, 3: progress.write])
+        } catch {
+            close(stdin.write); close(stderr.read); close(progress.read)
+            throw error
         }
-        let handle = errors.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            let data = handle.readDataToEndOfFile()
-            errorData = data
-            errorsDone.signal()
-        }
+        input = stdin.write
+        _ = fcntl(input, F_SETFL, O_NONBLOCK)
+        RecordingCleanup.register(pid: child.pid, path: partialPath)
+        said = FFmpegOutputReader(errors: stderr.read, progress: progress.read)
+    }
+
+    deinit {
+        if state == .running { abandon() }
     }
 
     /// Writes one frame of `width` x `height` pixels (premultiplied ARGB words; the caller decides
-    /// how alpha is shown). Throws when ffmpeg has stopped taking frames, quoting its error output.
+    /// how alpha is shown). Throws a `RecordingError` when ffmpeg has stopped taking frames (it
+    /// exited, was killed, or took nothing for `timeout` seconds), after killing it and removing
+    /// the partial file; the message names the frame, the cause and ffmpeg's own words.
     func write(_ pixels: UnsafeBufferPointer<UInt32>) throws {
         precondition(pixels.count == width * height, "FFmpegPipe: \(pixels.count) pixels for a \(width)x\(height) frame")
-        let fd = input.fileHandleForWriting.fileDescriptor
+        guard state == .running else { throw RecordingError(description: "the recording to \(output) has already ended") }
         let raw = UnsafeRawBufferPointer(pixels)
         var offset = 0
         while offset < raw.count {
-            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                throw RecordingError(description: "ffmpeg stopped taking frames (\(reason)) writing \(output): \(stopAndCollect())")
+            let n = Glibc.write(input, raw.baseAddress! + offset, raw.count - offset)
+            if n >= 0 { offset += n; continue }
+            let e = errno
+            if e == EINTR { continue }
+            if e == EAGAIN || e == EWOULDBLOCK {
+                var p = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                let ready = Glibc.poll(&p, 1, Int32(min(timeout * 1000, Double(Int32.max))))
+                if ready == 0 {
+                    throw fail("ffmpeg took no data for \(FFmpegPipe.seconds(timeout)) (it is stuck; it was stopped)")
+                }
+                continue
             }
-            offset += n
+            // EPIPE: ffmpeg closed its input, normally because it exited.
+            let since = ChildProcess.now()
+            let ending = child.wait(timeout: timeout, lastActivity: { max(since, said.lastActivity) })
+            let how = ending.map { "ffmpeg stopped (\($0))" } ?? "ffmpeg stopped taking frames (\(String(cString: strerror(e))))"
+            throw fail(how)
         }
+        framesWritten += 1
     }
 
-    /// Closes the pipe and waits for ffmpeg to finish the file; throws when it failed.
-    func finish() throws {
-        guard !finished else { return }
-        let text = stopAndCollect()
-        guard process.terminationStatus == 0 else {
-            throw RecordingError(description: "ffmpeg failed (exit \(process.terminationStatus)) writing \(output): \(text)")
+    /// Closes ffmpeg's input, waits for it to finish the file (at most `timeout` seconds past its
+    /// last sign of life), checks that it succeeded and that the file holds every frame written,
+    /// then renames the partial file to the output. Throws a `RecordingError` (after removing the
+    /// partial file) when any of that fails. Returns the frame count verified.
+    @discardableResult
+    func finish() throws -> Int {
+        switch state {
+        case .finished: return framesWritten
+        case .failed: throw RecordingError(description: "the recording to \(output) failed")
+        case .running: break
         }
+        close(input); input = -1
+        let closedAt = ChildProcess.now()
+        guard let ending = child.wait(timeout: timeout, lastActivity: { max(closedAt, said.lastActivity) }) else {
+            throw fail("ffmpeg did not finish the file within \(FFmpegPipe.seconds(timeout)) of its last sign of progress (it is stuck; it was stopped)")
+        }
+        said.waitUntilClosed(timeout: FFmpegPipe.pipeGrace)
+        let encoded = said.encodedFrames, ended = said.reportedEnd
+        guard ending == .exited(0) else { throw fail("ffmpeg failed (\(ending))") }
+        guard said.errorData.isEmpty else { throw fail("ffmpeg reported errors") }
+        guard ended, encoded == framesWritten else {
+            throw fail("ffmpeg reported \(encoded.map(String.init) ?? "no") frames encoded\(ended ? "" : " and did not report its end"); \(framesWritten) were sent")
+        }
+        let held: Int
+        do { held = try FFmpegPipe.countFrames(in: partialPath, ffmpeg: ffmpeg, timeout: timeout) } catch {
+            throw fail("the file ffmpeg wrote cannot be read back (\(error))")
+        }
+        guard held == framesWritten else { throw fail("the file ffmpeg wrote holds \(held) frames; \(framesWritten) were sent") }
+        guard rename(partialPath, FFmpegPipe.absolute(output)) == 0 else {
+            throw fail("cannot rename \(partialPath) to \(output): \(String(cString: strerror(errno)))")
+        }
+        RecordingCleanup.unregister(pid: child.pid)
+        state = .finished
+        return framesWritten
     }
 
-    /// Closes ffmpeg's input, waits for it to exit and returns its error output.
-    private func stopAndCollect() -> String {
-        if !finished {
-            finished = true
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            errorsDone.wait()
-        }
-        let text = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? "(ffmpeg said nothing)" : text
+    /// Stops a recording that is not wanted (or that failed elsewhere): kills ffmpeg and removes the
+    /// partial file. Idempotent; does nothing once `finish` has succeeded.
+    func abandon() {
+        guard state == .running else { return }
+        state = .failed
+        if input >= 0 { close(input); input = -1 }
+        child.kill()
+        said.waitUntilClosed(timeout: FFmpegPipe.pipeGrace)
+        unlink(partialPath)
+        RecordingCleanup.unregister(pid: child.pid)
     }
+
+    /// ffmpeg's error output so far, escaped (see `TerminalText`).
+    var errorText: String { TerminalText.summary(said.errorData, empty: "(ffmpeg said nothing)") }
+
+    /// Seconds to wait for ffmpeg's pipes to close once it has ended (they stay open only when a
+    /// child of its own still holds them).
+    static let pipeGrace = 5.0
+
+    /// Kills ffmpeg, removes the partial file, and returns the error: `what`, then ffmpeg's words.
+    private func fail(_ what: String) -> RecordingError {
+        abandon()
+        let words = TerminalText.summary(said.errorData, empty: "ffmpeg said nothing")
+        return RecordingError(description: "\(what) writing \(output): \(words); nothing was saved")
+    }
+
+    /// The number of video frames in `file`, as ffmpeg reads it back (packets copied, nothing
+    /// decoded). Throws when ffmpeg cannot read it, prints an error, or stops responding.
+    static func countFrames(in file: String, ffmpeg: String, timeout: Double) throws -> Int {
+        let stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
+        let null = openNull()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.start(ffmpeg, arguments: verifyArguments(file: file), descriptors: [0: null, 1: null, 2: stderr.write, 3: progress.write])
+        } catch {
+            for fd in [stderr.read, stderr.write, progress.read, progress.write, null] where fd >= 0 { close(fd) }
+            throw error
+        }
+        close(stderr.write); close(progress.write); if null >= 0 { close(null) }
+        let said = FFmpegOutputReader(errors: stderr.read, progress: progress.read)
+        let ending = child.wait(timeout: timeout, lastActivity: { said.lastActivity })
+        if ending == nil { child.kill() }
+        said.waitUntilClosed(timeout: pipeGrace)
+        let words = TerminalText.summary(said.errorData, empty: "ffmpeg said nothing")
+        guard let ending else { throw RecordingError(description: "ffmpeg reading it back stopped responding for \(seconds(timeout))") }
+        guard ending == .exited(0), said.errorData.isEmpty else { throw RecordingError(description: "ffmpeg reading it back: \(ending): \(words)") }
+        guard said.reportedEnd, let n = said.encodedFrames else { throw RecordingError(description: "ffmpeg reading it back gave no frame count") }
+        return n
+    }
+
+    /// /dev/null opened for reading and writing, close-on-exec, numbered 10 or more (-1 on failure).
+    static func openNull() -> Int32 {
+        let fd = open("/dev/null", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        let high = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+        close(fd)
+        return high
+    }
+
+    /// "60 s", "2.5 s".
+    static func seconds(_ t: Double) -> String { "\(t == t.rounded() ? String(Int(t)) : String(t)) s" }
 }

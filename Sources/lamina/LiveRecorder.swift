@@ -24,9 +24,16 @@ import SDLHost
 /// (that one is shown for longer; the video keeps its duration) and counted in `Summary.behind`,
 /// rather than holding up the window or growing memory without bound.
 ///
+/// Failures: ffmpeg failing mid-way (exiting, killed, stuck past `FFmpegPipe.defaultTimeout`, a full
+/// disk) is caught by the writer at once and kept in `error` (the window's F5 banner shows it, see
+/// `RecordingToggle`); later frames are dropped, ffmpeg is stopped and its partial file removed.
+/// `finish` then throws it. The video is saved under its name only once ffmpeg has finished it and
+/// it has been verified (`FFmpegPipe.finish`).
+///
 /// Shared between the window's render thread (`present`), its writer thread and its owner: the
 /// queue, the summary and the flags are guarded by `lock` (a condition the writer waits on); the
-/// settings are constants.
+/// settings are constants. The pipe is the writer thread's alone: it starts ffmpeg, feeds it and
+/// finishes (or abandons) the file before it signals `writerDone`.
 final class LiveRecorder: @unchecked Sendable {
     /// What a finished recording holds.
     struct Summary: Codable, Equatable, CustomStringConvertible {
@@ -138,9 +145,6 @@ final class LiveRecorder: @unchecked Sendable {
         writerDone.wait()
         lock.lock(); defer { lock.unlock() }
         finished = true
-        if failure == nil {
-            do { try pipe?.finish() } catch { failure = error }
-        }
         if failure == nil && summary.presented == 0 {
             failure = RecordingError(description: "nothing was recorded to \(url.path): the window presented no frames")
         }
@@ -161,9 +165,11 @@ final class LiveRecorder: @unchecked Sendable {
         lock.signal()
     }
 
-    /// The writer thread: starts ffmpeg at the first frame, then converts and writes each queued frame.
+    /// The writer thread: starts ffmpeg at the first frame, converts and writes each queued frame,
+    /// then finishes the file (or, after a failure, stops ffmpeg and removes its partial file).
     private func writeLoop() {
         var canvas: [UInt32] = []
+        defer { writerDone.signal() }
         while true {
             lock.lock()
             while queue.isEmpty && !ending { lock.wait() }
@@ -184,10 +190,17 @@ final class LiveRecorder: @unchecked Sendable {
                     for _ in 0..<item.repeats { try p.write(buffer) }
                 }
             } catch {
-                lock.lock(); failure = error; lock.unlock()
+                pipe?.abandon()
+                let at = pipe.map { "at video frame \($0.framesWritten + 1)" } ?? "at the start"
+                lock.lock(); failure = RecordingError(description: "recording failed \(at): \(error)"); lock.unlock()
             }
         }
-        writerDone.signal()
+        lock.lock(); let failed = failure != nil; lock.unlock()
+        guard let p = pipe else { return }
+        if failed { p.abandon(); return }
+        do { try p.finish() } catch {
+            lock.lock(); failure = RecordingError(description: "recording failed after \(p.framesWritten) video frames: \(error)"); lock.unlock()
+        }
     }
 
     /// Copies `image` into a `width` x `height` canvas (cropped or padded with black at the right and

@@ -8,6 +8,12 @@ import Demos
 /// `lamina record SCENE|DEMO -o out.mp4 --duration D --fps F`: every frame rendered on virtual time
 /// (none dropped, deterministic), then encoded by ffmpeg fed raw frames on a pipe, or written as a
 /// folder of PNGs when the output has no video extension.
+///
+/// A recording fails loudly: every write is checked (a full disk, an I/O error, an ffmpeg that
+/// exits, is killed or is stuck for `--ffmpeg-timeout` seconds), and the output is verified before
+/// success is claimed (the frames ffmpeg reports and the file holds; every PNG's size). On failure
+/// the command names the frame and the cause, removes what it wrote and exits non-zero; SIGINT,
+/// SIGTERM and SIGHUP also remove a partial video (`RecordingCleanup`).
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "record", abstract: "Record a scene or demo to a video (through ffmpeg) or a folder of PNGs, on virtual time.")
     @Argument(help: "A scene file or a demo name.") var source: String
@@ -17,11 +23,13 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Size WIDTHxHEIGHT in pixels (default: the scene's or 960x640).") var size: String?
     @Flag(help: "Click the centre at the start (starts most demos).") var click = false
     @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
+    @Option(help: "Seconds ffmpeg may go without taking a frame, or without a sign of progress while it finishes, before it is taken to be stuck and stopped.") var ffmpegTimeout = FFmpegPipe.defaultTimeout
 
     func validate() throws {
         guard duration.isFinite else { throw ValidationError("--duration \(duration) is not a time: give a finite number of seconds") }
         guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in 0...3600 seconds") }
         guard fps >= 1, fps <= 240 else { throw ValidationError("--fps must be in 1...240") }
+        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout must be a positive number of seconds") }
     }
 
     func run() throws {
@@ -69,8 +77,9 @@ struct RecordCommand: ParsableCommand {
         scheduler.framePeriod = 1 / fps
         let (w, h) = renderer.pixelSize
         let frames = Int((duration * fps).rounded())
+        RecordingCleanup.installSignalHandlers()
         let sink: FrameSink = FFmpegPipe.isVideo(output)
-            ? try FFmpegSink(output: output, width: w, height: h, fps: fps)
+            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, timeout: ffmpegTimeout)
             : try PNGFolderSink(folder: output)
         let progress = ProgressBar(total: frames)
         var index = 0
@@ -79,39 +88,89 @@ struct RecordCommand: ParsableCommand {
             index += 1
             progress.update(index)
         }
-        try withExtendedLifetime(replay) {
-            for k in 0..<frames { try scheduler.frame(at: Double(k) / fps) }
+        let verified: String
+        do {
+            try withExtendedLifetime(replay) {
+                for k in 0..<frames { try scheduler.frame(at: Double(k) / fps) }
+            }
+            verified = try sink.finish(frames: frames)
+        } catch {
+            let removed = sink.abandon()
+            progress.done()
+            let at = index < frames ? "at frame \(index + 1) of \(frames)" : "after its \(frames) frame\(frames == 1 ? "" : "s")"
+            throw RecordingError(description: "recording failed \(at): \(error)" + (removed.map { "; \($0)" } ?? ""))
         }
-        try sink.finish()
         progress.done()
-        print("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output)")
+        print("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output) (\(verified))")
     }
 }
 
 /// Where recorded frames go.
 protocol FrameSink {
+    /// Writes frame `index` (0-based), throwing when it cannot be written.
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws
-    func finish() throws
+    /// Completes the output and verifies that it holds `frames` frames; returns what was verified.
+    func finish(frames: Int) throws -> String
+    /// Removes what was written (after a failure) and says what it removed, when the failure's own
+    /// message does not. Idempotent.
+    func abandon() -> String?
 }
 
-/// A folder of numbered PNG files.
-struct PNGFolderSink: FrameSink {
+/// A folder of numbered PNG files (frame00000.png ...), each written whole or not at all
+/// (`PNGCodec.write`); verified by the count and the size of every file. Abandoning removes the
+/// frames this recording wrote, and the folder when the recording made it.
+final class PNGFolderSink: FrameSink {
     let folder: String
-    init(folder: String) throws { self.folder = folder; try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-    func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
-        try PNGCodec.write(CGImage(width: width, height: height, premultipliedARGB: pixels),
-                           to: URL(fileURLWithPath: folder).appendingPathComponent(String(format: "frame%05d.png", index)))
+    private let madeFolder: Bool
+    private var sizes: [Int: Int] = [:]
+
+    init(folder: String) throws {
+        self.folder = folder
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue { throw RecordingError(description: "\(folder) is a file, not a folder for PNG frames (a video needs .mp4, .webm, .gif, .mov or .mkv)") }
+        madeFolder = !exists
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw RecordingError(description: "cannot make the folder \(folder): \(error.localizedDescription)")
+        }
     }
-    func finish() throws {}
+
+    /// The file of frame `index`.
+    func file(_ index: Int) -> URL { URL(fileURLWithPath: folder).appendingPathComponent(String(format: "frame%05d.png", index)) }
+
+    func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
+        sizes[index] = try PNGCodec.write(CGImage(width: width, height: height, premultipliedARGB: pixels), to: file(index))
+    }
+
+    func finish(frames: Int) throws -> String {
+        var total = 0
+        for i in 0..<frames {
+            guard let expected = sizes[i] else { throw RecordingError(description: "frame \(i + 1) was never written") }
+            let actual = (try? FileManager.default.attributesOfItem(atPath: file(i).path)[.size] as? Int) ?? nil
+            guard actual == expected else {
+                throw RecordingError(description: "\(file(i).path) holds \(actual.map { "\($0) bytes" } ?? "nothing") where \(expected) bytes were written")
+            }
+            total += expected
+        }
+        return "\(frames) PNG files checked, \(total) bytes"
+    }
+
+    func abandon() -> String? {
+        let count = sizes.count
+        for i in sizes.keys { unlink(file(i).path) }
+        sizes.removeAll()
+        let removedFolder = madeFolder && rmdir(folder) == 0
+        return "removed the \(count) frame\(count == 1 ? "" : "s") written" + (removedFolder ? " and the folder" : "")
+    }
 }
 
 /// A video through ffmpeg (see `FFmpegPipe`), frames un-premultiplied and made opaque first.
 final class FFmpegSink: FrameSink {
     let pipe: FFmpegPipe
 
-    init(output: String, width: Int, height: Int, fps: Double) throws {
+    init(output: String, width: Int, height: Int, fps: Double, timeout: Double = FFmpegPipe.defaultTimeout) throws {
         pipe = try FFmpegPipe(output: output, width: width, height: height, fps: fps,
-                              hint: "record to a folder of PNGs with -o DIR instead")
+                              hint: "record to a folder of PNGs with -o DIR instead", timeout: timeout)
     }
 
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
@@ -120,7 +179,12 @@ final class FFmpegSink: FrameSink {
         try straight.withUnsafeBufferPointer { try pipe.write($0) }
     }
 
-    func finish() throws { try pipe.finish() }
+    func finish(frames: Int) throws -> String {
+        let n = try pipe.finish()
+        return "\(n) frames verified in the file"
+    }
+
+    func abandon() -> String? { pipe.abandon(); return nil }
 }
 
 /// A progress bar on a terminal (nothing when stderr is not one).

@@ -5,8 +5,10 @@ import SDLHost
 /// The gallery's recording key: each press of `key` starts or stops recording the window (a
 /// `LiveRecorder` on the window's presented frames) to lamina-recording-<n>.mp4 in the current
 /// folder, the first n not taken. A banner says where it records (shown for a few seconds, so that
-/// most of the video is free of it) and where the file was saved; an error (no ffmpeg) shows there
-/// too. Runs on the app thread.
+/// most of the video is free of it) and where the file was saved; an error shows there too: no
+/// ffmpeg when starting, and a recording that fails while it runs (ffmpeg exiting, killed or stuck,
+/// a full disk) as soon as the next tick sees it, which also ends that recording (nothing is saved
+/// for it; the next press starts a new one). Runs on the app thread.
 final class RecordingToggle {
     /// The key that starts and stops recording.
     static let key = "F5"
@@ -59,13 +61,19 @@ final class RecordingToggle {
         }
     }
 
-    /// Hides the banner when its time is up; call on every tick.
+    /// Shows a recording's failure as soon as it happens (and ends that recording), and hides the
+    /// banner when its time is up; call on every tick.
     func tick(_ now: CFTimeInterval) {
-        if let until = bannerUntil, now >= until { bannerUntil = nil; host.showBanner(nil) }
+        if let r = recorder, r.error != nil { stop(); return }
+        if let until = bannerUntil, now >= until { bannerUntil = nil; bannerText = nil; host.showBanner(nil) }
     }
+
+    /// The banner's text now (nil when hidden).
+    private(set) var bannerText: String?
 
     private func say(_ text: String, for seconds: CFTimeInterval) {
         print("lamina: \(text)")
+        bannerText = text
         host.showBanner(text)
         bannerUntil = CACurrentMediaTime() + seconds
     }

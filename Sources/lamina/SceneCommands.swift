@@ -54,7 +54,8 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// `lamina eval SCENE --at T`: the presentation values of every named layer, as JSON.
+/// `lamina eval SCENE --at T`: the presentation values of every named layer, as JSON (valid for
+/// every scene: see `SceneJSON` for how numbers are printed and why a value may be null).
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "eval", abstract: "Print the presentation values of a scene's named layers at a time, as JSON.")
     @Argument(help: "The scene file.") var scene: String
@@ -68,6 +69,11 @@ struct EvalCommand: ParsableCommand {
         let replay = try SceneReplay(scene: s, events: after)
         guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
         try replay.frame(at: at)
-        print(SceneJSON.presentation(of: s, at: at))
+        let document = SceneJSON.document(of: s, at: at)
+        print(document.text)
+        // JSON has no infinities or NaN: those values are printed as null, and named here.
+        for (path, value) in document.nonFinite {
+            FileHandle.standardError.write(Data("lamina: eval: \(path) is \(value), not a finite number; printed as null\n".utf8))
+        }
     }
 }

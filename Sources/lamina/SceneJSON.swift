@@ -2,19 +2,81 @@ import Foundation
 import QuartzCore
 import Scenes
 
-/// The JSON of `lamina eval`.
-enum SceneJSON {
-    static func n(_ v: CGFloat) -> String { n(Double(v)) }
-    static func n(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        let r = (v * 1e6).rounded() / 1e6
-        return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
+/// The JSON of `lamina eval`: the presentation values of a scene's named layers at a time.
+///
+/// It is valid JSON for every scene, and its numbers read back as the values they print:
+/// - A number that is an integer below 2^53 in magnitude is printed as one (`3`, `-120`); any other
+///   finite Double in the shortest form that reads back as the same Double (`0.1`, `1e+308`,
+///   `5e-324`; Swift's `description`), and -0 as `-0.0`. The Float properties (`opacity`,
+///   `shadowOpacity`, `speed`) in the shortest form that reads back as the same Float (`0.8`).
+/// - A value that is not finite (NaN or an infinity: a finite input can overflow, 1e308 doubled)
+///   cannot be a JSON number. It is printed as `null`, and its key path (`ball.transform[14]`,
+///   `time`) is listed in `Document.nonFinite`; `lamina eval` reports those on stderr.
+/// - Strings are escaped as JSON requires (quotes, backslashes and every control character).
+final class SceneJSON {
+    /// A JSON text and the key paths of the values that were not finite (printed as null).
+    struct Document {
+        /// The JSON.
+        let text: String
+        /// Key paths of values printed as null because they were not finite, with their values.
+        let nonFinite: [(path: String, value: Double)]
     }
-    static func color(_ c: CGColor?) -> String {
+
+    private var nonFinite: [(path: String, value: Double)] = []
+    private var layer = ""
+
+    private init() {}
+
+    /// The presentation of every named layer of `scene` at media time `t`, with the non-finite values.
+    static func document(of scene: Scene, at t: CFTimeInterval) -> Document {
+        let w = SceneJSON()
+        let text = w.presentation(of: scene, at: t)
+        return Document(text: text, nonFinite: w.nonFinite)
+    }
+
+    /// The JSON text alone (see `document(of:at:)`).
+    static func presentation(of scene: Scene, at t: CFTimeInterval) -> String { document(of: scene, at: t).text }
+
+    // MARK: - values
+
+    /// A Double as JSON (see the type's notes), or null, recording `key`'s path.
+    func n(_ v: Double, _ key: String) -> String {
+        guard v.isFinite else {
+            nonFinite.append((layer.isEmpty ? key : layer + "." + key, v))
+            return "null"
+        }
+        return SceneJSON.number(v)
+    }
+
+    /// A CGFloat as JSON.
+    func n(_ v: CGFloat, _ key: String) -> String { n(Double(v), key) }
+
+    /// A Float as JSON: the shortest form that reads back as the same Float.
+    func n(_ v: Float, _ key: String) -> String {
+        guard v.isFinite else { return n(Double(v), key) }
+        if v == v.rounded(.towardZero), abs(v) < 9.007_199_254_740_992e15, !(v == 0 && v.sign == .minus) { return String(Int64(v)) }
+        return v.description
+    }
+
+    /// A finite Double in the shortest form that reads back as it (integers below 2^53 as integers).
+    static func number(_ v: Double) -> String {
+        if v == 0 && v.sign == .minus { return "-0.0" }
+        if v == v.rounded(.towardZero), abs(v) < 9_007_199_254_740_992 { return String(Int64(v)) }
+        return v.description
+    }
+
+    /// A list of numbers, each with its index in the key path.
+    func list(_ vs: [Double], _ key: String) -> String {
+        "[" + vs.enumerated().map { n($0.element, "\(key)[\($0.offset)]") }.joined(separator: ", ") + "]"
+    }
+
+    func color(_ c: CGColor?, _ key: String) -> String {
         guard let c else { return "null" }
         let s = c.srgbComponents
-        return "[\(n(s.red)), \(n(s.green)), \(n(s.blue)), \(n(s.alpha))]"
+        return list([s.red, s.green, s.blue, s.alpha].map { Double($0) }, key)
     }
+
+    /// A JSON string literal.
     static func string(_ s: String) -> String {
         var out = "\""
         for ch in s.unicodeScalars {
@@ -28,72 +90,81 @@ enum SceneJSON {
         return out + "\""
     }
 
-    static func point(_ p: CGPoint) -> String { "[\(n(p.x)), \(n(p.y))]" }
-    static func rect(_ r: CGRect) -> String { "[\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height))]" }
-    static func matrix(_ t: CATransform3D) -> String {
-        "[" + [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { n($0) }.joined(separator: ", ") + "]"
+    func point(_ p: CGPoint, _ key: String) -> String { list([p.x, p.y].map { Double($0) }, key) }
+    func size(_ s: CGSize, _ key: String) -> String { list([s.width, s.height].map { Double($0) }, key) }
+    func rect(_ r: CGRect, _ key: String) -> String { list([r.minX, r.minY, r.width, r.height].map { Double($0) }, key) }
+    func matrix(_ t: CATransform3D, _ key: String) -> String {
+        list([t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }, key)
     }
-    static func numbers(_ ns: [NSNumber]?) -> String { ns.map { "[" + $0.map { n($0.doubleValue) }.joined(separator: ", ") + "]" } ?? "null" }
+    func numbers(_ ns: [NSNumber]?, _ key: String) -> String { ns.map { list($0.map(\.doubleValue), key) } ?? "null" }
+
+    // MARK: - layers
 
     /// The rest of CALayer's properties after the issue's list, then the subclass's own.
-    static func more(_ p: CALayer) -> [String] {
+    func more(_ p: CALayer) -> [String] {
         var f = [
-            "\"anchorPointZ\": \(n(p.anchorPointZ))",
-            "\"sublayerTransform\": \(matrix(p.sublayerTransform))",
+            "\"anchorPointZ\": \(n(p.anchorPointZ, "anchorPointZ"))",
+            "\"sublayerTransform\": \(matrix(p.sublayerTransform, "sublayerTransform"))",
             "\"masksToBounds\": \(p.masksToBounds)",
             "\"isDoubleSided\": \(p.isDoubleSided)",
-            "\"shadowColor\": \(color(p.shadowColor))",
-            "\"shadowOpacity\": \(n(Double(p.shadowOpacity)))",
-            "\"shadowOffset\": [\(n(p.shadowOffset.width)), \(n(p.shadowOffset.height))]",
-            "\"shadowRadius\": \(n(p.shadowRadius))",
-            "\"contentsRect\": \(rect(p.contentsRect))",
-            "\"speed\": \(n(Double(p.speed)))",
-            "\"timeOffset\": \(n(p.timeOffset))",
-            "\"beginTime\": \(n(p.beginTime))",
+            "\"shadowColor\": \(color(p.shadowColor, "shadowColor"))",
+            "\"shadowOpacity\": \(n(p.shadowOpacity, "shadowOpacity"))",
+            "\"shadowOffset\": \(size(p.shadowOffset, "shadowOffset"))",
+            "\"shadowRadius\": \(n(p.shadowRadius, "shadowRadius"))",
+            "\"contentsRect\": \(rect(p.contentsRect, "contentsRect"))",
+            "\"speed\": \(n(p.speed, "speed"))",
+            "\"timeOffset\": \(n(p.timeOffset, "timeOffset"))",
+            "\"beginTime\": \(n(p.beginTime, "beginTime"))",
         ]
         if let s = p as? CAShapeLayer {
-            f += ["\"fillColor\": \(color(s.fillColor))", "\"strokeColor\": \(color(s.strokeColor))", "\"lineWidth\": \(n(s.lineWidth))",
-                  "\"strokeStart\": \(n(s.strokeStart))", "\"strokeEnd\": \(n(s.strokeEnd))", "\"lineDashPhase\": \(n(s.lineDashPhase))"]
+            f += ["\"fillColor\": \(color(s.fillColor, "fillColor"))", "\"strokeColor\": \(color(s.strokeColor, "strokeColor"))",
+                  "\"lineWidth\": \(n(s.lineWidth, "lineWidth"))", "\"strokeStart\": \(n(s.strokeStart, "strokeStart"))",
+                  "\"strokeEnd\": \(n(s.strokeEnd, "strokeEnd"))", "\"lineDashPhase\": \(n(s.lineDashPhase, "lineDashPhase"))"]
         }
         if let t = p as? CATextLayer {
-            f += ["\"string\": \((t.string as? String).map(string) ?? "null")", "\"fontSize\": \(n(t.fontSize))",
-                  "\"foregroundColor\": \(color(t.foregroundColor))"]
+            f += ["\"string\": \((t.string as? String).map(SceneJSON.string) ?? "null")", "\"fontSize\": \(n(t.fontSize, "fontSize"))",
+                  "\"foregroundColor\": \(color(t.foregroundColor, "foregroundColor"))"]
         }
         if let g = p as? CAGradientLayer {
-            let colors = (g.colors as? [CGColor]).map { "[" + $0.map(color).joined(separator: ", ") + "]" } ?? "null"
-            f += ["\"colors\": \(colors)", "\"locations\": \(numbers(g.locations))", "\"startPoint\": \(point(g.startPoint))", "\"endPoint\": \(point(g.endPoint))"]
+            let colors = (g.colors as? [CGColor]).map { cs in
+                "[" + cs.enumerated().map { color($0.element, "colors[\($0.offset)]") }.joined(separator: ", ") + "]"
+            } ?? "null"
+            f += ["\"colors\": \(colors)", "\"locations\": \(numbers(g.locations, "locations"))",
+                  "\"startPoint\": \(point(g.startPoint, "startPoint"))", "\"endPoint\": \(point(g.endPoint, "endPoint"))"]
         }
         if let r = p as? CAReplicatorLayer {
-            f += ["\"instanceCount\": \(r.instanceCount)", "\"instanceDelay\": \(n(r.instanceDelay))",
-                  "\"instanceTransform\": \(matrix(r.instanceTransform))", "\"instanceColor\": \(color(r.instanceColor))"]
+            f += ["\"instanceCount\": \(r.instanceCount)", "\"instanceDelay\": \(n(r.instanceDelay, "instanceDelay"))",
+                  "\"instanceTransform\": \(matrix(r.instanceTransform, "instanceTransform"))",
+                  "\"instanceColor\": \(color(r.instanceColor, "instanceColor"))"]
         }
         return f
     }
 
-    static func presentation(of scene: Scene, at t: CFTimeInterval) -> String {
+    private func presentation(of scene: Scene, at t: CFTimeInterval) -> String {
         var items: [String] = []
+        let time = n(t, "time")
         for name in scene.order {
             guard let model = scene.layers[name] else { continue }
             let p = model.presentation() ?? model
-            let tr = p.transform
-            let m = [tr.m11, tr.m12, tr.m13, tr.m14, tr.m21, tr.m22, tr.m23, tr.m24, tr.m31, tr.m32, tr.m33, tr.m34, tr.m41, tr.m42, tr.m43, tr.m44]
+            layer = name
             let fields = [
-                "\"name\": \(string(name))",
-                "\"class\": \(string(scene.classes[name] ?? "CALayer"))",
-                "\"position\": [\(n(p.position.x)), \(n(p.position.y))]",
-                "\"bounds\": [\(n(p.bounds.minX)), \(n(p.bounds.minY)), \(n(p.bounds.width)), \(n(p.bounds.height))]",
-                "\"anchorPoint\": [\(n(p.anchorPoint.x)), \(n(p.anchorPoint.y))]",
-                "\"zPosition\": \(n(p.zPosition))",
-                "\"opacity\": \(n(Double(p.opacity)))",
+                "\"name\": \(SceneJSON.string(name))",
+                "\"class\": \(SceneJSON.string(scene.classes[name] ?? "CALayer"))",
+                "\"position\": \(point(p.position, "position"))",
+                "\"bounds\": \(rect(p.bounds, "bounds"))",
+                "\"anchorPoint\": \(point(p.anchorPoint, "anchorPoint"))",
+                "\"zPosition\": \(n(p.zPosition, "zPosition"))",
+                "\"opacity\": \(n(p.opacity, "opacity"))",
                 "\"isHidden\": \(p.isHidden)",
-                "\"transform\": [\(m.map { n($0) }.joined(separator: ", "))]",
-                "\"backgroundColor\": \(color(p.backgroundColor))",
-                "\"cornerRadius\": \(n(p.cornerRadius))",
-                "\"borderWidth\": \(n(p.borderWidth))",
-                "\"borderColor\": \(color(p.borderColor))",
+                "\"transform\": \(matrix(p.transform, "transform"))",
+                "\"backgroundColor\": \(color(p.backgroundColor, "backgroundColor"))",
+                "\"cornerRadius\": \(n(p.cornerRadius, "cornerRadius"))",
+                "\"borderWidth\": \(n(p.borderWidth, "borderWidth"))",
+                "\"borderColor\": \(color(p.borderColor, "borderColor"))",
             ] + more(p)
             items.append("{" + fields.joined(separator: ", ") + "}")
         }
-        return "{\"time\": \(n(t)), \"layers\": [" + items.joined(separator: ", ") + "]}"
+        layer = ""
+        return "{\"time\": \(time), \"layers\": [" + items.joined(separator: ", ") + "]}"
     }
 }

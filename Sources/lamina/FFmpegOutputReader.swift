@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What an ffmpeg child says, read on a thread of its own so that ffmpeg can never block on a full
+/// pipe: its error output (the last `FFmpegOutputReader.errorBytesKept` bytes of it) and its
+/// `-progress` report (`frame=N` lines and the final `progress=end`), each chunk marking a sign of
+/// life (`lastActivity`, for the timeouts).
+///
+/// Shared between the reading thread, which writes every field under `lock` and signals `closed`
+/// once both pipes have closed, and the owner, which reads them under the lock; `joined` is the
+/// owner's alone.
+final class FFmpegOutputReader: @unchecked Sendable {
+    /// Most bytes of error output kept (the end of it).
+    static let errorBytesKept = 16 << 10
+
+    private let lock = NSLock()
+    private var errors = Data()
+    private var pendingLine = Data()
+    private var frames: Int?
+    private var ended = false
+    private var last = ChildProcess.now()
+    private let closed = DispatchSemaphore(value: 0)
+    private var joined = false
+
+    /// Starts reading `errors` and `progress` (both closed by the reader when they end).
+    init(errors: Int32, progress: Int32) {
+        Thread.detachNewThread { [self] in
+            FFmpegOutputReader.drain([errors, progress]) { fd, bytes in take(bytes, isError: fd == errors) }
+            close(errors); close(progress)
+            closed.signal()
+        }
+    }
+
+    /// The error output so far.
+    var errorData: Data { lock.lock(); defer { lock.unlock() }; return errors }
+    /// The last `frame=` count ffmpeg reported, if any.
+    var encodedFrames: Int? { lock.lock(); defer { lock.unlock() }; return frames }
+    /// Whether ffmpeg reported `progress=end`.
+    var reportedEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+    /// The monotonic time (`ChildProcess.now()`) of ffmpeg's last output.
+    var lastActivity: Double { lock.lock(); defer { lock.unlock() }; return last }
+
+    /// Waits, at most `timeout` seconds, for both pipes to close (they close when ffmpeg exits,
+    /// unless a child of its own holds them); true when they did. Owner only; idempotent.
+    @discardableResult
+    func waitUntilClosed(timeout: Double) -> Bool {
+        if joined { return true }
+        joined = closed.wait(timeout: .now() + timeout) == .success
+        return joined
+    }
+
+    private func take(_ bytes: Data, isError: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        last = ChildProcess.now()
+        if isError {
+            errors.append(bytes)
+            if errors.count > FFmpegOutputReader.errorBytesKept { errors.removeFirst(errors.count - FFmpegOutputReader.errorBytesKept) }
+            return
+        }
+        pendingLine.append(bytes)
+        while let nl = pendingLine.firstIndex(of: 0x0A) {
+            let line = String(decoding: pendingLine[pendingLine.startIndex..<nl], as: UTF8.self)
+            pendingLine.removeSubrange(pendingLine.startIndex...nl)
+            if line.hasPrefix("frame="), let n = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) { frames = n }
+            if line == "progress=end" { ended = true }
+        }
+        if pendingLine.count > 4096 { pendingLine.removeAll() }
+    }
+
+    /// Reads every descriptor in `fds` until all of them close, handing each chunk to `body`.
+    static func drain(_ fds: [Int32], _ body: (Int32, Data) -> Void) {
+        var open = fds
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while !open.isEmpty {
+            var polls = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let r = poll(&polls, nfds_t(polls.count), -1)
+            if r < 0 { if errno == EINTR { continue }; break }
+            for p in polls where p.revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) }
+                if n > 0 { body(p.fd, Data(buffer[0..<n])) }
+                else if n == 0 || (errno != EINTR && errno != EAGAIN) { open.removeAll { $0 == p.fd } }
+            }
+        }
+    }
+}
