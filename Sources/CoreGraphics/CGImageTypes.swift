@@ -31,7 +31,7 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     /// The mask of the byte order bits.
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
     /// Default byte order (big endian for 32-bit pixels).
-    public static let byteOrderDefault = CGBitmapInfo(rawValue: 0)
+    public static var byteOrderDefault: CGBitmapInfo { CGBitmapInfo(rawValue: 0) }
     /// 32-bit little-endian pixels.
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
     /// 32-bit big-endian pixels.

@@ -2,8 +2,8 @@ import Foundation
 
 /// Every demo, in gallery order.
 public enum DemoCatalog {
-    /// The demo types.
-    public static let all: [Demo.Type] = [
+    /// The demo types (a constant list of metatypes: read from any thread, never changed).
+    nonisolated(unsafe) public static let all: [Demo.Type] = [
         ImplicitColorDemo.self,
         TransactionDemo.self,
         ViewBackedDemo.self,

@@ -122,9 +122,9 @@ final class ChildProcess {
     private typealias CloseRangeFunction = @convention(c) (UInt32, UInt32, Int32) -> Int32
     /// prctl and close_range, which Swift does not import (prctl is variadic; close_range is newer
     /// than the headers' defaults): looked up once, before any fork.
-    nonisolated(unsafe) private static let prctlFunction: PrctlFunction? =
+    private static let prctlFunction: PrctlFunction? =
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl").map { unsafeBitCast($0, to: PrctlFunction.self) }
-    nonisolated(unsafe) private static let closeRangeFunction: CloseRangeFunction? =
+    private static let closeRangeFunction: CloseRangeFunction? =
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "close_range").map { unsafeBitCast($0, to: CloseRangeFunction.self) }
 
     private static func forkAndExec(_ executable: String, arguments: [String], descriptors: [Int32: Int32]) throws -> pid_t {

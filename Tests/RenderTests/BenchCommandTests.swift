@@ -68,7 +68,7 @@ final class RecordingToggleTests: XCTestCase {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "lamina-toggle-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("lamina-recording-1.mp4").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("lamina-recording-1.mp4").path, contents: Data())
         XCTAssertEqual(RecordingToggle.nextFile(in: folder).lastPathComponent, "lamina-recording-2.mp4")
         let size = CGSize(width: 320, height: 240)
         let host: WindowHost

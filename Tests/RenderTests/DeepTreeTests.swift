@@ -54,7 +54,7 @@ final class DeepTreeTests: XCTestCase {
         root.layoutIfNeeded()
         XCTAssertFalse(deepest.needsLayout())
         // Releasing the chain frees every level without recursing.
-        weak var weakDeepest = deepest
+        weak let weakDeepest = deepest
         deepest = CALayer()
         root = CALayer()
         renderer.layer = nil

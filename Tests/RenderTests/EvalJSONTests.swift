@@ -132,11 +132,11 @@ final class EvalJSONTests: XCTestCase {
         XCTAssertEqual(big.borderWidth, 1e308)
         XCTAssertEqual(big.opacity.map { Float($0) }, Float(0.8))
         XCTAssertTrue(text.contains("\"opacity\": 0.8,"), "a Float prints as its own shortest form")
-        XCTAssertEqual(tiny.zPosition, 5e-324, "the smallest subnormal survives")
+        XCTAssertEqual(tiny.zPosition, Double.leastNonzeroMagnitude, "the smallest subnormal survives")
         XCTAssertEqual(tiny.cornerRadius, 2.2250738585072014e-308)
         XCTAssertEqual(tiny.borderWidth, 0.1)
         XCTAssertEqual(tiny.shadowRadius?.sign, .minus, "-0 keeps its sign")
-        XCTAssertEqual(tiny.position, [1e-310, 123456789.125])
+        XCTAssertEqual(tiny.position, [Double("1e-310")!, 123456789.125])
         for (name, layer) in [("big", big), ("tiny", tiny)] {
             XCTAssertEqual(mismatches(layer, scene.layers[name]!.presentation() ?? scene.layers[name]!, name), [])
         }
@@ -176,6 +176,6 @@ final class EvalJSONTests: XCTestCase {
         let b = try XCTUnwrap(try exact(r.out)["b"])
         XCTAssertEqual(b.zPosition, 1e308)
         XCTAssertEqual(b.cornerRadius, -1e308)
-        XCTAssertEqual(b.borderWidth, 5e-324, "4.9e-324 is the smallest subnormal, 5e-324 in shortest form")
+        XCTAssertEqual(b.borderWidth, Double.leastNonzeroMagnitude, "4.9e-324 is the smallest subnormal, 5e-324 in shortest form")
     }
 }

@@ -61,8 +61,8 @@ enum ImageDiff {
         let (diff, bad, worst) = picture(actual: actual, expected: expected, tolerance: tolerance)
         guard bad > 0 else { return nil }
         let out = directory.appendingPathComponent(name + ".out.png"), d = directory.appendingPathComponent(name + ".diff.png")
-        try? PNGCodec.write(actual, to: out)
-        try? PNGCodec.write(diff, to: d)
+        _ = try? PNGCodec.write(actual, to: out)
+        _ = try? PNGCodec.write(diff, to: d)
         return "\(name): \(bad) pixels beyond tolerance \(tolerance) (worst \(worst)); wrote \(out.path) and \(d.path)"
     }
 
