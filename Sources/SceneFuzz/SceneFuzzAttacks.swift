@@ -7,7 +7,7 @@ import Foundation
 /// values and extreme timings. A testing aid for `SceneFuzzer`.
 enum SceneFuzzAttacks {
     static let kinds = ["bomb", "deep", "layers", "replicators", "lists", "oversized", "long", "drawing", "timing",
-                        "animations", "interactions", "images"]
+                        "animations", "interactions", "images", "expanded"]
 
     /// One attack document (its kind picked by `rng`).
     static func make(_ rng: inout SplitMix64, corpus: [String]) -> String {
@@ -23,8 +23,37 @@ enum SceneFuzzAttacks {
         case "timing": return timing(&rng)
         case "animations": return animations(&rng)
         case "interactions": return interactions(&rng)
+        case "expanded": return expanded(&rng)
         default: return images(&rng)
         }
+    }
+
+    /// Work that multiplies within what the file declares: replicators nested over layers with
+    /// shadows of large radii and offsets, masks, opacity groups, huge scales and contents and
+    /// rasterisation scales (each allowed alone; together they once made one frame take minutes).
+    static func expanded(_ rng: inout SplitMix64) -> String {
+        let a = rng.pick([2, 50, 150, 1000, 10_000]), b = rng.pick([1, 20, 150, 10_000])
+        let radius = rng.pick(["0", "8", "178", "1e6"]), offset = rng.pick(["0", "200", "1e6"])
+        let scale = rng.pick(["1", "150", "240", "1e6"]), contentsScale = rng.pick(["1", "300", "1e6"])
+        let mask = rng.below(2) == 0 ? ", mask: {name: m, frame: [0, 0, 12, 12], backgroundColor: \"#000000\", cornerRadius: 4}" : ""
+        return """
+        window: {size: [64, 64]}
+        layers:
+          - name: r1
+            class: CAReplicatorLayer
+            frame: [0, 0, 64, 64]
+            instanceCount: \(a)
+            instanceTransform: {translate: [0.5, 0.3, 0]}
+            sublayers:
+              - name: r2
+                class: CAReplicatorLayer
+                frame: [0, 0, 32, 32]
+                instanceCount: \(b)
+                transform: {scale: \(scale)}
+                sublayers:
+                  - {name: card, frame: [2, 2, 12, 12], backgroundColor: "#ffffff", opacity: 0.9, contentsScale: \(contentsScale), shouldRasterize: true, rasterizationScale: \(contentsScale), shadowOpacity: 0.8, shadowRadius: \(radius), shadowOffset: [\(offset), \(offset)], sublayers: [{name: inner, frame: [1, 1, 4, 4], backgroundColor: "#ff0000"}]\(mask)}
+
+        """
     }
 
     /// Aliases that multiply: each level lists the previous one `width` times.

@@ -82,6 +82,7 @@ struct SceneParser {
             guard case .sequence(let seq) = l else { throw error(l, "expected a list of layers") }
             var count = 0
             for n in seq { scene.root.addSublayer(try layer(n, into: scene, count: &count)) }
+            try SceneExpansion.check(scene.root, scene: scene, file: file)
         }
         if let a = animationNodes {
             guard case .sequence(let seq) = a else { throw error(a, "expected a list of animations") }

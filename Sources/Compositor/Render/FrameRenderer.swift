@@ -8,6 +8,9 @@ public final class FrameRenderer {
     /// How many threads rasterise (1: the calling thread only).
     public var threads: Int
 
+    /// Blurred shadows kept from frame to frame and shared by the bands.
+    public let shadowCache = ShadowCache()
+
     /// A renderer using `threads` threads (at least 1).
     public init(threads: Int = 1) { self.threads = max(1, threads) }
 
@@ -25,6 +28,7 @@ public final class FrameRenderer {
             // and all of them only read the tree (a value whose objects are immutable).
             nonisolated(unsafe) let base = px.baseAddress!
             nonisolated(unsafe) let tree = tree
+            let shadowCache = self.shadowCache
             let drawBand: @Sendable (Int) -> Void = { b in
                 let y0 = area.y + area.height * b / bandCount, y1 = area.y + area.height * (b + 1) / bandCount
                 guard y1 > y0 else { return }
@@ -33,7 +37,7 @@ public final class FrameRenderer {
                     for y in band.y..<band.maxY { (base + y * width + band.x).update(repeating: background, count: band.width) }
                 }
                 let surface = Surface(borrowing: base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
-                TreeRasterizer(tree: tree).drawRoot(toDevice: toDevice, on: surface)
+                TreeRasterizer(tree: tree, shadowCache: shadowCache).drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(0) } else {
                 DispatchQueue.concurrentPerform(iterations: bandCount, execute: drawBand)

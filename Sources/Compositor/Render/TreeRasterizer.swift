@@ -6,8 +6,10 @@ import CoreGraphics
 final class TreeRasterizer {
     let tree: RenderTree
     let drawer = PrimitiveDrawer()
+    /// Blurred shadows kept between draws (nil: every shadow is blurred anew).
+    let shadowCache: ShadowCache?
 
-    init(tree: RenderTree) { self.tree = tree }
+    init(tree: RenderTree, shadowCache: ShadowCache? = nil) { self.tree = tree; self.shadowCache = shadowCache }
 
     /// Draws the whole tree (root at node 0) with `toDevice` mapping the root's parent space to pixels.
     func drawRoot(toDevice: Matrix4x4, on surface: Surface) {
@@ -109,7 +111,8 @@ final class TreeRasterizer {
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
         let reach = shadow.map { shadowReach($0, node: n, P: P) } ?? 0
         let wanted = IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)
-        guard let bb = subtreeBounds(i, M: M, P: P) else { return }
+        // The group holds what the subtree draws (its own shadow is drawn beside the group, from it).
+        guard let bb = contentBounds(i, M: M, P: P) else { return }
         let R = bb.intersection(wanted)
         guard !R.isEmpty else { return }
         let group = Surface(offscreen: R, columns: s.columns)
@@ -293,8 +296,14 @@ final class TreeRasterizer {
         drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
     }
 
+    /// Blurs at or below this deviation (device pixels) run at full resolution; larger ones on a
+    /// plane reduced by a power of two that brings the deviation to at most 8 (as Skia does), so a
+    /// blur's cost stops growing with its radius.
+    static let fullResolutionSigma = 16.0
+
     /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
-    /// blurs it and composites it tinted with `color`.
+    /// blurs it and composites it tinted with `color`. The blur comes from the shadow cache when the
+    /// same source, placement and deviation were blurred before.
     func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, dx: Double, dy: Double,
                           sigma: Double, color: UInt32, opacity: Double, on s: Surface) {
         let pad = Int((3 * sigma).rounded(.up)) + 1
@@ -311,23 +320,27 @@ final class TreeRasterizer {
         let wanted = IntRect(x: s.scissor.x - pad, y: s.scissor.y - pad, width: s.scissor.width + 2 * pad, height: s.scissor.height + 2 * pad)
         let area = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad).intersection(wanted)
         guard !area.isEmpty else { return }
-        var alpha = [Float](repeating: 0, count: area.area)
+        let draw = area.intersection(s.scissor)
+        guard !draw.isEmpty else { return }
+        // The source's pixels: its rectangle within the area.
+        let sr = srcBox.intersection(area)
+        guard !sr.isEmpty else { return }
+        var src = [Float](repeating: 0, count: sr.area)
         if let c = contours {
-            let m = drawer.clipMask(c, rule: .nonZero, area: area, outer: nil, columns: s.columns)
-            alpha = m.values
+            src = drawer.clipMask(c, rule: .nonZero, area: sr, outer: nil, columns: s.columns).values
         } else if let (g, mask) = source {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
-            // The columns of the area the source covers (and the mask, when there is one).
-            var x0 = max(0, g.frame.x + ix - area.x), x1 = min(area.width, g.frame.maxX + ix - area.x)
-            if let mask { x0 = max(x0, mask.frame.x + ix - area.x); x1 = min(x1, mask.frame.maxX + ix - area.x) }
-            alpha.withUnsafeMutableBufferPointer { out in
-                for y in 0..<area.height where x0 < x1 {
-                    let sy = area.y + y - iy
+            // The columns the source covers (and the mask, when there is one).
+            var x0 = max(0, g.frame.x + ix - sr.x), x1 = min(sr.width, g.frame.maxX + ix - sr.x)
+            if let mask { x0 = max(x0, mask.frame.x + ix - sr.x); x1 = min(x1, mask.frame.maxX + ix - sr.x) }
+            src.withUnsafeMutableBufferPointer { out in
+                for y in 0..<sr.height where x0 < x1 {
+                    let sy = sr.y + y - iy
                     guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
-                    let row = g.row(sy) + (area.x - ix), o = out.baseAddress! + y * area.width
+                    let row = g.row(sy) + (sr.x - ix), o = out.baseAddress! + y * sr.width
                     if let mask {
                         guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
-                        let mrow = mask.row(sy) + (area.x - ix)
+                        let mrow = mask.row(sy) + (sr.x - ix)
                         for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
                     } else {
                         for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
@@ -335,20 +348,28 @@ final class TreeRasterizer {
                 }
             }
         }
-        BoxBlur.blur(&alpha, width: area.width, height: area.height, sigma: sigma)
+        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
+        let key = ShadowCache.Key(source: src.map { UInt16(max(0, min($0, 1)) * 65535 + 0.5) }, sourceWidth: sr.width, sourceHeight: sr.height,
+                                  offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
+                                  sigma: sigma, factor: factor)
+        let make = { () -> (plane: [Float], width: Int, height: Int) in
+            TreeRasterizer.blurPlane(src, source: sr, area: area, sigma: sigma, factor: factor)
+        }
+        let blurred = shadowCache?.plane(for: key, make: make)
+            ?? ShadowCache.Entry(key: key, plane: make().plane, width: factor == 1 ? area.width : (area.width + factor - 1) / factor,
+                                 height: factor == 1 ? area.height : (area.height + factor - 1) / factor, lastUse: 0)
         let op = Float(min(opacity, 1))
-        let draw = area.intersection(s.scissor)
-        guard !draw.isEmpty else { return }
         // The tinted colour at every coverage level, made once.
         let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
         let clip = s.clip
-        alpha.withUnsafeBufferPointer { a in
+        blurred.plane.withUnsafeBufferPointer { a in
             tints.withUnsafeBufferPointer { tint in
                 for y in draw.y..<draw.maxY {
                     let d = s.row(y)
-                    let src = a.baseAddress! + (y - area.y) * area.width - area.x
                     for x in draw.x..<draw.maxX {
-                        var c = src[x] * op
+                        let v = factor == 1 ? a[(y - area.y) * area.width + x - area.x]
+                            : TreeRasterizer.upsample(a, width: blurred.width, height: blurred.height, factor: factor, x: x - area.x, y: y - area.y)
+                        var c = v * op
                         if let clip { c *= clip.value(x, y) }
                         let k = Int(min(c, 1) * 255 + 0.5)
                         if k == 0 { continue }
@@ -357,6 +378,53 @@ final class TreeRasterizer {
                 }
             }
         }
+    }
+
+    /// The power of two that brings `sigma` to at most 8 device pixels.
+    static func reduction(for sigma: Double) -> Int {
+        var f = 1
+        while sigma / Double(f) > 8 && f < 1 << 12 { f *= 2 }
+        return f
+    }
+
+    /// The blurred plane of an area whose only non-zero pixels are `src` (over `source`): at full
+    /// resolution (`factor` 1: the area's size), or reduced by `factor` (each reduced pixel the mean
+    /// of its factor × factor block, blurred with sigma / factor).
+    static func blurPlane(_ src: [Float], source: IntRect, area: IntRect, sigma: Double, factor: Int) -> (plane: [Float], width: Int, height: Int) {
+        if factor == 1 {
+            var plane = [Float](repeating: 0, count: area.area)
+            let ox = source.x - area.x, oy = source.y - area.y
+            for y in 0..<source.height {
+                for x in 0..<source.width { plane[(y + oy) * area.width + x + ox] = src[y * source.width + x] }
+            }
+            BoxBlur.blur(&plane, width: area.width, height: area.height, sigma: sigma)
+            return (plane, area.width, area.height)
+        }
+        let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor
+        var plane = [Float](repeating: 0, count: w * h)
+        let share = 1 / Float(factor * factor)
+        for y in 0..<source.height {
+            let ry = (y + source.y - area.y) / factor
+            for x in 0..<source.width {
+                let rx = (x + source.x - area.x) / factor
+                plane[ry * w + rx] += src[y * source.width + x] * share
+            }
+        }
+        BoxBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))
+        return (plane, w, h)
+    }
+
+    /// The value of a reduced plane at full-resolution pixel (x, y): bilinear between the reduced
+    /// pixels whose centres surround the pixel's centre.
+    @inline(__always)
+    static func upsample(_ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int, factor f: Int, x: Int, y: Int) -> Float {
+        let u = (Float(x) + 0.5) / Float(f) - 0.5, v = (Float(y) + 0.5) / Float(f) - 0.5
+        let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
+        let fu = u - Float(u0), fv = v - Float(v0)
+        func at(_ i: Int, _ j: Int) -> Float { i < 0 || j < 0 || i >= w || j >= h ? 0 : a[j * w + i] }
+        let top = at(u0, v0) * (1 - fu) + at(u0 + 1, v0) * fu
+        let bottom = at(u0, v0 + 1) * (1 - fu) + at(u0 + 1, v0 + 1) * fu
+        return top * (1 - fv) + bottom * fv
     }
 
     // MARK: - 3D contexts
@@ -415,8 +483,20 @@ final class TreeRasterizer {
     /// Walked without recursion, and remembered per node for this rasterizer (a node has one device
     /// map per frame), so nested groups cost the size of the tree once, not once per level.
     func subtreeBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4, includeChildren: Bool = true) -> IntRect? {
-        guard includeChildren else { return nodeBounds(i, M: M, P: P, children: .empty) }
+        guard includeChildren else { return nodeBounds(i, M: M, P: P, children: .empty).withShadow }
         if let known = boundsMemo[i] { return known }
+        return walkBounds(i, M: M, P: P)
+    }
+
+    /// The device pixels node `i`'s subtree draws, its own shadow left out (what an offscreen group
+    /// of the node must hold: the shadow is drawn beside the group, not in it).
+    func contentBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4) -> IntRect? {
+        if boundsMemo[i] == nil { _ = walkBounds(i, M: M, P: P) }
+        return contentMemo[i] ?? nil
+    }
+
+    /// Walks node `i`'s subtree (post-order, explicit stack) filling both memos; returns its bounds.
+    private func walkBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4) -> IntRect? {
         struct Frame { var i: Int; var M: Matrix4x4; var P: Matrix4x4; var kids: [(Int, Matrix4x4, Matrix4x4)]; var next: Int; var box: IntRect }
         var frames = [Frame(i: i, M: M, P: P, kids: boundedChildren(i, M: M), next: 0, box: .empty)]
         var result: IntRect? = nil
@@ -432,15 +512,19 @@ final class TreeRasterizer {
                 continue
             }
             let done = frames.removeLast()
-            let b = nodeBounds(done.i, M: done.M, P: done.P, children: done.box)
+            let both = nodeBounds(done.i, M: done.M, P: done.P, children: done.box)
+            let b = both.withShadow
             boundsMemo[done.i] = b
+            contentMemo[done.i] = both.withoutShadow
             if let parent = frames.indices.last { if let b { frames[parent].box = frames[parent].box.union(b) } } else { result = b }
         }
         return result
     }
 
-    /// Bounds already found this frame, by node (nil inside: nothing visible).
+    /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
+    /// node's own shadow.
     private var boundsMemo: [Int: IntRect?] = [:]
+    private var contentMemo: [Int: IntRect?] = [:]
 
     /// The flat layers under node `i` whose pixels count toward its bounds, with their device maps
     /// and their parents': none when it clips to its bounds; a sublayer that is a 3D context counts
@@ -468,8 +552,8 @@ final class TreeRasterizer {
     }
 
     /// Node `i`'s own pixels (bounds, contents unless it clips to its bounds) with its sublayers'
-    /// `children` box, grown by its shadow.
-    private func nodeBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4, children: IntRect) -> IntRect? {
+    /// `children` box, and that grown by its shadow.
+    private func nodeBounds(_ i: Int, M: Matrix4x4, P: Matrix4x4, children: IntRect) -> (withShadow: IntRect?, withoutShadow: IntRect?) {
         let n = tree.nodes[i]
         let H = M.projective
         var box = IntRect.empty
@@ -493,13 +577,14 @@ final class TreeRasterizer {
             }
             box = box.union(children)
         }
+        let content = box.isEmpty ? nil : box
         if let sh = n.shadow, sh.color >> 24 != 0 {
             // A shadowPath need not follow the bounds: its shadow covers the path's own box.
             for k in sh.path ?? [] { add(H.projectClipped(k.map { (x: Double($0.x), y: Double($0.y)) })) }
             let pad = shadowReach(sh, node: n, P: P)
             box = IntRect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
         }
-        return box.isEmpty ? nil : box
+        return (box.isEmpty ? nil : box, content)
     }
 
     /// The four corners of a rectangle, clockwise on a y-down screen.
