@@ -76,7 +76,7 @@ final class SceneExpansionTests: XCTestCase {
           - name: r
             class: CAReplicatorLayer
             frame: [0, 0, 64, 48]
-            instanceCount: 1000
+            instanceCount: COUNT
             instanceTransform: {translate: [1, 0, 0]}
             sublayers:
               - name: card
@@ -101,7 +101,13 @@ final class SceneExpansionTests: XCTestCase {
         }
         let empty = try frame("window: {size: [64, 48]}\nlayers: []", "empty")
         XCTAssertEqual(Set(empty).count, 1, "the window's background alone")
-        for (name, text) in [("nested", nested(100, 100, extra: ", backgroundColor: \"#ff0000\"")), ("scale", scale), ("shadows", shadows)] {
+        // A thousand such shadows (each covering 1.25 Mpx with its reach, twice for the mask) are
+        // past the offscreen pixel limit; sixty are within it.
+        XCTAssertThrowsError(try Scene.parse(shadows.replacingOccurrences(of: "COUNT", with: "1000"), file: "shadows.yaml")) { e in
+            XCTAssertTrue("\(e)".contains("Mpx a frame"), "\(e)")
+        }
+        for (name, text) in [("nested", nested(100, 100, extra: ", backgroundColor: \"#ff0000\"")), ("scale", scale),
+                             ("shadows", shadows.replacingOccurrences(of: "COUNT", with: "60"))] {
             let px = try frame(text, name)
             XCTAssertNotEqual(px, empty, "\(name) draws something over the background")
         }

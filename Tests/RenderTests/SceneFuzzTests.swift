@@ -64,10 +64,12 @@ final class SceneFuzzTests: XCTestCase {
         // The guards refuse these; the others now render (they crashed or hung before their fixes).
         for refused in ["regress-billion-laughs.yaml", "regress-deep-flow.yaml", "regress-deep-block.yaml", "regress-long-text.yaml",
                         "regress-gradient-stops.yaml", "regress-image-path-is-a-folder.yaml", "regress-keyframe-values.yaml",
-                        "regress-group-alias-bomb.yaml", "regress-long-unknown-keypath.yaml"] {
+                        "regress-group-alias-bomb.yaml", "regress-long-unknown-keypath.yaml",
+                        // Refused when it loads now: it expands to 10^8 layers.
+                        "regress-nested-replicators.yaml"] {
             XCTAssertFalse(parsed.contains(refused), refused)
         }
-        for rendered in ["regress-timing-overflow.yaml", "regress-nested-replicators.yaml", "regress-shadow-radius-1e300.yaml",
+        for rendered in ["regress-timing-overflow.yaml", "regress-shadow-radius-1e300.yaml",
                          "regress-path-many-segments.yaml", "regress-contents-rect-huge.yaml", "regress-shadow-offset-3e38.yaml"] {
             XCTAssertTrue(parsed.contains(rendered), rendered)
         }
