@@ -1,11 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
+
+let v6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Lamina: Apple's Core Animation API (QuartzCore + CoreGraphics) for Linux.
+///
+/// Library products: `QuartzCore` (CoreGraphics and QuartzCore, with glyphs, PNG/JPEG decoding and
+/// the default fonts), `LaminaWindow` (a window for your own layer tree), `Scenes` (scene files
+/// from code) and `LaminaViews`; the `lamina` command.
 let package = Package(
     name: "Lamina",
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore", "CoreGraphics"]),
+        .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "LaminaViews", targets: ["LaminaViews"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
@@ -14,34 +23,47 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        .target(name: "CoreGraphics", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "CoreGraphics", swiftSettings: v6),
         .target(name: "CPixelKernels"),
-        .target(name: "Compositor", dependencies: ["CoreGraphics", "CPixelKernels"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .systemLibrary(
-            name: "CSDL2",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        .target(name: "Compositor", dependencies: ["CoreGraphics", "CPixelKernels"], swiftSettings: v6),
+        // SDL2, SDL2_ttf and SDL2_image from the system include folder (no pkg-config: see shim.h).
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        // The default fonts, shipped as resources (and the demos' images, left out of the bundle).
+        .target(
+            name: "LaminaAssets", path: "Assets",
+            exclude: ["README.md", "Sequence"], sources: ["LaminaAssets.swift"], resources: [.copy("Fonts")],
+            swiftSettings: v6
         ),
-        .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "Scenes", dependencies: ["QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CSDL2"], swiftSettings: v6),
+        .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),
+        .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: v6),
+        .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
+        .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
+        .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: v6),
+        // Recording a window to video through ffmpeg (F5, `lamina record`); shared by the command
+        // and LaminaWindow through `package` access, not a product of its own.
+        .target(name: "LaminaRecording", dependencies: ["QuartzCore", "SDLHost"], swiftSettings: v6),
+        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "SDLHost", "LaminaRecording"], swiftSettings: v6),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "Compositor", "SDLHost", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            dependencies: ["QuartzCore", "Compositor", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: v6
         ),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews"], exclude: ["Timing/reference"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: v6),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews"], exclude: ["Timing/reference"], swiftSettings: v6),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: v6),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow"], swiftSettings: v6),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes", "SceneFuzz", "lamina"],
+            dependencies: ["QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "lamina"],
             exclude: ["Goldens"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: v6
         ),
     ]
 )
+
+// The API documentation (scripts/build-docs.sh) needs the DocC plugin; it is added only when asked
+// for, so that everyday builds, and packages depending on Lamina, never resolve it.
+if ProcessInfo.processInfo.environment["LAMINA_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

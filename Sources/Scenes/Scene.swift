@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import LaminaAssets
 import Yams
 
 /// A scene loaded from a file: a window size and background, a tree of named layers, and the
@@ -37,12 +38,13 @@ public final class Scene {
         public static let animations = 20_000
     }
 
-    /// The shared assets folder (the repository's Assets/), searched for images after the scene's own
-    /// folder; set by the app. Paths may not leave these two folders.
-    nonisolated(unsafe) public static var assetsDirectory: URL?
+    /// The shared assets folder (Lamina's Assets/, `LaminaAssets.directory` by default), searched
+    /// for images after the scene's own folder. Paths may not leave these two folders.
+    nonisolated(unsafe) public static var assetsDirectory: URL? = LaminaAssets.directory
 
-    /// Decodes images named in scenes (set by the app: the decoder lives in the SDL host).
-    nonisolated(unsafe) public static var imageLoader: ((URL) -> CGImage?)?
+    /// Decodes images named in scenes: PNG and JPEG through `PNGCodec` by default (a file that does
+    /// not decode is the scene's located error). Replace it to read images from elsewhere.
+    nonisolated(unsafe) public static var imageLoader: ((URL) -> CGImage?)? = { try? PNGCodec.read(contentsOf: $0) }
 
     private init(size: CGSize, root: CALayer) { self.size = size; self.root = root }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRecording
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 import Demos

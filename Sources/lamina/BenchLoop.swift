@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaminaRecording
 import QuartzCore
 import SDLHost
 

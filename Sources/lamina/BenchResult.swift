@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRecording
 
 /// The figures of one `lamina bench` run of a scene or demo in the real window: frame intervals,
 /// missed vsyncs and the time per frame phase, over the measured frames (after the warm-up).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaminaRecording
 
 /// `lamina bench SCENE|DEMO` (also `lamina bench run ...` and the older `lamina bench window ...`):
 /// the real window loop for N frames, then the frame-interval statistics (min, median, p95, p99,

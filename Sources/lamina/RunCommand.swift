@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaminaRecording
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 import Scenes

@@ -3,6 +3,7 @@ import XCTest
 import SDLHost
 import Demos
 @testable import lamina
+@testable import LaminaRecording
 
 /// `lamina bench` as a user runs it (clear errors without a display or with bad input), and
 /// `LiveRecorder` on a real window host (SDL's offscreen driver, virtual time; skipped without

@@ -3,6 +3,7 @@ import XCTest
 import SDLHost
 import Scenes
 @testable import lamina
+@testable import LaminaRecording
 
 /// The benchmark's arithmetic and formats on known input, the stress scenes, and the soak's report
 /// on a few frames. (Speed itself is printed by `lamina bench`, never asserted here; the soak itself

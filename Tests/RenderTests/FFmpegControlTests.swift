@@ -1,5 +1,6 @@
 import XCTest
 @testable import lamina
+@testable import LaminaRecording
 
 /// ffmpeg under control: a stuck ffmpeg is stopped after `--ffmpeg-timeout` (here 0.25 s: these fake
 /// ffmpegs never make progress at all, and nothing else waits on them, so the timeout is what is

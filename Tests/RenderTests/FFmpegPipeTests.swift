@@ -1,5 +1,6 @@
 import XCTest
 @testable import lamina
+@testable import LaminaRecording
 
 /// The pieces of `FFmpegPipe` that need no ffmpeg: how names reach ffmpeg, where the partial file
 /// goes, how a child's ending is read, and how ffmpeg's words are made safe to show.

@@ -3,6 +3,7 @@ import XCTest
 @testable import SDLHost
 import Demos
 @testable import lamina
+@testable import LaminaRecording
 
 /// F5 in a window: a recording whose ffmpeg dies while it runs shows the failure in the window's
 /// banner as soon as a tick sees it (not only when F5 is pressed again), and saves nothing. A real

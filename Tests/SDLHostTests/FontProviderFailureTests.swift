@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 import Compositor
-import QuartzCore
+@testable import QuartzCore
 @testable import SDLHost
 
 /// A font file that does not work (text named .ttf, a truncated font, a PNG named .otf, a path to

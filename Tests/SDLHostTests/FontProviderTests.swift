@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import Compositor
+@testable import QuartzCore
 @testable import SDLHost
 
 /// The SDL2_ttf font provider against the `FontProvider` contract, using the DejaVu fonts in Assets/Fonts.

@@ -7,7 +7,6 @@ import Compositor
 final class LayerContentBuilder {
     private var backingCache: [ObjectIdentifier: (context: CGContext, image: CGImage)] = [:]
     private var usedBackings = Set<ObjectIdentifier>()
-    private var reportedNoFont = false
     /// Pixels per point of the target: text is rasterised at least this finely, so it stays sharp
     /// on a high-DPI window whatever the layer's contentsScale.
     var deviceScale: Double = 1
@@ -120,13 +119,8 @@ final class LayerContentBuilder {
         default: return
         }
         guard !text.isEmpty else { return }
-        guard let provider = FontProviders.current else {
-            if !reportedNoFont {
-                reportedNoFont = true
-                LaminaDiagnostics.report("CATextLayer: no font provider is installed (the SDL host installs one); text is not drawn")
-            }
-            return
-        }
+        // The installed provider, else the default one (the fonts shipped with the product).
+        let provider: FontProvider = FontProviders.current ?? DefaultFontProvider.shared
         let fontName: String? = (sub.font as? String) ?? (sub.font as? NSString).map { String($0) }
         let scale = max(s.contentsScale.isFinite && s.contentsScale > 0 ? Double(s.contentsScale) : 1, deviceScale)
         let color = RenderColor.tint(RenderColor.premultiplied(sub.foregroundColor), tint)

@@ -1,13 +1,20 @@
 import Foundation
-import QuartzCore
 import Compositor
-import CSDL2
+import LaminaAssets
+internal import CSDL2
 
-/// Glyphs from SDL2_ttf (FreeType): Lamina's font provider on Linux. Font names resolve to the
-/// fonts shipped in Assets/Fonts (DejaVu Sans; "Helvetica", "Arial", ".SFUI", "system" and other
-/// common UI names map to it, names containing "Bold" to DejaVu Sans Bold, "Courier"/"Menlo"/"Mono"
-/// to DejaVu Sans Mono); a name may also be a path to a .ttf/.otf file. Unknown names and nil fall
-/// back to DejaVu Sans. Opened fonts are cached per (file, pixel size).
+/// Glyphs from SDL2_ttf (FreeType): the font provider `CATextLayer` uses when none is installed,
+/// so text draws with no setup in a program that links only the `QuartzCore` product.
+///
+/// How a font name (`CATextLayer.font` as a String, or a CTFont-style PostScript or family name)
+/// resolves, checked in this order:
+/// 1. a name ending in `.ttf` or `.otf` is a path to that font file;
+/// 2. a name containing "Mono", "Courier" or "Menlo" (any case) is DejaVu Sans Mono;
+/// 3. a name containing "Bold", "Heavy" or "Black" is DejaVu Sans Bold;
+/// 4. every other name ("Helvetica", "Helvetica Neue", "Arial", ".SFUI-Regular", "system", an
+///    unknown name) and nil is DejaVu Sans.
+/// The three DejaVu faces ship with the product (`LaminaAssets.fontsDirectory` says where they are
+/// found). Opened fonts are cached per (file, pixel size).
 ///
 /// A font file that does not work (missing, not a font, truncated: FreeType cannot open it or
 /// cannot draw a glyph with it) is reported once per file through `LaminaDiagnostics`, naming the
@@ -16,50 +23,30 @@ import CSDL2
 ///
 /// Shared between threads (text is laid out on the render side, measured on the app side): every
 /// font is opened, used and closed under `lock`.
-public final class SDLFontProvider: FontProvider, @unchecked Sendable {
+public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
     private let lock = NSLock()
     private var fonts: [String: OpaquePointer] = [:]
     /// Font files that failed (reported once each), guarded by `lock`.
     private var failedFiles = Set<String>()
     private static let initOnce: Bool = TTF_Init() == 0
 
-    /// The provider installed by `installAsDefault()`.
-    public static let shared = SDLFontProvider()
+    /// The provider text layers use when `FontProviders.current` is nil, and the one
+    /// `installAsDefault()` installs.
+    public static let shared = DefaultFontProvider()
 
     /// A provider (fonts open lazily).
     public init() {}
 
     deinit { for f in fonts.values { TTF_CloseFont(f) } }
 
-    /// Makes the shared provider the one text layers use (idempotent).
+    /// Makes the shared provider `FontProviders.current` (idempotent). Not needed for text to draw:
+    /// text layers use the shared provider whenever no other is installed.
     public static func installAsDefault() {
         if FontProviders.current !== shared { FontProviders.current = shared }
     }
 
-    /// The Assets folder: $LAMINA_ASSETS, else an `Assets` folder beside the executable or up to four
-    /// folders above it, else the package's own (found from this source file in a checkout).
-    public static let assetsDirectory: URL? = {
-        let fm = FileManager.default
-        func valid(_ u: URL) -> Bool { fm.fileExists(atPath: u.appendingPathComponent("Fonts/DejaVuSans.ttf").path) }
-        if let env = ProcessInfo.processInfo.environment["LAMINA_ASSETS"], valid(URL(fileURLWithPath: env)) {
-            return URL(fileURLWithPath: env)
-        }
-        // The running executable (/proc/self/exe works however it was started, even from $PATH).
-        let exe = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
-        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0...4 {
-            let a = dir.appendingPathComponent("Assets")
-            if valid(a) { return a }
-            dir = dir.deletingLastPathComponent()
-        }
-        var src = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0...3 {
-            let a = src.appendingPathComponent("Assets")
-            if valid(a) { return a }
-            src = src.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The Assets folder (`LaminaAssets.directory`): the fonts and the demos' images.
+    public static var assetsDirectory: URL? { LaminaAssets.directory }
 
     nonisolated(unsafe) private static var fileCache: [String: String?] = [:]
     private static let fileCacheLock = NSLock()
@@ -84,7 +71,7 @@ public final class SDLFontProvider: FontProvider, @unchecked Sendable {
             if FileManager.default.fileExists(atPath: n) { return n }
             LaminaDiagnostics.report("font file \(n): no such file; text in it is drawn in DejaVu Sans")
         }
-        guard let assets = assetsDirectory?.appendingPathComponent("Fonts") else { return nil }
+        guard let assets = LaminaAssets.fontsDirectory else { return nil }
         let lower = (name ?? "").lowercased()
         let file: String
         if lower.contains("mono") || lower.contains("courier") || lower.contains("menlo") { file = "DejaVuSansMono.ttf" }
@@ -102,7 +89,7 @@ public final class SDLFontProvider: FontProvider, @unchecked Sendable {
     }
 
     /// The regular face every failure falls back to.
-    static var defaultFontFile: String? { assetsDirectory?.appendingPathComponent("Fonts/DejaVuSans.ttf").path }
+    static var defaultFontFile: String? { LaminaAssets.fontsDirectory?.appendingPathComponent("DejaVuSans.ttf").path }
 
     /// Most fonts kept open at once; past it the cache starts again (a scene may ask for any
     /// number of sizes, and each open face holds FreeType's tables).
@@ -112,27 +99,32 @@ public final class SDLFontProvider: FontProvider, @unchecked Sendable {
     /// while the lock is held, so the cache may close fonts without pulling one from under a user.
     /// A font file that fails (see the type's notes) is reported once and replaced by the default.
     private func withFont<T>(_ name: String?, _ size: Double, _ body: (OpaquePointer) -> T?) -> T? {
-        guard SDLFontProvider.initOnce, var file = SDLFontProvider.fontFile(for: name) else { return nil }
+        guard DefaultFontProvider.initOnce, var file = DefaultFontProvider.fontFile(for: name) else {
+            LaminaDiagnostics.report(DefaultFontProvider.initOnce
+                ? "CATextLayer: the default fonts were not found (set LAMINA_ASSETS to a folder holding Fonts/DejaVuSans.ttf); text is not drawn"
+                : "CATextLayer: SDL_ttf could not start; text is not drawn")
+            return nil
+        }
         let px = Int32(max(1, min(size.isFinite ? size.rounded() : 12, 2000)))
         lock.lock(); defer { lock.unlock() }
-        if failedFiles.contains(file), let fallback = SDLFontProvider.defaultFontFile { file = fallback }
+        if failedFiles.contains(file), let fallback = DefaultFontProvider.defaultFontFile { file = fallback }
         if let f = fonts["\(file)|\(px)"] { return body(f) }
-        if fonts.count >= SDLFontProvider.openFontLimit {
+        if fonts.count >= DefaultFontProvider.openFontLimit {
             for f in fonts.values { TTF_CloseFont(f) }
             fonts.removeAll(keepingCapacity: true)
         }
-        if let f = SDLFontProvider.open(file, px) {
+        if let f = DefaultFontProvider.open(file, px) {
             fonts["\(file)|\(px)"] = f
             return body(f)
         }
         // The file does not work: say so once, then use the default face.
-        let reason = SDLFontProvider.ttfError()
+        let reason = DefaultFontProvider.ttfError()
         if failedFiles.insert(file).inserted {
             LaminaDiagnostics.report("font file \(file) cannot be used (\(reason)); text in it is drawn in DejaVu Sans")
         }
-        guard let fallback = SDLFontProvider.defaultFontFile, fallback != file else { return nil }
+        guard let fallback = DefaultFontProvider.defaultFontFile, fallback != file else { return nil }
         if let f = fonts["\(fallback)|\(px)"] { return body(f) }
-        guard let f = SDLFontProvider.open(fallback, px) else { return nil }
+        guard let f = DefaultFontProvider.open(fallback, px) else { return nil }
         fonts["\(fallback)|\(px)"] = f
         return body(f)
     }

@@ -11,9 +11,9 @@ import Glibc
 /// Shared between the reading thread, which writes every field under `lock` and signals `closed`
 /// once both pipes have closed, and the owner, which reads them under the lock; `joined` is the
 /// owner's alone.
-final class FFmpegOutputReader: @unchecked Sendable {
+package final class FFmpegOutputReader: @unchecked Sendable {
     /// Most bytes of error output kept (the end of it).
-    static let errorBytesKept = 16 << 10
+    package static let errorBytesKept = 16 << 10
 
     private let lock = NSLock()
     private var errors = Data()
@@ -25,7 +25,7 @@ final class FFmpegOutputReader: @unchecked Sendable {
     private var joined = false
 
     /// Starts reading `errors` and `progress` (both closed by the reader when they end).
-    init(errors: Int32, progress: Int32) {
+    package init(errors: Int32, progress: Int32) {
         Thread.detachNewThread { [self] in
             FFmpegOutputReader.drain([errors, progress]) { fd, bytes in take(bytes, isError: fd == errors) }
             close(errors); close(progress)
@@ -34,18 +34,18 @@ final class FFmpegOutputReader: @unchecked Sendable {
     }
 
     /// The error output so far.
-    var errorData: Data { lock.lock(); defer { lock.unlock() }; return errors }
+    package var errorData: Data { lock.lock(); defer { lock.unlock() }; return errors }
     /// The last `frame=` count ffmpeg reported, if any.
-    var encodedFrames: Int? { lock.lock(); defer { lock.unlock() }; return frames }
+    package var encodedFrames: Int? { lock.lock(); defer { lock.unlock() }; return frames }
     /// Whether ffmpeg reported `progress=end`.
-    var reportedEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+    package var reportedEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
     /// The monotonic time (`ChildProcess.now()`) of ffmpeg's last output.
-    var lastActivity: Double { lock.lock(); defer { lock.unlock() }; return last }
+    package var lastActivity: Double { lock.lock(); defer { lock.unlock() }; return last }
 
     /// Waits, at most `timeout` seconds, for both pipes to close (they close when ffmpeg exits,
     /// unless a child of its own holds them); true when they did. Owner only; idempotent.
     @discardableResult
-    func waitUntilClosed(timeout: Double) -> Bool {
+    package func waitUntilClosed(timeout: Double) -> Bool {
         if joined { return true }
         joined = closed.wait(timeout: .now() + timeout) == .success
         return joined
@@ -70,7 +70,7 @@ final class FFmpegOutputReader: @unchecked Sendable {
     }
 
     /// Reads every descriptor in `fds` until all of them close, handing each chunk to `body`.
-    static func drain(_ fds: [Int32], _ body: (Int32, Data) -> Void) {
+    package static func drain(_ fds: [Int32], _ body: (Int32, Data) -> Void) {
         var open = fds
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         while !open.isEmpty {

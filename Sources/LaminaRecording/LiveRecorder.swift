@@ -34,37 +34,37 @@ import SDLHost
 /// queue, the summary and the flags are guarded by `lock` (a condition the writer waits on); the
 /// settings are constants. The pipe is the writer thread's alone: it starts ffmpeg, feeds it and
 /// finishes (or abandons) the file before it signals `writerDone`.
-final class LiveRecorder: @unchecked Sendable {
+package final class LiveRecorder: @unchecked Sendable {
     /// What a finished recording holds.
-    struct Summary: Codable, Equatable, CustomStringConvertible {
+    package struct Summary: Codable, Equatable, CustomStringConvertible {
         /// The video file.
-        var file: String
+        package var file: String
         /// Frames the window presented while attached.
-        var presented = 0
+        package var presented = 0
         /// Video frames written (constant rate).
-        var videoFrames = 0
+        package var videoFrames = 0
         /// Video frames per second.
-        var fps: Double
+        package var fps: Double
         /// Presents that fell within one video slot with a later one and so are not in the video.
-        var skipped = 0
+        package var skipped = 0
         /// Frames merged into the one before because ffmpeg fell behind.
-        var behind = 0
+        package var behind = 0
         /// The video's duration in seconds.
-        var duration: Double { fps > 0 ? Double(videoFrames) / fps : 0 }
+        package var duration: Double { fps > 0 ? Double(videoFrames) / fps : 0 }
         /// One line for the user.
-        var description: String {
+        package var description: String {
             String(format: "recorded %d presented frames as %d video frames (%.2f s at %g fps, %d skipped within a frame, %d merged because ffmpeg fell behind) to %@",
                    presented, videoFrames, duration, fps, skipped, behind, file)
         }
     }
 
     /// The video file being written.
-    let url: URL
+    package let url: URL
     /// Video frames per second.
-    let fps: Double
+    package let fps: Double
     /// Most frames queued for ffmpeg before new ones are merged (half a second at 60 Hz, about
     /// 75 MB at 960x640 pixels: enough for ffmpeg's start and bursts, bounded all the same).
-    let backlog = 30
+    package let backlog = 30
     private let requestedSize: (width: Int, height: Int)?
     private let lock = NSCondition()
     private var converter: FrameRateConverter
@@ -82,7 +82,7 @@ final class LiveRecorder: @unchecked Sendable {
     /// of `size` pixels (nil: the first frame's size; frames of another size are cropped or padded
     /// with black). Throws a `RecordingError` at once when the name is not a video, the folder does
     /// not exist, the rate is outside 1...240, or ffmpeg is not installed.
-    init(url: URL, size: CGSize? = nil, fps: Double) throws {
+    package init(url: URL, size: CGSize? = nil, fps: Double) throws {
         guard FFmpegPipe.isVideo(url.path) else {
             throw RecordingError(description: "cannot record to \(url.path): the name must end in " + FFmpegPipe.videoExtensions.map { "." + $0 }.joined(separator: ", "))
         }
@@ -107,13 +107,13 @@ final class LiveRecorder: @unchecked Sendable {
     }
 
     /// Records every frame `host` presents from now on (sets its `onPresent`).
-    func attach(to host: WindowHost) {
+    package func attach(to host: WindowHost) {
         self.host = host
         host.onPresent = { [weak self] image, timestamp in self?.present(image, at: timestamp) }
     }
 
     /// Takes one presented frame and its timestamp (any thread; returns at once).
-    func present(_ frame: CGImage, at timestamp: CFTimeInterval) {
+    package func present(_ frame: CGImage, at timestamp: CFTimeInterval) {
         lock.lock(); defer { lock.unlock() }
         guard !ending else { return }
         summary.presented += 1
@@ -125,13 +125,13 @@ final class LiveRecorder: @unchecked Sendable {
     }
 
     /// The first error the writer met (ffmpeg failing), while recording.
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return failure }
+    package var error: Error? { lock.lock(); defer { lock.unlock() }; return failure }
 
     /// Stops recording: detaches from the host, writes the last frame, waits for ffmpeg to finish
     /// the file and returns what was recorded. Throws when nothing was presented or ffmpeg failed.
     /// Calling it again returns the same summary.
     @discardableResult
-    func finish() throws -> Summary {
+    package func finish() throws -> Summary {
         lock.lock()
         if finished { let s = summary, f = failure; lock.unlock(); if let f { throw f }; return s }
         let attachedHost = host
@@ -205,7 +205,7 @@ final class LiveRecorder: @unchecked Sendable {
 
     /// Copies `image` into a `width` x `height` canvas (cropped or padded with black at the right and
     /// bottom), opaque: premultiplied colour over black, as the window shows it.
-    static func opaque(_ image: CGImage, into canvas: inout [UInt32], width: Int, height: Int) {
+    package static func opaque(_ image: CGImage, into canvas: inout [UInt32], width: Int, height: Int) {
         let src = image.premultipliedARGB
         let w = min(width, image.width), h = min(height, image.height)
         if w < width || h < height { for i in canvas.indices { canvas[i] = 0xFF00_0000 } }

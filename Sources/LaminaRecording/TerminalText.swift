@@ -5,9 +5,9 @@ import Foundation
 /// C1, DEL, and the bidirectional overrides and isolates that reorder what follows them) is shown
 /// escaped as `\u{1B}` rather than acted on, so nothing it prints can move the cursor, retitle the
 /// terminal or hide text. Line breaks are kept as the separators of `lines`.
-enum TerminalText {
+package enum TerminalText {
     /// Whether a scalar is shown escaped.
-    static func isControl(_ s: Unicode.Scalar) -> Bool {
+    package static func isControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
@@ -16,7 +16,7 @@ enum TerminalText {
     }
 
     /// One line (no line breaks in it) with its control characters escaped.
-    static func escaped(_ line: Substring) -> String {
+    package static func escaped(_ line: Substring) -> String {
         var out = ""
         for s in line.unicodeScalars {
             if isControl(s) { out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(s) }
@@ -26,7 +26,7 @@ enum TerminalText {
 
     /// The last `maxLines` non-empty lines of `data` (at most `maxCharacters` in all, the start cut),
     /// each escaped; carriage returns end lines too.
-    static func lines(_ data: Data, maxLines: Int = 12, maxCharacters: Int = 2000) -> [String] {
+    package static func lines(_ data: Data, maxLines: Int = 12, maxCharacters: Int = 2000) -> [String] {
         let text = String(decoding: data, as: UTF8.self)
         let raw = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -38,7 +38,7 @@ enum TerminalText {
     }
 
     /// `lines` joined with " / ", or `empty` when there are none.
-    static func summary(_ data: Data, empty: String) -> String {
+    package static func summary(_ data: Data, empty: String) -> String {
         let l = lines(data)
         return l.isEmpty ? empty : l.joined(separator: " / ")
     }

@@ -4,9 +4,11 @@ import Glibc
 #endif
 
 /// A recording failure, in one line for the user.
-struct RecordingError: Error, CustomStringConvertible {
+package struct RecordingError: Error, CustomStringConvertible {
     /// What went wrong and what to do about it.
-    let description: String
+    package let description: String
+    /// A failure described by `description`.
+    package init(description: String) { self.description = description }
 }
 
 /// ffmpeg encoding raw 32-bit BGRA frames (premultiplied ARGB little-endian words, as the compositor
@@ -32,16 +34,16 @@ struct RecordingError: Error, CustomStringConvertible {
 ///   characters escaped, so that nothing it prints can act on the terminal.
 ///
 /// Used by one thread at a time (what ffmpeg says is read by an `FFmpegOutputReader`).
-final class FFmpegPipe: @unchecked Sendable {
+package final class FFmpegPipe: @unchecked Sendable {
     /// The file the recording is saved to, as given.
-    let output: String
+    package let output: String
     /// Where ffmpeg writes until the recording is verified (`<name>.partial.<ext>`, absolute).
-    let partialPath: String
+    package let partialPath: String
     /// The frame size in pixels every `write` must have.
-    let width: Int, height: Int
+    package let width: Int, height: Int
     /// Seconds a write may wait for ffmpeg to take data, and finishing may wait past its last sign
     /// of life, before ffmpeg is taken to be stuck.
-    let timeout: Double
+    package let timeout: Double
     /// Frames written so far.
     private(set) var framesWritten = 0
     private let ffmpeg: String
@@ -53,26 +55,26 @@ final class FFmpegPipe: @unchecked Sendable {
     private enum State { case running, finished, failed }
 
     /// Output extensions written as video (anything else is not a video name).
-    static let videoExtensions = ["mp4", "webm", "gif", "mov", "mkv"]
+    package static let videoExtensions = ["mp4", "webm", "gif", "mov", "mkv"]
 
     /// Seconds of no progress after which ffmpeg is taken to be stuck, by default.
-    static let defaultTimeout = 60.0
+    package static let defaultTimeout = 60.0
 
     /// Whether `path` names a video file ffmpeg can write (by its extension).
-    static func isVideo(_ path: String) -> Bool { videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) }
+    package static func isVideo(_ path: String) -> Bool { videoExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) }
 
     /// The ffmpeg executable on `searchPath` (default: $PATH), or nil when it is not installed.
-    static func find(searchPath: String? = nil) -> String? {
+    package static func find(searchPath: String? = nil) -> String? {
         let paths = (searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return paths.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// The absolute, standardised path of `path` (relative to the current folder).
-    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    package static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// Where a recording to `output` is written until it is verified: `<name>.partial.<ext>` in the
     /// same folder (absolute).
-    static func partialPath(for output: String) -> String {
+    package static func partialPath(for output: String) -> String {
         let url = URL(fileURLWithPath: absolute(output))
         let ext = url.pathExtension
         return url.deletingPathExtension().path + ".partial" + (ext.isEmpty ? "" : "." + ext)
@@ -80,13 +82,13 @@ final class FFmpegPipe: @unchecked Sendable {
 
     /// How a file path is named to ffmpeg: the `file:` protocol and an absolute path, so that
     /// ffmpeg never reads it as an option (a name starting with `-`) or another protocol (a `:`).
-    static func fileURL(_ path: String) -> String { "file:" + absolute(path) }
+    package static func fileURL(_ path: String) -> String { "file:" + absolute(path) }
 
     /// ffmpeg's arguments for raw `width`x`height` BGRA frames at `fps` into `output` (the codec from
     /// the extension: H.264 for .mp4/.mov/.mkv, VP9 for .webm, a palette for .gif), reporting its
     /// progress on descriptor 3. `realtime` picks the encoders' fastest settings, for recordings
     /// made while something else is being timed.
-    static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool) -> [String] {
+    package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool) -> [String] {
         var args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
                     "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
                     "-framerate", String(fps), "-i", "pipe:0"]
@@ -106,7 +108,7 @@ final class FFmpegPipe: @unchecked Sendable {
 
     /// ffmpeg's arguments for counting the video frames in `file` (packets copied, nothing decoded),
     /// reported on descriptor 3.
-    static func verifyArguments(file: String) -> [String] {
+    package static func verifyArguments(file: String) -> [String] {
         ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3",
          "-i", fileURL(file), "-map", "0:v:0", "-c", "copy", "-f", "null", "-"]
     }
@@ -115,7 +117,7 @@ final class FFmpegPipe: @unchecked Sendable {
     /// ffmpeg is not installed (its message ends with `hint` when one is given) or cannot be
     /// started. Ignores SIGPIPE for the process, so that an ffmpeg that dies makes `write` throw
     /// instead of killing the program.
-    init(output: String, width: Int, height: Int, fps: Double, realtime: Bool = false, hint: String? = nil,
+    package init(output: String, width: Int, height: Int, fps: Double, realtime: Bool = false, hint: String? = nil,
          timeout: Double = FFmpegPipe.defaultTimeout) throws {
         guard width > 0, height > 0 else { throw RecordingError(description: "cannot record frames of \(width)x\(height) pixels") }
         guard timeout > 0, timeout.isFinite else { throw RecordingError(description: "an ffmpeg timeout must be a positive number of seconds (got \(timeout))") }
@@ -153,7 +155,7 @@ final class FFmpegPipe: @unchecked Sendable {
     /// how alpha is shown). Throws a `RecordingError` when ffmpeg has stopped taking frames (it
     /// exited, was killed, or took nothing for `timeout` seconds), after killing it and removing
     /// the partial file; the message names the frame, the cause and ffmpeg's own words.
-    func write(_ pixels: UnsafeBufferPointer<UInt32>) throws {
+    package func write(_ pixels: UnsafeBufferPointer<UInt32>) throws {
         precondition(pixels.count == width * height, "FFmpegPipe: \(pixels.count) pixels for a \(width)x\(height) frame")
         guard state == .running else { throw RecordingError(description: "the recording to \(output) has already ended") }
         let raw = UnsafeRawBufferPointer(pixels)
@@ -185,7 +187,7 @@ final class FFmpegPipe: @unchecked Sendable {
     /// then renames the partial file to the output. Throws a `RecordingError` (after removing the
     /// partial file) when any of that fails. Returns the frame count verified.
     @discardableResult
-    func finish() throws -> Int {
+    package func finish() throws -> Int {
         switch state {
         case .finished: return framesWritten
         case .failed: throw RecordingError(description: "the recording to \(output) failed")
@@ -218,7 +220,7 @@ final class FFmpegPipe: @unchecked Sendable {
 
     /// Stops a recording that is not wanted (or that failed elsewhere): kills ffmpeg and removes the
     /// partial file. Idempotent; does nothing once `finish` has succeeded.
-    func abandon() {
+    package func abandon() {
         guard state == .running else { return }
         state = .failed
         if input >= 0 { close(input); input = -1 }
@@ -229,11 +231,11 @@ final class FFmpegPipe: @unchecked Sendable {
     }
 
     /// ffmpeg's error output so far, escaped (see `TerminalText`).
-    var errorText: String { TerminalText.summary(said.errorData, empty: "(ffmpeg said nothing)") }
+    package var errorText: String { TerminalText.summary(said.errorData, empty: "(ffmpeg said nothing)") }
 
     /// Seconds to wait for ffmpeg's pipes to close once it has ended (they stay open only when a
     /// child of its own still holds them).
-    static let pipeGrace = 5.0
+    package static let pipeGrace = 5.0
 
     /// Kills ffmpeg, removes the partial file, and returns the error: `what`, then ffmpeg's words.
     private func fail(_ what: String) -> RecordingError {
@@ -244,7 +246,7 @@ final class FFmpegPipe: @unchecked Sendable {
 
     /// The number of video frames in `file`, as ffmpeg reads it back (packets copied, nothing
     /// decoded). Throws when ffmpeg cannot read it, prints an error, or stops responding.
-    static func countFrames(in file: String, ffmpeg: String, timeout: Double) throws -> Int {
+    package static func countFrames(in file: String, ffmpeg: String, timeout: Double) throws -> Int {
         let stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
         let null = openNull()
         let child: ChildProcess
@@ -267,7 +269,7 @@ final class FFmpegPipe: @unchecked Sendable {
     }
 
     /// /dev/null opened for reading and writing, close-on-exec, numbered 10 or more (-1 on failure).
-    static func openNull() -> Int32 {
+    package static func openNull() -> Int32 {
         let fd = open("/dev/null", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return -1 }
         let high = fcntl(fd, F_DUPFD_CLOEXEC, 10)
@@ -276,5 +278,5 @@ final class FFmpegPipe: @unchecked Sendable {
     }
 
     /// "60 s", "2.5 s".
-    static func seconds(_ t: Double) -> String { "\(t == t.rounded() ? String(Int(t)) : String(t)) s" }
+    package static func seconds(_ t: Double) -> String { "\(t == t.rounded() ? String(Int(t)) : String(t)) s" }
 }

@@ -12,13 +12,13 @@ import Glibc
 /// The table is fixed (`capacity` slots, allocated once) so that the signal handler only reads
 /// memory and makes system calls; updates block the signals on the updating thread while they
 /// change it.
-enum RecordingCleanup {
+package enum RecordingCleanup {
     /// Recordings tracked at once (more are not cleaned up on a signal; they keep partial names).
-    static let capacity = 8
+    package static let capacity = 8
 
     private struct Table {
-        let pids: UnsafeMutablePointer<pid_t>
-        let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        package let pids: UnsafeMutablePointer<pid_t>
+        package let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     }
 
     nonisolated(unsafe) private static let table: Table = {
@@ -32,7 +32,7 @@ enum RecordingCleanup {
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Tracks a running ffmpeg and the partial file it writes.
-    static func register(pid: pid_t, path: String) {
+    package static func register(pid: pid_t, path: String) {
         let t = table
         withSignalsBlocked {
             for i in 0..<capacity where t.pids[i] == 0 {
@@ -44,7 +44,7 @@ enum RecordingCleanup {
     }
 
     /// Stops tracking `pid` (its recording ended, one way or the other).
-    static func unregister(pid: pid_t) {
+    package static func unregister(pid: pid_t) {
         let t = table
         withSignalsBlocked {
             for i in 0..<capacity where t.pids[i] == pid {
@@ -58,7 +58,7 @@ enum RecordingCleanup {
     /// Installs the handlers for SIGINT, SIGTERM and SIGHUP (for commands that own the process, such
     /// as `lamina record`; a window leaves them to SDL, which turns them into a quit that finishes
     /// the recording properly).
-    static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         _ = table
         for s in signals {
             signal(s) { sig in

@@ -19,15 +19,15 @@ import Glibc
 /// back on a close-on-exec pipe.
 ///
 /// Used by one owner at a time (not shared between threads).
-final class ChildProcess {
+package final class ChildProcess {
     /// How a child ended.
-    enum Ending: Equatable, CustomStringConvertible {
+    package enum Ending: Equatable, CustomStringConvertible {
         /// It exited with this status.
         case exited(Int32)
         /// A signal ended it.
         case signalled(Int32)
         /// "exit N" or "killed by signal N (SIGNAME)".
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let code): return "exit \(code)"
             case .signalled(let signal): return "killed by signal \(signal)\(ChildProcess.signalName(signal).map { " (\($0))" } ?? "")"
@@ -36,7 +36,7 @@ final class ChildProcess {
     }
 
     /// The child's process id.
-    let pid: pid_t
+    package let pid: pid_t
     /// How it ended, once it has been waited for.
     private(set) var ending: Ending?
 
@@ -46,14 +46,14 @@ final class ChildProcess {
     /// and this process's environment. `descriptors` maps child descriptor numbers (0, 1, 2, 3 ...)
     /// to descriptors of ours; every other descriptor is closed in the child. Throws when the
     /// program cannot be started (with the system's reason).
-    static func start(_ executable: String, arguments: [String], descriptors: [Int32: Int32]) throws -> ChildProcess {
+    package static func start(_ executable: String, arguments: [String], descriptors: [Int32: Int32]) throws -> ChildProcess {
         var result: Result<pid_t, Error> = .failure(RecordingError(description: "could not start \(executable)"))
         spawner.run { result = Result { try forkAndExec(executable, arguments: arguments, descriptors: descriptors) } }
         return ChildProcess(pid: try result.get())
     }
 
     /// How the child ended, without waiting (nil while it runs).
-    func poll() -> Ending? {
+    package func poll() -> Ending? {
         if let ending { return ending }
         var status: Int32 = 0
         let r = waitpid(pid, &status, WNOHANG)
@@ -64,7 +64,7 @@ final class ChildProcess {
 
     /// Waits for the child to end, up to `seconds` past the last time `lastActivity` (a monotonic
     /// time in seconds, read on each check) says it did something; nil on a timeout.
-    func wait(timeout seconds: Double, lastActivity: () -> Double) -> Ending? {
+    package func wait(timeout seconds: Double, lastActivity: () -> Double) -> Ending? {
         while true {
             if let e = poll() { return e }
             if ChildProcess.now() - lastActivity() > seconds { return nil }
@@ -73,7 +73,7 @@ final class ChildProcess {
     }
 
     /// Kills the child and its process group (SIGKILL) and waits for it.
-    func kill() {
+    package func kill() {
         guard poll() == nil else { return }
         _ = Glibc.kill(-pid, SIGKILL)
         _ = Glibc.kill(pid, SIGKILL)
@@ -83,27 +83,27 @@ final class ChildProcess {
     }
 
     /// A monotonic clock in seconds (for timeouts; never for what is measured).
-    static func now() -> Double {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// The name of a few signals a child is commonly killed by.
-    static func signalName(_ s: Int32) -> String? {
+    package static func signalName(_ s: Int32) -> String? {
         [SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT",
          SIGPIPE: "SIGPIPE", SIGHUP: "SIGHUP", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL"][s]
     }
 
     /// waitpid's status word (the W* macros, which Swift does not import).
-    static func decode(_ status: Int32) -> Ending {
+    package static func decode(_ status: Int32) -> Ending {
         let low = status & 0x7f
         return low == 0 ? .exited((status >> 8) & 0xff) : .signalled(low)
     }
 
     /// A pipe whose two ends are close-on-exec and numbered 10 or more (so that they never collide
     /// with the child's standard descriptors while those are being set up).
-    static func pipe() throws -> (read: Int32, write: Int32) {
+    package static func pipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         guard Glibc.pipe(&fds) == 0 else { throw RecordingError(description: "cannot make a pipe: \(String(cString: strerror(errno)))") }
         let r = fcntl(fds[0], F_DUPFD_CLOEXEC, 10), w = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
@@ -215,13 +215,13 @@ final class ChildProcess {
         private var job: (() -> Void)?
         private var done = false
 
-        init() {
+        package init() {
             let t = Thread { [self] in loop() }
             t.name = "lamina.spawner"
             t.start()
         }
 
-        func run(_ body: @escaping () -> Void) {
+        package func run(_ body: @escaping () -> Void) {
             condition.lock()
             while job != nil { condition.wait() }
             job = body

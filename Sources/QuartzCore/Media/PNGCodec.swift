@@ -1,6 +1,6 @@
 import Foundation
-import QuartzCore
-import CSDL2
+import CoreGraphics
+internal import CSDL2
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,15 +15,16 @@ public struct PNGCodecError: Error, CustomStringConvertible {
     public var description: String { "\(file): \(reason)" }
 }
 
-/// PNG reading and writing through SDL2_image. Images come back premultiplied (Lamina's CGImage
-/// format) and are un-premultiplied on writing, rounding to nearest, so opaque and fully
+/// PNG reading and writing through SDL2_image (libpng; JPEG files are read too, through libjpeg).
+/// `ImageDecoder` is the entry point that returns nil and reports one diagnostic instead of throwing.
+/// Images come back premultiplied (Lamina's CGImage format) and are un-premultiplied on writing, rounding to nearest, so opaque and fully
 /// transparent pixels survive a round trip exactly and others within one step of their
 /// premultiplied value.
 public enum PNGCodec {
-    private static let initOnce: Void = { _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue)) }()
+    private static let initOnce: Void = { _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)) }()
     private static let lock = NSLock()
 
-    /// Reads the PNG (or any format SDL2_image knows) at `url`.
+    /// Reads the PNG or JPEG file (or any other format SDL2_image knows) at `url`.
     public static func read(contentsOf url: URL) throws -> CGImage {
         lock.lock(); defer { lock.unlock() }
         _ = initOnce
@@ -35,7 +36,7 @@ public enum PNGCodec {
         return try image(from: surface, name: url.path)
     }
 
-    /// Decodes image bytes held in memory.
+    /// Decodes PNG or JPEG file bytes (or any other format SDL2_image knows) held in memory.
     public static func read(data: Data) throws -> CGImage {
         lock.lock(); defer { lock.unlock() }
         _ = initOnce

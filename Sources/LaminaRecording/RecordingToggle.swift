@@ -9,34 +9,34 @@ import SDLHost
 /// ffmpeg when starting, and a recording that fails while it runs (ffmpeg exiting, killed or stuck,
 /// a full disk) as soon as the next tick sees it, which also ends that recording (nothing is saved
 /// for it; the next press starts a new one). Runs on the app thread.
-final class RecordingToggle {
+package final class RecordingToggle {
     /// The key that starts and stops recording.
-    static let key = "F5"
+    package static let key = "F5"
     /// The overlay's line for the key.
-    static let help = "\(key) starts or stops recording (.mp4)"
+    package static let help = "\(key) starts or stops recording (.mp4)"
     private let host: WindowHost
     private let folder: URL
     private var recorder: LiveRecorder?
     private var bannerUntil: CFTimeInterval?
 
     /// A toggle recording `host` into `folder` (default: the current folder).
-    init(host: WindowHost, folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    package init(host: WindowHost, folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
         self.host = host
         self.folder = folder
     }
 
     /// Whether a recording is running.
-    var isRecording: Bool { recorder != nil }
+    package var isRecording: Bool { recorder != nil }
 
     /// The first lamina-recording-<n>.mp4 in `folder` that does not exist.
-    static func nextFile(in folder: URL) -> URL {
+    package static func nextFile(in folder: URL) -> URL {
         var n = 1
         while FileManager.default.fileExists(atPath: folder.appendingPathComponent("lamina-recording-\(n).mp4").path) { n += 1 }
         return folder.appendingPathComponent("lamina-recording-\(n).mp4")
     }
 
     /// Starts recording, or stops and saves the running recording.
-    func toggle() {
+    package func toggle() {
         if recorder != nil { stop(); return }
         let url = RecordingToggle.nextFile(in: folder)
         do {
@@ -50,7 +50,7 @@ final class RecordingToggle {
     }
 
     /// Stops and saves the running recording, if any (also when the window closes).
-    func stop() {
+    package func stop() {
         guard let r = recorder else { return }
         recorder = nil
         do {
@@ -63,7 +63,7 @@ final class RecordingToggle {
 
     /// Shows a recording's failure as soon as it happens (and ends that recording), and hides the
     /// banner when its time is up; call on every tick.
-    func tick(_ now: CFTimeInterval) {
+    package func tick(_ now: CFTimeInterval) {
         if let r = recorder, r.error != nil { stop(); return }
         if let until = bannerUntil, now >= until { bannerUntil = nil; bannerText = nil; host.showBanner(nil) }
     }

@@ -7,9 +7,9 @@ import Foundation
 /// next present's slot: a missed refresh makes the frame before it repeat, as the viewer saw it,
 /// and of two presents in one slot only the later is kept (the earlier is skipped). Pure
 /// arithmetic on seconds.
-struct FrameRateConverter {
+package struct FrameRateConverter {
     /// Video frames per second.
-    let fps: Double
+    package let fps: Double
     /// The first frame's timestamp (nil before it).
     private(set) var origin: Double?
     /// Video frames handed out so far.
@@ -17,7 +17,7 @@ struct FrameRateConverter {
     private var last: Double?
 
     /// A converter to `fps` video frames per second (> 0).
-    init(fps: Double) {
+    package init(fps: Double) {
         precondition(fps > 0 && fps.isFinite, "FrameRateConverter: fps must be positive")
         self.fps = fps
     }
@@ -31,7 +31,7 @@ struct FrameRateConverter {
     /// A frame was presented at `timestamp`: returns how many video frames the previously presented
     /// frame fills (0 for the first frame, and 0 when the previous one was replaced within a slot).
     /// Timestamps that go backwards count as equal to the last one.
-    mutating func present(at timestamp: Double) -> Int {
+    package mutating func present(at timestamp: Double) -> Int {
         guard origin != nil, let previous = last else { origin = timestamp; last = timestamp; return 0 }
         let t = max(timestamp, previous)
         last = t
@@ -42,7 +42,7 @@ struct FrameRateConverter {
 
     /// The recording ends: how many video frames the last presented frame fills (its own slot, at
     /// least one; 0 when nothing was presented).
-    mutating func finish() -> Int {
+    package mutating func finish() -> Int {
         guard let t = last else { return 0 }
         let n = max(1, slot(t) + 1 - videoFrames)
         videoFrames += n
