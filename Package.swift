@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "SDLHost", "LaminaRecording"], swiftSettings: v6),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "Compositor", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: v6
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: v6),

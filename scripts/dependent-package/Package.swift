@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// A package of a Lamina user's, made outside the repository by scripts/check-dependent.sh, which
+// links the Lamina checkout at ../Lamina. Each target uses only the products it names.
+import PackageDescription
+
+let package = Package(
+    name: "LaminaDependentCheck",
+    dependencies: [.package(path: "../Lamina")],
+    targets: [
+        // The README's "Rendering without a window" example, copied in unchanged by the script.
+        .executableTarget(name: "ReadmeHeadless", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
+        // A frame with text and a PNG-backed layer, with the QuartzCore product alone.
+        .target(name: "HeadlessFrame", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
+        .testTarget(name: "HeadlessFrameTests", dependencies: ["HeadlessFrame"], exclude: ["badge.png", "frame.png"]),
+        .testTarget(name: "WindowTests", dependencies: [.product(name: "LaminaWindow", package: "Lamina")]),
+        .testTarget(name: "SceneTests", dependencies: [.product(name: "Scenes", package: "Lamina")]),
+    ]
+)
