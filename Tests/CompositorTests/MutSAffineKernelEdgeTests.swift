@@ -68,4 +68,29 @@ final class MutSAffineKernelEdgeTests: XCTestCase {
         // texture, so the texture sits that far into the test's buffer.
         check("maxY 32768", w: 2, h: 32_769, x0: 0, y0: 32_767, x1: 2, y1: 32_769, u0: 0, du: 0, v0: 0, dv: 0, px0: 0, count: 8, pad: 2 * 32_769)
     }
+
+    /// The floating-point kernel past the far edge of a wide (or tall) rectangle: the coordinate
+    /// clamps to the last texel, 256 × (x1 − 1) in 8-bit fixed point. With 300 texels a
+    /// row, a clamp only slightly too far out would already reach the next texel (texel 300: the
+    /// next row's first). 30 pixels from u = 285 on: vector groups and a scalar tail, both modes.
+    func testTheFloatingPointKernelClampsAtTheFarEdgesOfLargeRectangles() {
+        var rng = SeededRandom(seed: 0xED6E)
+        for (w, h, along) in [(300, 3, true), (3, 300, false)] {
+            let tex = (0..<(w * h)).map { _ in rng.anyPixel() }
+            for projective in [false, true] {
+                // u = px·a + rowX − ½ (over rowW when projective): pixel 0 at texel 285.
+                let a = along ? 1.0 : 0, b = along ? 0 : 1.0
+                let rowX = along ? 285.0 : 1.25, rowY = along ? 1.25 : 285.0
+                let expected = KernelReference.sampleBilinear(tex, w: w, x0: 0, y0: 0, x1: w, y1: h, a: a, b: b, c: 0,
+                                                              rowX: rowX, rowY: rowY, rowW: 1, projective: projective, px0: 0, count: 30)
+                for portable in BilinearKernelTests.modes {
+                    PixelKernels.withPortable(portable) {
+                        var out = [UInt32](repeating: 0, count: 30)
+                        lamina_sample_bilinear(tex, Int32(w), 0, 0, Int32(w), Int32(h), a, b, 0, rowX, rowY, 1, projective ? 1 : 0, 0, 30, &out)
+                        XCTAssertEqual(out, expected, "\(w) x \(h), projective \(projective), portable \(portable)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -100,4 +100,22 @@ final class MutSRasterBasicsTests: XCTestCase {
         XCTAssertEqual(Premultiplied.over(0xFF00_00FF, 0x8040_2010), 0xFF40_208F)
         XCTAssertEqual(Premultiplied.over(0xFF00_00FF, 0xFF40_2010), 0xFF40_2010, "an opaque source replaces")
     }
+
+    /// The rasteriser's bounds: the pixels the contours touch (outward rounding), within the columns
+    /// and rows asked for.
+    func testRasterBoundsAreTheTouchedPixelsWithinTheTarget() {
+        var r = CoverageRasterizer()
+        r.rasterize([[(3.5, 5.25), (9.5, 5.25), (9.5, 7.5), (3.5, 7.5)]], rule: .nonZero, columns: 0..<20, rows: 0..<20)
+        XCTAssertTrue(r.bounds == (3, 5, 7, 3), "\(r.bounds)")
+        r.rasterize([[(3.5, 5.25), (9.5, 5.25), (9.5, 7.5), (3.5, 7.5)]], rule: .nonZero, columns: 4..<8, rows: 6..<7)
+        XCTAssertTrue(r.bounds == (4, 6, 4, 1), "\(r.bounds)")
+        XCTAssertEqual(r.spans, [CoverageSpan(y: 6, x: 4, length: 4, coverage: 1)])
+        r.rasterize([[(-5, -5), (30, -5), (30, 30), (-5, 30)]], rule: .nonZero, columns: 2..<12, rows: 1..<9)
+        XCTAssertTrue(r.bounds == (2, 1, 10, 8), "\(r.bounds)")
+        r.rasterize([[(3, 3), (4, 3), (4, 4)]], rule: .nonZero, columns: 5..<12, rows: 0..<9)
+        XCTAssertTrue(r.bounds == (0, 0, 0, 0), "left of the columns: nothing")
+        XCTAssertEqual(r.spans, [])
+        r.rasterize([[(3, 3), (4, 3)]], rule: .nonZero, columns: 0..<12, rows: 0..<9)
+        XCTAssertTrue(r.bounds == (0, 0, 0, 0), "two points are no contour")
+    }
 }

@@ -142,4 +142,20 @@ final class MutSceneStateTests: XCTestCase {
         s1.tick(13)
         XCTAssertEqual(s1.layers["a"]!.cornerRadius, 3)
     }
+
+    /// adoptState runs in a transaction of its own: the caller's transaction (here with a 2 s
+    /// duration and actions enabled) goes on unchanged after it.
+    func testAdoptingStateLeavesTheCallersTransactionAlone() throws {
+        at(0)
+        let old = try Scene.parse("layers:\n  - {name: a, cornerRadius: 1}\n")
+        let new = try Scene.parse("layers:\n  - {name: a, cornerRadius: 1}\n")
+        at(0)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        new.adoptState(from: old)
+        new.layers["a"]!.cornerRadius = 9
+        CATransaction.commit()
+        let implicit = try XCTUnwrap(new.layers["a"]!.animation(forKey: "cornerRadius"), "actions still enabled")
+        XCTAssertEqual(implicit.duration, 2)
+    }
 }
