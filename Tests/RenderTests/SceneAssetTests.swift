@@ -174,4 +174,28 @@ final class SceneAssetTests: XCTestCase {
         try writeHeader(sceneDir.appendingPathComponent("be.png"), width: 0x0001_0203, height: 0x0102)
         XCTAssertTrue(error("be.png")?.message.contains("is 66051x258 pixels") ?? false)
     }
+
+    /// The exact messages: the places looked at, in order; a folder is not an image; an absolute
+    /// path inside a folder is found; without a scene file (and no Assets/) no path resolves.
+    func testLookupMessagesNameWhatWasLookedAt() throws {
+        let scene = sceneDir.standardizedFileURL.path, assets = assetsDir.standardizedFileURL.path
+        XCTAssertEqual(error("nope.png")?.message,
+                       "cannot find the image \"nope.png\" next to the scene or in Assets/ (looked for \(scene)/nope.png, \(assets)/nope.png)")
+        try FileManager.default.createDirectory(at: sceneDir.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+        let folder = try XCTUnwrap(error("folder.png"))
+        XCTAssertTrue(folder.message.hasPrefix("the image path \"folder.png\" is not a file ("), folder.message)
+        XCTAssertEqual(folder.line, 4); XCTAssertEqual(folder.column, 15)
+        try writePNG(assetsDir.appendingPathComponent("abs.png"), width: 6)
+        XCTAssertEqual((try load(assetsDir.appendingPathComponent("abs.png").path).layers["pic"]?.contents as? CGImage)?.width, 6)
+        XCTAssertEqual(error("")?.message, "expected an image path")
+        // A folder's own path is not inside it.
+        XCTAssertTrue(error(assets)?.message.contains("leaves the scene's folder and Assets/") ?? false, error(assets)?.message ?? "no error")
+        Scene.assetsDirectory = nil
+        XCTAssertThrowsError(try Scene.parse("layers: [{contents: a.png}]", file: "s.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.message, "images need a scene file (its folder resolves \"a.png\")")
+        }
+        XCTAssertThrowsError(try Scene.parse("layers: [{class: CATextLayer, font: a.ttf}]", file: "s.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.message, "font files need a scene file (its folder resolves \"a.ttf\")")
+        }
+    }
 }

@@ -57,7 +57,7 @@ final class SceneMergeKeyTests: XCTestCase {
         }
         XCTAssertThrowsError(try Scene.parse("layers:\n  - {<<: [{cornerRadius: 1}, 3], name: a}\n", file: "m.yaml")) { e in
             XCTAssertEqual((e as? SceneError)?.message, "a merge key (<<) takes a mapping or a list of mappings, such as *base")
-            XCTAssertEqual((e as? SceneError)?.column, 39)
+            XCTAssertEqual((e as? SceneError)?.column, 30)
         }
     }
 }
