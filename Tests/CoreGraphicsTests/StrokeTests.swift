@@ -432,6 +432,22 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(Double(atan2(mid.currentPoint.y, mid.currentPoint.x)), 0.4 * .pi, accuracy: 1e-3)
     }
 
+    /// A dot (a zero-length drawn subpath) is kept exactly when its place along the path, the
+    /// length of everything before it, lies in the range, ends included.
+    func testTrimKeepsDotsWhosePlaceIsInTheRange() {
+        // A dot at the start (place 0), a 10-long line, a dot after it (place 10).
+        let p = CGMutablePath()
+        p.move(to: P(-5, -5)); p.addLine(to: P(-5, -5))
+        p.move(to: P(0, 0)); p.addLine(to: P(10, 0))
+        p.move(to: P(20, 20)); p.addLine(to: P(20, 20))
+        let startDot: [CGPathCommand] = [.move(to: P(-5, -5)), .addLine(to: P(-5, -5))]
+        let endDot: [CGPathCommand] = [.move(to: P(20, 20)), .addLine(to: P(20, 20))]
+        assertClose(p.lamina_trimmed(from: 0, to: 0.5).commands, startDot + [.move(to: P(0, 0)), .addLine(to: P(5, 0))])
+        assertClose(p.lamina_trimmed(from: 0.2, to: 0.5).commands, [.move(to: P(2, 0)), .addLine(to: P(5, 0))])
+        assertClose(p.lamina_trimmed(from: 0.6, to: 1).commands, [.move(to: P(6, 0)), .addLine(to: P(10, 0))] + endDot)
+        assertClose(p.lamina_trimmed(from: 0.6, to: 0.9).commands, [.move(to: P(6, 0)), .addLine(to: P(9, 0))])
+    }
+
     func testTrimClampsAndRejectsEmptyRanges() {
         let p = polyline(corner)
         XCTAssertEqual(p.lamina_trimmed(from: -1, to: 2), p)

@@ -52,6 +52,55 @@ final class TransformInterpolationReferenceTests: LaminaTestCase {
         XCTAssertLessThan(Ref4.distance(Ref4.rows(interpolateTransform(Ref4.make(a), Ref4.make(b), 0.25)), quarter), 1e-9)
     }
 
+    /// Rotations of more than 90° (trace of the rotation below zero) about each axis and about tilted
+    /// axes whose largest component is x, y or z in turn: the angle still advances at constant
+    /// speed about the same axis, from the identity and between two angles.
+    func testLargeRotationsAboutEveryAxisInterpolateAboutThatAxis() {
+        let axes: [(Double, Double, Double)] = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (3, 2, 1), (2, 3, 1), (1, 2, 3), (-3, 1, -2)]
+        for (x, y, z) in axes {
+            for thetaDeg in [120.0, 160, 175] {
+                let to = Ref4.make(Ref4.rotation(thetaDeg * deg, x, y, z))
+                for f in [0.3, 0.8] {
+                    let m = Ref4.rows(interpolateTransform(CATransform3DIdentity, to, f))
+                    XCTAssertLessThan(Ref4.distance(m, Ref4.rotation(f * thetaDeg * deg, x, y, z)), 1e-9, "axis (\(x), \(y), \(z)), θ = \(thetaDeg)°, f = \(f)")
+                }
+            }
+            // 100° → 170° at 0.3: 121°.
+            let a = Ref4.make(Ref4.rotation(100 * deg, x, y, z)), b = Ref4.make(Ref4.rotation(170 * deg, x, y, z))
+            XCTAssertLessThan(Ref4.distance(Ref4.rows(interpolateTransform(a, b, 0.3)), Ref4.rotation(121 * deg, x, y, z)), 1e-9, "axis (\(x), \(y), \(z))")
+        }
+    }
+
+    /// Rotations of a few degrees, whose quaternions are nearly parallel: halfway is exactly half the
+    /// angle (by symmetry even a normalised straight-line blend of the quaternions is exact there),
+    /// and at 3/4 the angle is within 1e-6 rad of 3/4 of it.
+    func testSmallRotationsInterpolateTheAngle() {
+        for (x, y, z) in [(0.0, 0.0, 1.0), (1, 0, 0), (1, 2, 2)] {
+            let to = Ref4.make(Ref4.rotation(3 * deg, x, y, z))
+            XCTAssertLessThan(Ref4.distance(Ref4.rows(interpolateTransform(CATransform3DIdentity, to, 0.5)), Ref4.rotation(1.5 * deg, x, y, z)), 1e-12)
+            XCTAssertLessThan(Ref4.distance(Ref4.rows(interpolateTransform(CATransform3DIdentity, to, 0.75)), Ref4.rotation(2.25 * deg, x, y, z)), 1e-6)
+            let from = Ref4.make(Ref4.rotation(40 * deg, x, y, z)), to2 = Ref4.make(Ref4.rotation(42 * deg, x, y, z))
+            XCTAssertLessThan(Ref4.distance(Ref4.rows(interpolateTransform(from, to2, 0.5)), Ref4.rotation(41 * deg, x, y, z)), 1e-12)
+        }
+    }
+
+    /// The quaternion of a rotation by θ about the unit axis n is ±(n sin(θ/2), cos(θ/2)), whichever
+    /// diagonal term of the matrix is largest.
+    func testQuaternionOfLargeRotations() {
+        for (x, y, z) in [(1.0, 0.0, 0.0), (0, 1, 0), (0, 0, 1), (3, 2, 1), (2, 3, 1), (1, 2, 3), (1, 1, 1)] {
+            let len = (x * x + y * y + z * z).squareRoot()
+            for thetaDeg in [30.0, 150, 179] {
+                let theta = thetaDeg * deg
+                let m = Ref4.rotation(theta, x, y, z)
+                let q = quaternion(rows: [Array(m[0].prefix(3)), Array(m[1].prefix(3)), Array(m[2].prefix(3))])
+                let sign = q.3 < 0 ? -1.0 : 1.0, s = sin(theta / 2) / len
+                let name = "axis (\(x), \(y), \(z)), θ = \(thetaDeg)°"
+                XCTAssertClose(sign * q.0, x * s, 1e-12, name); XCTAssertClose(sign * q.1, y * s, 1e-12, name)
+                XCTAssertClose(sign * q.2, z * s, 1e-12, name); XCTAssertClose(sign * q.3, cos(theta / 2), 1e-12, name)
+            }
+        }
+    }
+
     /// The parts found by decomposition, for transforms whose parts are known.
     func testDecompositionFindsTheKnownParts() {
         let theta = 1.2
