@@ -269,6 +269,29 @@ final class StrokeTests: XCTestCase {
         XCTAssertTrue(loneMove.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .miter, miterLimit: 10).isEmpty)
     }
 
+    /// A round dot is a disk of the line width within the documented 0.05 flattening tolerance, in
+    /// every direction: points 0.06 inside its radius are covered, points just outside are not.
+    func testRoundDotFollowsTheCircleWithinTheTolerance() {
+        let dot = line(P(5, 5), P(5, 5)).copy(strokingWithWidth: 20, lineCap: .round, lineJoin: .miter, miterLimit: 10)
+        for k in 0..<64 {
+            let a = 2 * CGFloat.pi * (CGFloat(k) + 0.5) / 64
+            assertInside(dot, [P(5 + 9.94 * cos(a), 5 + 9.94 * sin(a))])
+            assertOutside(dot, [P(5 + 10.01 * cos(a), 5 + 10.01 * sin(a))])
+        }
+    }
+
+    /// The 0.05 tolerance is in the transformed (output) space, also when the transform shrinks:
+    /// a dot 20 wide drawn at half size is a disk of radius 5 within 0.05 there.
+    func testRoundDotUnderAShrinkingTransformKeepsTheOutputTolerance() {
+        let half = CGAffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0)
+        let dot = line(P(10, 10), P(10, 10)).copy(strokingWithWidth: 20, lineCap: .round, lineJoin: .miter, miterLimit: 10, transform: half)
+        for k in 0..<64 {
+            let a = 2 * CGFloat.pi * (CGFloat(k) + 0.5) / 64
+            assertInside(dot, [P(5 + 4.94 * cos(a), 5 + 4.94 * sin(a))])
+            assertOutside(dot, [P(5 + 5.01 * cos(a), 5 + 5.01 * sin(a))])
+        }
+    }
+
     func testZeroLengthSegmentsAreSkipped() {
         let p = polyline([P(0, 0), P(10, 0), P(10, 0), P(10, 10)])
         XCTAssertEqual(p.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10),

@@ -97,6 +97,17 @@ final class TransformFunctionReferenceTests: XCTestCase {
         XCTAssertEqual(NSNumber(value: 3).caTransform3DValue, CATransform3DIdentity, "not a transform")
     }
 
+    /// Decompositions are equal when every part is; any one part differing makes them unequal.
+    func testDecompositionEquality() {
+        guard let d = decomposeTransform(Ref4.make(general)) else { return XCTFail("decomposable") }
+        XCTAssertEqual(d, d)
+        var e = d; e.scale.2 += 1; XCTAssertNotEqual(d, e, "scale")
+        e = d; e.skew.1 += 1; XCTAssertNotEqual(d, e, "skew")
+        e = d; e.quaternion.3 = -e.quaternion.3; XCTAssertNotEqual(d, e, "quaternion")
+        e = d; e.translation.0 += 1; XCTAssertNotEqual(d, e, "translation")
+        e = d; e.perspective.3 += 1; XCTAssertNotEqual(d, e, "perspective")
+    }
+
     // MARK: Sub-key-paths
 
     private let deg = Double.pi / 180

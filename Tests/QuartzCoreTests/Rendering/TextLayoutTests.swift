@@ -142,6 +142,17 @@ final class TextLayoutTests: LaminaTestCase {
         XCTAssertTrue(glyphs(t).isEmpty, "transparent text")
     }
 
+    func testDeviceScaleMustBePositiveAndFinite() {
+        let b = RenderTreeBuilder()
+        XCTAssertEqual(b.deviceScale, 1)
+        b.deviceScale = 2.5
+        XCTAssertEqual(b.deviceScale, 2.5)
+        for bad in [0, -2, Double.nan, .infinity] {
+            b.deviceScale = bad
+            XCTAssertEqual(b.deviceScale, 1, "\(bad)")
+        }
+    }
+
     func testWithoutAFontProviderTextIsNotDrawnAndSaysSoOnce() {
         FontProviders.current = nil
         let t = textLayer()

@@ -37,6 +37,25 @@ final class TimingMathTests: XCTestCase {
         for (name, p, ad) in rows { XCTAssertEqual(activeDuration(p), ad, name) }
     }
 
+    /// Directed progress from the offset in the iteration: offset / duration clamped to 0...1, going
+    /// back as 2 − offset / duration in the second half of an autoreversing iteration; a duration
+    /// that is not positive gives 1 (the end).
+    func testDirectedProgressStep() {
+        let rows: [(String, TimingParameters, Double, Double)] = [
+            ("forwards", params(duration: 4), 1, 0.25),
+            ("clamped above", params(duration: 4), 5, 1),
+            ("clamped below", params(duration: 4), -1, 0),
+            ("autoreverse, first half", params(duration: 4, autoreverses: true), 3, 0.75),
+            ("autoreverse, going back", params(duration: 4, autoreverses: true), 5, 0.75),
+            ("autoreverse, at the turn", params(duration: 4, autoreverses: true), 4, 1),
+            ("autoreverse, back at the start", params(duration: 4, autoreverses: true), 8, 0),
+            ("autoreverse, past the start", params(duration: 4, autoreverses: true), 9, 0),
+            ("no duration", params(duration: 0), 0, 1),
+            ("negative duration", params(duration: -2), 1, 1),
+        ]
+        for (name, p, offset, expected) in rows { XCTAssertEqual(directedProgress(p, offset: offset), expected, name) }
+    }
+
     func testFillModesBeforeActiveAfter() {
         // (fill, before, during, after): nil = no effect, else progress
         let rows: [(CAMediaTimingFillMode, Double?, Double?, Double?)] = [
