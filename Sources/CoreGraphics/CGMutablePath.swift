@@ -151,7 +151,7 @@ public class CGMutablePath: CGPath, @unchecked Sendable {
         var delta = a2 - a1
         while delta > .pi { delta -= 2 * .pi }
         while delta < -.pi { delta += 2 * .pi }
-        addLine(to: t1, transform: transform)
+        // addRelativeArc draws the line from the current point to the arc's start (t1) itself.
         addRelativeArc(center: center, radius: radius, startAngle: a1, delta: delta, transform: transform)
     }
 

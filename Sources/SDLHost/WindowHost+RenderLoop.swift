@@ -86,14 +86,7 @@ extension WindowHost {
             if virtualTime {
                 target = (lastTarget ?? scheduler.time) + period
                 scheduler.setVirtualTime(target)
-                if let last = lastTarget {
-                    appSignal.lock()
-                    pendingFrames.append((last, last))
-                    framesSentToApp += 1
-                    appSignal.broadcast()
-                    while isRunningUnlocked && appTurns < framesSentToApp { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
-                    appSignal.unlock()
-                }
+                if let last = lastTarget { appTakesItsTurn(onFrameAt: last) }
             } else {
                 target = predictor.nextTarget(now: CACurrentMediaTime())
                 if let lt = lastTarget {
@@ -166,14 +159,17 @@ extension WindowHost {
         }
         // Under virtual time the app takes its turn on the last frame too (and on the input pumped
         // last), so the app's state is settled when run() returns.
-        if virtualTime {
-            let last = lastTarget ?? scheduler.time
-            appSignal.lock()
-            pendingFrames.append((last, last))
-            framesSentToApp += 1
-            appSignal.broadcast()
-            while isRunningUnlocked && appTurns < framesSentToApp { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
-            appSignal.unlock()
-        }
+        if virtualTime { appTakesItsTurn(onFrameAt: lastTarget ?? scheduler.time) }
+    }
+
+    /// Under virtual time: hands the frame presented at `time` to the app thread and waits until the
+    /// app has taken its turn on it (lockstep: one turn per frame, so a virtual run repeats exactly).
+    private func appTakesItsTurn(onFrameAt time: Double) {
+        appSignal.lock()
+        pendingFrames.append((time, time))
+        framesSentToApp += 1
+        appSignal.broadcast()
+        while isRunningUnlocked && appTurns < framesSentToApp { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+        appSignal.unlock()
     }
 }

@@ -65,6 +65,29 @@ final class AffineTransformTests: XCTestCase {
         XCTAssertEqual(Double(q.y), 0, accuracy: 1e-12)
     }
 
+    /// The initialisers' entries, by Apple's definitions (row vectors [x y 1]·[a b 0; c d 0; tx ty 1]).
+    func testInitialisersEntries() {
+        XCTAssertEqual(CGAffineTransform(), CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        XCTAssertEqual(CGAffineTransform.identity, CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+        XCTAssertEqual(CGAffineTransform(translationX: 3, y: -4), CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: -4))
+        XCTAssertEqual(CGAffineTransform(scaleX: 3, y: -4), CGAffineTransform(a: 3, b: 0, c: 0, d: -4, tx: 0, ty: 0))
+        let r = CGAffineTransform(rotationAngle: 0.5)
+        XCTAssertEqual(Double(r.a), cos(0.5), accuracy: 1e-15); XCTAssertEqual(Double(r.b), sin(0.5), accuracy: 1e-15)
+        XCTAssertEqual(Double(r.c), -sin(0.5), accuracy: 1e-15); XCTAssertEqual(Double(r.d), cos(0.5), accuracy: 1e-15)
+        XCTAssertEqual(r.tx, 0); XCTAssertEqual(r.ty, 0)
+        for k in 0..<6 {
+            var e: [CGFloat] = [1, 0, 0, 1, 0, 0]
+            e[k] += 0.5
+            XCTAssertFalse(CGAffineTransform(a: e[0], b: e[1], c: e[2], d: e[3], tx: e[4], ty: e[5]).isIdentity, "entry \(k)")
+        }
+        // rotated(by:) and scaledBy(x:y:) by hand: rotate a quarter turn before translating by (5, 0).
+        let t = CGAffineTransform(translationX: 5, y: 0).rotated(by: .pi / 2)
+        XCTAssertEqual(Double(t.b), 1, accuracy: 1e-15); XCTAssertEqual(Double(t.c), -1, accuracy: 1e-15)
+        XCTAssertEqual(t.tx, 5); XCTAssertEqual(t.ty, 0)
+        XCTAssertEqual(CGAffineTransform(translationX: 5, y: 6).scaledBy(x: 2, y: 3), CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 5, ty: 6))
+        XCTAssertEqual(CGAffineTransform(scaleX: 2, y: 3).translatedBy(x: 5, y: 6), CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 10, ty: 18))
+    }
+
     /// A rectangle's image is the box of its four mapped corners: (0, 0, 2, 1) sheared by c = 1
     /// (x += y) and moved by (5, 7): corners (5, 7), (7, 7), (6, 8), (8, 8) → (5, 7, 3, 1).
     func testRectApplyingShearByHand() {

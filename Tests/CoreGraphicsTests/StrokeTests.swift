@@ -269,6 +269,29 @@ final class StrokeTests: XCTestCase {
         XCTAssertTrue(loneMove.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .miter, miterLimit: 10).isEmpty)
     }
 
+    /// A round dot is a disk of the line width within the documented 0.05 flattening tolerance, in
+    /// every direction: points 0.06 inside its radius are covered, points just outside are not.
+    func testRoundDotFollowsTheCircleWithinTheTolerance() {
+        let dot = line(P(5, 5), P(5, 5)).copy(strokingWithWidth: 20, lineCap: .round, lineJoin: .miter, miterLimit: 10)
+        for k in 0..<64 {
+            let a = 2 * CGFloat.pi * (CGFloat(k) + 0.5) / 64
+            assertInside(dot, [P(5 + 9.94 * cos(a), 5 + 9.94 * sin(a))])
+            assertOutside(dot, [P(5 + 10.01 * cos(a), 5 + 10.01 * sin(a))])
+        }
+    }
+
+    /// The 0.05 tolerance is in the transformed (output) space, also when the transform shrinks:
+    /// a dot 20 wide drawn at half size is a disk of radius 5 within 0.05 there.
+    func testRoundDotUnderAShrinkingTransformKeepsTheOutputTolerance() {
+        let half = CGAffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0)
+        let dot = line(P(10, 10), P(10, 10)).copy(strokingWithWidth: 20, lineCap: .round, lineJoin: .miter, miterLimit: 10, transform: half)
+        for k in 0..<64 {
+            let a = 2 * CGFloat.pi * (CGFloat(k) + 0.5) / 64
+            assertInside(dot, [P(5 + 4.94 * cos(a), 5 + 4.94 * sin(a))])
+            assertOutside(dot, [P(5 + 5.01 * cos(a), 5 + 5.01 * sin(a))])
+        }
+    }
+
     func testZeroLengthSegmentsAreSkipped() {
         let p = polyline([P(0, 0), P(10, 0), P(10, 0), P(10, 10)])
         XCTAssertEqual(p.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10),
@@ -430,6 +453,22 @@ final class StrokeTests: XCTestCase {
         let mid = circle.lamina_trimmed(from: 0.1, to: 0.2)
         XCTAssertEqual(Double(mid.segments.reduce(0) { $0 + $1.length }), Double(total / 10), accuracy: 1e-4)
         XCTAssertEqual(Double(atan2(mid.currentPoint.y, mid.currentPoint.x)), 0.4 * .pi, accuracy: 1e-3)
+    }
+
+    /// A dot (a zero-length drawn subpath) is kept exactly when its place along the path, the
+    /// length of everything before it, lies in the range, ends included.
+    func testTrimKeepsDotsWhosePlaceIsInTheRange() {
+        // A dot at the start (place 0), a 10-long line, a dot after it (place 10).
+        let p = CGMutablePath()
+        p.move(to: P(-5, -5)); p.addLine(to: P(-5, -5))
+        p.move(to: P(0, 0)); p.addLine(to: P(10, 0))
+        p.move(to: P(20, 20)); p.addLine(to: P(20, 20))
+        let startDot: [CGPathCommand] = [.move(to: P(-5, -5)), .addLine(to: P(-5, -5))]
+        let endDot: [CGPathCommand] = [.move(to: P(20, 20)), .addLine(to: P(20, 20))]
+        assertClose(p.lamina_trimmed(from: 0, to: 0.5).commands, startDot + [.move(to: P(0, 0)), .addLine(to: P(5, 0))])
+        assertClose(p.lamina_trimmed(from: 0.2, to: 0.5).commands, [.move(to: P(2, 0)), .addLine(to: P(5, 0))])
+        assertClose(p.lamina_trimmed(from: 0.6, to: 1).commands, [.move(to: P(6, 0)), .addLine(to: P(10, 0))] + endDot)
+        assertClose(p.lamina_trimmed(from: 0.6, to: 0.9).commands, [.move(to: P(6, 0)), .addLine(to: P(9, 0))])
     }
 
     func testTrimClampsAndRejectsEmptyRanges() {

@@ -114,7 +114,7 @@ final class SceneAssetTests: XCTestCase {
         try writeHeader(sceneDir.appendingPathComponent("wide.png"), width: 20_000, height: 10)
         let wide = error("wide.png")
         XCTAssertTrue(wide?.message.contains("is 20000x10 pixels") ?? false, wide?.message ?? "no error")
-        XCTAssertTrue(wide?.message.contains("\(Scene.Limits.imageSide) pixels a side") ?? false)
+        XCTAssertTrue(wide?.message.contains("16384 pixels a side") ?? false)
         XCTAssertEqual(wide?.line, 4)
         try writeHeader(sceneDir.appendingPathComponent("many.png"), width: 9000, height: 9000)
         XCTAssertTrue(error("many.png")?.message.contains("is 9000x9000 pixels") ?? false)
@@ -130,8 +130,72 @@ final class SceneAssetTests: XCTestCase {
     func testImagesThatDecodeOverTheLimitsAreRefused() throws {
         // A format whose header is not read: the decoded size is checked.
         try Data("not a png".utf8).write(to: sceneDir.appendingPathComponent("big.img"))
-        Scene.imageLoader = { _ in CGImage(width: Scene.Limits.imageSide + 1, height: 1, premultipliedARGB: Array(repeating: 0, count: Scene.Limits.imageSide + 1)) }
+        Scene.imageLoader = { _ in CGImage(width: 16_385, height: 1, premultipliedARGB: Array(repeating: 0, count: 16_385)) }
         let e = error("big.img")
-        XCTAssertTrue(e?.message.contains("is \(Scene.Limits.imageSide + 1)x1 pixels") ?? false, e?.message ?? "no error")
+        XCTAssertTrue(e?.message.contains("is 16385x1 pixels") ?? false, e?.message ?? "no error")
+        Scene.imageLoader = { _ in CGImage(width: 1, height: 16_385, premultipliedARGB: Array(repeating: 0, count: 16_385)) }
+        XCTAssertTrue(error("big.img")?.message.contains("is 1x16385 pixels") ?? false)
+        // 16,384 a side is allowed.
+        Scene.imageLoader = { _ in CGImage(width: 16_384, height: 1, premultipliedARGB: Array(repeating: 0xFF00_00FF, count: 16_384)) }
+        XCTAssertEqual((try load("big.img").layers["pic"]?.contents as? CGImage)?.width, 16_384)
+    }
+
+    /// The limits at their edges (scenes/README.md: "images of at most 16,384 pixels a side and
+    /// 64 Mpx"), from PNG headers: 16,384 a side and 8192 x 8192 = 67,108,864 pixels pass the
+    /// header check (and reach the decoder, which cannot read these header-only files); one pixel
+    /// more either way is refused with the whole message.
+    func testTheLimitsAreSixteenThousandThreeHundredEightyFourASideAndSixtyFourMegapixels() throws {
+        for (w, h) in [(16_384, 1), (1, 16_384), (8192, 8192), (16_384, 4096)] {
+            try writeHeader(sceneDir.appendingPathComponent("ok.png"), width: UInt32(w), height: UInt32(h))
+            XCTAssertEqual(error("ok.png")?.message.hasPrefix("cannot read the image \"ok.png\""), true, "\(w)x\(h)")
+        }
+        XCTAssertEqual(loaded.count, 4, "each went on to the decoder")
+        for (w, h) in [(16_385, 1), (1, 16_385), (8192, 8193), (8193, 8192), (16_384, 4097)] {
+            try writeHeader(sceneDir.appendingPathComponent("over.png"), width: UInt32(w), height: UInt32(h))
+            let e = error("over.png")
+            XCTAssertEqual(e?.message, "the image \"over.png\" is \(w)x\(h) pixels; images are limited to 16384 pixels a side and 67108864 pixels (64 Mpx) in all")
+            XCTAssertEqual(e?.line, 4); XCTAssertEqual(e?.column, 15)
+        }
+        XCTAssertEqual(loaded.count, 4, "none of those was decoded")
+        // Only a PNG's header is read: a wrong signature byte or a first chunk that is not IHDR
+        // leaves the size to the decoder; so does a file shorter than a header.
+        var header = [UInt8](try Data(contentsOf: sceneDir.appendingPathComponent("over.png")))
+        for (i, v) in [(0, UInt8(0x88)), (7, 0x0B), (12, 0x48), (15, 0x53)] {
+            var d = header
+            d[i] = v
+            try Data(d).write(to: sceneDir.appendingPathComponent("odd.png"))
+            XCTAssertEqual(error("odd.png")?.message.hasPrefix("cannot read the image"), true, "byte \(i)")
+        }
+        header.removeLast(header.count - 23)
+        try Data(header).write(to: sceneDir.appendingPathComponent("short.png"))
+        XCTAssertEqual(error("short.png")?.message.hasPrefix("cannot read the image"), true)
+        XCTAssertEqual(loaded.count, 9)
+        // The size is read big-endian: 0x00010203 x 0x00000102 = 66051 x 258.
+        try writeHeader(sceneDir.appendingPathComponent("be.png"), width: 0x0001_0203, height: 0x0102)
+        XCTAssertTrue(error("be.png")?.message.contains("is 66051x258 pixels") ?? false)
+    }
+
+    /// The exact messages: the places looked at, in order; a folder is not an image; an absolute
+    /// path inside a folder is found; without a scene file (and no Assets/) no path resolves.
+    func testLookupMessagesNameWhatWasLookedAt() throws {
+        let scene = sceneDir.standardizedFileURL.path, assets = assetsDir.standardizedFileURL.path
+        XCTAssertEqual(error("nope.png")?.message,
+                       "cannot find the image \"nope.png\" next to the scene or in Assets/ (looked for \(scene)/nope.png, \(assets)/nope.png)")
+        try FileManager.default.createDirectory(at: sceneDir.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+        let folder = try XCTUnwrap(error("folder.png"))
+        XCTAssertTrue(folder.message.hasPrefix("the image path \"folder.png\" is not a file ("), folder.message)
+        XCTAssertEqual(folder.line, 4); XCTAssertEqual(folder.column, 15)
+        try writePNG(assetsDir.appendingPathComponent("abs.png"), width: 6)
+        XCTAssertEqual((try load(assetsDir.appendingPathComponent("abs.png").path).layers["pic"]?.contents as? CGImage)?.width, 6)
+        XCTAssertEqual(error("")?.message, "expected an image path")
+        // A folder's own path is not inside it.
+        XCTAssertTrue(error(assets)?.message.contains("leaves the scene's folder and Assets/") ?? false, error(assets)?.message ?? "no error")
+        Scene.assetsDirectory = nil
+        XCTAssertThrowsError(try Scene.parse("layers: [{contents: a.png}]", file: "s.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.message, "images need a scene file (its folder resolves \"a.png\")")
+        }
+        XCTAssertThrowsError(try Scene.parse("layers: [{class: CATextLayer, font: a.ttf}]", file: "s.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.message, "font files need a scene file (its folder resolves \"a.ttf\")")
+        }
     }
 }

@@ -29,4 +29,35 @@ final class SceneMergeKeyTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("m.yaml:2:") && "\(e)".contains("merge key"), "\(e)")
         }
     }
+
+    /// A merged mapping may itself merge (its keys are resolved first), 32 levels at most; every
+    /// item merged must be a mapping; the first of a list wins over later ones.
+    func testNestedMergesAndTheirLimits() throws {
+        let s = try Scene.parse("""
+        layers:
+          - &base {frame: [0, 0, 5, 5], cornerRadius: 3, borderWidth: 1}
+          - &mid {<<: *base}
+          - &top {<<: *mid, borderWidth: 2}
+          - {<<: *top, name: x}
+          - {<<: [{cornerRadius: 7}, {cornerRadius: 8, zPosition: 4}], name: y}
+        """, file: "m.yaml")
+        XCTAssertEqual(s.layers["x"]!.cornerRadius, 3, "through two merges")
+        XCTAssertEqual(s.layers["x"]!.borderWidth, 2, "the nearer mapping's own key")
+        XCTAssertEqual(s.layers["x"]!.bounds.size, CGSize(width: 5, height: 5))
+        XCTAssertEqual(s.layers["y"]!.cornerRadius, 7, "the first of the list wins")
+        XCTAssertEqual(s.layers["y"]!.zPosition, 4)
+        func chain(_ n: Int) -> String {
+            var text = "layers:\n  - &m0 {cornerRadius: 1}\n"
+            for k in 1...n { text += "  - &m\(k) {<<: *m\(k - 1)}\n" }
+            return text
+        }
+        XCTAssertEqual(try Scene.parse(chain(32)).root.sublayers?.last?.cornerRadius, 1)
+        XCTAssertThrowsError(try Scene.parse(chain(33), file: "m.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.message, "merge keys (<<) nested more than 32 deep")
+        }
+        XCTAssertThrowsError(try Scene.parse("layers:\n  - {<<: [{cornerRadius: 1}, 3], name: a}\n", file: "m.yaml")) { e in
+            XCTAssertEqual((e as? SceneError)?.message, "a merge key (<<) takes a mapping or a list of mappings, such as *base")
+            XCTAssertEqual((e as? SceneError)?.column, 30)
+        }
+    }
 }

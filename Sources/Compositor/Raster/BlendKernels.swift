@@ -28,12 +28,6 @@ enum BlendKernels {
         s &+ scale4(d, (~s) &>> 24)
     }
 
-    /// dst[i] = src[i] over dst[i] for `count` pixels.
-    @inline(__always)
-    static func over(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int) {
-        lamina_over_row(dst, src, Int32(count), 255)
-    }
-
     /// dst[i] = (src[i] · k/255) over dst[i] for `count` pixels (C kernel, AVX2 where available;
     /// bit-exact with `Premultiplied`).
     @inline(__always)

@@ -47,9 +47,6 @@ struct ImageSampler {
         if abs(m.a - 1) < 1e-12, abs(m.b) < 1e-12, m.c == 0, abs(m.d) < 1e-12, abs(m.e - 1) < 1e-12, m.f == 0, m.i == 1,
            snap(m.g) == snap(m.g).rounded(), snap(m.h) == snap(m.h).rounded(), abs(m.g) < 1e9, abs(m.h) < 1e9 {
             copyOffset = (Int(snap(m.g)), Int(snap(m.h)))
-        } else if false, m.a == 1, m.b == 0, m.c == 0, m.d == 0, m.e == 1, m.f == 0, m.i == 1,
-           m.g == m.g.rounded(), m.h == m.h.rounded(), abs(m.g) < 1e9, abs(m.h) < 1e9 {
-            copyOffset = (Int(m.g), Int(m.h))
         } else {
             copyOffset = nil
         }

@@ -151,6 +151,24 @@ final class SpringClosedFormTests: LaminaTestCase {
         }
     }
 
+    /// A slow, lightly damped spring (ω = 1, ζ = 0.15: a 6.4 s period) that settles after about 45 s:
+    /// around its last crossing of the target (t ≈ 42.4 s) it stays inside the 0.1% band for about
+    /// 1.4 s before its last swing carries it out again, so settling must not be declared during
+    /// that lull. The expected time comes from the closed form as above, scanned from 60 s (the cap).
+    func testSettlingDurationOfASlowSpringWaitsOutLongLulls() {
+        let ref = ClosedFormSpring(mass: 1, stiffness: 1, damping: 0.3, v0: 0)
+        var t = 60.0
+        while t > 0 && abs(1 - ref.x(t)) < 0.001 { t -= 1e-3 }
+        let coarse = t
+        t = coarse + 1e-3
+        while t > 0 && abs(1 - ref.x(t)) < 0.001 { t -= 1e-5 }
+        XCTAssertGreaterThan(t, 40, "the closed form's last excursion")
+        let s = CASpringAnimation()
+        s.mass = 1; s.stiffness = 1; s.damping = 0.3
+        XCTAssertGreaterThanOrEqual(s.settlingDuration, t - 1e-5)
+        XCTAssertLessThanOrEqual(s.settlingDuration, t + 1.0 / 240 + 1e-5)
+    }
+
     /// Apple's defaults: mass 1, stiffness 100, damping 10, initialVelocity 0 (ζ = 0.5, ω = 10).
     func testDefaultParametersAreApples() {
         let s = CASpringAnimation(keyPath: "position.x")

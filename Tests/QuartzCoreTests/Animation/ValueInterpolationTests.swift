@@ -15,6 +15,38 @@ final class ValueInterpolationTests: LaminaTestCase {
         XCTAssertEqual(s.presentation()?.path?.commands, [.move(to: CGPoint(x: 0, y: 25)), .addLine(to: CGPoint(x: 100, y: 50))])
     }
 
+    /// Every point of every element kind moves on its own straight line: at t = 0.25 each point is
+    /// a + (b − a)/4. Here b = (2x + 4, 3y − 8) for each point (x, y) of a, so the expected points
+    /// are (1.25x + 1, 1.5y − 2), written out below.
+    func testPathMorphMovesEveryCoordinateOfEveryElement() {
+        func path(_ f: (CGFloat, CGFloat) -> CGPoint) -> CGPath {
+            let p = CGMutablePath()
+            p.move(to: f(10, 20))
+            p.addLine(to: f(30, 40))
+            p.addQuadCurve(to: f(50, 60), control: f(70, 80))
+            p.addCurve(to: f(90, 100), control1: f(110, 120), control2: f(130, 140))
+            p.closeSubpath()
+            return p
+        }
+        let a = path { CGPoint(x: $0, y: $1) }
+        let b = path { CGPoint(x: 2 * $0 + 4, y: 3 * $1 - 8) }
+        let expected: [CGPathCommand] = [
+            .move(to: CGPoint(x: 13.5, y: 28)),
+            .addLine(to: CGPoint(x: 38.5, y: 58)),
+            .addQuadCurve(to: CGPoint(x: 63.5, y: 88), control: CGPoint(x: 88.5, y: 118)),
+            .addCurve(to: CGPoint(x: 113.5, y: 148), control1: CGPoint(x: 138.5, y: 178), control2: CGPoint(x: 163.5, y: 208)),
+            .closeSubpath,
+        ]
+        guard case .path(let p?) = LayerValue.interpolate(.path(a), .path(b), 0.25) else { return XCTFail("a path") }
+        XCTAssertEqual(p.commands, expected)
+        // An element of another kind in the same place: no morph, the value switches halfway.
+        let c = CGMutablePath()
+        c.move(to: .zero); c.addLine(to: CGPoint(x: 1, y: 1)); c.addLine(to: CGPoint(x: 2, y: 2))
+        c.addCurve(to: .zero, control1: .zero, control2: .zero); c.closeSubpath()
+        if case .path(let p?) = LayerValue.interpolate(.path(a), .path(c), 0.25) { XCTAssertEqual(p, a) } else { XCTFail() }
+        if case .path(let p?) = LayerValue.interpolate(.path(a), .path(c), 0.75) { XCTAssertEqual(p, c) } else { XCTFail() }
+    }
+
     func testMismatchedPathsSwitchHalfway() {
         let a = CGMutablePath(); a.move(to: .zero); a.addLine(to: CGPoint(x: 1, y: 0))
         let b = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)

@@ -110,6 +110,19 @@ final class FramePredictorTests: XCTestCase {
         XCTAssertLessThan(p99(after.map(abs)), 0.0005, "back on time after the slow frame")
     }
 
+    /// Occasional slow frames (one in sixteen takes more than a refresh) on a 59.94 Hz vsync:
+    /// presents then return two refreshes apart now and then, yet every return is on the display's
+    /// grid, so the predictor still finds the display's own period (counting the refreshes between
+    /// returns, not the returns) and locks to it.
+    func testOccasionalSlowFramesStillLockToTheDisplaysPeriod() {
+        let period = 1 / 59.94
+        let (r, p) = simulate(.vsync(period: period, phase: 1000.0031), seconds: 10, draw: { $0 % 16 == 15 ? 0.02 : 0.003 })
+        XCTAssertTrue(p.isLocked)
+        XCTAssertEqual(p.period, period, accuracy: 1e-6)
+        let gaps = zip(r.shown, r.shown.dropFirst()).map { ($1 - $0) / period }
+        XCTAssertGreaterThan(gaps.filter { $0 > 1.5 }.count, 20, "presents two refreshes apart, again and again")
+    }
+
     func testAStallOfOneSecondIsSkippedNotCaughtUp() {
         let period = 1.0 / 60
         let (r, _) = simulate(.immediate(cost: 0.0003, jitter: 0), seconds: 5, draw: { $0 == 100 ? 1.0 : 0.003 })

@@ -14,6 +14,22 @@ final class ActionLookupStyleTests: LaminaTestCase {
         XCTAssertNil(l.action(forKey: "opacity.x") as? RecordingAction, "only under its own key")
     }
 
+    /// Lamina follows a chain of "style" dictionaries 16 deep (the first dictionary and 15 more) and
+    /// no further, so a runaway chain cannot stall every property change.
+    func testStyleChainsAreFollowedSixteenDeep() {
+        func chain(_ depth: Int, _ action: CAAction) -> [AnyHashable: Any] {
+            var s: [AnyHashable: Any] = ["actions": ["myEvent": action]]
+            for _ in 1..<depth { s = ["style": s] }
+            return s
+        }
+        let l = makeLayer()
+        let a = RecordingAction("deep")
+        l.style = chain(16, a)
+        XCTAssert(l.action(forKey: "myEvent") as? RecordingAction === a, "the sixteenth dictionary is searched")
+        l.style = chain(17, a)
+        XCTAssertNil(l.action(forKey: "myEvent"), "the seventeenth is not")
+    }
+
     func testNearerStyleWinsOverDeeperStyle() {
         let l = makeLayer()
         let near = RecordingAction("near"), far = RecordingAction("far")

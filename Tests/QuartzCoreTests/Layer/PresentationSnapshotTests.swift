@@ -21,6 +21,11 @@ final class PresentationSnapshotTests: LaminaTestCase {
         XCTAssertEqual(snap.nodes[2].parent, 1)
         XCTAssertEqual(snap.nodes[2].state.opacity, 0.5)
         XCTAssertEqual(snap.nodes[4].parent, 0)
+        // The root and the mask have no parent node; a's descendants are its sublayer b (its own
+        // mask follows them), the root's are a, b, a's mask and c.
+        XCTAssertEqual(snap.nodes.map(\.parent), [-1, 0, 1, -1, 0])
+        XCTAssertEqual(snap.nodes.map(\.descendantCount), [4, 1, 0, 0, 0])
+        XCTAssertEqual(snap.nodes.map(\.mask), [-1, 3, -1, -1, -1])
     }
 
     func testUncommittedRootGivesEmptySnapshot() {

@@ -37,6 +37,25 @@ final class TimingMathTests: XCTestCase {
         for (name, p, ad) in rows { XCTAssertEqual(activeDuration(p), ad, name) }
     }
 
+    /// Directed progress from the offset in the iteration: offset / duration clamped to 0...1, going
+    /// back as 2 − offset / duration in the second half of an autoreversing iteration; a duration
+    /// that is not positive gives 1 (the end).
+    func testDirectedProgressStep() {
+        let rows: [(String, TimingParameters, Double, Double)] = [
+            ("forwards", params(duration: 4), 1, 0.25),
+            ("clamped above", params(duration: 4), 5, 1),
+            ("clamped below", params(duration: 4), -1, 0),
+            ("autoreverse, first half", params(duration: 4, autoreverses: true), 3, 0.75),
+            ("autoreverse, going back", params(duration: 4, autoreverses: true), 5, 0.75),
+            ("autoreverse, at the turn", params(duration: 4, autoreverses: true), 4, 1),
+            ("autoreverse, back at the start", params(duration: 4, autoreverses: true), 8, 0),
+            ("autoreverse, past the start", params(duration: 4, autoreverses: true), 9, 0),
+            ("no duration", params(duration: 0), 0, 1),
+            ("negative duration", params(duration: -2), 1, 1),
+        ]
+        for (name, p, offset, expected) in rows { XCTAssertEqual(directedProgress(p, offset: offset), expected, name) }
+    }
+
     func testFillModesBeforeActiveAfter() {
         // (fill, before, during, after): nil = no effect, else progress
         let rows: [(CAMediaTimingFillMode, Double?, Double?, Double?)] = [
@@ -66,6 +85,12 @@ final class TimingMathTests: XCTestCase {
             Row(name: "speed -1 plays from the end", p: params(speed: -1), t: 10.25, progress: 0.75, iteration: 0),
             Row(name: "timeOffset wraps", p: params(duration: 5, offset: 2), t: 13.5, progress: 0.1, iteration: 0),
             Row(name: "timeOffset start", p: params(duration: 5, offset: 2), t: 10, progress: 0.4, iteration: 0),
+            // 5 s with timeOffset 2 plays 2→5 then 0→2: filled forwards it holds where it ended, at 2 s.
+            Row(name: "timeOffset holds where it ended", p: params(duration: 5, offset: 2, fill: .forwards), t: 20, progress: 0.4, iteration: 0),
+            Row(name: "timeOffset just before the end", p: params(duration: 5, offset: 2, fill: .forwards), t: 14.5, progress: 0.3, iteration: 0),
+            // An offset of a whole duration plays 5→5 (nothing) then 0→5: it ends at the end, not the start.
+            Row(name: "timeOffset of one duration ends at 1", p: params(duration: 5, offset: 5, fill: .forwards), t: 20, progress: 1, iteration: 0),
+            Row(name: "timeOffset of one duration starts at 0", p: params(duration: 5, offset: 5), t: 11, progress: 0.2, iteration: 0),
             Row(name: "repeatDuration", p: params(repeatDuration: 1.5), t: 11.25, progress: 0.25, iteration: 1),
             Row(name: "forever", p: params(repeatCount: .infinity), t: 1010.5, progress: 0.5, iteration: 1000),
         ]

@@ -1,0 +1,165 @@
+import XCTest
+import Compositor
+@_spi(LaminaInternal) @testable import QuartzCore
+
+/// A monospaced test font: every character is half the font size wide, lines are 1.25 sizes apart,
+/// and a rendered line is a solid mask of its width (rounded) by the size. Widths are therefore
+/// known by hand: at 10 px, "abc" is 15 px.
+final class MonospacedTestFont: FontProvider {
+    var noMetrics = false
+    func metrics(fontName: String?, size: Double) -> FontMetrics? {
+        noMetrics ? nil : FontMetrics(ascent: 0.8 * size, descent: 0.2 * size, lineHeight: 1.25 * size)
+    }
+    func width(of text: String, fontName: String?, size: Double) -> Double { Double(text.count) * size / 2 }
+    func render(_ text: String, fontName: String?, size: Double) -> AlphaMask? {
+        let w = Int(width(of: text, fontName: fontName, size: size).rounded()), h = Int(size.rounded())
+        return AlphaMask(width: w, height: h, alpha: [UInt8](repeating: 255, count: w * h))
+    }
+}
+
+/// CATextLayer's layout (wrapping, truncation, alignment, line stacking) with the monospaced test
+/// font, and the glyph contents a text layer gives the render tree.
+final class TextLayoutTests: LaminaTestCase {
+    private let font = MonospacedTestFont()
+
+    private func layout(size: Double = 10, scale: Double = 1) -> TextLayout {
+        TextLayout(provider: font, fontName: nil, pointSize: size, scale: scale)
+    }
+
+    func testWidthsAndFontSizes() {
+        XCTAssertEqual(layout().width("abc"), 15)
+        XCTAssertEqual(layout(scale: 2).width("abc"), 15, "points, whatever the scale")
+        XCTAssertEqual(layout(scale: 2).pixelSize, 20)
+        XCTAssertEqual(layout(size: .nan).pixelSize, 36, "Apple's default size for a size that is not a number")
+        XCTAssertEqual(layout(size: 5000).pixelSize, 2000)
+        XCTAssertEqual(layout(size: 0.25).pixelSize, 1)
+    }
+
+    func testGreedyWordWrap() {
+        let l = layout()
+        // Each character is 5 points: 25 points hold five.
+        XCTAssertEqual(l.wrap("aa bb cc", width: 25), ["aa bb", "cc"])
+        XCTAssertEqual(l.wrap("aa bb cc", width: 40), ["aa bb cc"])
+        XCTAssertEqual(l.wrap("aa bb cc", width: 39), ["aa bb", "cc"])
+        XCTAssertEqual(l.wrap("a bcdefghij k", width: 20), ["a", "bcde", "fghi", "j k"], "a word longer than a line is broken")
+        XCTAssertEqual(l.wrap("", width: 20), [""])
+    }
+
+    func testTruncationKeepsTheMostThatFits() {
+        let l = layout()
+        // 25 points: five characters, the ellipsis among them.
+        XCTAssertEqual(l.truncate("abcdefghij", width: 25, mode: .end), "abcd\u{2026}")
+        XCTAssertEqual(l.truncate("abcdefghij", width: 25, mode: .start), "\u{2026}ghij")
+        XCTAssertEqual(l.truncate("abcdefghij", width: 25, mode: .middle), "ab\u{2026}ij")
+        XCTAssertEqual(l.truncate("abcdefghij", width: 30, mode: .middle), "abc\u{2026}ij")
+        XCTAssertEqual(l.truncate("abcdefghij", width: 4, mode: .end), "\u{2026}", "nothing fits: the ellipsis alone")
+    }
+
+    func testLinesStackFromTheTopAndAlign() {
+        let l = layout()
+        let bounds = CGRect(x: 10, y: 20, width: 50, height: 100)
+        // Two paragraphs and an empty one between them: lines 12.5 points apart.
+        let left = l.lines("ab\n\ncd", bounds: bounds, wrapped: false, truncation: .none, alignment: .left)
+        XCTAssertEqual(left.map(\.origin), [CGPoint(x: 10, y: 20), CGPoint(x: 10, y: 45)])
+        XCTAssertEqual(left.map(\.mask.width), [10, 10])
+        let right = l.lines("ab", bounds: bounds, wrapped: false, truncation: .none, alignment: .right)
+        XCTAssertEqual(right.map(\.origin), [CGPoint(x: 50, y: 20)])
+        let center = l.lines("abc", bounds: bounds, wrapped: false, truncation: .none, alignment: .center)
+        XCTAssertEqual(center.map(\.origin), [CGPoint(x: 27.5, y: 20)])
+        // Too wide: kept whole without truncation, cut with it, wrapped when wrapping.
+        let long = "abcdefghijkl"
+        XCTAssertEqual(l.lines(long, bounds: bounds, wrapped: false, truncation: .none, alignment: .left).map(\.mask.width), [60])
+        XCTAssertEqual(l.lines(long, bounds: bounds, wrapped: false, truncation: .end, alignment: .left).map(\.mask.width), [50])
+        let wrapped = l.lines(long, bounds: bounds, wrapped: true, truncation: .end, alignment: .left)
+        XCTAssertEqual(wrapped.map(\.mask.width), [50, 10])
+        XCTAssertEqual(wrapped.map(\.origin.y), [20, 32.5])
+        // At scale 2 masks are in pixels and origins in points.
+        let sharp = layout(scale: 2).lines("ab", bounds: bounds, wrapped: false, truncation: .none, alignment: .right)
+        XCTAssertEqual(sharp.first?.mask.width, 20)
+        XCTAssertEqual(sharp.first?.origin, CGPoint(x: 50, y: 20))
+        font.noMetrics = true
+        XCTAssertTrue(l.lines("ab", bounds: bounds, wrapped: false, truncation: .none, alignment: .left).isEmpty)
+        font.noMetrics = false
+    }
+
+    // MARK: Through the render tree
+
+    /// The provider installed before the test (a host's), put back after it.
+    private var previousProvider: FontProvider?
+
+    override func setUp() {
+        super.setUp()
+        previousProvider = FontProviders.current
+    }
+
+    override func tearDown() {
+        FontProviders.current = previousProvider
+        super.tearDown()
+    }
+
+    private func glyphs(_ t: CATextLayer, deviceScale: Double = 1) -> [RenderGlyphs] {
+        CATransaction.flush()
+        let b = RenderTreeBuilder()
+        b.deviceScale = deviceScale
+        return b.build(PresentationSnapshot(root: t, time: CACurrentMediaTime() + 60)).nodes[0].contents.compactMap {
+            if case .glyphs(let g) = $0 { return g }
+            return nil
+        }
+    }
+
+    private func textLayer() -> CATextLayer {
+        let t = CATextLayer()
+        t.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+        t.fontSize = 10
+        t.foregroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        t.alignmentMode = .center
+        return t
+    }
+
+    func testTextLayerGivesOneGlyphRunPerLine() {
+        FontProviders.current = font
+        let t = textLayer()
+        t.string = "ab\ncdef"
+        let g = glyphs(t)
+        XCTAssertEqual(g.map(\.origin), [CGPoint(x: 45, y: 0), CGPoint(x: 40, y: 12.5)])
+        XCTAssertEqual(g.map(\.color), [0xFFFF_0000, 0xFFFF_0000])
+        XCTAssertEqual(g.map(\.scale), [1, 1])
+        // On a 2x target the text is rasterised at 2 pixels per point.
+        let sharp = glyphs(t, deviceScale: 2)
+        XCTAssertEqual(sharp.map(\.scale), [0.5, 0.5])
+        XCTAssertEqual(sharp.map(\.mask.width), [20, 40])
+        XCTAssertEqual(sharp.map(\.origin), [CGPoint(x: 45, y: 0), CGPoint(x: 40, y: 12.5)])
+        t.contentsScale = 3
+        XCTAssertEqual(glyphs(t, deviceScale: 2).map(\.scale), [1.0 / 3, 1.0 / 3], "the finer of contentsScale and the target's")
+        t.string = NSAttributedString(string: "xyz")
+        XCTAssertEqual(glyphs(t).map(\.mask.width), [45], "an attributed string's characters, at contentsScale 3")
+        t.string = ""
+        XCTAssertTrue(glyphs(t).isEmpty)
+        t.string = 42
+        XCTAssertTrue(glyphs(t).isEmpty, "not text")
+        t.string = "ab"
+        t.foregroundColor = CGColor(gray: 0, alpha: 0)
+        XCTAssertTrue(glyphs(t).isEmpty, "transparent text")
+    }
+
+    func testDeviceScaleMustBePositiveAndFinite() {
+        let b = RenderTreeBuilder()
+        XCTAssertEqual(b.deviceScale, 1)
+        b.deviceScale = 2.5
+        XCTAssertEqual(b.deviceScale, 2.5)
+        for bad in [0, -2, Double.nan, .infinity] {
+            b.deviceScale = bad
+            XCTAssertEqual(b.deviceScale, 1, "\(bad)")
+        }
+    }
+
+    func testWithoutAFontProviderTextIsNotDrawnAndSaysSoOnce() {
+        FontProviders.current = nil
+        let t = textLayer()
+        t.string = "ab"
+        CATransaction.flush()
+        let b = RenderTreeBuilder()
+        for _ in 0..<3 { XCTAssertTrue(b.build(PresentationSnapshot(root: t, time: CACurrentMediaTime())).nodes[0].contents.isEmpty) }
+        XCTAssertEqual(diagnostics.filter { $0.contains("no font provider") }.count, 1)
+    }
+}
