@@ -6,8 +6,8 @@ let v6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Lamina: Apple's Core Animation API (QuartzCore + CoreGraphics) for Linux.
 ///
-/// Library products: `QuartzCore` (CoreGraphics and QuartzCore, with glyphs, PNG/JPEG decoding and
-/// the default fonts), `LaminaWindow` (a window for your own layer tree), `Scenes` (scene files
+/// Library products: `QuartzCore` (CoreGraphics and QuartzCore, with glyphs through FreeType,
+/// PNG/JPEG decoding through libpng and libjpeg-turbo, and the default fonts), `LaminaWindow` (a window for your own layer tree), `Scenes` (scene files
 /// from code) and `LaminaViews`; the `lamina` command.
 let package = Package(
     name: "Lamina",
@@ -26,15 +26,19 @@ let package = Package(
         .target(name: "CoreGraphics", swiftSettings: v6),
         .target(name: "CPixelKernels"),
         .target(name: "Compositor", dependencies: ["CoreGraphics", "CPixelKernels"], swiftSettings: v6),
-        // SDL2, SDL2_ttf and SDL2_image from the system include folder (no pkg-config: see shim.h).
-        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        // SDL2 from the system include folder (no pkg-config: see shim.h); only SDLHost imports it.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // The default fonts, shipped as resources (and the demos' images, left out of the bundle).
         .target(
             name: "LaminaAssets", path: "Assets",
             exclude: ["README.md", "Sequence"], sources: ["LaminaAssets.swift"], resources: [.copy("Fonts")],
             swiftSettings: v6
         ),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CSDL2"], swiftSettings: v6),
+        // FreeType for glyphs (its include folder through pkg-config: -I flags only).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // PNG and JPEG files: C wrappers over libpng's simplified API and libjpeg-turbo.
+        .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CFreeType", "CMediaCodecs"], swiftSettings: v6),
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: v6),
         .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
@@ -50,7 +54,7 @@ let package = Package(
             swiftSettings: v6
         ),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: v6),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews"], exclude: ["Timing/reference"], swiftSettings: v6),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: v6),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow"], swiftSettings: v6),
         .testTarget(

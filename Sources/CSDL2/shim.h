@@ -1,5 +1,6 @@
-// The C surface of SDL2, SDL2_ttf and SDL2_image that Lamina uses (windows in SDLHost; glyphs and
-// image files in QuartzCore). Installed on Debian by libsdl2-dev, libsdl2-ttf-dev, libsdl2-image-dev.
+// The C surface of SDL2 that Lamina's window host (SDLHost, the only module that imports it) uses.
+// Installed on Debian by libsdl2-dev. (Glyphs and image files do not go through SDL: QuartzCore
+// uses FreeType, libpng and libjpeg-turbo directly, so a program without a window links no SDL.)
 //
 // The headers are found by their place in the system include folder (<SDL2/SDL.h>; SDL's own
 // headers include each other by plain name, from the same folder), so no pkg-config flags are
@@ -10,6 +11,4 @@
 #define LAMINA_CSDL2_SHIM_H
 #define SDL_MAIN_HANDLED 1
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_ttf.h>
-#include <SDL2/SDL_image.h>
 #endif

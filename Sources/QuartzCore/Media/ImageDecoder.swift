@@ -2,15 +2,19 @@ import Foundation
 import CoreGraphics
 
 /// Decodes PNG and JPEG files into `CGImage`s: the one decoding entry point of the `QuartzCore`
-/// product (libpng and libjpeg through SDL2_image; never a decoder of Lamina's own). Apple's image
-/// API (`CGImage(pngDataProviderSource:…)`, `CGImageSource`) is to be built on it.
+/// product (libpng and libjpeg-turbo, through the `CMediaCodecs` C wrappers; never a decoder of
+/// Lamina's own). Apple's image API (`CGImage(pngDataProviderSource:…)`, `CGImageSource`) is to be
+/// built on it.
 ///
 /// Bad data never crashes: bytes that are not a PNG or JPEG file, or one that is corrupt or cut
 /// short where its decoder notices, give nil and one `LaminaDiagnostics` message naming the source
-/// and the decoder's reason. (`PNGCodec.read` throws the same reasons instead.) Images come back
-/// premultiplied, in sRGB, as every Lamina `CGImage` is.
+/// and the decoder's reason. (`PNGCodec.read` throws the same reasons instead.) A JPEG file whose
+/// damage libjpeg works around (one cut short: the missing rows come out grey, as browsers show
+/// them) gives the image and one diagnostic with libjpeg's warning. Images larger than 2^28 pixels
+/// are refused before any pixel memory is taken. CMYK JPEG files are not decoded. Images come back
+/// premultiplied, in sRGB (PNG gamma converted), as every Lamina `CGImage` is.
 ///
-/// Thread-safe: decoding is serialised (SDL2_image keeps state of its own).
+/// Thread-safe: every call has its own decoder state; calls may run on any thread at once.
 public enum ImageDecoder {
     /// The file formats decoded.
     public enum Format: String, Sendable, CaseIterable {
@@ -37,7 +41,11 @@ public enum ImageDecoder {
             return nil
         }
         do {
-            return try PNGCodec.read(data: data)
+            let decoded = try PNGCodec.decode(data, name: name)
+            if let warning = decoded.warning {
+                LaminaDiagnostics.report("\(name): the \(format.rawValue.uppercased()) data is damaged (\(warning)); decoded what it holds")
+            }
+            return decoded.image
         } catch let e as PNGCodecError {
             LaminaDiagnostics.report("\(name): the \(format.rawValue.uppercased()) data does not decode (\(e.reason)); no image")
         } catch {

@@ -1,11 +1,11 @@
 import Foundation
 import CoreGraphics
-internal import CSDL2
+internal import CMediaCodecs
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A PNG file that could not be read or written: names the file and gives SDL's reason.
+/// A PNG file that could not be read or written: names the file and gives the decoder's reason.
 public struct PNGCodecError: Error, CustomStringConvertible {
     /// The file (or "memory" for in-memory data).
     public let file: String
@@ -15,40 +15,53 @@ public struct PNGCodecError: Error, CustomStringConvertible {
     public var description: String { "\(file): \(reason)" }
 }
 
-/// PNG reading and writing through SDL2_image (libpng; JPEG files are read too, through libjpeg).
-/// `ImageDecoder` is the entry point that returns nil and reports one diagnostic instead of throwing.
-/// Images come back premultiplied (Lamina's CGImage format) and are un-premultiplied on writing, rounding to nearest, so opaque and fully
+/// PNG reading and writing through libpng (JPEG files are read too, through libjpeg-turbo): the C
+/// wrappers of the `CMediaCodecs` target. `ImageDecoder` is the entry point that returns nil and
+/// reports one diagnostic instead of throwing. Images come back premultiplied (Lamina's CGImage
+/// format) and are un-premultiplied on writing, rounding to nearest, so opaque and fully
 /// transparent pixels survive a round trip exactly and others within one step of their
 /// premultiplied value.
+///
+/// Thread-safe: every call decodes or encodes with its own decoder state.
 public enum PNGCodec {
-    private static let initOnce: Void = { _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)) }()
-    private static let lock = NSLock()
-
-    /// Reads the PNG or JPEG file (or any other format SDL2_image knows) at `url`.
+    /// Reads the PNG or JPEG file at `url`.
     public static func read(contentsOf url: URL) throws -> CGImage {
-        lock.lock(); defer { lock.unlock() }
-        _ = initOnce
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PNGCodecError(file: url.path, reason: "no such file")
         }
-        guard let surface = IMG_Load(url.path) else { throw PNGCodecError(file: url.path, reason: lastError()) }
-        defer { SDL_FreeSurface(surface) }
-        return try image(from: surface, name: url.path)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PNGCodecError(file: url.path, reason: "cannot be read (\((error as NSError).localizedDescription))")
+        }
+        return try decode(data, name: url.path).image
     }
 
-    /// Decodes PNG or JPEG file bytes (or any other format SDL2_image knows) held in memory.
-    public static func read(data: Data) throws -> CGImage {
-        lock.lock(); defer { lock.unlock() }
-        _ = initOnce
-        return try data.withUnsafeBytes { raw -> CGImage in
-            guard let base = raw.baseAddress, raw.count > 0 else { throw PNGCodecError(file: "memory", reason: "no data") }
-            guard raw.count < Int(Int32.max), let rw = SDL_RWFromConstMem(base, Int32(raw.count)) else {
-                throw PNGCodecError(file: "memory", reason: "\(raw.count) bytes is more than an image file can be here (2 GiB)")
-            }
-            guard let surface = IMG_Load_RW(rw, 1) else { throw PNGCodecError(file: "memory", reason: lastError()) }
-            defer { SDL_FreeSurface(surface) }
-            return try image(from: surface, name: "memory")
+    /// Decodes PNG or JPEG file bytes held in memory.
+    public static func read(data: Data) throws -> CGImage { try decode(data, name: "memory").image }
+
+    /// The image in PNG or JPEG bytes, with the warning the JPEG decoder gave while working around
+    /// damaged data (a file cut short: the missing rows are grey), if any.
+    static func decode(_ data: Data, name: String) throws -> (image: CGImage, warning: String?) {
+        guard let format = ImageDecoder.format(of: data) else {
+            throw PNGCodecError(file: name, reason: data.isEmpty ? "no data" : "not a PNG or JPEG file")
         }
+        var err = [CChar](repeating: 0, count: 512)
+        var w: Int32 = 0, h: Int32 = 0
+        let pixels: UnsafeMutablePointer<UInt32>? = data.withUnsafeBytes { raw in
+            switch format {
+            case .png: return lamina_png_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
+            case .jpeg: return lamina_jpeg_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
+            }
+        }
+        let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let pixels else { throw PNGCodecError(file: name, reason: message.isEmpty ? "does not decode" : message) }
+        defer { lamina_codec_free(pixels) }
+        let count = Int(w) * Int(h)
+        let px = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { buffer[i] = premultiply(pixels[i]) }
+            initialized = count
+        }
+        return (CGImage(width: Int(w), height: Int(h), premultipliedARGB: px), message.isEmpty ? nil : message)
     }
 
     /// Writes `image` as a PNG file at `url` (replacing it). Every write is checked: the PNG is made
@@ -66,34 +79,24 @@ public enum PNGCodec {
     public static func encode(_ image: CGImage) throws -> Data { try encode(image, name: "memory") }
 
     private static func encode(_ image: CGImage, name: String) throws -> Data {
-        lock.lock(); defer { lock.unlock() }
-        _ = initOnce
         guard image.width > 0, image.height > 0 else {
             throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image cannot be written as PNG")
         }
-        // Deflate's worst case is a little over its input (the raw rows and a filter byte each);
-        // chunk headers and the file's own are a few kilobytes at most.
-        let raw = (image.width * 4 + 1) * image.height
-        let capacity = raw + raw / 256 + 65_536
-        guard capacity < Int(Int32.max) else {
-            throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image is too large to be written as PNG here")
+        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image is too large to be written as PNG")
         }
-        var straight = image.premultipliedARGB.map(unpremultiply)
-        var out = Data(count: capacity)
-        let written = straight.withUnsafeMutableBytes { px -> Int in
-            out.withUnsafeMutableBytes { buffer -> Int in
-                guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(px.baseAddress, Int32(image.width), Int32(image.height), 32,
-                                                                       Int32(image.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return -1 }
-                defer { SDL_FreeSurface(surface) }
-                guard let rw = SDL_RWFromMem(buffer.baseAddress, Int32(buffer.count)) else { return -1 }
-                defer { SDL_RWclose(rw) }
-                guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { return -1 }
-                return Int(SDL_RWtell(rw))
-            }
+        let straight = image.premultipliedARGB.map(unpremultiply)
+        var err = [CChar](repeating: 0, count: 512)
+        var size = 0
+        let bytes = straight.withUnsafeBufferPointer { px in
+            lamina_png_encode(px.baseAddress, Int32(image.width), Int32(image.height), &size, &err, err.count)
         }
-        guard written > 8 else { throw PNGCodecError(file: name, reason: lastError()) }
-        out.count = written
-        return out
+        guard let bytes else {
+            let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw PNGCodecError(file: name, reason: message.isEmpty ? "libpng cannot encode it" : message)
+        }
+        defer { lamina_codec_free(bytes) }
+        return Data(bytes: bytes, count: size)
     }
 
     /// Writes `data` to `path` through `<path>.partial` and a rename, every system call checked;
@@ -137,42 +140,4 @@ public enum PNGCodec {
         func ch(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
         return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
     }
-
-    /// The surface's pixels premultiplied, converted straight into the image's own array (one copy
-    /// besides SDL's decoded surface: a 64-megapixel image peaks at twice its 256 MB, where
-    /// converting to a second surface first took three times). Paletted surfaces, which
-    /// SDL_ConvertPixels does not take, and those with a colour key (which it would ignore) go
-    /// through a converted surface.
-    private static func image(from surface: UnsafeMutablePointer<SDL_Surface>, name: String) throws -> CGImage {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        guard w > 0, h > 0, let format = surface.pointee.format else { throw PNGCodecError(file: name, reason: "the decoded image has no pixels") }
-        if format.pointee.palette != nil || format.pointee.BitsPerPixel <= 8 || SDL_HasColorKey(surface) == SDL_TRUE {
-            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-                throw PNGCodecError(file: name, reason: lastError())
-            }
-            defer { SDL_FreeSurface(argb) }
-            return try image(from: argb, name: name)
-        }
-        var px = [UInt32](repeating: 0, count: w * h)
-        if SDL_MUSTLOCK(surface) { SDL_LockSurface(surface) }
-        defer { if SDL_MUSTLOCK(surface) { SDL_UnlockSurface(surface) } }
-        guard let base = surface.pointee.pixels else { throw PNGCodecError(file: name, reason: "the decoded surface has no pixels") }
-        let ok = px.withUnsafeMutableBytes { dst in
-            SDL_ConvertPixels(Int32(w), Int32(h), format.pointee.format, base, surface.pointee.pitch,
-                              SDL_PIXELFORMAT_ARGB8888.rawValue, dst.baseAddress, Int32(w * 4)) == 0
-        }
-        guard ok else { throw PNGCodecError(file: name, reason: lastError()) }
-        px.withUnsafeMutableBufferPointer { b in for i in b.indices { b[i] = premultiply(b[i]) } }
-        return CGImage(width: w, height: h, premultipliedARGB: px)
-    }
-
-    private static func lastError() -> String {
-        guard let e = SDL_GetError() else { return "unknown SDL error" }
-        let s = String(cString: e)
-        return s.isEmpty ? "unknown SDL error" : s
-    }
 }
-
-/// SDL_MUSTLOCK is a C macro; this is its definition.
-@inline(__always)
-func SDL_MUSTLOCK(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool { (s.pointee.flags & UInt32(SDL_RLEACCEL)) != 0 }

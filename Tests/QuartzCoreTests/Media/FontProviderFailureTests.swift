@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Compositor
 @testable import QuartzCore
-@testable import SDLHost
+
 
 /// A font file that does not work (text named .ttf, a truncated font, a PNG named .otf, a path to
 /// nothing) is reported once through LaminaDiagnostics, naming the file, and text set in it still
@@ -27,14 +27,14 @@ final class FontProviderFailureTests: XCTestCase {
     private func ink(_ m: AlphaMask?) -> Int { m?.alpha.reduce(0) { $0 + Int($1) } ?? 0 }
 
     func testBrokenFontFilesAreReportedOnceAndTextStillDraws() throws {
-        let assets = try XCTUnwrap(SDLFontProvider.assetsDirectory)
+        let assets = try XCTUnwrap(DefaultFontProvider.assetsDirectory)
         let real = try Data(contentsOf: assets.appendingPathComponent("Fonts/DejaVuSans.ttf"))
         let text = dir.appendingPathComponent("notes.ttf"), cut = dir.appendingPathComponent("cut.ttf")
         let fake = dir.appendingPathComponent("image.otf"), missing = dir.appendingPathComponent("missing.ttf")
         try Data("a text file, not a font\n".utf8).write(to: text)
         try real.prefix(3000).write(to: cut)
         try Data(contentsOf: assets.appendingPathComponent("Sequence/frame01.png")).write(to: fake)
-        let provider = SDLFontProvider()
+        let provider = DefaultFontProvider()
         for file in [text, cut, fake, missing] {
             for size in [12.0, 12, 20] {
                 let mask = provider.render("Hello", fontName: file.path, size: size)

@@ -1,9 +1,9 @@
 import XCTest
 import Foundation
 import QuartzCore
-import SDLHost
 
-/// PNG reading and writing through SDL2_image: premultiplication round trips, row order, and errors.
+
+/// PNG reading and writing through libpng: premultiplication round trips, row order, and errors.
 final class PNGCodecTests: XCTestCase {
     private var tempDir: URL!
 

@@ -2,11 +2,11 @@ import XCTest
 import Foundation
 import Compositor
 @testable import QuartzCore
-@testable import SDLHost
 
-/// The SDL2_ttf font provider against the `FontProvider` contract, using the DejaVu fonts in Assets/Fonts.
+
+/// The FreeType font provider (DefaultFontProvider) against the `FontProvider` contract, using the DejaVu fonts in Assets/Fonts.
 final class FontProviderTests: XCTestCase {
-    private let provider = SDLFontProvider()
+    private let provider = DefaultFontProvider()
 
     /// Coverage summed over the mask.
     private func ink(_ m: AlphaMask) -> Int { m.alpha.reduce(0) { $0 + Int($1) } }
@@ -17,7 +17,7 @@ final class FontProviderTests: XCTestCase {
     }
 
     func testDefaultFontIsFoundThroughAssetsLookup() throws {
-        let assets = try XCTUnwrap(SDLFontProvider.assetsDirectory, "Assets folder not found")
+        let assets = try XCTUnwrap(DefaultFontProvider.assetsDirectory, "Assets folder not found")
         XCTAssertTrue(FileManager.default.fileExists(atPath: assets.appendingPathComponent("Fonts/DejaVuSans.ttf").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: assets.appendingPathComponent("Fonts/DejaVuSans-LICENSE.txt").path))
         XCTAssertNotNil(provider.metrics(fontName: nil, size: 13))
@@ -53,7 +53,7 @@ final class FontProviderTests: XCTestCase {
         for size in [12.0, 13, 17, 24] {
             let m = try XCTUnwrap(provider.metrics(fontName: nil, size: size))
             let hello = try XCTUnwrap(provider.render("Hello", fontName: nil, size: size))
-            // SDL_ttf makes the surface TTF_FontHeight (ascent + descent) tall; for DejaVu Sans this
+            // The mask is ascent + descent tall (no glyph of "Hello" reaches below the descent); for DejaVu Sans this
             // equals the line skip.
             XCTAssertEqual(Double(hello.height), m.ascent + m.descent, "size \(size)")
             XCTAssertEqual(Double(hello.height), m.lineHeight, "size \(size)")
@@ -93,7 +93,7 @@ final class FontProviderTests: XCTestCase {
     }
 
     func testFontNameMayBeAPath() throws {
-        let assets = try XCTUnwrap(SDLFontProvider.assetsDirectory)
+        let assets = try XCTUnwrap(DefaultFontProvider.assetsDirectory)
         let boldPath = assets.appendingPathComponent("Fonts/DejaVuSans-Bold.ttf").path
         XCTAssertEqual(provider.width(of: "Hello", fontName: boldPath, size: 17),
                        provider.width(of: "Hello", fontName: "Helvetica-Bold", size: 17))
@@ -115,11 +115,11 @@ final class FontProviderTests: XCTestCase {
     func testInstallAsDefaultIsIdempotent() {
         let previous = FontProviders.current
         defer { FontProviders.current = previous }
-        SDLFontProvider.installAsDefault()
+        DefaultFontProvider.installAsDefault()
         let first = FontProviders.current
         XCTAssertNotNil(first)
-        XCTAssertTrue(first is SDLFontProvider)
-        SDLFontProvider.installAsDefault()
+        XCTAssertTrue(first is DefaultFontProvider)
+        DefaultFontProvider.installAsDefault()
         XCTAssertTrue(FontProviders.current === first)
     }
 }
@@ -128,14 +128,14 @@ final class FontProviderTests: XCTestCase {
 /// starts again.
 final class FontCacheBoundTests: XCTestCase {
     func testManySizesKeepABoundedNumberOfFontsOpen() throws {
-        let p = SDLFontProvider()
+        let p = DefaultFontProvider()
         // Measured before the cache fills: the font at 24 px as first opened.
         let widthBefore = p.width(of: "Hg", fontName: nil, size: 24)
         let maskBefore = try XCTUnwrap(p.render("Hg", fontName: nil, size: 24))
         let widthAt9 = p.width(of: "Hg", fontName: nil, size: 9)
         XCTAssertGreaterThan(widthBefore, widthAt9, "the sizes differ, so a font reopened at the wrong size would show")
         for size in 1...200 { _ = p.width(of: "Hg", fontName: nil, size: Double(size)) }
-        XCTAssertLessThanOrEqual(p.openFontCount, SDLFontProvider.openFontLimit)
+        XCTAssertLessThanOrEqual(p.openFontCount, DefaultFontProvider.openFontLimit)
         XCTAssertGreaterThan(p.openFontCount, 0)
         let mask = try XCTUnwrap(p.render("Hg", fontName: nil, size: 24))
         XCTAssertGreaterThan(mask.alpha.reduce(0) { $0 + Int($1) }, 0, "glyphs drawn after eviction")
