@@ -36,10 +36,11 @@ final class MutSceneLimitsTests: XCTestCase {
         XCTAssertThrowsError(try Scene.load(contentsOf: file)) { e in
             XCTAssertEqual(e as? SceneError, SceneError(file: file.path, line: 0, column: 0, message: "the file is 4194305 bytes; scenes are limited to 4194304"))
         }
-        // A file that is not UTF-8 text.
+        // A file that is not UTF-8 text: located at the first bad byte ("l: " is three bytes, so
+        // 0xFF is byte 4, line 1 column 4).
         try Data([0x6C, 0x3A, 0x20, 0xFF, 0xFE, 0x0A]).write(to: file)
         XCTAssertThrowsError(try Scene.load(contentsOf: file)) { e in
-            XCTAssertEqual(e as? SceneError, SceneError(file: file.path, line: 0, column: 0, message: "cannot read the file as UTF-8 text"))
+            XCTAssertEqual(e as? SceneError, SceneError(file: file.path, line: 1, column: 4, message: "is not UTF-8 text at byte 4"))
         }
     }
 
