@@ -32,6 +32,9 @@ function(lamina_swift_target target)
     Swift_MODULE_DIRECTORY "${LAMINA_SWIFT_MODULE_DIRECTORY}")
   target_compile_options(${target} PRIVATE
     "SHELL:-swift-version 6"
+    # `package` declarations (LaminaRecording's, shared with LaminaWindow and the command) are
+    # visible to the modules of one package, named as SwiftPM names it.
+    "SHELL:-package-name lamina"
     "$<$<CONFIG:Debug>:-DDEBUG>")
   if(LAMINA_SWIFT_WMO)
     target_compile_options(${target} PRIVATE

@@ -6,15 +6,21 @@
 #   CoreGraphics   Swift
 #   CPixelKernels  C, with run-time AVX2 dispatch (module map generated in the build folder)
 #   Compositor     Swift: CoreGraphics, CPixelKernels
-#   QuartzCore     Swift: CoreGraphics, Compositor
+#   LaminaAssets   Swift (Assets/LaminaAssets.swift): where the default fonts are
+#   CFreeType      system module over FreeType (pkg-config), see LaminaSDL2.cmake
+#   CMediaCodecs   C over libpng and libjpeg-turbo, see LaminaSDL2.cmake
+#   QuartzCore     Swift: CoreGraphics, Compositor, LaminaAssets, CFreeType, CMediaCodecs
 #   LaminaViews    Swift: QuartzCore
 #   Demos          Swift: QuartzCore, LaminaViews
-#   CSDL2          system module over SDL2 / SDL2_ttf / SDL2_image (pkg-config), see LaminaSDL2.cmake
+#   CSDL2          system module over SDL2 (pkg-config), see LaminaSDL2.cmake
 #   SDLHost        Swift: QuartzCore, Compositor, CSDL2
-#   Scenes         Swift: QuartzCore, Yams (and its CYaml)                        (when LAMINA_BUILD_COMMAND)
+#   LaminaRecording  Swift: QuartzCore, SDLHost (recording to video through ffmpeg)
+#   LaminaWindow   Swift: QuartzCore, SDLHost, LaminaRecording (a window for your own layers)
+#   Scenes         Swift: QuartzCore, LaminaAssets, Yams (and its CYaml)          (when LAMINA_BUILD_COMMAND)
 # Executable:
 #   SceneFuzz      Swift: Scenes, QuartzCore, Yams (the fuzzer)                    (when LAMINA_BUILD_COMMAND)
-#   lamina         Swift: QuartzCore, Compositor, SDLHost, Demos, Scenes, SceneFuzz, ArgumentParser
+#   lamina         Swift: QuartzCore, Compositor, LaminaAssets, SDLHost, LaminaRecording, Demos,
+#                  Scenes, SceneFuzz, ArgumentParser
 #                  (when LAMINA_BUILD_COMMAND; written to <build>/bin/lamina)
 #
 # Libraries are static unless BUILD_SHARED_LIBS is ON. The test targets of Package.swift are not
@@ -66,15 +72,25 @@ function(lamina_add_targets root)
 
   lamina_add_swift_library(CoreGraphics "${root}")
   lamina_add_swift_library(Compositor "${root}" CoreGraphics CPixelKernels)
-  lamina_add_swift_library(QuartzCore "${root}" CoreGraphics Compositor)
+  # LaminaAssets: the one Swift file of Assets/. The fonts beside it are found from the source
+  # folder (or $LAMINA_ASSETS, or an Assets folder beside the executable): CMake makes no bundle.
+  add_library(LaminaAssets "${root}/Assets/LaminaAssets.swift")
+  add_library(Lamina::LaminaAssets ALIAS LaminaAssets)
+  lamina_swift_target(LaminaAssets)
+  set_target_properties(LaminaAssets PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  lamina_add_cfreetype("${root}/Sources/CFreeType")
+  lamina_add_cmediacodecs("${root}/Sources/CMediaCodecs")
+  lamina_add_swift_library(QuartzCore "${root}" CoreGraphics Compositor LaminaAssets CFreeType CMediaCodecs)
   lamina_add_swift_library(LaminaViews "${root}" QuartzCore)
   lamina_add_swift_library(Demos "${root}" QuartzCore LaminaViews)
   lamina_add_csdl2("${root}/Sources/CSDL2")
   lamina_add_swift_library(SDLHost "${root}" QuartzCore Compositor CSDL2)
+  lamina_add_swift_library(LaminaRecording "${root}" QuartzCore SDLHost)
+  lamina_add_swift_library(LaminaWindow "${root}" QuartzCore SDLHost LaminaRecording)
 
   if(LAMINA_BUILD_COMMAND)
     lamina_fetch_dependencies()
-    lamina_add_swift_library(Scenes "${root}" QuartzCore Yams)
+    lamina_add_swift_library(Scenes "${root}" QuartzCore LaminaAssets Yams)
     # Yams' C module, CYaml, is importable from Scenes as with SwiftPM (Yams links it privately).
     if(TARGET CYaml)
       target_link_libraries(Scenes PUBLIC CYaml)
@@ -90,6 +106,6 @@ function(lamina_add_targets root)
     target_compile_options(lamina PRIVATE -parse-as-library)
     set_target_properties(lamina PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
     target_link_libraries(lamina PRIVATE
-      QuartzCore Compositor SDLHost Demos Scenes SceneFuzz ArgumentParser)
+      QuartzCore Compositor LaminaAssets SDLHost LaminaRecording Demos Scenes SceneFuzz ArgumentParser)
   endif()
 endfunction()
