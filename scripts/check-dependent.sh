@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A Lamina user's package, checked as CI: copies scripts/dependent-package to a folder outside the
 # repository, links this checkout beside it as ../Lamina (a path dependency, as SwiftPM users
-# write), puts the README's "Rendering without a window" example in it unchanged, and:
+# write), puts the README's "Rendering without a window" and "A window of your own" examples in it
+# unchanged, and:
 #   - builds it (and its tests): no warning may appear (none from Lamina's modules or C module maps);
 #   - runs the README example (QuartzCore product alone) and checks it wrote frame.png;
 #   - runs its tests: its own window on SDL's offscreen driver receives a synthetic click that hits
@@ -33,6 +34,11 @@ scratch="$work/.build"
 awk '/^## Rendering without a window/{f=1; next} f && /^```swift/{p=1; next} p && /^```/{exit} p{print}' \
   "$root/README.md" >"$work/app/Sources/ReadmeHeadless/main.swift"
 [ -s "$work/app/Sources/ReadmeHeadless/main.swift" ] || fail "no swift example under the README's 'Rendering without a window'"
+# The README's window example: the swift block after "A window of your own" (built, not run).
+mkdir -p "$work/app/Sources/ReadmeWindow"
+awk '/^A window of your own/{f=1; next} f && /^```swift/{p=1; next} p && /^```/{exit} p{print}' \
+  "$root/README.md" >"$work/app/Sources/ReadmeWindow/main.swift"
+[ -s "$work/app/Sources/ReadmeWindow/main.swift" ] || fail "no swift example after the README's 'A window of your own'"
 
 run_logged() {
   local log="$1"; shift

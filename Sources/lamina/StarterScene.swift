@@ -78,6 +78,7 @@ public final class AppScene {
         for (time, point) in clicks {
             try scheduler.frame(at: time)
             scene.click(at: point)
+            CATransaction.flush()   // the click's changes commit at its time, as a window's app turn does
         }
         try scheduler.frame(at: t)
         return renderer.makeImage()

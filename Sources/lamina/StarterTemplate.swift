@@ -86,6 +86,7 @@ public final class AppScene {
         for (time, point) in clicks {
             try scheduler.frame(at: time)
             scene.click(at: point)
+            CATransaction.flush()   // the click's changes commit at its time, as a window's app turn does
         }
         try scheduler.frame(at: t)
         return renderer.makeImage()
@@ -176,6 +177,7 @@ final class NAMETests: XCTestCase {
         if ProcessInfo.processInfo.environment["LAMINA_RECORD_GOLDENS"] == "1" {
             try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
             try PNGCodec.write(frame, to: golden)
+            XCTFail("LAMINA_RECORD_GOLDENS=1: wrote \(golden.path); look at it, then run again without it")
             return
         }
         let expected = try XCTUnwrap(ImageDecoder.image(contentsOf: golden), "no golden at \(golden.path)")

@@ -9,6 +9,10 @@ let package = Package(
     targets: [
         // The README's "Rendering without a window" example, copied in unchanged by the script.
         .executableTarget(name: "ReadmeHeadless", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
+        // The README's window example ("Your own app"), copied in unchanged: built, not run.
+        .executableTarget(name: "ReadmeWindow", dependencies: [
+            .product(name: "QuartzCore", package: "Lamina"), .product(name: "LaminaWindow", package: "Lamina"),
+        ]),
         // A frame with text and a PNG-backed layer, with the QuartzCore product alone.
         .target(name: "HeadlessFrame", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
         .testTarget(name: "HeadlessFrameTests", dependencies: ["HeadlessFrame"], exclude: ["badge.png", "frame.png"]),

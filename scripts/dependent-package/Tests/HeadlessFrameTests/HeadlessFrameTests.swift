@@ -26,6 +26,8 @@ final class HeadlessFrameTests: XCTestCase {
         let golden = here.appendingPathComponent("frame.png")
         if ProcessInfo.processInfo.environment["LAMINA_RECORD_GOLDENS"] == "1" {
             try PNGCodec.write(frame, to: golden)
+            // A recording run fails, so that it is never mistaken for a comparison that passed.
+            XCTFail("LAMINA_RECORD_GOLDENS=1: wrote \(golden.path); look at it, then run again without it")
             return
         }
         let expected = try XCTUnwrap(ImageDecoder.image(contentsOf: golden), "no golden at \(golden.path)")

@@ -26,6 +26,9 @@ final class SceneTests: XCTestCase {
         defer { CAMediaClock.manualTime = nil }
         let scene = try Scene.load(contentsOf: file)
         XCTAssertEqual(scene.size, CGSize(width: 400, height: 300))
+        // The scene's animations begin when they are committed (beginTime 0, as on Apple): the
+        // frame at t = 0 commits them, the one at 0.5 s shows them a quarter of the way.
+        try scheduler.frame(at: 0)
         try scheduler.frame(at: 0.5)
         // Linear timing (the default): a quarter of the way from 100 to 300 at t = 0.5 s of 2 s.
         let x = try XCTUnwrap(scene.layers["box"]?.presentation()?.position.x)
