@@ -97,7 +97,9 @@ public final class LayerWindow: @unchecked Sendable {
 
     /// Runs frames on a virtual clock instead of the display's (tests, deterministic recordings):
     /// every frame advances `CAMediaClock.manualTime` by one refresh period and the app thread takes
-    /// exactly one turn per frame, so a run repeats exactly. Set before `run()`.
+    /// exactly one turn per frame, so a run repeats exactly. When `run()` returns the clock stays at
+    /// the last frame's time (so what the run left can be inspected); set `CAMediaClock.manualTime`
+    /// to nil to go back to the wall clock. Set before `run()`.
     public var virtualTime: Bool {
         get { host.virtualTime }
         set { host.virtualTime = newValue }

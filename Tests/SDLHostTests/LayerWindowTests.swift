@@ -37,6 +37,7 @@ final class LayerWindowTests: XCTestCase {
             events.append(e)
             if case .mouseDown(let p, _) = e { hits.append(window.hitTest(p)) }
         }
+        defer { CAMediaClock.manualTime = nil }   // virtual time stays set after run(): back to the wall clock
         window.run(frames: 2000)
         XCTAssertEqual(events.filter { if case .mouseMoved = $0 { return false }; return true }, [
             .mouseDown(CGPoint(x: 150, y: 50), button: 1), .mouseUp(CGPoint(x: 150, y: 50), button: 1),

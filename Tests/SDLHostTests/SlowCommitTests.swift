@@ -33,6 +33,9 @@ final class SlowCommitTests: XCTestCase {
         root.addSublayer(spinner)
         root.addSublayer(slow)
         host.layer = root
+        // The spinner runs before the slow commit: committed here, so the render side has an
+        // animation to draw (an idle window would rightly present nothing while it waits).
+        CATransaction.flush()
         let presented = NSCondition()
         host.onPresent = { _, _ in presented.lock(); presented.broadcast(); presented.unlock() }
         let framesDuringDraw = 20
