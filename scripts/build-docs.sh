@@ -36,6 +36,7 @@ restore_resolved() {
 trap restore_resolved EXIT
 
 mkdir -p "$scratch" "$out"
+for t in "${targets[@]}"; do rm -rf "${out:?}/$t.doccarchive"; done   # no archive of an earlier run
 log="$scratch/build-docs.log"
 target_args=()
 for t in "${targets[@]}"; do target_args+=(--target "$t"); done
