@@ -31,6 +31,7 @@ rm -rf "$work/app/.build"
 scratch="$work/.build"
 
 # The README's headless example, exactly as printed there (the first swift block after its heading).
+mkdir -p "$work/app/Sources/ReadmeHeadless"
 awk '/^## Rendering without a window/{f=1; next} f && /^```swift/{p=1; next} p && /^```/{exit} p{print}' \
   "$root/README.md" >"$work/app/Sources/ReadmeHeadless/main.swift"
 [ -s "$work/app/Sources/ReadmeHeadless/main.swift" ] || fail "no swift example under the README's 'Rendering without a window'"
