@@ -22,11 +22,12 @@ public final class CGImage: Equatable, @unchecked Sendable {
 
     /// Apple's initializer for 8-bit-per-component images with 32 bits per pixel: RGBA, ARGB, BGRA
     /// or ABGR (from bitmapInfo's alpha info and byte order), premultiplied or straight alpha, or no
-    /// alpha. Returns nil for other layouts or too little data.
+    /// alpha. Returns nil for other layouts, too little data, or a width or height of zero (as
+    /// CGImageCreate refuses an "invalid image width").
     public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
                  space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
                  decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
-        guard width >= 0, height >= 0, bitsPerComponent == 8, bitsPerPixel == 32, bytesPerRow >= width * 4,
+        guard width > 0, height > 0, bitsPerComponent == 8, bitsPerPixel == 32, bytesPerRow >= width * 4,
               provider.data.count >= bytesPerRow * max(height - 1, 0) + width * 4 else { return nil }
         guard let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) else { return nil }
         let little = bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue

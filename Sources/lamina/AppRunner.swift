@@ -10,8 +10,8 @@ import Demos
 enum AppRunner {
     /// Fonts, the Assets folder and the image decoder for the demos.
     static func installResources() {
-        SDLFontProvider.installAsDefault()
-        DemoResources.assetsDirectory = SDLFontProvider.assetsDirectory
+        DefaultFontProvider.installAsDefault()
+        DemoResources.assetsDirectory = DefaultFontProvider.assetsDirectory
         DemoResources.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
     }
 

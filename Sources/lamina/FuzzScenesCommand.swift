@@ -53,7 +53,7 @@ struct FuzzScenesCommand: ParsableCommand {
         if let i = print { Swift.print(fuzzer.input(i)); return }
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         let failures = saveFailures.map { URL(fileURLWithPath: $0) }
         if let f = failures { SceneFuzzCrashRecorder.install(directory: f) }
         Swift.print("fuzz-scenes: \(count) inputs: \(regressionTexts.count) regression inputs, then \(texts.count) seeds in \(folder.path) and their mutations; seed \(seed), start \(start)")

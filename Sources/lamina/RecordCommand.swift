@@ -36,7 +36,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
         let root: CALayer, pointSize: CGSize
         var sceneFile: Scene? = nil

@@ -17,7 +17,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         let url = URL(fileURLWithPath: scene)
         let session: SceneSession
         do { session = try SceneSession(url: url) } catch {

@@ -8,7 +8,7 @@ import Scenes
 func loadScene(_ path: String) throws -> Scene {
     AppRunner.installResources()
     Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-    Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+    Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
     CAMediaClock.manualTime = 0
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))

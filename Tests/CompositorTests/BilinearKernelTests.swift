@@ -131,6 +131,16 @@ final class BilinearKernelTests: XCTestCase {
                 }
             }
             XCTAssertEqual(swift, expected, "Swift reference, trial \(trial)")
+            // The Swift reference's floating-point affine branch (the C kernel's, when the fixed-point
+            // path is not taken) against the formula.
+            if map.c == 0 && map.f == 0 {
+                let floating = KernelReference.sampleBilinear(px, w: w, x0: x0, y0: y0, x1: x1, y1: y1, a: map.a, b: map.b, c: 0,
+                                                              rowX: py * map.d + map.g, rowY: py * map.e + map.h, rowW: 1,
+                                                              projective: false, px0: startX, count: count)
+                var swiftFloating = [UInt32](repeating: 3, count: count)
+                px.withUnsafeBufferPointer { SpanShader.sampleBilinear(s, $0.baseAddress!, x0: startX, y: y, count: count, &swiftFloating, projective: false) }
+                XCTAssertEqual(swiftFloating, floating, "Swift reference, floating affine, trial \(trial)")
+            }
             compared += count
         }
         XCTAssertGreaterThan(compared, 3000)

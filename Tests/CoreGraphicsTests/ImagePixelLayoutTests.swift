@@ -83,6 +83,9 @@ final class ImagePixelLayoutTests: XCTestCase {
         XCTAssertNil(image(width: 2, height: 2, info: 9, bytes), "an alpha info Core Graphics does not define")
         XCTAssertNil(image(width: -1, height: 2, bytesPerRow: 8, info: info, bytes), "negative width")
         XCTAssertNil(image(width: 2, height: -1, info: info, bytes), "negative height")
+        XCTAssertNil(image(width: 0, height: 2, bytesPerRow: 8, info: info, bytes), "zero width (CGImageCreate: invalid image width)")
+        XCTAssertNil(image(width: 2, height: 0, info: info, bytes), "zero height")
+        XCTAssertNotNil(image(width: 1, height: 1, info: info, bytes), "the smallest image")
     }
 
     func testCroppingTakesWholePixelsInsideTheImage() {

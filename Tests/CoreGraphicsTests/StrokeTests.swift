@@ -292,6 +292,18 @@ final class StrokeTests: XCTestCase {
         }
     }
 
+    /// Also under a quarter turn (a = d = 0: all the stretch is in b and c): a dot 0.2 wide turned
+    /// and scaled by 100 is a disk of radius 10 about (50, 50) within 0.05 there.
+    func testRoundDotUnderAQuarterTurnKeepsTheOutputTolerance() {
+        let turn = CGAffineTransform(a: 0, b: 100, c: -100, d: 0, tx: 50, ty: 50)
+        let dot = line(P(0, 0), P(0, 0)).copy(strokingWithWidth: 0.2, lineCap: .round, lineJoin: .miter, miterLimit: 10, transform: turn)
+        for k in 0..<64 {
+            let a = 2 * CGFloat.pi * (CGFloat(k) + 0.5) / 64
+            assertInside(dot, [P(50 + 9.94 * cos(a), 50 + 9.94 * sin(a))])
+            assertOutside(dot, [P(50 + 10.01 * cos(a), 50 + 10.01 * sin(a))])
+        }
+    }
+
     func testZeroLengthSegmentsAreSkipped() {
         let p = polyline([P(0, 0), P(10, 0), P(10, 0), P(10, 10)])
         XCTAssertEqual(p.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10),

@@ -19,7 +19,7 @@ final class EvalJSONTests: XCTestCase {
     override func setUp() {
         CAMediaClock.manualTime = 0
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
     }
     override func tearDown() { CAMediaClock.manualTime = nil }
 

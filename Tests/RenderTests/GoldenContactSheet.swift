@@ -7,7 +7,7 @@ import SDLHost
 /// checkerboard that shows transparency, its name below it. A golden with a `<name>.out.png` beside it
 /// (left by a failing comparison) gets three cells side by side, golden | actual | diff, and comes
 /// first. Drawn with the project's own CALayer, CATextLayer (names through the default font
-/// provider: install SDLFontProvider first) and CARenderer.
+/// provider: the default one) and CARenderer.
 struct GoldenContactSheet {
     /// One golden and, when a comparison failed, what was rendered and the difference.
     struct Entry {

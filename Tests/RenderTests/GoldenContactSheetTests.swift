@@ -33,7 +33,7 @@ final class GoldenContactSheetTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        SDLFontProvider.installAsDefault()
+        DefaultFontProvider.installAsDefault()
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-sheet-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -17,7 +17,7 @@ final class GoldenTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        SDLFontProvider.installAsDefault()
+        DefaultFontProvider.installAsDefault()
     }
 
     func testCaseNamesAreUnique() {

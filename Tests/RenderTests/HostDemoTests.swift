@@ -10,7 +10,7 @@ final class HostDemoTests: XCTestCase {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         defer { unsetenv("SDL_VIDEODRIVER"); CAMediaClock.manualTime = nil }
         CAMediaClock.manualTime = 0
-        SDLFontProvider.installAsDefault()
+        DefaultFontProvider.installAsDefault()
         let size = CGSize(width: 960, height: 640)
         let host = try WindowHost(title: "test", size: size)
         host.virtualTime = true
@@ -82,7 +82,7 @@ final class HostBlockingTests: XCTestCase {
     }
 
     func testImageSequenceShowsTheFramesInTurn() throws {
-        DemoResources.assetsDirectory = SDLFontProvider.assetsDirectory
+        DemoResources.assetsDirectory = DefaultFontProvider.assetsDirectory
         DemoResources.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         CAMediaClock.manualTime = 0
         defer { CAMediaClock.manualTime = nil }
@@ -100,8 +100,8 @@ final class HostBlockingTests: XCTestCase {
 /// (Windows are small and virtual frames coarse: the tests run in debug builds.)
 final class HostEveryDemoTests: XCTestCase {
     func host(for type: Demo.Type, size: CGSize, period: Double) throws -> (WindowHost, DemoShell) {
-        SDLFontProvider.installAsDefault()
-        DemoResources.assetsDirectory = SDLFontProvider.assetsDirectory
+        DefaultFontProvider.installAsDefault()
+        DemoResources.assetsDirectory = DefaultFontProvider.assetsDirectory
         DemoResources.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         let host = try WindowHost(title: type.name, size: size)
         host.virtualTime = true

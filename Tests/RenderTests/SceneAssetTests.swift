@@ -70,7 +70,7 @@ final class SceneAssetTests: XCTestCase {
     }
 
     func testTheRepositorysAssetsFolderServesScenes() throws {
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         let s = try load("Sequence/frame01.png")
         XCTAssertNotNil(s.layers["pic"]?.contents as? CGImage)
     }

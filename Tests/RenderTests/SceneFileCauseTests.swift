@@ -18,7 +18,7 @@ final class SceneFileCauseTests: XCTestCase {
         savedLoader = Scene.imageLoader
         savedAssets = Scene.assetsDirectory
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
     }
 
     override func tearDownWithError() throws {
@@ -63,7 +63,7 @@ final class SceneFileCauseTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: path("zero.yaml"), withDestinationPath: "/dev/zero")
         XCTAssertEqual(loadError("zero.yaml")?.message, "is a character device, not a regular file")
 
-        try FileManager.default.copyItem(at: SDLFontProvider.assetsDirectory!.appendingPathComponent("Sequence/frame01.png"), to: dir.appendingPathComponent("image.yaml"))
+        try FileManager.default.copyItem(at: DefaultFontProvider.assetsDirectory!.appendingPathComponent("Sequence/frame01.png"), to: dir.appendingPathComponent("image.yaml"))
         XCTAssertEqual(loadError("image.yaml")?.message, "is a PNG image, not a scene file")
 
         // Line 2, after "a: " and "é" (two bytes, one character): the byte 0xFF is byte 11 of the
@@ -146,14 +146,17 @@ final class SceneFileCauseTests: XCTestCase {
     /// Font files that are not fonts are located errors naming the file and what is wrong; the
     /// fonts in Assets/ pass the same check.
     func testFontFilesThatAreNotFontsAreLocatedErrors() throws {
-        let fonts = SDLFontProvider.assetsDirectory!.appendingPathComponent("Fonts")
+        let fonts = DefaultFontProvider.assetsDirectory!.appendingPathComponent("Fonts")
         let real = try Data(contentsOf: fonts.appendingPathComponent("DejaVuSans.ttf"))
         try Data("this is not a font, it is a note about one\n".utf8).write(to: dir.appendingPathComponent("text.ttf"))
+        // Text whose first lines are short: line breaks in the header are text too.
+        try Data("#\r\n#\n#\tnot a font\n".utf8).write(to: dir.appendingPathComponent("lines.ttf"))
         try real.prefix(20_000).write(to: dir.appendingPathComponent("cut.ttf"))
-        try FileManager.default.copyItem(at: SDLFontProvider.assetsDirectory!.appendingPathComponent("Sequence/frame01.png"), to: dir.appendingPathComponent("fake.otf"))
+        try FileManager.default.copyItem(at: DefaultFontProvider.assetsDirectory!.appendingPathComponent("Sequence/frame01.png"), to: dir.appendingPathComponent("fake.otf"))
         try real.write(to: dir.appendingPathComponent("good.ttf"))
         let file = dir.appendingPathComponent("fonts.yaml")
         for (font, expected) in [("text.ttf", "it is text, not a font"),
+                                 ("lines.ttf", "it is text, not a font"),
                                  ("cut.ttf", "it is cut short: its '"),
                                  ("fake.otf", "it does not start like a TrueType or OpenType font")] {
             try "layers:\n  - name: t\n    class: CATextLayer\n    font: \(font)\n".write(to: file, atomically: true, encoding: .utf8)

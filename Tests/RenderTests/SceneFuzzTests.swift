@@ -33,9 +33,9 @@ final class SceneFuzzTests: XCTestCase {
     override func setUp() {
         savedLoader = Scene.imageLoader
         savedAssets = Scene.assetsDirectory
-        SDLFontProvider.installAsDefault()
+        DefaultFontProvider.installAsDefault()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
-        Scene.assetsDirectory = SDLFontProvider.assetsDirectory
+        Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
     }
 
