@@ -53,13 +53,16 @@ let package = Package(
             dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: v6
         ),
+        // What several test targets share: the hang watchdog, the seeded generator, re-running a
+        // test in a fresh process. Not a product.
+        .target(name: "LaminaTestSupport", path: "Tests/Support", swiftSettings: v6),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: v6),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"], swiftSettings: v6),
-        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow"], swiftSettings: v6),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], swiftSettings: v6),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "lamina"],
+            dependencies: ["QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "lamina", "LaminaTestSupport"],
             exclude: ["Goldens"],
             swiftSettings: v6
         ),

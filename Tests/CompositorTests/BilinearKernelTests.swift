@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import CoreGraphics
 import CPixelKernels
 @testable import Compositor

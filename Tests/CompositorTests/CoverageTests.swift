@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @testable import Compositor
 
 /// Anti-aliased coverage against closed forms: a pixel's coverage is the area of the shape inside

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import Foundation
 import CPixelKernels
 @testable import Compositor

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import Foundation
 import CPixelKernels
 @testable import Compositor
@@ -31,22 +32,11 @@ final class PixelKernelsSwitchTests: XCTestCase {
     /// The variable is read once per process, so it is checked in fresh processes: this test binary
     /// run again with LAMINA_SIMD set, on the test above only.
     func testTheEnvironmentVariableChoosesTheModeInAFreshProcess() throws {
-        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        guard exe.hasSuffix(".xctest") else { throw XCTSkip("not running from an .xctest binary: \(exe)") }
         for value in ["portable", "avx2"] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: exe)
-            p.arguments = ["CompositorTests.PixelKernelsSwitchTests/testStartingModeComesFromTheEnvironment"]
-            var env = ProcessInfo.processInfo.environment
-            env["LAMINA_SIMD"] = value
-            p.environment = env
-            let pipe = Pipe()
-            p.standardOutput = pipe; p.standardError = pipe
-            try p.run()
-            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 0, "LAMINA_SIMD=\(value): \(out.suffix(600))")
-            XCTAssertTrue(out.contains("Executed 1 test, with 0 failures"), "LAMINA_SIMD=\(value): the test ran: \(out.suffix(600))")
+            let r = try TestBinary.run("CompositorTests.PixelKernelsSwitchTests/testStartingModeComesFromTheEnvironment",
+                                       environment: ["LAMINA_SIMD": value])
+            XCTAssertEqual(r.status, 0, "LAMINA_SIMD=\(value): \(r.output.suffix(600))")
+            XCTAssertTrue(r.passedOneTest, "LAMINA_SIMD=\(value): the test ran: \(r.output.suffix(600))")
         }
     }
 

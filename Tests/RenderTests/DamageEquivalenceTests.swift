@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 
 /// Damage-limited frames against full redraws, pixel for pixel. A layer tree goes through a
@@ -15,32 +16,17 @@ final class DamageEquivalenceTests: XCTestCase {
         super.tearDown()
     }
 
-    /// A small seeded generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
-        mutating func cg(_ lo: Double, _ hi: Double) -> CGFloat { CGFloat(lo + (hi - lo) * Double(next() >> 11) / Double(UInt64(1) << 53)) }
-        mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(UInt64(1) << 53) < p }
-        mutating func pick<T>(_ a: [T]) -> T { a[int(0...(a.count - 1))] }
-    }
 
     /// The scenario: the tree, the layers in it, and the log of what was done (for failure messages).
     final class Scenario {
-        var rng: Random
+        var rng: SeededRandom
         let size: CGSize
         let root = CALayer()
         var log: [String] = []
         var serial = 0
 
         init(seed: UInt64, size: CGSize) {
-            rng = Random(state: seed)
+            rng = SeededRandom(seed: seed)
             self.size = size
             root.bounds = CGRect(origin: .zero, size: size)
             root.position = CGPoint(x: size.width / 2, y: size.height / 2)

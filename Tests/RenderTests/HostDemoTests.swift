@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 import Demos

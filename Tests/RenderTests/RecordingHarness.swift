@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LaminaTestSupport
 
 /// What the recording tests share: the `lamina` binary run with a hang detector, fake `ffmpeg`
 /// programs (tiny shell scripts put first in PATH), a small tmpfs to fill, and process checks.

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 @testable import SDLHost
 import Demos

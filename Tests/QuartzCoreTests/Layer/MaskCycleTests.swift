@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @testable import QuartzCore
 
 /// A mask that contains its owner, or that its owner contains, would make a cycle (rendering, time
@@ -29,22 +30,10 @@ final class MaskCycleTests: XCTestCase {
     }
 
     func testMaskCyclesAreRefused() throws {
-        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        guard exe.hasSuffix(".xctest") else { throw XCTSkip("not running from an .xctest binary: \(exe)") }
         func run(_ c: String) throws -> (status: Int32, reason: Process.TerminationReason, out: String) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: exe)
-            p.arguments = ["QuartzCoreTests.MaskCycleTests/testCrashCase"]
-            var env = ProcessInfo.processInfo.environment
-            env["LAMINA_MASK_CASE"] = c
-            env["SWIFT_BACKTRACE"] = "enable=no"
-            p.environment = env
-            let pipe = Pipe()
-            p.standardOutput = pipe; p.standardError = pipe
-            try p.run()
-            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            return (p.terminationStatus, p.terminationReason, out)
+            let r = try TestBinary.run("QuartzCoreTests.MaskCycleTests/testCrashCase",
+                                       environment: ["LAMINA_MASK_CASE": c, "SWIFT_BACKTRACE": "enable=no"])
+            return (r.status, r.reason, r.output)
         }
         for (c, message) in [("ancestor", "is an ancestor of it"), ("grandparent", "is an ancestor of it"),
                              ("descendant", "is one of its descendants"), ("through-mask", "is an ancestor of it")] {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A small seeded generator (SplitMix64), so every random test input is reproducible from its seed.
-struct SeededRandom {
+public struct SeededRandom: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,24 +16,30 @@ struct SeededRandom {
     }
 
     /// A uniform integer in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 
     /// A uniform double in [lo, hi).
-    mutating func double(_ lo: Double, _ hi: Double) -> Double {
+    public mutating func double(_ lo: Double, _ hi: Double) -> Double {
         lo + (hi - lo) * Double(next() >> 11) / Double(UInt64(1) << 53)
     }
 
+    /// A uniform CGFloat in [lo, hi) (the same draw as `double`).
+    public mutating func cg(_ lo: Double, _ hi: Double) -> CGFloat { CGFloat(double(lo, hi)) }
+
+    /// One element of a non-empty array, uniformly.
+    public mutating func pick<T>(_ a: [T]) -> T { a[int(0...(a.count - 1))] }
+
     /// True with probability p.
-    mutating func chance(_ p: Double) -> Bool { double(0, 1) < p }
+    public mutating func chance(_ p: Double) -> Bool { double(0, 1) < p }
 
     /// Any 32-bit ARGB value (not necessarily a valid premultiplied colour).
-    mutating func anyPixel() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
+    public mutating func anyPixel() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
 
     /// A valid premultiplied ARGB pixel (every colour channel at most alpha); a quarter of them
     /// fully transparent, a quarter opaque.
-    mutating func premultipliedPixel() -> UInt32 {
+    public mutating func premultipliedPixel() -> UInt32 {
         let pick = int(0...3)
         let a = pick == 0 ? 0 : pick == 1 ? 255 : UInt32(int(0...255))
         func c() -> UInt32 { UInt32(int(0...Int(a))) }
