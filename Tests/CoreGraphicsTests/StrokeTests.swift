@@ -435,6 +435,12 @@ final class StrokeTests: XCTestCase {
         assertClose(p.lamina_trimmed(from: 0.6, to: 1).commands, [.move(to: P(10, 2)), .addLine(to: P(10, 10))])
     }
 
+    /// A subpath exactly one unit long is trimmed like any other (only length 0 is a dot).
+    func testTrimOfAUnitLongLineKeepsItsMiddle() {
+        let p = line(P(0, 0), P(1, 0))
+        assertClose(p.lamina_trimmed(from: 0.25, to: 0.75).commands, [.move(to: P(0.25, 0)), .addLine(to: P(0.75, 0))])
+    }
+
     func testTrimSpansSubpathsByTotalLength() {
         let p = line(P(0, 0), P(10, 0))
         p.move(to: P(0, 10))
