@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore", "CoreGraphics"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LaminaViews", targets: ["LaminaViews"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
@@ -23,7 +24,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        .target(name: "CoreGraphics", swiftSettings: v6),
+        .target(name: "CoreGraphics", dependencies: ["CMediaCodecs"], swiftSettings: v6),
         .target(name: "CPixelKernels"),
         .target(name: "Compositor", dependencies: ["CoreGraphics", "CPixelKernels"], swiftSettings: v6),
         // SDL2 from the system include folder (no pkg-config: see shim.h); only SDLHost imports it.
@@ -37,8 +38,10 @@ let package = Package(
         // FreeType for glyphs (its include folder through pkg-config: -I flags only).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // PNG and JPEG files: C wrappers over libpng's simplified API and libjpeg-turbo.
-        .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("gif")]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CFreeType", "CMediaCodecs"], swiftSettings: v6),
+        // Apple's ImageIO: CGImageSource (PNG, JPEG, GIF frames) and CGImageDestination (PNG).
+        .target(name: "ImageIO", dependencies: ["CoreGraphics"], swiftSettings: v6),
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: v6),
         .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
@@ -56,7 +59,7 @@ let package = Package(
         // What several test targets share: the hang watchdog, the seeded generator, re-running a
         // test in a fresh process. Not a product.
         .target(name: "LaminaTestSupport", path: "Tests/Support", swiftSettings: v6),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], swiftSettings: v6),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], swiftSettings: v6),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),

@@ -3,7 +3,8 @@
 #   lamina_add_targets(<lamina source root>)
 #
 # Libraries (each also as Lamina::<name>):
-#   CoreGraphics   Swift
+#   CoreGraphics   Swift: CMediaCodecs (image files for CGImage(pngDataProviderSource:…))
+#   ImageIO        Swift: CoreGraphics (CGImageSource, CGImageDestination)
 #   CPixelKernels  C, with run-time AVX2 dispatch (module map generated in the build folder)
 #   Compositor     Swift: CoreGraphics, CPixelKernels
 #   LaminaAssets   Swift (Assets/LaminaAssets.swift): where the default fonts are
@@ -70,7 +71,6 @@ function(lamina_add_targets root)
     "$<BUILD_INTERFACE:${root}/Sources/CPixelKernels/include>"
     "$<BUILD_INTERFACE:$<$<COMPILE_LANGUAGE:Swift>:${map_dir}>>")
 
-  lamina_add_swift_library(CoreGraphics "${root}")
   lamina_add_swift_library(Compositor "${root}" CoreGraphics CPixelKernels)
   # LaminaAssets: the one Swift file of Assets/. The fonts beside it are found from the source
   # folder (or $LAMINA_ASSETS, or an Assets folder beside the executable): CMake makes no bundle.
@@ -80,6 +80,8 @@ function(lamina_add_targets root)
   set_target_properties(LaminaAssets PROPERTIES POSITION_INDEPENDENT_CODE ON)
   lamina_add_cfreetype("${root}/Sources/CFreeType")
   lamina_add_cmediacodecs("${root}/Sources/CMediaCodecs")
+  lamina_add_swift_library(CoreGraphics "${root}" CMediaCodecs)
+  lamina_add_swift_library(ImageIO "${root}" CoreGraphics)
   lamina_add_swift_library(QuartzCore "${root}" CoreGraphics Compositor LaminaAssets CFreeType CMediaCodecs)
   lamina_add_swift_library(LaminaViews "${root}" QuartzCore)
   lamina_add_swift_library(Demos "${root}" QuartzCore LaminaViews)

@@ -9,7 +9,7 @@ if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
   exit 1
 fi
-packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev)
+packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

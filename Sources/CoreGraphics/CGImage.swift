@@ -28,14 +28,14 @@ public final class CGImage: Equatable, @unchecked Sendable {
                  space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
                  decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard width > 0, height > 0, bitsPerComponent == 8, bitsPerPixel == 32, bytesPerRow >= width * 4,
-              provider.data.count >= bytesPerRow * max(height - 1, 0) + width * 4 else { return nil }
+              provider.bytes.count >= bytesPerRow * max(height - 1, 0) + width * 4 else { return nil }
         guard let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) else { return nil }
         let little = bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
         let alphaFirst = [.premultipliedFirst, .first, .noneSkipFirst].contains(alpha)
         let hasAlpha = [.premultipliedFirst, .premultipliedLast, .first, .last].contains(alpha)
         let premultiplied = alpha == .premultipliedFirst || alpha == .premultipliedLast
         var out = [UInt32](repeating: 0, count: width * height)
-        provider.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        provider.bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             for y in 0..<height {
                 for x in 0..<width {
                     let o = y * bytesPerRow + x * 4

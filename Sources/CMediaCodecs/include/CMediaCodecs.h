@@ -30,6 +30,16 @@ void *lamina_png_encode(const uint32_t *argb, int32_t width, int32_t height, siz
 /// Free the result with lamina_codec_free.
 uint32_t *lamina_jpeg_decode(const void *data, size_t size, int32_t *width, int32_t *height, char *err, size_t errlen);
 
+/// Decodes every frame of a GIF file as a viewer shows it: each frame drawn over the ones before on
+/// the file's logical screen (transparent at first), the frames' disposal methods honoured. The
+/// result holds `*frames` images of `*width` × `*height` straight ARGB words, one after another;
+/// `*delays` (freed with lamina_codec_free) the frames' delays in hundredths of a second. Refused
+/// when the first frame alone would pass LAMINA_CODEC_MAX_PIXELS; frames past that many pixels in
+/// all are left out with a warning in `err` (the result is still returned). A file damaged part-way
+/// gives the frames read whole before the damage, with a warning in `err`.
+uint32_t *lamina_gif_decode(const void *data, size_t size, int32_t *width, int32_t *height, int32_t *frames,
+                            int32_t **delays, char *err, size_t errlen);
+
 /// Frees what the functions above return (NULL is allowed).
 void lamina_codec_free(void *p);
 

@@ -1,12 +1,12 @@
 import Foundation
 import CoreGraphics
 
-/// Decodes PNG and JPEG files into `CGImage`s: the one decoding entry point of the `QuartzCore`
-/// product (libpng and libjpeg-turbo, through the `CMediaCodecs` C wrappers; never a decoder of
-/// Lamina's own). Apple's image API (`CGImage(pngDataProviderSource:…)`, `CGImageSource`) is to be
-/// built on it.
+/// Decodes PNG, JPEG and GIF files into `CGImage`s: the one decoding entry point of the `QuartzCore`
+/// product (libpng, libjpeg-turbo and giflib, through the `CMediaCodecs` C wrappers; never a
+/// decoder of Lamina's own). Apple's spelling of the same is `CGImage(pngDataProviderSource:…)` in
+/// CoreGraphics and `CGImageSource` in the `ImageIO` product.
 ///
-/// Bad data never crashes: bytes that are not a PNG or JPEG file, or one that is corrupt or cut
+/// Bad data never crashes: bytes that are not a PNG, JPEG or GIF file, or one that is corrupt or cut
 /// short where its decoder notices, give nil and one `LaminaDiagnostics` message naming the source
 /// and the decoder's reason. (`PNGCodec.read` throws the same reasons instead.) A JPEG file whose
 /// damage libjpeg works around (one cut short: the missing rows come out grey, as browsers show
@@ -22,22 +22,21 @@ public enum ImageDecoder {
         case png
         /// JPEG (baseline and progressive).
         case jpeg
+        /// GIF (the first frame; ImageIO's `CGImageSource` gives every frame).
+        case gif
     }
 
     /// The format file bytes declare in their first bytes (PNG's eight-byte signature, JPEG's
-    /// start-of-image marker), or nil for anything else.
+    /// start-of-image marker, GIF's "GIF87a" or "GIF89a"), or nil for anything else.
     public static func format(of data: Data) -> Format? {
-        let b = [UInt8](data.prefix(8))
-        if b == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
-        if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { return .jpeg }
-        return nil
+        ImageFileCodec.format(of: data).map { Format(rawValue: $0.rawValue)! }
     }
 
-    /// The image in PNG or JPEG file bytes; nil and one diagnostic when they are not a PNG or JPEG
+    /// The image in PNG, JPEG or GIF file bytes; nil and one diagnostic when they are not a PNG, JPEG or GIF
     /// file or do not decode. `name` names the source in the diagnostic.
     public static func image(from data: Data, name: String = "image data") -> CGImage? {
         guard let format = format(of: data) else {
-            LaminaDiagnostics.report("\(name): not a PNG or JPEG file (\(data.count) bytes); no image")
+            LaminaDiagnostics.report("\(name): not a PNG, JPEG or GIF file (\(data.count) bytes); no image")
             return nil
         }
         do {
@@ -54,7 +53,7 @@ public enum ImageDecoder {
         return nil
     }
 
-    /// The image in the PNG or JPEG file at `url`; nil and one diagnostic naming the file when it
+    /// The image in the PNG, JPEG or GIF file at `url`; nil and one diagnostic naming the file when it
     /// cannot be read or does not decode.
     public static func image(contentsOf url: URL) -> CGImage? {
         let data: Data

@@ -1,6 +1,5 @@
 import Foundation
 import CoreGraphics
-internal import CMediaCodecs
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,8 +14,8 @@ public struct PNGCodecError: Error, CustomStringConvertible {
     public var description: String { "\(file): \(reason)" }
 }
 
-/// PNG reading and writing through libpng (JPEG files are read too, through libjpeg-turbo): the C
-/// wrappers of the `CMediaCodecs` target. `ImageDecoder` is the entry point that returns nil and
+/// PNG reading and writing through libpng (JPEG and GIF files are read too, through libjpeg-turbo
+/// and giflib; a GIF gives its first frame): the C wrappers of the `CMediaCodecs` target. `ImageDecoder` is the entry point that returns nil and
 /// reports one diagnostic instead of throwing. Images come back premultiplied (Lamina's CGImage
 /// format) and are un-premultiplied on writing, rounding to nearest, so opaque and fully
 /// transparent pixels survive a round trip exactly and others within one step of their
@@ -24,7 +23,7 @@ public struct PNGCodecError: Error, CustomStringConvertible {
 ///
 /// Thread-safe: every call decodes or encodes with its own decoder state.
 public enum PNGCodec {
-    /// Reads the PNG or JPEG file at `url`.
+    /// Reads the PNG, JPEG or GIF file at `url`.
     public static func read(contentsOf url: URL) throws -> CGImage {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PNGCodecError(file: url.path, reason: "no such file")
@@ -36,32 +35,18 @@ public enum PNGCodec {
         return try decode(data, name: url.path).image
     }
 
-    /// Decodes PNG or JPEG file bytes held in memory.
+    /// Decodes PNG, JPEG or GIF file bytes held in memory.
     public static func read(data: Data) throws -> CGImage { try decode(data, name: "memory").image }
 
-    /// The image in PNG or JPEG bytes, with the warning the JPEG decoder gave while working around
-    /// damaged data (a file cut short: the missing rows are grey), if any.
+    /// The image in PNG, JPEG or GIF bytes (a GIF's first frame), with the warning the decoder gave
+    /// while working around damaged data (a JPEG cut short: the missing rows are grey), if any.
     static func decode(_ data: Data, name: String) throws -> (image: CGImage, warning: String?) {
-        guard let format = ImageDecoder.format(of: data) else {
-            throw PNGCodecError(file: name, reason: data.isEmpty ? "no data" : "not a PNG or JPEG file")
+        do {
+            let decoded = try ImageFileCodec.decode(data)
+            return (decoded.images[0], decoded.warning)
+        } catch {
+            throw PNGCodecError(file: name, reason: error.reason)
         }
-        var err = [CChar](repeating: 0, count: 512)
-        var w: Int32 = 0, h: Int32 = 0
-        let pixels: UnsafeMutablePointer<UInt32>? = data.withUnsafeBytes { raw in
-            switch format {
-            case .png: return lamina_png_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
-            case .jpeg: return lamina_jpeg_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
-            }
-        }
-        let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let pixels else { throw PNGCodecError(file: name, reason: message.isEmpty ? "does not decode" : message) }
-        defer { lamina_codec_free(pixels) }
-        let count = Int(w) * Int(h)
-        let px = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count { buffer[i] = premultiply(pixels[i]) }
-            initialized = count
-        }
-        return (CGImage(width: Int(w), height: Int(h), premultipliedARGB: px), message.isEmpty ? nil : message)
     }
 
     /// Writes `image` as a PNG file at `url` (replacing it). Every write is checked: the PNG is made
@@ -79,24 +64,7 @@ public enum PNGCodec {
     public static func encode(_ image: CGImage) throws -> Data { try encode(image, name: "memory") }
 
     private static func encode(_ image: CGImage, name: String) throws -> Data {
-        guard image.width > 0, image.height > 0 else {
-            throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image cannot be written as PNG")
-        }
-        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
-            throw PNGCodecError(file: name, reason: "a \(image.width)x\(image.height) image is too large to be written as PNG")
-        }
-        let straight = image.premultipliedARGB.map(unpremultiply)
-        var err = [CChar](repeating: 0, count: 512)
-        var size = 0
-        let bytes = straight.withUnsafeBufferPointer { px in
-            lamina_png_encode(px.baseAddress, Int32(image.width), Int32(image.height), &size, &err, err.count)
-        }
-        guard let bytes else {
-            let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw PNGCodecError(file: name, reason: message.isEmpty ? "libpng cannot encode it" : message)
-        }
-        defer { lamina_codec_free(bytes) }
-        return Data(bytes: bytes, count: size)
+        do { return try ImageFileCodec.encodePNG(image) } catch { throw PNGCodecError(file: name, reason: error.reason) }
     }
 
     /// Writes `data` to `path` through `<path>.partial` and a rename, every system call checked;
@@ -125,19 +93,8 @@ public enum PNGCodec {
     }
 
     /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
-    public static func unpremultiply(_ p: UInt32) -> UInt32 {
-        let a = p >> 24
-        if a == 255 || a == 0 { return a == 0 ? 0 : p }
-        func ch(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
-        return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
-    }
+    public static func unpremultiply(_ p: UInt32) -> UInt32 { ImageFileCodec.unpremultiply(p) }
 
     /// Premultiplied from straight alpha, rounding to nearest.
-    static func premultiply(_ p: UInt32) -> UInt32 {
-        let a = p >> 24
-        if a == 255 { return p }
-        if a == 0 { return 0 }
-        func ch(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
-        return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
-    }
+    static func premultiply(_ p: UInt32) -> UInt32 { ImageFileCodec.premultiply(p) }
 }

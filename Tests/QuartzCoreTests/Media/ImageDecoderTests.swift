@@ -32,7 +32,9 @@ final class ImageDecoderTests: LaminaTestCase {
     func testFormatsAreToldByTheirSignatures() throws {
         XCTAssertEqual(ImageDecoder.format(of: try fixture("solid.jpg")), .jpeg)
         XCTAssertEqual(ImageDecoder.format(of: try fixture("deep.png")), .png)
-        XCTAssertNil(ImageDecoder.format(of: Data("GIF89a".utf8)))
+        XCTAssertEqual(ImageDecoder.format(of: Data("GIF89a".utf8)), .gif)
+        XCTAssertNil(ImageDecoder.format(of: Data("GIF90a".utf8)))
+        XCTAssertNil(ImageDecoder.format(of: Data("BM".utf8)))
         XCTAssertNil(ImageDecoder.format(of: Data()))
     }
 
@@ -81,7 +83,7 @@ final class ImageDecoderTests: LaminaTestCase {
         XCTAssertEqual(diagnostics.count, 3, "\(diagnostics)")
         XCTAssertTrue(diagnostics[0].hasPrefix("junk.jpg: the JPEG data does not decode ("), diagnostics[0])
         XCTAssertTrue(diagnostics[1].hasPrefix("junk.png: the PNG data does not decode ("), diagnostics[1])
-        XCTAssertEqual(diagnostics[2], "text.txt: not a PNG or JPEG file (12 bytes); no image")
+        XCTAssertEqual(diagnostics[2], "text.txt: not a PNG, JPEG or GIF file (12 bytes); no image")
     }
 
     func testCMYKJPEGIsRefusedByName() throws {

@@ -10,9 +10,9 @@ public enum LaminaDiagnostics {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var seen = Set<String>()
     /// How many distinct messages are remembered for de-duplication.
-    static let remembered = 4096
+    package static let remembered = 4096
     /// How many distinct messages are remembered now.
-    static var rememberedCount: Int { lock.lock(); defer { lock.unlock() }; return seen.count }
+    package static var rememberedCount: Int { lock.lock(); defer { lock.unlock() }; return seen.count }
     nonisolated(unsafe) private static var _handler: ((String) -> Void)?
 
     /// Replaces the default reporter (stderr, each distinct message once). Set to nil to restore it.
@@ -38,11 +38,4 @@ public enum LaminaDiagnostics {
             FileHandle.standardError.write(("lamina: " + message + "\n").data(using: .utf8)!)
         }
     }
-}
-
-/// Describes a layer for a diagnostic: its name if it has one, else its class.
-func describeLayer(_ layer: CALayer?) -> String {
-    guard let layer else { return "<no layer>" }
-    if let n = layer.name { return "layer '\(n)'" }
-    return "a \(String(describing: type(of: layer)))"
 }

@@ -1,0 +1,119 @@
+import Foundation
+internal import CMediaCodecs
+
+/// The image file formats Lamina reads: PNG, JPEG and GIF, through libpng, libjpeg-turbo and giflib
+/// (the C wrappers of the CMediaCodecs target; never a decoder of Lamina's own). Shared by
+/// CoreGraphics' `CGImage(pngDataProviderSource:…)`, ImageIO's `CGImageSource` and QuartzCore's
+/// `ImageDecoder` and `PNGCodec`. Thread-safe: every call has its own decoder state.
+package enum ImageFileCodec {
+    /// A file format.
+    package enum Format: String, Sendable {
+        case png, jpeg, gif
+
+        /// Apple's uniform type identifier for it ("public.png", "public.jpeg", "com.compuserve.gif").
+        package var typeIdentifier: String {
+            switch self {
+            case .png: return "public.png"
+            case .jpeg: return "public.jpeg"
+            case .gif: return "com.compuserve.gif"
+            }
+        }
+    }
+
+    /// The format file bytes declare in their first bytes (PNG's signature, JPEG's start-of-image
+    /// marker, "GIF87a"/"GIF89a"), or nil.
+    package static func format(of data: Data) -> Format? {
+        let b = [UInt8](data.prefix(8))
+        if b == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { return .jpeg }
+        if b.count >= 6, let s = String(bytes: b[0..<6], encoding: .ascii), s == "GIF87a" || s == "GIF89a" { return .gif }
+        return nil
+    }
+
+    /// A file that did not decode: why.
+    package struct Failure: Error, Sendable {
+        /// The decoder's reason.
+        package let reason: String
+    }
+
+    /// Decoded frames: premultiplied images (one for PNG and JPEG, every frame for GIF), the GIF
+    /// frames' delays in seconds, and the warning a decoder gave while working around damage.
+    package struct Decoded: Sendable {
+        package let format: Format
+        package let images: [CGImage]
+        package let delays: [Double]
+        package let warning: String?
+    }
+
+    /// Decodes PNG, JPEG or GIF bytes (`only` restricts the format).
+    package static func decode(_ data: Data, only: Format? = nil) throws(Failure) -> Decoded {
+        guard let format = format(of: data) else {
+            throw Failure(reason: data.isEmpty ? "no data" : "not a PNG, JPEG or GIF file")
+        }
+        if let only, only != format { throw Failure(reason: "not a \(only.rawValue.uppercased()) file (it is \(format.rawValue.uppercased()))") }
+        var err = [CChar](repeating: 0, count: 512)
+        var w: Int32 = 0, h: Int32 = 0, frames: Int32 = 1
+        var delays: UnsafeMutablePointer<Int32>? = nil
+        let pixels: UnsafeMutablePointer<UInt32>? = data.withUnsafeBytes { raw in
+            switch format {
+            case .png: return lamina_png_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
+            case .jpeg: return lamina_jpeg_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
+            case .gif: return lamina_gif_decode(raw.baseAddress, raw.count, &w, &h, &frames, &delays, &err, err.count)
+            }
+        }
+        defer { lamina_codec_free(delays) }
+        let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let pixels else { throw Failure(reason: message.isEmpty ? "does not decode" : message) }
+        defer { lamina_codec_free(pixels) }
+        let plane = Int(w) * Int(h)
+        var images: [CGImage] = []
+        for f in 0..<Int(frames) {
+            let base = pixels + f * plane
+            let px = [UInt32](unsafeUninitializedCapacity: plane) { buffer, initialized in
+                for i in 0..<plane { buffer[i] = premultiply(base[i]) }
+                initialized = plane
+            }
+            images.append(CGImage(width: Int(w), height: Int(h), premultipliedARGB: px))
+        }
+        var frameDelays: [Double] = []
+        for f in 0..<Int(frames) { frameDelays.append(delays.map { Double($0[f]) / 100 } ?? 0) }
+        return Decoded(format: format, images: images, delays: frameDelays, warning: message.isEmpty ? nil : message)
+    }
+
+    /// Encodes `image` as PNG file bytes (straight alpha, rounded to nearest).
+    package static func encodePNG(_ image: CGImage) throws(Failure) -> Data {
+        guard image.width > 0, image.height > 0 else { throw Failure(reason: "a \(image.width)x\(image.height) image cannot be written as PNG") }
+        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw Failure(reason: "a \(image.width)x\(image.height) image is too large to be written as PNG")
+        }
+        let straight = image.premultipliedARGB.map(unpremultiply)
+        var err = [CChar](repeating: 0, count: 512)
+        var size = 0
+        let bytes = straight.withUnsafeBufferPointer { px in
+            lamina_png_encode(px.baseAddress, Int32(image.width), Int32(image.height), &size, &err, err.count)
+        }
+        guard let bytes else {
+            let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw Failure(reason: message.isEmpty ? "libpng cannot encode it" : message)
+        }
+        defer { lamina_codec_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
+    /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
+    package static func unpremultiply(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        if a == 255 || a == 0 { return a == 0 ? 0 : p }
+        func ch(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+        return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
+    }
+
+    /// Premultiplied from straight alpha, rounding to nearest.
+    package static func premultiply(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        if a == 255 { return p }
+        if a == 0 { return 0 }
+        func ch(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+        return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
+    }
+}
