@@ -73,10 +73,15 @@ extension CALayer {
     /// the key's action and marking the layer for display where `needsDisplay(forKey:)` says so).
     func setCustomValue(_ value: Any?, forKey key: String) {
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
-        customValues[key] = value
         if let v = LayerValue.inferred(value), v.isFinite {
+            // The action runs first, while the layer (and copies made from it) has the old value;
+            // the value is also kept as given, for its Swift type.
             changeProperty(LayerProperties.custom(key, kind: v.kind, fallback: LayerValue.zero(of: v.kind)), v)
-        } else if state.custom?[key] != nil {
+            customValues[key] = value
+            return
+        }
+        customValues[key] = value
+        if state.custom?[key] != nil {
             state.custom![key] = nil
             if !isPresentationCopy { CATransactionStack.current.markDirty(self) }
         }
@@ -87,7 +92,9 @@ extension CALayer {
     func customValue(forKey key: String) -> Any? {
         let original = customValues[key]
         if let v = state.custom?[key] { return v.toAny(like: original ?? type(of: self).defaultValue(forKey: key)) }
-        if let original { return original }
+        // A value of an animatable kind is read from the state only (a presentation copy shows the
+        // committed one, not a newer model value).
+        if let original, LayerValue.inferred(original) == nil { return original }
         return type(of: self).defaultValue(forKey: key)
     }
 }

@@ -34,7 +34,25 @@ private class DelegateDrawnLayer: CALayer {
     override class func needsDisplay(forKey key: String) -> Bool { key == "progress" }
 }
 
+/// Records what its presentation shows while the action for "progress" is looked up.
+private class ActionReadingLayer: CALayer {
+    var seenInAction: Any?
+    override func action(forKey event: String) -> CAAction? {
+        if event == "progress" { seenInAction = presentation()?.value(forKey: "progress") }
+        return super.action(forKey: event)
+    }
+}
+
 final class CustomPropertyTests: LaminaTestCase {
+    func testTheActionSeesTheOldValueOnScreen() {
+        let l = ActionReadingLayer()
+        l.setValue(CGFloat(0.2), forKey: "progress")
+        CATransaction.flush()
+        l.setValue(CGFloat(0.9), forKey: "progress")
+        XCTAssertEqual(l.seenInAction as? CGFloat, 0.2)
+        XCTAssertEqual(l.value(forKey: "progress") as? CGFloat, 0.9)
+    }
+
     private func basic(_ key: String, from: Any?, to: Any?, duration: Double = 1) -> CABasicAnimation {
         let a = CABasicAnimation(keyPath: key)
         a.fromValue = from
