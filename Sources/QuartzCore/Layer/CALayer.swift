@@ -558,12 +558,15 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The default action of this class for `event` (nil for CALayer; override to provide one).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    /// The default value of the property `key` (used by value(forKey:) for custom keys).
+    /// The default value of the property `key`: what value(forKey:) returns for a custom key that
+    /// is not set, and where animations of that key start from (override it for your own keys).
     open class func defaultValue(forKey key: String) -> Any? {
         LayerProperties.resolve(key).map { $0.get(LayerState()).toAny(numberType: $0.numberType) } ?? nil
     }
 
-    /// Whether changing `key` marks the layer as needing display (false by default).
+    /// Whether changing `key` marks the layer as needing display (false by default). While an
+    /// animation of such a key runs, the layer's display() runs on a presentation copy at every
+    /// frame where the key's value changes, and that drawing is what the frame shows.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     /// Whether the value of `key` should be archived (true for every property).

@@ -51,6 +51,11 @@ final class CustomPropertyTests: LaminaTestCase {
         l.setValue(CGFloat(0.9), forKey: "progress")
         XCTAssertEqual(l.seenInAction as? CGFloat, 0.2)
         XCTAssertEqual(l.value(forKey: "progress") as? CGFloat, 0.9)
+        // Until the change commits, the presentation shows the committed value.
+        XCTAssertEqual(l.presentation()?.value(forKey: "progress") as? CGFloat, 0.2)
+        // A key first set after the last commit is not on screen yet (no default: nil).
+        l.setValue(CGFloat(0.7), forKey: "level")
+        XCTAssertNil(l.presentation()?.value(forKey: "level"))
     }
 
     private func basic(_ key: String, from: Any?, to: Any?, duration: Double = 1) -> CABasicAnimation {
@@ -206,6 +211,30 @@ final class CustomPropertyTests: LaminaTestCase {
         let count = l.drawn.count
         frame(1.7)
         XCTAssertEqual(l.drawn.count, count)
+    }
+
+    func testGroupedRepeatingKeyframesWithANegativeBeginTimeAsClientCodeWritesThem() {
+        let l = ProgressLayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        l.progress = 0
+        frame(0)
+        l.drawn = []
+        let k = CAKeyframeAnimation(keyPath: "progress")
+        k.values = [CGFloat(0), CGFloat(1)]
+        k.duration = 1
+        let g = CAAnimationGroup()
+        g.animations = [k]
+        g.duration = 1
+        g.repeatCount = .infinity
+        g.beginTime = CACurrentMediaTime() - 0.25
+        l.add(g, forKey: "spin")
+        frame(0)
+        // A quarter of a second into the first iteration at once.
+        XCTAssertEqual(l.presentation()?.progress ?? -1, 0.25, accuracy: 1e-9)
+        frame(1.5)
+        // 1.75 s after the group's begin: three quarters into the second iteration.
+        XCTAssertEqual(l.presentation()?.progress ?? -1, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(l.drawn.filter { $0.presentation }.map { ($0.progress * 100).rounded() / 100 }, [0.25, 0.75])
     }
 
     func testDelegateDrawsThePresentationCopy() {
