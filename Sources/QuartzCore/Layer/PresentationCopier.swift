@@ -58,9 +58,15 @@ enum PresentationCopier {
         // Class metadata without Objective-C interop: instance size (UInt32) at 24, alignment mask (UInt16) at 28.
         let size = Int(metadata.load(fromByteOffset: 24, as: UInt32.self))
         let alignMask = Int(metadata.load(fromByteOffset: 28, as: UInt16.self))
-        let raw = swiftAllocObject(metadata, size, alignMask)
         let baseFields = fields(of: baseClass)
         let all = fields(of: cls)
+        // The layout read must hold every field (it would not with another metadata layout).
+        func width<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        guard all.count >= baseFields.count, all.allSatisfy({ $0.offset + width($0.type) <= size }) else {
+            LaminaDiagnostics.report("presentation() of \(describeLayer(model)): the class's layout cannot be read; the copy is a \(baseClass)")
+            return base
+        }
+        let raw = swiftAllocObject(metadata, size, alignMask)
         let src = Unmanaged.passUnretained(base).toOpaque(), modelRaw = Unmanaged.passUnretained(model).toOpaque()
         for (i, f) in all.enumerated() {
             if i < baseFields.count {
