@@ -22,6 +22,7 @@ public enum DemoCatalog {
         ImageSequenceDemo.self,
         BlockedAppDemo.self,
         StressDemo.self,
+        ProgressRingDemo.self,
     ]
 
     /// The demo with this command-line name, if any.

@@ -33,7 +33,7 @@ open class CAPropertyAnimation: CAAnimation {
     override func prepare(for layer: CALayer, key: String) {
         let path = keyPath ?? key
         if keyPath == nil { keyPath = key }
-        guard let p = LayerProperties.resolve(path) else {
+        guard let p = LayerProperties.resolve(path) ?? (path.contains(".") ? nil : layer.customProperty(forKey: path, sample: sampleValue)) else {
             LaminaDiagnostics.report("\(diagnosticName) on \(describeLayer(layer)): unknown key path '\(path)'; the animation has no effect")
             property = nil
             return
@@ -50,6 +50,13 @@ open class CAPropertyAnimation: CAAnimation {
         } else {
             valueKind = p.kind
         }
+    }
+
+    /// A value of this animation, from which a custom key's kind is told when the layer has none.
+    private final var sampleValue: Any? {
+        if let b = self as? CABasicAnimation { return b.toValue ?? b.fromValue ?? b.byValue }
+        if let k = self as? CAKeyframeAnimation { return k.values?.first ?? (k.path != nil ? CGPoint.zero : nil) }
+        return nil
     }
 
     /// Converts an `Any?` value of this animation, reporting values of the wrong type or non-finite ones.

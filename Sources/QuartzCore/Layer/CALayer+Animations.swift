@@ -25,6 +25,7 @@ extension CALayer {
         entry.groups = tx.openCompletionGroups
         for g in entry.groups { g.pending += 1 }
         animationEntries.append(entry)
+        if !AnimatedDisplay.displayKeyPaths(of: self).isEmpty { AnimatedDisplay.shared.register(self) }
         tx.markDirty(self)
     }
 

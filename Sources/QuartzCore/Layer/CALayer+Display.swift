@@ -19,7 +19,7 @@ extension CALayer {
         draw(in: ctx)
         ModelLock.shared.lock()
         backing = ctx
-        CATransactionStack.current.markDirty(self)
+        if !isPresentationCopy { CATransactionStack.current.markDirty(self) }
         ModelLock.shared.unlock()
     }
 }

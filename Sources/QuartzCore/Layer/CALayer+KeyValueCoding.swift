@@ -18,8 +18,7 @@ extension CALayer {
         case "fillMode": return fillMode
         default: break
         }
-        if let v = customValues[keyPath] { return v }
-        return type(of: self).defaultValue(forKey: keyPath)
+        return customValue(forKey: keyPath)
     }
 
     func setValueImpl(_ value: Any?, forKeyPath keyPath: String) {
@@ -40,9 +39,7 @@ extension CALayer {
         case "contentsGravity":
             if let g = value as? CALayerContentsGravity { contentsGravity = g } else if let s = value as? String { contentsGravity = CALayerContentsGravity(rawValue: s) }
         default:
-            ModelLock.shared.lock()
-            customValues[keyPath] = value
-            ModelLock.shared.unlock()
+            setCustomValue(value, forKey: keyPath)
         }
     }
 

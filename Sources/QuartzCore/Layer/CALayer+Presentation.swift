@@ -40,7 +40,7 @@ extension CALayer {
         guard let r = tree.record(slot, generation: slotGeneration) else { return nil }
         var s = r.state
         if r.isAnimated { r.applyAnimations(to: &s, localTime: tree.localTime(of: slot, fromGlobal: t)) }
-        let copy = makeLayerCopy()
+        let copy = PresentationCopier.copy(of: self, base: makeLayerCopy())
         copy.state = s
         copy.presentationSource = (self, t, tree)
         return copy

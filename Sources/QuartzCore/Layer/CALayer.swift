@@ -8,14 +8,14 @@ import CoreGraphics
 /// Lamina keeps three states per layer: the model (what code sets), the committed copy (handed to
 /// rendering at the last commit), and the presentation, computed from the committed copy and the
 /// layer's animations at a time t. Presentation layers of your own CALayer subclasses are instances
-/// of the nearest Lamina class (CALayer, CAShapeLayer, ...): `init(layer:)` overrides are not called
-/// for them, since Swift cannot create an instance of an arbitrary subclass without a required init.
+/// of your class, their stored properties copied from the model layer; `init(layer:)` overrides are
+/// not called for them, since Swift cannot call a non-required initializer through a metatype.
 open class CALayer: NSObject, CAMediaTiming {
     /// The model values.
     final var state = LayerState()
     /// This layer's slot in committed trees, and the slot's generation (fixed for the layer's life).
-    final let slot: Int
-    final let slotGeneration: UInt32
+    final var slot: Int
+    final var slotGeneration: UInt32
     /// The record the last commit of this layer published (nil before its first commit). App side:
     /// the render side reads published trees, never this property.
     final var committedRecord: CommittedLayer?
@@ -101,6 +101,7 @@ open class CALayer: NSObject, CAMediaTiming {
             style = l.style
             delegate = l.delegate
             needsDisplayOnBoundsChange = l.needsDisplayOnBoundsChange
+            if let values = l.customStore?.values { customValues = values }
         }
     }
 
@@ -557,12 +558,15 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The default action of this class for `event` (nil for CALayer; override to provide one).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    /// The default value of the property `key` (used by value(forKey:) for custom keys).
+    /// The default value of the property `key`: what value(forKey:) returns for a custom key that
+    /// is not set, and where animations of that key start from (override it for your own keys).
     open class func defaultValue(forKey key: String) -> Any? {
         LayerProperties.resolve(key).map { $0.get(LayerState()).toAny(numberType: $0.numberType) } ?? nil
     }
 
-    /// Whether changing `key` marks the layer as needing display (false by default).
+    /// Whether changing `key` marks the layer as needing display (false by default). While an
+    /// animation of such a key runs, the layer's display() runs on a presentation copy at every
+    /// frame where the key's value changes, and that drawing is what the frame shows.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     /// Whether the value of `key` should be archived (true for every property).

@@ -50,6 +50,8 @@ open class CATransaction: NSObject {
     public class func commitImplicitTransaction() {
         ModelLock.shared.lock()
         CATransactionStack.current.commitImplicit()
+        // Layers animating keys that need display are drawn from the tree just published.
+        if AnimatedDisplay.shared.update(at: CACurrentMediaTime()) { CATransactionStack.current.commitImplicit() }
         ModelLock.shared.unlock()
     }
 

@@ -218,7 +218,8 @@ final class BasicAnimationTests: LaminaTestCase {
         a.toValue = "red"
         l.add(a, forKey: "bad")
         CATransaction.flush()
-        let b = CABasicAnimation(keyPath: "wobble")
+        // Any plain key animates (a custom property); a sub-path of a property that has none is unknown.
+        let b = CABasicAnimation(keyPath: "position.w")
         b.toValue = 1
         l.add(b, forKey: "unknown")
         CATransaction.flush()
@@ -231,7 +232,7 @@ final class BasicAnimationTests: LaminaTestCase {
         XCTAssertEqual(l.presentation()?.position, CGPoint(x: 50, y: 50))
         XCTAssertEqual(diagnostics.count, 3, "\(diagnostics)")
         XCTAssert(diagnostics[0].contains("layer 'box'") && diagnostics[0].contains("opacity") && diagnostics[0].contains("CABasicAnimation"))
-        XCTAssert(diagnostics[1].contains("unknown key path 'wobble'"))
+        XCTAssert(diagnostics[1].contains("unknown key path 'position.w'"))
         XCTAssert(diagnostics[2].contains("not finite"))
     }
 
