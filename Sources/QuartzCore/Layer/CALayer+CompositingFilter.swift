@@ -2,7 +2,8 @@ import Foundation
 import Compositor
 
 extension CALayer {
-    /// The compositing filter names Lamina draws (CALayer.compositingFilter as a String): Apple's
+    /// Lamina's addition (Apple has no such list): the compositing filter names Lamina draws
+    /// (CALayer.compositingFilter as a String): Apple's
     /// blend mode names ("multiplyBlendMode" … "luminosityBlendMode"), the Porter-Duff operators
     /// ("clear", "copy", "sourceOver", "destinationOver", "sourceIn", "destinationIn", "sourceOut",
     /// "destinationOut", "sourceAtop", "destinationAtop", "xor", "plusL"), and Core Image's names
