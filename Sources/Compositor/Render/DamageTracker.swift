@@ -197,10 +197,12 @@ public struct DamageTracker {
         stripped.mask = -1
         let alphaShadow = n.shadow.map { $0.path == nil && $0.color >> 24 != 0 } ?? false
         // The whole subtree's pixels, its own shadow included (needed for alpha shadows and masks).
-        let whole = (alphaShadow || n.mask >= 0) && M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P) ?? .empty) : IntRect.empty
+        // A blend mode (compositingFilter) mixes the whole subtree's group with what is below.
+        let blended = n.blendMode != .normal
+        let whole = (alphaShadow || n.mask >= 0 || blended) && M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P) ?? .empty) : IntRect.empty
         // A shadow that follows the alpha of the subtree changes with it everywhere: the node's own
         // changes (the shadow's colour, offset, blur) reach as far as the subtree's shadow does.
-        let own = p.maskRect ?? (alphaShadow ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
+        let own = p.maskRect ?? (alphaShadow || blended ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
         let children = r.tree.children(of: p.i)
         let group = TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty)
         out.records[k] = Record(node: stripped, matrix: M, opacity: p.opacity, clip: p.clip, parent: p.parent, placement: p.placement,

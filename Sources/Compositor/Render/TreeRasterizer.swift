@@ -77,7 +77,11 @@ final class TreeRasterizer {
                         drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
                     }
                 }
-                drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+                if n.blendMode == .normal {
+                    drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+                } else {
+                    compositeBlended(group, node: n, M: M, opacity: op, mask: maskSurface, on: s)
+                }
             case .restore(let s, let clip, let scissor):
                 s.clip = clip; s.scissor = scissor
             case .clipPiece(let piece, let M, let s):
@@ -125,7 +129,7 @@ final class TreeRasterizer {
     static func drawsAsGroup(_ n: RenderNode, hasChildren: Bool) -> Bool {
         let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
         let alphaShadow = n.shadow.map { $0.color >> 24 != 0 && $0.path == nil } ?? false
-        return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow
+        return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow || n.blendMode != .normal
     }
 
     /// Background, contents, then (pushed) the sublayers clipped when masksToBounds, and the border.
@@ -141,17 +145,17 @@ final class TreeRasterizer {
                 drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, rx: rounded ? radius * H.a : 0, ry: rounded ? radius * H.e : 0,
                                            corners: n.maskedCorners, paint: .solid(n.backgroundColor), opacity: op, on: s)
             } else {
-                drawer.draw([poly], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
+                drawer.draw([aliased(poly, n, H)], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
             }
         }
         let savedClip = s.clip, savedScissor = s.scissor
         if n.masksToBounds {
             let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
-            applyClip(poly, on: s)
+            applyClip(aliased(poly, n, H), on: s)
         }
         stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
         if !s.scissor.isEmpty {
-            for c in n.contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s) }
+            for c in n.contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: n) }
             let childP = M.flatteningInput
             for c in children.reversed() { stack.append(.node(c, parentToDevice: childP, inherited: op, on: s)) }
         }
@@ -163,7 +167,7 @@ final class TreeRasterizer {
         let bw = min(n.borderWidth, Double(min(n.bounds.width, n.bounds.height)) / 2)
         let outer = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
         let inset = n.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
-        var contours = [outer]
+        var contours = [aliased(outer, n, H)]
         if inset.width > 0 && inset.height > 0 {
             contours.append(H.projectClipped(RoundedRect.polygon(inset, radius: max(0, n.cornerRadius - bw), corners: n.maskedCorners, pixelsPerUnit: ppu)))
         }
@@ -186,17 +190,19 @@ final class TreeRasterizer {
 
     // MARK: - Contents
 
-    func drawContent(_ c: RenderContent, H: Projective2D, ppu: Double, opacity: Double, on s: Surface) {
+    /// `edges`: the node whose aliased bounds edges (antialiasedEdges) apply to image and gradient
+    /// rectangles that lie on them.
+    func drawContent(_ c: RenderContent, H: Projective2D, ppu: Double, opacity: Double, on s: Surface, edges: RenderNode? = nil) {
         switch c {
         case .fill(let f):
             let contours = f.contours.map { H.projectClipped($0.map { (x: Double($0.x), y: Double($0.y)) }) }
             drawer.draw(contours, rule: f.rule, paint: .solid(f.color), opacity: opacity, on: s)
         case .gradient(let g):
             guard let inv = H.inverse else { return }
-            let poly = H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
+            let poly = edges.map { aliased(H.projectClipped(TreeRasterizer.rectPolygon(g.rect)), $0, H) } ?? H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
             drawer.draw([poly], rule: .nonZero, paint: .gradient(GradientSampler(g, deviceToLayer: inv)), opacity: opacity, on: s)
         case .image(let img):
-            for part in NinePart.split(img) { drawImagePart(part, H: H, opacity: opacity, on: s) }
+            for part in NinePart.split(img) { drawImagePart(part, H: H, opacity: opacity, on: s, edges: edges) }
         case .glyphs(let g):
             guard let inv = H.inverse, g.scale > 0 else { return }
             let rect = CGRect(x: g.origin.x, y: g.origin.y, width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale))
@@ -209,7 +215,7 @@ final class TreeRasterizer {
     }
 
     /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
-    func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface) {
+    func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: RenderNode? = nil) {
         let d = img.destination, src = img.source
         guard d.width > 0, d.height > 0, src.width > 0, src.height > 0, img.image.width > 0, img.image.height > 0,
               let inv = H.inverse else { return }
@@ -240,8 +246,15 @@ final class TreeRasterizer {
         if let r = TreeRasterizer.axisAligned(H, d) {
             drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: .image(sampler), opacity: opacity, on: s)
         } else {
-            drawer.draw([H.projectClipped(TreeRasterizer.rectPolygon(d))], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
+            let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
+            drawer.draw([edges.map { aliased(poly, $0, H) } ?? poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
         }
+    }
+
+    /// A device polygon of node `n` with the segments on its aliased bounds edges made staircases
+    /// (AliasedEdges); unchanged when every edge is anti-aliased.
+    func aliased(_ poly: [(x: Double, y: Double)], _ n: RenderNode, _ H: Projective2D) -> [(x: Double, y: Double)] {
+        n.antialiasedEdges & 0xF == 0xF ? poly : AliasedEdges.apply(poly, bounds: n.bounds, toLayer: H.inverse, antialiased: n.antialiasedEdges)
     }
 
     /// The device rectangle of `r` when H only scales (positively) and translates, else nil.

@@ -40,6 +40,14 @@ public struct RenderNode: Equatable {
     public var subtreeEnd: Int = 0
     /// Bumped by the builder when something not comparable by value (image pixels) changed.
     public var contentVersion: Int = 0
+    /// How the node's (group) pixels combine with what is below (CALayer.compositingFilter);
+    /// anything but `.normal` draws the node through an offscreen group.
+    public var blendMode: BlendMode = .normal
+    /// Which edges of the bounds are anti-aliased where the node is not axis-aligned, as
+    /// CAEdgeAntialiasingMask's bits: 1 minX (left), 2 maxX (right), 4 minY (bottom), 8 maxY (top).
+    /// 0 when CALayer.allowsEdgeAntialiasing is false: those edges are drawn aliased (each pixel in
+    /// or out by its centre), so abutting layers meet without a seam.
+    public var antialiasedEdges: UInt8 = 0xF
 
     /// Creates a node with defaults (nothing drawn, identity transform).
     public init() {}

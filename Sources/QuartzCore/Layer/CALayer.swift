@@ -68,14 +68,10 @@ open class CALayer: NSObject, CAMediaTiming {
     open var drawsAsynchronously = false
     /// The autoresizing mask (kept for API compatibility; Lamina has no layout manager).
     open var autoresizingMask: CAAutoresizingMask = []
-    /// Which edges are anti-aliased when allowsEdgeAntialiasing is true.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     /// Core Image filters are not available on Linux; kept so code that sets them compiles. Not rendered.
     open var filters: [Any]?
     /// Background filters (not rendered on Linux).
     open var backgroundFilters: [Any]?
-    /// The compositing filter (not rendered on Linux).
-    open var compositingFilter: Any?
 
     /// Creates a layer with default values. It joins the current transaction, so that it is
     /// committed (and gets a presentation) at the next commit or flush.
@@ -259,10 +255,29 @@ open class CALayer: NSObject, CAMediaTiming {
         get { readState { $0.allowsGroupOpacity } }
         set { changeProperty("allowsGroupOpacity", \.allowsGroupOpacity, newValue, animatable: false) }
     }
-    /// Whether transformed edges are anti-aliased (Lamina anti-aliases always).
+    /// Whether the layer anti-aliases the edges in `edgeAntialiasingMask` (default false, as on iOS
+    /// without `UIViewEdgeAntialiasing`): when false, the edges of its bounds are drawn aliased where
+    /// the layer is not axis-aligned, so abutting layers meet without a seam. Paths of shape layers,
+    /// text and rounded corners stay anti-aliased.
     open var allowsEdgeAntialiasing: Bool {
         get { readState { $0.allowsEdgeAntialiasing } }
         set { changeProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue, animatable: false) }
+    }
+    /// Which edges of the bounds are anti-aliased when `allowsEdgeAntialiasing` is true (default:
+    /// all four). Left and right are the minX and maxX edges, bottom and top the minY and maxY edges.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { readState { CAEdgeAntialiasingMask(rawValue: $0.edgeAntialiasingMask) } }
+        set { changeProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue.rawValue, animatable: false) }
+    }
+    /// The filter that composites the layer (with its sublayers, as one group) onto the content
+    /// behind it; nil is source over. Core Image is not available on Linux: Lamina takes the
+    /// filter's name as a String, as Apple's CALayer also does ("multiplyBlendMode", "screenBlendMode",
+    /// "sourceIn", "xor", … and Core Image's names such as "CIMultiplyBlendMode"; see
+    /// `CALayer.compositingFilterNames`). Another value, or an unknown name, reports one diagnostic and
+    /// draws source over.
+    open var compositingFilter: Any? {
+        get { readState { $0.compositingFilter } }
+        set { changeProperty("compositingFilter", \.compositingFilter, CALayer.compositingFilterName(newValue, layer: self), animatable: false) }
     }
     /// A hint that the layer's content is fully opaque.
     open var isOpaque: Bool {

@@ -57,6 +57,8 @@ struct LayerState: @unchecked Sendable {
     var shadowRadius: CGFloat { get { style.value.shadowRadius } set { style.value.shadowRadius = newValue } }
     var shadowPath: CGPath? { get { style.value.shadowPath } set { style.value.shadowPath = newValue } }
     var allowsEdgeAntialiasing: Bool { get { style.value.allowsEdgeAntialiasing } set { style.value.allowsEdgeAntialiasing = newValue } }
+    var edgeAntialiasingMask: UInt32 { get { style.value.edgeAntialiasingMask } set { style.value.edgeAntialiasingMask = newValue } }
+    var compositingFilter: String? { get { style.value.compositingFilter } set { style.value.compositingFilter = newValue } }
     var isOpaque: Bool { get { style.value.isOpaque } set { style.value.isOpaque = newValue } }
     var shouldRasterize: Bool { get { style.value.shouldRasterize } set { style.value.shouldRasterize = newValue } }
     var rasterizationScale: CGFloat { get { style.value.rasterizationScale } set { style.value.rasterizationScale = newValue } }
@@ -98,6 +100,10 @@ struct StyleFields: @unchecked Sendable {
     var shadowRadius: CGFloat = 3
     var shadowPath: CGPath? = nil
     var allowsEdgeAntialiasing: Bool = false
+    /// CAEdgeAntialiasingMask's bits (all four edges by default).
+    var edgeAntialiasingMask: UInt32 = 0xF
+    /// The compositing filter's name (nil: source over).
+    var compositingFilter: String? = nil
     var isOpaque: Bool = false
     var shouldRasterize: Bool = false
     var rasterizationScale: CGFloat = 1

@@ -140,6 +140,8 @@ public final class RenderTreeBuilder {
                 }
             }
             node.contents = contentBuilder.contents(of: sn.record.kind, state: state, tint: instance.tint)
+            node.blendMode = state.compositingFilter.flatMap { BlendMode(filterName: $0) } ?? .normal
+            node.antialiasedEdges = state.allowsEdgeAntialiasing ? UInt8(state.edgeAntialiasingMask & 0xF) : 0
         }
         // A running transition wraps the layer: its old look and its new one, moved and faded.
         var wrapper = -1
@@ -156,6 +158,8 @@ public final class RenderTreeBuilder {
             w.cornerRadius = node.cornerRadius
             w.maskedCorners = node.maskedCorners
             w.shadow = node.shadow
+            w.blendMode = node.blendMode
+            node.blendMode = .normal
             let old = tr.from.state
             var g = RenderNode()
             g.id = w.id &+ 1
