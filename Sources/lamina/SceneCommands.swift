@@ -11,7 +11,7 @@ func loadScene(_ path: String) throws -> Scene {
     Scene.assetsDirectory = SDLFontProvider.assetsDirectory
     CAMediaClock.manualTime = 0
     do {
-        let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))
+        let scene = try Scene.load(contentsOf: URL(fileURLWithPath: BundledScenes.resolve(path)))
         CATransaction.flush()
         return scene
     } catch let e as SceneError {
@@ -26,30 +26,39 @@ func validateMediaTime(_ t: Double, option: String) throws {
     guard t >= 0 else { throw ValidationError("\(option) \(t) is before the scene starts: give 0 or more seconds") }
 }
 
-/// `lamina render SCENE --at T -o frame.png`: one frame on virtual time.
+/// `lamina render SCENE|DEMO --at T -o frame.png`: one frame on virtual time.
 struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "render", abstract: "Render one frame of a scene at a time, headless.")
-    @Argument(help: "The scene file.") var scene: String
-    @Option(help: "Media time in seconds.") var at = 0.0
-    @Option(name: .shortAndLong, help: "Output PNG.") var output = "frame.png"
-    @Option(help: "Output size WIDTHxHEIGHT in pixels (default: the scene's window size).") var size: String?
-    @Option(help: "Interactions to replay first: \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
+    static let configuration = CommandConfiguration(commandName: "render", abstract: "Render one frame of a scene or demo at a time, headless, to a PNG or JPEG file.")
+    @Argument(help: "A scene file, a bundled scene's name (lamina scenes) or a demo's name (lamina demo --list).") var scene: String
+    @Option(parsing: .unconditional, help: "Media time in seconds.") var at = 0.0
+    @Option(name: .shortAndLong, help: "Output image: .png or .jpg.") var output = "frame.png"
+    @Option(help: "Output size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points).") var size: String?
+    @Option(help: "For a scene: interactions to replay first, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
+    @Flag(help: "For a demo: click the centre at the start (starts most demos).") var click = false
 
-    func validate() throws { try validateMediaTime(at, option: "--at") }
+    func validate() throws {
+        try validateMediaTime(at, option: "--at")
+        _ = try OutputFormat.image(output)
+        if let after { _ = try SceneReplay.parse(after) }
+    }
 
     func run() throws {
-        let s = try loadScene(scene)
-        var scale: CGFloat = 1
-        if let size {
-            let px = try parseSize(size)
-            scale = min(px.width / s.size.width, px.height / s.size.height)
+        let format = try OutputFormat.image(output)
+        let source = try FrameSource(scene)
+        let scale = source.scale(for: try size.map { try parsePixelSize($0, for: source.pointSize) })
+        let r = CARenderer(size: source.pointSize, scale: scale)
+        r.layer = source.root
+        if let s = source.scene {
+            let replay = try SceneReplay(scene: s, events: after, renderer: r)
+            guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
+            try replay.frame(at: at)
+        } else {
+            guard after == nil else { throw ValidationError("--after replays a scene's interactions; \(scene) is a demo (use --click)") }
+            let scheduler = source.demoScheduler(renderer: r, framePeriod: 1.0 / 60, click: click)
+            scheduler.advance(to: at, step: 1.0 / 60)
+            try scheduler.frame()
         }
-        let r = CARenderer(size: s.size, scale: scale)
-        r.layer = s.root
-        let replay = try SceneReplay(scene: s, events: after, renderer: r)
-        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
-        try replay.frame(at: at)
-        try PNGCodec.write(r.makeImage(), to: URL(fileURLWithPath: output))
+        try ImageFileWriter.write(r.makeImage(), to: output, format: format)
         print("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), t = \(at) s)")
     }
 }
