@@ -22,7 +22,7 @@ enum CommandLineCheck {
         var seen: Set<String> = []
         for word in rest {
             if word == "--" { break }
-            guard word.hasPrefix("--") || shortNames[word] != nil, word.count > 2 else { continue }
+            guard (word.hasPrefix("--") && word.count > 2) || shortNames[word] != nil else { continue }
             let name = shortNames[word] ?? String(word.split(separator: "=", maxSplits: 1)[0])
             if !seen.insert(name).inserted { return "\(name) is given twice; give each option once" }
         }
