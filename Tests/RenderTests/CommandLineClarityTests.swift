@@ -51,6 +51,12 @@ final class CommandLineClarityTests: XCTestCase {
         XCTAssertTrue(r.err.contains("--at nan is not a time"), r.err)
         XCTAssertTrue(r.err.contains("Usage: lamina render <scene>"), r.err)
         XCTAssertTrue(r.err.contains("See 'lamina render --help'"), r.err)
+        // An error found while the command runs (the size is checked against the scene's shape).
+        let size = try run(["render", bounce, "--size", "100x100", "-o", tmp + "/x.png"])
+        XCTAssertEqual(size.status, 64)
+        XCTAssertTrue(size.err.contains("--size 100x100 is not the shape"), size.err)
+        XCTAssertTrue(size.err.contains("Usage: lamina render <scene>"), size.err)
+        XCTAssertTrue(size.err.contains("See 'lamina render --help'"), size.err)
     }
 
     /// Negative numbers are values, with or without `=`; the range is said.
