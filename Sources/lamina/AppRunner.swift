@@ -26,7 +26,9 @@ enum AppRunner {
             return
         }
         let shell = DemoShell(size: size, open: demo)
-        host.title = demo.flatMap { DemoCatalog.named($0)?.title }.map { "Lamina — " + $0 } ?? "Lamina — demos"
+        host.title = shell.title
+        shell.onTitleChange = { host.title = $0 }
+        shell.onQuit = { host.stop() }
         host.layer = shell.root
         let recording = RecordingToggle(host: host)
         host.overlayHelp = RecordingToggle.help
