@@ -28,7 +28,7 @@ final class GalleryTextFitTests: XCTestCase {
             let title = try XCTUnwrap(tile.sublayers?.first as? CATextLayer)
             let text = try XCTUnwrap(title.string as? String)
             let lines = wrap(text, width: Double(title.bounds.width), size: Double(title.fontSize))
-            XCTAssertTrue(title.isWrapped || lines.count == 1, text)
+            XCTAssertTrue(title.isWrapped || lines.count == 1, "\(text): \(lines) in \(title.bounds.width)")
             XCTAssertLessThanOrEqual(Double(lines.count) * lineHeight, Double(title.bounds.height), "\(text): \(lines)")
             for l in lines { XCTAssertLessThanOrEqual(provider.width(of: l, fontName: nil, size: 15), Double(title.bounds.width), l) }
             XCTAssertLessThanOrEqual(tile.frame.maxY, shell.contentSize.height, "\(text): the tile is on screen")
