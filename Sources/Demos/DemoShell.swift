@@ -153,7 +153,17 @@ public final class DemoShell {
             return
         }
         demo.handle(event)
+        // A demo's caption may say its state (hit-test's "(on)"/"(off)"): shown as it is now.
+        if captionText.string as? String != demo.caption {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            captionText.string = demo.caption
+            CATransaction.commit()
+        }
     }
+
+    /// The caption bar's text.
+    public var caption: String { captionText.string as? String ?? "" }
 
     /// Once per app-thread iteration.
     public func tick(_ time: CFTimeInterval) { current?.tick(time) }

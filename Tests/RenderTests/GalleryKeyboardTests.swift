@@ -35,3 +35,17 @@ final class GalleryKeyboardTests: XCTestCase {
         XCTAssertEqual(quits, 1)
     }
 }
+
+/// A demo's caption that says its state follows it (issue 12: hit-test's caption kept "(off)").
+final class DemoCaptionTests: XCTestCase {
+    func testHitTestCaptionFollowsT() throws {
+        CAMediaClock.manualTime = 0
+        defer { CAMediaClock.manualTime = nil }
+        let shell = DemoShell(size: CGSize(width: 960, height: 640), open: "hit-test")
+        XCTAssertTrue(shell.caption.hasSuffix("(off)."), shell.caption)
+        shell.handle(.key("T"))
+        XCTAssertTrue(shell.caption.hasSuffix("(on)."), shell.caption)
+        shell.handle(.key("T"))
+        XCTAssertTrue(shell.caption.hasSuffix("(off)."), shell.caption)
+    }
+}
