@@ -138,7 +138,7 @@ public final class WindowHost: @unchecked Sendable {
     public func showBanner(_ text: String?) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        banner.string = text ?? ""
+        bannerText.string = text ?? ""
         banner.isHidden = text == nil
         CATransaction.commit()
     }
