@@ -25,6 +25,7 @@ enum AppRunner {
             try HeadlessTour.run(size: size, only: demo)
             return
         }
+        FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
         let shell = DemoShell(size: size, open: demo)
         host.title = shell.title
         shell.onTitleChange = { host.title = $0 }

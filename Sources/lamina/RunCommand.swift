@@ -36,6 +36,7 @@ struct RunCommand: ParsableCommand {
         do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size) } catch {
             throw RunError(description: "lamina run needs a display (\(error)); lamina render and lamina eval work headless")
         }
+        FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
         host.layer = session.scene.root
         if let e = session.error { host.showBanner(e) }
         // F5 starts and stops recording to lamina-recording-<n>.mp4; --record records the whole run.
