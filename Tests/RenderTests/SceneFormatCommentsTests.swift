@@ -15,11 +15,11 @@ final class SceneFormatCommentsTests: XCTestCase {
     layers:
       # The card comes first.
       - frame: [0, 0, 10, 10]
-        name: card       # unique
+        name: "card #1"  # unique
         backgroundColor: "#ff0000"   # red, not "# a colour"
     animations:
       # spin it
-      - {to: 0, layer: card, keyPath: opacity, from: 1, duration: 1}
+      - {to: 0, layer: "card #1", keyPath: opacity, from: 1, duration: 1}
 
     """
 
@@ -30,12 +30,12 @@ final class SceneFormatCommentsTests: XCTestCase {
       size: [300, 200]  # points
     layers:
     # The card comes first.
-    - name: card  # unique
+    - name: "card #1"  # unique
       backgroundColor: "#ff0000"  # red, not "# a colour"
       frame: [0, 0, 10, 10]
     animations:
     # spin it
-    - layer: card
+    - layer: "card #1"
       keyPath: opacity
       duration: 1
       from: 1
