@@ -8,13 +8,23 @@ import Yams
 /// stays JSON. It is checked before it is printed: parsing the output must give a scene that
 /// parses, like the input.
 public enum SceneFormatter {
-    /// The canonical text of `text`; throws the input's own located error when it does not parse.
-    public static func format(_ text: String, file: String = "<string>") throws -> String {
+    /// A scene file's syntax.
+    public enum Syntax: String, Sendable, CaseIterable {
+        /// YAML (block style).
+        case yaml
+        /// JSON.
+        case json
+    }
+
+    /// The canonical text of `text`, in `syntax` (nil: the input's own: JSON for a text that starts
+    /// with `{`, else YAML); throws the input's own located error when it does not parse. Comments
+    /// are kept when YAML is written from YAML.
+    public static func format(_ text: String, file: String = "<string>", as syntax: Syntax? = nil) throws -> String {
         _ = try Scene.parse(text, file: file)
         guard let node = try Yams.compose(yaml: text) else { return "" }
         let canonicalNode = canonical(node, context: "scene")
         var out: String
-        if isJSON(text) {
+        if (syntax ?? (isJSON(text) ? .json : .yaml)) == .json {
             out = SceneJSONWriter.text(canonicalNode) + "\n"
         } else {
             out = try Yams.serialize(node: canonicalNode, indent: 2, width: -1, allowUnicode: true)

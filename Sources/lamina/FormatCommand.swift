@@ -8,6 +8,12 @@ struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "format", abstract: "Print a scene file in canonical form (keys in a fixed order, comments kept), or rewrite it with --in-place.")
     @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
     @Flag(help: "Write the canonical form back to the file (only when it differs) instead of printing it.") var inPlace = false
+    @Option(help: "Write it as yaml or json (default: as the file is written).") var to: String?
+
+    func validate() throws {
+        if let to { guard SceneFormatter.Syntax(rawValue: to) != nil else { throw ValidationError("--to \(to): give yaml or json") } }
+        if to != nil && inPlace { throw ValidationError("--to changes the syntax: print it to a new file instead of --in-place") }
+    }
 
     func run() throws {
         let path = BundledScenes.resolve(scene)
@@ -25,7 +31,7 @@ struct FormatCommand: ParsableCommand {
             text = t
         }
         let out: String
-        do { out = try SceneFormatter.format(text, file: path) } catch let e as SceneError {
+        do { out = try SceneFormatter.format(text, file: path, as: to.flatMap(SceneFormatter.Syntax.init(rawValue:))) } catch let e as SceneError {
             FileHandle.standardError.write(Data("\(e)\n".utf8))
             throw ExitCode(65)
         }
