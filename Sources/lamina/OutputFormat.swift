@@ -33,17 +33,30 @@ enum OutputFormat: Equatable {
         guard format == .png || format == .jpeg else {
             throw ValidationError("-o \(path): render writes one image, .png or .jpg (lamina record writes videos and folders of frames)")
         }
+        try requireFolder(of: path)
         return format!
     }
 
     /// The output of `record -o path`: a video or a folder of PNG frames, or a validation error.
     static func recording(_ path: String) throws -> OutputFormat {
         switch OutputFormat(path: path) {
-        case .video?, .folder?: return OutputFormat(path: path)!
+        case .video?:
+            try requireFolder(of: path)
+            return OutputFormat(path: path)!
+        case .folder?: return .folder
         case .png?, .jpeg?:
             throw ValidationError("-o \(path): a recording is a video (\(videoList)) or a folder for PNG frames (lamina render writes one image)")
         case nil:
             throw ValidationError("-o \(path): cannot record to .\(URL(fileURLWithPath: path).pathExtension) files; give \(videoList), or a folder for PNG frames")
+        }
+    }
+
+    /// Refuses a file path whose folder does not exist (before anything is rendered).
+    static func requireFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("-o \(path): the folder \(folder) does not exist")
         }
     }
 

@@ -97,6 +97,11 @@ final class CommandLineClarityTests: XCTestCase {
         XCTAssertTrue(rec.err.contains("cannot record to .avi files"), rec.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/y.avi"), "no folder named y.avi")
         XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/x.avi"))
+        for (command, name) in [("render", "/missing/x.png"), ("record", "/missing/x.mp4")] {
+            let r = try run([command, bounce, "--duration", "0.1", "-o", tmp + name].filter { command == "record" || ($0 != "--duration" && $0 != "0.1") })
+            XCTAssertEqual(r.status, 64, command)
+            XCTAssertTrue(r.err.contains("the folder \(tmp)/missing does not exist"), r.err)
+        }
     }
 
     /// --size is in pixels (640x560 points at half size is 320x280); another shape is refused with
