@@ -10,7 +10,7 @@ final class AccordionProjectionTests: XCTestCase {
     func isMagenta(_ px: UInt32) -> Bool { (px >> 16) & 255 > 200 && (px >> 8) & 255 < 40 && px & 255 > 200 }
 
     func testAStaysBesideCOnScreenAtEveryAngle() {
-        let size = CGSize(width: 480, height: 320)
+        let size = CGSize(width: 320, height: 200)
         let demo = AccordionDemo(size: size)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -27,12 +27,12 @@ final class AccordionProjectionTests: XCTestCase {
             let img = r.makeImage()
             // C's right edge is flat (z = 0), so on screen it is where the model puts it.
             let seam = Int(demo.pose(p).cPosition.x.rounded())
-            for y in stride(from: 10, to: 320, by: 20) {
+            for y in stride(from: 10, to: 200, by: 20) {
                 let over = (0..<max(0, seam - 1)).filter { isMagenta(img.pixel(x: $0, y: y)) }
                 XCTAssertTrue(over.isEmpty, "A over C at progress \(p), row \(y): x \(over.first ?? 0)...\(over.last ?? 0), C ends at \(seam)")
             }
             // Adjacent: A starts at the seam (within a pixel of antialiasing) on the middle row.
-            let first = (0..<480).first { isMagenta(img.pixel(x: $0, y: 160)) }
+            let first = (0..<320).first { isMagenta(img.pixel(x: $0, y: 100)) }
             XCTAssertNotNil(first, "A is on screen at \(p)")
             if let first { XCTAssertLessThanOrEqual(abs(first - seam), 1, "A starts at \(first), C ends at \(seam), progress \(p)") }
         }
