@@ -28,7 +28,7 @@ enum AppRunner {
         FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
         let shell = DemoShell(size: size, open: demo)
         host.title = shell.title
-        shell.onTitleChange = { host.title = $0 }
+        shell.onTitleChange = { host.setTitle($0) }   // on the app thread
         shell.onQuit = { host.stop() }
         host.layer = shell.root
         let recording = RecordingToggle(host: host)
