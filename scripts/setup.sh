@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Installs what Lamina needs that a fresh Debian 12 machine with Swift 6.3 lacks. Idempotent.
-# SDL2 for the window host; FreeType (found with pkg-config), libpng and libjpeg-turbo for glyphs
-# and image files. ffmpeg
-# (only for lamina record to video) and Xvfb (only to run windows without a screen) are optional:
-# apt-get install ffmpeg xvfb. The tests need neither (they use SDL's offscreen driver).
+# What each package is for (README.md, "Setup"):
+#   pkg-config            finds FreeType's include folder for the build
+#   libsdl2-dev           the window host (SDLHost): windows, input, presenting frames
+#   libfreetype-dev       glyphs for CATextLayer and scene text
+#   libpng-dev            PNG files: reading images, writing frames and goldens
+#   libjpeg62-turbo-dev   JPEG files: reading images, lamina render -o x.jpg
+#   libgif-dev            GIF files: ImageIO's CGImageSource reads every frame
+#   ffmpeg                recording to video (lamina record, lamina run --record, F5); the tests
+#                         that record run only when it is installed
+# Xvfb (only to run windows without a screen) stays optional: apt-get install xvfb. The tests do
+# not need it (they use SDL's offscreen driver).
 set -euo pipefail
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
   exit 1
 fi
-packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev)
+packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev ffmpeg)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -151,4 +151,43 @@ uint32_t *lamina_jpeg_decode(const void *data, size_t size, int32_t *width, int3
     return pixels;
 }
 
+void *lamina_jpeg_encode(const uint32_t *argb, int32_t width, int32_t height, int32_t quality, size_t *out_size, char *err, size_t errlen) {
+    struct jpeg_compress_struct info;
+    struct lamina_jpeg_error e;
+    unsigned char *volatile bytes = NULL;
+    unsigned long size = 0;
+    memset(&e, 0, sizeof e);
+    if (width <= 0 || height <= 0 || width > 65500 || height > 65500) {
+        set_error(err, errlen, "JPEG files hold 1...65500 pixels a side");
+        return NULL;
+    }
+    info.err = jpeg_std_error(&e.manager);
+    e.manager.error_exit = jpeg_fail;
+    e.manager.emit_message = jpeg_message;
+    if (setjmp(e.jump)) {
+        set_error(err, errlen, e.message);
+        jpeg_destroy_compress(&info);
+        free(bytes);
+        return NULL;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&bytes, &size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = LAMINA_JPEG_SPACE;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(argb + (size_t)info.next_scanline * (size_t)width);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    if (err && errlen) err[0] = 0;
+    *out_size = (size_t)size;
+    return bytes;
+}
+
 void lamina_codec_free(void *p) { free(p); }

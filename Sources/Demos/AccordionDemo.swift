@@ -5,7 +5,10 @@ import QuartzCore
 /// CATransformLayer, in perspective, while C slides right. The article's constraints hold at every
 /// angle: A stays joined to C (A's left edge moves exactly as C's right edge), A stays joined to B
 /// (they share their hinge in 3D), and B's right edge (the red line) stays put, because the folds
-/// push only the shared hinge back in depth, never the outer edges.
+/// push only the shared hinge back in depth, never the outer edges. They hold on screen too: the
+/// perspective's vanishing point is on B's fixed edge, so the hinge, pushed back, is drawn towards
+/// that edge and A's projection never reaches over C (with the vanishing point at the page's centre,
+/// the hinge was drawn left of A's own left edge near the end of the fold, and A covered part of C).
 public final class AccordionDemo {
     /// The container (it holds the perspective in its sublayerTransform).
     public let root = CALayer()
@@ -37,9 +40,12 @@ public final class AccordionDemo {
         root.bounds = CGRect(origin: .zero, size: size)
         root.position = CGPoint(x: size.width / 2, y: size.height / 2)
         root.backgroundColor = CGColor(gray: 0.15, alpha: 1)
+        // Perspective about B's fixed edge (x = width; sublayerTransform works about the centre).
         var p = CATransform3DIdentity
         p.m34 = -1 / 700
-        root.sublayerTransform = p
+        let toEdge = size.width / 2
+        root.sublayerTransform = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-toEdge, 0, 0), p),
+                                                     CATransform3DMakeTranslation(toEdge, 0, 0))
         let w = panelWidth
         let cWidth = size.width - 2 * w
         panelC.contents = image

@@ -20,10 +20,12 @@ public enum DemoArt {
             for x in 0..<w {
                 var c = pack(br - 0.08 * Double(y) / Double(h), bg - 0.08 * Double(y) / Double(h), bb - 0.08 * Double(y) / Double(h))
                 if y < header { c = pack(hr, hg, hb) }
-                // Lines of "text" on the left 55%.
+                // Lines of "text" on the left 55%: bar k (rows header + lineH + 2 k lineH onwards)
+                // is 50, 55 or 60 % of the width, one length for the whole bar.
                 let lineH = max(4, h / 18)
                 let ly = (y - header - lineH) % (2 * lineH)
-                if y > header + lineH, y < h - lineH, ly >= 0, ly < lineH, x > w / 16, x < Int(Double(w) * (0.5 + 0.05 * Double((y / lineH) % 3))) {
+                let bar = (y - header - lineH) / (2 * lineH)
+                if y > header + lineH, y < h - lineH, ly >= 0, ly < lineH, x > w / 16, x < Int(Double(w) * (0.5 + 0.05 * Double(bar % 3))) {
                     c = pack(lr, lg, lb)
                 }
                 let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy

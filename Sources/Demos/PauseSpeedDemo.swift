@@ -15,7 +15,7 @@ public final class PauseSpeedDemo: Demo {
     /// A reference layer at speed 1 running the same 8-second animation.
     public let reference = CALayer()
     public private(set) var paused = false
-    public var caption: String { "Space pauses and resumes the left tree (article 004's recipe). Right: an 8 s slide at speed 2 \u{00D7} 2 takes 2 s; below it, the same at speed 1." }
+    public var caption: String { "Space pauses and resumes the left tree (article 004). Right: an 8 s slide at speed 2 \u{00D7} 2 takes 2 s; below, at speed 1." }
 
     public init(size: CGSize) {
         root.bounds = CGRect(origin: .zero, size: size)

@@ -11,7 +11,7 @@ public final class StopEarlyDemo: Demo {
     public let snapping = CALayer()
     /// Stopped after copying the presentation value to the model.
     public let keeping = CALayer()
-    public let caption = "Click to start both 4 s slides, S to stop them: the top one snaps back (animation removed), the bottom one stays (presentation copied first)."
+    public let caption = "Click to start both 4 s slides, S stops them: the top one snaps back (removed), the bottom one stays (presentation copied)."
 
     public init(size: CGSize) {
         root.bounds = CGRect(origin: .zero, size: size)

@@ -73,7 +73,8 @@ extension WindowHost {
         case SDL_KEYDOWN:
             if let name = SDL_GetKeyName(e.key.keysym.sym) { post(.key(String(cString: name))) }
         default:
-            break   // the wake-up event and the rest: nothing to do but look again
+            // The wake-up event (perhaps with work for this thread) and the rest: nothing else to do but look again.
+            if e.type == wakeEventType && e.user.code == WindowHost.mainThreadWorkCode { runMainThreadWork() }
         }
     }
 }

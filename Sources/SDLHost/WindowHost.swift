@@ -61,6 +61,8 @@ public final class WindowHost: @unchecked Sendable {
     var commitObserver: Int?
     /// The display's refresh rate in Hz (60 when SDL does not know).
     public let refreshRate: Double
+    /// The SDL video driver the window opened on ("x11", "wayland", or "offscreen" when asked for).
+    public let videoDriver: String
     /// The frame scheduler: its app-side phases run on the app thread, its render-side phases on
     /// the render thread.
     public let scheduler: FrameScheduler
@@ -138,7 +140,7 @@ public final class WindowHost: @unchecked Sendable {
     public func showBanner(_ text: String?) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        banner.string = text ?? ""
+        bannerText.string = text ?? ""
         banner.isHidden = text == nil
         CATransaction.commit()
     }
@@ -174,16 +176,15 @@ public final class WindowHost: @unchecked Sendable {
         if chosenDriver == nil && env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil {
             throw HostError.noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
-        if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0 && SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
-            throw HostError.noDisplay(WindowHost.sdlError())
-        }
         // SDL falls back to its offscreen or dummy driver when no display answers: that is no display,
-        // unless asked for by name (tests run the host on the offscreen driver).
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-        if (driver == "offscreen" || driver == "dummy") && chosenDriver?.lowercased() != driver {
-            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
-            throw HostError.noDisplay("no display answered; SDL offered its \(driver) driver")
-        }
+        // unless asked for by name (tests run the host on the offscreen driver). A busy display is
+        // tried again a few times first (`DisplayOpening`).
+        videoDriver = try DisplayOpening.open(chosen: chosenDriver, start: {
+            if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0 && SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
+                return .failure(HostError.noDisplay(WindowHost.sdlError()))
+            }
+            return .success(SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "")
+        }, stop: { SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO)) })
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                        Int32(size.width), Int32(size.height), flags) else {

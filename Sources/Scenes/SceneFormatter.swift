@@ -3,17 +3,44 @@ import Yams
 
 /// The canonical form of a scene file: the same document with its keys in a fixed order (window,
 /// layers, animations; in a layer name and class first, sublayers last, the rest alphabetical;
-/// in an animation layer and keyPath first), comments dropped. It is checked before it is printed:
-/// parsing the output must give a scene that parses, like the input.
+/// in an animation layer and keyPath first). A YAML file stays YAML, its comments kept beside the
+/// nodes they were written beside (`SceneComments`); a JSON file (one whose text starts with `{`)
+/// stays JSON. It is checked before it is printed: parsing the output must give a scene that
+/// parses, like the input.
 public enum SceneFormatter {
-    /// The canonical text of `text`; throws the input's own located error when it does not parse.
-    public static func format(_ text: String, file: String = "<string>") throws -> String {
+    /// A scene file's syntax.
+    public enum Syntax: String, Sendable, CaseIterable {
+        /// YAML (block style).
+        case yaml
+        /// JSON.
+        case json
+    }
+
+    /// The canonical text of `text`, in `syntax` (nil: the input's own: JSON for a text that starts
+    /// with `{`, else YAML); throws the input's own located error when it does not parse. Comments
+    /// are kept when YAML is written from YAML.
+    public static func format(_ text: String, file: String = "<string>", as syntax: Syntax? = nil) throws -> String {
         _ = try Scene.parse(text, file: file)
         guard let node = try Yams.compose(yaml: text) else { return "" }
-        let out = try Yams.serialize(node: canonical(node, context: "scene"), indent: 2, width: -1, allowUnicode: true)
+        let canonicalNode = canonical(node, context: "scene")
+        var out: String
+        if (syntax ?? (isJSON(text) ? .json : .yaml)) == .json {
+            out = SceneJSONWriter.text(canonicalNode) + "\n"
+        } else {
+            out = try Yams.serialize(node: canonicalNode, indent: 2, width: -1, allowUnicode: true)
+            let comments = SceneComments(text: text, node: node)
+            if comments.isHeaderOnly {
+                out = (comments.header + [out]).joined(separator: "\n")
+            } else if !comments.isEmpty, let formatted = try Yams.compose(yaml: out) {
+                out = comments.apply(to: out, node: formatted)
+            }
+        }
         _ = try Scene.parse(out, file: file + " (formatted)")
         return out
     }
+
+    /// Whether a scene's text is JSON (its first character that is not white space is `{`).
+    static func isJSON(_ text: String) -> Bool { text.first { !$0.isWhitespace } == "{" }
 
     static func canonical(_ node: Node, context: String) -> Node {
         switch node {

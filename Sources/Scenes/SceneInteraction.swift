@@ -96,7 +96,10 @@ extension SceneParser {
                 throw error(tv, "no layer named \"\(tv.string ?? "?")\"\(hint)")
             }
             trigger = .click(n)
-        case "key": guard let n = tv.string else { throw error(tv, "expected a key name") }; trigger = .key(n)
+        case "key":
+            guard let n = tv.string else { throw error(tv, "expected a key name") }
+            if let problem = SceneKeyNames.problem(with: n) { throw error(tv, problem) }
+            trigger = .key(n)
         case "swipe": guard let n = tv.string, ["left", "right"].contains(n) else { throw error(tv, "expected left or right") }; trigger = .swipe(n)
         case "timer":
             let t = try reader.number(tv)

@@ -33,6 +33,21 @@ public final class SceneSession {
         watcher = FileWatcher(url: url, also: scene.assets)
     }
 
+    /// Opens `url` even when it does not load (a window can then show the error and wait for a good
+    /// save): the scene is an empty one of `placeholderSize` points, `error` holds the located
+    /// error, and the next save that loads replaces it (`poll` returns `.reloaded`).
+    public init(opening url: URL, placeholderSize: CGSize = CGSize(width: 640, height: 480)) {
+        self.url = url
+        do { scene = try Scene.load(contentsOf: url) } catch {
+            self.error = "\(error)"
+            failures = 1
+            let w = max(1, Int(placeholderSize.width)), h = max(1, Int(placeholderSize.height))
+            // A fixed, valid text: parsing it cannot fail.
+            scene = try! Scene.parse("window:\n  size: [\(w), \(h)]\nlayers: []\n", file: url.path)
+        }
+        watcher = FileWatcher(url: url, also: scene.assets)
+    }
+
     /// How long a file must be quiet before it is read (seconds).
     public var settle: Double {
         get { watcher.settle }

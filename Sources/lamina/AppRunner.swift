@@ -25,8 +25,11 @@ enum AppRunner {
             try HeadlessTour.run(size: size, only: demo)
             return
         }
+        FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
         let shell = DemoShell(size: size, open: demo)
-        host.title = demo.flatMap { DemoCatalog.named($0)?.title }.map { "Lamina — " + $0 } ?? "Lamina — demos"
+        host.title = shell.title
+        shell.onTitleChange = { host.setTitle($0) }   // on the app thread
+        shell.onQuit = { host.stop() }
         host.layer = shell.root
         let recording = RecordingToggle(host: host)
         host.overlayHelp = RecordingToggle.help

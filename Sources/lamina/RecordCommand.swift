@@ -17,20 +17,23 @@ import Demos
 /// SIGTERM and SIGHUP also remove a partial video (`RecordingCleanup`).
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "record", abstract: "Record a scene or demo to a video (through ffmpeg) or a folder of PNGs, on virtual time.")
-    @Argument(help: "A scene file or a demo name.") var source: String
-    @Option(name: .shortAndLong, help: "Output: .mp4, .webm, .gif, or a folder for PNG frames.") var output = "out.mp4"
-    @Option(help: "Seconds to record.") var duration = 3.0
-    @Option(help: "Frames per second.") var fps = 30.0
-    @Option(help: "Size WIDTHxHEIGHT in pixels (default: the scene's or 960x640).") var size: String?
+    @Argument(help: "A scene file, a bundled scene's name (lamina scenes) or a demo's name (lamina demo --list).") var source: String
+    @Option(name: .shortAndLong, help: "Output: .mp4, .webm, .mov, .mkv, .gif, or a folder for PNG frames.") var output = "out.mp4"
+    @Option(parsing: .unconditional, help: "Seconds to record, more than 0 and at most 3600.") var duration = 3.0
+    @Option(parsing: .unconditional, help: "Frames per second, 1...240.") var fps = 30.0
+    @Option(help: "Size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points; a demo's is 960x640).") var size: String?
     @Flag(help: "Click the centre at the start (starts most demos).") var click = false
     @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
-    @Option(help: "Seconds ffmpeg may go without taking a frame, or without a sign of progress while it finishes, before it is taken to be stuck and stopped.") var ffmpegTimeout = FFmpegPipe.defaultTimeout
+    @Option(parsing: .unconditional, help: "Seconds ffmpeg may go without taking a frame, or without a sign of progress while it finishes, before it is taken to be stuck and stopped.") var ffmpegTimeout = FFmpegPipe.defaultTimeout
 
     func validate() throws {
         guard duration.isFinite else { throw ValidationError("--duration \(duration) is not a time: give a finite number of seconds") }
-        guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must be in 0...3600 seconds") }
-        guard fps >= 1, fps <= 240 else { throw ValidationError("--fps must be in 1...240") }
-        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout must be a positive number of seconds") }
+        guard duration > 0, duration <= 3600 else { throw ValidationError("--duration \(duration) is out of range: give more than 0 and at most 3600 seconds") }
+        guard fps.isFinite else { throw ValidationError("--fps \(fps) is not a rate: give a finite number of frames per second") }
+        guard fps >= 1, fps <= 240 else { throw ValidationError("--fps \(fps) is out of range: give 1...240 frames per second") }
+        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout \(ffmpegTimeout) is not a positive, finite number of seconds") }
+        _ = try OutputFormat.recording(output)
+        if let after { _ = try SceneReplay.parse(after) }
     }
 
     func run() throws {
@@ -38,48 +41,30 @@ struct RecordCommand: ParsableCommand {
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
-        let root: CALayer, pointSize: CGSize
-        var sceneFile: Scene? = nil
-        var shell: DemoShell? = nil
-        if FileManager.default.fileExists(atPath: source) {
-            let scene = try loadScene(source)
-            sceneFile = scene
-            root = scene.root; pointSize = scene.size
-        } else if let type = DemoCatalog.named(source) {
-            let s = CGSize(width: 960, height: 640)
-            shell = DemoShell(size: s, open: type.name)
-            CATransaction.flush()
-            root = shell!.root; pointSize = s
-        } else {
-            throw ValidationError("\"\(source)\" is neither a scene file nor a demo (lamina demo --list)")
-        }
-        var scale: CGFloat = 1
-        if let size { let px = try parseSize(size); scale = min(px.width / pointSize.width, px.height / pointSize.height) }
+        let format = try OutputFormat.recording(output)
+        let frameSource = try FrameSource(source)
+        let pointSize = frameSource.pointSize
+        let scale = frameSource.scale(for: try size.map { try parsePixelSize($0, for: pointSize) })
         let renderer = CARenderer(size: pointSize, scale: scale)
         renderer.threads = 2
-        renderer.layer = root
+        renderer.layer = frameSource.root
         // Every frame goes through a frame scheduler on virtual time: a scene's replay, or the demo
         // ticked once per frame as a window would (after its click, when asked).
         let scheduler: FrameScheduler
         var replay: SceneReplay? = nil
-        if let scene = sceneFile {
+        if let scene = frameSource.scene {
             let clickText = click ? "click@0:\(scene.size.width / 2),\(scene.size.height / 2) " : ""
             replay = try SceneReplay(scene: scene, events: clickText + (after ?? ""), renderer: renderer)
             scheduler = replay!.scheduler
         } else {
-            let demo = shell!
-            scheduler = FrameScheduler(clock: .virtual, start: 0, renderer: renderer, framePeriod: 1 / fps)
-            var clicked = !click
-            scheduler.onAppTurn = { t in
-                if !clicked { clicked = true; demo.handle(.mouseDown(CGPoint(x: pointSize.width / 2, y: demo.contentSize.height / 2))) }
-                demo.tick(t)
-            }
+            guard after == nil else { throw ValidationError("--after replays a scene's interactions; \(source) is a demo (use --click)") }
+            scheduler = frameSource.demoScheduler(renderer: renderer, framePeriod: 1 / fps, click: click)
         }
         scheduler.framePeriod = 1 / fps
         let (w, h) = renderer.pixelSize
         let frames = Int((duration * fps).rounded())
         RecordingCleanup.installSignalHandlers()
-        let sink: FrameSink = FFmpegPipe.isVideo(output)
+        let sink: FrameSink = format != .folder
             ? try FFmpegSink(output: output, width: w, height: h, fps: fps, timeout: ffmpegTimeout)
             : try PNGFolderSink(folder: output)
         let progress = ProgressBar(total: frames)

@@ -7,10 +7,12 @@ import Scenes
 
 /// `lamina run SCENE`: the scene in a window, reloaded whenever its file is saved. A save that does
 /// not parse leaves the last good scene running and shows the error in the window's banner and on
-/// stderr; the next good save clears it.
+/// stderr; the next good save clears it. A file that exists but does not load at the start opens
+/// the window too, with the error in the banner, and waits for a good save. A save that changes
+/// the window's size resizes the window.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene in a window and reload it on every save.")
-    @Argument(help: "The scene file.") var scene: String
+    @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
     @Option(help: "Quit after this many frames (for scripts).") var frames: Int?
     @Option(help: "Record what the window shows, with its true frame timestamps, to this video (.mp4, .webm, .mkv, .mov, .gif).") var record: String?
 
@@ -18,24 +20,33 @@ struct RunCommand: ParsableCommand {
         AppRunner.installResources()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
-        let url = URL(fileURLWithPath: scene)
-        let session: SceneSession
-        do { session = try SceneSession(url: url) } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(65)
+        let url = URL(fileURLWithPath: BundledScenes.resolve(scene))
+        // A file that is missing (or not a file) is a typing mistake: say so and stop. A file that
+        // does not load opens the window with its error, to be fixed by a save.
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue {
+            do { _ = try Scene.load(contentsOf: url) } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(65)
+            }
         }
+        let session = SceneSession(opening: url)
+        if let e = session.error { FileHandle.standardError.write(Data("\(e)\n".utf8)) }
         let host: WindowHost
         do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size) } catch {
-            throw ValidationError("lamina run needs a display (\(error)); lamina render and lamina eval work headless")
+            throw RunError(description: "lamina run needs a display (\(error)); lamina render and lamina eval work headless")
         }
+        FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
         host.layer = session.scene.root
+        if let e = session.error { host.showBanner(e) }
         // F5 starts and stops recording to lamina-recording-<n>.mp4; --record records the whole run.
         let recording = RecordingToggle(host: host)
         host.overlayHelp = RecordingToggle.help
         var recorder: LiveRecorder? = nil
         if let path = record {
+            // The recorder's errors name the file and the cause already.
             do { recorder = try LiveRecorder(url: URL(fileURLWithPath: path), fps: host.refreshRate) } catch {
-                throw ValidationError("cannot record to \(path): \(error)")
+                throw RunError(description: "\(error)")
             }
             recorder?.attach(to: host)
         }
@@ -45,6 +56,7 @@ struct RunCommand: ParsableCommand {
             switch session.poll(now: now) {
             case .unchanged: break
             case .reloaded:
+                if session.scene.size != host.contentSize { host.setContentSize(session.scene.size) }
                 host.layer = session.scene.root
                 host.showBanner(nil)
                 FileHandle.standardError.write(Data("lamina: reloaded \(url.lastPathComponent)\n".utf8))
@@ -74,4 +86,10 @@ struct RunCommand: ParsableCommand {
             print("lamina: \(summary)")
         }
     }
+}
+
+/// An error of `lamina run` printed as it is (no usage: the command line was right).
+struct RunError: Error, CustomStringConvertible {
+    /// The message.
+    let description: String
 }

@@ -11,7 +11,7 @@ func loadScene(_ path: String) throws -> Scene {
     Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
     CAMediaClock.manualTime = 0
     do {
-        let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))
+        let scene = try Scene.load(contentsOf: URL(fileURLWithPath: BundledScenes.resolve(path)))
         CATransaction.flush()
         return scene
     } catch let e as SceneError {
@@ -26,54 +26,107 @@ func validateMediaTime(_ t: Double, option: String) throws {
     guard t >= 0 else { throw ValidationError("\(option) \(t) is before the scene starts: give 0 or more seconds") }
 }
 
-/// `lamina render SCENE --at T -o frame.png`: one frame on virtual time.
+/// `lamina render SCENE|DEMO --at T -o frame.png`: one frame on virtual time.
 struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "render", abstract: "Render one frame of a scene at a time, headless.")
-    @Argument(help: "The scene file.") var scene: String
-    @Option(help: "Media time in seconds.") var at = 0.0
-    @Option(name: .shortAndLong, help: "Output PNG.") var output = "frame.png"
-    @Option(help: "Output size WIDTHxHEIGHT in pixels (default: the scene's window size).") var size: String?
-    @Option(help: "Interactions to replay first: \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
+    static let configuration = CommandConfiguration(commandName: "render", abstract: "Render one frame of a scene or demo at a time, headless, to a PNG or JPEG file.")
+    @Argument(help: "A scene file, a bundled scene's name (lamina scenes) or a demo's name (lamina demo --list).") var scene: String
+    @Option(parsing: .unconditional, help: "Media time in seconds.") var at = 0.0
+    @Option(name: .shortAndLong, help: "Output image: .png or .jpg.") var output = "frame.png"
+    @Option(help: "Output size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points).") var size: String?
+    @Option(help: "For a scene: interactions to replay first, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
+    @Flag(help: "For a demo: click the centre at the start (starts most demos).") var click = false
 
-    func validate() throws { try validateMediaTime(at, option: "--at") }
+    func validate() throws {
+        try validateMediaTime(at, option: "--at")
+        _ = try OutputFormat.image(output)
+        if let after { _ = try SceneReplay.parse(after) }
+    }
 
     func run() throws {
-        let s = try loadScene(scene)
-        var scale: CGFloat = 1
-        if let size {
-            let px = try parseSize(size)
-            scale = min(px.width / s.size.width, px.height / s.size.height)
+        let format = try OutputFormat.image(output)
+        let source = try FrameSource(scene)
+        let scale = source.scale(for: try size.map { try parsePixelSize($0, for: source.pointSize) })
+        let r = CARenderer(size: source.pointSize, scale: scale)
+        r.layer = source.root
+        if let s = source.scene {
+            let replay = try SceneReplay(scene: s, events: after, renderer: r)
+            guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
+            try replay.frame(at: at)
+        } else {
+            guard after == nil else { throw ValidationError("--after replays a scene's interactions; \(scene) is a demo (use --click)") }
+            let scheduler = source.demoScheduler(renderer: r, framePeriod: 1.0 / 60, click: click)
+            scheduler.advance(to: at, step: 1.0 / 60)
+            try scheduler.frame()
         }
-        let r = CARenderer(size: s.size, scale: scale)
-        r.layer = s.root
-        let replay = try SceneReplay(scene: s, events: after, renderer: r)
-        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
-        try replay.frame(at: at)
-        try PNGCodec.write(r.makeImage(), to: URL(fileURLWithPath: output))
+        try ImageFileWriter.write(r.makeImage(), to: output, format: format)
         print("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), t = \(at) s)")
     }
 }
 
 /// `lamina eval SCENE --at T`: the presentation values of every named layer, as JSON (valid for
-/// every scene: see `SceneJSON` for how numbers are printed and why a value may be null).
+/// every scene: see `SceneJSON` for how numbers are printed and why a value may be null). With
+/// `--from A --to B --step S`: a time series (`EvalSeries`), as JSON or CSV, and `--plot` draws it.
 struct EvalCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "eval", abstract: "Print the presentation values of a scene's named layers at a time, as JSON.")
-    @Argument(help: "The scene file.") var scene: String
-    @Option(help: "Media time in seconds.") var at = 0.0
+    static let configuration = CommandConfiguration(commandName: "eval", abstract: "Print the presentation values of a scene's named layers at a time (JSON), or over time (JSON or CSV, and a plot).")
+    @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
+    @Option(parsing: .unconditional, help: "Media time in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "A time series from this time (seconds)...") var from: Double?
+    @Option(parsing: .unconditional, help: "...to this time...") var to: Double?
+    @Option(parsing: .unconditional, help: "...every this many seconds.") var step: Double?
+    @Option(help: "For a time series: only these layers (names, comma-separated).") var layer: String?
+    @Option(help: "For a time series: only these key paths (position, opacity, transform..., comma-separated; default: those that change).") var key: String?
+    @Option(help: "For a time series: json or csv.") var format = "json"
+    @Option(help: "For a time series: also draw it to this PNG file (value against time, a panel a key path).") var plot: String?
     @Option(help: "Interactions to replay first: click@T:X,Y key@T:NAME swipe@T:left|right, space-separated (e.g. \"click@0.5:300,200 key@1:Space\").") var after: String?
 
-    func validate() throws { try validateMediaTime(at, option: "--at") }
+    /// The most samples a series may have.
+    static let maxSamples = 100_000
+
+    var isSeries: Bool { from != nil || to != nil || step != nil }
+
+    func validate() throws {
+        if let after { _ = try SceneReplay.parse(after) }
+        guard isSeries else {
+            try validateMediaTime(at ?? 0, option: "--at")
+            for (name, given) in [("--layer", layer != nil), ("--key", key != nil), ("--plot", plot != nil), ("--format", format != "json")] where given {
+                throw ValidationError("\(name) is for a time series: give --from, --to and --step")
+            }
+            return
+        }
+        guard at == nil else { throw ValidationError("--at is one time; a time series takes --from, --to and --step instead") }
+        guard let from, let to, let step else { throw ValidationError("a time series needs all of --from, --to and --step") }
+        try validateMediaTime(from, option: "--from")
+        try validateMediaTime(to, option: "--to")
+        guard step.isFinite, step > 0 else { throw ValidationError("--step \(step) is not a positive, finite number of seconds") }
+        guard to >= from else { throw ValidationError("--to \(to) is before --from \(from)") }
+        guard (to - from) / step < Double(EvalCommand.maxSamples) else {
+            throw ValidationError("--from \(from) --to \(to) --step \(step) is more than \(EvalCommand.maxSamples) samples: take a larger step")
+        }
+        guard ["json", "csv"].contains(format) else { throw ValidationError("--format \(format): give json or csv") }
+        if let plot { guard OutputFormat(path: plot) == .png else { throw ValidationError("--plot \(plot): the plot is a .png file") } }
+    }
 
     func run() throws {
         let s = try loadScene(scene)
         let replay = try SceneReplay(scene: s, events: after)
-        guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
-        try replay.frame(at: at)
-        let document = SceneJSON.document(of: s, at: at)
-        print(document.text)
-        // JSON has no infinities or NaN: those values are printed as null, and named here.
-        for (path, value) in document.nonFinite {
-            FileHandle.standardError.write(Data("lamina: eval: \(path) is \(value), not a finite number; printed as null\n".utf8))
+        let start = isSeries ? from! : (at ?? 0)
+        guard replay.lastEventTime <= start else { throw ValidationError("--after has events later than \(isSeries ? "--from" : "--at") \(start)") }
+        guard isSeries else {
+            try replay.frame(at: start)
+            let document = SceneJSON.document(of: s, at: start)
+            print(document.text)
+            // JSON has no infinities or NaN: those values are printed as null, and named here.
+            for (path, value) in document.nonFinite {
+                FileHandle.standardError.write(Data("lamina: eval: \(path) is \(value), not a finite number; printed as null\n".utf8))
+            }
+            return
+        }
+        func list(_ s: String?) -> [String]? { s.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } }
+        let series = try EvalSeries.sample(replay, times: EvalSeries.times(from: from!, to: to!, step: step!), layers: list(layer), keys: list(key))
+        print(format == "csv" ? series.csv : series.json, terminator: "")
+        if let plot {
+            let size = try EvalPlot.write(series, to: plot)
+            FileHandle.standardError.write(Data("lamina: eval: plotted \(series.series.count) key path\(series.series.count == 1 ? "" : "s") to \(plot) (\(size.width)x\(size.height))\n".utf8))
         }
     }
 }

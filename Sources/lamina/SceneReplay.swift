@@ -49,7 +49,9 @@ final class SceneReplay {
                 let xy = rest[1].split(separator: ",").compactMap { Double($0) }
                 guard xy.count == 2, xy.allSatisfy(\.isFinite) else { throw ValidationError("click wants X,Y in \"\(item)\"") }
                 events.append((t, .click(CGPoint(x: xy[0], y: xy[1]))))
-            case "key": events.append((t, .key(String(rest[1]))))
+            case "key":
+                if let problem = SceneKeyNames.problem(with: String(rest[1])) { throw ValidationError("--after: \(problem) in \"\(item)\"") }
+                events.append((t, .key(String(rest[1]))))
             case "swipe":
                 guard ["left", "right"].contains(rest[1]) else { throw ValidationError("swipe wants left or right in \"\(item)\"") }
                 events.append((t, .swipe(String(rest[1]))))

@@ -118,13 +118,13 @@ final class MutSceneInteractionTests: XCTestCase {
             remove: [{layer: other, key: opacity}, {layer: outer, key: nothing}]
           - on: {key: y}
             add: [{layer: inner, keyPath: position.x, from: 0, to: 100, duration: 4, timingFunction: linear, beginTime: 1}]
-          - on: {key: slow}
+          - on: {key: "1"}
             transaction: {duration: 2, timingFunction: linear}
             set: [{layer: outer, position: [150, 50]}]
-          - on: {key: still}
+          - on: {key: "2"}
             transaction: {disableActions: true}
             set: [{layer: outer, position: [50, 150]}]
-          - on: {key: quick}
+          - on: {key: "3"}
             transaction: {duration: 3, disableActions: false}
             set: [{layer: inner, opacity: 0.5}]
         """)
@@ -140,17 +140,17 @@ final class MutSceneInteractionTests: XCTestCase {
         at(4)
         XCTAssertEqual(inner.presentation()!.position.x, 50, accuracy: 1e-6)
         // A 2 s linear transaction: the implicit move is half-way after 1 s.
-        XCTAssertEqual(s.handle(.key("slow")), 1)
+        XCTAssertEqual(s.handle(.key("1")), 1)
         XCTAssertEqual(outer.position, CGPoint(x: 150, y: 50), "the model changes at once")
         at(4)
         at(5)
         XCTAssertEqual(outer.presentation()!.position.x, 100, accuracy: 1e-6)
         at(7)
         // Actions disabled: no animation, the presentation jumps.
-        XCTAssertEqual(s.handle(.key("still")), 1)
+        XCTAssertEqual(s.handle(.key("2")), 1)
         at(7)
         XCTAssertEqual(outer.presentation()!.position, CGPoint(x: 50, y: 150))
-        XCTAssertEqual(s.handle(.key("quick")), 1)
+        XCTAssertEqual(s.handle(.key("3")), 1)
         XCTAssertEqual(inner.opacity, 0.5)
         let quick = try XCTUnwrap(inner.animation(forKey: "opacity"), "actions left enabled: an implicit animation")
         XCTAssertEqual(quick.duration, 3, "of the transaction's duration")

@@ -47,7 +47,7 @@ final class RecordingToggleFailureTests: XCTestCase {
         XCTAssertFalse(watchdog.finish(), "the failure never showed")
         XCTAssertTrue(sawFailure)
         XCTAssertFalse(toggle.isRecording, "the failed recording ended")
-        let banner = host.banner.string as? String ?? ""
+        let banner = host.bannerText.string as? String ?? ""
         XCTAssertTrue(banner.contains("Recording failed") && banner.contains("killed by signal 9 (SIGKILL)"), banner)
         XCTAssertFalse(host.banner.isHidden)
         XCTAssertEqual(RecordingHarness.names(folder), ["bin"], "nothing was saved, no partial file is left")

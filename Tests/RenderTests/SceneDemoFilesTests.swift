@@ -197,7 +197,7 @@ final class SceneDemoFilesTests: XCTestCase {
         let url = Self.folder.appendingPathComponent("pop.json")
         let json = try String(contentsOf: url, encoding: .utf8)
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.utf8)), "strict JSON")
-        let yaml = try SceneFormatter.format(json, file: "pop.json")
+        let yaml = try SceneFormatter.format(json, file: "pop.json", as: .yaml)
         XCTAssertFalse(yaml.hasPrefix("{"), "the twin is block YAML")
         var values: [[CGFloat]] = []
         for (text, name) in [(json, "pop.json"), (yaml, "pop.yaml")] {

@@ -40,6 +40,10 @@ uint32_t *lamina_jpeg_decode(const void *data, size_t size, int32_t *width, int3
 uint32_t *lamina_gif_decode(const void *data, size_t size, int32_t *width, int32_t *height, int32_t *frames,
                             int32_t **delays, char *err, size_t errlen);
 
+/// Encodes ARGB words as a baseline JPEG file at `quality` (1...100; alpha is ignored: give opaque
+/// pixels). Returns the file bytes (free with lamina_codec_free) and their count in *out_size.
+void *lamina_jpeg_encode(const uint32_t *argb, int32_t width, int32_t height, int32_t quality, size_t *out_size, char *err, size_t errlen);
+
 /// Frees what the functions above return (NULL is allowed).
 void lamina_codec_free(void *p);
 
