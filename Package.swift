@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "LaminaTestSupport", path: "Tests/Support", swiftSettings: v6),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], swiftSettings: v6),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], exclude: ["Support/blend_reference.py"], swiftSettings: v6),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),
         .testTarget(
             name: "RenderTests",

@@ -58,17 +58,22 @@ public final class DemoShell {
         gallery.addSublayer(title)
         columns = max(1, Int((size.width - 24) / 300))
         let tileWidth = (size.width - 24 - CGFloat(columns) * 12) / CGFloat(columns)
+        // Rows 88 points apart, closer when that is what keeps every row above the caption bar
+        // (19 demos at 960x640 are 7 rows); a tile is never shorter than its two lines and label.
+        let rows = (DemoCatalog.all.count + columns - 1) / columns
+        let pitch = max(78, min(88, ((contentSize.height - 66) / CGFloat(rows)).rounded(.down)))
+        let tileHeight = pitch - 8
         tiles = DemoCatalog.all.enumerated().map { i, type in
             let tile = CALayer()
             // Titles wrap to two lines (at 960x640, 11 of 18 did not fit on one).
-            tile.frame = CGRect(x: 18 + CGFloat(i % columns) * (tileWidth + 12), y: 60 + CGFloat(i / columns) * 88, width: tileWidth, height: 78)
+            tile.frame = CGRect(x: 18 + CGFloat(i % columns) * (tileWidth + 12), y: 60 + CGFloat(i / columns) * pitch, width: tileWidth, height: tileHeight)
             tile.backgroundColor = DemoKit.color(0.2, 0.22, 0.27)
             tile.cornerRadius = 10
             let title = DemoKit.label("\(i + 1). " + type.title, origin: CGPoint(x: 12, y: 7), width: tileWidth - 24, fontSize: 15)
             title.isWrapped = true
             title.bounds.size.height = 15 * 2.7
             tile.addSublayer(title)
-            tile.addSublayer(DemoKit.label("lamina demo " + type.name, origin: CGPoint(x: 12, y: 54), width: tileWidth - 24, fontSize: 12,
+            tile.addSublayer(DemoKit.label("lamina demo " + type.name, origin: CGPoint(x: 12, y: tileHeight - 22), width: tileWidth - 24, fontSize: 12,
                                            color: DemoKit.color(0.6, 0.65, 0.75)))
             gallery.addSublayer(tile)
             return tile

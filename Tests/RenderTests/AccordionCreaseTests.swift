@@ -7,10 +7,10 @@ import Demos
 /// (the measure sees them, so its silence above means something).
 final class AccordionCreaseTests: XCTestCase {
     /// The columns whose mean luminance (rows 10..<90) is below both neighbours' by more than 6 %.
-    func darkColumns(antialiased: Bool) -> [Int] {
+    func darkColumns(antialiased: Bool, progress: Double = 0.5) -> [Int] {
         let size = CGSize(width: 160, height: 100)
         let d = AccordionDemo(size: size)
-        d.setProgress(0.5)
+        d.setProgress(progress)
         for l in [d.panelA, d.panelB, d.panelC] { l.allowsEdgeAntialiasing = antialiased }
         CATransaction.flush()
         let r = CARenderer(size: size)
@@ -29,8 +29,12 @@ final class AccordionCreaseTests: XCTestCase {
         return (1..<(img.width - 1)).filter { x in mean[x] < 0.94 * mean[x - 1] && mean[x] < 0.94 * mean[x + 1] }
     }
 
+    /// Mid-fold (0.5) and just before it (0.45): no dark column. At 0.45 the anti-aliased seams
+    /// fall inside pixel columns, so the same measure finds them when edge antialiasing is asked
+    /// for (at 0.5 they fall on pixel boundaries, where antialiasing leaves no partial column).
     func testNoDarkColumnAtTheCreases() {
-        XCTAssertEqual(darkColumns(antialiased: false), [])
-        XCTAssertFalse(darkColumns(antialiased: true).isEmpty, "the measure finds anti-aliased seams")
+        XCTAssertEqual(darkColumns(antialiased: false, progress: 0.5), [])
+        XCTAssertEqual(darkColumns(antialiased: false, progress: 0.45), [])
+        XCTAssertFalse(darkColumns(antialiased: true, progress: 0.45).isEmpty, "the measure finds anti-aliased seams")
     }
 }
