@@ -64,10 +64,39 @@ public final class WindowHost: @unchecked Sendable {
     /// The frame scheduler: its app-side phases run on the app thread, its render-side phases on
     /// the render thread.
     public let scheduler: FrameScheduler
-    /// The window's own root: the app's layer, then the overlay and the banner above it.
+    /// The scene's root: the app's layer (what recordings, screenshots and `lastFrame` show).
     let hostRoot = CALayer()
+    /// The window's own layers, drawn by their own renderer on top of the scene's frame when the
+    /// window shows it, never into the scene: the statistics and help overlay, the banner, the
+    /// toast and the time-control badge.
+    let overlayRoot = CALayer()
     let overlay = CATextLayer()
     let banner = CATextLayer()
+    let toast = CATextLayer()
+    let badge = CATextLayer()
+    /// When the toast hides (host seconds; app thread).
+    var toastUntil: Double?
+    /// Changes of the time base and other requests for a frame the render thread has not drawn
+    /// yet (guarded by `lock`): a paused window draws again after a step.
+    var frameRequests = 0
+    /// The host time of the virtual clock (virtual time only; guarded by `lock`).
+    var virtualHostNow: Double = 0
+    /// Screenshots asked for and not yet taken (guarded by `lock`).
+    var screenshotRequests = 0
+    /// Screenshots being written.
+    let screenshotWrites = DispatchGroup()
+    /// The media time of the last restart (app thread): the timeline and badge count from it.
+    var sceneStart: CFTimeInterval?
+    var _lastOverlayFrame: CGImage?
+    /// The renderer of `overlayRoot` (render thread).
+    var overlayRenderer: CARenderer?
+    /// Called on the app thread when the restart key (F10) is pressed: re-create the scene from its
+    /// start (the gallery re-creates the open demo, `lamina run` reloads the scene file). Nil: the
+    /// key only says it has nothing to restart. Set before `run()`.
+    public var onRestart: (() -> Void)?
+    /// Where the screenshot key (F12) writes lamina-screenshot-<n>.png (default: the current folder).
+    /// Set before `run()`.
+    public var screenshotFolder: URL?
     var overlayUpdated: CFTimeInterval = 0
     var appSideSinceFrame: Double = 0
     var _onPresent: ((CGImage, CFTimeInterval) -> Void)?
@@ -113,8 +142,11 @@ public final class WindowHost: @unchecked Sendable {
 
     /// When true, every presented frame is kept as `lastFrame` (screenshots, tests, recording).
     public var keepsLastFrame = false
-    /// The last presented frame while `keepsLastFrame` is on.
+    /// The last presented frame of the scene (without the window's overlays) while `keepsLastFrame` is on.
     public var lastFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastFrame }
+    /// The window's overlays of the last presented frame (premultiplied, transparent where the scene
+    /// shows through) while `keepsLastFrame` is on; nil before any overlay was shown.
+    package var lastOverlayFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastOverlayFrame }
 
     /// Frames advance a virtual clock by one refresh period each and never wait (tests, recording):
     /// the host moves `CAMediaClock.manualTime` to each frame's time before the app's turn on it,
@@ -125,7 +157,7 @@ public final class WindowHost: @unchecked Sendable {
     public var virtualFramePeriod: Double?
 
     /// The key that shows and hides the overlay (frames per second, frame time and the time spent in
-    /// commit, evaluation, rasterisation and present).
+    /// commit, evaluation, rasterisation and present, and the list of the window's keys).
     public static let overlayKey = "F1"
 
     /// Whether the overlay is shown.
@@ -200,20 +232,23 @@ public final class WindowHost: @unchecked Sendable {
         CATransaction.setDisableActions(true)
         hostRoot.anchorPoint = .zero
         hostRoot.bounds = CGRect(origin: .zero, size: size)
-        for (l, colour) in [(overlay, CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92))] {
+        overlayRoot.anchorPoint = .zero
+        overlayRoot.bounds = CGRect(origin: .zero, size: size)
+        let dark = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)
+        for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark)] {
             l.anchorPoint = .zero
             l.fontSize = 13
             l.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
             l.backgroundColor = colour
             l.isWrapped = true
             l.isHidden = true
-            l.zPosition = 1000
-            hostRoot.addSublayer(l)
+            overlayRoot.addSublayer(l)
         }
         overlay.position = CGPoint(x: 8, y: 8)
         overlay.bounds = CGRect(x: 0, y: 0, width: 330, height: 76)
         banner.position = CGPoint(x: 0, y: 0)
         banner.bounds = CGRect(x: 0, y: 0, width: size.width, height: 40)
+        layoutToastAndBadge(size)
         CATransaction.commit()
     }
 
@@ -251,6 +286,7 @@ public final class WindowHost: @unchecked Sendable {
         renderLoop(frames: frames, seconds: seconds)
         appSignal.lock(); lock.lock(); running = false; lock.unlock(); appSignal.broadcast(); appSignal.unlock()
         while !(appThread?.isFinished ?? true) { usleep(1000) }
+        waitForScreenshots()
     }
 
     /// Ends `run()` (from any thread).
