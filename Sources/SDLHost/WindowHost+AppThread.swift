@@ -52,7 +52,8 @@ extension WindowHost {
                 if case .resize(let size) = e { resizeHostLayers(size) }
                 onEvent(e)
             }
-            scheduler.appTurn(at: now)
+            // The app's turn at the media time after its input (a time key may have paused or stepped it).
+            scheduler.appTurn(at: CACurrentMediaTime())
             let b = CAMediaClock.monotonicSeconds()
             lock.lock(); appSideSinceFrame += b - a; lock.unlock()
             if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }

@@ -31,7 +31,7 @@ extension WindowHost {
             lock.lock(); virtualHostNow = virtualHost; lock.unlock()
             scheduler.setVirtualTime(media)
         }
-        let start = CACurrentMediaTime()
+        let start = virtualTime ? virtualHost : CAMediaClock.monotonicSeconds()
         var lastPresent: Double? = nil
         var lastTarget: Double? = nil
         var lastMediaTarget: Double? = nil
@@ -42,7 +42,7 @@ extension WindowHost {
         while isRunning {
             pumpEvents()
             if let n = frames, refreshCount >= n { break }
-            if let s = seconds, CACurrentMediaTime() - start >= s { break }
+            if let s = seconds, (virtualTime ? virtualHost : CAMediaClock.monotonicSeconds()) - start >= s { break }
             // The output size in pixels and the points it shows.
             var pw: Int32 = 0, ph: Int32 = 0
             SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
@@ -88,7 +88,7 @@ extension WindowHost {
                     var wait = min(next - soon, 1)
                     // Not past the end of the run.
                     if let n = frames { wait = min(wait, Double(n - refreshCount) * period - idleTime) }
-                    if let sec = seconds { wait = min(wait, base.hostTime(forMedia: start + sec) - now) }
+                    if let sec = seconds { wait = min(wait, start + sec - now) }
                     waitForEvent(seconds: wait)
                     idleTime += CAMediaClock.monotonicSeconds() - now
                     let whole = Int(idleTime / period)

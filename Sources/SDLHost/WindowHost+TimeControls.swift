@@ -8,6 +8,8 @@ extension WindowHost {
     public enum Keys {
         /// Shows and hides the overlay: frame statistics and this list of keys.
         public static let overlay = "F1"
+        /// Also shows and hides the overlay (a typed "?", whatever the keyboard layout).
+        public static let help = "?"
         /// Pauses and resumes media time.
         public static let pause = "F6"
         /// While paused: one frame back.
@@ -28,7 +30,7 @@ extension WindowHost {
     /// The lines of the help overlay: every key the window itself handles.
     public static var keyHelp: [String] {
         [
-            "\(Keys.overlay) statistics and keys    \(Keys.pause) pause/resume",
+            "\(Keys.overlay) or \(Keys.help) statistics and keys    \(Keys.pause) pause/resume",
             "\(Keys.stepBack)/\(Keys.stepForward) frame back/forward (paused)    \(Keys.speed) speed ×1 ×2 ×1/10 ×1/2",
             "\(Keys.restart) restart the scene    \(Keys.screenshot) screenshot (.png)",
         ]
@@ -90,7 +92,7 @@ extension WindowHost {
     @discardableResult
     func handleWindowKey(_ key: String) -> Bool {
         switch key {
-        case Keys.overlay: showsOverlay.toggle()
+        case Keys.overlay, Keys.help: showsOverlay.toggle()
         case Keys.pause: setPaused(!isPaused)
         case Keys.stepBack: step(frames: -1)
         case Keys.stepForward: step(frames: 1)

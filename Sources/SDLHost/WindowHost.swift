@@ -266,8 +266,9 @@ public final class WindowHost: @unchecked Sendable {
 
     /// Runs the window until it is closed, `stop()` is called, the window's display refreshes since
     /// it opened reach `frames` (frames presented, plus refreshes missed or slept through while
-    /// idle; under `virtualTime` every refresh presents a frame), or `seconds` of media time have
-    /// passed in this run. This (main) thread owns SDL and renders; app code runs on the app thread.
+    /// idle; under `virtualTime` every refresh presents a frame), or `seconds` have passed in this
+    /// run on the host's clock (real seconds, or virtual ones under `virtualTime`; pausing or
+    /// slowing media time does not stretch them). This (main) thread owns SDL and renders; app code runs on the app thread.
     public func run(frames: Int? = nil, seconds: Double? = nil) {
         CATransaction.flush()
         lock.lock(); running = true; lock.unlock()

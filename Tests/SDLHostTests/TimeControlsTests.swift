@@ -82,4 +82,29 @@ final class TimeControlsTests: XCTestCase {
         XCTAssertFalse(host.isPaused)
         XCTAssertEqual(CACurrentMediaTime(), 102.5)
     }
+
+    /// On the real clock: from the turn that handles the pause key on, every app turn sees the same
+    /// media time (the ticks are compared with each other, no duration is assumed). A typed "?"
+    /// shows the overlay.
+    func testPauseOnTheRealClockFreezesMediaTimeAndQuestionMarkShowsTheOverlay() throws {
+        CAMediaClock.manualTime = nil
+        let host = try WindowHost(title: "real", size: CGSize(width: 64, height: 48))
+        var paused = false
+        var ticks: [CFTimeInterval] = []
+        host.onEvent = { e in if e == .key(WindowHost.Keys.pause) { paused = true } }
+        host.onTick = { t in
+            guard paused else { return }
+            ticks.append(t)
+            if ticks.count >= 4 { host.stop() }
+        }
+        host.simulate(.key(WindowHost.Keys.pause))
+        host.simulate(.key("?"))
+        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        host.run()
+        XCTAssertFalse(watchdog.finish(), "four turns after the pause within 120 s")
+        XCTAssertEqual(ticks.count, 4)
+        XCTAssertEqual(Set(ticks).count, 1, "media time stands still: \(ticks)")
+        XCTAssertEqual(CACurrentMediaTime(), ticks[0], "CACurrentMediaTime() too")
+        XCTAssertTrue(host.showsOverlay, "? shows the overlay")
+    }
 }
