@@ -49,6 +49,7 @@ extension WindowHost {
             }
             for e in events {
                 if case .key(let k) = e { handleWindowKey(k) }
+                if case .mouseMoved(let p, _) = e { pointer = p }
                 if case .resize(let size) = e { resizeHostLayers(size) }
                 onEvent(e)
             }
@@ -58,6 +59,7 @@ extension WindowHost {
             lock.lock(); appSideSinceFrame += b - a; lock.unlock()
             if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
             expireToast()
+            updateInspection()
             let host = hostNow()
             if showsOverlay && (host - overlayUpdated > 0.5 || host < overlayUpdated) { overlayUpdated = host; updateOverlay() }
             if !badge.isHidden { updateBadge() }
@@ -74,6 +76,7 @@ extension WindowHost {
         overlayRoot.bounds = CGRect(origin: .zero, size: size)
         banner.bounds.size.width = size.width
         layoutToastAndBadge(size)
+        layoutInspection(size)
         CATransaction.commit()
     }
 
@@ -86,6 +89,8 @@ extension WindowHost {
         let fps = interval > 0 ? 1000 / interval : 0
         var text = String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms",
                           fps, interval, t.missed, -med(t.presentError), med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present))
+        let counts = sceneCounts()
+        text += "\nlayers \(counts.layers)  animations \(counts.animations)"
         text += "\n" + WindowHost.keyHelp.joined(separator: "\n")
         if !help.isEmpty { text += "\n" + help }
         let lines = text.split(separator: "\n").count

@@ -128,6 +128,10 @@ extension WindowHost {
             scheduler.drawFrame(at: mediaTarget)
             let phases = r.lastPhaseDurations
             let damage = r.damageRect
+            if !damage.isEmpty {
+                noteDamage(CGRect(x: CGFloat(damage.x) / scale, y: CGFloat(damage.y) / scale,
+                                  width: CGFloat(damage.width) / scale, height: CGFloat(damage.height) / scale))
+            }
             let u0 = CAMediaClock.monotonicSeconds()
             let uploaded = upload(r.pixelBuffer, damage: damage, to: tex, size: textureSize, straightAlpha: false)
             // The window's own layers, on their own renderer and texture, over the scene.

@@ -10,6 +10,10 @@ extension WindowHost {
         public static let overlay = "F1"
         /// Also shows and hides the overlay (a typed "?", whatever the keyboard layout).
         public static let help = "?"
+        /// Shows and hides the layer inspector.
+        public static let inspector = "F3"
+        /// Cycles the inspection overlays: flash updated regions, colour blended and offscreen layers, off.
+        public static let inspection = "F4"
         /// Pauses and resumes media time.
         public static let pause = "F6"
         /// While paused: one frame back.
@@ -33,6 +37,7 @@ extension WindowHost {
             "\(Keys.overlay) or \(Keys.help) statistics and keys    \(Keys.pause) pause/resume",
             "\(Keys.stepBack)/\(Keys.stepForward) frame back/forward (paused)    \(Keys.speed) speed ×1 ×2 ×1/10 ×1/2",
             "\(Keys.restart) restart the scene    \(Keys.screenshot) screenshot (.png)",
+            "\(Keys.inspector) layer inspector    \(Keys.inspection) flash updates / colour blended+offscreen / off",
         ]
     }
 
@@ -93,6 +98,10 @@ extension WindowHost {
     func handleWindowKey(_ key: String) -> Bool {
         switch key {
         case Keys.overlay, Keys.help: showsOverlay.toggle()
+        case Keys.inspector: inspectsLayers.toggle()
+        case Keys.inspection:
+            let all = Inspection.allCases
+            inspection = all[(inspection.rawValue + 1) % all.count]
         case Keys.pause: setPaused(!isPaused)
         case Keys.stepBack: step(frames: -1)
         case Keys.stepForward: step(frames: 1)

@@ -88,6 +88,17 @@ public final class WindowHost: @unchecked Sendable {
     /// The media time of the last restart (app thread): the timeline and badge count from it.
     var sceneStart: CFTimeInterval?
     var _lastOverlayFrame: CGImage?
+    /// The inspection overlays (under the text overlays), the inspector's outline and panel, and
+    /// their state (`_inspection` and `damageSeen` guarded by `lock`; the rest app thread).
+    let inspectionRoot = CALayer()
+    let inspectorOutline = CALayer()
+    let inspectorPanel = CATextLayer()
+    var _inspection = Inspection.off
+    var damageSeen: [CGRect] = []
+    var flashes: [(layer: CALayer, time: Double)] = []
+    var tintsShown: [(CGRect, LayerCompositing)] = []
+    /// Where the pointer is (app thread).
+    var pointer: CGPoint?
     /// The renderer of `overlayRoot` (render thread).
     var overlayRenderer: CARenderer?
     /// Called on the app thread when the restart key (F10) is pressed: re-create the scene from its
@@ -235,7 +246,13 @@ public final class WindowHost: @unchecked Sendable {
         overlayRoot.anchorPoint = .zero
         overlayRoot.bounds = CGRect(origin: .zero, size: size)
         let dark = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)
-        for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark)] {
+        inspectionRoot.anchorPoint = .zero
+        overlayRoot.addSublayer(inspectionRoot)
+        inspectorOutline.borderWidth = 2
+        inspectorOutline.borderColor = CGColor(srgbRed: 0, green: 0.9, blue: 1, alpha: 1)
+        inspectorOutline.isHidden = true
+        overlayRoot.addSublayer(inspectorOutline)
+        for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark), (inspectorPanel, dark)] {
             l.anchorPoint = .zero
             l.fontSize = 13
             l.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
@@ -249,6 +266,7 @@ public final class WindowHost: @unchecked Sendable {
         banner.position = CGPoint(x: 0, y: 0)
         banner.bounds = CGRect(x: 0, y: 0, width: size.width, height: 40)
         layoutToastAndBadge(size)
+        layoutInspection(size)
         CATransaction.commit()
     }
 
