@@ -50,6 +50,7 @@ extension WindowHost {
             for e in events {
                 if case .key(let k) = e { handleWindowKey(k) }
                 if case .mouseMoved(let p, _) = e { pointer = p }
+                if handleTimelineMouse(e) { continue }
                 if case .resize(let size) = e { resizeHostLayers(size) }
                 onEvent(e)
             }
@@ -60,6 +61,7 @@ extension WindowHost {
             if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
             expireToast()
             updateInspection()
+            updateTimeline()
             let host = hostNow()
             if showsOverlay && (host - overlayUpdated > 0.5 || host < overlayUpdated) { overlayUpdated = host; updateOverlay() }
             if !badge.isHidden { updateBadge() }

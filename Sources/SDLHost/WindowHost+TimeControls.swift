@@ -10,6 +10,8 @@ extension WindowHost {
         public static let overlay = "F1"
         /// Also shows and hides the overlay (a typed "?", whatever the keyboard layout).
         public static let help = "?"
+        /// Shows and hides the timeline strip.
+        public static let timeline = "F2"
         /// Shows and hides the layer inspector.
         public static let inspector = "F3"
         /// Cycles the inspection overlays: flash updated regions, colour blended and offscreen layers, off.
@@ -37,7 +39,8 @@ extension WindowHost {
             "\(Keys.overlay) or \(Keys.help) statistics and keys    \(Keys.pause) pause/resume",
             "\(Keys.stepBack)/\(Keys.stepForward) frame back/forward (paused)    \(Keys.speed) speed ×1 ×2 ×1/10 ×1/2",
             "\(Keys.restart) restart the scene    \(Keys.screenshot) screenshot (.png)",
-            "\(Keys.inspector) layer inspector    \(Keys.inspection) flash updates / colour blended+offscreen / off",
+            "\(Keys.timeline) timeline (drag to scrub while paused)    \(Keys.inspector) layer inspector",
+            "\(Keys.inspection) flash updated regions / colour blended and offscreen layers / off",
         ]
     }
 
@@ -56,19 +59,19 @@ extension WindowHost {
     /// Pauses or resumes media time (the pause key). Any thread.
     public func setPaused(_ paused: Bool) {
         let h = hostNow()
-        changeTime { paused ? $0.pause(atHost: h) : $0.resume(atHost: h) }
+        changeTimeBase { paused ? $0.pause(atHost: h) : $0.resume(atHost: h) }
     }
 
     /// Moves paused media time by `frames` frame periods (negative: back); nothing while running.
     public func step(frames: Int) {
         let d = Double(frames) * scheduler.framePeriod
-        changeTime { if $0.isPaused { $0.step(by: d) } }
+        changeTimeBase { if $0.isPaused { $0.step(by: d) } }
     }
 
     /// Sets the speed of media time from now on (a finite positive number; 1 is real time).
     public func setSpeed(_ rate: Double) {
         let h = hostNow()
-        changeTime { $0.setRate(rate, atHost: h) }
+        changeTimeBase { $0.setRate(rate, atHost: h) }
     }
 
     /// The next speed of `speeds` after the current one (×1 after a speed not in the list).
@@ -77,7 +80,7 @@ extension WindowHost {
         return speeds[(i + 1) % speeds.count]
     }
 
-    private func changeTime(_ change: (inout MediaTimeBase) -> Void) {
+    func changeTimeBase(_ change: (inout MediaTimeBase) -> Void) {
         let base = CAMediaClock.updateTimeBase(change)
         if virtualTime {
             // The virtual clock's media time moves with the time base at once.
@@ -98,6 +101,7 @@ extension WindowHost {
     func handleWindowKey(_ key: String) -> Bool {
         switch key {
         case Keys.overlay, Keys.help: showsOverlay.toggle()
+        case Keys.timeline: showsTimeline.toggle()
         case Keys.inspector: inspectsLayers.toggle()
         case Keys.inspection:
             let all = Inspection.allCases

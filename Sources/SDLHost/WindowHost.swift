@@ -97,6 +97,13 @@ public final class WindowHost: @unchecked Sendable {
     var damageSeen: [CGRect] = []
     var flashes: [(layer: CALayer, time: Double)] = []
     var tintsShown: [(CGRect, LayerCompositing)] = []
+    /// The timeline strip's layers, and its scrubbing state (app thread).
+    let timelineRoot = CALayer()
+    let timelineLabel = CATextLayer()
+    let timelineBars = CALayer()
+    let timelinePlayhead = CALayer()
+    var scrubLeft: Double?
+    var swallowSwipe = false
     /// Where the pointer is (app thread).
     var pointer: CGPoint?
     /// The renderer of `overlayRoot` (render thread).
@@ -252,6 +259,7 @@ public final class WindowHost: @unchecked Sendable {
         inspectorOutline.borderColor = CGColor(srgbRed: 0, green: 0.9, blue: 1, alpha: 1)
         inspectorOutline.isHidden = true
         overlayRoot.addSublayer(inspectorOutline)
+        setUpTimeline()
         for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark), (inspectorPanel, dark)] {
             l.anchorPoint = .zero
             l.fontSize = 13
