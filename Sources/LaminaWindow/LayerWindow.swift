@@ -15,8 +15,14 @@ import LaminaRecording
 ///
 /// The window's own keys work as in `lamina`'s windows (function keys, so they do not clash with
 /// your letters, digits, Space, Return, Escape and arrows; each still reaches `onEvent`):
-/// - F1: the overlay: frame rate, frame time, the time spent in commit, evaluation, rasterisation
+/// - F1 (or a typed `?`): the overlay: frame rate, frame time, the time spent in commit, evaluation, rasterisation
 ///   and present, and the list of these keys.
+/// - F2: the timeline strip: media time, your running animations as bars, a playhead; while
+///   paused, dragging in it scrubs media time (mouse events in the strip do not reach `onEvent`).
+/// - F3: the layer inspector: the layer under the pointer outlined, its name, class, and the model
+///   and presentation values of its animated key paths.
+/// - F4: inspection overlays in turn: flash updated regions, colour offscreen-rendered (yellow),
+///   blended (red) and opaque (green) layers, off.
 /// - F5: starts and stops recording the scene to `lamina-recording-<n>.mp4` in `recordingFolder`
 ///   (needs ffmpeg; a failure shows in the window's banner).
 /// - F6 pauses and resumes media time; F7 and F8 step one frame back and forward while paused; F9
@@ -26,7 +32,7 @@ import LaminaRecording
 ///   happened (an animation removed when it ended, a completion block, a timer) is not undone.
 /// - F10 restarts: calls `onRestart` (re-create your scene there).
 /// - F12 saves the scene's frame to `lamina-screenshot-<n>.png` in `screenshotFolder`.
-/// The overlay, the banner and the window's messages are drawn over the scene on the screen only:
+/// The overlays, the banner and the window's messages are drawn over the scene on the screen only:
 /// recordings, screenshots and `lastFrame` show the scene alone.
 ///
 /// Without a display, `init` throws `LayerWindow.Error.noDisplay`; catch it and render headless
@@ -145,7 +151,8 @@ public final class LayerWindow: @unchecked Sendable {
         set { host.keepsLastFrame = newValue }
     }
 
-    /// The last presented frame (pixels of the window, premultiplied) while `keepsLastFrame` is on.
+    /// The last presented frame of your scene (pixels of the window without its overlays,
+    /// premultiplied) while `keepsLastFrame` is on.
     public var lastFrame: CGImage? { host.lastFrame }
 
     /// The model layer of `rootLayer`'s tree shown at `point` (window points), hit-tested on the

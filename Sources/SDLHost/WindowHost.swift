@@ -142,9 +142,10 @@ public final class WindowHost: @unchecked Sendable {
         }
     }
 
-    /// Called on the render (SDL) thread after every present with a private copy of the frame (the
-    /// pixels the window shows, premultiplied, in pixels of the drawable) and the frame's timestamp
-    /// (the wall time its present returned; the virtual time under `virtualTime`). Used for recording.
+    /// Called on the render (SDL) thread after every present with a private copy of the scene's frame
+    /// (the pixels the window shows without its overlays, premultiplied, in pixels of the drawable)
+    /// and the frame's timestamp (the media time when its present returned, through the time
+    /// controls; the virtual media time under `virtualTime`). Used for recording.
     /// The copy is made outside the timed phases; when nil (the default) a frame costs nothing more.
     /// The closure must return quickly: hand the frame to another thread.
     public var onPresent: ((CGImage, CFTimeInterval) -> Void)? {
