@@ -44,8 +44,9 @@ extension WindowHost {
         ]
     }
 
-    /// The host time now: the monotonic clock, or the virtual clock's host time under `virtualTime`.
-    func hostNow() -> Double {
+    /// The host time now: the monotonic clock, or the virtual clock's host time under `virtualTime`
+    /// (time the time controls do not pause or slow: for messages that hide after a while).
+    package func hostNow() -> Double {
         if virtualTime { lock.lock(); defer { lock.unlock() }; return virtualHostNow }
         return CAMediaClock.monotonicSeconds()
     }
