@@ -99,7 +99,7 @@ extension WindowHost {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         overlay.string = text
-        overlay.bounds.size = CGSize(width: 390, height: CGFloat(lines) * 17 + 8)
+        overlay.bounds.size = CGSize(width: 440, height: CGFloat(lines) * 17 + 8)
         CATransaction.commit()
     }
 

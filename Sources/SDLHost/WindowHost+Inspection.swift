@@ -167,7 +167,9 @@ extension WindowHost {
 
     func layoutInspection(_ size: CGSize) {
         inspectionRoot.frame = CGRect(origin: .zero, size: size)
-        inspectorPanel.bounds = CGRect(x: 0, y: 0, width: 300, height: 60)
-        inspectorPanel.position = CGPoint(x: max(0, size.width - 308), y: 34)
+        // At the bottom right, above the timeline strip's place (clear of the statistics overlay).
+        inspectorPanel.anchorPoint = CGPoint(x: 0, y: 1)
+        inspectorPanel.bounds = CGRect(x: 0, y: 0, width: 300, height: inspectorPanel.bounds.height > 0 ? inspectorPanel.bounds.height : 60)
+        inspectorPanel.position = CGPoint(x: max(0, size.width - 308), y: size.height - WindowHost.timelineHeight - 8)
     }
 }

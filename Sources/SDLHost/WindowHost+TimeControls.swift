@@ -36,11 +36,9 @@ extension WindowHost {
     /// The lines of the help overlay: every key the window itself handles.
     public static var keyHelp: [String] {
         [
-            "\(Keys.overlay) or \(Keys.help) statistics and keys    \(Keys.pause) pause/resume",
-            "\(Keys.stepBack)/\(Keys.stepForward) frame back/forward (paused)    \(Keys.speed) speed ×1 ×2 ×1/10 ×1/2",
-            "\(Keys.restart) restart the scene    \(Keys.screenshot) screenshot (.png)",
-            "\(Keys.timeline) timeline (drag to scrub while paused)    \(Keys.inspector) layer inspector",
-            "\(Keys.inspection) flash updated regions / colour blended and offscreen layers / off",
+            "\(Keys.overlay)/\(Keys.help) statistics, keys   \(Keys.timeline) timeline   \(Keys.inspector) layer inspector",
+            "\(Keys.inspection) flash updates, colour layers, off   \(Keys.screenshot) screenshot",
+            "\(Keys.pause) pause   \(Keys.stepBack)/\(Keys.stepForward) step (paused)   \(Keys.speed) speed   \(Keys.restart) restart",
         ]
     }
 

@@ -85,7 +85,8 @@ public final class WindowHost: @unchecked Sendable {
     var screenshotRequests = 0
     /// Screenshots being written.
     let screenshotWrites = DispatchGroup()
-    /// The media time of the last restart (app thread): the timeline and badge count from it.
+    /// The media time the window first ran or was last restarted (app thread): the timeline and
+    /// the badge count from it.
     var sceneStart: CFTimeInterval?
     var _lastOverlayFrame: CGImage?
     /// The inspection overlays (under the text overlays), the inspector's outline and panel, and
@@ -307,6 +308,7 @@ public final class WindowHost: @unchecked Sendable {
                 SDL_PushEvent(&e)
             }
         }
+        if sceneStart == nil { sceneStart = CACurrentMediaTime() }
         let app = Thread { [unowned self] in self.appLoop() }
         app.name = "lamina.app"
         appThread = app
