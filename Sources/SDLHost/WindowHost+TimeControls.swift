@@ -137,6 +137,8 @@ extension WindowHost {
             let speed = base.rate < 1 ? "×1/\(Int((1 / base.rate).rounded()))" : "×\(Int(base.rate.rounded()))"
             text = (text.map { $0 + "  " } ?? "") + speed
         }
+        // Nothing to commit when nothing changed (a paused window stays idle).
+        if (badge.string as? String) == (text ?? "") && badge.isHidden == (text == nil) { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         badge.string = text ?? ""

@@ -19,6 +19,7 @@ extension WindowHost {
             CATransaction.begin(); CATransaction.setDisableActions(true)
             timelineRoot.isHidden = !newValue
             CATransaction.commit()
+            timelineSignature = ""
             requestFrame()
         }
     }
@@ -95,6 +96,10 @@ extension WindowHost {
         if base.isPaused { text += "  paused (drag to scrub)" }
         if base.rate != 1 { text += base.rate < 1 ? "  ×1/\(Int((1 / base.rate).rounded()))" : "  ×\(Int(base.rate.rounded()))" }
         text += "  animations \(spans.count)"
+        // Nothing to commit when nothing changed (a paused window stays idle).
+        let signature = "\(strip) \(left) \(now) \(text) " + spans.map { "\($0.name) \($0.span.begin) \($0.span.end)" }.joined(separator: ";")
+        if signature == timelineSignature { return }
+        timelineSignature = signature
         CATransaction.begin(); CATransaction.setDisableActions(true)
         timelineRoot.frame = strip
         timelineLabel.string = text

@@ -104,6 +104,7 @@ public final class WindowHost: @unchecked Sendable {
     let timelineBars = CALayer()
     let timelinePlayhead = CALayer()
     var scrubLeft: Double?
+    var timelineSignature = ""
     var swallowSwipe = false
     /// Where the pointer is (app thread).
     var pointer: CGPoint?

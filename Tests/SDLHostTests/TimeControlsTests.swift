@@ -107,4 +107,30 @@ final class TimeControlsTests: XCTestCase {
         XCTAssertEqual(CACurrentMediaTime(), ticks[0], "CACurrentMediaTime() too")
         XCTAssertTrue(host.showsOverlay, "? shows the overlay")
     }
+
+    /// On the real clock a paused window sleeps although an animation is running and the badge and
+    /// the timeline are shown: after the frames that show the pause, it draws nothing (frames
+    /// counted, not timed; running, the animation would draw every refresh of the 0.8 s).
+    func testAPausedWindowSleeps() throws {
+        CAMediaClock.manualTime = nil
+        let host = try WindowHost(title: "sleep", size: CGSize(width: 64, height: 48))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        box.backgroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5; move.toValue = 60; move.duration = 100
+        box.add(move, forKey: "move")
+        root.addSublayer(box)
+        host.layer = root
+        host.simulate(.key(WindowHost.Keys.pause))
+        host.simulate(.key(WindowHost.Keys.timeline))
+        host.run(seconds: 0.3)
+        let settled = host.frameCount
+        host.run(seconds: 0.8)
+        XCTAssertTrue(host.isPaused)
+        XCTAssertLessThanOrEqual(host.frameCount - settled, 1, "paused: no frames while nothing changes")
+        XCTAssertGreaterThan(host.times.idleRefreshes, 0)
+    }
 }
