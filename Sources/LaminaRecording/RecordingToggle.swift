@@ -62,10 +62,11 @@ package final class RecordingToggle {
     }
 
     /// Shows a recording's failure as soon as it happens (and ends that recording), and hides the
-    /// banner when its time is up; call on every tick.
+    /// banner when its time is up (on the host's clock, so that it also hides while media time is
+    /// paused); call on every tick.
     package func tick(_ now: CFTimeInterval) {
         if let r = recorder, r.error != nil { stop(); return }
-        if let until = bannerUntil, now >= until { bannerUntil = nil; bannerText = nil; host.showBanner(nil) }
+        if let until = bannerUntil, host.hostNow() >= until { bannerUntil = nil; bannerText = nil; host.showBanner(nil) }
     }
 
     /// The banner's text now (nil when hidden).
@@ -75,6 +76,6 @@ package final class RecordingToggle {
         print("lamina: \(text)")
         bannerText = text
         host.showBanner(text)
-        bannerUntil = CACurrentMediaTime() + seconds
+        bannerUntil = host.hostNow() + seconds
     }
 }

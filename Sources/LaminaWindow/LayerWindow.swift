@@ -13,12 +13,27 @@ import LaminaRecording
 ///     }
 ///     window.run()          // until the window is closed or stop() is called
 ///
-/// The window's own keys work as in `lamina`'s windows: F1 shows the overlay (frame rate, frame
-/// time, and the time spent in commit, evaluation, rasterisation and present), F5 starts and stops
-/// recording what the window shows to `lamina-recording-<n>.mp4` in `recordingFolder` (needs
-/// ffmpeg; a failure shows in the window's banner). Both keys still reach `onEvent`. Time controls
-/// and inspection overlays of Lamina's window issue (#12) are to come here too, through the same
-/// host, without changing this API.
+/// The window's own keys work as in `lamina`'s windows (function keys, so they do not clash with
+/// your letters, digits, Space, Return, Escape and arrows; each still reaches `onEvent`):
+/// - F1 (or a typed `?`): the overlay: frame rate, frame time, the time spent in commit, evaluation, rasterisation
+///   and present, and the list of these keys.
+/// - F2: the timeline strip: media time, your running animations as bars, a playhead; while
+///   paused, dragging in it scrubs media time (mouse events in the strip do not reach `onEvent`).
+/// - F3: the layer inspector: the layer under the pointer outlined, its name, class, and the model
+///   and presentation values of its animated key paths.
+/// - F4: inspection overlays in turn: flash updated regions, colour offscreen-rendered (yellow),
+///   blended (red) and opaque (green) layers, off.
+/// - F5: starts and stops recording the scene to `lamina-recording-<n>.mp4` in `recordingFolder`
+///   (needs ffmpeg; a failure shows in the window's banner).
+/// - F6 pauses and resumes media time; F7 and F8 step one frame back and forward while paused; F9
+///   cycles its speed (×1, ×2, ×1/10, ×1/2). This is media time itself (`CACurrentMediaTime()`), so
+///   commits, animations, display-link timestamps, your timers and recordings all see it. A step
+///   back moves media time back one frame: animations show the earlier time, but what already
+///   happened (an animation removed when it ended, a completion block, a timer) is not undone.
+/// - F10 restarts: calls `onRestart` (re-create your scene there).
+/// - F12 saves the scene's frame to `lamina-screenshot-<n>.png` in `screenshotFolder`.
+/// The overlays, the banner and the window's messages are drawn over the scene on the screen only:
+/// recordings, screenshots and `lastFrame` show the scene alone.
 ///
 /// Without a display, `init` throws `LayerWindow.Error.noDisplay`; catch it and render headless
 /// with `CARenderer` on virtual time instead (see "Rendering without a window" in the QuartzCore
@@ -32,8 +47,8 @@ import LaminaRecording
 ///   layers there: the changes of each turn are committed right after it, and the render thread
 ///   draws them. The app thread may block; animations already committed keep moving.
 /// - `rootLayer`, `title`, `stop()`, `simulate(_:)`, `showsOverlay` and `hitTest(_:)` may be used
-///   from any thread; set the hooks, `closesOnRequest`, `recordsOnF5`, `recordingFolder` and
-///   `virtualTime` before `run()`.
+///   from any thread; set the hooks, `closesOnRequest`, `recordsOnF5`, `recordingFolder`,
+///   `screenshotFolder` and `virtualTime` before `run()`.
 public final class LayerWindow: @unchecked Sendable {
     let host: WindowHost
     private var recording: RecordingToggle?
@@ -92,6 +107,22 @@ public final class LayerWindow: @unchecked Sendable {
     /// Where F5 recordings go (default: the current folder when `run()` starts).
     public var recordingFolder: URL?
 
+    /// Called on the app thread when F10 is pressed: re-create your scene from its start (a hot
+    /// restart). Nil: F10 only says there is nothing to restart. Set before `run()`.
+    public var onRestart: (() -> Void)? {
+        get { host.onRestart }
+        set { host.onRestart = newValue }
+    }
+
+    /// Where F12 screenshots go (default: the current folder). Set before `run()`.
+    public var screenshotFolder: URL? {
+        get { host.screenshotFolder }
+        set { host.screenshotFolder = newValue }
+    }
+
+    /// Whether media time is paused (F6).
+    public var isPaused: Bool { host.isPaused }
+
     /// Whether an F5 recording is running now.
     public var isRecording: Bool { recording?.isRecording ?? false }
 
@@ -120,7 +151,8 @@ public final class LayerWindow: @unchecked Sendable {
         set { host.keepsLastFrame = newValue }
     }
 
-    /// The last presented frame (pixels of the window, premultiplied) while `keepsLastFrame` is on.
+    /// The last presented frame of your scene (pixels of the window without its overlays,
+    /// premultiplied) while `keepsLastFrame` is on.
     public var lastFrame: CGImage? { host.lastFrame }
 
     /// The model layer of `rootLayer`'s tree shown at `point` (window points), hit-tested on the

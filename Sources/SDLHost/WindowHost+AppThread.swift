@@ -15,10 +15,15 @@ extension WindowHost {
         while isRunning {
             var deadline = Date.distantFuture
             if !virtualTime {
+                // Due times are media times; the wait is in host seconds (the time base's rate, and
+                // never while paused).
                 let now = CACurrentMediaTime()
-                var due = min(now + WindowHost.idleTickInterval, nextAppTime(now))
-                due = min(due, scheduler.nextDeliveryTime(after: now) ?? now + scheduler.framePeriod)
-                deadline = Date(timeIntervalSinceNow: max(0, due - now))
+                let base = CAMediaClock.timeBase, host = CAMediaClock.monotonicSeconds()
+                let delivery = scheduler.nextDeliveryTime(after: now)
+                let due = min(nextAppTime(now), delivery ?? .infinity)
+                var wait = min(WindowHost.idleTickInterval, base.hostTime(forMedia: due) - host)
+                if delivery == nil { wait = min(wait, scheduler.framePeriod) }
+                deadline = Date(timeIntervalSinceNow: max(0, wait))
             }
             appSignal.lock()
             if virtualTime {
@@ -43,15 +48,23 @@ extension WindowHost {
                 scheduler.postFrame(at: now)
             }
             for e in events {
-                if case .key(let k) = e, k == WindowHost.overlayKey { showsOverlay.toggle() }
+                if case .key(let k) = e { handleWindowKey(k) }
+                if case .mouseMoved(let p, _) = e { pointer = p }
+                if handleTimelineMouse(e) { continue }
                 if case .resize(let size) = e { resizeHostLayers(size) }
                 onEvent(e)
             }
-            scheduler.appTurn(at: now)
+            // The app's turn at the media time after its input (a time key may have paused or stepped it).
+            scheduler.appTurn(at: CACurrentMediaTime())
             let b = CAMediaClock.monotonicSeconds()
             lock.lock(); appSideSinceFrame += b - a; lock.unlock()
             if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
-            if showsOverlay && now - overlayUpdated > 0.5 { overlayUpdated = now; updateOverlay() }
+            expireToast()
+            updateInspection()
+            updateTimeline()
+            let host = hostNow()
+            if showsOverlay && (host - overlayUpdated > 0.5 || host < overlayUpdated) { overlayUpdated = host; updateOverlay() }
+            if !badge.isHidden { updateBadge() }
         }
     }
 
@@ -62,7 +75,10 @@ extension WindowHost {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         hostRoot.bounds = CGRect(origin: .zero, size: size)
+        overlayRoot.bounds = CGRect(origin: .zero, size: size)
         banner.bounds.size.width = size.width
+        layoutToastAndBadge(size)
+        layoutInspection(size)
         CATransaction.commit()
     }
 
@@ -73,13 +89,17 @@ extension WindowHost {
         func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
         let interval = med(t.intervals)
         let fps = interval > 0 ? 1000 / interval : 0
-        var text = String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms\n(%@ hides this)",
-                          fps, interval, t.missed, -med(t.presentError), med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present), WindowHost.overlayKey)
+        var text = String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms",
+                          fps, interval, t.missed, -med(t.presentError), med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present))
+        let counts = sceneCounts()
+        text += "\nlayers \(counts.layers)  animations \(counts.animations)"
+        text += "\n" + WindowHost.keyHelp.joined(separator: "\n")
         if !help.isEmpty { text += "\n" + help }
+        let lines = text.split(separator: "\n").count
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         overlay.string = text
-        overlay.bounds.size.height = help.isEmpty ? 76 : 94
+        overlay.bounds.size = CGSize(width: 440, height: CGFloat(lines) * 17 + 8)
         CATransaction.commit()
     }
 

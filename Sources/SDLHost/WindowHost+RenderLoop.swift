@@ -15,23 +15,34 @@ extension WindowHost {
         var texture: OpaquePointer? = nil
         var textureSize = (0, 0)
         defer { if let t = texture { SDL_DestroyTexture(t) } }
+        var overlayTexture: OpaquePointer? = nil
+        var overlayHasContent = false
+        defer { if let t = overlayTexture { SDL_DestroyTexture(t) } }
         let period = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
         var predictor = FramePredictor(hz: 1 / period)
         scheduler.framePeriod = period
+        // Host time: the monotonic clock, or under virtual time a virtual host clock one period a
+        // frame; media time follows it through `CAMediaClock.timeBase` (the time controls).
+        var virtualHost = 0.0
         if virtualTime {
             scheduler.clock = .virtual
-            scheduler.setVirtualTime(CACurrentMediaTime())
+            virtualHost = CACurrentMediaTime()
+            let media = CAMediaClock.updateTimeBase { $0.anchor(host: virtualHost, media: virtualHost) }.mediaTime(atHost: virtualHost)
+            lock.lock(); virtualHostNow = virtualHost; lock.unlock()
+            scheduler.setVirtualTime(media)
         }
-        let start = CACurrentMediaTime()
+        let start = virtualTime ? virtualHost : CAMediaClock.monotonicSeconds()
         var lastPresent: Double? = nil
         var lastTarget: Double? = nil
+        var lastMediaTarget: Double? = nil
         var seenCommits = -1
+        var seenRequests = -1
         var idleTime = 0.0
         var needsFullFrame = true
         while isRunning {
             pumpEvents()
             if let n = frames, refreshCount >= n { break }
-            if let s = seconds, CACurrentMediaTime() - start >= s { break }
+            if let s = seconds, (virtualTime ? virtualHost : CAMediaClock.monotonicSeconds()) - start >= s { break }
             // The output size in pixels and the points it shows.
             var pw: Int32 = 0, ph: Int32 = 0
             SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
@@ -41,34 +52,45 @@ extension WindowHost {
                 let r = CARenderer(size: size, scale: scale)
                 r.threads = 2
                 scheduler.renderer = r
+                overlayRenderer = CARenderer(size: size, scale: scale)
                 needsFullFrame = true
             }
             let r = scheduler.renderer!
             r.bounds = CGRect(origin: .zero, size: size)
             r.layer = hostRoot
+            let o = overlayRenderer!
+            o.bounds = r.bounds
+            o.layer = overlayRoot
             if texture == nil || textureSize != (Int(pw), Int(ph)) {
                 if let t = texture { SDL_DestroyTexture(t) }
+                if let t = overlayTexture { SDL_DestroyTexture(t) }
                 texture = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)
+                overlayTexture = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)
+                if let t = overlayTexture { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND) }
                 textureSize = (Int(pw), Int(ph))
                 r.addUpdate(r.bounds)
+                o.addUpdate(o.bounds)
                 needsFullFrame = true
             }
-            guard let tex = texture else { break }
+            guard let tex = texture, let otex = overlayTexture else { break }
 
-            // Idle: nothing committed since the last frame, no animation running or about to start,
-            // no display link: sleep until an event, a commit, or the next animation's start.
+            // Idle: nothing committed since the last frame, no frame asked for (a step of paused
+            // time, a screenshot), no animation running or about to start, no display link: sleep
+            // until an event, a commit, or the next animation's start.
             if !virtualTime {
-                let now = CACurrentMediaTime()
+                let now = CAMediaClock.monotonicSeconds()
                 let commits = CATransaction.changingCommitCount
-                let next = r.nextFrameTime()
+                lock.lock(); let requests = frameRequests; lock.unlock()
+                let base = CAMediaClock.timeBase
+                let next = base.hostTime(forMedia: r.nextFrameTime())
                 let soon = now + predictor.drawEstimate + predictor.presentMargin + period
-                if !needsFullFrame && commits == seenCommits && !scheduler.hasActiveDisplayLinks && next > soon {
+                if !needsFullFrame && commits == seenCommits && requests == seenRequests && !scheduler.hasActiveDisplayLinks && next > soon {
                     var wait = min(next - soon, 1)
                     // Not past the end of the run.
                     if let n = frames { wait = min(wait, Double(n - refreshCount) * period - idleTime) }
                     if let sec = seconds { wait = min(wait, start + sec - now) }
                     waitForEvent(seconds: wait)
-                    idleTime += CACurrentMediaTime() - now
+                    idleTime += CAMediaClock.monotonicSeconds() - now
                     let whole = Int(idleTime / period)
                     if whole > 0 {
                         refreshCount += whole; idleTime -= Double(whole) * period
@@ -77,57 +99,75 @@ extension WindowHost {
                     continue
                 }
                 seenCommits = commits
+                seenRequests = requests
             }
             needsFullFrame = false
 
             // The frame's time: the next virtual period (after the app's turn on it), or the time the
-            // frame is predicted to be on screen.
+            // frame is predicted to be on screen; then its media time through the time base.
             let target: Double
+            let mediaTarget: Double
             if virtualTime {
-                target = (lastTarget ?? scheduler.time) + period
-                scheduler.setVirtualTime(target)
-                if let last = lastTarget { appTakesItsTurn(onFrameAt: last) }
+                virtualHost = (lastTarget ?? virtualHost) + period
+                target = virtualHost
+                lock.lock(); virtualHostNow = target; lock.unlock()
+                scheduler.setVirtualTime(CAMediaClock.timeBase.mediaTime(atHost: target))
+                if let last = lastMediaTarget { appTakesItsTurn(onFrameAt: last) }
+                // The app's turn may have paused, stepped or slowed time.
+                mediaTarget = CAMediaClock.timeBase.mediaTime(atHost: target)
+                scheduler.setVirtualTime(mediaTarget)
             } else {
-                target = predictor.nextTarget(now: CACurrentMediaTime())
+                target = predictor.nextTarget(now: CAMediaClock.monotonicSeconds())
                 if let lt = lastTarget {
                     let m = predictor.missed(previous: lt, current: target)
                     if m > 0 { lock.lock(); _times.missed += m; lock.unlock(); refreshCount += m }
                 }
+                mediaTarget = CAMediaClock.timeBase.mediaTime(atHost: target)
             }
-            let started = CACurrentMediaTime()
-            scheduler.drawFrame(at: target)
+            let started = CAMediaClock.monotonicSeconds()
+            scheduler.drawFrame(at: mediaTarget)
             let phases = r.lastPhaseDurations
             let damage = r.damageRect
-            let u0 = CACurrentMediaTime()
-            var uploaded = 0
             if !damage.isEmpty {
-                let buffer = r.pixelBuffer
-                let w = min(buffer.width, textureSize.0), h = min(buffer.height, textureSize.1)
-                let d = damage.intersection(IntRect(x: 0, y: 0, width: w, height: h))
-                if !d.isEmpty {
-                    uploaded = d.area
-                    var rect = SDL_Rect(x: Int32(d.x), y: Int32(d.y), w: Int32(d.width), h: Int32(d.height))
-                    buffer.pixels.withUnsafeBytes { raw in
-                        _ = SDL_UpdateTexture(tex, &rect, raw.baseAddress! + (d.y * buffer.width + d.x) * 4, Int32(buffer.width * 4))
-                    }
-                }
+                noteDamage(CGRect(x: CGFloat(damage.x) / scale, y: CGFloat(damage.y) / scale,
+                                  width: CGFloat(damage.width) / scale, height: CGFloat(damage.height) / scale))
             }
-            if keepsLastFrame {
+            let u0 = CAMediaClock.monotonicSeconds()
+            let uploaded = upload(r.pixelBuffer, damage: damage, to: tex, size: textureSize, straightAlpha: false)
+            // The window's own layers, on their own renderer and texture, over the scene.
+            o.beginFrame(atTime: mediaTarget, timeStamp: nil)
+            o.render()
+            o.endFrame()
+            let overlayDamage = o.damageRect
+            if !overlayDamage.isEmpty {
+                _ = upload(o.pixelBuffer, damage: overlayDamage, to: otex, size: textureSize, straightAlpha: true)
+                overlayHasContent = o.pixelBuffer.pixels.contains { $0 != 0 }
+            }
+            lock.lock(); let screenshots = screenshotRequests; screenshotRequests = 0; lock.unlock()
+            if keepsLastFrame || screenshots > 0 {
                 let b = r.pixelBuffer
                 let image = CGImage(width: b.width, height: b.height, premultipliedARGB: b.pixels)
-                lock.lock(); _lastFrame = image; lock.unlock()
+                if screenshots > 0 { saveScreenshot(image) }
+                if keepsLastFrame {
+                    let ob = o.pixelBuffer
+                    let overlayImage = overlayHasContent ? CGImage(width: ob.width, height: ob.height, premultipliedARGB: ob.pixels) : nil
+                    lock.lock(); _lastFrame = image; if overlayImage != nil { _lastOverlayFrame = overlayImage }; lock.unlock()
+                }
             }
             SDL_RenderCopy(sdlRenderer, tex, nil, nil)
-            let ready = CACurrentMediaTime()
+            if overlayHasContent { SDL_RenderCopy(sdlRenderer, otex, nil, nil) }
+            let ready = CAMediaClock.monotonicSeconds()
             if !virtualTime {
                 let wait = predictor.presentTime(for: target) - ready
                 if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
             }
-            let issued = CACurrentMediaTime()
+            let issued = CAMediaClock.monotonicSeconds()
             SDL_RenderPresent(sdlRenderer)
-            let returned = CACurrentMediaTime()
+            let returned = CAMediaClock.monotonicSeconds()
             if !virtualTime { predictor.recordFrame(started: started, ready: ready, issued: issued, returned: returned) }
             let presented = virtualTime ? target : returned
+            // What the app, display links and recordings see: the present's media time.
+            let presentedMedia = virtualTime ? mediaTarget : CAMediaClock.timeBase.mediaTime(atHost: returned)
             lock.lock()
             if let lp = lastPresent { _times.intervals.append(presented - lp) }
             _times.commit.append(appSideSinceFrame); appSideSinceFrame = 0
@@ -146,20 +186,44 @@ extension WindowHost {
                 let b = r.pixelBuffer
                 // A real copy now (not a shared array the next frame's rasterisation would copy on write).
                 let pixels = b.pixels.withUnsafeBufferPointer { Array($0) }
-                presentHook(CGImage(width: b.width, height: b.height, premultipliedARGB: pixels), presented)
+                presentHook(CGImage(width: b.width, height: b.height, premultipliedARGB: pixels), presentedMedia)
             }
             if !virtualTime {
                 appSignal.lock()
-                pendingFrames.append((presented, target))
+                pendingFrames.append((presentedMedia, mediaTarget))
                 appSignal.broadcast()
                 appSignal.unlock()
             }
             lastPresent = presented
             lastTarget = target
+            lastMediaTarget = mediaTarget
         }
         // Under virtual time the app takes its turn on the last frame too (and on the input pumped
         // last), so the app's state is settled when run() returns.
-        if virtualTime { appTakesItsTurn(onFrameAt: lastTarget ?? scheduler.time) }
+        if virtualTime { appTakesItsTurn(onFrameAt: lastMediaTarget ?? scheduler.time) }
+    }
+
+    /// Copies the `damage` rectangle of `buffer` (premultiplied ARGB) into `texture`, made straight
+    /// alpha for SDL's blending when `straightAlpha`; returns the pixels copied.
+    private func upload(_ buffer: PixelBuffer, damage: IntRect, to texture: OpaquePointer, size: (Int, Int), straightAlpha: Bool) -> Int {
+        guard !damage.isEmpty else { return 0 }
+        let w = min(buffer.width, size.0), h = min(buffer.height, size.1)
+        let d = damage.intersection(IntRect(x: 0, y: 0, width: w, height: h))
+        guard !d.isEmpty else { return 0 }
+        var rect = SDL_Rect(x: Int32(d.x), y: Int32(d.y), w: Int32(d.width), h: Int32(d.height))
+        if straightAlpha {
+            var rows = [UInt32](repeating: 0, count: d.area)
+            for y in 0..<d.height {
+                let from = (d.y + y) * buffer.width + d.x
+                for x in 0..<d.width { rows[y * d.width + x] = PNGCodec.unpremultiply(buffer.pixels[from + x]) }
+            }
+            rows.withUnsafeBytes { raw in _ = SDL_UpdateTexture(texture, &rect, raw.baseAddress!, Int32(d.width * 4)) }
+        } else {
+            buffer.pixels.withUnsafeBytes { raw in
+                _ = SDL_UpdateTexture(texture, &rect, raw.baseAddress! + (d.y * buffer.width + d.x) * 4, Int32(buffer.width * 4))
+            }
+        }
+        return d.area
     }
 
     /// Under virtual time: hands the frame presented at `time` to the app thread and waits until the

@@ -19,6 +19,10 @@ extension WindowHost {
             e.type = SDL_MOUSEMOTION.rawValue
             e.motion.x = Int32(p.x); e.motion.y = Int32(p.y)
             e.motion.windowID = SDL_GetWindowID(window)
+        case .key("?"):
+            e.type = SDL_TEXTINPUT.rawValue
+            withUnsafeMutableBytes(of: &e.text.text) { $0[0] = UInt8(ascii: "?"); $0[1] = 0 }
+            e.text.windowID = SDL_GetWindowID(window)
         case .key(let name):
             e.type = SDL_KEYDOWN.rawValue
             e.key.keysym.sym = SDL_GetKeyFromName(name)
@@ -72,6 +76,10 @@ extension WindowHost {
             post(.wheel(dx: CGFloat(e.wheel.preciseX), dy: CGFloat(e.wheel.preciseY)))
         case SDL_KEYDOWN:
             if let name = SDL_GetKeyName(e.key.keysym.sym) { post(.key(String(cString: name))) }
+        case SDL_TEXTINPUT:
+            // "?" is a typed character (Shift and a key that differs by layout): it shows the help.
+            let text = withUnsafeBytes(of: e.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if text == "?" { post(.key("?")) }
         default:
             // The wake-up event (perhaps with work for this thread) and the rest: nothing else to do but look again.
             if e.type == wakeEventType && e.user.code == WindowHost.mainThreadWorkCode { runMainThreadWork() }

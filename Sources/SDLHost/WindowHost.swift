@@ -66,10 +66,59 @@ public final class WindowHost: @unchecked Sendable {
     /// The frame scheduler: its app-side phases run on the app thread, its render-side phases on
     /// the render thread.
     public let scheduler: FrameScheduler
-    /// The window's own root: the app's layer, then the overlay and the banner above it.
+    /// The scene's root: the app's layer (what recordings, screenshots and `lastFrame` show).
     let hostRoot = CALayer()
+    /// The window's own layers, drawn by their own renderer on top of the scene's frame when the
+    /// window shows it, never into the scene: the statistics and help overlay, the banner, the
+    /// toast and the time-control badge.
+    let overlayRoot = CALayer()
     let overlay = CATextLayer()
     let banner = CATextLayer()
+    let toast = CATextLayer()
+    let badge = CATextLayer()
+    /// When the toast hides (host seconds; app thread).
+    var toastUntil: Double?
+    /// Changes of the time base and other requests for a frame the render thread has not drawn
+    /// yet (guarded by `lock`): a paused window draws again after a step.
+    var frameRequests = 0
+    /// The host time of the virtual clock (virtual time only; guarded by `lock`).
+    var virtualHostNow: Double = 0
+    /// Screenshots asked for and not yet taken (guarded by `lock`).
+    var screenshotRequests = 0
+    /// Screenshots being written.
+    let screenshotWrites = DispatchGroup()
+    /// The media time the window first ran or was last restarted (app thread): the timeline and
+    /// the badge count from it.
+    var sceneStart: CFTimeInterval?
+    var _lastOverlayFrame: CGImage?
+    /// The inspection overlays (under the text overlays), the inspector's outline and panel, and
+    /// their state (`_inspection` and `damageSeen` guarded by `lock`; the rest app thread).
+    let inspectionRoot = CALayer()
+    let inspectorOutline = CALayer()
+    let inspectorPanel = CATextLayer()
+    var _inspection = Inspection.off
+    var damageSeen: [CGRect] = []
+    var flashes: [(layer: CALayer, time: Double)] = []
+    var tintsShown: [(CGRect, LayerCompositing)] = []
+    /// The timeline strip's layers, and its scrubbing state (app thread).
+    let timelineRoot = CALayer()
+    let timelineLabel = CATextLayer()
+    let timelineBars = CALayer()
+    let timelinePlayhead = CALayer()
+    var scrubLeft: Double?
+    var timelineSignature = ""
+    var swallowSwipe = false
+    /// Where the pointer is (app thread).
+    var pointer: CGPoint?
+    /// The renderer of `overlayRoot` (render thread).
+    var overlayRenderer: CARenderer?
+    /// Called on the app thread when the restart key (F10) is pressed: re-create the scene from its
+    /// start (the gallery re-creates the open demo, `lamina run` reloads the scene file). Nil: the
+    /// key only says it has nothing to restart. Set before `run()`.
+    public var onRestart: (() -> Void)?
+    /// Where the screenshot key (F12) writes lamina-screenshot-<n>.png (default: the current folder).
+    /// Set before `run()`.
+    public var screenshotFolder: URL?
     var overlayUpdated: CFTimeInterval = 0
     var appSideSinceFrame: Double = 0
     var _onPresent: ((CGImage, CFTimeInterval) -> Void)?
@@ -97,9 +146,10 @@ public final class WindowHost: @unchecked Sendable {
         }
     }
 
-    /// Called on the render (SDL) thread after every present with a private copy of the frame (the
-    /// pixels the window shows, premultiplied, in pixels of the drawable) and the frame's timestamp
-    /// (the wall time its present returned; the virtual time under `virtualTime`). Used for recording.
+    /// Called on the render (SDL) thread after every present with a private copy of the scene's frame
+    /// (the pixels the window shows without its overlays, premultiplied, in pixels of the drawable)
+    /// and the frame's timestamp (the media time when its present returned, through the time
+    /// controls; the virtual media time under `virtualTime`). Used for recording.
     /// The copy is made outside the timed phases; when nil (the default) a frame costs nothing more.
     /// The closure must return quickly: hand the frame to another thread.
     public var onPresent: ((CGImage, CFTimeInterval) -> Void)? {
@@ -115,8 +165,11 @@ public final class WindowHost: @unchecked Sendable {
 
     /// When true, every presented frame is kept as `lastFrame` (screenshots, tests, recording).
     public var keepsLastFrame = false
-    /// The last presented frame while `keepsLastFrame` is on.
+    /// The last presented frame of the scene (without the window's overlays) while `keepsLastFrame` is on.
     public var lastFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastFrame }
+    /// The window's overlays of the last presented frame (premultiplied, transparent where the scene
+    /// shows through) while `keepsLastFrame` is on; nil before any overlay was shown.
+    package var lastOverlayFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastOverlayFrame }
 
     /// Frames advance a virtual clock by one refresh period each and never wait (tests, recording):
     /// the host moves `CAMediaClock.manualTime` to each frame's time before the app's turn on it,
@@ -127,7 +180,7 @@ public final class WindowHost: @unchecked Sendable {
     public var virtualFramePeriod: Double?
 
     /// The key that shows and hides the overlay (frames per second, frame time and the time spent in
-    /// commit, evaluation, rasterisation and present).
+    /// commit, evaluation, rasterisation and present, and the list of the window's keys).
     public static let overlayKey = "F1"
 
     /// Whether the overlay is shown.
@@ -201,20 +254,31 @@ public final class WindowHost: @unchecked Sendable {
         CATransaction.setDisableActions(true)
         hostRoot.anchorPoint = .zero
         hostRoot.bounds = CGRect(origin: .zero, size: size)
-        for (l, colour) in [(overlay, CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92))] {
+        overlayRoot.anchorPoint = .zero
+        overlayRoot.bounds = CGRect(origin: .zero, size: size)
+        let dark = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)
+        inspectionRoot.anchorPoint = .zero
+        overlayRoot.addSublayer(inspectionRoot)
+        inspectorOutline.borderWidth = 2
+        inspectorOutline.borderColor = CGColor(srgbRed: 0, green: 0.9, blue: 1, alpha: 1)
+        inspectorOutline.isHidden = true
+        overlayRoot.addSublayer(inspectorOutline)
+        setUpTimeline()
+        for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark), (inspectorPanel, dark)] {
             l.anchorPoint = .zero
             l.fontSize = 13
             l.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
             l.backgroundColor = colour
             l.isWrapped = true
             l.isHidden = true
-            l.zPosition = 1000
-            hostRoot.addSublayer(l)
+            overlayRoot.addSublayer(l)
         }
         overlay.position = CGPoint(x: 8, y: 8)
         overlay.bounds = CGRect(x: 0, y: 0, width: 330, height: 76)
         banner.position = CGPoint(x: 0, y: 0)
         banner.bounds = CGRect(x: 0, y: 0, width: size.width, height: 40)
+        layoutToastAndBadge(size)
+        layoutInspection(size)
         CATransaction.commit()
     }
 
@@ -232,8 +296,9 @@ public final class WindowHost: @unchecked Sendable {
 
     /// Runs the window until it is closed, `stop()` is called, the window's display refreshes since
     /// it opened reach `frames` (frames presented, plus refreshes missed or slept through while
-    /// idle; under `virtualTime` every refresh presents a frame), or `seconds` of media time have
-    /// passed in this run. This (main) thread owns SDL and renders; app code runs on the app thread.
+    /// idle; under `virtualTime` every refresh presents a frame), or `seconds` have passed in this
+    /// run on the host's clock (real seconds, or virtual ones under `virtualTime`; pausing or
+    /// slowing media time does not stretch them). This (main) thread owns SDL and renders; app code runs on the app thread.
     public func run(frames: Int? = nil, seconds: Double? = nil) {
         CATransaction.flush()
         lock.lock(); running = true; lock.unlock()
@@ -245,6 +310,7 @@ public final class WindowHost: @unchecked Sendable {
                 SDL_PushEvent(&e)
             }
         }
+        if sceneStart == nil { sceneStart = CACurrentMediaTime() }
         let app = Thread { [unowned self] in self.appLoop() }
         app.name = "lamina.app"
         appThread = app
@@ -252,6 +318,7 @@ public final class WindowHost: @unchecked Sendable {
         renderLoop(frames: frames, seconds: seconds)
         appSignal.lock(); lock.lock(); running = false; lock.unlock(); appSignal.broadcast(); appSignal.unlock()
         while !(appThread?.isFinished ?? true) { usleep(1000) }
+        waitForScreenshots()
     }
 
     /// Ends `run()` (from any thread).

@@ -62,12 +62,13 @@ public final class SceneSession {
         return reload()
     }
 
-    /// Reads the file again now, whatever the watcher says.
+    /// Reads the file again now, whatever the watcher says. With `fresh`, the scene starts from
+    /// its beginning (a window's restart key) instead of keeping the state of its layers.
     @discardableResult
-    public func reload() -> Outcome {
+    public func reload(fresh: Bool = false) -> Outcome {
         do {
             let next = try Scene.load(contentsOf: url)
-            next.adoptState(from: scene)
+            if !fresh { next.adoptState(from: scene) }
             scene = next
             watcher.watch(also: next.assets)
             error = nil

@@ -46,6 +46,8 @@ enum AppRunner {
             }
         }
         host.onTick = { t in shell.tick(t); recording.tick(t) }
+        // The restart key (F10) re-creates the open demo.
+        host.onRestart = { if let demo = shell.current { shell.open(type(of: demo)) } }
         host.run(frames: frames)
         recording.stop()
     }

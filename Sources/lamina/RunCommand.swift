@@ -65,6 +65,10 @@ struct RunCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(message)\n".utf8))
             }
         }
+        // The restart key (F10) reloads the scene from its start.
+        host.onRestart = {
+            if case .failed(let message) = session.reload(fresh: true) { host.showBanner(message) } else { host.layer = session.scene.root }
+        }
         // The scene's timers wake the app thread at their times (session.poll ticks them).
         host.nextAppTime = { _ in session.scene.nextTimerTime() }
         host.onEvent = { e in

@@ -4,8 +4,9 @@ import Foundation
 /// clock (Lamina). Every driver of frames goes through it: the window host, headless `render`,
 /// `eval` and `record`, `bench soak`, the fuzz harness, the gallery's tour and the tests.
 ///
-/// The clock is injected. `.system` reads the system's monotonic clock (`CACurrentMediaTime()`
-/// with `CAMediaClock.manualTime` unset): a window, where the host predicts each frame's time from
+/// The clock is injected. `.system` reads the system's monotonic clock through
+/// `CAMediaClock.timeBase` (`CACurrentMediaTime()` with `CAMediaClock.manualTime` unset; a window's
+/// time controls pause, step and slow it there, so every reader sees the same media time): a window, where the host predicts each frame's time from
 /// the display. `.virtual` is `CAMediaClock.manualTime`, moved only by `advance(to:)` (and the
 /// convenience `frame(at:)`), never as a side effect of drawing: tests, headless rendering and
 /// recording, exact and repeatable.
@@ -67,7 +68,7 @@ public final class FrameScheduler {
         self.framePeriod = framePeriod.isFinite && framePeriod > 0 ? framePeriod : 1.0 / 60
         switch clock {
         case .system:
-            time = CAMediaClock.monotonicSeconds()
+            time = CAMediaClock.systemMediaTime()
         case .virtual:
             let t = start ?? CAMediaClock.manualTime ?? 0
             CAMediaClock.manualTime = t
@@ -78,7 +79,7 @@ public final class FrameScheduler {
     /// The clock's current time.
     public var now: CFTimeInterval {
         switch clock {
-        case .system: return CAMediaClock.monotonicSeconds()
+        case .system: return CAMediaClock.systemMediaTime()
         case .virtual: return CAMediaClock.manualTime ?? time
         }
     }

@@ -3,16 +3,41 @@ import Foundation
 import Glibc
 #endif
 
-/// The media clock behind CACurrentMediaTime(). By default it reads a monotonic clock; setting
+/// The media clock behind CACurrentMediaTime(). By default it reads a monotonic clock through
+/// `timeBase` (the identity unless a window's time controls paused or slowed it); setting
 /// `manualTime` switches every reader to that virtual time (tests, headless rendering, recording).
 public enum CAMediaClock {
     nonisolated(unsafe) private static var _manual: CFTimeInterval?
+    nonisolated(unsafe) private static var _timeBase = MediaTimeBase()
     private static let lock = NSLock()
 
     /// When non-nil, CACurrentMediaTime() returns this value instead of reading the clock.
     public static var manualTime: CFTimeInterval? {
         get { lock.lock(); defer { lock.unlock() }; return _manual }
         set { lock.lock(); _manual = newValue; lock.unlock() }
+    }
+
+    /// How media time follows the monotonic clock when `manualTime` is nil (Lamina): the identity by
+    /// default; a window's time controls pause it, step it and change its rate. Under `manualTime`
+    /// a window with virtual time applies it to its own virtual host clock instead.
+    public static var timeBase: MediaTimeBase {
+        get { lock.lock(); defer { lock.unlock() }; return _timeBase }
+        set { lock.lock(); _timeBase = newValue; lock.unlock() }
+    }
+
+    /// Changes `timeBase` in one step (no other thread changes it in between) and returns the result.
+    @discardableResult
+    public static func updateTimeBase(_ change: (inout MediaTimeBase) -> Void) -> MediaTimeBase {
+        lock.lock(); defer { lock.unlock() }
+        change(&_timeBase)
+        return _timeBase
+    }
+
+    /// Media time on the system clock: the monotonic clock through `timeBase`, whatever
+    /// `manualTime` says (Lamina).
+    public static func systemMediaTime() -> CFTimeInterval {
+        let host = monotonicSeconds()
+        return timeBase.mediaTime(atHost: host)
     }
 
     /// Advances manual time by `dt` seconds (starting from the monotonic clock's value if unset).
@@ -31,7 +56,8 @@ public enum CAMediaClock {
     }
 }
 
-/// The current media time in seconds: the monotonic clock, or CAMediaClock.manualTime when set.
+/// The current media time in seconds: the monotonic clock through `CAMediaClock.timeBase` (the
+/// identity unless a window's time controls paused or slowed it), or CAMediaClock.manualTime when set.
 public func CACurrentMediaTime() -> CFTimeInterval {
-    CAMediaClock.manualTime ?? CAMediaClock.monotonicSeconds()
+    CAMediaClock.manualTime ?? CAMediaClock.systemMediaTime()
 }

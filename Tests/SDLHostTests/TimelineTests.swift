@@ -1,0 +1,77 @@
+import XCTest
+import QuartzCore
+@_spi(LaminaInternal) import QuartzCore
+@testable import SDLHost
+
+/// The timeline strip on SDL's offscreen driver, virtual time 0.25 s a frame from 50, a 200 × 120
+/// window (the strip: y 56…120, 5 s across 200 points, 40 points a second, 2 s before the
+/// playhead). Keys and the drag are handled in the app's turn on frame 1, at media time 50.5.
+final class TimelineTests: XCTestCase {
+    override func setUp() {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        CAMediaClock.manualTime = 50
+        CAMediaClock.timeBase = MediaTimeBase()
+    }
+
+    override func tearDown() {
+        unsetenv("SDL_VIDEODRIVER")
+        CAMediaClock.manualTime = nil
+        CAMediaClock.timeBase = MediaTimeBase()
+    }
+
+    /// Paused at 50.5, a press at x 100 and a drag to x 160 in the strip scrub to
+    /// 48.5 + 160 / 40 = 52.5 (the strip's left edge frozen at 50.5 − 2 while dragging); the scene
+    /// gets none of those mouse events. Afterwards the strip spans 50.5…55.5: the 4 s animation
+    /// begun at 50 (ends 54) is a bar from x 0 to (54 − 50.5) × 40 = 140, the playhead at
+    /// (52.5 − 50.5) × 40 = 80 (a 2-point line from 79).
+    func testDraggingThePausedTimelineScrubsMediaTimeAndBarsShowTheAnimations() throws {
+        let host = try WindowHost(title: "timeline", size: CGSize(width: 200, height: 120))
+        host.virtualTime = true
+        host.virtualFramePeriod = 0.25
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 120)
+        let box = CALayer()
+        box.name = "box"
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5; move.toValue = 95; move.duration = 4
+        box.add(move, forKey: "move")
+        root.addSublayer(box)
+        host.layer = root
+        var sceneMouse: [HostEvent] = []
+        host.onEvent = { e in
+            switch e {
+            case .mouseDown, .mouseUp, .swipe: sceneMouse.append(e)
+            case .mouseMoved(_, true): sceneMouse.append(e)
+            default: break
+            }
+        }
+        host.simulate(.key(WindowHost.Keys.pause))
+        host.simulate(.key(WindowHost.Keys.timeline))
+        host.simulate(.mouseDown(CGPoint(x: 100, y: 100), button: 1))
+        host.simulate(.mouseMoved(CGPoint(x: 160, y: 100), dragging: true))
+        host.simulate(.mouseUp(CGPoint(x: 160, y: 100), button: 1))
+        host.run(frames: 4)
+        XCTAssertTrue(host.showsTimeline)
+        XCTAssertEqual(CACurrentMediaTime(), 52.5)
+        XCTAssertEqual(sceneMouse, [], "the strip's mouse events stay with the strip")
+        let bars = host.timelineBars.sublayers ?? []
+        XCTAssertEqual(bars.count, 1)
+        XCTAssertEqual(bars.first?.frame, CGRect(x: 0, y: 20, width: 140, height: 6))
+        XCTAssertEqual((bars.first as? CATextLayer)?.string as? String, "box.position.x")
+        XCTAssertEqual(host.timelinePlayhead.frame, CGRect(x: 79, y: 0, width: 2, height: 64))
+        XCTAssertEqual(host.timelineRoot.frame, CGRect(x: 0, y: 56, width: 200, height: 64))
+    }
+
+    /// While running, a press in the strip does not scrub (media time runs on: frame 4 at 51).
+    func testThePressDoesNotScrubWhileRunning() throws {
+        let host = try WindowHost(title: "timeline", size: CGSize(width: 200, height: 120))
+        host.virtualTime = true
+        host.virtualFramePeriod = 0.25
+        host.simulate(.key(WindowHost.Keys.timeline))
+        host.simulate(.mouseDown(CGPoint(x: 10, y: 100), button: 1))
+        host.simulate(.mouseUp(CGPoint(x: 10, y: 100), button: 1))
+        host.run(frames: 4)
+        XCTAssertEqual(CACurrentMediaTime(), 51)
+    }
+}
