@@ -15,7 +15,8 @@ final class BannerInsetTests: XCTestCase {
         host.layer = root
         host.showBanner("WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW")
         host.run(frames: 2)
-        let frame = try XCTUnwrap(host.lastFrame)
+        // The banner is drawn over the scene by the overlay renderer (never into the scene frame).
+        let frame = try XCTUnwrap(host.lastOverlayFrame)
         // White text over the red banner: a pixel with much green is text.
         func isText(_ x: Int, _ y: Int) -> Bool { (frame.pixel(x: x, y: y) >> 8) & 255 > 120 }
         let rows = 0..<40

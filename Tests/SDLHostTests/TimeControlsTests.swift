@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import QuartzCore
 @_spi(LaminaInternal) import QuartzCore
 @testable import SDLHost
