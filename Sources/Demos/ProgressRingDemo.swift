@@ -44,7 +44,9 @@ public final class ProgressRingLayer: CALayer {
         guard p > 0 else { return }
         ctx.setLineCap(.round)
         ctx.setStrokeColor(DemoKit.color(0.2 + 0.6 * p, 0.55, 0.95 - 0.6 * p))
-        ctx.addArc(center: centre, radius: radius, startAngle: .pi / 2, endAngle: .pi / 2 - 2 * .pi * p, clockwise: true)
+        // The context is y-down, as a layer's drawing context is on iOS: -π/2 is 12 o'clock, and
+        // angles growing (clockwise: false in Core Graphics' terms) turn clockwise on screen.
+        ctx.addArc(center: centre, radius: radius, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * p, clockwise: false)
         ctx.strokePath()
     }
 }

@@ -25,6 +25,10 @@ final class ProgressRingDemoTests: XCTestCase {
 
     func testAClickAnimatesProgressFromTheValueOnScreenAndRedrawsEachFrame() {
         let d = ProgressRingDemo(size: CGSize(width: 400, height: 300))
+        // The gallery places a demo's root in its window; here it fills the renderer's target.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        d.root.position = CGPoint(x: 200, y: 150)
+        CATransaction.commit()
         frame(0)
         XCTAssertEqual(d.ring.progress, 0)
         let before = drawnPixels(d, at: 0)
