@@ -128,6 +128,10 @@ enum LayerProperties {
         num("instanceGreenOffset", type: .float, { Double($0.subclass.instanceGreenOffset) }, { $0.subclass.instanceGreenOffset = Float($1) })
         num("instanceBlueOffset", type: .float, { Double($0.subclass.instanceBlueOffset) }, { $0.subclass.instanceBlueOffset = Float($1) })
         num("instanceAlphaOffset", type: .float, { Double($0.subclass.instanceAlphaOffset) }, { $0.subclass.instanceAlphaOffset = Float($1) })
+        // CAEmitterLayer
+        EmitterKeyPaths.addLayerKeys { k, nt, anim, g, st in num(k, type: nt, animatable: anim, g, st) }
+        point("emitterPosition", { $0.subclass.emitter.emitterPosition }, { $0.subclass.emitter.emitterPosition = $1 })
+        size("emitterSize", { $0.subclass.emitter.emitterSize }, { $0.subclass.emitter.emitterSize = $1 })
         // Swift spellings of Apple's Bool properties.
         t["isHidden"] = t["hidden"]; t["isDoubleSided"] = t["doubleSided"]
         t["isGeometryFlipped"] = t["geometryFlipped"]; t["isOpaque"] = t["opaque"]
@@ -147,6 +151,11 @@ enum LayerProperties {
         if let p = cache[keyPath] { cacheLock.unlock(); return p }
         cacheLock.unlock()
         guard let dot = keyPath.firstIndex(of: ".") else { return nil }
+        if keyPath.hasPrefix("emitterCells.") {
+            guard let p = EmitterKeyPaths.property(keyPath) else { return nil }
+            cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()
+            return p
+        }
         let baseKey = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
         guard let base = table[baseKey], let p = subProperty(base, sub, fullKey: keyPath) else { return nil }
         cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()

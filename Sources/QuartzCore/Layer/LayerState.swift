@@ -161,6 +161,8 @@ struct SubclassState: @unchecked Sendable {
     var instanceGreenOffset: Float = 0
     var instanceBlueOffset: Float = 0
     var instanceAlphaOffset: Float = 0
+    // CAEmitterLayer (preservesDepth shared with CAReplicatorLayer)
+    var emitter = EmitterLayerValues()
 }
 
 /// A transition in progress on a presentation state: what the layer looked like before, and how far along.

@@ -181,6 +181,11 @@ public final class RenderTreeBuilder {
             index = nodes.count
         }
         nodes.append(node)
+        if sn.record.kind == .emitter {
+            // Particles draw above the emitter's own contents, below its sublayers.
+            nodes.append(contentsOf: ParticleNodes.make(state: state, time: sn.localTime - instance.timeShift, emitterID: node.id,
+                                                        tint: instance.tint, firstIndex: nodes.count))
+        }
         // Sublayers, back to front by zPosition (stable).
         var children: [Int] = []
         var j = i + 1

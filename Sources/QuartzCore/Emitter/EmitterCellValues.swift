@@ -1,0 +1,89 @@
+import Foundation
+import CoreGraphics
+
+/// The values of one CAEmitterCell, copied when the cells are set on a layer, so the render side
+/// reads plain values and key paths such as `emitterCells.NAME.birthRate` animate them.
+struct EmitterCellValues: @unchecked Sendable {
+    var name: String? = nil
+    var isEnabled = true
+    var birthRate: Double = 0
+    var lifetime: Double = 0
+    var lifetimeRange: Double = 0
+    var emissionLatitude: Double = 0
+    var emissionLongitude: Double = 0
+    var emissionRange: Double = 0
+    var velocity: Double = 0
+    var velocityRange: Double = 0
+    var xAcceleration: Double = 0
+    var yAcceleration: Double = 0
+    var zAcceleration: Double = 0
+    var scale: Double = 1
+    var scaleRange: Double = 0
+    var scaleSpeed: Double = 0
+    var spin: Double = 0
+    var spinRange: Double = 0
+    var color: CGColor? = LayerState.opaqueWhite
+    var redRange: Double = 0, greenRange: Double = 0, blueRange: Double = 0, alphaRange: Double = 0
+    var redSpeed: Double = 0, greenSpeed: Double = 0, blueSpeed: Double = 0, alphaSpeed: Double = 0
+    var contents: Any? = nil
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: Double = 1
+    var minificationFilter = "linear"
+    var magnificationFilter = "linear"
+    var minificationFilterBias: Double = 0
+    var style: [AnyHashable: Any]? = nil
+    // CAMediaTiming
+    var beginTime: Double = 0
+    var duration: Double = 0
+    var speed: Double = 1
+    var timeOffset: Double = 0
+    var repeatCount: Double = 0
+    var repeatDuration: Double = 0
+    var autoreverses = false
+    var fillMode: CAMediaTimingFillMode = .removed
+    /// The sub-cells each particle of this cell emits.
+    var cells: [EmitterCellValues] = []
+
+    /// The numeric keys readable and animatable through `emitterCells.NAME.key`.
+    nonisolated(unsafe) static let numberKeys: [String: WritableKeyPath<EmitterCellValues, Double>] = [
+        "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
+        "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
+        "velocity": \.velocity, "velocityRange": \.velocityRange,
+        "xAcceleration": \.xAcceleration, "yAcceleration": \.yAcceleration, "zAcceleration": \.zAcceleration,
+        "scale": \.scale, "scaleRange": \.scaleRange, "scaleSpeed": \.scaleSpeed, "spin": \.spin, "spinRange": \.spinRange,
+        "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
+        "redSpeed": \.redSpeed, "greenSpeed": \.greenSpeed, "blueSpeed": \.blueSpeed, "alphaSpeed": \.alphaSpeed,
+        "contentsScale": \.contentsScale, "minificationFilterBias": \.minificationFilterBias,
+        "beginTime": \.beginTime, "duration": \.duration, "speed": \.speed, "timeOffset": \.timeOffset,
+        "repeatCount": \.repeatCount, "repeatDuration": \.repeatDuration,
+    ]
+
+    /// The index of the cell named `name` in `cells`, or nil.
+    static func index(named name: String, in cells: [EmitterCellValues]) -> Int? {
+        cells.firstIndex { $0.name == name }
+    }
+}
+
+/// The emitter cells of a layer: the objects the app set (returned by the getter) and their values.
+struct EmitterCellList: @unchecked Sendable {
+    var objects: [CAEmitterCell]? = nil
+    var values: [EmitterCellValues] = []
+}
+
+/// The fields of CAEmitterLayer (stored in the layer's subclass state).
+struct EmitterLayerValues: @unchecked Sendable {
+    var cells = EmitterCellList()
+    var birthRate: Double = 1
+    var lifetime: Double = 1
+    var emitterPosition: CGPoint = .zero
+    var emitterZPosition: CGFloat = 0
+    var emitterSize: CGSize = .zero
+    var emitterDepth: CGFloat = 0
+    var emitterShape: CAEmitterLayerEmitterShape = .point
+    var emitterMode: CAEmitterLayerEmitterMode = .volume
+    var renderMode: CAEmitterLayerRenderMode = .unordered
+    var velocity: Double = 1
+    var scale: Double = 1
+    var spin: Double = 1
+    var seed: UInt32 = 0
+}

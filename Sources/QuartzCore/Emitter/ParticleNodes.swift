@@ -1,0 +1,54 @@
+import Foundation
+import CoreGraphics
+import Compositor
+
+/// The render nodes of an emitter layer's particles: one node per live particle, a child of the
+/// emitter's node, showing its cell's image tinted by the particle's colour, scaled and turned
+/// about its centre. `.additive` particles blend with plus-lighter.
+enum ParticleNodes {
+    /// The particle nodes of an emitter with presentation `state` at its local time `time`, to be
+    /// placed in a tree from index `firstIndex` on; `tint` multiplies every colour (replicators).
+    static func make(state: LayerState, time: Double, emitterID: UInt64, tint: UInt32, firstIndex: Int) -> [RenderNode] {
+        let layer = state.subclass.emitter
+        guard !layer.cells.values.isEmpty else { return [] }
+        let field = ParticleField(layer, time: time)
+        if field.truncated {
+            LaminaDiagnostics.report("CAEmitterLayer: more than \(CAEmitterLayer.maximumLiveParticles) live particles; the oldest are not drawn")
+        }
+        let additive = layer.renderMode == .additive
+        var out: [RenderNode] = []
+        out.reserveCapacity(field.particles.count)
+        for p in field.particles {
+            let cell = field.cells[p.cell]
+            guard let img = cell.contents as? CGImage, img.width > 0, img.height > 0, p.scale > 0, p.color.w > 0 else { continue }
+            let cr = cell.contentsRect.standardized
+            guard cr.width > 0, cr.height > 0, cr.width.isFinite, cr.height.isFinite else { continue }
+            let cs = cell.contentsScale.isFinite && cell.contentsScale > 0 ? cell.contentsScale : 1
+            let source = CGRect(x: cr.minX * CGFloat(img.width), y: cr.minY * CGFloat(img.height),
+                                width: cr.width * CGFloat(img.width), height: cr.height * CGFloat(img.height))
+            let w = Double(source.width) / cs, h = Double(source.height) / cs
+            let c = cos(p.angle), s = sin(p.angle)
+            // Centre on the origin, scale, turn, then move to the particle (row vectors: left first).
+            let m = Matrix4x4.translation(-w / 2, -h / 2)
+                .then(.scale(p.scale, p.scale, p.scale))
+                .then(Matrix4x4(m: [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
+                .then(.translation(p.x, p.y, p.z))
+            guard m.m[0].isFinite, m.m[12].isFinite, m.m[13].isFinite else { continue }
+            var node = RenderNode()
+            node.id = emitterID &* 0x100_0000_01B3 ^ p.id
+            node.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            node.toParent = m
+            var image = RenderImage(image: img, destination: node.bounds, source: source)
+            image.scale = cs
+            image.magnification = cell.magnificationFilter == "nearest" ? .nearest : .linear
+            image.minification = cell.minificationFilter == "nearest" ? .nearest : .linear
+            let color = Premultiplied.pack(red: p.color.x, green: p.color.y, blue: p.color.z, alpha: p.color.w)
+            image.tint = RenderColor.tint(color, tint)
+            node.contents = [.image(image)]
+            if additive { node.blendMode = .plusLighter }
+            node.subtreeEnd = firstIndex + out.count + 1
+            out.append(node)
+        }
+        return out
+    }
+}
