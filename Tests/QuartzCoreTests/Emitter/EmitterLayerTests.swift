@@ -1,0 +1,73 @@
+import XCTest
+@testable @_spi(LaminaInternal) import QuartzCore
+import Compositor
+
+/// CAEmitterLayer through the layer: key paths, animation and the render tree.
+final class EmitterLayerTests: LaminaTestCase {
+    static let dot = CGImage(width: 2, height: 2, premultipliedARGB: [UInt32](repeating: 0xFFFF_FFFF, count: 4))
+
+    func makeEmitter() -> CAEmitterLayer {
+        let l = CAEmitterLayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 100, height: 80)
+        l.position = CGPoint(x: 50, y: 40)
+        l.emitterPosition = CGPoint(x: 10, y: 20)
+        let c = CAEmitterCell()
+        c.name = "spark"
+        c.birthRate = 2; c.lifetime = 10; c.velocity = 10
+        c.contents = EmitterLayerTests.dot
+        c.color = CGColor(srgbRed: 1, green: 0.5, blue: 0, alpha: 1)
+        l.emitterCells = [c]
+        return l
+    }
+
+    /// A KVC number as a Double (Lamina returns CGFloat for dotted key paths, Apple an NSNumber).
+    func number(_ v: Any?) -> Double? { (v as? CGFloat).map(Double.init) ?? (v as? NSNumber)?.doubleValue }
+
+    func testKeyPathsReadAndWriteNamedCells() {
+        let l = makeEmitter()
+        XCTAssertEqual(number(l.value(forKeyPath: "emitterCells.spark.birthRate")), 2)
+        l.setValue(5, forKeyPath: "emitterCells.spark.birthRate")
+        XCTAssertEqual(number(l.value(forKeyPath: "emitterCells.spark.birthRate")), 5)
+        XCTAssertEqual(l.readState { $0.subclass.emitter.cells.values[0].birthRate }, 5)
+        let sub = CAEmitterCell(); sub.name = "ember"; sub.velocity = 3
+        let outer = CAEmitterCell(); outer.name = "rocket"; outer.emitterCells = [sub]
+        l.emitterCells = [outer]
+        l.setValue(8, forKeyPath: "emitterCells.rocket.emitterCells.ember.velocity")
+        XCTAssertEqual(l.readState { $0.subclass.emitter.cells.values[0].cells[0].velocity }, 8)
+        XCTAssertTrue(l.emitterCells?.first === outer)
+    }
+
+    /// A linear animation of emitterCells.spark.birthRate from 0 to 10 over 2 s reads 5 half-way.
+    func testBirthRateKeyPathAnimates() {
+        let l = makeEmitter()
+        CATransaction.flush()
+        let a = CABasicAnimation(keyPath: "emitterCells.spark.birthRate")
+        a.fromValue = 0; a.toValue = 10; a.duration = 2
+        l.add(a, forKey: "rate")
+        CATransaction.flush()
+        at(1)
+        XCTAssertEqual(number(l.presentation()?.value(forKeyPath: "emitterCells.spark.birthRate")) ?? -1, 5, accuracy: 1e-6)
+    }
+
+    /// At local time 1.25 the three particles become three render nodes under the emitter: 2x2
+    /// images centred at x = 10 + 12.5, 7.5, 2.5, tinted orange; additive mode blends plus-lighter.
+    func testParticlesInTheRenderTree() {
+        let l = makeEmitter()
+        let start = CACurrentMediaTime()
+        l.beginTime = start     // emission starts at the layer's local time 0
+        CATransaction.flush()
+        let tree = RenderTreeBuilder().build(PresentationSnapshot(root: l, time: start + 1.25))
+        guard tree.nodes.count == 4 else { return XCTFail("\(tree.nodes.count) nodes") }
+        XCTAssertEqual(tree.nodes.count, 4)
+        XCTAssertEqual(tree.nodes[0].subtreeEnd, 4)
+        let xs = tree.nodes.dropFirst().map { $0.toParent.m[12] + 1 }   // centre = translation + half size
+        XCTAssertEqual(xs, [22.5, 17.5, 12.5])
+        guard case .image(let img) = tree.nodes[1].contents.first else { return XCTFail("no image") }
+        XCTAssertEqual(img.tint, 0xFFFF_8000, "orange: 0.5·255 = 127.5 rounds to 0x80")
+        XCTAssertEqual(tree.nodes[1].blendMode, .normal)
+        l.renderMode = .additive
+        CATransaction.flush()
+        let add = RenderTreeBuilder().build(PresentationSnapshot(root: l, time: start + 1.25))
+        XCTAssertEqual(add.nodes[1].blendMode, .plusLighter)
+    }
+}

@@ -1,0 +1,162 @@
+import XCTest
+@testable import QuartzCore
+
+/// The particle field as a closed-form function of time and seed. Expected values are worked by
+/// hand from the documented model: particle k of a cell is born at k / (birthRate · layer
+/// birthRate), lives lifetime · layer lifetime, and sits at p0 + v·age + a·age²/2.
+final class ParticleFieldTests: LaminaTestCase {
+    /// A layer value with one cell emitting along +x from (50, 40).
+    func emitter(_ configure: (CAEmitterCell) -> Void = { _ in }) -> (CAEmitterLayer, CAEmitterCell) {
+        let l = CAEmitterLayer()
+        l.emitterPosition = CGPoint(x: 50, y: 40)
+        let c = CAEmitterCell()
+        c.name = "spark"
+        c.birthRate = 2
+        c.lifetime = 10
+        c.velocity = 10
+        configure(c)
+        l.emitterCells = [c]
+        return (l, c)
+    }
+
+    func field(_ l: CAEmitterLayer, _ t: Double) -> ParticleField {
+        ParticleField(l.readState { $0.subclass.emitter }, time: t)
+    }
+
+    func testAppleDefaults() {
+        let l = CAEmitterLayer(), c = CAEmitterCell()
+        XCTAssertEqual(l.birthRate, 1); XCTAssertEqual(l.lifetime, 1); XCTAssertEqual(l.velocity, 1)
+        XCTAssertEqual(l.scale, 1); XCTAssertEqual(l.spin, 1); XCTAssertEqual(l.seed, 0)
+        XCTAssertEqual(l.emitterShape, .point); XCTAssertEqual(l.emitterMode, .volume); XCTAssertEqual(l.renderMode, .unordered)
+        XCTAssertEqual(l.emitterShape.rawValue, "point"); XCTAssertEqual(l.renderMode.rawValue, "unordered")
+        XCTAssertEqual(l.emitterPosition, .zero); XCTAssertEqual(l.emitterSize, .zero); XCTAssertFalse(l.preservesDepth)
+        XCTAssertNil(l.emitterCells)
+        XCTAssertTrue(c.isEnabled); XCTAssertEqual(c.birthRate, 0); XCTAssertEqual(c.lifetime, 0)
+        XCTAssertEqual(c.scale, 1); XCTAssertEqual(c.emissionRange, 0); XCTAssertEqual(c.velocityRange, 0)
+        XCTAssertEqual(c.contentsRect, CGRect(x: 0, y: 0, width: 1, height: 1)); XCTAssertEqual(c.contentsScale, 1)
+        XCTAssertEqual(c.minificationFilter, "linear"); XCTAssertEqual(c.speed, 1)
+        XCTAssertEqual(c.color?.components ?? [], [1, 1])
+    }
+
+    /// Rate 2/s along +x at 10 pt/s: at t = 1.25 particles 0, 1, 2 (born 0, 0.5, 1) have ages
+    /// 1.25, 0.75, 0.25, so x = 62.5, 57.5, 52.5 and y = 40.
+    func testPositionsAlongAnAxis() {
+        let (l, _) = emitter()
+        let f = field(l, 1.25)
+        XCTAssertEqual(f.particles.map(\.x), [62.5, 57.5, 52.5])
+        XCTAssertEqual(f.particles.map(\.y), [40, 40, 40])
+    }
+
+    /// emissionLongitude π/2 turns the motion to +y; yAcceleration 20 adds 10·age²:
+    /// age 1.25 → y = 40 + 12.5 + 15.625.
+    func testLongitudeAndAcceleration() {
+        let (l, _) = emitter { $0.emissionLongitude = .pi / 2; $0.yAcceleration = 20; $0.birthRate = 1 }
+        let f = field(l, 1.25)
+        XCTAssertEqual(f.particles.count, 2)      // born at 0 and 1
+        XCTAssertEqual(f.particles[0].x, 50, accuracy: 1e-9)
+        XCTAssertEqual(f.particles[0].y, 68.125, accuracy: 1e-9)
+        XCTAssertEqual(f.particles[1].y, 40 + 2.5 + 0.625, accuracy: 1e-9)
+    }
+
+    /// The layer's multipliers: birthRate 2 (4/s: born 0, .25, .5), velocity 3 (30 pt/s),
+    /// lifetime 0.1 (1 s: those born before t - 1 are gone), scale 2 and spin 2.
+    func testLayerMultipliers() {
+        let (l, _) = emitter { $0.spin = 1; $0.scale = 0.5 }
+        l.birthRate = 2; l.velocity = 3; l.lifetime = 0.1; l.scale = 2; l.spin = 2
+        let f = field(l, 1.6)
+        // Born 0.75, 1.0, 1.25, 1.5 (0.5 is 1.1 s old: dead); ages 0.85, 0.6, 0.35, 0.1.
+        let ages = [0.85, 0.6, 0.35, 0.1]
+        XCTAssertEqual(f.particles.count, 4)
+        for (p, a) in zip(f.particles, ages) {
+            XCTAssertEqual(p.x, 50 + 30 * a, accuracy: 1e-9)
+            XCTAssertEqual(p.scale, 1, accuracy: 1e-12)
+            XCTAssertEqual(p.angle, 2 * a, accuracy: 1e-9)
+        }
+    }
+
+    /// alphaSpeed −0.5 fades alpha by half a unit a second; scaleSpeed 1 grows the scale.
+    func testColourAndScaleSpeeds() {
+        let (l, c) = emitter { $0.birthRate = 1; $0.alphaSpeed = -0.5; $0.scaleSpeed = 1 }
+        _ = c
+        let f = field(l, 1.5)  // ages 1.5 and 0.5
+        XCTAssertEqual(f.particles.map(\.color.w), [0.25, 0.75])
+        XCTAssertEqual(f.particles.map(\.scale), [2.5, 1.5])
+    }
+
+    func testSameSeedSameFrameOtherSeedOtherFrame() {
+        let (l, _) = emitter { $0.velocityRange = 5; $0.emissionRange = .pi; $0.scaleRange = 0.3 }
+        l.emitterShape = .rectangle; l.emitterSize = CGSize(width: 40, height: 20)
+        let a = field(l, 3.3).particles.map { [$0.x, $0.y, $0.scale] }
+        let b = field(l, 3.3).particles.map { [$0.x, $0.y, $0.scale] }
+        XCTAssertEqual(a, b)
+        l.seed = 7
+        let c = field(l, 3.3).particles.map { [$0.x, $0.y, $0.scale] }
+        XCTAssertEqual(a.count, c.count)
+        XCTAssertNotEqual(a, c)
+    }
+
+    /// Rate 10/s, lifetime 2 s: about 20 candidates, whether t is 3 s or an hour.
+    func testCostDoesNotGrowWithElapsedTime() {
+        let (l, _) = emitter { $0.birthRate = 10; $0.lifetime = 2 }
+        let early = field(l, 3.05), late = field(l, 3600.05)
+        XCTAssertEqual(early.particles.count, 20)
+        XCTAssertEqual(late.particles.count, 20)
+        XCTAssertLessThanOrEqual(early.evaluations, 21)
+        XCTAssertEqual(late.evaluations, early.evaluations)
+    }
+
+    /// Rectangle volume: every birth point inside the rectangle about emitterPosition; circle
+    /// outline: every birth point at the radius.
+    func testShapes() {
+        let (l, _) = emitter { $0.velocity = 0; $0.birthRate = 50; $0.lifetime = 1 }
+        l.emitterShape = .rectangle; l.emitterSize = CGSize(width: 40, height: 20)
+        let r = field(l, 0.99).particles
+        XCTAssertEqual(r.count, 50)
+        XCTAssertTrue(r.allSatisfy { abs($0.x - 50) <= 20 && abs($0.y - 40) <= 10 })
+        XCTAssertTrue(r.contains { abs($0.x - 50) > 10 })      // spread, not all at the centre
+        l.emitterShape = .circle; l.emitterMode = .outline
+        let c = field(l, 0.99).particles
+        XCTAssertTrue(c.allSatisfy { abs(hypot($0.x - 50, $0.y - 40) - 20) < 1e-9 })
+        l.emitterShape = .line; l.emitterMode = .points
+        XCTAssertTrue(field(l, 0.99).particles.allSatisfy { abs(abs($0.x - 50) - 20) < 1e-9 && $0.y == 40 })
+    }
+
+    /// A parent (1/s, lifetime 2, 10 pt/s along x) with a sub-cell (2/s, lifetime 0.6, still).
+    /// At t = 1.25: parents at 62.5 and 52.5; sub-particles born at 1.0 of each parent (parent 0
+    /// then at 60, parent 1 at 50; age 0.25); the older ones (ages 0.75, 1.25) are dead.
+    func testNestedCells() {
+        let sub = CAEmitterCell()
+        sub.birthRate = 2; sub.lifetime = 0.6
+        let (l, _) = emitter { $0.birthRate = 1; $0.lifetime = 2; $0.emitterCells = [sub] }
+        let f = field(l, 1.25)
+        XCTAssertEqual(f.particles.map(\.x).sorted(), [50, 52.5, 60, 62.5])
+    }
+
+    /// Sub-particles outlive their parent: parent lifetime 1, sub lifetime 3; at t = 2.5 the first
+    /// parent (born 0, dead at 1) still has its sub-particles born at 0 and 0.5 (x 50 and 55).
+    func testSubParticlesOutliveTheirParent() {
+        let sub = CAEmitterCell()
+        sub.birthRate = 2; sub.lifetime = 3
+        let (l, _) = emitter { $0.birthRate = 0.1; $0.lifetime = 1; $0.emitterCells = [sub] }
+        let f = field(l, 2.5)
+        XCTAssertEqual(f.particles.map(\.x).sorted(), [50, 55])
+    }
+
+    func testLiveParticleLimit() {
+        let (l, _) = emitter { $0.birthRate = 1_000_000; $0.lifetime = 1 }
+        let f = ParticleField(l.readState { $0.subclass.emitter }, time: 5, limit: 300)
+        XCTAssertTrue(f.truncated)
+        XCTAssertEqual(f.particles.count, 300)
+        XCTAssertEqual(f.evaluations, 300)
+        // The newest are kept: the last born at floor(5e6) / 1e6 = 5.
+        XCTAssertEqual(f.particles.last?.x ?? 0, 50, accuracy: 1e-9)
+    }
+
+    func testRenderModesOrder() {
+        let (l, _) = emitter()
+        l.renderMode = .oldestLast
+        XCTAssertEqual(field(l, 1.25).particles.map(\.x), [52.5, 57.5, 62.5])
+        l.renderMode = .oldestFirst
+        XCTAssertEqual(field(l, 1.25).particles.map(\.x), [62.5, 57.5, 52.5])
+    }
+}
