@@ -20,8 +20,11 @@ struct Particle {
 }
 
 /// The particles of an emitter layer at a local time, computed directly from the time and the seed
-/// (no simulation, no stored state): particle k of a cell is born at k / birthRate, and each of its
-/// random draws is a counter-based hash of (seed, cell, k, draw). Only particles that can be alive
+/// (no simulation, no stored state). Births fall on a grid of slots at the power of two at or above
+/// the birth rate r (s per second): slot k is at k / s and holds a particle when its own draw u_k is
+/// below r / s, so a rate that is a power of two emits exactly at k / r, and a changing rate keeps
+/// the particles it had (a higher rate only adds some). Each random draw is a counter-based hash of
+/// (seed, cell, k, draw). Only particles that can be alive
 /// are visited, so the work grows with the live count, not with the time since emission began.
 struct ParticleField {
     /// Every cell that emits, flattened depth first (nested cells after their parent).
@@ -59,14 +62,16 @@ struct ParticleField {
     private mutating func emit(_ cell: EmitterCellValues, path: UInt64, parent: Source?, time: Double) {
         let index = cells.count
         cells.append(cell)
-        let rate = cell.birthRate * layer.birthRate
+        let birthRate = cell.birthRate * layer.birthRate
         let speed = cell.speed
-        guard cell.isEnabled, rate.isFinite, rate > 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }
+        guard cell.isEnabled, birthRate.isFinite, birthRate > 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }
         let origin = parent?.birth ?? 0
         // The cell's own time: its beginTime, speed and timeOffset, from its emitter's birth.
         let ct = (time - origin - cell.beginTime) * speed + cell.timeOffset
         let lifeMax = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * layer.lifetime)
         guard ct >= 0, lifeMax > 0, lifeMax.isFinite, speed > 0 else { return }
+        let rate = exp2(ceil(log2(birthRate)))        // the slot rate
+        let accept = birthRate / rate
         // Candidates: born in (ct - lifeMax - tail, ct] (tail: how long its sub-cells' particles can
         // outlive it), within the cell's duration and while its parent lives.
         var last = floor(ct * rate)
@@ -87,6 +92,7 @@ struct ParticleField {
         for k in lo...hi {
             evaluations += 1
             var r = Draws(seed: layer.seed, path: path, k: UInt64(k))
+            if accept < 1 && r.slot() >= accept { continue }
             let bornCell = Double(k) / rate
             let age = ct - bornCell          // in the cell's time
             let life = (cell.lifetime + cell.lifetimeRange * r.signed()) * layer.lifetime
@@ -216,6 +222,10 @@ struct Draws {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// The slot's own draw, uniform in [0, 1): whether the slot holds a particle (apart from the
+    /// others, so the particle's looks do not depend on the rate).
+    func slot() -> Double { Double(Draws.mix(key ^ 0x5851_F42D_4C95_7F2D) >> 11) * 0x1p-53 }
 
     /// The next draw, uniform in [0, 1).
     mutating func unit() -> Double {

@@ -95,23 +95,41 @@ final class ParticleFieldTests: LaminaTestCase {
         XCTAssertNotEqual(a, c)
     }
 
-    /// Rate 10/s, lifetime 2 s: about 20 candidates, whether t is 3 s or an hour.
+    /// Rate 8/s, lifetime 2.5 s: 20 particles and at most 21 candidates looked at, whether t is
+    /// 3 s or an hour.
     func testCostDoesNotGrowWithElapsedTime() {
-        let (l, _) = emitter { $0.birthRate = 10; $0.lifetime = 2 }
-        let early = field(l, 3.05), late = field(l, 3600.05)
+        let (l, _) = emitter { $0.birthRate = 8; $0.lifetime = 2.5 }
+        let early = field(l, 3.01), late = field(l, 3600.01)
         XCTAssertEqual(early.particles.count, 20)
         XCTAssertEqual(late.particles.count, 20)
         XCTAssertLessThanOrEqual(early.evaluations, 21)
         XCTAssertEqual(late.evaluations, early.evaluations)
     }
 
+    /// A rate between powers of two thins the slots of the power above (8/s for 6/s): about 6 a
+    /// second, and lowering the rate only removes particles (those left are unchanged).
+    func testRateChangesKeepParticles() {
+        let (l, _) = emitter { $0.birthRate = 8; $0.lifetime = 100; $0.velocityRange = 4 }
+        let all = field(l, 50).particles
+        XCTAssertEqual(all.count, 401)                       // slots 0...400
+        l.setValue(6, forKeyPath: "emitterCells.spark.birthRate")
+        let six = field(l, 50).particles
+        XCTAssertEqual(Double(six.count), 300, accuracy: 45)   // 401 · 6/8 ≈ 301, binomial sd ≈ 8.7
+        let positions = Set(all.map { [$0.x, $0.y] })
+        XCTAssertTrue(six.allSatisfy { positions.contains([$0.x, $0.y]) })
+        l.setValue(5, forKeyPath: "emitterCells.spark.birthRate")
+        let five = field(l, 50).particles
+        XCTAssertTrue(five.count < six.count)
+        XCTAssertTrue(five.allSatisfy { p in six.contains { $0.id == p.id && $0.x == p.x } })
+    }
+
     /// Rectangle volume: every birth point inside the rectangle about emitterPosition; circle
     /// outline: every birth point at the radius.
     func testShapes() {
-        let (l, _) = emitter { $0.velocity = 0; $0.birthRate = 50; $0.lifetime = 1 }
+        let (l, _) = emitter { $0.velocity = 0; $0.birthRate = 64; $0.lifetime = 1 }
         l.emitterShape = .rectangle; l.emitterSize = CGSize(width: 40, height: 20)
         let r = field(l, 0.99).particles
-        XCTAssertEqual(r.count, 50)
+        XCTAssertEqual(r.count, 64)
         XCTAssertTrue(r.allSatisfy { abs($0.x - 50) <= 20 && abs($0.y - 40) <= 10 })
         XCTAssertTrue(r.contains { abs($0.x - 50) > 10 })      // spread, not all at the centre
         l.emitterShape = .circle; l.emitterMode = .outline
@@ -133,22 +151,23 @@ final class ParticleFieldTests: LaminaTestCase {
     }
 
     /// Sub-particles outlive their parent: parent lifetime 1, sub lifetime 3; at t = 2.5 the first
-    /// parent (born 0, dead at 1) still has its sub-particles born at 0 and 0.5 (x 50 and 55).
+    /// parent (born 0, dead at 1; the next is born at 8) still has its sub-particles born at 0 and
+    /// 0.5 (x 50 and 55).
     func testSubParticlesOutliveTheirParent() {
         let sub = CAEmitterCell()
         sub.birthRate = 2; sub.lifetime = 3
-        let (l, _) = emitter { $0.birthRate = 0.1; $0.lifetime = 1; $0.emitterCells = [sub] }
+        let (l, _) = emitter { $0.birthRate = 0.125; $0.lifetime = 1; $0.emitterCells = [sub] }
         let f = field(l, 2.5)
         XCTAssertEqual(f.particles.map(\.x).sorted(), [50, 55])
     }
 
     func testLiveParticleLimit() {
-        let (l, _) = emitter { $0.birthRate = 1_000_000; $0.lifetime = 1 }
+        let (l, _) = emitter { $0.birthRate = 1_048_576; $0.lifetime = 1 }
         let f = ParticleField(l.readState { $0.subclass.emitter }, time: 5, limit: 300)
         XCTAssertTrue(f.truncated)
         XCTAssertEqual(f.particles.count, 300)
         XCTAssertEqual(f.evaluations, 300)
-        // The newest are kept: the last born at floor(5e6) / 1e6 = 5.
+        // The newest are kept: the last born at 5 · 2^20 / 2^20 = 5.
         XCTAssertEqual(f.particles.last?.x ?? 0, 50, accuracy: 1e-9)
     }
 
