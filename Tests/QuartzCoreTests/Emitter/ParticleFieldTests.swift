@@ -150,15 +150,16 @@ final class ParticleFieldTests: LaminaTestCase {
         XCTAssertEqual(f.particles.map(\.x).sorted(), [50, 52.5, 60, 62.5])
     }
 
-    /// Sub-particles outlive their parent: parent lifetime 1, sub lifetime 3; at t = 2.5 the first
-    /// parent (born 0, dead at 1; the next is born at 8) still has its sub-particles born at 0 and
-    /// 0.5 (x 50 and 55).
+    /// Sub-particles outlive their parent. Parents: 1/s, lifetime 0.5, still at (50, 40); each
+    /// emits one sub-particle at its birth (2/s while alive 0.5 s: only j = 0), which lives 3 s at
+    /// 10 pt/s along x. At t = 2.6 every parent is dead; the sub-particles of the parents born at
+    /// 0, 1 and 2 have ages 2.6, 1.6, 0.6: x = 76, 66, 56.
     func testSubParticlesOutliveTheirParent() {
         let sub = CAEmitterCell()
-        sub.birthRate = 2; sub.lifetime = 3
-        let (l, _) = emitter { $0.birthRate = 0.125; $0.lifetime = 1; $0.emitterCells = [sub] }
-        let f = field(l, 2.5)
-        XCTAssertEqual(f.particles.map(\.x).sorted(), [50, 55])
+        sub.birthRate = 2; sub.lifetime = 3; sub.velocity = 10
+        let (l, _) = emitter { $0.birthRate = 1; $0.lifetime = 0.5; $0.velocity = 0; $0.emitterCells = [sub] }
+        let f = field(l, 2.6)
+        XCTAssertEqual(f.particles.map(\.x).sorted(), [56, 66, 76])
     }
 
     func testLiveParticleLimit() {
