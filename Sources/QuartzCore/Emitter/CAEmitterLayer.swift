@@ -19,8 +19,22 @@ open class CAEmitterLayer: CALayer {
             changeProperty("emitterCells", \.subclass.emitter.cells, list, animatable: false)
         }
     }
-    /// Multiplies each cell's birthRate (default 1). Animatable.
-    open var birthRate: Float { get { readState { Float($0.subclass.emitter.birthRate) } } set { changeProperty("birthRate", \.subclass.emitter.birthRate, Double(newValue)) } }
+    /// Multiplies each cell's birthRate (default 1). Animatable. Setting it to 0 stops births: the
+    /// particles already emitted live out their lifetimes; a positive value emits again.
+    open var birthRate: Float {
+        get { readState { Float($0.subclass.emitter.birthRate) } }
+        set {
+            let old = readState { $0.subclass.emitter.birthRate }
+            var stop = readState { $0.subclass.emitter.stop }
+            if newValue == 0, old > 0, old.isFinite {
+                stop = EmitterStop(time: convertTime(CACurrentMediaTime(), from: nil), rate: old)
+            } else if newValue != 0 {
+                stop = nil
+            }
+            changeProperty("birthRate", \.subclass.emitter.stop, stop, animatable: false)
+            changeProperty("birthRate", \.subclass.emitter.birthRate, Double(newValue))
+        }
+    }
     /// Multiplies each cell's lifetime (default 1). Animatable.
     open var lifetime: Float { get { readState { Float($0.subclass.emitter.lifetime) } } set { changeProperty("lifetime", \.subclass.emitter.lifetime, Double(newValue)) } }
     /// The centre of the emitter shape, in the layer's coordinates (default zero). Animatable.

@@ -62,7 +62,10 @@ struct ParticleField {
     private mutating func emit(_ cell: EmitterCellValues, path: UInt64, parent: Source?, time: Double) {
         let index = cells.count
         cells.append(cell)
-        let birthRate = cell.birthRate * layer.birthRate
+        // A stopped emitter: its particles born before the stop, at the rate before it (nested
+        // cells go on emitting from the particles still alive).
+        let stopped = layer.birthRate == 0 ? layer.stop : nil
+        let birthRate = cell.birthRate * (stopped?.rate ?? layer.birthRate)
         let speed = cell.speed
         guard cell.isEnabled, birthRate.isFinite, birthRate > 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }
         let origin = parent?.birth ?? 0
@@ -77,6 +80,7 @@ struct ParticleField {
         var last = floor(ct * rate)
         if cell.duration > 0 { last = min(last, ceil(cell.duration * rate) - 1) }
         if let p = parent { last = min(last, ceil(((p.life / p.speed - cell.beginTime) * speed + cell.timeOffset) * rate) - 1) }
+        if let s = stopped, parent == nil { last = min(last, floor(((s.time - cell.beginTime) * speed + cell.timeOffset) * rate)) }
         let tail = cell.cells.map { ParticleField.reach($0, layer) }.max() ?? 0
         let first = max(0, floor((ct - lifeMax - tail * speed) * rate))
         guard last >= first, last < 9e15 else { return }

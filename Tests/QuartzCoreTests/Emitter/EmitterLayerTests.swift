@@ -49,6 +49,28 @@ final class EmitterLayerTests: LaminaTestCase {
         XCTAssertEqual(number(l.presentation()?.value(forKeyPath: "emitterCells.spark.birthRate")) ?? -1, 5, accuracy: 1e-6)
     }
 
+    /// birthRate 0 stops births; the particles in flight live on. Rate 2/s, lifetime 10, stopped
+    /// at local time 3 (births at 0, 0.5, …, 3: seven). At 5 those seven remain (x = 10 + 10·age:
+    /// 60 … 30); at 12.75 only the one born at 3 is younger than 10 s (x = 107.5); a positive rate
+    /// emits again from the whole timeline.
+    func testStoppingLetsParticlesLiveOut() {
+        let l = makeEmitter()
+        let start = CACurrentMediaTime()
+        l.beginTime = start
+        CATransaction.flush()
+        at(3)
+        CATransaction.setDisableActions(true)
+        l.birthRate = 0
+        CATransaction.flush()
+        func xs(_ t: Double) -> [Double] {
+            ParticleField(l.readState { $0.subclass.emitter }, time: t).particles.map(\.x)
+        }
+        XCTAssertEqual(xs(5), [60, 55, 50, 45, 40, 35, 30])
+        XCTAssertEqual(xs(12.75), [107.5])
+        l.birthRate = 1
+        XCTAssertEqual(xs(5).count, 11)     // born 0 … 5
+    }
+
     /// At local time 1.25 the three particles become three render nodes under the emitter: 2x2
     /// images centred at x = 10 + 12.5, 7.5, 2.5, tinted orange; additive mode blends plus-lighter.
     func testParticlesInTheRenderTree() {
