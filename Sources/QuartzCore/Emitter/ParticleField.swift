@@ -20,11 +20,14 @@ struct Particle {
 }
 
 /// The particles of an emitter layer at a local time, computed directly from the time and the seed
-/// (no simulation, no stored state). Births fall on a grid of slots at the power of two at or above
-/// the birth rate r (s per second): slot k is at k / s and holds a particle when its own draw u_k is
-/// below r / s, so a rate that is a power of two emits exactly at k / r, and a changing rate keeps
-/// the particles it had (a higher rate only adds some). Each random draw is a counter-based hash of
-/// (seed, cell, k, draw). Only particles that can be alive
+/// (no simulation, no stored state). Births fall on a grid of slots at the power of two 2^E at or
+/// above the birth rate r: slot k is at k / 2^E. The grids nest (slot k of grid 2^E is slot 2k of
+/// grid 2^(E+1)), and a slot is named by its coarsest grid, its level: slot k ≠ 0 has level
+/// E − (trailing zero bits of k). A slot of level e holds a particle when r ≥ 2^(e−1)·(1 + u), u its
+/// own uniform draw: every slot of a coarser level is filled, those of level E with probability
+/// (r − 2^(E−1)) / 2^(E−1), r a second on average. A power-of-two rate emits exactly at k / r, and a
+/// changing rate, across powers of two too, keeps the particles it had (a higher rate only adds).
+/// Each random draw is a counter-based hash of (seed, cell, slot name, draw). Only particles that can be alive
 /// are visited, so the work grows with the live count, not with the time since emission began.
 struct ParticleField {
     /// Every cell that emits, flattened depth first (nested cells after their parent).
@@ -73,8 +76,8 @@ struct ParticleField {
         let ct = (time - origin - cell.beginTime) * speed + cell.timeOffset
         let lifeMax = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * layer.lifetime)
         guard ct >= 0, lifeMax > 0, lifeMax.isFinite, speed > 0 else { return }
-        let rate = exp2(ceil(log2(birthRate)))        // the slot rate
-        let accept = birthRate / rate
+        let level = Int(ceil(log2(birthRate)))
+        let rate = exp2(Double(level))        // the slot rate
         // Candidates: born in (ct - lifeMax - tail, ct] (tail: how long its sub-cells' particles can
         // outlive it), within the cell's duration and while its parent lives.
         var last = floor(ct * rate)
@@ -95,8 +98,11 @@ struct ParticleField {
         let subPath = path &* 0x9E37_79B9_7F4A_7C15
         for k in lo...hi {
             evaluations += 1
-            var r = Draws(seed: layer.seed, path: path, k: UInt64(k))
-            if accept < 1 && r.slot() >= accept { continue }
+            // The slot's name on every grid: its odd part and level (slot 0: all levels).
+            let tz = k == 0 ? 0 : k.trailingZeroBitCount
+            let name = k == 0 ? 0 : UInt64(k >> tz) << 12 | UInt64(UInt16(truncatingIfNeeded: level - tz + 2048) & 0xFFF)
+            var r = Draws(seed: layer.seed, path: path, k: name)
+            if k != 0 && birthRate < exp2(Double(level - tz - 1)) * (1 + r.slot()) { continue }
             let bornCell = Double(k) / rate
             let age = ct - bornCell          // in the cell's time
             let life = (cell.lifetime + cell.lifetimeRange * r.signed()) * layer.lifetime
@@ -119,11 +125,11 @@ struct ParticleField {
             let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
             let jitter = SIMD4(r.signed(), r.signed(), r.signed(), r.signed())
             let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
-            let id = path &* 0x1000_0000_01B3 ^ UInt64(k)
+            let id = path &* 0x1000_0000_01B3 ^ name
             if !cell.cells.isEmpty {
                 let src = Source(birth: born, life: max(0, life), p0: p0, v: v, a: a, speed: speed)
                 for (j, sub) in cell.cells.enumerated() {
-                    emit(sub, path: subPath &+ UInt64(j + 1) &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(k) &* 0x94D0_49BB_1331_11EB, parent: src, time: time)
+                    emit(sub, path: subPath &+ UInt64(j + 1) &* 0xBF58_476D_1CE4_E5B9 ^ name &* 0x94D0_49BB_1331_11EB, parent: src, time: time)
                 }
             }
             guard age >= 0, age < life, particles.count < limit else { continue }

@@ -121,6 +121,17 @@ final class ParticleFieldTests: LaminaTestCase {
         let five = field(l, 50).particles
         XCTAssertTrue(five.count < six.count)
         XCTAssertTrue(five.allSatisfy { p in six.contains { $0.id == p.id && $0.x == p.x } })
+        // Across a power of two: at 4/s exactly the slots k / 4 (every even slot of the 8/s grid,
+        // born 0, 0.25, …, 50: 201), each with the looks it had at 8/s; 3/s keeps some of them.
+        l.setValue(4, forKeyPath: "emitterCells.spark.birthRate")
+        let four = field(l, 50).particles
+        XCTAssertEqual(four.count, 201)
+        XCTAssertTrue(four.allSatisfy { positions.contains([$0.x, $0.y]) })
+        XCTAssertTrue(five.count > four.count && four.allSatisfy { p in five.contains { $0.id == p.id } })
+        l.setValue(3, forKeyPath: "emitterCells.spark.birthRate")
+        let three = field(l, 50).particles
+        XCTAssertEqual(Double(three.count), 150, accuracy: 30)
+        XCTAssertTrue(three.allSatisfy { p in four.contains { $0.id == p.id && $0.x == p.x } })
     }
 
     /// Rectangle volume: every birth point inside the rectangle about emitterPosition; circle
