@@ -4,7 +4,9 @@ import Compositor
 
 /// The render nodes of an emitter layer's particles: one node per live particle, a child of the
 /// emitter's node, showing its cell's image tinted by the particle's colour, scaled and turned
-/// about its centre. `.additive` particles blend with plus-lighter.
+/// about its centre. `.additive` particles blend with plus-lighter. With preservesDepth the
+/// particles sit in a CATransformLayer-like container: one 3D space, ordered by depth, instead of
+/// each flattened into the emitter's plane in drawing order.
 enum ParticleNodes {
     /// The particle nodes of an emitter with presentation `state` at its local time `time`, to be
     /// placed in a tree from index `firstIndex` on; `tint` multiplies every colour (replicators).
@@ -17,7 +19,14 @@ enum ParticleNodes {
         }
         let additive = layer.renderMode == .additive
         var out: [RenderNode] = []
-        out.reserveCapacity(field.particles.count)
+        out.reserveCapacity(field.particles.count + 1)
+        if state.subclass.preservesDepth {
+            var container = RenderNode()
+            container.id = emitterID ^ 0x5052_4553_4450_5448
+            container.bounds = state.bounds
+            container.preserves3D = true
+            out.append(container)
+        }
         for p in field.particles {
             let cell = field.cells[p.cell]
             guard let img = cell.contents as? CGImage, img.width > 0, img.height > 0, p.scale > 0, p.color.w > 0 else { continue }
@@ -49,6 +58,7 @@ enum ParticleNodes {
             node.subtreeEnd = firstIndex + out.count + 1
             out.append(node)
         }
+        if state.subclass.preservesDepth { out[0].subtreeEnd = firstIndex + out.count }
         return out
     }
 }

@@ -92,4 +92,42 @@ final class EmitterLayerTests: LaminaTestCase {
         let add = RenderTreeBuilder().build(PresentationSnapshot(root: l, time: start + 1.25))
         XCTAssertEqual(add.nodes[1].blendMode, .plusLighter)
     }
+
+    /// With every particle at z = 0 and no perspective, preservesDepth draws the same picture as
+    /// flattening (and draws the particles at all).
+    func testPreservesDepthDrawsTheParticles() {
+        func image(_ preserve: Bool) -> [UInt32] {
+            let l = makeEmitter()
+            l.beginTime = CACurrentMediaTime()
+            l.preservesDepth = preserve
+            let r = CARenderer(size: CGSize(width: 100, height: 80), scale: 1)
+            r.layer = l
+            CATransaction.flush()
+            r.beginFrame(atTime: CACurrentMediaTime() + 1.25); r.render(); r.endFrame()
+            return r.makeImage().premultipliedARGB
+        }
+        let flat = image(false), deep = image(true)
+        XCTAssertGreaterThan(flat.filter { $0 != 0 }.count, 0)
+        XCTAssertEqual(flat, deep)
+    }
+
+    /// preservesDepth: the particles sit in one 3D container (a transform-layer node spanning them),
+    /// each at its own z (zAcceleration 8: z = 4·age², 6.25 for age 1.25).
+    func testPreservesDepthKeepsParticlesInOne3DSpace() {
+        let l = makeEmitter()
+        let start = CACurrentMediaTime()
+        l.beginTime = start
+        l.preservesDepth = true
+        l.setValue(8, forKeyPath: "emitterCells.spark.zAcceleration")
+        CATransaction.flush()
+        let tree = RenderTreeBuilder().build(PresentationSnapshot(root: l, time: start + 1.25))
+        guard tree.nodes.count == 5 else { return XCTFail("\(tree.nodes.count) nodes") }
+        XCTAssertTrue(tree.nodes[1].preserves3D)
+        XCTAssertEqual(tree.nodes[1].subtreeEnd, 5)
+        XCTAssertEqual(tree.nodes[2].toParent.m[14], 6.25, accuracy: 1e-9)
+        XCTAssertEqual(tree.nodes[2].subtreeEnd, 3)
+        l.preservesDepth = false
+        CATransaction.flush()
+        XCTAssertFalse(RenderTreeBuilder().build(PresentationSnapshot(root: l, time: start + 1.25)).nodes.contains { $0.preserves3D })
+    }
 }
