@@ -8,13 +8,24 @@ import Compositor
 /// particles sit in a CATransformLayer-like container: one 3D space, ordered by depth, instead of
 /// each flattened into the emitter's plane in drawing order.
 enum ParticleNodes {
+    nonisolated(unsafe) private static var reported = Set<UInt64>()
+    private static let reportLock = NSLock()
+
+    /// Whether the emitter with this id has not yet reported the particle limit (each reports once;
+    /// the memory of reports is bounded).
+    private static func firstReport(_ id: UInt64) -> Bool {
+        reportLock.lock(); defer { reportLock.unlock() }
+        if reported.count >= 1024 { reported.removeAll() }
+        return reported.insert(id).inserted
+    }
+
     /// The particle nodes of an emitter with presentation `state` at its local time `time`, to be
     /// placed in a tree from index `firstIndex` on; `tint` multiplies every colour (replicators).
     static func make(state: LayerState, time: Double, emitterID: UInt64, tint: UInt32, firstIndex: Int) -> [RenderNode] {
         let layer = state.subclass.emitter
         guard !layer.cells.values.isEmpty else { return [] }
         let field = ParticleField(layer, time: time)
-        if field.truncated {
+        if field.truncated && firstReport(emitterID) {
             LaminaDiagnostics.report("CAEmitterLayer: more than \(CAEmitterLayer.maximumLiveParticles) live particles; the oldest are not drawn")
         }
         let additive = layer.renderMode == .additive

@@ -93,6 +93,21 @@ final class EmitterLayerTests: LaminaTestCase {
         XCTAssertEqual(add.nodes[1].blendMode, .plusLighter)
     }
 
+    /// A runaway rate (2^20/s for 1 s) draws at most maximumLiveParticles (10,000) and says so once.
+    func testLiveParticleLimitReportsOnce() {
+        let l = makeEmitter()
+        l.beginTime = CACurrentMediaTime()
+        l.setValue(1_048_576, forKeyPath: "emitterCells.spark.birthRate")
+        l.setValue(1, forKeyPath: "emitterCells.spark.lifetime")
+        CATransaction.flush()
+        let builder = RenderTreeBuilder()
+        for dt in [5.0, 5.5] {
+            let tree = builder.build(PresentationSnapshot(root: l, time: CACurrentMediaTime() + dt))
+            XCTAssertEqual(tree.nodes.count, 1 + 10_000)
+        }
+        XCTAssertEqual(diagnostics.filter { $0.contains("live particles") }.count, 1, "\(diagnostics)")
+    }
+
     /// With every particle at z = 0 and no perspective, preservesDepth draws the same picture as
     /// flattening (and draws the particles at all).
     func testPreservesDepthDrawsTheParticles() {
