@@ -131,13 +131,18 @@ open class CARenderer: NSObject {
     private var lastDamage = IntRect.empty
 
     /// When the next frame should be drawn: the current frame's time while an animation in the tree
-    /// is running, the time the next one starts when all are waiting, or infinity when nothing will
+    /// or an emitter layer is running, the time the next one starts when all are waiting, or infinity when nothing will
     /// change (no animations, all finished, or their layers paused).
     open func nextFrameTime() -> CFTimeInterval {
         guard let snap = snapshot else { return .infinity }
         var next = CFTimeInterval.infinity
         for k in 0..<snap.count {
             let record = snap.nodes[k].record
+            // A running emitter changes every frame (unless its time is paused).
+            if record.kind == .emitter, EmitterActivity.isEmitting(snap.nodes[k].state, localTime: snap.nodes[k].localTime),
+               snap.tree.localTime(of: record.slot, fromGlobal: frameTime + 1) != snap.nodes[k].localTime {
+                return frameTime
+            }
             guard record.isAnimated else { continue }
             let local = snap.nodes[k].localTime
             // How fast the layer's time runs against media time (0 when it or an ancestor is paused).
