@@ -7,8 +7,7 @@ enum EmitterActivity {
     static func isEmitting(_ state: LayerState, localTime: Double) -> Bool {
         let e = state.subclass.emitter
         guard !state.isHidden, e.cells.values.contains(where: { $0.isEnabled && $0.birthRate > 0 }) else { return false }
-        if e.birthRate > 0 { return true }
-        guard let stop = e.stop, e.birthRate == 0 else { return false }
+        guard let stop = e.stop else { return e.birthRate > 0 }
         let reach = e.cells.values.map { ParticleField.reach($0, e) + max(0, $0.beginTime) }.max() ?? 0
         return localTime <= stop.time + reach
     }

@@ -65,9 +65,10 @@ struct ParticleField {
     private mutating func emit(_ cell: EmitterCellValues, path: UInt64, parent: Source?, time: Double) {
         let index = cells.count
         cells.append(cell)
-        // A stopped emitter: its particles born before the stop, at the rate before it (nested
-        // cells go on emitting from the particles still alive).
-        let stopped = layer.birthRate == 0 ? layer.stop : nil
+        // A stopped emitter (the model's birthRate set to 0, even while the presentation value
+        // still eases down to it): its particles born before the stop, at the rate before it, and
+        // no others (nested cells go on emitting from the particles still alive).
+        let stopped = layer.stop
         let birthRate = cell.birthRate * (stopped?.rate ?? layer.birthRate)
         let speed = cell.speed
         guard cell.isEnabled, birthRate.isFinite, birthRate > 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }

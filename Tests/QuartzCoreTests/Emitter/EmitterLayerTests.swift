@@ -71,6 +71,27 @@ final class EmitterLayerTests: LaminaTestCase {
         XCTAssertEqual(xs(5).count, 11)     // born 0 … 5
     }
 
+    /// Stopped with the implicit animation (birthRate eases from 1 to 0 over 0.25 s): while it
+    /// runs, the presentation shows exactly the seven particles born by the stop, as after it.
+    func testStoppingWithTheImplicitAnimationKeepsTheParticles() {
+        let l = makeEmitter()
+        let r = CARenderer(size: CGSize(width: 100, height: 80), scale: 1)
+        r.layer = l                // committed: changes run actions
+        l.beginTime = CACurrentMediaTime()
+        CATransaction.flush()
+        at(3)
+        l.birthRate = 0
+        CATransaction.flush()
+        for dt in [3.05, 3.2, 3.5] {
+            at(dt)
+            let p = l.presentation()!
+            XCTAssertEqual(p.readState { $0.subclass.emitter.birthRate } > 0, dt < 3.25, "animating at \(dt)")
+            let xs = ParticleField(p.readState { $0.subclass.emitter }, time: dt).particles.map(\.x)
+            XCTAssertEqual(xs.count, 7, "at \(dt)")
+            XCTAssertEqual(xs.first ?? 0, 10 + 10 * dt, accuracy: 1e-9)
+        }
+    }
+
     /// At local time 1.25 the three particles become three render nodes under the emitter: 2x2
     /// images centred at x = 10 + 12.5, 7.5, 2.5, tinted orange; additive mode blends plus-lighter.
     func testParticlesInTheRenderTree() {
