@@ -62,6 +62,24 @@ open class CAEmitterLayer: CALayer {
     /// The seed of every random draw (default 0): another seed gives other particles.
     open var seed: UInt32 { get { readState { $0.subclass.emitter.seed } } set { changeProperty("seed", \.subclass.emitter.seed, newValue, animatable: false) } }
 
+    /// Sets a value at a key path; for `emitterCells.NAME.birthRate` also remembers the time and
+    /// the rate before, so the particles born before the change keep the rate of their birth.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if keyPath.hasPrefix("emitterCells."), let (names, key) = EmitterKeyPaths.split(keyPath), key == "birthRate" {
+            var list = readState { $0.subclass.emitter.cells }
+            let now = convertTime(CACurrentMediaTime(), from: nil)
+            let layer = readState { $0.subclass.emitter }
+            let found = EmitterKeyPaths.updateCell(&list.values, names) { cell in
+                let horizon = now - ParticleField.reach(cell, layer) - 1
+                cell.rateChanges.removeAll { $0.time < horizon }
+                if cell.rateChanges.count >= 16 { cell.rateChanges.removeFirst() }
+                if now.isFinite { cell.rateChanges.append(EmitterRateChange(time: now, rateBefore: cell.birthRate)) }
+            }
+            if found { changeProperty("emitterCells", \.subclass.emitter.cells, list, animatable: false) }
+        }
+        super.setValue(value, forKeyPath: keyPath)
+    }
+
     /// The most particles one emitter draws in a frame; past it the newest are kept and one
     /// diagnostic is reported.
     public static let maximumLiveParticles = 10_000

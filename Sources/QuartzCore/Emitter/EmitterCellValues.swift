@@ -43,6 +43,11 @@ struct EmitterCellValues: @unchecked Sendable {
     var fillMode: CAMediaTimingFillMode = .removed
     /// The sub-cells each particle of this cell emits.
     var cells: [EmitterCellValues] = []
+    /// Changes of the model's birthRate set through the layer (`emitterCells.NAME.birthRate`),
+    /// oldest first: each the layer's local time of the change and the rate before it. Particles
+    /// born before a change (or at its instant) keep the rate of their birth (a lower rate does not take back the
+    /// particles in flight); only the last ones are kept.
+    var rateChanges: [EmitterRateChange] = []
 
     /// The numeric keys readable and animatable through `emitterCells.NAME.key`.
     nonisolated(unsafe) static let numberKeys: [String: WritableKeyPath<EmitterCellValues, Double>] = [
@@ -90,6 +95,14 @@ struct EmitterLayerValues: @unchecked Sendable {
     /// rate before. Particles born before it live out their lives, as on Apple (births stop, the
     /// particles in flight do not vanish).
     var stop: EmitterStop? = nil
+}
+
+/// A change of a cell's birthRate: when (the emitter layer's local time) and the rate before it.
+struct EmitterRateChange: Equatable, Sendable {
+    /// The layer's local time of the change.
+    var time: Double
+    /// The cell's birthRate before it.
+    var rateBefore: Double
 }
 
 /// When and at what rate an emitter stopped emitting (see EmitterLayerValues.stop).

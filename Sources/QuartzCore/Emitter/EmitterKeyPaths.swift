@@ -57,6 +57,24 @@ enum EmitterKeyPaths {
         }
     }
 
+    /// The cell names and final key of `emitterCells.A(.emitterCells.B)*.key`, or nil.
+    static func split(_ keyPath: String) -> (names: [String], key: String)? {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3, parts.count % 2 == 1 else { return nil }
+        var names: [String] = []
+        var i = 0
+        while i + 1 < parts.count - 1 {
+            guard parts[i] == "emitterCells", !parts[i + 1].isEmpty else { return nil }
+            names.append(parts[i + 1]); i += 2
+        }
+        return (names, parts[parts.count - 1])
+    }
+
+    /// Applies `f` to the named cell of a cell list; false when there is none.
+    static func updateCell(_ cells: inout [EmitterCellValues], _ names: [String], _ f: (inout EmitterCellValues) -> Void) -> Bool {
+        update(&cells, names[...], f)
+    }
+
     /// The cell reached by following `names` from `cells`.
     private static func cell(_ cells: [EmitterCellValues], _ names: ArraySlice<String>) -> EmitterCellValues? {
         guard let first = names.first, let i = EmitterCellValues.index(named: first, in: cells) else { return nil }

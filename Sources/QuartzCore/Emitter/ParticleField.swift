@@ -71,13 +71,19 @@ struct ParticleField {
         let stopped = layer.stop
         let birthRate = cell.birthRate * (stopped?.rate ?? layer.birthRate)
         let speed = cell.speed
-        guard cell.isEnabled, birthRate.isFinite, birthRate > 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }
+        guard cell.isEnabled, birthRate.isFinite, birthRate >= 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }
         let origin = parent?.birth ?? 0
         // The cell's own time: its beginTime, speed and timeOffset, from its emitter's birth.
         let ct = (time - origin - cell.beginTime) * speed + cell.timeOffset
         let lifeMax = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * layer.lifetime)
         guard ct >= 0, lifeMax > 0, lifeMax.isFinite, speed > 0 else { return }
-        let level = Int(ceil(log2(birthRate)))
+        // The rate at each birth: the rate before each later model change, else the current one;
+        // the slot grid fits the highest of them.
+        let multiplier = stopped?.rate ?? layer.birthRate
+        let changes = parent == nil ? cell.rateChanges : []
+        let peak = changes.reduce(birthRate) { max($0, $1.rateBefore * multiplier) }
+        guard peak.isFinite, peak > 0 else { return }
+        let level = Int(ceil(log2(peak)))
         let rate = exp2(Double(level))        // the slot rate
         // Candidates: born in (ct - lifeMax - tail, ct] (tail: how long its sub-cells' particles can
         // outlive it), within the cell's duration and while its parent lives.
@@ -103,8 +109,13 @@ struct ParticleField {
             let tz = k == 0 ? 0 : k.trailingZeroBitCount
             let name = k == 0 ? 0 : UInt64(k >> tz) << 12 | UInt64(UInt16(truncatingIfNeeded: level - tz + 2048) & 0xFFF)
             var r = Draws(seed: layer.seed, path: path, k: name)
-            if k != 0 && birthRate < exp2(Double(level - tz - 1)) * (1 + r.slot()) { continue }
             let bornCell = Double(k) / rate
+            var rateThen = birthRate
+            if !changes.isEmpty {
+                let t = cell.beginTime + (bornCell - cell.timeOffset) / speed
+                if let c = changes.first(where: { $0.time >= t }) { rateThen = c.rateBefore * multiplier }
+            }
+            if rateThen <= 0 || (k != 0 && rateThen < exp2(Double(level - tz - 1)) * (1 + r.slot())) { continue }
             let age = ct - bornCell          // in the cell's time
             let life = (cell.lifetime + cell.lifetimeRange * r.signed()) * layer.lifetime
             let born = origin + cell.beginTime + (bornCell - cell.timeOffset) / speed   // in emitter time

@@ -71,6 +71,28 @@ final class EmitterLayerTests: LaminaTestCase {
         XCTAssertEqual(xs(5).count, 11)     // born 0 … 5
     }
 
+    /// Lowering a cell's birthRate through its key path keeps the particles already born: rate
+    /// 2/s (lifetime 10) set to 1/s at local time 3, then to 0 at 5 (actions off). At 6 the
+    /// particles are those born at 0, 0.5, …, 3 (seven) and at 4 and 5 (the 1/s grid: 4, 5):
+    /// nine, x = 10 + 10·(6 − birth).
+    func testLoweringACellRateKeepsParticlesInFlight() {
+        let l = makeEmitter()
+        l.beginTime = CACurrentMediaTime()
+        CATransaction.setDisableActions(true)
+        CATransaction.flush()
+        at(3)
+        CATransaction.setDisableActions(true)
+        l.setValue(1, forKeyPath: "emitterCells.spark.birthRate")
+        CATransaction.flush()
+        at(5)
+        CATransaction.setDisableActions(true)
+        l.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
+        CATransaction.flush()
+        let xs = ParticleField(l.readState { $0.subclass.emitter }, time: 6).particles.map(\.x)
+        let births: [Double] = [0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5]
+        XCTAssertEqual(xs, births.map { 10 + 10 * (6 - $0) })
+    }
+
     /// Stopped with the implicit animation (birthRate eases from 1 to 0 over 0.25 s): while it
     /// runs, the presentation shows exactly the seven particles born by the stop, as after it.
     func testStoppingWithTheImplicitAnimationKeepsTheParticles() {

@@ -107,29 +107,32 @@ final class ParticleFieldTests: LaminaTestCase {
     }
 
     /// A rate between powers of two thins the slots of the power above (8/s for 6/s): about 6 a
-    /// second, and lowering the rate only removes particles (those left are unchanged).
+    /// second, and a lower rate only removes particles (those left are unchanged). The rates are
+    /// presentation values (as an animation gives), written into the field's input directly: a
+    /// model change through the layer would keep the particles born before it.
     func testRateChangesKeepParticles() {
         let (l, _) = emitter { $0.birthRate = 8; $0.lifetime = 100; $0.velocityRange = 4 }
-        let all = field(l, 50).particles
+        func at(_ rate: Double) -> [Particle] {
+            var v = l.readState { $0.subclass.emitter }
+            v.cells.values[0].birthRate = rate
+            return ParticleField(v, time: 50).particles
+        }
+        let all = at(8)
         XCTAssertEqual(all.count, 401)                       // slots 0...400
-        l.setValue(6, forKeyPath: "emitterCells.spark.birthRate")
-        let six = field(l, 50).particles
+        let six = at(6)
         XCTAssertEqual(Double(six.count), 300, accuracy: 45)   // 401 · 6/8 ≈ 301, binomial sd ≈ 8.7
         let positions = Set(all.map { [$0.x, $0.y] })
         XCTAssertTrue(six.allSatisfy { positions.contains([$0.x, $0.y]) })
-        l.setValue(5, forKeyPath: "emitterCells.spark.birthRate")
-        let five = field(l, 50).particles
+        let five = at(5)
         XCTAssertTrue(five.count < six.count)
         XCTAssertTrue(five.allSatisfy { p in six.contains { $0.id == p.id && $0.x == p.x } })
         // Across a power of two: at 4/s exactly the slots k / 4 (every even slot of the 8/s grid,
         // born 0, 0.25, …, 50: 201), each with the looks it had at 8/s; 3/s keeps some of them.
-        l.setValue(4, forKeyPath: "emitterCells.spark.birthRate")
-        let four = field(l, 50).particles
+        let four = at(4)
         XCTAssertEqual(four.count, 201)
         XCTAssertTrue(four.allSatisfy { positions.contains([$0.x, $0.y]) })
         XCTAssertTrue(five.count > four.count && four.allSatisfy { p in five.contains { $0.id == p.id } })
-        l.setValue(3, forKeyPath: "emitterCells.spark.birthRate")
-        let three = field(l, 50).particles
+        let three = at(3)
         XCTAssertEqual(Double(three.count), 150, accuracy: 30)
         XCTAssertTrue(three.allSatisfy { p in four.contains { $0.id == p.id && $0.x == p.x } })
     }
