@@ -193,4 +193,26 @@ final class ParticleFieldTests: LaminaTestCase {
         l.renderMode = .oldestFirst
         XCTAssertEqual(field(l, 1.25).particles.map(\.x), [62.5, 57.5, 52.5])
     }
+
+    /// backToFront sorts by z, farthest (smallest z) first: emitted along z (emissionLatitude π/2)
+    /// at 10 pt/s, the particles born at 0, 0.5, 1 have z = 12.5, 7.5, 2.5 at t = 1.25.
+    func testBackToFrontSortsByDepth() {
+        let (l, _) = emitter { $0.emissionLatitude = .pi / 2 }
+        l.renderMode = .backToFront
+        let z = field(l, 1.25).particles.map(\.z)
+        XCTAssertEqual(z.count, 3)
+        for (a, b) in zip(z, [2.5, 7.5, 12.5]) { XCTAssertEqual(a, b, accuracy: 1e-9) }
+    }
+
+    /// A cell's media timing: beginTime 1 starts its births at layer time 1 (at 1.25: one particle
+    /// 0.25 s old, x = 52.5); duration 0.6 emits at cell times 0 and 0.5 only (at 3: x = 80, 75);
+    /// speed 2 runs its time twice as fast (at 1: births at cell times 0 … 2, ages 2, 1.5, 1, 0.5, 0).
+    func testCellMediaTiming() {
+        let (l, _) = emitter { $0.beginTime = 1 }
+        XCTAssertEqual(field(l, 1.25).particles.map(\.x), [52.5])
+        let (d, _) = emitter { $0.duration = 0.6 }
+        XCTAssertEqual(field(d, 3).particles.map(\.x), [80, 75])
+        let (s, _) = emitter { $0.speed = 2 }
+        XCTAssertEqual(field(s, 1).particles.map(\.x), [70, 65, 60, 55, 50])
+    }
 }
