@@ -80,6 +80,35 @@ open class CAEmitterLayer: CALayer {
         super.setValue(value, forKeyPath: keyPath)
     }
 
+    /// The value for a key: also `emitterCells`, `emitterShape`, `emitterMode`, `renderMode` (their
+    /// raw strings, as Apple's KVC gives them) and `preservesDepth`.
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "emitterCells": return emitterCells
+        case "emitterShape": return emitterShape.rawValue
+        case "emitterMode": return emitterMode.rawValue
+        case "renderMode": return renderMode.rawValue
+        case "preservesDepth": return preservesDepth
+        default: return super.value(forKey: key)
+        }
+    }
+
+    /// Sets the value for a key: also `emitterCells` (an array of cells), the shape, mode and
+    /// render mode (their types or raw strings) and `preservesDepth`.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "emitterCells": emitterCells = value as? [CAEmitterCell]
+        case "emitterShape":
+            if let v = value as? CAEmitterLayerEmitterShape { emitterShape = v } else if let s = value as? String { emitterShape = .init(rawValue: s) }
+        case "emitterMode":
+            if let v = value as? CAEmitterLayerEmitterMode { emitterMode = v } else if let s = value as? String { emitterMode = .init(rawValue: s) }
+        case "renderMode":
+            if let v = value as? CAEmitterLayerRenderMode { renderMode = v } else if let s = value as? String { renderMode = .init(rawValue: s) }
+        case "preservesDepth": if let b = value as? Bool { preservesDepth = b }
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
     /// The most particles one emitter draws in a frame; past it the newest are kept and one
     /// diagnostic is reported.
     public static let maximumLiveParticles = 10_000

@@ -37,6 +37,22 @@ final class EmitterLayerTests: LaminaTestCase {
         XCTAssertTrue(l.emitterCells?.first === outer)
     }
 
+    func testKeyValueCodingOfTheLayersOwnKeys() {
+        let l = makeEmitter()
+        l.setValue("circle", forKey: "emitterShape")
+        l.setValue(CAEmitterLayerEmitterMode.outline, forKey: "emitterMode")
+        l.setValue("additive", forKey: "renderMode")
+        l.setValue(true, forKey: "preservesDepth")
+        XCTAssertEqual(l.emitterShape, .circle); XCTAssertEqual(l.emitterMode, .outline)
+        XCTAssertEqual(l.renderMode, .additive); XCTAssertTrue(l.preservesDepth)
+        XCTAssertEqual(l.value(forKey: "renderMode") as? String, "additive")
+        XCTAssertEqual((l.value(forKey: "emitterCells") as? [CAEmitterCell])?.first?.name, "spark")
+        l.setValue(3, forKey: "velocity")
+        XCTAssertEqual(l.velocity, 3)
+        l.setValue(CGPoint(x: 4, y: 5), forKey: "emitterPosition")
+        XCTAssertEqual(l.emitterPosition, CGPoint(x: 4, y: 5))
+    }
+
     /// A linear animation of emitterCells.spark.birthRate from 0 to 10 over 2 s reads 5 half-way.
     func testBirthRateKeyPathAnimates() {
         let l = makeEmitter()
