@@ -20,15 +20,7 @@ enum EmitterKeyPaths {
 
     /// The accessor for `emitterCells.NAME(.emitterCells.NAME)*.key`, or nil when the path is not one.
     static func property(_ keyPath: String) -> LayerProperty? {
-        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 3, parts.count % 2 == 1 else { return nil }
-        var names: [String] = []
-        var i = 0
-        while i + 1 < parts.count - 1 {
-            guard parts[i] == "emitterCells", !parts[i + 1].isEmpty else { return nil }
-            names.append(parts[i + 1]); i += 2
-        }
-        let key = parts[parts.count - 1]
+        guard let (names, key) = split(keyPath) else { return nil }
         func read(_ st: LayerState) -> EmitterCellValues? { cell(st.subclass.emitter.cells.values, names[...]) }
         func write(_ st: inout LayerState, _ f: (inout EmitterCellValues) -> Void) {
             var sub = st.subclass
