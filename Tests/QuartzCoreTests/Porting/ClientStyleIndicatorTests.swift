@@ -50,7 +50,7 @@ final class ClientStyleIndicatorTests: XCTestCase {
             let circle = CAShapeLayer()
             let path = CGMutablePath()
             path.addArc(center: CGPoint(x: circleSize / 2, y: circleSize / 2), radius: circleSize / 2,
-                        startAngle: 0, endAngle: CGFloat(2 * M_PI), clockwise: false)
+                        startAngle: 0, endAngle: 2 * .pi, clockwise: false)
             circle.path = path
             circle.fillColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
             circle.strokeColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
