@@ -65,6 +65,7 @@ open class CARenderer: NSObject {
             // Evaluated from the latest published tree: values only, no layer object and no lock that
             // app code holds.
             builder.deviceScale = Double(scale)
+            builder.viewport = (toDevice, CGRect(x: 0, y: 0, width: w, height: h), t)
             let committed = CommittedTreeStore.current
             if snapshot == nil {
                 snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
@@ -135,6 +136,8 @@ open class CARenderer: NSObject {
     /// change (no animations, all finished, or their layers paused).
     open func nextFrameTime() -> CFTimeInterval {
         guard let snap = snapshot else { return .infinity }
+        // Tiles asked for, or fading in: the next frame shows them.
+        if builder.tiledLayersNeedFrames { return frameTime }
         var next = CFTimeInterval.infinity
         for k in 0..<snap.count {
             let record = snap.nodes[k].record
