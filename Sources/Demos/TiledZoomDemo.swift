@@ -13,6 +13,7 @@ public final class TiledMapLayer: CATiledLayer {
     /// Draws the cells that meet the tile (the context's clip).
     public override func draw(in ctx: CGContext) {
         let tile = ctx.boundingBoxOfClipPath
+        guard !tile.isNull, !tile.isInfinite else { return }
         let n = Int(Self.side / Self.cell)
         let c0 = max(0, Int(tile.minX / Self.cell)), c1 = min(n - 1, Int((tile.maxX / Self.cell).rounded(.up)) - 1)
         let r0 = max(0, Int(tile.minY / Self.cell)), r1 = min(n - 1, Int((tile.maxY / Self.cell).rounded(.up)) - 1)

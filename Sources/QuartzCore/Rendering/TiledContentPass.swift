@@ -47,8 +47,10 @@ struct TiledContentPass {
                                           bias: config.levelsOfDetailBias)
         let pixelScale = cs * pow(2, CGFloat(exponent))
         let tw = config.tileSize.width / pixelScale, th = config.tileSize.height / pixelScale
-        let c0 = Int((visible.minX / tw).rounded(.down)), c1 = Int((visible.maxX / tw).rounded(.up)) - 1
-        let r0 = Int((visible.minY / th).rounded(.down)), r1 = Int((visible.maxY / th).rounded(.up)) - 1
+        // A hair of rounding in the transforms (cos(π/2) is not 0) must not reach a tile it only touches.
+        let e = 1e-9
+        let c0 = Int((visible.minX / tw + e).rounded(.down)), c1 = Int((visible.maxX / tw - e).rounded(.up)) - 1
+        let r0 = Int((visible.minY / th + e).rounded(.down)), r1 = Int((visible.maxY / th - e).rounded(.up)) - 1
         guard c1 >= c0, r1 >= r0, (c1 - c0 + 1) * (r1 - r0 + 1) <= 4096 else { return [] }
         var wanted: [TileCache.Tile] = []
         var missing = false

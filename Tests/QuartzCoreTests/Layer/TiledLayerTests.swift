@@ -102,6 +102,22 @@ final class TiledLayerTests: LaminaTestCase {
         XCTAssertEqual(tiled.tiles.count, 4)
     }
 
+    /// Rotated a quarter turn (y down: layer (x, y) lands at (200 − y, x) with the anchor at the
+    /// origin placed at (200, 0)), the 200×100 target shows layer x 0..100, y 0..200: column 0, rows 0-1.
+    func testRotatedLayerDrawsTheTilesUnderTheTarget() {
+        let root = root(CGSize(width: 200, height: 100))
+        let tiled = RecordingTiledLayer()
+        tiled.tileSize = CGSize(width: 100, height: 100)
+        tiled.anchorPoint = .zero
+        tiled.bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
+        tiled.position = CGPoint(x: 200, y: 0)
+        tiled.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        root.addSublayer(tiled)
+        frame(renderer(root, size: CGSize(width: 200, height: 100)), at: t0)
+        XCTAssertEqual(tiled.rects, [[0, 0, 100, 100], [0, 100, 100, 100]])
+        XCTAssertEqual(tiled.tiles.count, 2)
+    }
+
     func testDelegateDrawsEachTile() {
         final class Painter: NSObject, CALayerDelegate {
             var clips: [CGRect] = []
