@@ -40,7 +40,7 @@ final class TileCache: @unchecked Sendable {
     private var epoch = 0
     private var frame = 0
     /// How many tiles are kept at most (those not used for longest go first).
-    static let capacity = 512
+    static let capacity = 256
 
     init(layer: CATiledLayer?) { self.layer = layer }
 
@@ -165,11 +165,6 @@ enum TileCacheRegistry {
         return caches[identity]
     }
 
-    /// Whether any tiled layer waits for tiles.
-    static var anyPending: Bool {
-        lock.lock(); let all = Array(caches.values); lock.unlock()
-        return all.contains { $0.hasPendingTiles }
-    }
 }
 
 /// Draws missing tiles off the frame path, one at a time on a background queue (as Apple calls

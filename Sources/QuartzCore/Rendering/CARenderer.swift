@@ -124,6 +124,9 @@ open class CARenderer: NSObject {
     /// Ends the current frame.
     open func endFrame() {
         inFrame = false
+        // On virtual time, the tiles this frame asked tiled layers for are drawn before the next
+        // frame, so that frames repeat exactly whatever the tile worker's speed.
+        if CAMediaClock.manualTime != nil && builder.tiledLayersNeedFrames { CATiledLayer.waitForPendingTiles() }
         lastDamage = damage
         damage = .empty
     }

@@ -23,6 +23,8 @@ final class RecordingTiledLayer: CATiledLayer {
 final class SlowFadeTiledLayer: CATiledLayer {
     override class func fadeDuration() -> CFTimeInterval { 1 }
     override func draw(in ctx: CGContext) {
+        // Slow to draw (50 ms of real time), so that a frame that did not wait for it would miss it.
+        Thread.sleep(forTimeInterval: 0.05)
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
         ctx.fill(ctx.boundingBoxOfClipPath)
     }
@@ -173,8 +175,8 @@ final class TiledLayerTests: LaminaTestCase {
         XCTAssertEqual(Set(tiles(scale: 0.25).map(\.scale)), [0.5])
     }
 
-    /// A tile drawn after frame 1 shows from frame 2 (time T) and fades in linearly over
-    /// fadeDuration (1 s here): red over black is 0 at T, 255·0.5 at T + 0.5, 255 from T + 1.
+    /// A tile asked for by frame 1 is drawn before frame 2 on virtual time, shows from frame 2
+    /// (time T) and fades in linearly over fadeDuration (1 s here): red over black is 0 at T, 255·0.5 at T + 0.5, 255 from T + 1.
     func testTilesFadeInOverTheFadeDuration() {
         let root = root(CGSize(width: 40, height: 40))
         let tiled = SlowFadeTiledLayer()
@@ -187,7 +189,7 @@ final class TiledLayerTests: LaminaTestCase {
         }
         XCTAssertEqual(red(at: t0), 0, "the first frame has no tile yet")
         XCTAssertEqual(r.nextFrameTime(), t0, "a tile is pending: the next frame should follow")
-        CATiledLayer.waitForPendingTiles()
+        // No wait here: on virtual time, endFrame() waits for the tiles the frame asked for.
         XCTAssertEqual(red(at: t0 + 2), 0, "its first frame: the fade starts")
         XCTAssertEqual(r.nextFrameTime(), t0 + 2, "fading: frames follow")
         XCTAssertEqual(red(at: t0 + 2.25), 64, accuracy: 2)
