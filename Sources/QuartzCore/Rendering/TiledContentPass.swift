@@ -66,8 +66,10 @@ struct TiledContentPass {
             }
         }
         var out: [RenderContent] = []
-        if missing {
-            needsFrames = true
+        // While tiles of this level are missing or fading in, the other levels' tiles show beneath.
+        let fading = wanted.contains { t in t.shownAt.map { time - $0 < config.fadeDuration } ?? true }
+        if missing { needsFrames = true }
+        if missing || fading {
             for t in cache.otherLevelTiles(than: exponent, intersecting: visible, time: time) {
                 if let c = image(t, bounds: bounds, fade: config.fadeDuration, time: time) { out.append(c) }
             }

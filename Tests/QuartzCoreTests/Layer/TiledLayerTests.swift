@@ -198,6 +198,35 @@ final class TiledLayerTests: LaminaTestCase {
         XCTAssertEqual(r.nextFrameTime(), .infinity, "faded in: nothing more to draw")
     }
 
+    /// Zoomed from 1× to 2× (levels 2× and 1×): until the 2× tiles have faded in, the 1× tiles show
+    /// beneath them, so the red layer stays fully red over the black root (255), never dimmed.
+    func testTheLevelBeforeShowsUnderTilesFadingIn() {
+        let root = root(CGSize(width: 40, height: 40))
+        let tiled = RecordingTiledLayer()
+        tiled.levelsOfDetail = 2
+        tiled.levelsOfDetailBias = 1
+        tiled.anchorPoint = .zero
+        tiled.position = .zero
+        tiled.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        root.addSublayer(tiled)
+        let r = renderer(root, size: CGSize(width: 40, height: 40))
+        func red(at t: CFTimeInterval) -> Int {
+            r.beginFrame(atTime: t); r.render(); r.endFrame()
+            return Int(r.makeImage().premultipliedARGB[10 * 40 + 10] >> 16 & 255)
+        }
+        _ = red(at: t0); _ = red(at: t0 + 1)
+        XCTAssertEqual(red(at: t0 + 2), 255)
+        XCTAssertEqual(Set(tiled.tiles.map(\.scale)), [1])
+        CATransaction.setDisableActions(true)
+        tiled.transform = CATransform3DMakeScale(2, 2, 1)
+        CATransaction.flush()
+        XCTAssertEqual(red(at: t0 + 3), 255, "2× tiles missing: the 1× tiles show")
+        XCTAssertEqual(Set(tiled.tiles.map(\.scale)), [1, 2])
+        XCTAssertEqual(red(at: t0 + 4), 255, "2× tiles start fading in over the 1× tiles")
+        XCTAssertEqual(red(at: t0 + 4.1), 255)
+        XCTAssertEqual(red(at: t0 + 5), 255)
+    }
+
     func testSetNeedsDisplayInRectRedrawsOnlyTheTilesItTouches() {
         let root = root(CGSize(width: 200, height: 100))
         let tiled = RecordingTiledLayer()
