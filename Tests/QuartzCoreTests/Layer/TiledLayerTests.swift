@@ -290,9 +290,6 @@ final class TiledLayerTests: LaminaTestCase {
         plain.paint = drawing
         plain.contentsScale = 4
         let a = render(tiled), b = render(plain)
-        if let dir = ProcessInfo.processInfo.environment["TILED_DUMP"] {
-            try? PNGCodec.write(a, to: URL(fileURLWithPath: dir + "/tiled.png")); try? PNGCodec.write(b, to: URL(fileURLWithPath: dir + "/plain.png"))
-        }
         // Tiles are 32 pixels = 8 points at 4×, on screen 32 pixels from x = −40, y = −30: seams at
         // x 24, 56, 88 and y 2, 34, 66. Beside a seam an edge anti-aliased against the tile's clip
         // may differ a little from the edge drawn in one piece; everywhere else the pictures agree.
