@@ -106,18 +106,23 @@ final class TiledLayerTests: LaminaTestCase {
 
     /// Rotated a quarter turn (y down: layer (x, y) lands at (200 − y, x) with the anchor at the
     /// origin placed at (200, 0)), the 200×100 target shows layer x 0..100, y 0..200: column 0, rows 0-1.
+    /// Turned the other way ((x, y) lands at (y, 100 − x), anchor at (0, 100)) it shows the same
+    /// part; there cos(−π/2) ≈ 6e-17 puts the visible edge a hair past x = 100, which must not add
+    /// column 1.
     func testRotatedLayerDrawsTheTilesUnderTheTarget() {
-        let root = root(CGSize(width: 200, height: 100))
-        let tiled = RecordingTiledLayer()
-        tiled.tileSize = CGSize(width: 100, height: 100)
-        tiled.anchorPoint = .zero
-        tiled.bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
-        tiled.position = CGPoint(x: 200, y: 0)
-        tiled.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
-        root.addSublayer(tiled)
-        frame(renderer(root, size: CGSize(width: 200, height: 100)), at: t0)
-        XCTAssertEqual(tiled.rects, [[0, 0, 100, 100], [0, 100, 100, 100]])
-        XCTAssertEqual(tiled.tiles.count, 2)
+        for (angle, position) in [(CGFloat.pi / 2, CGPoint(x: 200, y: 0)), (-CGFloat.pi / 2, CGPoint(x: 0, y: 100))] {
+            let root = root(CGSize(width: 200, height: 100))
+            let tiled = RecordingTiledLayer()
+            tiled.tileSize = CGSize(width: 100, height: 100)
+            tiled.anchorPoint = .zero
+            tiled.bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
+            tiled.position = position
+            tiled.transform = CATransform3DMakeRotation(angle, 0, 0, 1)
+            root.addSublayer(tiled)
+            frame(renderer(root, size: CGSize(width: 200, height: 100)), at: t0)
+            XCTAssertEqual(tiled.rects, [[0, 0, 100, 100], [0, 100, 100, 100]], "angle \(angle)")
+            XCTAssertEqual(tiled.tiles.count, 2, "angle \(angle)")
+        }
     }
 
     func testDelegateDrawsEachTile() {
