@@ -23,6 +23,7 @@ public enum DemoCatalog {
         BlockedAppDemo.self,
         StressDemo.self,
         ProgressRingDemo.self,
+        TiledZoomDemo.self,
     ]
 
     /// The demo with this command-line name, if any.

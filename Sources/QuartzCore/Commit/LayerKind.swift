@@ -5,7 +5,7 @@ import Foundation
 /// `CALayer` object.
 @_spi(LaminaInternal)
 public enum LayerKind: UInt8, Sendable {
-    case layer, shape, text, gradient, replicator, transform
+    case layer, shape, text, gradient, replicator, transform, tiled
 
     /// The kind of `layer`'s class.
     static func of(_ layer: CALayer) -> LayerKind {
@@ -15,6 +15,7 @@ public enum LayerKind: UInt8, Sendable {
         case is CAGradientLayer: return .gradient
         case is CAReplicatorLayer: return .replicator
         case is CATransformLayer: return .transform
+        case is CATiledLayer: return .tiled
         default: return .layer
         }
     }
