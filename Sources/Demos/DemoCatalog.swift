@@ -24,6 +24,7 @@ public enum DemoCatalog {
         StressDemo.self,
         ProgressRingDemo.self,
         SnowDemo.self,
+        TiledZoomDemo.self,
     ]
 
     /// The demo with this command-line name, if any.

@@ -5,7 +5,7 @@ import Yams
 /// of plain values on one line. A scalar written quoted stays a string; a plain one is printed as
 /// JSON reads it: a number, `true`, `false` or `null` when YAML's core schema resolves it so, else
 /// a string.
-enum SceneJSONWriter {
+package enum SceneJSONWriter {
     /// The JSON text of `node`.
     static func text(_ node: Node, indent: String = "") -> String {
         let inner = indent + "  "
@@ -34,8 +34,8 @@ enum SceneJSONWriter {
         s.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
     }
 
-    /// A JSON string literal.
-    static func string(_ s: String) -> String {
+    /// A JSON string literal (also the `lamina eval` JSON's).
+    package static func string(_ s: String) -> String {
         var out = "\""
         for ch in s.unicodeScalars {
             switch ch {

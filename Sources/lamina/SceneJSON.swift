@@ -76,19 +76,8 @@ final class SceneJSON {
         return list([s.red, s.green, s.blue, s.alpha].map { Double($0) }, key)
     }
 
-    /// A JSON string literal.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out += ch.value < 0x20 ? String(format: "\\u%04x", ch.value) : String(ch)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (the scene writer's: quotes, backslashes and control characters escaped).
+    static func string(_ s: String) -> String { SceneJSONWriter.string(s) }
 
     func point(_ p: CGPoint, _ key: String) -> String { list([p.x, p.y].map { Double($0) }, key) }
     func size(_ s: CGSize, _ key: String) -> String { list([s.width, s.height].map { Double($0) }, key) }

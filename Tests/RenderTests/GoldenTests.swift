@@ -13,7 +13,7 @@ import SDLHost
 /// PNG to look at (see Goldens/README.md).
 final class GoldenTests: XCTestCase {
     static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let allCases: [GoldenCase] = LayerCases.all + TransitionCases.all + ContentsCases.all + TransformCases.all + IntersectionCases.all + ShapeTextCases.all + BlendCases.all
+    static let allCases: [GoldenCase] = LayerCases.all + TransitionCases.all + ContentsCases.all + TransformCases.all + IntersectionCases.all + ShapeTextCases.all + BlendCases.all + TiledCases.all
 
     override class func setUp() {
         super.setUp()

@@ -46,6 +46,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         return c
     }
 
+    /// The copy that add(_:forKey:) stores on a layer (a group's copies its children too).
+    func layerCopy() -> CAAnimation { copy() as! CAAnimation }
+
     /// A custom value stored under `key`, or a timing property by name.
     open func value(forKey key: String) -> Any? {
         switch key {

@@ -9,10 +9,20 @@ open class CAAnimationGroup: CAAnimation {
 
     override func makeEmptyCopy() -> CAAnimation { CAAnimationGroup() }
 
+    /// As on Apple (`animations` is a copied array of the same animation objects), a copy of a
+    /// group shares its child animations with the original.
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAAnimationGroup else { return }
-        animations = o.animations?.map { $0.copy() as! CAAnimation }
+        animations = o.animations
+    }
+
+    /// The copy stored on a layer owns copies of the children too, so that preparing it never
+    /// changes the animations the caller still holds.
+    override func layerCopy() -> CAAnimation {
+        let c = super.layerCopy() as! CAAnimationGroup
+        c.animations = c.animations?.map { $0.layerCopy() }
+        return c
     }
 
     /// Children with duration 0 take the group's duration (as article 001's listing 3-4 relies on).

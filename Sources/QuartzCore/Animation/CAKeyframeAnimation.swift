@@ -7,8 +7,12 @@ import Foundation
 /// (one per segment) ease within each segment. `.paced` and `.cubicPaced` ignore keyTimes and
 /// timingFunctions and move at constant speed. `.cubic` uses Kochanek–Bartels splines with
 /// tensionValues, continuityValues and biasValues. A `path` (for point properties) overrides `values`:
-/// each path element is one segment; `rotationMode` .rotateAuto turns the layer along the tangent
-/// (applied to the presentation transform), .rotateAutoReverse adds half a turn.
+/// as Apple documents, the path's first point and the end point of each line-to and curve-to are
+/// the keyframes (a path of n such elements takes n + 1 keyTimes); move-to and close-subpath
+/// elements define none (a close's line back to the subpath's start is travelled within the
+/// neighbouring interval, see `PathKeyframes`). Between keyframes the value moves along the path at
+/// constant speed. `rotationMode` .rotateAuto turns the layer along the tangent (applied to the
+/// presentation transform), .rotateAutoReverse adds half a turn.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
@@ -31,8 +35,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     var frames: [LayerValue] = []
     var times: [Double] = []
+    /// The path's segments in order (empty without a path).
     var segments: [CGPathSegment] = []
-    var segmentLengths: [Double] = []
+    /// The path's keyframe intervals (empty without a path).
+    var intervals: [PathKeyframes.Interval] = []
     var tangents: (incoming: [[Double]], outgoing: [[Double]])?
     /// The keyframes as plain numbers when every value is a number (a fast path for opacity and such).
     var numbers: [Double]?
@@ -52,7 +58,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func prepare(for layer: CALayer, key: String) {
         super.prepare(for: layer, key: key)
-        frames = []; times = []; segments = []; tangents = nil; numbers = nil
+        frames = []; times = []; segments = []; intervals = []; tangents = nil; numbers = nil
         guard property != nil else { return }
         let where_ = "\(diagnosticName) on \(describeLayer(layer)) for '\(keyPath ?? key)'"
         if let path {
@@ -60,13 +66,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 LaminaDiagnostics.report("\(where_): a path needs a point key path such as 'position'; the animation has no effect")
                 return
             }
-            segments = path.segments
-            guard !segments.isEmpty else {
-                if let p = path.commands.first, case .move(let pt) = p { frames = [.point(pt)]; times = [0] }
+            let keyframes = PathKeyframes(path)
+            guard !keyframes.intervals.isEmpty else {
+                if let pt = keyframes.first { frames = [.point(pt)]; times = [0] }
                 return
             }
-            segmentLengths = segments.map { Double($0.length) }
-            times = keyframeTimes(count: segments.count + 1, distances: segmentLengths, where_: where_)
+            intervals = keyframes.intervals
+            segments = intervals.flatMap(\.segments)
+            times = keyframeTimes(count: intervals.count + 1, distances: intervals.map(\.length), where_: where_)
             return
         }
         for (i, v) in (values ?? []).enumerated() {
@@ -133,17 +140,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// The value at overall (eased) progress `t`, with the path tangent angle for path animations.
     func value(at t: Double) -> (LayerValue, Double?)? {
-        if !segments.isEmpty {
+        if !intervals.isEmpty {
             if calculationMode == .discrete {
                 var i = 0
-                while i < segments.count && t >= times[i + 1] { i += 1 }
-                let p = i == 0 ? segments[0].start : segments[i - 1].end
-                return (.point(p), angle(segments[max(0, i - 1)], i == 0 ? 0 : 1))
+                while i < intervals.count && t >= times[i + 1] { i += 1 }
+                let p = i == 0 ? intervals[0].start : intervals[i - 1].end
+                let iv = intervals[max(0, i - 1)]
+                return (.point(p), i == 0 ? angle(iv.segments[0], 0) : angle(iv.segments[iv.segments.count - 1], 1))
             }
-            let (i, u) = locate(t, segmentCount: segments.count)
-            let seg = segments[i]
-            let s = CGFloat(u) * seg.length
-            let param = seg.length > 0 ? seg.parameter(atLength: s) : CGFloat(u)
+            let (i, u) = locate(t, segmentCount: intervals.count)
+            let (seg, param) = intervals[i].locate(u)
             return (.point(seg.point(at: param)), angle(seg, param))
         }
         guard !frames.isEmpty else { return nil }
@@ -178,8 +184,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let eased = timingFunction.map { $0.evaluate(r.progress) } ?? r.progress
         guard let (v0, ang) = value(at: eased) else { return }
         var v = v0
-        if isCumulative && r.iteration > 0, let first = segments.first.map({ LayerValue.point($0.start) }) ?? frames.first,
-           let last = segments.last.map({ LayerValue.point($0.end) }) ?? frames.last {
+        if isCumulative && r.iteration > 0, let first = intervals.first.map({ LayerValue.point($0.start) }) ?? frames.first,
+           let last = intervals.last.map({ LayerValue.point($0.end) }) ?? frames.last {
             v = LayerValue.add(v, LayerValue.scale(LayerValue.subtract(last, first), by: Double(r.iteration)))
         }
         store(v, into: &state, base: nil)

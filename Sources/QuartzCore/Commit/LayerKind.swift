@@ -5,7 +5,7 @@ import Foundation
 /// `CALayer` object.
 @_spi(LaminaInternal)
 public enum LayerKind: UInt8, Sendable {
-    case layer, shape, text, gradient, replicator, transform, emitter
+    case layer, shape, text, gradient, replicator, transform, emitter, tiled
 
     /// The kind of `layer`'s class.
     static func of(_ layer: CALayer) -> LayerKind {
@@ -16,6 +16,7 @@ public enum LayerKind: UInt8, Sendable {
         case is CAReplicatorLayer: return .replicator
         case is CATransformLayer: return .transform
         case is CAEmitterLayer: return .emitter
+        case is CATiledLayer: return .tiled
         default: return .layer
         }
     }

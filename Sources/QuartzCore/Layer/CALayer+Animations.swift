@@ -6,7 +6,10 @@ extension CALayer {
     func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         precondition(!isPresentationCopy, "CALayer.add(_:forKey:): animations cannot be added to a presentation layer; add them to model()")
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
-        let copy = anim.copy() as! CAAnimation
+        let copy = anim.layerCopy()
+        // As on Apple, an animation that sets no duration takes the transaction's animationDuration
+        // when the transaction (or one it is nested in) sets one.
+        if !(copy.duration > 0), let d = CATransactionStack.current.explicitAnimationDuration { copy.duration = d }
         let isTransition = copy is CATransition
         var k = isTransition ? kCATransition : (key ?? "")
         let anonymous = !isTransition && key == nil

@@ -3,15 +3,18 @@ import Foundation
 extension CALayer {
     /// Changes one model property the way Apple does: inside the current transaction (creating the
     /// implicit one if needed), the action for `key` is looked up and run first, while the layer still
-    /// has its old value, then the new value is stored.
+    /// has its old value, then the new value is stored. A change of the bounds' size marks the layer
+    /// as needing layout (Apple's setNeedsLayout(): "when the layer's bounds change").
     @inline(__always)
     func changeProperty<T>(_ key: String, _ keyPath: WritableKeyPath<LayerState, T>, _ value: T, animatable: Bool = true) {
         if isPresentationCopy { state[keyPath: keyPath] = value; return }
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let tx = CATransactionStack.current
         if animatable { runActionIfNeeded(forKey: key, transaction: tx) }
+        let oldSize = state.bounds.size
         state[keyPath: keyPath] = value
         tx.markDirty(self)
+        if state.bounds.size != oldSize { needsLayoutFlag = true }
         if type(of: self).needsDisplay(forKey: key) || (key == "bounds" && needsDisplayOnBoundsChange) { needsDisplayFlag = true }
     }
 
@@ -21,8 +24,11 @@ extension CALayer {
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         let tx = CATransactionStack.current
         if property.animatable { runActionIfNeeded(forKey: property.key, transaction: tx) }
+        let oldSize = state.bounds.size
         property.set(&state, value)
         tx.markDirty(self)
+        // As on Apple, a change of the bounds' size marks the layer as needing layout.
+        if state.bounds.size != oldSize { needsLayoutFlag = true }
         if type(of: self).needsDisplay(forKey: property.key) { needsDisplayFlag = true }
     }
 

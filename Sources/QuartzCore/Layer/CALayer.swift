@@ -41,6 +41,8 @@ open class CALayer: NSObject, CAMediaTiming {
     final weak var presentationBuiltParent: CALayer?
     final var presentationChildrenBuilt = false
     final var needsLayoutFlag = false
+    /// The object that lays out the sublayers when the layer has no delegate (default nil).
+    open var layoutManager: CALayoutManager?
     /// The earliest local time at which one of the layer's animations starts or ends (runtime bookkeeping).
     final var nextEventLocalTime = -Double.infinity
     final var nextEventIsValid = false
@@ -395,6 +397,7 @@ open class CALayer: NSObject, CAMediaTiming {
                 CATransactionStack.current.markDirty(l)
             }
             _sublayers = list.isEmpty ? nil : list
+            needsLayoutFlag = true
             CATransactionStack.current.markDirty(self)
         }
     }
@@ -442,6 +445,7 @@ open class CALayer: NSObject, CAMediaTiming {
         if _sublayers == nil { _sublayers = [] }
         _sublayers!.insert(layer, at: min(Int(idx), _sublayers!.count))
         layer._superlayer = self
+        needsLayoutFlag = true
         CATransactionStack.current.markDirty(self)
         CATransactionStack.current.markDirty(layer)
         if isCommitted, let action = layer.action(forKey: kCAOnOrderIn) { action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil) }
@@ -482,6 +486,7 @@ open class CALayer: NSObject, CAMediaTiming {
         if let p = _superlayer {
             p._sublayers?.removeAll { $0 === self }
             if p._sublayers?.isEmpty == true { p._sublayers = nil }
+            p.needsLayoutFlag = true
             CATransactionStack.current.markDirty(p)
             _superlayer = nil
         }
@@ -520,8 +525,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Sets the layer's transform from an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// The preferred size of the layer in its superlayer's coordinates (its bounds size by default).
-    open func preferredFrameSize() -> CGSize { bounds.size }
+    /// The preferred size of the layer in its superlayer's coordinates: the layoutManager's
+    /// preferredSize(of:) when it has one, otherwise its bounds size.
+    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? bounds.size }
 
     /// Converts a point from `l`'s coordinate space to this layer's (nil means the root space of
     /// the tree), honouring 3D transforms: each layer's plane is mapped through its full 4x4 transform.
@@ -655,14 +661,42 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Layout
 
     /// Marks the layer as needing layout; layoutSublayers runs at the next layoutIfNeeded or commit.
+    /// As on Apple, it is marked automatically when its bounds' size changes and when sublayers are
+    /// added or removed.
     open func setNeedsLayout() { ModelLock.shared.lock(); needsLayoutFlag = true; CATransactionStack.current.markDirty(self); ModelLock.shared.unlock() }
 
     /// Whether the layer is marked as needing layout.
     open func needsLayout() -> Bool { needsLayoutFlag }
 
-    /// Lays out the layer (if marked) and then its sublayers, top-down (walked with a stack, so
-    /// depth costs no recursion; a layout that adds sublayers lays them out too).
+    /// Lays out now what needs it, Apple's rule: the superlayers are walked up until one is found
+    /// that does not need layout, and every layer beneath it that needs layout is laid out (the
+    /// whole tree from the root when all ancestors need it), parents before children (walked with
+    /// a stack, so depth costs no recursion; a layout that adds or resizes sublayers lays them out too).
     open func layoutIfNeeded() {
+        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
+        var top: CALayer = self
+        var ancestor = _superlayer
+        while let p = ancestor, p.needsLayoutFlag { top = p; ancestor = p._superlayer }
+        (ancestor ?? top).layoutSubtreeIfNeeded()
+    }
+
+    /// How many layers are above `layer` (superlayers and mask owners), remembering every depth it
+    /// finds in `memo`, so that the depths of many layers of one tree cost one walk in all.
+    static func depth(of layer: CALayer, memo: inout [ObjectIdentifier: Int]) -> Int {
+        var chain: [CALayer] = []
+        var l: CALayer? = layer
+        var base = -1
+        while let c = l {
+            if let d = memo[ObjectIdentifier(c)] { base = d; break }
+            chain.append(c)
+            l = c._superlayer ?? c.maskOwner
+        }
+        for c in chain.reversed() { base += 1; memo[ObjectIdentifier(c)] = base }
+        return base
+    }
+
+    /// Lays out this layer (if marked) and then each marked layer beneath it, parents first.
+    final func layoutSubtreeIfNeeded() {
         var stack: [CALayer] = [self]
         while let l = stack.popLast() {
             if l.needsLayoutFlag { l.needsLayoutFlag = false; l.layoutSublayers() }
@@ -670,8 +704,11 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
-    /// Positions the sublayers; the default asks the delegate's layoutSublayers(of:).
-    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+    /// Positions the sublayers. The default asks the delegate's layoutSublayers(of:), or, when the
+    /// layer has no delegate, the layoutManager's.
+    open func layoutSublayers() {
+        if let d = delegate { d.layoutSublayers(of: self) } else { layoutManager?.layoutSublayers(of: self) }
+    }
 
     // MARK: Key-value coding
 

@@ -65,6 +65,7 @@ open class CARenderer: NSObject {
             // Evaluated from the latest published tree: values only, no layer object and no lock that
             // app code holds.
             builder.deviceScale = Double(scale)
+            builder.viewport = (toDevice, CGRect(x: 0, y: 0, width: w, height: h), t)
             let committed = CommittedTreeStore.current
             if snapshot == nil {
                 snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
@@ -123,6 +124,9 @@ open class CARenderer: NSObject {
     /// Ends the current frame.
     open func endFrame() {
         inFrame = false
+        // On virtual time, the tiles this frame asked tiled layers for are drawn before the next
+        // frame, so that frames repeat exactly whatever the tile worker's speed.
+        if CAMediaClock.manualTime != nil && builder.tiledLayersNeedFrames { CATiledLayer.waitForPendingTiles() }
         lastDamage = damage
         damage = .empty
     }
@@ -135,6 +139,8 @@ open class CARenderer: NSObject {
     /// change (no animations, all finished, or their layers paused).
     open func nextFrameTime() -> CFTimeInterval {
         guard let snap = snapshot else { return .infinity }
+        // Tiles asked for, or fading in: the next frame shows them.
+        if builder.tiledLayersNeedFrames { return frameTime }
         var next = CFTimeInterval.infinity
         for k in 0..<snap.count {
             let record = snap.nodes[k].record

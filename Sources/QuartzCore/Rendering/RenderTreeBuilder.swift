@@ -11,6 +11,15 @@ public final class RenderTreeBuilder {
     private var nodes: [RenderNode] = []
     private let contentBuilder = LayerContentBuilder()
     private var snapshot: PresentationSnapshot? = nil
+    private var tiledNodes: [TiledContentPass.TiledNode] = []
+    private var tiledPass = TiledContentPass()
+
+    /// Where the tree is shown (root's parent space → target pixels, the target's pixel frame) and
+    /// the frame's media time: tiled layers draw the tiles visible there (none when nil).
+    var viewport: (toDevice: Matrix4x4, frame: CGRect, time: Double)? = nil
+
+    /// Whether tiled layers wait for tiles or fade them in (the next frame should follow soon).
+    var tiledLayersNeedFrames: Bool { tiledPass.needsFrames }
 
     /// Creates a builder.
     public init() {}
@@ -24,9 +33,11 @@ public final class RenderTreeBuilder {
     /// The render tree of `snapshot`'s root (its first node).
     public func build(_ snapshot: PresentationSnapshot) -> RenderTree {
         nodes.removeAll(keepingCapacity: true)
+        tiledNodes.removeAll(keepingCapacity: true)
         if snapshot.count > 0 {
             emitTree(snapshot)
         }
+        if let v = viewport { tiledPass.apply(tiledNodes, to: &nodes, toDevice: v.toDevice, frame: v.frame, time: v.time) }
         contentBuilder.endFrame()
         return RenderTree(nodes: nodes)
     }
@@ -180,6 +191,7 @@ public final class RenderTreeBuilder {
             if plan.oldOnTop { ghostOnTop = g } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
             index = nodes.count
         }
+        if sn.record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: sn.record.identity, contentsScale: state.contentsScale)) }
         nodes.append(node)
         if sn.record.kind == .emitter {
             // Particles draw above the emitter's own contents, below its sublayers.

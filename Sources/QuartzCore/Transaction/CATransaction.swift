@@ -90,10 +90,11 @@ open class CATransaction: NSObject {
     /// Sets whether property changes in the current transaction skip their actions.
     open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
-    /// The completion block of the current transaction.
+    /// The completion block of the current transaction: the innermost open transaction's that has
+    /// one, as every transaction property is read (a nested transaction sees its outer one's).
     open class func completionBlock() -> (() -> Void)? {
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
-        return CATransactionStack.current.levels.last?.completion?.block
+        return CATransactionStack.current.currentCompletionBlock
     }
 
     /// Sets a block run once every animation added to the current transaction after this call has
@@ -114,7 +115,7 @@ open class CATransaction: NSObject {
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         if key == kCATransactionAnimationDuration { return CATransactionStack.current.animationDuration }
         if key == kCATransactionDisableActions { return CATransactionStack.current.disableActions }
-        if key == kCATransactionCompletionBlock { return CATransactionStack.current.levels.last?.completion?.block }
+        if key == kCATransactionCompletionBlock { return CATransactionStack.current.currentCompletionBlock }
         return CATransactionStack.current.value(forKey: key)
     }
 

@@ -83,8 +83,21 @@ final class CATransactionStack {
         LayerValue.number(value(forKey: kCATransactionAnimationDuration)).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0.25
     }
 
+    /// The animationDuration set by an open transaction, nil when none set one.
+    var explicitAnimationDuration: CFTimeInterval? {
+        LayerValue.number(value(forKey: kCATransactionAnimationDuration)).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    }
+
     var animationTimingFunction: CAMediaTimingFunction? {
         value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    /// The completion block read back by CATransaction.completionBlock(): like every transaction
+    /// property, that of the innermost open transaction that has one (a nested transaction sees
+    /// its outer one's block until it sets its own).
+    var currentCompletionBlock: (() -> Void)? {
+        for l in levels.reversed() { if let g = l.completion { return g.block } }
+        return nil
     }
 
     /// The completion groups that animations added now must join (every open level that has one).
@@ -120,7 +133,10 @@ final class CATransactionStack {
             let batch = dirty[processed...]
             processed = dirty.count
             rounds += 1
-            for l in batch where l.needsLayoutFlag { l.layoutIfNeeded() }
+            // Parents before children (Apple: layout runs top-down), each marked layer once.
+            var depths: [ObjectIdentifier: Int] = [:]
+            let needing = batch.filter { $0.needsLayoutFlag }.map { (CALayer.depth(of: $0, memo: &depths), $0) }
+            for (_, l) in needing.sorted(by: { $0.0 < $1.0 }) where l.needsLayoutFlag { l.layoutSubtreeIfNeeded() }
             for l in batch where l.needsDisplayFlag { l.displayIfNeeded() }
         }
         for o in orphans { if let l = o.layer, dirtyIDs.insert(ObjectIdentifier(l)).inserted { dirty.append(l) } }

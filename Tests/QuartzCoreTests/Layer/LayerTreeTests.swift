@@ -66,7 +66,8 @@ final class LayerTreeTests: LaminaTestCase {
         l.needsDisplayOnBoundsChange = true
         l.bounds = CGRect(x: 0, y: 0, width: 5, height: 5)
         CATransaction.flush()
-        XCTAssertEqual(d.calls, ["draw 5x5"])
+        // The new size also marks the layer as needing layout (Apple's setNeedsLayout()).
+        XCTAssertEqual(d.calls, ["layout", "draw 5x5"])
     }
 
     func testPresentationTreeMirrorsCommittedTree() {
