@@ -82,15 +82,29 @@ extension WindowHost {
         CATransaction.commit()
     }
 
+    /// The overlay's first two lines: medians of the last second of frames (frame rate, frame
+    /// interval, misses, lateness, phase times), or, when the window has been asleep (its last frame
+    /// came more than four refresh periods after the one before: nothing changed, nothing was
+    /// drawn), that it idles and how many refreshes it slept through, since a frame rate over
+    /// sleeping gaps means nothing.
+    static func statisticsText(_ t: FrameTimes, refreshRate: Double) -> String {
+        func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
+        let phases = String(format: "commit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms",
+                            med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present))
+        let period = 1 / (refreshRate > 0 ? refreshRate : 60)
+        if let last = t.intervals.last, last > 4 * period {
+            return "idle: nothing changed, nothing drawn (\(t.idleRefreshes) refreshes slept)  missed \(t.missed)\n" + phases
+        }
+        let interval = med(t.intervals)
+        let fps = interval > 0 ? 1000 / interval : 0
+        return String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\n", fps, interval, t.missed, -med(t.presentError)) + phases
+    }
+
     /// Medians of the last second of frames, shown in the overlay.
     func updateOverlay() {
         let t = times
         let help = overlayHelp
-        func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
-        let interval = med(t.intervals)
-        let fps = interval > 0 ? 1000 / interval : 0
-        var text = String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\ncommit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms",
-                          fps, interval, t.missed, -med(t.presentError), med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present))
+        var text = WindowHost.statisticsText(t, refreshRate: refreshRate)
         let counts = sceneCounts()
         text += "\nlayers \(counts.layers)  animations \(counts.animations)"
         text += "\n" + WindowHost.keyHelp.joined(separator: "\n")
