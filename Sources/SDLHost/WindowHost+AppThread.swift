@@ -93,7 +93,7 @@ extension WindowHost {
                             med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present))
         let period = 1 / (refreshRate > 0 ? refreshRate : 60)
         if let last = t.intervals.last, last > 4 * period {
-            return "idle: nothing changed, nothing drawn (\(t.idleRefreshes) refreshes slept)  missed \(t.missed)\n" + phases
+            return "idle: nothing to draw (\(t.idleRefreshes) refreshes slept)  missed \(t.missed)\n" + phases
         }
         let interval = med(t.intervals)
         let fps = interval > 0 ? 1000 / interval : 0

@@ -17,7 +17,7 @@ final class StatisticsTextTests: XCTestCase {
         t.intervals = [0.0167, 0.0167, 7.95]   // the last frame came after 7.95 s asleep
         t.idleRefreshes = 477
         let text = WindowHost.statisticsText(t, refreshRate: 60)
-        XCTAssertTrue(text.hasPrefix("idle: nothing changed, nothing drawn (477 refreshes slept)"), text)
+        XCTAssertTrue(text.hasPrefix("idle: nothing to draw (477 refreshes slept)"), text)
         // Four periods (66.7 ms at 60 Hz) is the line: 60 ms still counts as frames.
         t.intervals = [0.060]
         XCTAssertTrue(WindowHost.statisticsText(t, refreshRate: 60).hasPrefix("16.7 fps"), WindowHost.statisticsText(t, refreshRate: 60))
