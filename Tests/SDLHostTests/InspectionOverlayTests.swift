@@ -6,19 +6,7 @@ import QuartzCore
 /// The inspection overlays on SDL's offscreen driver, virtual time 0.25 s a frame from 50. Keys
 /// simulated before `run` are handled in the app's turn on frame 1; what that turn adds to the
 /// overlays is drawn from frame 2 on. Expected pixels are premultiplied source-over by hand.
-final class InspectionOverlayTests: XCTestCase {
-    override func setUp() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        CAMediaClock.manualTime = 50
-        CAMediaClock.timeBase = MediaTimeBase()
-    }
-
-    override func tearDown() {
-        unsetenv("SDL_VIDEODRIVER")
-        CAMediaClock.manualTime = nil
-        CAMediaClock.timeBase = MediaTimeBase()
-    }
-
+final class InspectionOverlayTests: OffscreenClockTestCase {
     private func makeHost() throws -> (WindowHost, CALayer) {
         let host = try WindowHost(title: "inspect", size: CGSize(width: 100, height: 80))
         host.virtualTime = true

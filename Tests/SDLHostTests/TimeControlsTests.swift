@@ -10,18 +10,8 @@ import QuartzCore
 /// Lockstep under virtual time: frame k is at host time 100 + 0.25 k; the keys simulated before
 /// `run` are pumped by frame 1 and handled in the app's turn on frame 1, which runs once the clock
 /// is at frame 2's host time (100.5): that is where they act.
-final class TimeControlsTests: XCTestCase {
-    override func setUp() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        CAMediaClock.manualTime = 100
-        CAMediaClock.timeBase = MediaTimeBase()
-    }
-
-    override func tearDown() {
-        unsetenv("SDL_VIDEODRIVER")
-        CAMediaClock.manualTime = nil
-        CAMediaClock.timeBase = MediaTimeBase()
-    }
+final class TimeControlsTests: OffscreenClockTestCase {
+    override class var startTime: CFTimeInterval { 100 }
 
     private func makeHost(_ size: CGSize = CGSize(width: 64, height: 48)) throws -> WindowHost {
         let host = try WindowHost(title: "time", size: size)

@@ -6,19 +6,7 @@ import QuartzCore
 /// The timeline strip on SDL's offscreen driver, virtual time 0.25 s a frame from 50, a 200 × 120
 /// window (the strip: y 56…120, 5 s across 200 points, 40 points a second, 2 s before the
 /// playhead). Keys and the drag are handled in the app's turn on frame 1, at media time 50.5.
-final class TimelineTests: XCTestCase {
-    override func setUp() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        CAMediaClock.manualTime = 50
-        CAMediaClock.timeBase = MediaTimeBase()
-    }
-
-    override func tearDown() {
-        unsetenv("SDL_VIDEODRIVER")
-        CAMediaClock.manualTime = nil
-        CAMediaClock.timeBase = MediaTimeBase()
-    }
-
+final class TimelineTests: OffscreenClockTestCase {
     /// Paused at 50.5, a press at x 100 and a drag to x 160 in the strip scrub to
     /// 48.5 + 160 / 40 = 52.5 (the strip's left edge frozen at 50.5 − 2 while dragging); the scene
     /// gets none of those mouse events. Afterwards the strip spans 50.5…55.5: the 4 s animation
