@@ -58,13 +58,15 @@ extension WindowHost {
             scheduler.appTurn(at: CACurrentMediaTime())
             let b = CAMediaClock.monotonicSeconds()
             lock.lock(); appSideSinceFrame += b - a; lock.unlock()
-            if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
+            // The window's own overlays are part of the turn: under virtual time the render thread
+            // waits for them too, so the frame after a turn always shows what the turn drew.
             expireToast()
             updateInspection()
             updateTimeline()
             let host = hostNow()
             if showsOverlay && (host - overlayUpdated > 0.5 || host < overlayUpdated) { overlayUpdated = host; updateOverlay() }
             if !badge.isHidden { updateBadge() }
+            if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
         }
     }
 
