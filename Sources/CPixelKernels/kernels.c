@@ -170,8 +170,9 @@ void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth, int32_
     else affine_scalar(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
 }
 
-static _Atomic int avx2_state = -1;   // atomic: frames are drawn on several threads
-static _Atomic int mode_state = -1;   // -1: LAMINA_SIMD not read yet
+static _Atomic int avx2_state = -1;     // atomic: frames are drawn on several threads
+static _Atomic int avx512_state = -1;
+static _Atomic int mode_state = -1;     // -1: LAMINA_SIMD not read yet
 
 int32_t lamina_kernels_cpu_has_avx2(void) {
     int state = atomic_load_explicit(&avx2_state, memory_order_relaxed);
@@ -183,11 +184,23 @@ int32_t lamina_kernels_cpu_has_avx2(void) {
     return state;
 }
 
+int32_t lamina_kernels_cpu_has_avx512(void) {
+    int state = atomic_load_explicit(&avx512_state, memory_order_relaxed);
+    if (state < 0) {
+        __builtin_cpu_init();
+        state = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
+        atomic_store_explicit(&avx512_state, state, memory_order_relaxed);
+    }
+    return state;
+}
+
 int32_t lamina_kernels_mode(void) {
     int mode = atomic_load_explicit(&mode_state, memory_order_relaxed);
     if (mode < 0) {
         const char *env = getenv("LAMINA_SIMD");
-        int fromEnv = env && strcmp(env, "portable") == 0 ? LAMINA_KERNELS_PORTABLE : LAMINA_KERNELS_AUTO;
+        int fromEnv = !env ? LAMINA_KERNELS_AUTO
+                    : strcmp(env, "portable") == 0 ? LAMINA_KERNELS_PORTABLE
+                    : strcmp(env, "avx2") == 0 ? LAMINA_KERNELS_AVX2 : LAMINA_KERNELS_AUTO;
         int expected = -1;
         // A mode set meanwhile by lamina_kernels_set_mode wins over the variable.
         if (!atomic_compare_exchange_strong_explicit(&mode_state, &expected, fromEnv, memory_order_relaxed, memory_order_relaxed))
@@ -199,12 +212,19 @@ int32_t lamina_kernels_mode(void) {
 
 int32_t lamina_kernels_set_mode(int32_t mode) {
     (void)lamina_kernels_mode();   // the variable is read first, so the previous mode is never "unread"
-    int next = mode == LAMINA_KERNELS_PORTABLE ? LAMINA_KERNELS_PORTABLE : LAMINA_KERNELS_AUTO;
+    int next = mode == LAMINA_KERNELS_PORTABLE || mode == LAMINA_KERNELS_AVX2 ? mode : LAMINA_KERNELS_AUTO;
     return atomic_exchange_explicit(&mode_state, next, memory_order_relaxed);
 }
 
+int32_t lamina_kernels_level(void) {
+    int mode = lamina_kernels_mode();
+    if (mode == LAMINA_KERNELS_PORTABLE || !lamina_kernels_cpu_has_avx2()) return LAMINA_LEVEL_PORTABLE;
+    if (mode == LAMINA_KERNELS_AUTO && lamina_kernels_cpu_has_avx512()) return LAMINA_LEVEL_AVX512;
+    return LAMINA_LEVEL_AVX2;
+}
+
 int32_t lamina_kernels_use_avx2(void) {
-    return lamina_kernels_cpu_has_avx2() && lamina_kernels_mode() != LAMINA_KERNELS_PORTABLE;
+    return lamina_kernels_level() != LAMINA_LEVEL_PORTABLE;
 }
 
 void lamina_sample_bilinear(const uint32_t *tex, int32_t texWidth, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
@@ -237,28 +257,45 @@ static inline uint32_t over_px(uint32_t d, uint32_t s) {
     return s + scale_px(d, 255 - sa);
 }
 
+// The AVX2 and AVX-512 versions work on 16-bit channels (bytes unpacked against zero) and divide
+// by 255 as mulhi(t + 128, 257): for 0 <= t + 128 <= 65535 that equals ((t + 128) + ((t + 128) >> 8)) >> 8,
+// the rounding of mul255 (t + 128 = 256a + b: both give a + floor((a + b) / 256)), so the results
+// are bit-identical with the portable code.
+
 __attribute__((target("avx2")))
-static inline __m256i scale8(__m256i p, __m256i k32) {
-    // k32: per 32-bit lane a factor 0..255 → both 16-bit halves.
-    __m256i k16 = _mm256_or_si256(k32, _mm256_slli_epi32(k32, 16));
-    const __m256i m = _mm256_set1_epi32(0x00FF00FF), r = _mm256_set1_epi16(128);
-    __m256i rb = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, m), k16), r);
-    __m256i ag = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), m), k16), r);
-    rb = _mm256_srli_epi16(_mm256_add_epi16(rb, _mm256_srli_epi16(rb, 8)), 8);
-    ag = _mm256_srli_epi16(_mm256_add_epi16(ag, _mm256_srli_epi16(ag, 8)), 8);
-    return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
+static inline __m256i div255_16(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// Source over of one group of eight pixels, s scaled by k16 first unless k is 255.
+__attribute__((target("avx2")))
+static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
+    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
+    // Each pixel's alpha (16-bit channel 3) into its four channels.
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    __m256i sl = _mm256_unpacklo_epi8(s, z), sh = _mm256_unpackhi_epi8(s, z);
+    if (scaled) { sl = div255_16(_mm256_mullo_epi16(sl, k16)); sh = div255_16(_mm256_mullo_epi16(sh, k16)); }
+    __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+    __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
+    __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
+    return _mm256_packus_epi16(dl, dh);
 }
 
 __attribute__((target("avx2")))
 static void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
     int32_t i = 0;
-    const __m256i kk = _mm256_set1_epi32((int)k), ones = _mm256_set1_epi32(-1);
-    for (; i + 8 <= count; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
-        if (k != 255) s = scale8(s, kk);
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i ia = _mm256_srli_epi32(_mm256_xor_si256(s, ones), 24);
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, scale8(d, ia)));
+    const __m256i k16 = _mm256_set1_epi16((short)k);
+    if (k == 255) {
+        for (; i + 8 <= count; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 0));
+        }
+    } else {
+        for (; i + 8 <= count; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 1));
+        }
     }
     for (; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
 }
@@ -266,24 +303,81 @@ static void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uin
 __attribute__((target("avx2")))
 static void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count) {
     int32_t i = 0;
-    const __m256i c = _mm256_set1_epi32((int)color), ia = _mm256_set1_epi32((int)(255 - (color >> 24)));
+    const __m256i z = _mm256_setzero_si256(), c = _mm256_set1_epi32((int)color);
+    const __m256i c16 = _mm256_unpacklo_epi8(c, z), ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
     for (; i + 8 <= count; i += 8) {
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(c, scale8(d, ia)));
+        __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
+        __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
     }
     for (; i < count; i++) dst[i] = over_px(dst[i], color);
+}
+
+// ---- AVX-512 (F + BW): sixteen pixels a step, the last group through masked loads and stores --
+
+#define AVX512 __attribute__((target("avx512f,avx512bw")))
+
+AVX512 static inline __m512i div255_32(__m512i t) {
+    return _mm512_mulhi_epu16(_mm512_add_epi16(t, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
+}
+
+AVX512 static inline __m512i over16(__m512i d, __m512i s, __m512i k16, int scaled) {
+    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i sl = _mm512_unpacklo_epi8(s, z), sh = _mm512_unpackhi_epi8(s, z);
+    if (scaled) { sl = div255_32(_mm512_mullo_epi16(sl, k16)); sh = div255_32(_mm512_mullo_epi16(sh, k16)); }
+    __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+    __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
+    __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
+    return _mm512_packus_epi16(dl, dh);
+}
+
+AVX512 static void over_row_avx512(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
+    int32_t i = 0;
+    const __m512i k16 = _mm512_set1_epi16((short)k);
+    const int scaled = k != 255;
+    for (; i + 16 <= count; i += 16) {
+        __m512i s = _mm512_loadu_si512((const void *)(src + i)), d = _mm512_loadu_si512((const void *)(dst + i));
+        _mm512_storeu_si512((void *)(dst + i), scaled ? over16(d, s, k16, 1) : over16(d, s, k16, 0));
+    }
+    if (i < count) {
+        // A transparent source (the masked-off lanes) leaves the destination as it is.
+        __mmask16 m = (__mmask16)((1u << (count - i)) - 1);
+        __m512i s = _mm512_maskz_loadu_epi32(m, src + i), d = _mm512_maskz_loadu_epi32(m, dst + i);
+        _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+    }
+}
+
+AVX512 static void over_solid_avx512(uint32_t *dst, uint32_t color, int32_t count) {
+    int32_t i = 0;
+    const __m512i z = _mm512_setzero_si512(), c = _mm512_set1_epi32((int)color);
+    const __m512i c16 = _mm512_unpacklo_epi8(c, z), ia = _mm512_set1_epi16((short)(255 - (color >> 24)));
+    for (; i < count; i += 16) {
+        __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
+        __m512i dl = _mm512_add_epi16(c16, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), ia)));
+        __m512i dh = _mm512_add_epi16(c16, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ia)));
+        _mm512_mask_storeu_epi32(dst + i, m, _mm512_packus_epi16(dl, dh));
+    }
 }
 
 void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
     if (k == 0 || count <= 0) return;
     if (k > 255) k = 255;
-    if (lamina_kernels_use_avx2()) { over_row_avx2(dst, src, count, k); return; }
-    for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
+    switch (lamina_kernels_level()) {
+    case LAMINA_LEVEL_AVX512: over_row_avx512(dst, src, count, k); return;
+    case LAMINA_LEVEL_AVX2: over_row_avx2(dst, src, count, k); return;
+    default: for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
+    }
 }
 
 void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count) {
     if (count <= 0 || color == 0) return;
     if ((color >> 24) == 255) { for (int32_t i = 0; i < count; i++) dst[i] = color; return; }
-    if (lamina_kernels_use_avx2()) { over_solid_avx2(dst, color, count); return; }
-    for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], color);
+    switch (lamina_kernels_level()) {
+    case LAMINA_LEVEL_AVX512: over_solid_avx512(dst, color, count); return;
+    case LAMINA_LEVEL_AVX2: over_solid_avx2(dst, color, count); return;
+    default: for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], color);
+    }
 }

@@ -4,12 +4,13 @@ import CoreGraphics
 import CPixelKernels
 @testable import Compositor
 
-/// The C bilinear kernels, run both ways (AVX2 when this CPU has it, and the portable code forced),
+/// The C bilinear kernels, run at every level (the best this CPU runs, AVX2 forced, the portable
+/// code forced),
 /// against `KernelReference`: the documented formulas written out in the test, channel by channel.
 /// Bit-identity is what the kernels promise (CPixelKernels.h), so that is what is asserted.
 final class BilinearKernelTests: XCTestCase {
-    /// The modes to run: automatic (AVX2 here when the CPU has it) and portable forced.
-    static let modes = [false, true]
+    /// The levels to run (a level above the CPU's runs the CPU's best: covered twice, harmlessly).
+    static let modes: [PixelKernels.Level] = [.avx512, .avx2, .portable]
 
     /// A random w × h texture of arbitrary ARGB values (the blend is per channel, so any bits do).
     func texture(_ rng: inout SeededRandom, _ w: Int, _ h: Int) -> [UInt32] { (0..<(w * h)).map { _ in rng.anyPixel() } }
@@ -35,14 +36,15 @@ final class BilinearKernelTests: XCTestCase {
             let px0 = rng.int(-20...60), count = rng.int(0...70)
             let expected = KernelReference.sampleBilinear(tex, w: w, x0: x0, y0: y0, x1: x1, y1: y1, a: a, b: b, c: c,
                                                           rowX: rowX, rowY: rowY, rowW: rowW, projective: projective, px0: px0, count: count)
-            for portable in Self.modes {
-                PixelKernels.withPortable(portable) {
-                    XCTAssertEqual(PixelKernels.usesAVX2, !portable && PixelKernels.cpuHasAVX2)
+            for level in Self.modes {
+                PixelKernels.withLevel(level) {
+                    XCTAssertEqual(PixelKernels.usesAVX2, level != .portable && PixelKernels.cpuHasAVX2)
+                    XCTAssertEqual(PixelKernels.level, min(level, PixelKernels.cpuLevel))
                     if PixelKernels.usesAVX2 { avx2Runs += 1 }
                     var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
                     lamina_sample_bilinear(tex, Int32(w), Int32(x0), Int32(y0), Int32(x1), Int32(y1), a, b, c, rowX, rowY, rowW,
                                            projective ? 1 : 0, Int32(px0), Int32(count), &out)
-                    XCTAssertEqual(Array(out.prefix(count)), expected, "trial \(trial), portable \(portable)")
+                    XCTAssertEqual(Array(out.prefix(count)), expected, "trial \(trial), level \(level)")
                     XCTAssertEqual(out[count], 0xDEAD_BEEF, "nothing written past the row (trial \(trial))")
                 }
             }
@@ -69,12 +71,12 @@ final class BilinearKernelTests: XCTestCase {
             let dv = Int64(rng.double(-3, 3) * 65536)
             let px0 = rng.int(-20...60), count = rng.int(0...70)
             let expected = KernelReference.sampleAffine(tex, w: w, x0: x0, y0: y0, x1: x1, y1: y1, u0: u0, du: du, v0: v0, dv: dv, px0: px0, count: count)
-            for portable in Self.modes {
-                PixelKernels.withPortable(portable) {
+            for level in Self.modes {
+                PixelKernels.withLevel(level) {
                     var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
                     lamina_sample_bilinear_affine(tex, Int32(w), Int32(x0), Int32(y0), Int32(x1), Int32(y1), u0, du, v0, dv,
                                                   Int32(px0), Int32(count), &out)
-                    XCTAssertEqual(Array(out.prefix(count)), expected, "trial \(trial), portable \(portable)")
+                    XCTAssertEqual(Array(out.prefix(count)), expected, "trial \(trial), level \(level)")
                     XCTAssertEqual(out[count], 0xDEAD_BEEF, "nothing written past the row (trial \(trial))")
                 }
             }
@@ -115,11 +117,11 @@ final class BilinearKernelTests: XCTestCase {
                                                           rowX: py * map.d + map.g, rowY: py * map.e + map.h, rowW: py * map.f + map.i,
                                                           projective: true, px0: startX, count: count)
             }
-            for portable in Self.modes {
-                PixelKernels.withPortable(portable) {
+            for level in Self.modes {
+                PixelKernels.withLevel(level) {
                     var out = [UInt32](repeating: 1, count: count)
                     px.withUnsafeBufferPointer { SpanShader.sampleBilinearKernel(s, $0.baseAddress!, x0: startX, y: y, count: count, &out) }
-                    XCTAssertEqual(out, expected, "trial \(trial), portable \(portable)")
+                    XCTAssertEqual(out, expected, "trial \(trial), level \(level)")
                 }
             }
             // The Swift versions kept as the kernels' documented equals.
@@ -151,13 +153,13 @@ final class BilinearKernelTests: XCTestCase {
     /// from the first (u = 0.25 texel, weight 64/256): each channel ⌊255·64/256⌋ = 63.
     func testAQuarterWayBetweenBlackAndWhiteIs63BothWays() {
         let tex: [UInt32] = [0, 0xFFFF_FFFF, 0, 0xFFFF_FFFF]
-        for portable in Self.modes {
-            PixelKernels.withPortable(portable) {
+        for level in Self.modes {
+            PixelKernels.withLevel(level) {
                 var out = [UInt32](repeating: 0, count: 9)
                 // Pixel x samples at U = x·(65536/4): 0, 1/4, 1/2, 3/4, 1 texel, then clamped at 1.
                 lamina_sample_bilinear_affine(tex, 2, 0, 0, 2, 2, 0, 16384, 0, 0, 0, 9, &out)
                 XCTAssertEqual(out, [0, 0x3F3F_3F3F, 0x7F7F_7F7F, 0xBFBF_BFBF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF],
-                               "portable \(portable)")
+                               "level \(level)")
             }
         }
     }

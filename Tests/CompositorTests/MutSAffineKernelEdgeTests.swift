@@ -19,14 +19,14 @@ final class MutSAffineKernelEdgeTests: XCTestCase {
         for y in 0..<h { for x in 0..<w { storage[pad + y * w + x] = UInt32(truncatingIfNeeded: (y &* 2_654_435_761) ^ (x &* 40_503)) | 0x0101_0101 } }
         let tex = Array(storage[pad..<(pad + w * h)])
         let expected = KernelReference.sampleAffine(tex, w: w, x0: x0, y0: y0, x1: x1, y1: y1, u0: u0, du: du, v0: v0, dv: dv, px0: px0, count: count)
-        for portable in BilinearKernelTests.modes {
-            PixelKernels.withPortable(portable) {
+        for level in BilinearKernelTests.modes {
+            PixelKernels.withLevel(level) {
                 var out = [UInt32](repeating: 0, count: count)
                 storage.withUnsafeBufferPointer { s in
                     lamina_sample_bilinear_affine(s.baseAddress! + pad, Int32(w), Int32(x0), Int32(y0), Int32(x1), Int32(y1),
                                                   u0, du, v0, dv, Int32(px0), Int32(count), &out)
                 }
-                XCTAssertEqual(out, expected, "\(what), portable \(portable)", file: file, line: line)
+                XCTAssertEqual(out, expected, "\(what), level \(level)", file: file, line: line)
             }
         }
     }
@@ -84,11 +84,11 @@ final class MutSAffineKernelEdgeTests: XCTestCase {
                 let rowX = along ? 285.0 : 1.25, rowY = along ? 1.25 : 285.0
                 let expected = KernelReference.sampleBilinear(tex, w: w, x0: 0, y0: 0, x1: w, y1: h, a: a, b: b, c: 0,
                                                               rowX: rowX, rowY: rowY, rowW: 1, projective: projective, px0: 0, count: 30)
-                for portable in BilinearKernelTests.modes {
-                    PixelKernels.withPortable(portable) {
+                for level in BilinearKernelTests.modes {
+                    PixelKernels.withLevel(level) {
                         var out = [UInt32](repeating: 0, count: 30)
                         lamina_sample_bilinear(tex, Int32(w), 0, 0, Int32(w), Int32(h), a, b, 0, rowX, rowY, 1, projective ? 1 : 0, 0, 30, &out)
-                        XCTAssertEqual(out, expected, "\(w) x \(h), projective \(projective), portable \(portable)")
+                        XCTAssertEqual(out, expected, "\(w) x \(h), projective \(projective), level \(level)")
                     }
                 }
             }

@@ -14,21 +14,21 @@ final class MutSOverKernelEdgeTests: XCTestCase {
         let src = (0..<n).map { _ in rng.premultipliedPixel() }, dst = (0..<n).map { _ in rng.premultipliedPixel() }
         for (k, asK) in [(UInt32(1), UInt32(1)), (2, 2), (254, 254), (255, 255), (256, 255), (300, 255), (UInt32.max, 255)] {
             let expected = zip(dst, src).map { KernelReference.over($0, $1, k: asK) }
-            for portable in BilinearKernelTests.modes {
-                PixelKernels.withPortable(portable) {
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
                     var row = dst
                     lamina_over_row(&row, src, Int32(n), k)
-                    XCTAssertEqual(row, expected, "k \(k), portable \(portable)")
+                    XCTAssertEqual(row, expected, "k \(k), level \(level)")
                 }
             }
         }
         // k = 0 and empty or negative counts change nothing.
         for (k, count) in [(UInt32(0), Int32(n)), (255, 0), (255, -3)] {
-            for portable in BilinearKernelTests.modes {
-                PixelKernels.withPortable(portable) {
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
                     var row = dst
                     lamina_over_row(&row, src, count, k)
-                    XCTAssertEqual(row, dst, "k \(k), count \(count), portable \(portable)")
+                    XCTAssertEqual(row, dst, "k \(k), count \(count), level \(level)")
                 }
             }
         }
@@ -41,11 +41,11 @@ final class MutSOverKernelEdgeTests: XCTestCase {
             for n in 0...20 {
                 let dst = (0..<n).map { _ in rng.premultipliedPixel() }
                 let expected = dst.map { KernelReference.over($0, color) }
-                for portable in BilinearKernelTests.modes {
-                    PixelKernels.withPortable(portable) {
+                for level in BilinearKernelTests.modes {
+                    PixelKernels.withLevel(level) {
                         var row = dst + [0xDEAD_BEEF]
                         lamina_over_solid(&row, color, Int32(n))
-                        XCTAssertEqual(Array(row.prefix(n)), expected, "colour \(String(color, radix: 16)), \(n) px, portable \(portable)")
+                        XCTAssertEqual(Array(row.prefix(n)), expected, "colour \(String(color, radix: 16)), \(n) px, level \(level)")
                         XCTAssertEqual(row[n], 0xDEAD_BEEF)
                     }
                 }
@@ -62,5 +62,10 @@ final class MutSOverKernelEdgeTests: XCTestCase {
         XCTAssertEqual(lamina_kernels_cpu_has_avx2(), flags.contains("avx2") ? 1 : 0, "exactly 1 or 0")
         XCTAssertEqual(PixelKernels.withPortable(false) { lamina_kernels_use_avx2() }, flags.contains("avx2") ? 1 : 0)
         XCTAssertEqual(PixelKernels.withPortable(true) { lamina_kernels_use_avx2() }, 0)
+        let avx512 = flags.contains("avx512f") && flags.contains("avx512bw")
+        XCTAssertEqual(PixelKernels.cpuHasAVX512, avx512)
+        XCTAssertEqual(lamina_kernels_cpu_has_avx512(), avx512 ? 1 : 0, "exactly 1 or 0")
+        XCTAssertEqual(PixelKernels.cpuLevel, avx512 && flags.contains("avx2") ? .avx512 : flags.contains("avx2") ? .avx2 : .portable)
+        XCTAssertEqual(PixelKernels.withLevel(.avx2) { PixelKernels.level }, flags.contains("avx2") ? .avx2 : .portable)
     }
 }

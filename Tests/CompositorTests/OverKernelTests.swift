@@ -15,15 +15,16 @@ final class OverKernelTests: XCTestCase {
             let color = rng.premultipliedPixel()
             let expectedRow = zip(dst, src).map { KernelReference.over($0, $1, k: k) }
             let expectedSolid = dst.map { KernelReference.over($0, color) }
-            for portable in BilinearKernelTests.modes {
-                PixelKernels.withPortable(portable) {
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
                     var row = dst + [0xDEAD_BEEF], solid = dst + [0xDEAD_BEEF]
-                    (src + [0]).withUnsafeBufferPointer { s in
+                    // An opaque pixel after the row: a kernel reading or writing past it would change the sentinel.
+                    (src + [0xFF00_FF00]).withUnsafeBufferPointer { s in
                         row.withUnsafeMutableBufferPointer { lamina_over_row($0.baseAddress!, s.baseAddress!, Int32(n), k) }
                     }
                     solid.withUnsafeMutableBufferPointer { lamina_over_solid($0.baseAddress!, color, Int32(n)) }
-                    XCTAssertEqual(Array(row.prefix(n)), expectedRow, "row trial \(trial), k \(k), portable \(portable)")
-                    XCTAssertEqual(Array(solid.prefix(n)), expectedSolid, "solid trial \(trial), portable \(portable)")
+                    XCTAssertEqual(Array(row.prefix(n)), expectedRow, "row trial \(trial), k \(k), level \(level)")
+                    XCTAssertEqual(Array(solid.prefix(n)), expectedSolid, "solid trial \(trial), level \(level)")
                     XCTAssertEqual(row[n], 0xDEAD_BEEF); XCTAssertEqual(solid[n], 0xDEAD_BEEF)
                 }
             }
@@ -41,18 +42,47 @@ final class OverKernelTests: XCTestCase {
     /// blue; with k = 128 the source halves first: round(128·128/255) = 64 → 0x40400000, and
     /// blue becomes round(255·191/255) = 191.
     func testHandWorkedOverBothWays() {
-        for portable in BilinearKernelTests.modes {
-            PixelKernels.withPortable(portable) {
+        for level in BilinearKernelTests.modes {
+            PixelKernels.withLevel(level) {
                 var row = [UInt32](repeating: 0xFF00_00FF, count: 9)
                 let src = [UInt32](repeating: 0x8080_0000, count: 9)
                 lamina_over_row(&row, src, 9, 255)
-                XCTAssertEqual(row, [UInt32](repeating: 0xFF80_007F, count: 9), "portable \(portable)")
+                XCTAssertEqual(row, [UInt32](repeating: 0xFF80_007F, count: 9), "level \(level)")
                 row = [UInt32](repeating: 0xFF00_00FF, count: 9)
                 lamina_over_row(&row, src, 9, 128)
-                XCTAssertEqual(row, [UInt32](repeating: 0xFF40_00BF, count: 9), "portable \(portable)")
+                XCTAssertEqual(row, [UInt32](repeating: 0xFF40_00BF, count: 9), "level \(level)")
                 lamina_over_solid(&row, 0x8080_0000, 9)
                 // 0x80 + round(0x40·127/255) = 128 + 32 = 160; blue round(191·127/255) = 95.
-                XCTAssertEqual(row, [UInt32](repeating: 0xFFA0_005F, count: 9), "portable \(portable)")
+                XCTAssertEqual(row, [UInt32](repeating: 0xFFA0_005F, count: 9), "level \(level)")
+            }
+        }
+    }
+
+    /// Every source alpha against every destination channel value (each pixel's four channels
+    /// differ), at opacities 255, 254, 128 and 1, at every level: the vector versions' division by
+    /// 255 (a multiply-high by 257) must round exactly as the formula does for every product.
+    func testEverySourceAlphaAndDestinationValueAtEveryLevel() {
+        var src: [UInt32] = [], dst: [UInt32] = []
+        for sa in UInt32(0)...255 {
+            for v in UInt32(0)...255 {
+                let c = sa * ((v * 7) & 255) / 255
+                src.append(sa << 24 | c << 16 | (sa - c) << 8 | (sa * v / 255))
+                dst.append((255 - v) << 24 | v << 16 | (v ^ 0x5A) << 8 | (v * 3) & 255)
+            }
+        }
+        for k: UInt32 in [255, 254, 128, 1] {
+            let expected = zip(dst, src).map { KernelReference.over($0, $1, k: k) }
+            let solid = src[200 * 256 + 77]
+            let expectedSolid = dst.map { KernelReference.over($0, solid) }
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
+                    var row = dst
+                    lamina_over_row(&row, src, Int32(row.count), k)
+                    XCTAssertEqual(row, expected, "k \(k), level \(level)")
+                    var s = dst
+                    lamina_over_solid(&s, solid, Int32(s.count))
+                    XCTAssertEqual(s, expectedSolid, "solid, level \(level)")
+                }
             }
         }
     }

@@ -26,7 +26,9 @@ final class PixelKernelsSwitchTests: XCTestCase {
     /// Every test restores the mode it changes, so at any test's start the mode is the one the
     /// environment chose: LAMINA_SIMD=portable forces the portable code.
     func testStartingModeComesFromTheEnvironment() {
-        XCTAssertEqual(PixelKernels.forcePortable, ProcessInfo.processInfo.environment["LAMINA_SIMD"] == "portable")
+        let env = ProcessInfo.processInfo.environment["LAMINA_SIMD"]
+        XCTAssertEqual(PixelKernels.forcePortable, env == "portable")
+        XCTAssertEqual(PixelKernels.maximumLevel, env == "portable" ? .portable : env == "avx2" ? .avx2 : .avx512)
     }
 
     /// The variable is read once per process, so it is checked in fresh processes: this test binary

@@ -1,8 +1,9 @@
 // Lamina's inner pixel loops that Swift could not bring to their speed aims (measured: see
-// issue notes), with run-time CPU dispatch: an AVX2 version where the CPU has it, a portable one
-// otherwise. Both give bit-identical results, equal to the Swift reference in SpanShader.swift.
-// The portable code can be forced on any CPU, for tests: LAMINA_SIMD=portable in the environment,
-// or lamina_kernels_set_mode(LAMINA_KERNELS_PORTABLE) (Swift: PixelKernels.forcePortable).
+// issue notes), with run-time CPU dispatch: AVX-512 (F + BW) versions of the source-over kernels
+// where the CPU has them, AVX2 versions where it has AVX2, portable ones otherwise. All give
+// bit-identical results, equal to the Swift reference in SpanShader.swift and BlendKernels.swift.
+// A lower level can be forced on any CPU, for tests: LAMINA_SIMD=portable or LAMINA_SIMD=avx2 in
+// the environment, or lamina_kernels_set_mode (Swift: PixelKernels.maximumLevel).
 #ifndef LAMINA_CPIXELKERNELS_H
 #define LAMINA_CPIXELKERNELS_H
 #include <stdint.h>
@@ -31,28 +32,43 @@ void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t
 /// Source over of one premultiplied colour onto a row.
 void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 
-/// 1 when the AVX2 versions are in use: the CPU has AVX2 and the portable code is not forced.
+/// 1 when vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the portable
+/// code is not forced.
 int32_t lamina_kernels_use_avx2(void);
 
 /// 1 when the CPU has AVX2 (whatever the mode).
 int32_t lamina_kernels_cpu_has_avx2(void);
 
+/// 1 when the CPU (and the operating system) has AVX-512 F and BW (whatever the mode).
+int32_t lamina_kernels_cpu_has_avx512(void);
+
 /// Kernel selection modes for lamina_kernels_set_mode.
-/// LAMINA_KERNELS_AUTO: AVX2 where the CPU has it, the portable code otherwise (the default).
+/// LAMINA_KERNELS_AUTO: the best versions the CPU runs (the default).
 /// LAMINA_KERNELS_PORTABLE: the portable code on every CPU.
+/// LAMINA_KERNELS_AVX2: at most AVX2 (the AVX2 versions where the CPU has AVX2, even with AVX-512).
 #define LAMINA_KERNELS_AUTO 0
 #define LAMINA_KERNELS_PORTABLE 1
+#define LAMINA_KERNELS_AVX2 2
+
+/// The versions calls run now, from the mode and the CPU: LAMINA_LEVEL_PORTABLE,
+/// LAMINA_LEVEL_AVX2 or LAMINA_LEVEL_AVX512. Kernels without an AVX-512 version run their AVX2
+/// one at LAMINA_LEVEL_AVX512.
+int32_t lamina_kernels_level(void);
+#define LAMINA_LEVEL_PORTABLE 0
+#define LAMINA_LEVEL_AVX2 1
+#define LAMINA_LEVEL_AVX512 2
 
 /// Chooses which versions every later kernel call runs; returns the previous mode. The starting
 /// mode comes from the environment, read once on first use: LAMINA_SIMD=portable forces the
-/// portable code, anything else (or nothing) is automatic; a call to this function before that
+/// portable code, LAMINA_SIMD=avx2 caps the level at AVX2, anything else (or nothing) is automatic; a call to this function before that
 /// first use takes precedence over the variable. Thread-safe (an atomic): a kernel call already
 /// running finishes in the mode it started with; each call reads the mode once, so a row is never
-/// drawn half one way and half the other. Both versions give bit-identical results; the switch
-/// exists so that tests cover the portable code on machines with AVX2.
+/// drawn half one way and half the other. All versions give bit-identical results; the switch
+/// exists so that tests cover the lower levels on machines with the higher ones. An unknown mode
+/// is taken as LAMINA_KERNELS_AUTO.
 int32_t lamina_kernels_set_mode(int32_t mode);
 
-/// The current mode (LAMINA_KERNELS_AUTO or LAMINA_KERNELS_PORTABLE).
+/// The current mode (LAMINA_KERNELS_AUTO, LAMINA_KERNELS_PORTABLE or LAMINA_KERNELS_AVX2).
 int32_t lamina_kernels_mode(void);
 
 #endif
