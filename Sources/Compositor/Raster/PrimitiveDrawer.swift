@@ -34,8 +34,27 @@ final class PrimitiveDrawer {
 
     private var spans: [CoverageSpan] = []
 
+    /// Where an untinted image is drawn through a whole-texel translation: its texels, the offset
+    /// from device pixels to texels, and the texel rectangle spans may copy from.
+    private struct TexelCopy {
+        let texels: UnsafePointer<UInt32>, width: Int
+        let dx: Int, dy: Int, x0: Int, y0: Int, x1: Int, y1: Int
+    }
+
     /// Composites `paint` through coverage runs, within `area`.
     private func paintSpans(_ spans: [CoverageSpan], paint: Paint, opacity: Double, area: IntRect, on surface: Surface) {
+        // The image's texels are borrowed once for all the spans (not once per span).
+        if case .image(let s) = paint, let (dx, dy) = s.copyOffset, s.tint == 0xFFFF_FFFF {
+            s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
+                let copy = TexelCopy(texels: tex.baseAddress!, width: s.image.width, dx: dx, dy: dy, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1)
+                paintSpans(spans, paint: paint, copy: copy, opacity: opacity, area: area, on: surface)
+            }
+        } else {
+            paintSpans(spans, paint: paint, copy: nil, opacity: opacity, area: area, on: surface)
+        }
+    }
+
+    private func paintSpans(_ spans: [CoverageSpan], paint: Paint, copy: TexelCopy?, opacity: Double, area: IntRect, on surface: Surface) {
         let op = Float(min(opacity, 1))
         let clip = surface.clip
         let solid: UInt32? = { if case .solid(let c) = paint { return c } else { return nil } }()
@@ -73,12 +92,9 @@ final class PrimitiveDrawer {
                 }
                 continue
             }
-            if case .image(let s) = paint, let (dx, dy) = s.copyOffset, s.tint == 0xFFFF_FFFF,
-               x0 + dx >= s.x0, x1 + dx <= s.x1, y + dy >= s.y0, y + dy < s.y1 {
+            if let c = copy, x0 + c.dx >= c.x0, x1 + c.dx <= c.x1, y + c.dy >= c.y0, y + c.dy < c.y1 {
                 // Whole-texel translation: composite straight from the image's row.
-                s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
-                    BlendKernels.over(dst, tex.baseAddress! + (y + dy) * s.image.width + x0 + dx, count: n, scale: k)
-                }
+                BlendKernels.over(dst, c.texels + (y + c.dy) * c.width + x0 + c.dx, count: n, scale: k)
                 continue
             }
             if source.count < n { source = [UInt32](repeating: 0, count: n) }

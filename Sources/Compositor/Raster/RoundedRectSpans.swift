@@ -39,36 +39,78 @@ enum RoundedRectSpans {
             if cy <= 0 { continue }
             let y32 = Int32(y)
             // Which corners this row reaches into.
-            let top = rounded && Double(y) < y0 + ry, bottom = rounded && Double(y + 1) > y1 - ry
+            // A row can reach into both bands (a pill whose height is not whole): the pixel centres
+            // of the row lie beyond at most one of the two centres, and that corner applies.
+            let inTop = rounded && Double(y) < y0 + ry, inBottom = rounded && Double(y + 1) > y1 - ry
+            let top = inTop && !(inBottom && Double(y) + 0.5 > y1 - ry), bottom = inBottom && !top
             let leftRound = (top && corners & 1 != 0) || (bottom && corners & 4 != 0)
             let rightRound = (top && corners & 2 != 0) || (bottom && corners & 8 != 0)
-            if il == ir && !leftRound && !rightRound {
-                out.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: Float(cx1 - cx0) * cy))
-                continue
-            }
             var start = il
             let end = ir + 1
             let centreY = top ? y0 + ry : y1 - ry
-            @inline(__always) func cornerCoverage(_ px: Int, centreX: Double, left: Bool, edge: Float) -> Float {
+            /// The corner ellipse's own coverage of pixel px (1 where the pixel centre is not beyond
+            /// the ellipse's centre): never decreases towards the centre, so across a row a corner is
+            /// a run of empty pixels, a few partial ones, and a run of full ones. Only the partial
+            /// ones are computed pixel by pixel (and the run ends found by bisection).
+            @inline(__always) func arc(_ px: Int, centreX: Double, left: Bool) -> Double {
                 let qx = Double(px) + 0.5, qy = Double(y) + 0.5
                 let outerX = left ? qx < centreX : qx > centreX
                 let outerY = top ? qy < centreY : qy > centreY
-                var c = edge * cy
-                if outerX && outerY {
-                    let dx = (qx - centreX) / rx, dy = (qy - centreY) / ry
-                    let sd = ((dx * dx + dy * dy).squareRoot() - 1) * min(rx, ry)
-                    c = min(c, Float(min(max(0.5 - sd, 0), 1)))
+                guard outerX && outerY else { return 1 }
+                let dx = (qx - centreX) / rx, dy = (qy - centreY) / ry
+                let sd = ((dx * dx + dy * dy).squareRoot() - 1) * min(rx, ry)
+                return min(max(0.5 - sd, 0), 1)
+            }
+            /// Appends a run of `length` pixels of coverage c, extending the previous run when it
+            /// continues it with the same coverage.
+            @inline(__always) func addRun(_ x: Int, _ length: Int, _ c: Float) {
+                if let last = out.last, last.y == y32, last.coverage == c, Int(last.x + last.length) == x {
+                    out[out.count - 1].length += Int32(length)
+                } else {
+                    out.append(CoverageSpan(y: y32, x: Int32(x), length: Int32(length), coverage: c))
                 }
-                return c
+            }
+            if il == ir {
+                // One column: its coverage, capped by whichever corners reach it.
+                var c = Float(cx1 - cx0) * cy
+                if leftRound { c = min(c, Float(arc(il, centreX: x0 + rx, left: true))) }
+                if rightRound { c = min(c, Float(arc(il, centreX: x1 - rx, left: false))) }
+                if c > 0 { out.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: c)) }
+                continue
             }
             if leftRound {
                 let cxL = x0 + rx
-                let last = clamp(cxL.rounded(.up), start, ir + 1)
-                while start < last {
-                    let c = cornerCoverage(start, centreX: cxL, left: true, edge: start == il ? leftCov : 1)
-                    if c > 0 { add(y32, start, c) }
-                    start += 1
+                var last = clamp(cxL.rounded(.up), start, ir + 1)
+                // Pixels whose centres lie beyond the right corner's centre belong to that corner
+                // (the two ranges overlap when the corners meet at a fractional centre).
+                if rightRound { last = min(last, max(start, clamp((x1 - rx - 0.5).rounded(.down) + 1, start, ir + 1))) }
+                // The first pixel the ellipse reaches.
+                var lo = start, hi = last
+                while lo < hi { let mid = (lo + hi) / 2; if arc(mid, centreX: cxL, left: true) > 0 { hi = mid } else { lo = mid + 1 } }
+                var px = lo
+                while px < last {
+                    let a = arc(px, centreX: cxL, left: true)
+                    if a >= 1 { break }
+                    let c = min((px == il ? leftCov : px == ir ? rightCov : 1) * cy, Float(a))
+                    if c > 0 { add(y32, px, c) }
+                    px += 1
                 }
+                if px < last && px == il {
+                    let c = leftCov * cy
+                    if c > 0 { add(y32, px, c) }
+                    px += 1
+                }
+                if px < last {
+                    // A corner reaching the last column (a rectangle under two pixels wide): that
+                    // pixel carries the right edge's coverage.
+                    let plainEnd = last - 1 == ir ? ir : last
+                    if plainEnd > px { addRun(px, plainEnd - px, cy) }
+                    if plainEnd < last {
+                        let c = rightCov * cy
+                        if c > 0 { add(y32, ir, c) }
+                    }
+                }
+                start = last
             } else if leftCov < 1 {
                 out.append(CoverageSpan(y: y32, x: Int32(il), length: 1, coverage: leftCov * cy))
                 start += 1
@@ -79,18 +121,24 @@ enum RoundedRectSpans {
             } else if rightCov < 1 && end - 1 >= start {
                 rightStart = ir
             }
-            if rightStart > start {
-                if let last = out.last, last.y == y32, last.coverage == cy, Int(last.x + last.length) == start {
-                    out[out.count - 1].length += Int32(rightStart - start)
-                } else {
-                    out.append(CoverageSpan(y: y32, x: Int32(start), length: Int32(rightStart - start), coverage: cy))
-                }
-            }
+            if rightStart > start { addRun(start, rightStart - start, cy) }
             if rightRound {
                 let cxR = x1 - rx
-                var px = rightStart
+                // The first pixel the ellipse does not fully cover.
+                var lo = rightStart, hi = ir + 1
+                while lo < hi { let mid = (lo + hi) / 2; if arc(mid, centreX: cxR, left: false) >= 1 { lo = mid + 1 } else { hi = mid } }
+                let fullEnd = lo
+                let plainEnd = fullEnd > rightStart && fullEnd - 1 == ir ? ir : fullEnd
+                if plainEnd > rightStart { addRun(rightStart, plainEnd - rightStart, cy) }
+                if plainEnd < fullEnd {
+                    let c = rightCov * cy
+                    if c > 0 { add(y32, ir, c) }
+                }
+                var px = fullEnd
                 while px <= ir {
-                    let c = cornerCoverage(px, centreX: cxR, left: false, edge: px == ir ? rightCov : 1)
+                    let a = arc(px, centreX: cxR, left: false)
+                    if a <= 0 { break }
+                    let c = min((px == ir ? rightCov : 1) * cy, Float(a))
                     if c > 0 { add(y32, px, c) }
                     px += 1
                 }

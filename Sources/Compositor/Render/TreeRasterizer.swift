@@ -138,13 +138,13 @@ final class TreeRasterizer {
         let H = M.projective
         let ppu = TreeRasterizer.scale(of: M)
         if n.backgroundColor >> 24 != 0 {
-            let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
             if let r = TreeRasterizer.axisAligned(H, n.bounds) {
                 let radius = max(0, min(n.cornerRadius, Double(min(n.bounds.width, n.bounds.height)) / 2))
                 let rounded = radius > 0 && n.maskedCorners & 0xF != 0
                 drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, rx: rounded ? radius * H.a : 0, ry: rounded ? radius * H.e : 0,
                                            corners: n.maskedCorners, paint: .solid(n.backgroundColor), opacity: op, on: s)
             } else {
+                let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
                 drawer.draw([aliased(poly, n, H)], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
             }
         }
