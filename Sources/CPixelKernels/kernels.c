@@ -337,9 +337,23 @@ AVX512 static void over_row_avx512(uint32_t *dst, const uint32_t *src, int32_t c
     int32_t i = 0;
     const __m512i k16 = _mm512_set1_epi16((short)k);
     const int scaled = k != 255;
-    for (; i + 16 <= count; i += 16) {
-        __m512i s = _mm512_loadu_si512((const void *)(src + i)), d = _mm512_loadu_si512((const void *)(dst + i));
-        _mm512_storeu_si512((void *)(dst + i), scaled ? over16(d, s, k16, 1) : over16(d, s, k16, 0));
+    if (scaled) {
+        for (; i + 16 <= count; i += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(src + i)), d = _mm512_loadu_si512((const void *)(dst + i));
+            _mm512_storeu_si512((void *)(dst + i), over16(d, s, k16, 1));
+        }
+    } else {
+        // Sixteen opaque source pixels are the result as they are (s + d·0/255 = s).
+        const __m512i amask = _mm512_set1_epi32((int)0xFF000000u);
+        for (; i + 16 <= count; i += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(src + i));
+            if (_mm512_cmpeq_epi32_mask(_mm512_and_si512(s, amask), amask) == 0xFFFF) {
+                _mm512_storeu_si512((void *)(dst + i), s);
+                continue;
+            }
+            __m512i d = _mm512_loadu_si512((const void *)(dst + i));
+            _mm512_storeu_si512((void *)(dst + i), over16(d, s, k16, 0));
+        }
     }
     if (i < count) {
         // A transparent source (the masked-off lanes) leaves the destination as it is.
@@ -379,5 +393,32 @@ void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count) {
     case LAMINA_LEVEL_AVX512: over_solid_avx512(dst, color, count); return;
     case LAMINA_LEVEL_AVX2: over_solid_avx2(dst, color, count); return;
     default: for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], color);
+    }
+}
+
+void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                      int32_t width, int32_t height, uint32_t k) {
+    if (k == 0 || width <= 0 || height <= 0) return;
+    if (k > 255) k = 255;
+    const int32_t level = lamina_kernels_level();
+    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) {
+        switch (level) {
+        case LAMINA_LEVEL_AVX512: over_row_avx512(dst, src, width, k); break;
+        case LAMINA_LEVEL_AVX2: over_row_avx2(dst, src, width, k); break;
+        default: for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
+        }
+    }
+}
+
+void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
+    if (width <= 0 || height <= 0 || color == 0) return;
+    const int32_t level = (color >> 24) == 255 ? -1 : lamina_kernels_level();
+    for (int32_t y = 0; y < height; y++, dst += dstStride) {
+        switch (level) {
+        case -1: for (int32_t i = 0; i < width; i++) dst[i] = color; break;
+        case LAMINA_LEVEL_AVX512: over_solid_avx512(dst, color, width); break;
+        case LAMINA_LEVEL_AVX2: over_solid_avx2(dst, color, width); break;
+        default: for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], color);
+        }
     }
 }

@@ -21,8 +21,8 @@ final class DrawPathsTests: XCTestCase {
 
     func testSolidSpansOfEveryLengthMatchTheFormulaBothWays() {
         var rng = SeededRandom(seed: 90)
-        for portable in [false, true] {
-            PixelKernels.withPortable(portable) {
+        for level in BilinearKernelTests.modes {
+            PixelKernels.withLevel(level) {
                 for n in 1...20 {
                     let dst = (0..<24).map { _ in rng.premultipliedPixel() }
                     let color = rng.premultipliedPixel() | 0x0100_0000   // never fully transparent
@@ -31,7 +31,7 @@ final class DrawPathsTests: XCTestCase {
                         PrimitiveDrawer().drawAxisAlignedRect(x0: 2, y0: 0, x1: Double(2 + n), y1: 1, paint: .solid(color), opacity: opacity, on: s)
                     }
                     let want = dst.enumerated().map { (2..<(2 + n)).contains($0.offset) ? KernelReference.over($0.element, color, k: k) : $0.element }
-                    XCTAssertEqual(px, want, "length \(n), portable \(portable)")
+                    XCTAssertEqual(px, want, "length \(n), level \(level)")
                 }
             }
         }
@@ -50,9 +50,9 @@ final class DrawPathsTests: XCTestCase {
                 return acc | KernelReference.mulDiv255((p >> sh) & 255, (tint >> sh) & 255) << sh
             }
         }
-        for portable in [false, true] {
+        for level in BilinearKernelTests.modes {
             for t in [UInt32(0xFFFF_FFFF), tint] {
-                PixelKernels.withPortable(portable) {
+                PixelKernels.withLevel(level) {
                     let dst = (0..<(16 * 6)).map { _ in rng.premultipliedPixel() }
                     var px = dst
                     let sampler = ImageSampler(image: image, map: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: -3, h: -1, i: 1),
@@ -66,7 +66,7 @@ final class DrawPathsTests: XCTestCase {
                         var src: UInt32 = 0
                         if inside { src = tex[(y - 1) * 8 + (x - 3)]; if t != 0xFFFF_FFFF { src = tinted(src) } }
                         let want = inside ? KernelReference.over(dst[y * 16 + x], src, k: k) : dst[y * 16 + x]
-                        XCTAssertEqual(px[y * 16 + x], want, "(\(x), \(y)), tint \(String(t, radix: 16)), portable \(portable)")
+                        XCTAssertEqual(px[y * 16 + x], want, "(\(x), \(y)), tint \(String(t, radix: 16)), level \(level)")
                     } }
                 }
             }

@@ -32,6 +32,14 @@ void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t
 /// Source over of one premultiplied colour onto a row.
 void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 
+/// lamina_over_row on `height` rows: row y of dst starts at dst + y·dstStride, of src at
+/// src + y·srcStride (strides in pixels). The level is chosen once for the whole rectangle.
+void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                      int32_t width, int32_t height, uint32_t k);
+
+/// lamina_over_solid on `height` rows of dst (row y at dst + y·dstStride pixels).
+void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+
 /// 1 when vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the portable
 /// code is not forced.
 int32_t lamina_kernels_use_avx2(void);

@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 
 /// Draws filled contours with a paint onto a surface: anti-aliased coverage, times the surface's
 /// soft clip, times an opacity, composited source-over. Holds the reusable scratch buffers, so one
@@ -27,9 +28,67 @@ final class PrimitiveDrawer {
         if let c = surface.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty else { return }
         spans.removeAll(keepingCapacity: true)
+        // The rows whose runs are all alike are painted as blocks, one kernel call per run for all
+        // of them (solid colours and untinted whole-texel image copies, without a soft clip).
+        let plain = RoundedRectSpans.plainRows(y0: y0, y1: y1, x0: x0, x1: x1, rx: rx, ry: ry).clamped(to: area.y..<area.maxY)
+        if plain.count >= 2, surface.clip == nil, blockPaintable(paint) {
+            RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                    rows: area.y..<plain.lowerBound, columns: surface.columns, into: &spans)
+            RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                    rows: plain.upperBound..<area.maxY, columns: surface.columns, into: &spans)
+            paintSpans(spans, paint: paint, opacity: opacity, area: area, on: surface)
+            spans.removeAll(keepingCapacity: true)
+            RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                    rows: plain.lowerBound..<plain.lowerBound + 1, columns: surface.columns, into: &spans)
+            paintBlock(spans, rows: plain, paint: paint, opacity: opacity, area: area, on: surface)
+            return
+        }
         RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
                                 rows: area.y..<area.maxY, columns: surface.columns, into: &spans)
         paintSpans(spans, paint: paint, opacity: opacity, area: area, on: surface)
+    }
+
+    /// Whether `paint` can be painted a block of rows at a time: a solid colour, or an untinted
+    /// image drawn through a whole-texel translation.
+    private func blockPaintable(_ paint: Paint) -> Bool {
+        switch paint {
+        case .solid: return true
+        case .image(let s): return s.copyOffset != nil && s.tint == 0xFFFF_FFFF
+        default: return false
+        }
+    }
+
+    /// Paints the runs of one row (`template`, at y = rows.lowerBound) on every row of `rows`: what
+    /// paintSpans does for each row, one kernel call per run for the whole block. Runs outside the
+    /// image's texels (a copy) fall back to paintSpans row by row.
+    private func paintBlock(_ template: [CoverageSpan], rows: Range<Int>, paint: Paint, opacity: Double, area: IntRect, on surface: Surface) {
+        let op = Float(min(opacity, 1))
+        let ax0 = area.x, ax1 = area.maxX
+        let height = Int32(rows.count)
+        let first = surface.row(rows.lowerBound)
+        var fallback: [CoverageSpan] = []
+        for span in template where span.coverage > 0 {
+            let x0 = max(Int(span.x), ax0), x1 = min(Int(span.x + span.length), ax1)
+            if x1 <= x0 { continue }
+            let k = UInt32(min(span.coverage * op, 1) * 255 + 0.5)
+            if k == 0 { continue }
+            switch paint {
+            case .solid(let c):
+                lamina_over_solid_rect(first + x0, surface.stride, Premultiplied.scale(c, k), Int32(x1 - x0), height)
+            case .image(let s):
+                if let (dx, dy) = s.copyOffset, x0 + dx >= s.x0, x1 + dx <= s.x1, rows.lowerBound + dy >= s.y0, rows.upperBound + dy <= s.y1 {
+                    s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
+                        lamina_over_rect(first + x0, surface.stride, tex.baseAddress! + (rows.lowerBound + dy) * s.image.width + x0 + dx,
+                                         s.image.width, Int32(x1 - x0), height, k)
+                    }
+                } else {
+                    for y in rows { fallback.append(CoverageSpan(y: Int32(y), x: span.x, length: span.length, coverage: span.coverage)) }
+                }
+            default:
+                for y in rows { fallback.append(CoverageSpan(y: Int32(y), x: span.x, length: span.length, coverage: span.coverage)) }
+            }
+        }
+        if !fallback.isEmpty { paintSpans(fallback, paint: paint, opacity: opacity, area: area, on: surface) }
     }
 
     private var spans: [CoverageSpan] = []

@@ -6,6 +6,21 @@ import Foundation
 /// anti-aliasing of rounded rectangles). No rasteriser buffers; a pixel's coverage depends only on
 /// the geometry, never on which rows are drawn.
 enum RoundedRectSpans {
+    /// The rows whose runs are all alike: wholly inside the rectangle vertically and clear of the
+    /// corner bands (the same decisions `append` makes row by row, so every row of the range gets the
+    /// runs of any one of them, moved to its own y). Empty when there are none.
+    static func plainRows(y0: Double, y1: Double, x0: Double, x1: Double, rx: Double, ry: Double) -> Range<Int> {
+        guard !(x0.isNaN || y0.isNaN || x1.isNaN || y1.isNaN || rx.isNaN || ry.isNaN) else { return 0..<0 }
+        let rx = max(0, min(rx, (x1 - x0) / 2)), ry = max(0, min(ry, (y1 - y0) / 2))
+        let rounded = rx > 0 && ry > 0
+        // Row y is plain when y >= y0 and y + 1 <= y1 (a whole row), and, rounded, y >= y0 + ry
+        // (not in the top band) and y + 1 <= y1 - ry (not in the bottom band).
+        let top = rounded ? max(y0, y0 + ry) : y0, bottom = rounded ? min(y1, y1 - ry) : y1
+        guard top.isFinite, bottom.isFinite, abs(top) < 1e9, abs(bottom) < 1e9 else { return 0..<0 }
+        let lo = Int(top.rounded(.up)), hi = Int(bottom.rounded(.down))
+        return hi > lo ? lo..<hi : 0..<0
+    }
+
     /// Appends the runs of rows `rows` (clipped to the shape) and columns `columns` to `out`.
     /// `corners`: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY; radii rx, ry in pixels.
     static func append(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners: UInt8,
