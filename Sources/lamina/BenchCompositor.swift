@@ -15,7 +15,7 @@ struct BenchCompositor: ParsableCommand {
     @Option(help: "Thread counts to run, comma-separated (rows with 2 threads are suffixed .2T).") var threads = "1,2"
     @Option(help: "Rounds of interleaved repetitions.") var rounds = 11
     @Option(help: "Seconds per repetition (calibrated).") var target = 0.05
-    @Option(help: "Only rows whose name contains this.") var filter: String?
+    @Option(help: "Only rows whose name contains this (ending in $: only the row of exactly that name).") var filter: String?
     @Option(help: "Write one PNG per workload into this folder (to check the output is right).") var png: String?
 
     func run() throws {
@@ -23,7 +23,10 @@ struct BenchCompositor: ParsableCommand {
         guard !threadCounts.isEmpty else { throw ValidationError("--threads needs numbers like 1,2") }
         print(MachineDescription.current())
         print("# frame 1280x720 premultiplied ARGB; Mpix = 1e6 destination pixels written per second; fps = operations per second at the median")
-        let workloads = CompositorWorkload.all().filter { filter == nil || $0.name.contains(filter!) }
+        let workloads = CompositorWorkload.all().filter { w in
+            guard let f = filter else { return true }
+            return f.hasSuffix("$") ? w.name == String(f.dropLast()) : w.name.contains(f)
+        }
         struct Row { let name: String; let work: CompositorWorkload; let renderer: FrameRenderer; var reps = 1; var samples: [Double] = [] }
         var rows: [Row] = []
         for t in threadCounts {
