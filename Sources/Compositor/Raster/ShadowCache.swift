@@ -20,16 +20,55 @@ public final class ShadowCache: @unchecked Sendable {
         }
     }
 
-    /// What makes two blurs the same.
+    /// What makes two blurs the same. Hashed through a fingerprint of the source computed once
+    /// (a multiply-xor hash over its words: a lookup and a store hash the key twice, and hashing the
+    /// alpha value by value through Hasher cost more than a small blur); equality compares in full.
     struct Key: Hashable {
         /// The source alpha, 16-bit, row by row over the source rectangle.
-        var source: [UInt16]
-        var sourceWidth: Int, sourceHeight: Int
+        let source: [UInt16]
+        let sourceWidth: Int, sourceHeight: Int
         /// The source rectangle's place in the blur area, and the area's size.
-        var offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int
-        var sigma: Double
+        let offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int
+        let sigma: Double
         /// 1 for a full-resolution blur, else the reduction factor.
-        var factor: Int
+        let factor: Int
+        /// The source's fingerprint.
+        let fingerprint: UInt64
+
+        init(source: [UInt16], sourceWidth: Int, sourceHeight: Int, offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int,
+             sigma: Double, factor: Int) {
+            self.source = source; self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
+            self.offsetX = offsetX; self.offsetY = offsetY; self.areaWidth = areaWidth; self.areaHeight = areaHeight
+            self.sigma = sigma; self.factor = factor
+            fingerprint = Key.fingerprint(source)
+        }
+
+        /// A 64-bit multiply-xor hash of the values, four at a time.
+        static func fingerprint(_ v: [UInt16]) -> UInt64 {
+            v.withUnsafeBufferPointer { b in
+                var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
+                guard let base = b.baseAddress else { return h }
+                let words = b.count / 4, raw = UnsafeRawPointer(base)
+                for i in 0..<words {
+                    h = (h ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD; h ^= h >> 29
+                }
+                for i in (words * 4)..<b.count { h = (h ^ UInt64(b[i])) &* 0xC4CE_B9FE_1A85_EC53; h ^= h >> 29 }
+                return h
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fingerprint)
+            hasher.combine(sourceWidth); hasher.combine(sourceHeight)
+            hasher.combine(offsetX); hasher.combine(offsetY); hasher.combine(areaWidth); hasher.combine(areaHeight)
+            hasher.combine(sigma); hasher.combine(factor)
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.fingerprint == b.fingerprint && a.sourceWidth == b.sourceWidth && a.sourceHeight == b.sourceHeight
+                && a.offsetX == b.offsetX && a.offsetY == b.offsetY && a.areaWidth == b.areaWidth && a.areaHeight == b.areaHeight
+                && a.sigma == b.sigma && a.factor == b.factor && a.source == b.source
+        }
     }
 
     private let lock = NSLock()
