@@ -72,6 +72,13 @@ public final class ShadowCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    /// Keys some thread is blurring now (guarded by `lock`).
+    private var pending: Set<Key> = []
+    /// Signalled when a pending blur is done.
+    private let madeSignal = NSCondition()
+
+    /// Whether `key` is still being blurred (takes `lock`).
+    private func pending(_ key: Key) -> Bool { lock.lock(); defer { lock.unlock() }; return pending.contains(key) }
     private var entries: [Key: Entry] = [:]
     private var stored = 0
     private var clock = 0
@@ -83,14 +90,20 @@ public final class ShadowCache: @unchecked Sendable {
     /// A cache keeping at most `capacity` floats of blurred planes.
     public init(capacity: Int = 8 << 20) { self.capacity = capacity }
 
-    /// The blurred plane for `key`, computed by `make` (outside the lock) when not kept.
+    /// The blurred plane for `key`, computed by `make` (outside the lock) when not kept. While one
+    /// thread makes a blur, another asking for the same key waits for it (the bands of a frame
+    /// that share a shadow ask for it at about the same time).
     func plane(for key: Key, make: () -> (plane: [Float], width: Int, height: Int)) -> Entry {
         lock.lock()
         clock += 1
+        while pending.contains(key) { lock.unlock(); madeSignal.lock(); if pending(key) { madeSignal.wait() }; madeSignal.unlock(); lock.lock() }
         if let e = entries[key] { e.lastUse = clock; hits += 1; lock.unlock(); return e }
+        pending.insert(key)
         lock.unlock()
         let made = make()
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        pending.remove(key)
+        defer { lock.unlock(); madeSignal.lock(); madeSignal.broadcast(); madeSignal.unlock() }
         misses += 1
         let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
         if made.plane.count <= capacity {

@@ -114,9 +114,14 @@ final class TreeRasterizer {
         }
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
         let reach = shadow.map { shadowReach($0, node: n, P: P) } ?? 0
-        let wanted = IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)
         // The group holds what the subtree draws (its own shadow is drawn beside the group, from it).
         guard let bb = contentBounds(i, M: M, P: P) else { return }
+        // A shadowed group of modest size is drawn whole (within the surface) by every band that
+        // shows part of it, so that its shadow's blur is the same for all of them (made once, see
+        // drawBlurredAlpha); larger ones only where the band and the shadow's reach need them.
+        let limit = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea ? s.frame : s.scissor
+        let wanted = IntRect(x: limit.x - reach, y: limit.y - reach, width: limit.width + 2 * reach, height: limit.height + 2 * reach)
+        guard !bb.intersection(IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)).isEmpty else { return }
         let R = bb.intersection(wanted)
         guard !R.isEmpty else { return }
         let group = Surface(offscreen: R, columns: s.columns)
@@ -309,6 +314,9 @@ final class TreeRasterizer {
         drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
     }
 
+    /// Shadows (and shadowed groups) up to this many device pixels are blurred whole, not per band.
+    static let wholeShadowArea = 1 << 18
+
     /// Blurs at or below this deviation (device pixels) run at full resolution; larger ones on a
     /// plane reduced by a power of two that brings the deviation to at most 8 (as Skia does), so a
     /// blur's cost stops growing with its radius.
@@ -330,7 +338,10 @@ final class TreeRasterizer {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
             srcBox.x += ix; srcBox.y += iy
         } else { return }
-        let wanted = IntRect(x: s.scissor.x - pad, y: s.scissor.y - pad, width: s.scissor.width + 2 * pad, height: s.scissor.height + 2 * pad)
+        // A shadow of modest size is blurred whole (within the surface), whatever part of it this
+        // band draws: every band then asks the shadow cache for the same blur, made once.
+        let limit = srcBox.area <= TreeRasterizer.wholeShadowArea ? s.frame : s.scissor
+        let wanted = IntRect(x: limit.x - pad, y: limit.y - pad, width: limit.width + 2 * pad, height: limit.height + 2 * pad)
         let area = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad).intersection(wanted)
         guard !area.isEmpty else { return }
         let draw = area.intersection(s.scissor)
