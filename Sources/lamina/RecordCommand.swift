@@ -23,6 +23,7 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second, 1...240.") var fps = 30.0
     @Option(help: "Size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points; a demo's is 960x640).") var size: String?
     @Flag(help: "Click the centre at the start (starts most demos).") var click = false
+    @Flag(help: "Encode with the encoder's fastest settings (H.264 ultrafast, VP9 realtime): larger files, several times faster (a 4K recording faster than real time on two cores).") var fast = false
     @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
     @Option(parsing: .unconditional, help: "Seconds ffmpeg may go without taking a frame, or without a sign of progress while it finishes, before it is taken to be stuck and stopped.") var ffmpegTimeout = FFmpegPipe.defaultTimeout
 
@@ -65,7 +66,7 @@ struct RecordCommand: ParsableCommand {
         let frames = Int((duration * fps).rounded())
         RecordingCleanup.installSignalHandlers()
         let sink: FrameSink = format != .folder
-            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, timeout: ffmpegTimeout)
+            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, fast: fast, timeout: ffmpegTimeout)
             : try PNGFolderSink(folder: output)
         let progress = ProgressBar(total: frames)
         var index = 0
@@ -154,8 +155,8 @@ final class PNGFolderSink: FrameSink {
 final class FFmpegSink: FrameSink {
     let pipe: FFmpegPipe
 
-    init(output: String, width: Int, height: Int, fps: Double, timeout: Double = FFmpegPipe.defaultTimeout) throws {
-        pipe = try FFmpegPipe(output: output, width: width, height: height, fps: fps,
+    init(output: String, width: Int, height: Int, fps: Double, fast: Bool = false, timeout: Double = FFmpegPipe.defaultTimeout) throws {
+        pipe = try FFmpegPipe(output: output, width: width, height: height, fps: fps, realtime: fast,
                               hint: "record to a folder of PNGs with -o DIR instead", timeout: timeout)
     }
 

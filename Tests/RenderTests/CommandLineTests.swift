@@ -62,6 +62,28 @@ final class CommandLineTests: XCTestCase {
 
     /// `lamina run SCENE --record`: the window's own frames (SDL's offscreen driver here) recorded
     /// with their true timestamps; without ffmpeg, a clear error before the window opens.
+    /// `--fast` hands ffmpeg the encoder's fastest preset (seen through a stand-in ffmpeg on PATH
+    /// that writes down its arguments and fails); without it the default preset stays.
+    func testRecordFastChoosesTheFastestPreset() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
+        let dir = NSTemporaryDirectory() + "lamina-fake-ffmpeg-\(getpid())"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fake = dir + "/ffmpeg", log = dir + "/args"
+        try "#!/bin/sh\necho \"$@\" >> \(log)\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let scene = scenes.appendingPathComponent("bounce.yaml").path
+        for fast in [true, false] {
+            try? FileManager.default.removeItem(atPath: log)
+            let r = try run(["record", scene, "-o", dir + "/x.mp4", "--duration", "0.2"] + (fast ? ["--fast"] : []), path: dir + ":/usr/bin:/bin")
+            XCTAssertNotEqual(r.status, 0, "the stand-in ffmpeg fails")
+            let args = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            XCTAssertTrue(args.contains("libx264"), args)
+            XCTAssertEqual(args.contains("-preset ultrafast"), fast, args)
+        }
+    }
+
     func testRunRecordsTheWindowOrNamesMissingFFmpeg() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
         let scene = scenes.appendingPathComponent("interactions.yaml").path
