@@ -164,9 +164,89 @@ static void affine_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, 
     if (i < count) affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0 + i, count - i, out + i);
 }
 
+// ---- affine bilinear, AVX-512: eight pixels a step, texel pairs fetched by 64-bit gathers ------
+
+#define AVX512_VL_FREE __attribute__((target("avx2,avx512f,avx512bw")))
+
+/// Eight bilinear samples from 16.16 coordinates U, V (eight 32-bit lanes, clamped already).
+AVX512_VL_FREE static inline __m256i bilerp8(const uint32_t *tex, __m256i U, __m256i V, __m256i vmaxX, __m256i vmaxY, __m256i vw) {
+    const __m256i m255 = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
+    __m256i ui = _mm256_srai_epi32(U, 8), vi = _mm256_srai_epi32(V, 8);
+    __m256i iu = _mm256_srai_epi32(ui, 8), iv = _mm256_srai_epi32(vi, 8);
+    __m256i fu = _mm256_and_si256(ui, m255), fv = _mm256_and_si256(vi, m255);
+    __m256i atEnd = _mm256_cmpeq_epi32(iu, vmaxX);
+    iu = _mm256_sub_epi32(iu, _mm256_and_si256(atEnd, one));
+    fu = _mm256_blendv_epi8(fu, _mm256_set1_epi32(256), atEnd);
+    __m256i iv1 = _mm256_min_epi32(_mm256_add_epi32(iv, one), vmaxY);
+    __m256i i0 = _mm256_add_epi32(_mm256_mullo_epi32(iv, vw), iu), i1 = _mm256_add_epi32(_mm256_mullo_epi32(iv1, vw), iu);
+    // Eight texel pairs (iu, iu + 1) of each row: [p | q] per 64 bits.
+    __m512i top = _mm512_i32gather_epi64(i0, (const void *)tex, 4);
+    __m512i bot = _mm512_i32gather_epi64(i1, (const void *)tex, 4);
+    // Weights: per 32-bit lane (fu << 16) | (256 - fu), then per pixel [256-fu x4 | fu x4] in 16-bit.
+    __m512i hw = _mm512_castsi256_si512(_mm256_or_si256(_mm256_slli_epi32(fu, 16), _mm256_sub_epi32(_mm256_set1_epi32(256), fu)));
+    __m512i vwt = _mm512_castsi256_si512(_mm256_or_si256(_mm256_slli_epi32(fv, 16), _mm256_sub_epi32(_mm256_set1_epi32(256), fv)));
+    // Word indices: pixel j (0..3 within a zmm of four pixels, k = 0 or 1 for the zmm) takes word 2(4k+j) four times, then 2(4k+j)+1 four times.
+    const __m512i hidx0 = _mm512_set_epi16(7,7,7,7,6,6,6,6, 5,5,5,5,4,4,4,4, 3,3,3,3,2,2,2,2, 1,1,1,1,0,0,0,0);
+    const __m512i hidx1 = _mm512_set_epi16(15,15,15,15,14,14,14,14, 13,13,13,13,12,12,12,12, 11,11,11,11,10,10,10,10, 9,9,9,9,8,8,8,8);
+    __m512i wh0 = _mm512_permutexvar_epi16(hidx0, hw), wh1 = _mm512_permutexvar_epi16(hidx1, hw);
+    // Vertical weights: (256 - fv) on the first 64 bits' channels... both halves the same pixel: [g x4 | g x4] and [f x4 | f x4].
+    const __m512i gidx0 = _mm512_set_epi16(6,6,6,6,6,6,6,6, 4,4,4,4,4,4,4,4, 2,2,2,2,2,2,2,2, 0,0,0,0,0,0,0,0);
+    const __m512i gidx1 = _mm512_set_epi16(14,14,14,14,14,14,14,14, 12,12,12,12,12,12,12,12, 10,10,10,10,10,10,10,10, 8,8,8,8,8,8,8,8);
+    const __m512i one16 = _mm512_set1_epi16(1);
+    __m512i g0 = _mm512_permutexvar_epi16(gidx0, vwt), g1 = _mm512_permutexvar_epi16(gidx1, vwt);
+    __m512i f0 = _mm512_permutexvar_epi16(_mm512_add_epi16(gidx0, one16), vwt), f1 = _mm512_permutexvar_epi16(_mm512_add_epi16(gidx1, one16), vwt);
+    __m512i t0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(top)), t1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(top, 1));
+    __m512i b0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(bot)), b1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(bot, 1));
+    // Horizontal: p(256 - fu) + q·fu, the two halves of each 128 bits added (both halves then hold it).
+    #define HL(x, w) ({ __m512i pr = _mm512_mullo_epi16(x, w); _mm512_srli_epi16(_mm512_add_epi16(pr, _mm512_shuffle_epi32(pr, 0x4E)), 8); })
+    __m512i ht0 = HL(t0, wh0), ht1 = HL(t1, wh1), hb0 = HL(b0, wh0), hb1 = HL(b1, wh1);
+    __m512i r0 = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(ht0, g0), _mm512_mullo_epi16(hb0, f0)), 8);
+    __m512i r1 = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(ht1, g1), _mm512_mullo_epi16(hb1, f1)), 8);
+    // Each 128 bits hold one pixel twice: pack to bytes, then take dword 0 of each 128-bit lane.
+    __m512i packed = _mm512_packus_epi16(r0, r1);   // lane i: [r0 pix i (x2) | r1 pix i (x2)] as bytes
+    const __m512i didx = _mm512_set_epi32(0,0,0,0,0,0,0,0, 14,10,6,2, 12,8,4,0);
+    return _mm512_castsi512_si256(_mm512_permutexvar_epi32(didx, packed));
+    #undef HL
+}
+
+AVX512_VL_FREE static void affine_avx512(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                                 int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
+    const int32_t maxX = x1 - 1, maxY = y1 - 1;
+    int64_t ua = u0 + (int64_t)px0 * du, ub = u0 + ((int64_t)px0 + count + 8) * du;
+    int64_t va = v0 + (int64_t)px0 * dv, vb = v0 + ((int64_t)px0 + count + 8) * dv;
+    const int64_t lim = (int64_t)1 << 30;
+    if (maxX <= x0 || ua < -lim || ua > lim || ub < -lim || ub > lim || va < -lim || va > lim || vb < -lim || vb > lim
+        || du * 8 > lim || du * 8 < -lim || dv * 8 > lim || dv * 8 < -lim || ((int64_t)maxX << 16) > lim || ((int64_t)maxY << 16) > lim) {
+        affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
+        return;
+    }
+    const __m256i loU = _mm256_set1_epi32(x0 << 16), hiU = _mm256_set1_epi32(maxX << 16);
+    const __m256i loV = _mm256_set1_epi32(y0 << 16), hiV = _mm256_set1_epi32(maxY << 16);
+    const __m256i vmaxX = _mm256_set1_epi32(maxX), vmaxY = _mm256_set1_epi32(maxY), vw = _mm256_set1_epi32(w);
+    const int32_t dui = (int32_t)du, dvi = (int32_t)dv;
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i U = _mm256_add_epi32(_mm256_set1_epi32((int32_t)ua), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dui)));
+    __m256i V = _mm256_add_epi32(_mm256_set1_epi32((int32_t)va), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dvi)));
+    const __m256i U8 = _mm256_set1_epi32(dui * 8), V8 = _mm256_set1_epi32(dvi * 8);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8, U = _mm256_add_epi32(U, U8), V = _mm256_add_epi32(V, V8)) {
+        __m256i r = bilerp8(tex, _mm256_min_epi32(_mm256_max_epi32(U, loU), hiU), _mm256_min_epi32(_mm256_max_epi32(V, loV), hiV), vmaxX, vmaxY, vw);
+        _mm256_storeu_si256((__m256i *)(out + i), r);
+    }
+    if (i < count) {
+        // The last group: all eight lanes sampled (their coordinates are clamped, so every read is
+        // inside the rectangle), only the first count - i stored.
+        __m256i r = bilerp8(tex, _mm256_min_epi32(_mm256_max_epi32(U, loU), hiU), _mm256_min_epi32(_mm256_max_epi32(V, loV), hiV), vmaxX, vmaxY, vw);
+        __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        _mm256_maskstore_epi32((int *)(out + i), keep, r);
+    }
+}
+
 void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                                    int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
-    if (lamina_kernels_use_avx2()) affine_avx2(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
+    const int32_t level = lamina_kernels_level();
+    if (level == LAMINA_LEVEL_AVX512) affine_avx512(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
+    else if (level == LAMINA_LEVEL_AVX2) affine_avx2(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
     else affine_scalar(tex, texWidth, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
 }
 
