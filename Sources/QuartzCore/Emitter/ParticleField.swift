@@ -47,7 +47,9 @@ struct ParticleField {
         self.layer = layer
         self.limit = max(0, limit)
         guard time.isFinite else { return }
-        for c in layer.cells.values { emit(c, path: 1, parent: nil, time: time) }
+        // Each cell draws its own numbers (its index in the path): cells alike but for their
+        // colour must not put their particles on top of each other.
+        for (i, c) in layer.cells.values.enumerated() { emit(c, path: UInt64(i + 1), parent: nil, time: time) }
         sort()
     }
 
