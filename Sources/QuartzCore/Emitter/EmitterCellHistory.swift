@@ -26,13 +26,6 @@ extension EmitterCellValues {
         "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed",
     ]
 
-    /// The values a particle born at the layer's local time `born` takes: those of the first epoch
-    /// that ends at or after its birth, else the cell's own (current, possibly animated) values.
-    func values(bornAt born: Double) -> EmitterCellValues {
-        guard !epochs.isEmpty, let e = epochs.first(where: { $0.time >= born }) else { return self }
-        return e.values
-    }
-
     /// Starts a new epoch at the layer's local time `now`, before a change of a birth value: the
     /// values until now are kept for the particles born so far. Epochs whose particles (and their
     /// sub-particles) are all dead are dropped first, oldest first; births up to a dropped epoch's

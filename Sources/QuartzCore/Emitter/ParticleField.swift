@@ -64,8 +64,8 @@ struct ParticleField {
     }
 
     /// Emits the particles of `cell` (and its sub-cells) alive at `time` (the emitter's local time).
-    /// Each particle takes the values of its birth (`EmitterCellValues.values(bornAt:)`): those of
-    /// the epoch it was born in, or the cell's current ones.
+    /// Each particle takes the values of its birth (`ParticleBirthValues.Table`): those of the
+    /// epoch it was born in, or the cell's current ones.
     private mutating func emit(_ cell: EmitterCellValues, path: UInt64, parent: Source?, time: Double) {
         let index = cells.count
         cells.append(cell)
@@ -109,6 +109,7 @@ struct ParticleField {
         }
         guard lo <= hi else { return }
         let subPath = path &* 0x9E37_79B9_7F4A_7C15
+        let table = ParticleBirthValues.Table(cell)
         for k in lo...hi {
             evaluations += 1
             // The slot's name on every grid: its odd part and level (slot 0: all levels).
@@ -118,8 +119,8 @@ struct ParticleField {
             let bornActive = Double(k) / rate                       // in the cell's active time
             let born = origin + cell.beginTime + bornActive / speed    // in emitter time
             guard born > cell.bornAfter else { continue }
-            let e = cell.values(bornAt: born)
-            let rateThen = cell.epochs.isEmpty ? birthRate : e.birthRate * multiplier
+            let e = table.values(bornAt: born)
+            let rateThen = table.isUniform ? birthRate : e.birthRate * multiplier
             if !(rateThen > 0) || (k != 0 && rateThen < exp2(Double(level - tz - 1)) * (1 + r.slot())) { continue }
             let age = at - bornActive          // in the cell's time
             let life = (e.lifetime + e.lifetimeRange * r.signed()) * layer.lifetime
@@ -139,10 +140,7 @@ struct ParticleField {
             let dir = ParticleField.direction(longitude: e.emissionLongitude, latitude: e.emissionLatitude,
                                               range: e.emissionRange, u: coneDraw, w: r.unit())
             let v = dir * speed0
-            let a = SIMD3(e.xAcceleration, e.yAcceleration, e.zAcceleration)
-            let base = RenderColor.straight(e.color ?? LayerState.opaqueWhite)
-            let ranges = SIMD4(e.redRange, e.greenRange, e.blueRange, e.alphaRange)
-            let speeds = SIMD4(e.redSpeed, e.greenSpeed, e.blueSpeed, e.alphaSpeed)
+            let a = e.acceleration
             let id = path &* 0x1000_0000_01B3 ^ name
             if !cell.cells.isEmpty {
                 let src = Source(birth: born, life: max(0, life), p0: p0, v: v, a: a, speed: speed)
@@ -152,7 +150,7 @@ struct ParticleField {
             }
             guard age >= 0, age < life, particles.count < limit else { continue }
             let pos = p0 + v * age + a * (age * age / 2)
-            var color = base + ranges * jitter + speeds * age
+            var color = e.color + e.colorRanges * jitter + e.colorSpeeds * age
             color = color.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
             let scale = (scale0 + e.scaleSpeed * age) * layer.scale
             particles.append(Particle(x: pos.x, y: pos.y, z: pos.z, scale: max(0, scale), angle: spin * age,
