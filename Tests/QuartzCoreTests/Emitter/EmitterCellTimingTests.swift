@@ -52,6 +52,26 @@ final class EmitterCellTimingTests: LaminaTestCase {
         XCTAssertEqual(xs({ $0.beginTime = 1; $0.duration = 2; $0.fillMode = .both }, at: 5), [90, 85, 80, 75])
     }
 
+    /// A sub-cell's timing counts from its particle's birth: parents 1/s, still at (50, 40); the
+    /// sub-cell (2/s, 10 pt/s along +x) begins 0.5 s into each parent's life and is active for
+    /// duration 0.5 × repeatCount 2 = 1 s: births at parent ages 0.5 and 1. At 3 the parents born
+    /// 0, 1, 2 have sub-particles born 0.5, 1 / 1.5, 2 / 2.5, 3 (x = 50 + 10·(3 − b)); the parent
+    /// born at 3 none yet.
+    func testSubCellTimingCountsFromItsParticle() {
+        let l = CAEmitterLayer()
+        l.emitterPosition = CGPoint(x: 50, y: 40)
+        let sub = CAEmitterCell()
+        sub.name = "sub"; sub.birthRate = 2; sub.lifetime = 10; sub.velocity = 10
+        sub.beginTime = 0.5; sub.duration = 0.5; sub.repeatCount = 2
+        let c = CAEmitterCell()
+        c.birthRate = 1; c.lifetime = 10; c.emitterCells = [sub]
+        l.emitterCells = [c]
+        let f = ParticleField(l.readState { $0.subclass.emitter }, time: 3)
+        let xs = f.particles.filter { f.cells[$0.cell].name == "sub" }.map(\.x).sorted()
+        XCTAssertEqual(xs.count, 6)
+        for (x, want) in zip(xs, [50.0, 55, 60, 65, 70, 75]) { XCTAssertEqual(x, want, accuracy: 1e-9) }
+    }
+
     /// A host keeps drawing while a cell emits or its particles live: duration 2, lifetime 1 — busy
     /// at 2.5 (particles born by 2 live until 3), idle at 3.5. At speed 2 the same cell emits
     /// until layer time 1 and its particles live 0.5 s of the layer's: busy at 1.4, idle at 1.6.
