@@ -135,6 +135,30 @@ final class SceneEmitterTests: XCTestCase {
         XCTAssertTrue(plain.contains("\"emitterCells.spark.velocity\" cannot be animated on a CALayer"), plain)
     }
 
+    /// A live reload keeps an emitter's running state where its declaration is unchanged (the
+    /// birthRate an interaction set to 0, the shape) and takes what the file changed (the
+    /// emitter's position).
+    func testReloadCarriesTheEmitterState() throws {
+        CAMediaClock.manualTime = 0
+        let text = """
+        layers:
+          - {name: e, class: CAEmitterLayer, emitterShape: circle, emitterPosition: [10, 10], emitterCells: [{name: a, birthRate: 5}]}
+        interactions:
+          - {on: {key: Space}, set: [{layer: e, birthRate: 0}]}
+        """
+        let old = try Scene.parse(text, file: "r.yaml")
+        CATransaction.flush()
+        XCTAssertEqual(old.handle(.key("Space")), 1)
+        CATransaction.flush()
+        let new = try Scene.parse(text.replacingOccurrences(of: "[10, 10]", with: "[30, 40]"), file: "r.yaml")
+        new.adoptState(from: old)
+        let e = try XCTUnwrap(new.layers["e"] as? CAEmitterLayer)
+        XCTAssertEqual(e.birthRate, 0)
+        XCTAssertEqual(e.emitterShape, .circle)
+        XCTAssertEqual(e.emitterPosition, CGPoint(x: 30, y: 40))
+        XCTAssertEqual(e.emitterCells?.first?.birthRate, 5)
+    }
+
     /// The canonical form puts a cell's name first and its own cells last, the rest alphabetical.
     func testFormatOrdersCellKeys() throws {
         let text = "layers: [{name: e, class: CAEmitterLayer, emitterCells: [{velocity: 2, emitterCells: [{scale: 1, birthRate: 3, name: b}], name: a, birthRate: 1}]}]\n"
