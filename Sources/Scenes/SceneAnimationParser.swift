@@ -128,7 +128,7 @@ extension SceneParser {
         guard let kn = map.value("keyPath"), let keyPath = kn.string else { throw error(node, "a \(type) animation needs \"keyPath\"") }
         let className = scene.classes[layerName] ?? "CALayer"
         let table = SceneProperties.animatable(forClass: className)
-        guard let kind = table[keyPath] else {
+        guard let kind = table[keyPath] ?? (className == "CAEmitterLayer" ? SceneEmitter.animatableCellKind(keyPath) : nil) else {
             let hint = nearest(keyPath, in: table.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             throw error(kn, "\"\(keyPath)\" cannot be animated on a \(className)\(hint)")
         }

@@ -13,6 +13,10 @@ extension Scene.Limits {
     /// size in window pixels (its bounds scaled by its transforms' and its replicators' scale,
     /// clipped to the window) grown by its shadow's reach, twice for a mask, times its replicas.
     public static let offscreenPixels = 200 << 20
+    /// Most particles a frame's emitter layers may draw, estimated at load: each emitter's live
+    /// particles (its cells' birthRate × lifetime, sub-cells' per particle of their parent, at most
+    /// CAEmitterLayer.maximumLiveParticles), replicated emitters counted each time.
+    public static let expandedParticles = 100_000
 }
 
 /// The work a scene expands to, checked when it loads, before anything is drawn: the limits count
@@ -23,7 +27,7 @@ enum SceneExpansion {
     /// `instanceCount` of the replicator that multiplied past the limit, or the layer that crossed it.
     static func check(_ root: CALayer, scene: Scene, file: String) throws {
         var layers = 0, offscreen = 0
-        var pixels = 0.0
+        var pixels = 0.0, particles = 0.0
         let window = scene.size
         // (layer, how many times it is drawn, the nearest replicator above it, the largest scale of
         // its parent's space in window pixels)
@@ -52,6 +56,13 @@ enum SceneExpansion {
             if pixels > Double(Scene.Limits.offscreenPixels) {
                 throw located(replicator ?? l, key: replicator == nil ? nil : "instanceCount", scene: scene, file: file,
                               "this scene's offscreen passes (shadows, masks, group opacity; at their size in the window, with their shadows' reach, replicated ones counted each time) cover more than \(Scene.Limits.offscreenPixels >> 20) Mpx a frame; that is the limit")
+            }
+            if let e = l as? CAEmitterLayer {
+                particles += SceneEmitter.estimatedParticles(e) * Double(times)
+                if particles > Double(Scene.Limits.expandedParticles) {
+                    throw located(replicator ?? l, key: replicator == nil ? "emitterCells" : "instanceCount", scene: scene, file: file,
+                                  "this scene's emitters draw more than \(Scene.Limits.expandedParticles) particles a frame (each emitter's live particles, at most \(CAEmitterLayer.maximumLiveParticles), estimated from its cells' birthRate × lifetime; replicated ones counted each time); that is the limit")
+                }
             }
             if offscreen > Scene.Limits.offscreenLayers {
                 throw located(replicator ?? l, key: replicator == nil ? nil : "instanceCount", scene: scene, file: file,

@@ -3,8 +3,8 @@ import Yams
 
 /// The canonical form of a scene file: the same document with its keys in a fixed order (window,
 /// layers, animations; in a layer name and class first, sublayers last, the rest alphabetical;
-/// in an animation layer and keyPath first). A YAML file stays YAML, its comments kept beside the
-/// nodes they were written beside (`SceneComments`); a JSON file (one whose text starts with `{`)
+/// in an animation layer and keyPath first; in an emitter cell name first, its own cells last).
+/// A YAML file stays YAML, its comments kept beside the nodes they were written beside (`SceneComments`); a JSON file (one whose text starts with `{`)
 /// stays JSON. It is checked before it is printed: parsing the output must give a scene that
 /// parses, like the input.
 public enum SceneFormatter {
@@ -18,9 +18,10 @@ public enum SceneFormatter {
 
     /// The canonical text of `text`, in `syntax` (nil: the input's own: JSON for a text that starts
     /// with `{`, else YAML); throws the input's own located error when it does not parse. Comments
-    /// are kept when YAML is written from YAML.
-    public static func format(_ text: String, file: String = "<string>", as syntax: Syntax? = nil) throws -> String {
-        _ = try Scene.parse(text, file: file)
+    /// are kept when YAML is written from YAML. `directory` resolves the images the scene names, as
+    /// `Scene.parse` does (the scene file's folder).
+    public static func format(_ text: String, file: String = "<string>", as syntax: Syntax? = nil, directory: URL? = nil) throws -> String {
+        _ = try Scene.parse(text, file: file, directory: directory)
         guard let node = try Yams.compose(yaml: text) else { return "" }
         let canonicalNode = canonical(node, context: "scene")
         var out: String
@@ -35,7 +36,7 @@ public enum SceneFormatter {
                 out = comments.apply(to: out, node: formatted)
             }
         }
-        _ = try Scene.parse(out, file: file + " (formatted)")
+        _ = try Scene.parse(out, file: file + " (formatted)", directory: directory)
         return out
     }
 
@@ -49,12 +50,13 @@ public enum SceneFormatter {
             switch context {
             case "scene": order = ["window", "layers", "animations"]
             case "layer": order = ["name", "class"]
+            case "cell": order = ["name"]
             case "animation": order = ["layer", "keyPath", "type"]
             default: order = []
             }
             func rank(_ k: String) -> (Int, String) {
                 if let i = order.firstIndex(of: k) { return (i, "") }
-                if context == "layer" && k == "sublayers" { return (Int.max, "") }
+                if context == "layer" && k == "sublayers" || context == "cell" && k == "emitterCells" { return (Int.max, "") }
                 return (order.count, k)
             }
             let pairs = m.map { (k, v) -> (Node, Node) in
@@ -63,13 +65,14 @@ public enum SceneFormatter {
                 switch (context, key) {
                 case ("scene", "layers"), ("layer", "sublayers"): childContext = "layers"
                 case ("scene", "animations"): childContext = "animations"
+                case ("layer", "emitterCells"), ("cell", "emitterCells"): childContext = "cells"
                 default: childContext = "value"
                 }
                 return (k, canonical(v, context: childContext))
             }.sorted { rank($0.0.string ?? "") < rank($1.0.string ?? "") }
             return .mapping(Node.Mapping(pairs.map { ($0.0, $0.1) }))
         case .sequence(let s):
-            let child = context == "layers" ? "layer" : context == "animations" ? "animation" : "value"
+            let child = context == "layers" ? "layer" : context == "animations" ? "animation" : context == "cells" ? "cell" : "value"
             let items = s.map { canonical($0, context: child) }
             let flow = context == "value" && items.allSatisfy { if case .scalar = $0 { return true } else { return false } }
             return .sequence(Node.Sequence(items, .implicit, flow ? .flow : .block))

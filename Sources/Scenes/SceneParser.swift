@@ -163,6 +163,9 @@ struct SceneParser {
             case "frame": frameNode = v
             case "actions": actionsNode = v
             case "mask": l.mask = try layer(v, into: scene, count: &count)
+            case "emitterCells" where className == "CAEmitterLayer":
+                var cells = 0
+                (l as? CAEmitterLayer)?.emitterCells = try emitterCells(v, depth: 1, count: &cells, scene: scene)
             case "contents":
                 guard let path = v.string else { throw error(v, "expected an image path") }
                 let (image, url) = try image(path, node: v)
@@ -174,7 +177,8 @@ struct SceneParser {
                 if !scene.assets.contains(url) { scene.assets.append(url) }
             default:
                 guard let kind = table[key] else {
-                    throw unknownKey(k, known: ["name", "class", "sublayers", "mask", "actions"] + table.keys.sorted(), in: "a \(className)")
+                    let own = className == "CAEmitterLayer" ? ["emitterCells"] : []
+                    throw unknownKey(k, known: ["name", "class", "sublayers", "mask", "actions"] + own + table.keys.sorted(), in: "a \(className)")
                 }
                 try set(l, key: key, kind: kind, node: v)
             }
@@ -208,6 +212,7 @@ struct SceneParser {
 
     func set(_ l: CALayer, key: String, kind: SceneValueKind, node: Node) throws {
         let value = try reader.value(node, kind: kind)
+        if let e = l as? CAEmitterLayer, try setEmitter(e, key: key, value: value, node: node) { return }
         // Lists first, by kind: casting a long list to each case's type in the switch below would
         // bridge it once per case (200,000 gradient stops took seconds).
         switch kind {

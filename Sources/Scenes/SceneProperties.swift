@@ -50,9 +50,11 @@ enum SceneProperties {
         "CATextLayer": layer.merging(text) { a, _ in a },
         "CAGradientLayer": layer.merging(gradient) { a, _ in a },
         "CAReplicatorLayer": layer.merging(replicator) { a, _ in a },
+        "CAEmitterLayer": layer.merging(SceneEmitter.layerKeys) { a, _ in a },
     ]
 
     private static let animatableTables = tables.mapValues { $0.merging(animatableSubPaths) { a, _ in a } }
+        .merging(["CAEmitterLayer": layer.merging(animatableSubPaths) { a, _ in a }.merging(SceneEmitter.animatableLayerKeys) { a, _ in a }]) { _, b in b }
 
     /// A new layer of the named class (CALayer for unknown names).
     static func makeLayer(_ className: String) -> CALayer {
@@ -62,9 +64,10 @@ enum SceneProperties {
         case "CAGradientLayer": return CAGradientLayer()
         case "CAReplicatorLayer": return CAReplicatorLayer()
         case "CATransformLayer": return CATransformLayer()
+        case "CAEmitterLayer": return CAEmitterLayer()
         default: return CALayer()
         }
     }
 
-    static let classes = ["CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer"]
+    static let classes = ["CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer", "CAEmitterLayer"]
 }

@@ -31,7 +31,10 @@ struct FormatCommand: ParsableCommand {
             text = t
         }
         let out: String
-        do { out = try SceneFormatter.format(text, file: path, as: to.flatMap(SceneFormatter.Syntax.init(rawValue:))) } catch let e as SceneError {
+        do {
+            out = try SceneFormatter.format(text, file: path, as: to.flatMap(SceneFormatter.Syntax.init(rawValue:)),
+                                            directory: URL(fileURLWithPath: path).deletingLastPathComponent())
+        } catch let e as SceneError {
             FileHandle.standardError.write(Data("\(e)\n".utf8))
             throw ExitCode(65)
         }

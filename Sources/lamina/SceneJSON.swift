@@ -126,6 +126,32 @@ final class SceneJSON {
                   "\"instanceTransform\": \(matrix(r.instanceTransform, "instanceTransform"))",
                   "\"instanceColor\": \(color(r.instanceColor, "instanceColor"))"]
         }
+        if let e = p as? CAEmitterLayer { f += emitterFields(e) }
+        return f
+    }
+
+    /// An emitter layer's own values, then each named cell's animatable rates by key path
+    /// (`emitterCells.spark.birthRate`, nested cells too), as the presentation holds them.
+    private func emitterFields(_ e: CAEmitterLayer) -> [String] {
+        var f = ["\"birthRate\": \(n(e.birthRate, "birthRate"))", "\"lifetime\": \(n(e.lifetime, "lifetime"))",
+                 "\"velocity\": \(n(e.velocity, "velocity"))", "\"scale\": \(n(e.scale, "scale"))", "\"spin\": \(n(e.spin, "spin"))",
+                 "\"emitterPosition\": \(point(e.emitterPosition, "emitterPosition"))",
+                 "\"emitterSize\": \(size(e.emitterSize, "emitterSize"))", "\"seed\": \(e.seed)"]
+        func cells(_ list: [CAEmitterCell]?, prefix: String, depth: Int) {
+            guard depth < 8 else { return }
+            for c in list ?? [] {
+                guard let name = c.name, !name.isEmpty else { continue }
+                let path = prefix + "emitterCells." + name
+                for key in ["birthRate", "lifetime", "velocity", "scale"] {
+                    let v = (e.value(forKeyPath: path + "." + key) as? CGFloat) ?? 0
+                    // birthRate and lifetime are Floats (CAEmitterCell's types), the others CGFloats.
+                    let text = key == "birthRate" || key == "lifetime" ? n(Float(v), path + "." + key) : n(v, path + "." + key)
+                    f.append("\(SceneJSON.string(path + "." + key)): \(text)")
+                }
+                cells(c.emitterCells, prefix: path + ".", depth: depth + 1)
+            }
+        }
+        cells(e.emitterCells, prefix: "", depth: 0)
         return f
     }
 

@@ -1,5 +1,6 @@
 import XCTest
 @_spi(LaminaInternal) import QuartzCore
+import Scenes
 
 /// Golden images of CAEmitterLayer (kept apart from GoldenTests' list; the same runner and
 /// LAMINA_RECORD_GOLDENS / LAMINA_GOLDEN_ONLY switches). Particles are a function of the layer's
@@ -56,6 +57,13 @@ final class EmitterGoldenTests: XCTestCase {
             e.emitterCells = [c]
             r.addSublayer(e)
             return r
+        },
+        // scenes/confetti.yaml at 3 s, at half scale: four colours of paper tumbling from the top
+        // (a cone of 0.8 rad about straight down), a fountain of additive sparks with trails.
+        GoldenCase(name: "emitter_scene_confetti", size: CGSize(width: 480, height: 320), scale: 0.5, time: 3) {
+            let url = SceneDemoFilesTests.folder.appendingPathComponent("confetti.yaml")
+            guard let scene = try? Scene.load(contentsOf: url) else { return Art.root() }
+            return scene.root
         },
     ]
 

@@ -47,9 +47,9 @@ final class MutSceneLayerTests: XCTestCase {
         XCTAssertNil(s.declarations["nobody"])
 
         XCTAssertEqual(error("layers: [{class: CAShapeLayr}]")?.message,
-                       "unknown layer class \"CAShapeLayr\"; did you mean \"CAShapeLayer\"?; expected one of CALayer, CAShapeLayer, CATextLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer")
+                       "unknown layer class \"CAShapeLayr\"; did you mean \"CAShapeLayer\"?; expected one of CALayer, CAShapeLayer, CATextLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer, CAEmitterLayer")
         XCTAssertEqual(error("layers: [{class: [1]}]")?.message,
-                       "unknown layer class \"?\"; expected one of CALayer, CAShapeLayer, CATextLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer")
+                       "unknown layer class \"?\"; expected one of CALayer, CAShapeLayer, CATextLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer, CAEmitterLayer")
         XCTAssertEqual(error("layers: [{name: \"\"}]")?.message, "expected a name")
         XCTAssertEqual(error("layers: [{name: [a]}]")?.message, "expected a name")
         XCTAssertEqual(error("layers: [{name: a, sublayers: [{name: a}]}]")?.message, "a layer named \"a\" already exists")
@@ -159,7 +159,10 @@ final class MutSceneLayerTests: XCTestCase {
         XCTAssertEqual(Set(SceneVocabulary.properties(ofClass: "CAReplicatorLayer").keys).subtracting(layerKeys),
                        ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
                         "instanceBlueOffset", "instanceAlphaOffset"])
-        XCTAssertEqual(SceneVocabulary.classes, ["CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer"])
+        XCTAssertEqual(Set(SceneVocabulary.properties(ofClass: "CAEmitterLayer").keys).subtracting(layerKeys),
+                       ["emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "emitterShape", "emitterMode",
+                        "renderMode", "preservesDepth", "birthRate", "lifetime", "velocity", "scale", "spin", "seed"])
+        XCTAssertEqual(SceneVocabulary.classes, ["CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer", "CAEmitterLayer"])
         XCTAssertEqual(Set(SceneVocabulary.animatableSubPaths.keys), ["position.x", "position.y", "bounds.size", "bounds.size.width",
             "bounds.size.height", "transform.rotation.z", "transform.rotation.x", "transform.rotation.y", "transform.rotation",
             "transform.scale", "transform.scale.x", "transform.scale.y", "transform.translation.x", "transform.translation.y"])

@@ -97,7 +97,7 @@ final class SceneFuzzTests: XCTestCase {
         let files = try corpus()
         XCTAssertGreaterThanOrEqual(files.count, 15)
         let all = files.map(\.text).joined(separator: "\n")
-        for cls in ["CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer"] {
+        for cls in ["CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer", "CAEmitterLayer"] {
             XCTAssertTrue(all.contains(cls), cls)
         }
         for type in ["basic", "keyframe", "spring", "group", "transition"] { XCTAssertTrue(all.contains("type: \(type)"), type) }

@@ -126,10 +126,10 @@ final class SceneFormatTests: XCTestCase {
             .appendingPathComponent("scenes")
         for f in try FileManager.default.contentsOfDirectory(atPath: scenes.path) where f.hasSuffix(".yaml") {
             let text = try String(contentsOf: scenes.appendingPathComponent(f), encoding: .utf8)
-            let once = try SceneFormatter.format(text, file: f)
-            XCTAssertEqual(try SceneFormatter.format(once, file: f), once, "\(f): formatting is idempotent")
+            let once = try SceneFormatter.format(text, file: f, directory: scenes)
+            XCTAssertEqual(try SceneFormatter.format(once, file: f, directory: scenes), once, "\(f): formatting is idempotent")
             CAMediaClock.manualTime = 0
-            let a = try Scene.parse(text, file: f), b = try Scene.parse(once, file: f)
+            let a = try Scene.parse(text, file: f, directory: scenes), b = try Scene.parse(once, file: f, directory: scenes)
             CATransaction.flush()
             XCTAssertEqual(a.order, b.order, f)
             XCTAssertEqual(a.size, b.size, f)

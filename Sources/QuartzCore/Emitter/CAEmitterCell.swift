@@ -5,6 +5,8 @@ import CoreGraphics
 /// birth rate, lifetime, motion, scale, spin, colour and image, each with a random range, and the
 /// sub-cells its particles emit in turn. The layer copies a cell's values when its `emitterCells`
 /// are set; change them afterwards through the layer's key paths (`emitterCells.NAME.birthRate`).
+/// A particle keeps the values of its birth: such a change reaches the particles born after it.
+/// The cell's CAMediaTiming decides when it emits (see `beginTime`).
 open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The cell's values.
     var values = EmitterCellValues()
@@ -31,9 +33,10 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var magnificationFilter: String { get { values.magnificationFilter } set { values.magnificationFilter = newValue } }
     /// Extra values for keys that are not properties (default nil).
     open var style: [AnyHashable: Any]? { get { values.style } set { values.style = newValue } }
-    /// Whether the cell's time runs backwards after each repetition (kept for CAMediaTiming).
+    /// Whether each iteration plays forwards then backwards, doubling the time the cell emits (default false).
     open var autoreverses: Bool { get { values.autoreverses } set { values.autoreverses = newValue } }
-    /// The fill mode (kept for CAMediaTiming).
+    /// The fill mode (default `.removed`). A filled cell's time stands still, so it emits nothing
+    /// outside its active duration whatever the mode.
     open var fillMode: CAMediaTimingFillMode { get { values.fillMode } set { values.fillMode = newValue } }
     /// The cells each particle of this cell emits (default nil).
     open var emitterCells: [CAEmitterCell]? = nil
@@ -44,11 +47,14 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var lifetime: Float { get { Float(values.lifetime) } set { values.lifetime = Double(newValue) } }
     /// The amount a particle's lifetime varies either way (default 0). Animatable.
     open var lifetimeRange: Float { get { Float(values.lifetimeRange) } set { values.lifetimeRange = Double(newValue) } }
-    /// The emission direction's angle from the xy-plane towards z, in radians (default 0). Animatable.
+    /// The emission direction's angle from the xy-plane towards z, in radians (default 0): it tilts
+    /// the direction out of the layer's plane (a particle's z moves its zPosition only). Animatable.
     open var emissionLatitude: CGFloat { get { CGFloat(values.emissionLatitude) } set { values.emissionLatitude = Double(newValue) } }
     /// The emission direction's angle in the xy-plane from the x axis, in radians (default 0). Animatable.
     open var emissionLongitude: CGFloat { get { CGFloat(values.emissionLongitude) } set { values.emissionLongitude = Double(newValue) } }
-    /// The angle of the cone around the emission direction particles are spread uniformly across, in radians (default 0). Animatable.
+    /// The apex angle of the cone around the emission direction, in radians (default 0): particles
+    /// fly in directions spread uniformly across it, in 3D (2π: every direction); drawn in the layer's
+    /// plane, those tilted out of it move slower there. Animatable.
     open var emissionRange: CGFloat { get { CGFloat(values.emissionRange) } set { values.emissionRange = Double(newValue) } }
     /// The initial speed of a particle, in points per second (default 0). Animatable.
     open var velocity: CGFloat { get { CGFloat(values.velocity) } set { values.velocity = Double(newValue) } }
@@ -90,17 +96,23 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var contentsScale: CGFloat { get { CGFloat(values.contentsScale) } set { values.contentsScale = Double(newValue) } }
     /// The bias of the minification filter's level of detail (default 0).
     open var minificationFilterBias: Float { get { Float(values.minificationFilterBias) } set { values.minificationFilterBias = Double(newValue) } }
-    /// When the cell starts emitting, in the emitter layer's time (default 0).
+    /// When the cell starts emitting, in the emitter layer's time (for a sub-cell: the time since its
+    /// particle's birth; default 0). It emits for its active duration (`duration` × `repeatCount`,
+    /// doubled by `autoreverses`, or `repeatDuration`): beginTime 1 and duration 2 emit from time 1
+    /// to 3 of the layer.
     open var beginTime: CFTimeInterval { get { values.beginTime } set { values.beginTime = newValue } }
-    /// How long the cell emits, in its own time (0, the default: for ever).
+    /// The length of one iteration of the cell's time, in its own seconds (0, the default: it emits
+    /// for ever, unless `repeatDuration` is set).
     open var duration: CFTimeInterval { get { values.duration } set { values.duration = newValue } }
-    /// How fast the cell's time runs relative to the layer's (default 1).
+    /// How fast the cell's time runs relative to the layer's (default 1): its births, its active
+    /// duration and its particles' ageing follow it; 0 or less emits nothing.
     open var speed: Float { get { Float(values.speed) } set { values.speed = Double(newValue) } }
-    /// Added to the cell's local time (default 0).
+    /// Added to the cell's local time (default 0): it shifts where its iterations start, not when it
+    /// emits (births are uniform in time).
     open var timeOffset: CFTimeInterval { get { values.timeOffset } set { values.timeOffset = newValue } }
-    /// Kept for CAMediaTiming; emission is not repeated (default 0).
+    /// How many iterations the cell emits for (default 0, counted as 1; `.infinity`: for ever).
     open var repeatCount: Float { get { Float(values.repeatCount) } set { values.repeatCount = Double(newValue) } }
-    /// Kept for CAMediaTiming; emission is not repeated (default 0).
+    /// How long the cell emits, in its own seconds, overriding `repeatCount` (default 0: unused).
     open var repeatDuration: CFTimeInterval { get { values.repeatDuration } set { values.repeatDuration = newValue } }
 
     /// Whether the value for `key` should be archived (Apple's NSCoding hook): true.

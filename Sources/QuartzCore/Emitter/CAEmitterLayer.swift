@@ -62,20 +62,21 @@ open class CAEmitterLayer: CALayer {
     /// The seed of every random draw (default 0): another seed gives other particles.
     open var seed: UInt32 { get { readState { $0.subclass.emitter.seed } } set { changeProperty("seed", \.subclass.emitter.seed, newValue, animatable: false) } }
 
-    /// Sets a value at a key path; for `emitterCells.NAME.birthRate` also remembers the time and
-    /// the rate before, so the particles born before the change keep the rate of their birth.
+    /// Sets a value at a key path. A model change of a cell's birth value through
+    /// `emitterCells.NAME.key` (birthRate, lifetime, velocity, scale, spin, colour, their ranges
+    /// and speeds, the accelerations and the emission angles) reaches only the particles born
+    /// after it, as on Apple: once the layer has been committed, the cell's values until now are
+    /// kept for the particles born so far (an epoch; see `EmitterCellEpoch`). An animation of such
+    /// a key changes the values of the particles born since the last model change.
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        if keyPath.hasPrefix("emitterCells."), let (names, key) = EmitterKeyPaths.split(keyPath), key == "birthRate" {
+        if isCommitted, keyPath.hasPrefix("emitterCells."), let (names, key) = EmitterKeyPaths.split(keyPath),
+           EmitterCellValues.birthKeys.contains(key) {
             var list = readState { $0.subclass.emitter.cells }
             let now = convertTime(CACurrentMediaTime(), from: nil)
             let layer = readState { $0.subclass.emitter }
-            let found = EmitterKeyPaths.updateCell(&list.values, names) { cell in
-                let horizon = now - ParticleField.reach(cell, layer) - 1
-                cell.rateChanges.removeAll { $0.time < horizon }
-                if cell.rateChanges.count >= 16 { cell.rateChanges.removeFirst() }
-                if now.isFinite { cell.rateChanges.append(EmitterRateChange(time: now, rateBefore: cell.birthRate)) }
+            if EmitterKeyPaths.updateCell(&list.values, names, { $0.beginEpoch(at: now, layer: layer) }) {
+                changeProperty("emitterCells", \.subclass.emitter.cells, list, animatable: false)
             }
-            if found { changeProperty("emitterCells", \.subclass.emitter.cells, list, animatable: false) }
         }
         super.setValue(value, forKeyPath: keyPath)
     }

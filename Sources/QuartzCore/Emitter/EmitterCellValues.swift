@@ -43,11 +43,12 @@ struct EmitterCellValues: @unchecked Sendable {
     var fillMode: CAMediaTimingFillMode = .removed
     /// The sub-cells each particle of this cell emits.
     var cells: [EmitterCellValues] = []
-    /// Changes of the model's birthRate set through the layer (`emitterCells.NAME.birthRate`),
-    /// oldest first: each the layer's local time of the change and the rate before it. Particles
-    /// born before a change (or at its instant) keep the rate of their birth (a lower rate does not take back the
-    /// particles in flight); only the last ones are kept.
-    var rateChanges: [EmitterRateChange] = []
+    /// The values before each model change of a birth value made through the layer, oldest first
+    /// (see `EmitterCellEpoch`; empty until the layer has been committed and then changed).
+    var epochs: [EmitterCellEpoch] = []
+    /// Births at or before this layer time give no particle: they belong to epochs dropped once
+    /// all their particles were dead.
+    var bornAfter = -Double.infinity
 
     /// The numeric keys readable and animatable through `emitterCells.NAME.key`.
     nonisolated(unsafe) static let numberKeys: [String: WritableKeyPath<EmitterCellValues, Double>] = [

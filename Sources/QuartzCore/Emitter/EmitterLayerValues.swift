@@ -23,14 +23,6 @@ struct EmitterLayerValues: @unchecked Sendable {
     var stop: EmitterStop? = nil
 }
 
-/// A change of a cell's birthRate: when (the emitter layer's local time) and the rate before it.
-struct EmitterRateChange: Equatable, Sendable {
-    /// The layer's local time of the change.
-    var time: Double
-    /// The cell's birthRate before it.
-    var rateBefore: Double
-}
-
 /// When and at what rate an emitter stopped emitting (see EmitterLayerValues.stop).
 struct EmitterStop: Equatable, Sendable {
     /// The layer's local time of the change.

@@ -47,7 +47,9 @@ struct ParticleField {
         self.layer = layer
         self.limit = max(0, limit)
         guard time.isFinite else { return }
-        for c in layer.cells.values { emit(c, path: 1, parent: nil, time: time) }
+        // Each cell draws its own numbers (its index in the path): cells alike but for their
+        // colour must not put their particles on top of each other.
+        for (i, c) in layer.cells.values.enumerated() { emit(c, path: UInt64(i + 1), parent: nil, time: time) }
         sort()
     }
 
@@ -62,6 +64,8 @@ struct ParticleField {
     }
 
     /// Emits the particles of `cell` (and its sub-cells) alive at `time` (the emitter's local time).
+    /// Each particle takes the values of its birth (`ParticleBirthValues.Table`): those of the
+    /// epoch it was born in, or the cell's current ones.
     private mutating func emit(_ cell: EmitterCellValues, path: UInt64, parent: Source?, time: Double) {
         let index = cells.count
         cells.append(cell)
@@ -69,30 +73,32 @@ struct ParticleField {
         // still eases down to it): its particles born before the stop, at the rate before it, and
         // no others (nested cells go on emitting from the particles still alive).
         let stopped = layer.stop
-        let birthRate = cell.birthRate * (stopped?.rate ?? layer.birthRate)
-        let speed = cell.speed
-        guard cell.isEnabled, birthRate.isFinite, birthRate >= 0, speed.isFinite, cell.beginTime.isFinite, cell.timeOffset.isFinite else { return }
-        let origin = parent?.birth ?? 0
-        // The cell's own time: its beginTime, speed and timeOffset, from its emitter's birth.
-        let ct = (time - origin - cell.beginTime) * speed + cell.timeOffset
-        let lifeMax = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * layer.lifetime)
-        guard ct >= 0, lifeMax > 0, lifeMax.isFinite, speed > 0 else { return }
-        // The rate at each birth: the rate before each later model change, else the current one;
-        // the slot grid fits the highest of them.
         let multiplier = stopped?.rate ?? layer.birthRate
-        let changes = parent == nil ? cell.rateChanges : []
-        let peak = changes.reduce(birthRate) { max($0, $1.rateBefore * multiplier) }
+        let birthRate = cell.birthRate * multiplier
+        let speed = cell.speed
+        guard cell.isEnabled, birthRate.isFinite, birthRate >= 0, speed.isFinite, cell.beginTime.isFinite else { return }
+        let origin = parent?.birth ?? 0
+        // The cell's active time (its own time since its beginTime); it emits while that is
+        // within its active span (see EmitterCellTiming).
+        let at = cell.activeTime(at: time, origin: origin)
+        let lifeMax = cell.epochs.reduce(max(0, (cell.lifetime + abs(cell.lifetimeRange)) * layer.lifetime)) {
+            max($0, ($1.values.lifetime + abs($1.values.lifetimeRange)) * layer.lifetime)
+        }
+        guard at >= 0, lifeMax > 0, lifeMax.isFinite, speed > 0 else { return }
+        // The rate at each birth is its epoch's; the slot grid fits the highest of them.
+        let peak = cell.epochs.reduce(birthRate) { max($0, $1.values.birthRate * multiplier) }
         guard peak.isFinite, peak > 0 else { return }
         let level = Int(ceil(log2(peak)))
         let rate = exp2(Double(level))        // the slot rate
-        // Candidates: born in (ct - lifeMax - tail, ct] (tail: how long its sub-cells' particles can
-        // outlive it), within the cell's duration and while its parent lives.
-        var last = floor(ct * rate)
-        if cell.duration > 0 { last = min(last, ceil(cell.duration * rate) - 1) }
-        if let p = parent { last = min(last, ceil(((p.life / p.speed - cell.beginTime) * speed + cell.timeOffset) * rate) - 1) }
-        if let s = stopped, parent == nil { last = min(last, floor(((s.time - cell.beginTime) * speed + cell.timeOffset) * rate)) }
+        // Candidates: born in (at - lifeMax - tail, at] (tail: how long its sub-cells' particles can
+        // outlive it), within the cell's active span and while its parent lives.
+        var last = floor(at * rate)
+        let span = cell.activeSpan
+        if span.isFinite { last = min(last, ceil(span * rate) - 1) }
+        if let p = parent { last = min(last, ceil((p.life / p.speed - cell.beginTime) * speed * rate) - 1) }
+        if let s = stopped, parent == nil { last = min(last, floor(cell.activeTime(at: s.time, origin: 0) * rate)) }
         let tail = cell.cells.map { ParticleField.reach($0, layer) }.max() ?? 0
-        let first = max(0, floor((ct - lifeMax - tail * speed) * rate))
+        let first = max(0, floor((at - lifeMax - tail * speed) * rate))
         guard last >= first, last < 9e15 else { return }
         var lo = Int(first)
         let hi = Int(last)
@@ -103,22 +109,21 @@ struct ParticleField {
         }
         guard lo <= hi else { return }
         let subPath = path &* 0x9E37_79B9_7F4A_7C15
+        let table = ParticleBirthValues.Table(cell)
         for k in lo...hi {
             evaluations += 1
             // The slot's name on every grid: its odd part and level (slot 0: all levels).
             let tz = k == 0 ? 0 : k.trailingZeroBitCount
             let name = k == 0 ? 0 : UInt64(k >> tz) << 12 | UInt64(UInt16(truncatingIfNeeded: level - tz + 2048) & 0xFFF)
             var r = Draws(seed: layer.seed, path: path, k: name)
-            let bornCell = Double(k) / rate
-            var rateThen = birthRate
-            if !changes.isEmpty {
-                let t = cell.beginTime + (bornCell - cell.timeOffset) / speed
-                if let c = changes.first(where: { $0.time >= t }) { rateThen = c.rateBefore * multiplier }
-            }
-            if rateThen <= 0 || (k != 0 && rateThen < exp2(Double(level - tz - 1)) * (1 + r.slot())) { continue }
-            let age = ct - bornCell          // in the cell's time
-            let life = (cell.lifetime + cell.lifetimeRange * r.signed()) * layer.lifetime
-            let born = origin + cell.beginTime + (bornCell - cell.timeOffset) / speed   // in emitter time
+            let bornActive = Double(k) / rate                       // in the cell's active time
+            let born = origin + cell.beginTime + bornActive / speed    // in emitter time
+            guard born > cell.bornAfter else { continue }
+            let e = table.values(bornAt: born)
+            let rateThen = table.isUniform ? birthRate : e.birthRate * multiplier
+            if !(rateThen > 0) || (k != 0 && rateThen < exp2(Double(level - tz - 1)) * (1 + r.slot())) { continue }
+            let age = at - bornActive          // in the cell's time
+            let life = (e.lifetime + e.lifetimeRange * r.signed()) * layer.lifetime
             var p0 = SIMD3<Double>(0, 0, 0)
             if let p = parent {
                 let tp = (born - p.birth) * p.speed
@@ -126,17 +131,16 @@ struct ParticleField {
             } else {
                 p0 = birthPoint(&r)
             }
-            let lon = cell.emissionLongitude + cell.emissionRange * (r.unit() - 0.5)
-            let lat = cell.emissionLatitude
-            let dir = SIMD3(cos(lon) * cos(lat), sin(lon) * cos(lat), sin(lat))
-            let v = dir * ((cell.velocity + cell.velocityRange * r.signed()) * layer.velocity)
-            let a = SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration)
-            let scale0 = cell.scale + cell.scaleRange * r.signed()
-            let spin = (cell.spin + cell.spinRange * r.signed()) * layer.spin
-            let base = RenderColor.straight(cell.color ?? LayerState.opaqueWhite)
-            let ranges = SIMD4(cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange)
+            // The draws in a fixed order (each property its own), the cone's azimuth last.
+            let coneDraw = r.unit()
+            let speed0 = (e.velocity + e.velocityRange * r.signed()) * layer.velocity
+            let scale0 = e.scale + e.scaleRange * r.signed()
+            let spin = (e.spin + e.spinRange * r.signed()) * layer.spin
             let jitter = SIMD4(r.signed(), r.signed(), r.signed(), r.signed())
-            let speeds = SIMD4(cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed)
+            let dir = ParticleField.direction(longitude: e.emissionLongitude, latitude: e.emissionLatitude,
+                                              range: e.emissionRange, u: coneDraw, w: r.unit())
+            let v = dir * speed0
+            let a = e.acceleration
             let id = path &* 0x1000_0000_01B3 ^ name
             if !cell.cells.isEmpty {
                 let src = Source(birth: born, life: max(0, life), p0: p0, v: v, a: a, speed: speed)
@@ -146,19 +150,38 @@ struct ParticleField {
             }
             guard age >= 0, age < life, particles.count < limit else { continue }
             let pos = p0 + v * age + a * (age * age / 2)
-            var color = base + ranges * jitter + speeds * age
+            var color = e.color + e.colorRanges * jitter + e.colorSpeeds * age
             color = color.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
-            let scale = (scale0 + cell.scaleSpeed * age) * layer.scale
+            let scale = (scale0 + e.scaleSpeed * age) * layer.scale
             particles.append(Particle(x: pos.x, y: pos.y, z: pos.z, scale: max(0, scale), angle: spin * age,
                                       color: color, birth: born, cell: index, id: id))
         }
     }
 
+    /// A particle's direction of flight: uniform across the cone of apex angle |range| (so at
+    /// most |range|/2 from the axis, the whole sphere from 2π on) around the emission direction
+    /// (longitude in the xy-plane from +x, latitude from the xy-plane towards +z), from two
+    /// uniform draws: `u` the cosine of the angle from the axis (uniform in [cos(|range|/2), 1],
+    /// which spreads directions evenly over the cone's cap), `w` the turn about the axis.
+    static func direction(longitude lon: Double, latitude lat: Double, range: Double, u: Double, w: Double) -> SIMD3<Double> {
+        let axis = SIMD3(cos(lon) * cos(lat), sin(lon) * cos(lat), sin(lat))
+        let half = min(abs(range) / 2, .pi)
+        guard half > 0, half.isFinite else { return axis }
+        let cosA = 1 - u * (1 - cos(half)), sinA = max(0, 1 - cosA * cosA).squareRoot()
+        // Two unit vectors square to the axis and to each other: along the longitude, then the latitude.
+        let e1 = SIMD3(-sin(lon), cos(lon), 0)
+        let e2 = SIMD3(-sin(lat) * cos(lon), -sin(lat) * sin(lon), cos(lat))
+        let turn = 2 * Double.pi * w
+        return axis * cosA + (e1 * cos(turn) + e2 * sin(turn)) * sinA
+    }
+
     /// How long after its parent's death a nested cell's particles can live, in emitter seconds:
-    /// its beginTime, its particles' longest life and, recursively, its own sub-cells'.
+    /// its beginTime, its particles' longest life (in any of its epochs) and, recursively, its own
+    /// sub-cells'.
     static func reach(_ cell: EmitterCellValues, _ layer: EmitterLayerValues, depth: Int = 0) -> Double {
         guard cell.isEnabled, cell.speed > 0, cell.speed.isFinite, depth < CAEmitterCell.maxDepth else { return 0 }
-        let life = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * layer.lifetime) / cell.speed
+        let longest = cell.epochs.reduce(cell.lifetime + abs(cell.lifetimeRange)) { max($0, $1.values.lifetime + abs($1.values.lifetimeRange)) }
+        let life = max(0, longest * layer.lifetime) / cell.speed
         let sub = cell.cells.map { reach($0, layer, depth: depth + 1) }.max() ?? 0
         let r = max(0, cell.beginTime) + life + sub
         return r.isFinite ? r : 0

@@ -176,6 +176,25 @@ final class ParticleFieldTests: LaminaTestCase {
         XCTAssertEqual(f.particles.map(\.x).sorted(), [56, 66, 76])
     }
 
+    /// Two cells alike but for their colour draw their own numbers: with velocityRange 5 and a
+    /// cone of π, no particle of one sits where a particle of the other does.
+    func testCellsDrawTheirOwnNumbers() {
+        let l = CAEmitterLayer()
+        l.emitterPosition = CGPoint(x: 50, y: 40)
+        func cell(_ name: String) -> CAEmitterCell {
+            let c = CAEmitterCell()
+            c.name = name; c.birthRate = 8; c.lifetime = 10; c.velocity = 10; c.velocityRange = 5; c.emissionRange = .pi
+            return c
+        }
+        let red = cell("red"), blue = cell("blue")
+        blue.color = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        l.emitterCells = [red, blue]
+        let f = field(l, 2.05)
+        let a = Set(f.particles.filter { $0.cell == 0 }.map { [$0.x, $0.y] }), b = Set(f.particles.filter { $0.cell == 1 }.map { [$0.x, $0.y] })
+        XCTAssertEqual(a.count, 17); XCTAssertEqual(b.count, 17)     // born 0, 0.125, …, 2 each
+        XCTAssertTrue(a.isDisjoint(with: b))
+    }
+
     func testLiveParticleLimit() {
         let (l, _) = emitter { $0.birthRate = 1_048_576; $0.lifetime = 1 }
         let f = ParticleField(l.readState { $0.subclass.emitter }, time: 5, limit: 300)
