@@ -15,6 +15,11 @@ final class AnimationRuntime: @unchecked Sendable {
     private var layers: [ObjectIdentifier: WeakLayer] = [:]
     private var groups: [CompletionGroup] = []
     private var queued: [() -> Void] = []
+    /// Set by a delivery after which nothing can ever be due without a change through this
+    /// registry (every remembered animation has started and never ends, no completion group
+    /// waits): later deliveries return at once until `register`, `track`, `stopped` or `reset`
+    /// clears it. Time alone cannot make such an animation start or end again.
+    private var quiet = false
 
     private final class WeakLayer {
         weak var layer: CALayer?
@@ -22,7 +27,7 @@ final class AnimationRuntime: @unchecked Sendable {
     }
 
     /// Remembers a layer that has animations.
-    func register(_ layer: CALayer) { layer.nextEventIsValid = false; layers[ObjectIdentifier(layer)] = WeakLayer(layer) }
+    func register(_ layer: CALayer) { quiet = false; layer.nextEventIsValid = false; layers[ObjectIdentifier(layer)] = WeakLayer(layer) }
 
     /// How many layers with animations are remembered (for tests of the registry's lifetime).
     var registeredCount: Int {
@@ -31,11 +36,12 @@ final class AnimationRuntime: @unchecked Sendable {
     }
 
     /// Remembers completion groups armed by a commit.
-    func track(_ gs: [CompletionGroup]) { groups.append(contentsOf: gs) }
+    func track(_ gs: [CompletionGroup]) { if !gs.isEmpty { quiet = false }; groups.append(contentsOf: gs) }
 
     /// An animation was removed or replaced before finishing: its delegate hears finished = false at
     /// the next delivery, and its completion groups stop waiting for it.
     func stopped(_ entry: AnimationEntry, finished: Bool) {
+        quiet = false
         if !entry.finished {
             entry.finished = true
             let anim = entry.animation
@@ -56,10 +62,13 @@ final class AnimationRuntime: @unchecked Sendable {
     @discardableResult
     func deliver(now: CFTimeInterval) -> Bool {
         ModelLock.shared.lock()
+        if quiet && queued.isEmpty { ModelLock.shared.unlock(); return false }
         var events = queued
         queued = []
+        var allQuiet = true
         for (id, box) in layers {
             guard let layer = box.layer else { layers[id] = nil; continue }
+            defer { if !(layer.nextEventIsValid && layer.nextEventLocalTime == .infinity) { allQuiet = false } }
             var local: Double?
             var removed = false
             if layer.nextEventIsValid && layer.nextEventLocalTime == .infinity {
@@ -110,6 +119,7 @@ final class AnimationRuntime: @unchecked Sendable {
             if let b = g.block { blocks.append(b) }
             return true
         }
+        quiet = allQuiet && groups.isEmpty && queued.isEmpty
         ModelLock.shared.unlock()
         for e in events { e() }
         for b in blocks { b() }
@@ -123,6 +133,7 @@ final class AnimationRuntime: @unchecked Sendable {
     func nextDeliveryTime(after now: CFTimeInterval) -> CFTimeInterval? {
         ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         if !queued.isEmpty { return now }
+        if quiet { return .infinity }
         if groups.contains(where: { $0.committed && $0.pending <= 0 && !$0.fired }) { return now }
         var next = CFTimeInterval.infinity
         for (_, box) in layers {
@@ -154,7 +165,7 @@ final class AnimationRuntime: @unchecked Sendable {
     /// Forgets everything (used by tests that need a clean slate).
     func reset() {
         ModelLock.shared.lock()
-        layers = [:]; groups = []; queued = []
+        layers = [:]; groups = []; queued = []; quiet = false
         ModelLock.shared.unlock()
     }
 }
