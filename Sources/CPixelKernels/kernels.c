@@ -135,19 +135,28 @@ static void affine_scalar(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0
     }
 }
 
+/// Whether 32-bit lanes stepping `step` pixels at a time are exact for the span: every coordinate
+/// of it (and of one step past it), the step, and the rectangle's far edge fit in ±2^30; and the
+/// rectangle is more than one column wide (the vector code reads texel pairs).
+static int affine_lanes_fit(int32_t x0, int32_t maxX, int32_t maxY, int64_t u0, int64_t du, int64_t v0, int64_t dv,
+                            int32_t px0, int32_t count, int32_t step) {
+    const int64_t lim = (int64_t)1 << 30;
+    int64_t ua = u0 + (int64_t)px0 * du, ub = u0 + ((int64_t)px0 + count + step) * du;
+    int64_t va = v0 + (int64_t)px0 * dv, vb = v0 + ((int64_t)px0 + count + step) * dv;
+    return !(maxX <= x0 || ua < -lim || ua > lim || ub < -lim || ub > lim || va < -lim || va > lim || vb < -lim || vb > lim
+             || du * step > lim || du * step < -lim || dv * step > lim || dv * step < -lim
+             || ((int64_t)maxX << 16) > lim || ((int64_t)maxY << 16) > lim);
+}
+
 __attribute__((target("avx2")))
 static void affine_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                         int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
     const int32_t maxX = x1 - 1, maxY = y1 - 1;
-    // 32-bit lanes are exact when every value of the span (and the step of four) fits.
-    int64_t ua = u0 + (int64_t)px0 * du, ub = u0 + ((int64_t)px0 + count + 4) * du;
-    int64_t va = v0 + (int64_t)px0 * dv, vb = v0 + ((int64_t)px0 + count + 4) * dv;
-    const int64_t lim = (int64_t)1 << 30;
-    if (maxX <= x0 || ua < -lim || ua > lim || ub < -lim || ub > lim || va < -lim || va > lim || vb < -lim || vb > lim
-        || du * 4 > lim || du * 4 < -lim || dv * 4 > lim || dv * 4 < -lim || ((int64_t)maxX << 16) > lim || ((int64_t)maxY << 16) > lim) {
+    if (!affine_lanes_fit(x0, maxX, maxY, u0, du, v0, dv, px0, count, 4)) {
         affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
         return;
     }
+    const int64_t ua = u0 + (int64_t)px0 * du, va = v0 + (int64_t)px0 * dv;
     const __m128i loU = _mm_set1_epi32(x0 << 16), hiU = _mm_set1_epi32(maxX << 16);
     const __m128i loV = _mm_set1_epi32(y0 << 16), hiV = _mm_set1_epi32(maxY << 16);
     const __m128i vmaxX = _mm_set1_epi32(maxX), vmaxY = _mm_set1_epi32(maxY), vw = _mm_set1_epi32(w);
@@ -212,14 +221,11 @@ AVX512_VL_FREE static inline __m256i bilerp8(const uint32_t *tex, __m256i U, __m
 AVX512_VL_FREE static void affine_avx512(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                                  int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out) {
     const int32_t maxX = x1 - 1, maxY = y1 - 1;
-    int64_t ua = u0 + (int64_t)px0 * du, ub = u0 + ((int64_t)px0 + count + 8) * du;
-    int64_t va = v0 + (int64_t)px0 * dv, vb = v0 + ((int64_t)px0 + count + 8) * dv;
-    const int64_t lim = (int64_t)1 << 30;
-    if (maxX <= x0 || ua < -lim || ua > lim || ub < -lim || ub > lim || va < -lim || va > lim || vb < -lim || vb > lim
-        || du * 8 > lim || du * 8 < -lim || dv * 8 > lim || dv * 8 < -lim || ((int64_t)maxX << 16) > lim || ((int64_t)maxY << 16) > lim) {
+    if (!affine_lanes_fit(x0, maxX, maxY, u0, du, v0, dv, px0, count, 8)) {
         affine_scalar(tex, w, x0, y0, x1, y1, u0, du, v0, dv, px0, count, out);
         return;
     }
+    const int64_t ua = u0 + (int64_t)px0 * du, va = v0 + (int64_t)px0 * dv;
     const __m256i loU = _mm256_set1_epi32(x0 << 16), hiU = _mm256_set1_epi32(maxX << 16);
     const __m256i loV = _mm256_set1_epi32(y0 << 16), hiV = _mm256_set1_epi32(maxY << 16);
     const __m256i vmaxX = _mm256_set1_epi32(maxX), vmaxY = _mm256_set1_epi32(maxY), vw = _mm256_set1_epi32(w);
