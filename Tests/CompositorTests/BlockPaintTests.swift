@@ -69,4 +69,46 @@ final class BlockPaintTests: XCTestCase {
         }
         XCTAssertGreaterThan(blocks, 60, "many trials take the block path")
     }
+
+    /// One drawer (its corner-row cache kept) draws shapes with coordinates in quarters, each at
+    /// many whole-pixel offsets, some cut by the surface's edges or its scissor: every drawing
+    /// equals the formula, those whose corners come from the cache included.
+    func testShapesMovedByWholePixelsDrawTheFormulasPixels() {
+        var rng = SeededRandom(seed: 0xCAC4E)
+        let w = 56, h = 48
+        let drawer = PrimitiveDrawer()
+        var cached = 0
+        for shape in 0..<16 {
+            func q(_ a: Double, _ b: Double) -> Double { (rng.double(a, b) * 4).rounded() / 4 }
+            let r = q(0.25, 8), ry = shape % 3 == 0 ? q(0.25, 8) : r
+            let x0 = q(0, 3), y0 = q(0, 3)
+            let wd = shape % 5 == 4 ? q(1, 2 * r + 3) : q(2 * r + 3, 40), ht = shape % 7 == 6 ? q(1, 2 * ry + 2) : q(2 * ry + 3, 34)
+            let corners = shape % 4 == 1 ? UInt8(rng.int(0...15)) : 0xF
+            let color = rng.premultipliedPixel() | 0x0100_0000
+            let opacity = shape % 2 == 0 ? 1 : 0.7
+            for _ in 0..<6 {
+                let ox = Double(rng.int(-6...30)), oy = Double(rng.int(-6...26))
+                let (a, b, c, d) = (x0 + ox, y0 + oy, x0 + ox + wd, y0 + oy + ht)
+                let scissor = rng.chance(0.3) ? IntRect(x: 0, y: rng.int(0...20), width: w, height: rng.int(8...28)) : IntRect(x: 0, y: 0, width: w, height: h)
+                if CornerRowCache.applies(x0: a, y0: b, x1: c, y1: d, rx: r, ry: ry, columns: 0..<w) { cached += 1 }
+                let dst = (0..<(w * h)).map { _ in rng.premultipliedPixel() }
+                var want = dst
+                for py in scissor.y..<scissor.maxY { for px in 0..<w {
+                    let cov = RoundedRectPixelFormulaTests.coverage(px: px, py: py, x0: a, y0: b, x1: c, y1: d, rx: r, ry: ry, corners: corners, columns: 0..<w)
+                    let k = UInt32(min(cov * Float(opacity), 1) * 255 + 0.5)
+                    if k > 0 { want[py * w + px] = KernelReference.over(dst[py * w + px], color, k: k) }
+                } }
+                var out = dst
+                out.withUnsafeMutableBufferPointer { p in
+                    let frame = IntRect(x: 0, y: 0, width: w, height: h)
+                    drawer.drawAxisAlignedRect(x0: a, y0: b, x1: c, y1: d, rx: r, ry: ry, corners: corners, paint: .solid(color),
+                                               opacity: opacity, on: Surface(borrowing: p.baseAddress!, frame: frame, stride: w, scissor: scissor))
+                }
+                for i in 0..<(w * h) where out[i] != want[i] {
+                    XCTFail("shape \(shape) at (\(ox), \(oy)), pixel (\(i % w), \(i / w)): \(String(out[i], radix: 16)) ≠ \(String(want[i], radix: 16))"); break
+                }
+            }
+        }
+        XCTAssertGreaterThan(cached, 30, "most drawings take the cached corners")
+    }
 }

@@ -32,10 +32,14 @@ final class PrimitiveDrawer {
         // of them (solid colours and untinted whole-texel image copies, without a soft clip).
         let plain = RoundedRectSpans.plainRows(y0: y0, y1: y1, x0: x0, x1: x1, rx: rx, ry: ry).clamped(to: area.y..<area.maxY)
         if plain.count >= 2, surface.clip == nil, blockPaintable(paint) {
-            RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
-                                    rows: area.y..<plain.lowerBound, columns: surface.columns, into: &spans)
-            RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
-                                    rows: plain.upperBound..<area.maxY, columns: surface.columns, into: &spans)
+            if CornerRowCache.applies(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, columns: surface.columns) {
+                cornerRows.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners, rows: area.y..<area.maxY, into: &spans)
+            } else {
+                RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                        rows: area.y..<plain.lowerBound, columns: surface.columns, into: &spans)
+                RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                        rows: plain.upperBound..<area.maxY, columns: surface.columns, into: &spans)
+            }
             paintSpans(spans, paint: paint, opacity: opacity, area: area, on: surface)
             spans.removeAll(keepingCapacity: true)
             RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
@@ -92,6 +96,8 @@ final class PrimitiveDrawer {
     }
 
     private var spans: [CoverageSpan] = []
+    /// The runs of corner rows already built, by corner shape.
+    private let cornerRows = CornerRowCache()
 
     /// Where an untinted image is drawn through a whole-texel translation: its texels, the offset
     /// from device pixels to texels, and the texel rectangle spans may copy from.

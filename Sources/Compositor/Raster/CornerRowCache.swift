@@ -1,0 +1,129 @@
+import Foundation
+
+/// The runs of a rounded rectangle's corner rows, built once per corner shape and moved by whole
+/// pixels to every rectangle with that corner: rectangles of one corner radius (the buttons and
+/// cards of a user interface) then cost the rounding arithmetic once, not once each. One per
+/// drawer (per thread); emptied when it holds `capacity` corners.
+///
+/// Exact: it is used only where every coordinate is a multiple of 1/256 below 2^24, so every sum
+/// and difference RoundedRectSpans forms is exact and moving a rectangle by whole pixels moves its
+/// runs and changes nothing else; and only for rectangles whose corners are apart (wider and taller
+/// than their two radii plus a pixel), so that each corner's runs depend on that corner alone.
+final class CornerRowCache {
+    /// One corner of one band: the fractional part of its vertical and horizontal edges, the
+    /// radii, whether it is rounded, and which corner it is.
+    struct Key: Hashable {
+        let fx: Double, fy: Double, rx: Double, ry: Double
+        let rounded: Bool, right: Bool, bottom: Bool
+    }
+
+    /// A corner's rows, nearest the edge first: the runs of the corner's columns (x relative to
+    /// the corner's base column), and the row's vertical coverage (that of the runs between the
+    /// corners). `columns`: how many columns the corner's runs cover.
+    struct Corner {
+        /// The runs of all rows, row after row; row i's are spans[rowEnds[i - 1] ..< rowEnds[i]].
+        var spans: [CoverageSpan]
+        var rowEnds: [Int]
+        var cy: [Float]
+        var columns: Int
+    }
+
+    private var corners: [Key: Corner] = [:]
+    private let capacity = 64
+
+    /// Whether a rectangle's corner rows can come from the cache (see the type's comment).
+    static func applies(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, columns: Range<Int>) -> Bool {
+        @inline(__always) func exact(_ v: Double) -> Bool { abs(v) < 16_777_216 && (v * 256).rounded() == v * 256 }
+        guard exact(x0), exact(y0), exact(x1), exact(y1), exact(rx), exact(ry), rx > 0, ry > 0,
+              x0 >= Double(columns.lowerBound), x1 <= Double(columns.upperBound) else { return false }
+        // Corners apart: two whole columns between the left corner's last column and the right
+        // corner's first, and a whole row between the bands (radii not cut down to half the size).
+        return (x1 - rx).rounded(.down) - (x0 + rx).rounded(.up) >= 2 && (y1 - ry).rounded(.down) - (y0 + ry).rounded(.up) >= 1
+    }
+
+    /// Appends the runs of the rectangle's corner rows (its top and bottom bands) within `rows`.
+    /// Call only where `applies` is true.
+    func append(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners bits: UInt8,
+                rows: Range<Int>, into out: inout [CoverageSpan]) {
+        let top = Int(y0.rounded(.down)), bottom = Int(y1.rounded(.up))
+        let left = Int(x0.rounded(.down)), right = Int(x1.rounded(.up))
+        for isBottom in [false, true] {
+            let l = corner(Key(fx: x0 - Double(left), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
+                               rounded: bits & (isBottom ? 4 : 1) != 0, right: false, bottom: isBottom))
+            let r = corner(Key(fx: x1 - Double(right), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
+                               rounded: bits & (isBottom ? 8 : 2) != 0, right: true, bottom: isBottom))
+            let midStart = left + l.columns, midEnd = right - r.columns
+            l.spans.withUnsafeBufferPointer { ls in
+                r.spans.withUnsafeBufferPointer { rs in
+                    for i in 0..<l.rowEnds.count {
+                        let y = isBottom ? bottom - 1 - i : top + i
+                        guard rows.contains(y) else { continue }
+                        let y32 = Int32(y)
+                        for j in (i == 0 ? 0 : l.rowEnds[i - 1])..<l.rowEnds[i] {
+                            let s = ls[j]
+                            out.append(CoverageSpan(y: y32, x: s.x + Int32(left), length: s.length, coverage: s.coverage))
+                        }
+                        if midEnd > midStart { out.append(CoverageSpan(y: y32, x: Int32(midStart), length: Int32(midEnd - midStart), coverage: l.cy[i])) }
+                        for j in (i == 0 ? 0 : r.rowEnds[i - 1])..<r.rowEnds[i] {
+                            let s = rs[j]
+                            out.append(CoverageSpan(y: y32, x: s.x + Int32(right), length: s.length, coverage: s.coverage))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A corner's rows, from the cache or built from a rectangle far larger than its radii with the
+    /// same fractional edges, so that its other corners are far away (RoundedRectSpans' own runs,
+    /// cut to the corner's columns).
+    private func corner(_ k: Key) -> Corner {
+        if let c = corners[k] { return c }
+        let far = Double(Int((2 * max(k.rx, k.ry)).rounded(.up)) + 8)
+        // The synthetic rectangle: the corner's edges at the fractions, the other edges `far` away.
+        let sx0 = k.right ? 0 : k.fx, sx1 = k.right ? far + k.fx : k.fx + far
+        let sy0 = k.bottom ? 0 : k.fy, sy1 = k.bottom ? far + k.fy : k.fy + far
+        let bits: UInt8 = k.rounded ? 0xF : 0
+        // Its band rows, and the corner's columns, relative to the corner's base column: the left
+        // corner's from 0 (the first column) up; the right one's from −columns to 0 exclusive (the
+        // columns before ceil(x1)).
+        let bandRows: [Int]
+        if k.bottom {
+            let last = Int(sy1.rounded(.up))
+            bandRows = (0..<last).reversed().filter { Double($0 + 1) > sy1 - k.ry }
+        } else {
+            bandRows = (0..<Int(sy1.rounded(.up))).filter { Double($0) < sy0 + k.ry }
+        }
+        let columns: Int
+        let firstColumn: Int
+        if k.right {
+            let ir = Int(sx1.rounded(.up)) - 1
+            let start = k.rounded ? Int((sx1 - k.rx).rounded(.down)) : ir
+            columns = ir - start + 1
+            firstColumn = start - Int(sx1.rounded(.up))
+        } else {
+            columns = k.rounded ? Int((sx0 + k.rx).rounded(.up)) : 1
+            firstColumn = 0
+        }
+        var spans: [CoverageSpan] = []
+        var flat: [CoverageSpan] = [], rowEnds: [Int] = [], cy: [Float] = []
+        let base = k.right ? Int(sx1.rounded(.up)) : 0
+        for y in bandRows {
+            spans.removeAll(keepingCapacity: true)
+            RoundedRectSpans.append(x0: sx0, y0: sy0, x1: sx1, y1: sy1, rx: k.rx, ry: k.ry, corners: bits,
+                                    rows: y..<(y + 1), columns: -(1 << 20)..<(1 << 20), into: &spans)
+            cy.append(Float(min(Double(y + 1), sy1) - max(Double(y), sy0)))
+            // The runs cut to the corner's columns, relative to its base column.
+            let lo = base + firstColumn, hi = lo + columns
+            for s in spans {
+                let a = max(Int(s.x), lo), b = min(Int(s.x + s.length), hi)
+                if b > a { flat.append(CoverageSpan(y: 0, x: Int32(a - base), length: Int32(b - a), coverage: s.coverage)) }
+            }
+            rowEnds.append(flat.count)
+        }
+        let c = Corner(spans: flat, rowEnds: rowEnds, cy: cy, columns: columns)
+        if corners.count >= capacity { corners.removeAll(keepingCapacity: true) }
+        corners[k] = c
+        return c
+    }
+}
