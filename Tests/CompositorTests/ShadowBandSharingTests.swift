@@ -7,7 +7,7 @@ import Foundation
 /// waits for that one. The pixels equal those of one thread.
 final class ShadowBandSharingTests: XCTestCase {
     /// Five shadowed cards (each with a sublayer, so the shadow follows the group's alpha), each
-    /// crossing band boundaries of a 4-thread render (8 bands of 20 rows over 160 rows).
+    /// crossing band boundaries of a 4-thread render (4 bands of 40 rows over 160 rows).
     private func tree() -> RenderTree {
         var nodes: [RenderNode] = []
         var root = RenderNode()
@@ -45,7 +45,7 @@ final class ShadowBandSharingTests: XCTestCase {
             var many = PixelBuffer(width: 200, height: 160)
             let r = FrameRenderer(threads: 4)
             r.render(t, into: &many, background: 0xFFFF_FFFF)
-            XCTAssertEqual(r.shadowCache.misses, 5, "four threads, 8 bands: still one blur per card")
+            XCTAssertEqual(r.shadowCache.misses, 5, "four threads, four bands: still one blur per card")
             XCTAssertEqual(many.pixels, one.pixels)
         }
     }

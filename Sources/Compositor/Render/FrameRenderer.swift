@@ -22,7 +22,7 @@ public final class FrameRenderer {
         let area = (region ?? full).intersection(full)
         guard !area.isEmpty else { return }
         let width = buffer.width
-        let bandCount = threads > 1 ? min(threads * 2, max(1, area.height / 16)) : 1
+        let bandCount = threads > 1 ? min(threads * 1, max(1, area.height / 16)) : 1
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             // Shared by the bands without a race: each band writes only its own rows of the buffer,
             // and all of them only read the tree (a value whose objects are immutable).
