@@ -2,8 +2,10 @@ import Foundation
 import Dispatch
 
 /// Rasterises render trees into pixel buffers: the compositor's entry point. Splits the work into
-/// horizontal bands drawn in parallel on `threads` threads; every band draws the whole tree
-/// clipped to itself, so the pixels never depend on the thread count.
+/// horizontal bands drawn in parallel on `threads` threads, one band a thread, their heights
+/// balanced from frame to frame by the time each took; every band draws the whole tree clipped
+/// to itself, so the pixels never depend on the thread count or on where the bands end.
+/// Used by one thread at a time.
 public final class FrameRenderer {
     /// How many threads rasterise (1: the calling thread only).
     public var threads: Int
@@ -14,6 +16,10 @@ public final class FrameRenderer {
     /// A renderer using `threads` threads (at least 1).
     public init(threads: Int = 1) { self.threads = max(1, threads) }
 
+    /// Where the bands end, balanced by their times (see BandBalancer), for `balancedArea`.
+    var balancer = BandBalancer()
+    private var balancedArea = IntRect(x: 0, y: 0, width: 0, height: 0)
+
     /// Draws `tree` into `buffer` inside `region` (default: all of it), after clearing that region to
     /// `background` (nil: draw over what is there). `toDevice` maps the root's parent space to pixels.
     public func render(_ tree: RenderTree, into buffer: inout PixelBuffer, region: IntRect? = nil,
@@ -22,7 +28,14 @@ public final class FrameRenderer {
         let area = (region ?? full).intersection(full)
         guard !area.isEmpty else { return }
         let width = buffer.width
-        let bandCount = threads > 1 ? min(threads * 1, max(1, area.height / 16)) : 1
+        let bandCount = threads > 1 ? min(threads, max(1, area.height / 16)) : 1
+        // Balanced bands carry over between frames of the same area (full frames, repeated regions).
+        if area != balancedArea { balancer = BandBalancer(); balancedArea = area }
+        let edges = balancer.boundaries(count: bandCount).map { area.y + Int((Double(area.height) * $0).rounded()) }
+        // Each band writes only its own entry.
+        nonisolated(unsafe) let timing = UnsafeMutablePointer<Double>.allocate(capacity: bandCount)
+        timing.initialize(repeating: 0, count: bandCount)
+        defer { timing.deallocate() }
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             // Shared by the bands without a race: each band writes only its own rows of the buffer,
             // and all of them only read the tree (a value whose objects are immutable).
@@ -30,8 +43,10 @@ public final class FrameRenderer {
             nonisolated(unsafe) let tree = tree
             let shadowCache = self.shadowCache
             let drawBand: @Sendable (Int) -> Void = { b in
-                let y0 = area.y + area.height * b / bandCount, y1 = area.y + area.height * (b + 1) / bandCount
+                let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
+                let started = DispatchTime.now().uptimeNanoseconds
+                defer { timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
                 if let background {
                     for y in band.y..<band.maxY { (base + y * width + band.x).update(repeating: background, count: band.width) }
@@ -43,5 +58,6 @@ public final class FrameRenderer {
                 DispatchQueue.concurrentPerform(iterations: bandCount, execute: drawBand)
             }
         }
+        if bandCount > 1 { balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount))) }
     }
 }
