@@ -123,6 +123,10 @@ final class PrimitiveDrawer {
         let op = Float(min(opacity, 1))
         let clip = surface.clip
         let solid: UInt32? = { if case .solid(let c) = paint { return c } else { return nil } }()
+        if let solid, clip == nil {
+            paintSolidSpans(spans, color: solid, op: op, area: area, on: surface)
+            return
+        }
         let ax0 = area.x, ax1 = area.maxX
         for span in spans {
             let y = Int(span.y)
@@ -166,6 +170,33 @@ final class PrimitiveDrawer {
             source.withUnsafeMutableBufferPointer { src in
                 SpanShader.shade(paint, x0: x0, y: y, count: n, into: src.baseAddress!)
                 BlendKernels.over(dst, src.baseAddress!, count: n, scale: k)
+            }
+        }
+    }
+
+    /// paintSpans for a solid colour without a soft clip (most of what rectangles, rounded corners
+    /// and shapes draw): the same pixels, in a loop with the surface's addressing hoisted and the
+    /// scaled colour kept while consecutive runs share a coverage.
+    private func paintSolidSpans(_ spans: [CoverageSpan], color solid: UInt32, op: Float, area: IntRect, on surface: Surface) {
+        let ax0 = area.x, ax1 = area.maxX, ay0 = area.y, ay1 = area.maxY
+        let stride = surface.stride, pixels = surface.pixels, fy = surface.frame.y, fx = surface.frame.x
+        var lastK: UInt32 = 256, color: UInt32 = 0
+        spans.withUnsafeBufferPointer { runs in
+            for span in runs {
+                let y = Int(span.y)
+                if y < ay0 || y >= ay1 || span.coverage <= 0 { continue }
+                let x0 = max(Int(span.x), ax0), x1 = min(Int(span.x + span.length), ax1)
+                if x1 <= x0 { continue }
+                let k = UInt32(min(span.coverage * op, 1) * 255 + 0.5)
+                if k == 0 { continue }
+                if k != lastK { lastK = k; color = Premultiplied.scale(solid, k) }
+                let n = x1 - x0
+                let dst = pixels + ((y - fy) * stride + x0 - fx)
+                if n < 8 {
+                    for i in 0..<n { dst[i] = Premultiplied.over(dst[i], color) }
+                } else {
+                    BlendKernels.overSolid(dst, color: color, count: n)
+                }
             }
         }
     }
