@@ -160,9 +160,21 @@ final class FFmpegSink: FrameSink {
                               hint: "record to a folder of PNGs with -o DIR instead", timeout: timeout)
     }
 
+    /// The frame handed to ffmpeg, kept from frame to frame (a 4K frame is 33 MB).
+    private var straight: [UInt32] = []
+
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
-        // Opaque frames (premultiplied ARGB little-endian is BGRA in memory); un-premultiplied for ffmpeg.
-        let straight = pixels.map { PNGCodec.unpremultiply($0) | 0xFF00_0000 }
+        // Opaque frames (premultiplied ARGB little-endian is BGRA in memory); un-premultiplied for
+        // ffmpeg (an opaque pixel is its own straight colour).
+        if straight.count != pixels.count { straight = [UInt32](repeating: 0, count: pixels.count) }
+        straight.withUnsafeMutableBufferPointer { out in
+            pixels.withUnsafeBufferPointer { src in
+                for i in 0..<src.count {
+                    let p = src[i]
+                    out[i] = p >> 24 == 255 ? p : PNGCodec.unpremultiply(p) | 0xFF00_0000
+                }
+            }
+        }
         try straight.withUnsafeBufferPointer { try pipe.write($0) }
     }
 
