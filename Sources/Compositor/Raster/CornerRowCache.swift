@@ -78,7 +78,10 @@ final class CornerRowCache {
     /// same fractional edges, so that its other corners are far away (RoundedRectSpans' own runs,
     /// cut to the corner's columns).
     private func corner(_ k: Key) -> Corner {
-        if let c = corners[k] { return c }
+        // The last corners used, compared before the dictionary is hashed (a rectangle asks for
+        // four, and the next rectangle of the same shape for the same four).
+        for i in recent.indices where recent[i].0 == k { return recent[i].1 }
+        if let c = corners[k] { remember(k, c); return c }
         let far = Double(Int((2 * max(k.rx, k.ry)).rounded(.up)) + 8)
         // The synthetic rectangle: the corner's edges at the fractions, the other edges `far` away.
         let sx0 = k.right ? 0 : k.fx, sx1 = k.right ? far + k.fx : k.fx + far
@@ -122,8 +125,17 @@ final class CornerRowCache {
             rowEnds.append(flat.count)
         }
         let c = Corner(spans: flat, rowEnds: rowEnds, cy: cy, columns: columns)
-        if corners.count >= capacity { corners.removeAll(keepingCapacity: true) }
+        if corners.count >= capacity { corners.removeAll(keepingCapacity: true); recent.removeAll() }
         corners[k] = c
+        remember(k, c)
         return c
+    }
+
+    /// The four corners used last (most recent first).
+    private var recent: [(Key, Corner)] = []
+
+    private func remember(_ k: Key, _ c: Corner) {
+        recent.insert((k, c), at: 0)
+        if recent.count > 4 { recent.removeLast() }
     }
 }
