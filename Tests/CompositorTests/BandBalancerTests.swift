@@ -41,22 +41,14 @@ final class BandBalancerTests: XCTestCase {
     /// Content only in the top fifth, drawn again and again on two threads (the bands move): every
     /// frame equals the one-thread frame.
     func testFramesEqualOneThreadsWhereverTheBandsEnd() {
-        var nodes: [RenderNode] = []
-        var root = RenderNode()
-        root.bounds = CGRect(x: 0, y: 0, width: 160, height: 200)
-        nodes.append(root)
-        for i in 0..<30 {
+        let tree = flatTree(width: 160, height: 200, (0..<30).map { i in
             var n = RenderNode()
             n.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
             n.toParent = .translation(Double(i * 4) + 0.5, Double(i % 5) * 4 + 0.25)
             n.backgroundColor = 0xCC00_0000 | UInt32(i * 6) << 16 | 0x3060   // premultiplied: no channel above alpha
             n.cornerRadius = 6
-            n.id = UInt64(i + 1)
-            n.subtreeEnd = nodes.count + 1
-            nodes.append(n)
-        }
-        nodes[0].subtreeEnd = nodes.count
-        let tree = RenderTree(nodes: nodes)
+            return n
+        })
         var one = PixelBuffer(width: 160, height: 200)
         FrameRenderer(threads: 1).render(tree, into: &one, background: 0xFFFF_FFFF)
         let two = FrameRenderer(threads: 2)

@@ -52,23 +52,15 @@ final class ShadowBlurTests: XCTestCase {
     /// them all by whole pixels in the next frame blurs nothing again; a new radius blurs once more.
     func testShadowsThatDifferOnlyByTranslationShareOneBlur() {
         func tree(dx: Double, radius: Double) -> RenderTree {
-            var nodes: [RenderNode] = []
-            var root = RenderNode()
-            root.bounds = CGRect(x: 0, y: 0, width: 200, height: 120)
-            nodes.append(root)
-            for k in 0..<20 {
+            flatTree(width: 200, height: 120, (0..<20).map { k in
                 var n = RenderNode()
-                n.id = UInt64(k + 1)
                 n.bounds = CGRect(x: 0, y: 0, width: 12, height: 8)
                 n.toParent = .translation(Double(10 + 8 * k) + dx, 40)
                 n.backgroundColor = 0xFFFF_FFFF
                 n.cornerRadius = 3
                 n.shadow = RenderShadow(color: 0xFF00_0000, offsetX: 0, offsetY: 4, radius: radius, path: nil)
-                n.subtreeEnd = nodes.count + 1
-                nodes.append(n)
-            }
-            nodes[0].subtreeEnd = nodes.count
-            return RenderTree(nodes: nodes)
+                return n
+            })
         }
         let renderer = FrameRenderer(threads: 1)
         var buffer = PixelBuffer(width: 200, height: 120)

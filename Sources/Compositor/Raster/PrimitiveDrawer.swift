@@ -150,17 +150,9 @@ final class PrimitiveDrawer {
                 }
                 continue
             }
+            // Without a clip the paint is not solid here (solid runs go to paintSolidSpans).
             let k = UInt32(min(c, 1) * 255 + 0.5)
             if k == 0 { continue }
-            if let solid {
-                let color = Premultiplied.scale(solid, k)
-                if n < 8 {
-                    for i in 0..<n { dst[i] = Premultiplied.over(dst[i], color) }
-                } else {
-                    BlendKernels.overSolid(dst, color: color, count: n)
-                }
-                continue
-            }
             if let c = copy, x0 + c.dx >= c.x0, x1 + c.dx <= c.x1, y + c.dy >= c.y0, y + c.dy < c.y1 {
                 // Whole-texel translation: composite straight from the image's row.
                 BlendKernels.over(dst, c.texels + (y + c.dy) * c.width + x0 + c.dx, count: n, scale: k)
