@@ -21,12 +21,16 @@ struct BenchCompositor: ParsableCommand {
     func run() throws {
         let threadCounts = threads.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 1 }
         guard !threadCounts.isEmpty else { throw ValidationError("--threads needs numbers like 1,2") }
-        print(MachineDescription.current())
-        print("# frame 1280x720 premultiplied ARGB; Mpix = 1e6 destination pixels written per second; fps = operations per second at the median")
-        let workloads = CompositorWorkload.all().filter { w in
+        let all = CompositorWorkload.all()
+        let workloads = all.filter { w in
             guard let f = filter else { return true }
             return f.hasSuffix("$") ? w.name == String(f.dropLast()) : w.name.contains(f)
         }
+        guard !workloads.isEmpty else {
+            throw ValidationError("--filter \(filter ?? "") matches no workload; the workloads: \(all.map(\.name).joined(separator: ", "))")
+        }
+        print(MachineDescription.current())
+        print("# frame 1280x720 premultiplied ARGB; Mpix = 1e6 destination pixels written per second; fps = operations per second at the median")
         struct Row { let name: String; let work: CompositorWorkload; let renderer: FrameRenderer; var reps = 1; var samples: [Double] = [] }
         var rows: [Row] = []
         for t in threadCounts {

@@ -28,6 +28,9 @@ final class BenchCommandTests: XCTestCase {
         let noScenes = try run(["bench", "suite", "--scenes", "/nonexistent"])
         XCTAssertNotEqual(noScenes.status, 0)
         XCTAssertTrue(noScenes.err.contains("no folder /nonexistent"), noScenes.err)
+        let noRow = try run(["bench", "compositor", "--filter", "frame5$"])
+        XCTAssertNotEqual(noRow.status, 0)
+        XCTAssertTrue(noRow.err.contains("--filter frame5$ matches no workload") && noRow.err.contains("frame50aa"), noRow.err)
         let soakHelp = try run(["bench", "soak", "--help"])
         XCTAssertTrue(soakHelp.out.contains("--frames"), soakHelp.out)
     }
