@@ -53,12 +53,13 @@ public final class LayerWindow: @unchecked Sendable {
     let host: WindowHost
     private var recording: RecordingToggle?
 
-    /// Opens a resizable window of `size` points titled `title`. Throws `Error.noDisplay` when
-    /// there is no display (no `DISPLAY` or `WAYLAND_DISPLAY`, or none answered), `Error.cannotOpen`
-    /// when the window system refused the window.
-    public init(title: String, size: CGSize) throws {
+    /// Opens a resizable window of `size` points titled `title`, `scale` display units per point
+    /// (see `WindowHost.scale`: 2 draws two pixels per point on an X11 4K desktop). Throws
+    /// `Error.noDisplay` when there is no display (no `DISPLAY` or `WAYLAND_DISPLAY`, or none
+    /// answered), `Error.cannotOpen` when the window system refused the window.
+    public init(title: String, size: CGSize, scale: CGFloat = 1) throws {
         do {
-            host = try WindowHost(title: title, size: size)
+            host = try WindowHost(title: title, size: size, scale: scale)
         } catch WindowHost.HostError.noDisplay(let reason) {
             throw Error.noDisplay(reason)
         } catch {

@@ -7,17 +7,9 @@ extension WindowHost {
     /// The render thread (the SDL thread): for each frame, the frame scheduler's render-side phases
     /// at the frame's predicted time, then the texture upload and the present. Sleeps while idle.
     func renderLoop(frames: Int?, seconds: Double?) {
-        guard let sdlRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue) ?? SDL_CreateRenderer(window, -1, 0) else {
-            FileHandle.standardError.write(Data("lamina: SDL could not create a renderer: \(WindowHost.sdlError())\n".utf8))
-            return
-        }
-        defer { SDL_DestroyRenderer(sdlRenderer) }
-        var texture: OpaquePointer? = nil
-        var textureSize = (0, 0)
-        defer { if let t = texture { SDL_DestroyTexture(t) } }
-        var overlayTexture: OpaquePointer? = nil
+        guard let presenter = FramePresenters.make(for: window) else { return }
+        lock.lock(); _presenterName = presenter.name; lock.unlock()
         var overlayHasContent = false
-        defer { if let t = overlayTexture { SDL_DestroyTexture(t) } }
         let period = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
         var predictor = FramePredictor(hz: 1 / period)
         scheduler.framePeriod = period
@@ -44,8 +36,7 @@ extension WindowHost {
             if let n = frames, refreshCount >= n { break }
             if let s = seconds, (virtualTime ? virtualHost : CAMediaClock.monotonicSeconds()) - start >= s { break }
             // The output size in pixels and the points it shows.
-            var pw: Int32 = 0, ph: Int32 = 0
-            SDL_GetRendererOutputSize(sdlRenderer, &pw, &ph)
+            let (pw, ph) = presenter.outputSize()
             lock.lock(); let size = pointSize; lock.unlock()
             let scale = size.width > 0 ? max(1, CGFloat(pw) / size.width) : 1
             if scheduler.renderer == nil || scheduler.renderer!.scale != scale {
@@ -61,18 +52,12 @@ extension WindowHost {
             let o = overlayRenderer!
             o.bounds = r.bounds
             o.layer = overlayRoot
-            if texture == nil || textureSize != (Int(pw), Int(ph)) {
-                if let t = texture { SDL_DestroyTexture(t) }
-                if let t = overlayTexture { SDL_DestroyTexture(t) }
-                texture = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)
-                overlayTexture = SDL_CreateTexture(sdlRenderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)
-                if let t = overlayTexture { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND) }
-                textureSize = (Int(pw), Int(ph))
+            if presenter.prepare(width: pw, height: ph) || windowExposed {
                 r.addUpdate(r.bounds)
                 o.addUpdate(o.bounds)
                 needsFullFrame = true
+                windowExposed = false
             }
-            guard let tex = texture, let otex = overlayTexture else { break }
 
             // Idle: nothing committed since the last frame, no frame asked for (a step of paused
             // time, a screenshot), no animation running or about to start, no display link: sleep
@@ -96,6 +81,9 @@ extension WindowHost {
                         refreshCount += whole; idleTime -= Double(whole) * period
                         lock.lock(); _times.idleRefreshes += whole; lock.unlock()
                     }
+                    // The refreshes slept through are idle ones, not missed ones, and the gap is no frame interval.
+                    lastTarget = nil
+                    lastPresent = nil
                     continue
                 }
                 seenCommits = commits
@@ -133,16 +121,14 @@ extension WindowHost {
                                   width: CGFloat(damage.width) / scale, height: CGFloat(damage.height) / scale))
             }
             let u0 = CAMediaClock.monotonicSeconds()
-            let uploaded = upload(r.pixelBuffer, damage: damage, to: tex, size: textureSize, straightAlpha: false)
-            // The window's own layers, on their own renderer and texture, over the scene.
+            // The window's own layers, on their own renderer and buffer, over the scene.
             o.beginFrame(atTime: mediaTarget, timeStamp: nil)
             o.render()
             o.endFrame()
             let overlayDamage = o.damageRect
-            if !overlayDamage.isEmpty {
-                _ = upload(o.pixelBuffer, damage: overlayDamage, to: otex, size: textureSize, straightAlpha: true)
-                overlayHasContent = o.pixelBuffer.pixels.contains { $0 != 0 }
-            }
+            if !overlayDamage.isEmpty { overlayHasContent = o.pixelBuffer.pixels.contains { $0 != 0 } }
+            let uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
+                                           overlayDamage: overlayDamage, overlayHasContent: overlayHasContent)
             lock.lock(); let screenshots = screenshotRequests; screenshotRequests = 0; lock.unlock()
             if keepsLastFrame || screenshots > 0 {
                 let b = r.pixelBuffer
@@ -154,15 +140,13 @@ extension WindowHost {
                     lock.lock(); _lastFrame = image; if overlayImage != nil { _lastOverlayFrame = overlayImage }; lock.unlock()
                 }
             }
-            SDL_RenderCopy(sdlRenderer, tex, nil, nil)
-            if overlayHasContent { SDL_RenderCopy(sdlRenderer, otex, nil, nil) }
             let ready = CAMediaClock.monotonicSeconds()
             if !virtualTime {
                 let wait = predictor.presentTime(for: target) - ready
                 if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
             }
             let issued = CAMediaClock.monotonicSeconds()
-            SDL_RenderPresent(sdlRenderer)
+            presenter.present()
             let returned = CAMediaClock.monotonicSeconds()
             if !virtualTime { predictor.recordFrame(started: started, ready: ready, issued: issued, returned: returned) }
             let presented = virtualTime ? target : returned
@@ -201,29 +185,6 @@ extension WindowHost {
         // Under virtual time the app takes its turn on the last frame too (and on the input pumped
         // last), so the app's state is settled when run() returns.
         if virtualTime { appTakesItsTurn(onFrameAt: lastMediaTarget ?? scheduler.time) }
-    }
-
-    /// Copies the `damage` rectangle of `buffer` (premultiplied ARGB) into `texture`, made straight
-    /// alpha for SDL's blending when `straightAlpha`; returns the pixels copied.
-    private func upload(_ buffer: PixelBuffer, damage: IntRect, to texture: OpaquePointer, size: (Int, Int), straightAlpha: Bool) -> Int {
-        guard !damage.isEmpty else { return 0 }
-        let w = min(buffer.width, size.0), h = min(buffer.height, size.1)
-        let d = damage.intersection(IntRect(x: 0, y: 0, width: w, height: h))
-        guard !d.isEmpty else { return 0 }
-        var rect = SDL_Rect(x: Int32(d.x), y: Int32(d.y), w: Int32(d.width), h: Int32(d.height))
-        if straightAlpha {
-            var rows = [UInt32](repeating: 0, count: d.area)
-            for y in 0..<d.height {
-                let from = (d.y + y) * buffer.width + d.x
-                for x in 0..<d.width { rows[y * d.width + x] = PNGCodec.unpremultiply(buffer.pixels[from + x]) }
-            }
-            rows.withUnsafeBytes { raw in _ = SDL_UpdateTexture(texture, &rect, raw.baseAddress!, Int32(d.width * 4)) }
-        } else {
-            buffer.pixels.withUnsafeBytes { raw in
-                _ = SDL_UpdateTexture(texture, &rect, raw.baseAddress! + (d.y * buffer.width + d.x) * 4, Int32(buffer.width * 4))
-            }
-        }
-        return d.area
     }
 
     /// Under virtual time: hands the frame presented at `time` to the app thread and waits until the

@@ -13,11 +13,11 @@ extension WindowHost {
             e.type = down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
             e.button.button = UInt8(b)
             e.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
-            e.button.x = Int32(p.x); e.button.y = Int32(p.y)
+            e.button.x = Int32((p.x * scale).rounded(.down)); e.button.y = Int32((p.y * scale).rounded(.down))
             e.button.windowID = SDL_GetWindowID(window)
         case .mouseMoved(let p, _):
             e.type = SDL_MOUSEMOTION.rawValue
-            e.motion.x = Int32(p.x); e.motion.y = Int32(p.y)
+            e.motion.x = Int32((p.x * scale).rounded(.down)); e.motion.y = Int32((p.y * scale).rounded(.down))
             e.motion.windowID = SDL_GetWindowID(window)
         case .key("?"):
             e.type = SDL_TEXTINPUT.rawValue
@@ -57,21 +57,24 @@ extension WindowHost {
         case SDL_QUIT:
             post(.quit)
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
-            let size = CGSize(width: CGFloat(e.window.data1), height: CGFloat(e.window.data2))
+            let size = CGSize(width: CGFloat(e.window.data1) / scale, height: CGFloat(e.window.data2) / scale)
             lock.lock(); pointSize = size; lock.unlock()
             post(.resize(size))
+        case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue):
+            // Uncovered: its pixels must be sent again (a window surface keeps no copy on the display).
+            windowExposed = true
         case SDL_MOUSEBUTTONDOWN:
-            let p = CGPoint(x: CGFloat(e.button.x), y: CGFloat(e.button.y))
+            let p = CGPoint(x: CGFloat(e.button.x) / scale, y: CGFloat(e.button.y) / scale)
             buttonsDown += 1
             swipe.down(p)
             post(.mouseDown(p, button: Int(e.button.button)))
         case SDL_MOUSEBUTTONUP:
-            let p = CGPoint(x: CGFloat(e.button.x), y: CGFloat(e.button.y))
+            let p = CGPoint(x: CGFloat(e.button.x) / scale, y: CGFloat(e.button.y) / scale)
             buttonsDown = max(0, buttonsDown - 1)
             post(.mouseUp(p, button: Int(e.button.button)))
             if let s = swipe.up(p) { post(.swipe(s)) }
         case SDL_MOUSEMOTION:
-            post(.mouseMoved(CGPoint(x: CGFloat(e.motion.x), y: CGFloat(e.motion.y)), dragging: buttonsDown > 0))
+            post(.mouseMoved(CGPoint(x: CGFloat(e.motion.x) / scale, y: CGFloat(e.motion.y) / scale), dragging: buttonsDown > 0))
         case SDL_MOUSEWHEEL:
             post(.wheel(dx: CGFloat(e.wheel.preciseX), dy: CGFloat(e.wheel.preciseY)))
         case SDL_KEYDOWN:

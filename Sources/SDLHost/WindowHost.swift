@@ -48,6 +48,10 @@ public final class WindowHost: @unchecked Sendable {
     let lock = NSLock()
     var running = true
     var pointSize: CGSize
+    /// The window was uncovered and must be sent whole again (render thread).
+    var windowExposed = false
+    /// The presenter's name, once the render loop chose it (guarded by `lock`).
+    var _presenterName = ""
     var _layer: CALayer?
     var _times = FrameTimes()
     var framesRendered = 0
@@ -217,12 +221,26 @@ public final class WindowHost: @unchecked Sendable {
     public var title: String { didSet { SDL_SetWindowTitle(window, title) } }
     /// A copy of the render thread's timings so far.
     public var times: FrameTimes { lock.lock(); defer { lock.unlock() }; return _times }
+    /// How frames reach the window, once `run()` has started: "window surface" (only changed
+    /// rectangles copied into the window's framebuffer) or "texture (DRIVER[, GL RENDERER])" (an SDL
+    /// renderer); empty before. `LAMINA_PRESENT=texture|surface` chooses; see `FramePresenters`.
+    public var presentation: String { lock.lock(); defer { lock.unlock() }; return _presenterName }
+
     /// Frames presented so far.
     public var frameCount: Int { lock.lock(); defer { lock.unlock() }; return framesRendered }
 
-    /// Opens a resizable, high-DPI aware window of `size` points. Throws `.noDisplay` when there is no
-    /// display (then the caller can work headless).
-    public init(title: String, size: CGSize) throws {
+    /// The window's size in the display's window units per point: 1 unless opened with another.
+    /// On X11, where SDL does no high-DPI scaling, 2 shows a 960x640-point scene in a 1920x1280
+    /// window drawn at two pixels per point, as a Retina display does on macOS; input and resizes
+    /// are converted back to points. Where SDL already scales (Wayland, macOS) the two multiply.
+    public let scale: CGFloat
+
+    /// Opens a resizable, high-DPI aware window of `size` points, `scale` display units per point
+    /// (clamped to 0.25...8). Throws `.noDisplay` when there is no display (then the caller can
+    /// work headless).
+    public init(title: String, size: CGSize, scale: CGFloat = 1) throws {
+        let scale = scale.isFinite ? min(max(scale, 0.25), 8) : 1
+        self.scale = scale
         SDL_SetMainReady()
         let env = ProcessInfo.processInfo.environment
         let chosenDriver = env["SDL_VIDEODRIVER"]
@@ -240,7 +258,7 @@ public final class WindowHost: @unchecked Sendable {
         }, stop: { SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO)) })
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                       Int32(size.width), Int32(size.height), flags) else {
+                                       Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()), flags) else {
             throw HostError.sdl(WindowHost.sdlError())
         }
         window = w

@@ -23,9 +23,9 @@ enum BenchLoop {
     /// Runs `source` in a window for `warmup + frames` frames; with `record`, the window's presented
     /// frames go to that video file. `click` clicks the centre first (starts most demos). Throws a
     /// clear error without a display, or when the recording fails.
-    static func run(_ source: BenchSource, frames: Int, warmup: Int, record: String? = nil, click: Bool = false) throws -> BenchResult {
+    static func run(_ source: BenchSource, frames: Int, warmup: Int, scale: Double = 1, record: String? = nil, click: Bool = false) throws -> BenchResult {
         let host: WindowHost
-        do { host = try WindowHost(title: "Lamina bench — \(source.name)", size: source.size) } catch {
+        do { host = try WindowHost(title: "Lamina bench — \(source.name)", size: source.size, scale: CGFloat(scale)) } catch {
             throw BenchError(description: "lamina bench needs a display (\(error)); under Xvfb: Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 lamina bench ...")
         }
         host.layer = source.root
@@ -44,7 +44,9 @@ enum BenchLoop {
         }
         host.run(frames: warmup + frames)
         let summary = try recorder?.finish()
-        return result(of: host.times, name: source.name, kind: source.kind, warmup: warmup, refreshHz: host.refreshRate, recording: summary)
+        var figures = result(of: host.times, name: source.name, kind: source.kind, warmup: warmup, refreshHz: host.refreshRate, recording: summary)
+        figures.presentation = host.presentation
+        return figures
     }
 
     /// The figures of the frames after `warmup` in `times` (intervals that end at a measured frame).

@@ -26,7 +26,7 @@ struct BenchResult: Codable, Equatable {
     var evaluate: BenchStats
     /// Rasterising what changed.
     var rasterise: BenchStats
-    /// Uploading to the texture and presenting.
+    /// Sending the changed pixels to the window and presenting.
     var present: BenchStats
     /// What was recorded with --record (nil without): the figures then include the recorder's cost.
     var recording: LiveRecorder.Summary?
@@ -34,13 +34,16 @@ struct BenchResult: Codable, Equatable {
     var trueTime: BenchTrueTime? = nil
     /// Refreshes the window slept through because nothing changed.
     var idleRefreshes: Int? = nil
+    /// How frames reached the window (`WindowHost.presentation`; nil for runs measured before it was reported).
+    var presentation: String? = nil
 
     /// The phases by name, in frame order.
     var phases: [(String, BenchStats)] { [("commit", commit), ("evaluate", evaluate), ("rasterise", rasterise), ("present", present)] }
 
     /// The figures as lines of text (after a line naming the run).
     func text(display: String) -> String {
-        var lines = [String(format: "# %@ (%@), %d frames after %d warm-up, display %.0f Hz, %@", name, kind, frames, warmup, refreshHz, display)]
+        var lines = [String(format: "# %@ (%@), %d frames after %d warm-up, display %.0f Hz, %@", name, kind, frames, warmup, refreshHz, display)
+                     + (presentation.map { ", presented through the \($0)" } ?? "")]
         if let r = recording { lines.append("# recording was on (\(r.file)): the figures include the recorder's cost") }
         let i = interval
         lines.append(String(format: "fps %.1f", fps))

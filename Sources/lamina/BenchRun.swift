@@ -16,6 +16,7 @@ struct BenchRun: ParsableCommand {
     @Option(help: "Frames to measure.") var frames = 300
     @Option(help: "Frames to run first, not measured.") var warmup = 30
     @Option(help: "Window size in points, WIDTHxHEIGHT (default: the scene's, or 960x640 for a demo).") var size: String?
+    @Option(help: "Display units per point: 2 draws the window at two pixels per point on X11 (a Retina-like 4K desktop).") var scale: Double = 1
     @Option(help: "Record the window's presented frames, with their true timestamps, to this video (.mp4, .webm, .mkv, .mov, .gif).") var record: String?
     @Flag(help: "Click the centre once at the start (starts most demos' animations).") var click = false
     @Flag(help: "Print the figures as JSON.") var json = false
@@ -23,6 +24,7 @@ struct BenchRun: ParsableCommand {
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
         guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
+        guard scale >= 0.25 && scale <= 8 else { throw ValidationError("--scale must be between 0.25 and 8") }
         if let record, !FFmpegPipe.isVideo(record) {
             throw ValidationError("--record wants a video file name ending in " + FFmpegPipe.videoExtensions.map { "." + $0 }.joined(separator: ", "))
         }
@@ -30,7 +32,7 @@ struct BenchRun: ParsableCommand {
 
     func run() throws {
         let src = try BenchSource.open(source, size: try size.map(parseSize))
-        let result = try BenchLoop.run(src, frames: frames, warmup: warmup, record: record, click: click)
+        let result = try BenchLoop.run(src, frames: frames, warmup: warmup, scale: scale, record: record, click: click)
         if let r = result.recording { FileHandle.standardError.write(Data("lamina: \(r)\n".utf8)) }
         if json {
             print(try result.json(machine: MachineDescription.current(), display: BenchLoop.display))

@@ -14,7 +14,12 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene in a window and reload it on every save.")
     @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
     @Option(help: "Quit after this many frames (for scripts).") var frames: Int?
+    @Option(help: "Display units per point: 2 draws the window at two pixels per point on X11 (a Retina-like 4K desktop).") var scale: Double = 1
     @Option(help: "Record what the window shows, with its true frame timestamps, to this video (.mp4, .webm, .mkv, .mov, .gif).") var record: String?
+
+    func validate() throws {
+        guard scale >= 0.25 && scale <= 8 else { throw ValidationError("--scale must be between 0.25 and 8") }
+    }
 
     func run() throws {
         AppRunner.installResources()
@@ -33,7 +38,7 @@ struct RunCommand: ParsableCommand {
         let session = SceneSession(opening: url)
         if let e = session.error { FileHandle.standardError.write(Data("\(e)\n".utf8)) }
         let host: WindowHost
-        do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size) } catch {
+        do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size, scale: CGFloat(scale)) } catch {
             throw RunError(description: "lamina run needs a display (\(error)); lamina render and lamina eval work headless")
         }
         FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))

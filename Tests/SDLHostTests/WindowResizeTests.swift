@@ -23,3 +23,38 @@ final class WindowResizeTests: XCTestCase {
         XCTAssertEqual(host.lastFrame.map { [$0.width, $0.height] }, [300, 180])
     }
 }
+
+/// `WindowHost(scale:)`: a window of `scale` display units per point is drawn at that many pixels
+/// per point (on a driver without high-DPI scaling), input comes back in points, and a resize
+/// keeps the scale.
+final class WindowScaleTests: XCTestCase {
+    func testAScaledWindowDrawsMorePixelsAndReportsInputInPoints() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER") }
+        let host = try WindowHost(title: "scale", size: CGSize(width: 100, height: 50), scale: 2)
+        XCTAssertEqual(host.scale, 2)
+        host.virtualTime = true
+        host.keepsLastFrame = true
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        let corner = CALayer()
+        corner.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        corner.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(corner)
+        host.layer = root
+        nonisolated(unsafe) var downs: [CGPoint] = []
+        host.onEvent = { if case .mouseDown(let p, _) = $0 { downs.append(p) } }
+        host.simulate(.mouseDown(CGPoint(x: 30.5, y: 12), button: 1))
+        host.run(frames: 2)
+        let frame = try XCTUnwrap(host.lastFrame)
+        XCTAssertEqual([frame.width, frame.height], [200, 100])
+        // The 10-point red square covers 20 x 20 pixels.
+        XCTAssertEqual(frame.premultipliedARGB[19 * 200 + 19], 0xFFFF_0000)
+        XCTAssertEqual(frame.premultipliedARGB[20 * 200 + 20], 0xFF00_00FF)
+        XCTAssertEqual(downs, [CGPoint(x: 30.5, y: 12)])
+        host.setContentSize(CGSize(width: 60, height: 40))
+        host.run(frames: 3)  // refreshes count from the window's opening: one more frame
+        XCTAssertEqual(host.lastFrame.map { [$0.width, $0.height] }, [120, 80])
+    }
+}
