@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: v6),
         // Recording a window to video through ffmpeg (F5, `lamina record`); shared by the command
         // and LaminaWindow through `package` access, not a product of its own.
-        .target(name: "LaminaRecording", dependencies: ["QuartzCore", "SDLHost"], swiftSettings: v6),
+        .target(name: "LaminaRecording", dependencies: ["QuartzCore", "Compositor", "SDLHost"], swiftSettings: v6),
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "SDLHost", "LaminaRecording"], swiftSettings: v6),
         .executableTarget(
             name: "lamina",

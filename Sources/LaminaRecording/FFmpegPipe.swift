@@ -1,4 +1,6 @@
 import Foundation
+import Compositor
+import QuartzCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +13,10 @@ package struct RecordingError: Error, CustomStringConvertible {
     package init(description: String) { self.description = description }
 }
 
-/// ffmpeg encoding raw 32-bit BGRA frames (premultiplied ARGB little-endian words, as the compositor
-/// stores them) that it reads from a pipe on its standard input, at a constant frame rate. Used by
+/// ffmpeg encoding frames that it reads from a pipe on its standard input, at a constant frame
+/// rate. Frames are given as the compositor stores them (premultiplied ARGB words) and sent as
+/// planar YUV 4:2:0 (BT.709 limited range, converted here on two threads by `I420Frame`, and
+/// tagged so in the file) to the video encoders, as 32-bit BGRA to the GIF palette. Used by
 /// `lamina record` (every frame on virtual time) and by `LiveRecorder` (a window's frames).
 ///
 /// Under control:
@@ -51,6 +55,11 @@ package final class FFmpegPipe: @unchecked Sendable {
     private var input: Int32
     private let said: FFmpegOutputReader
     private var state = State.running
+    /// What ffmpeg reads: YUV 4:2:0 for video codecs, BGRA for GIF.
+    private let sendsYUV: Bool
+    /// The frame being sent, kept from frame to frame (a 4K frame is 13 MB as YUV, 33 MB as BGRA).
+    private var yuv: I420Frame
+    private var bgra: [UInt32] = []
 
     private enum State { case running, finished, failed }
 
@@ -84,22 +93,32 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// ffmpeg never reads it as an option (a name starting with `-`) or another protocol (a `:`).
     package static func fileURL(_ path: String) -> String { "file:" + absolute(path) }
 
-    /// ffmpeg's arguments for raw `width`x`height` BGRA frames at `fps` into `output` (the codec from
-    /// the extension: H.264 for .mp4/.mov/.mkv, VP9 for .webm, a palette for .gif), reporting its
-    /// progress on descriptor 3. `realtime` picks the encoders' fastest settings, for recordings
-    /// made while something else is being timed.
+    /// Whether frames for `output` are sent as YUV 4:2:0 (every video codec) rather than BGRA (GIF).
+    package static func sendsYUV(for output: String) -> Bool { URL(fileURLWithPath: output).pathExtension.lowercased() != "gif" }
+
+    /// The colour tags of a YUV recording: BT.709 matrix and primaries (sRGB's), sRGB's transfer
+    /// curve, limited range, so that players show the colours the frames had.
+    package static let colourTags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-color_range", "tv"]
+
+    /// ffmpeg's arguments for raw `width`x`height` frames at `fps` into `output` (the codec from
+    /// the extension: H.264 for .mp4/.mov/.mkv, VP9 for .webm, both fed YUV 4:2:0; a palette for
+    /// .gif, fed BGRA), reporting its progress on descriptor 3. `realtime` picks the encoders'
+    /// fastest settings, for recordings made while something else is being timed.
     package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool) -> [String] {
+        let yuv = sendsYUV(for: output)
         var args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
-                    "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
+                    "-f", "rawvideo", "-pixel_format", yuv ? "yuv420p" : "bgra", "-video_size", "\(width)x\(height)",
                     "-framerate", String(fps), "-i", "pipe:0"]
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        if ext == "gif" {
+        if !yuv {
             args += ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse"]
         } else if ext == "webm" {
-            args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p"]
+            args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p"] + colourTags
             if realtime { args += ["-deadline", "realtime", "-cpu-used", "8"] }
         } else {
-            args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
+            args += ["-c:v", "libx264", "-pix_fmt", "yuv420p"] + colourTags
+            // H.264 wants even sizes: an odd last row or column is padded (black) by ffmpeg.
+            if width % 2 == 1 || height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
             if realtime { args += ["-preset", "ultrafast"] }
         }
         args.append(fileURL(output))
@@ -126,6 +145,8 @@ package final class FFmpegPipe: @unchecked Sendable {
         self.width = width
         self.height = height
         self.timeout = timeout
+        sendsYUV = FFmpegPipe.sendsYUV(for: output)
+        yuv = I420Frame(width: sendsYUV ? width : 0, height: sendsYUV ? height : 0)
         guard let ffmpeg = FFmpegPipe.find() else {
             throw RecordingError(description: "recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg)" + (hint.map { "; " + $0 } ?? ""))
         }
@@ -151,14 +172,33 @@ package final class FFmpegPipe: @unchecked Sendable {
         if state == .running { abandon() }
     }
 
-    /// Writes one frame of `width` x `height` pixels (premultiplied ARGB words; the caller decides
-    /// how alpha is shown). Throws a `RecordingError` when ffmpeg has stopped taking frames (it
-    /// exited, was killed, or took nothing for `timeout` seconds), after killing it and removing
-    /// the partial file; the message names the frame, the cause and ffmpeg's own words.
-    package func write(_ pixels: UnsafeBufferPointer<UInt32>) throws {
+    /// Writes one frame of `width` x `height` pixels (premultiplied ARGB words). A pixel that is
+    /// not opaque is shown over black, or with `straight` as its un-premultiplied colour, opaque.
+    /// Throws a `RecordingError` when ffmpeg has stopped taking frames (it exited, was killed, or
+    /// took nothing for `timeout` seconds), after killing it and removing the partial file; the
+    /// message names the frame, the cause and ffmpeg's own words.
+    package func write(_ pixels: UnsafeBufferPointer<UInt32>, straight: Bool = false) throws {
         precondition(pixels.count == width * height, "FFmpegPipe: \(pixels.count) pixels for a \(width)x\(height) frame")
         guard state == .running else { throw RecordingError(description: "the recording to \(output) has already ended") }
-        let raw = UnsafeRawBufferPointer(pixels)
+        if sendsYUV {
+            yuv.convert(pixels, straight: straight)
+            try yuv.bytes.withUnsafeBytes { try send($0) }
+        } else {
+            if bgra.count != pixels.count { bgra = [UInt32](repeating: 0, count: pixels.count) }
+            bgra.withUnsafeMutableBufferPointer { out in
+                for i in 0..<pixels.count {
+                    let p = pixels[i]
+                    // Premultiplied ARGB little-endian words are BGRA in memory; opaque pixels are their own colour.
+                    out[i] = p >> 24 == 255 ? p : straight ? PNGCodec.unpremultiply(p) | 0xFF00_0000 : p | 0xFF00_0000
+                }
+            }
+            try bgra.withUnsafeBytes { try send($0) }
+        }
+        framesWritten += 1
+    }
+
+    /// Sends one frame's bytes through the pipe, waiting at most `timeout` for ffmpeg to take them.
+    private func send(_ raw: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < raw.count {
             let n = Glibc.write(input, raw.baseAddress! + offset, raw.count - offset)
@@ -179,7 +219,6 @@ package final class FFmpegPipe: @unchecked Sendable {
             let how = ending.map { "ffmpeg stopped (\($0))" } ?? "ffmpeg stopped taking frames (\(String(cString: strerror(e))))"
             throw fail(how)
         }
-        framesWritten += 1
     }
 
     /// Closes ffmpeg's input, waits for it to finish the file (at most `timeout` seconds past its

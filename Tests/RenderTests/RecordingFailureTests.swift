@@ -60,14 +60,15 @@ final class RecordingFailureTests: XCTestCase {
     func testAnFFmpegKilledMidWayStopsTheRecording() throws {
         let dir = try RecordingHarness.folder("killed")
         defer { try? FileManager.default.removeItem(at: dir) }
-        // One frame is 320 x 280 x 4 = 358,400 bytes: this ffmpeg reads a frame and a half.
-        let fake = try RecordingHarness.fakeFFmpeg("head -c 537600 > /dev/null\nkill -9 $$", in: dir, name: "bin")
+        // One frame is 320 x 280 pixels sent as YUV 4:2:0, 1.5 bytes each = 134,400 bytes: this
+        // ffmpeg reads a frame and a quarter.
+        let fake = try RecordingHarness.fakeFFmpeg("head -c 168000 > /dev/null\nkill -9 $$", in: dir, name: "bin")
         let out = dir.appendingPathComponent("x.mp4").path
         let r = try RecordingHarness.lamina(["record", bounce, "-o", out, "--duration", "1"] + small, path: fake.path + ":/usr/bin:/bin")
         XCTAssertNotEqual(r.status, 0)
         XCTAssertTrue(r.err.contains("killed by signal 9 (SIGKILL)"), r.err)
-        // Frame 1 is read whole; of frame 2 it reads half (179,200 bytes) and the pipe holds at most
-        // 64 KiB more, so frame 2 cannot be written: the failure is at frame 2.
+        // Frame 1 is read whole; of frame 2 it reads a quarter (100,800 bytes are left) and the pipe
+        // holds at most 64 KiB more, so frame 2 cannot be written: the failure is at frame 2.
         XCTAssertTrue(r.err.contains("recording failed at frame 2 of 15: ffmpeg stopped (killed by signal 9 (SIGKILL))"), r.err)
         XCTAssertEqual(RecordingHarness.names(dir), ["bin"], "no output and no partial file")
     }

@@ -79,4 +79,12 @@ int32_t lamina_kernels_set_mode(int32_t mode);
 /// The current mode (LAMINA_KERNELS_AUTO, LAMINA_KERNELS_PORTABLE or LAMINA_KERNELS_AVX2).
 int32_t lamina_kernels_mode(void);
 
+/// Premultiplied ARGB (`stride` pixels per row, `width` x `height`) to planar YUV 4:2:0, BT.709
+/// limited range (formula in yuv.c): rows [row0, row0 + rows) of luma (row0 even) and the chroma
+/// rows of their pairs; an odd last row or column counts twice in its chroma block. `straight`
+/// takes each pixel that is not opaque as its un-premultiplied colour; otherwise the colour is the
+/// premultiplied one (the frame over black). The AVX2 version is bit-identical with the portable one.
+void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows, int32_t straight,
+                         uint8_t *y, int32_t yStride, uint8_t *u, uint8_t *v, int32_t cStride);
+
 #endif

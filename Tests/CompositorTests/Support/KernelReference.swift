@@ -83,4 +83,14 @@ enum KernelReference {
         for shift: UInt32 in [0, 8, 16, 24] { out |= (channel(scaled, shift) + mulDiv255(channel(d, shift), ia)) << shift }
         return out
     }
+
+    /// Straight colour from premultiplied: each channel round(c·255/a), at most 255; transparent is 0.
+    static func unpremultiply(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        guard a != 255 else { return p }
+        guard a != 0 else { return 0 }
+        var out = a << 24
+        for shift: UInt32 in [0, 8, 16] { out |= min(255, (channel(p, shift) * 255 + a / 2) / a) << shift }
+        return out
+    }
 }
