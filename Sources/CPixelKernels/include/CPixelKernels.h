@@ -32,6 +32,11 @@ void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t
 /// Source over of one premultiplied colour onto a row.
 void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 
+/// dst[i] = color scaled by k_i over dst[i], k_i = (uint32_t)(min(coverage[i]·op, 1)·255 + 0.5) in
+/// float arithmetic (a run's k in PrimitiveDrawer, per pixel): a solid colour through a row of
+/// coverage, such as a rounded corner's. Pixels whose k is 0 are left as they are.
+void lamina_over_solid_coverage(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+
 /// lamina_over_row on `height` rows: row y of dst starts at dst + y·dstStride, of src at
 /// src + y·srcStride (strides in pixels). The level is chosen once for the whole rectangle.
 void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,

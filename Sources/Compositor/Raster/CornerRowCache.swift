@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 
 /// The runs of a rounded rectangle's corner rows, built once per corner shape and moved by whole
 /// pixels to every rectangle with that corner: rectangles of one corner radius (the buttons and
@@ -19,13 +20,21 @@ final class CornerRowCache {
 
     /// A corner's rows, nearest the edge first: the runs of the corner's columns (x relative to
     /// the corner's base column), and the row's vertical coverage (that of the runs between the
-    /// corners). `columns`: how many columns the corner's runs cover.
-    struct Corner {
+    /// corners). `columns`: how many columns the corner's runs cover. A class, so that handing
+    /// one out costs one reference count, not one per array.
+    final class Corner {
         /// The runs of all rows, row after row; row i's are spans[rowEnds[i - 1] ..< rowEnds[i]].
-        var spans: [CoverageSpan]
-        var rowEnds: [Int]
-        var cy: [Float]
-        var columns: Int
+        let spans: [CoverageSpan]
+        let rowEnds: [Int]
+        let cy: [Float]
+        let columns: Int
+        /// The same runs as one coverage value per pixel: row i's `columns` values from
+        /// dense[i · columns], the first at the corner's first column (0 where no run covers it).
+        let dense: [Float]
+
+        init(spans: [CoverageSpan], rowEnds: [Int], cy: [Float], columns: Int, dense: [Float]) {
+            self.spans = spans; self.rowEnds = rowEnds; self.cy = cy; self.columns = columns; self.dense = dense
+        }
     }
 
     private var corners: [Key: Corner] = [:]
@@ -67,6 +76,46 @@ final class CornerRowCache {
                         for j in (i == 0 ? 0 : r.rowEnds[i - 1])..<r.rowEnds[i] {
                             let s = rs[j]
                             out.append(CoverageSpan(y: y32, x: s.x + Int32(right), length: s.length, coverage: s.coverage))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paints the rectangle's corner rows within `area` with the solid premultiplied `color` at
+    /// opacity `op`, straight from the corners' coverage, one kernel call per corner row and one
+    /// per run between the corners: the pixels `append` and PrimitiveDrawer's runs would give,
+    /// bit for bit. Call only where `applies` is true, for a surface without a soft clip.
+    func paintSolid(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners bits: UInt8,
+                    color: UInt32, op: Float, area: IntRect, on surface: Surface) {
+        let top = Int(y0.rounded(.down)), bottom = Int(y1.rounded(.up))
+        let left = Int(x0.rounded(.down)), right = Int(x1.rounded(.up))
+        let ax0 = area.x, ax1 = area.maxX
+        for isBottom in [false, true] {
+            let l = corner(Key(fx: x0 - Double(left), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
+                               rounded: bits & (isBottom ? 4 : 1) != 0, right: false, bottom: isBottom))
+            let r = corner(Key(fx: x1 - Double(right), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
+                               rounded: bits & (isBottom ? 8 : 2) != 0, right: true, bottom: isBottom))
+            let midStart = max(left + l.columns, ax0), midEnd = min(right - r.columns, ax1)
+            // The corners' columns within the area, as offsets into their rows.
+            let lFrom = max(left, ax0), lTo = min(left + l.columns, ax1)
+            let rFrom = max(right - r.columns, ax0), rTo = min(right, ax1)
+            l.dense.withUnsafeBufferPointer { ld in
+                r.dense.withUnsafeBufferPointer { rd in
+                    for i in 0..<l.rowEnds.count {
+                        let y = isBottom ? bottom - 1 - i : top + i
+                        guard y >= area.y, y < area.maxY else { continue }
+                        let row = surface.row(y)
+                        if lTo > lFrom {
+                            lamina_over_solid_coverage(row + lFrom, color, ld.baseAddress! + i * l.columns + (lFrom - left), op, Int32(lTo - lFrom))
+                        }
+                        if midEnd > midStart {
+                            let k = UInt32(min(l.cy[i] * op, 1) * 255 + 0.5)
+                            if k > 0 { BlendKernels.overSolid(row + midStart, color: Premultiplied.scale(color, k), count: midEnd - midStart) }
+                        }
+                        if rTo > rFrom {
+                            lamina_over_solid_coverage(row + rFrom, color, rd.baseAddress! + i * r.columns + (rFrom - (right - r.columns)), op, Int32(rTo - rFrom))
                         }
                     }
                 }
@@ -124,7 +173,14 @@ final class CornerRowCache {
             }
             rowEnds.append(flat.count)
         }
-        let c = Corner(spans: flat, rowEnds: rowEnds, cy: cy, columns: columns)
+        var dense = [Float](repeating: 0, count: rowEnds.count * columns)
+        for i in rowEnds.indices {
+            for s in flat[(i == 0 ? 0 : rowEnds[i - 1])..<rowEnds[i]] {
+                let from = Int(s.x) - firstColumn
+                for x in from..<(from + Int(s.length)) { dense[i * columns + x] = s.coverage }
+            }
+        }
+        let c = Corner(spans: flat, rowEnds: rowEnds, cy: cy, columns: columns, dense: dense)
         if corners.count >= capacity { corners.removeAll(keepingCapacity: true); recent.removeAll() }
         corners[k] = c
         remember(k, c)

@@ -33,7 +33,12 @@ final class PrimitiveDrawer {
         let plain = RoundedRectSpans.plainRows(y0: y0, y1: y1, x0: x0, x1: x1, rx: rx, ry: ry).clamped(to: area.y..<area.maxY)
         if plain.count >= 2, surface.clip == nil, blockPaintable(paint) {
             if CornerRowCache.applies(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, columns: surface.columns) {
-                cornerRows.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners, rows: area.y..<area.maxY, into: &spans)
+                if case .solid(let c) = paint {
+                    cornerRows.paintSolid(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
+                                          color: c, op: Float(min(opacity, 1)), area: area, on: surface)
+                } else {
+                    cornerRows.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners, rows: area.y..<area.maxY, into: &spans)
+                }
             } else {
                 RoundedRectSpans.append(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: corners,
                                         rows: area.y..<plain.lowerBound, columns: surface.columns, into: &spans)
