@@ -26,7 +26,8 @@ final class PrimitiveDrawer {
         guard opacity > 0, x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         var area = surface.scissor
         if let c = surface.clip { area = area.intersection(c.rect) }
-        guard !area.isEmpty else { return }
+        // Nothing is drawn outside the rectangle's pixels: one that misses the area (another band's) costs nothing more.
+        guard !area.isEmpty, y1 > Double(area.y), y0 < Double(area.maxY), x1 > Double(area.x), x0 < Double(area.maxX) else { return }
         spans.removeAll(keepingCapacity: true)
         // The rows whose runs are all alike are painted as blocks, one kernel call per run for all
         // of them (solid colours and untinted whole-texel image copies, without a soft clip).

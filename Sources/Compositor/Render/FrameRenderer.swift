@@ -16,6 +16,15 @@ public final class FrameRenderer {
     /// A renderer using `threads` threads (at least 1).
     public init(threads: Int = 1) { self.threads = max(1, threads) }
 
+    deinit { workers?.stop() }
+
+    /// The helper threads of the last frame drawn on more than one thread (`threads` − 1 of them).
+    private var workers: BandWorkers?
+    /// One drawer per band, kept from frame to frame: their scratch buffers and the rounded
+    /// corners they have built (CornerRowCache) are not made anew every frame. Band b's drawer is
+    /// used by band b's thread only, while the frame is drawn.
+    private var drawers: [PrimitiveDrawer] = []
+
     /// Where the bands end, balanced by their times (see BandBalancer), for `balancedArea`.
     var balancer = BandBalancer()
     private var balancedArea = IntRect(x: 0, y: 0, width: 0, height: 0)
@@ -33,6 +42,8 @@ public final class FrameRenderer {
         if area != balancedArea { balancer = BandBalancer(); balancedArea = area }
         let edges = balancer.boundaries(count: bandCount).map { area.y + Int((Double(area.height) * $0).rounded()) }
         // Each band writes only its own entry.
+        while drawers.count < bandCount { drawers.append(PrimitiveDrawer()) }
+        nonisolated(unsafe) let drawers = self.drawers
         nonisolated(unsafe) let timing = UnsafeMutablePointer<Double>.allocate(capacity: bandCount)
         timing.initialize(repeating: 0, count: bandCount)
         defer { timing.deallocate() }
@@ -52,10 +63,11 @@ public final class FrameRenderer {
                     for y in band.y..<band.maxY { (base + y * width + band.x).update(repeating: background, count: band.width) }
                 }
                 let surface = Surface(borrowing: base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
-                TreeRasterizer(tree: tree, shadowCache: shadowCache).drawRoot(toDevice: toDevice, on: surface)
+                TreeRasterizer(tree: tree, shadowCache: shadowCache, drawer: drawers[b]).drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(0) } else {
-                DispatchQueue.concurrentPerform(iterations: bandCount, execute: drawBand)
+                if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }
+                workers!.run(bandCount, drawBand)
             }
         }
         if bandCount > 1 { balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount))) }

@@ -5,11 +5,15 @@ import CoreGraphics
 /// contexts sorted back to front) over a PrimitiveDrawer. One per thread.
 final class TreeRasterizer {
     let tree: RenderTree
-    let drawer = PrimitiveDrawer()
+    /// Draws the primitives; its scratch buffers and corner cache may be kept from frame to frame
+    /// by the caller (one drawer per thread).
+    let drawer: PrimitiveDrawer
     /// Blurred shadows kept between draws (nil: every shadow is blurred anew).
     let shadowCache: ShadowCache?
 
-    init(tree: RenderTree, shadowCache: ShadowCache? = nil) { self.tree = tree; self.shadowCache = shadowCache }
+    init(tree: RenderTree, shadowCache: ShadowCache? = nil, drawer: PrimitiveDrawer = PrimitiveDrawer()) {
+        self.tree = tree; self.shadowCache = shadowCache; self.drawer = drawer
+    }
 
     /// Draws the whole tree (root at node 0) with `toDevice` mapping the root's parent space to pixels.
     func drawRoot(toDevice: Matrix4x4, on surface: Surface) {
@@ -45,11 +49,11 @@ final class TreeRasterizer {
         while let step = stack.popLast() {
             switch step {
             case .node(let i, let P, let inherited, let s):
-                let n = tree.nodes[i]
-                if n.preserves3D {
-                    pushContext(i, parentToDevice: P, inherited: inherited * n.opacity, on: s, into: &stack)
+                // Fields read in place: a node is not copied (its arrays retained) to read three of them.
+                if tree.nodes[i].preserves3D {
+                    pushContext(i, parentToDevice: P, inherited: inherited * tree.nodes[i].opacity, on: s, into: &stack)
                 } else {
-                    stack.append(.plane(i, toDevice: n.toParent.then(P), parentToDevice: P, inherited: inherited, on: s))
+                    stack.append(.plane(i, toDevice: tree.nodes[i].toParent.then(P), parentToDevice: P, inherited: inherited, on: s))
                 }
             case .plane(let i, let M, let P, let inherited, let s):
                 plane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s, into: &stack)
@@ -99,19 +103,19 @@ final class TreeRasterizer {
     /// A flat layer: drawn straight onto `s`, or through an offscreen group (the group's steps are
     /// pushed to finish it after its body).
     private func plane(_ i: Int, toDevice M: Matrix4x4, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface, into stack: inout [Step]) {
-        let n = tree.nodes[i]
         guard M.isFinite, !s.scissor.isEmpty else { return }
-        let op = n.opacity * inherited
+        let op = tree.nodes[i].opacity * inherited
         guard op > 0.0005 else { return }
         let H = M.projective
-        if !n.isDoubleSided && TreeRasterizer.isBackFacing(H, n.bounds) { return }
+        if !tree.nodes[i].isDoubleSided && TreeRasterizer.isBackFacing(H, tree.nodes[i].bounds) { return }
         let children = tree.children(of: i)
-        let shadow = n.shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
-        if !TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty) {
-            if let sh = shadow { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
+        let shadow = tree.nodes[i].shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
+        if !drawsAsGroup(i, hasChildren: !children.isEmpty) {
+            if let sh = shadow { drawPathShadow(sh, node: tree.nodes[i], M: M, P: P, opacity: op, on: s) }
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
         }
+        let n = tree.nodes[i]
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
         let reach = shadow.map { shadowReach($0, node: n, P: P) } ?? 0
         // The group holds what the subtree draws (its own shadow is drawn beside the group, from it).
@@ -137,31 +141,47 @@ final class TreeRasterizer {
         return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow || n.blendMode != .normal
     }
 
+    /// `drawsAsGroup` for node `i` of the tree, its fields read in place (the node is not copied).
+    func drawsAsGroup(_ i: Int, hasChildren: Bool) -> Bool {
+        let ownParts = (tree.nodes[i].backgroundColor >> 24 != 0 ? 1 : 0) + tree.nodes[i].contents.count
+            + (tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 ? 1 : 0)
+        let alphaShadow = tree.nodes[i].shadow.map { $0.color >> 24 != 0 && $0.path == nil } ?? false
+        return (tree.nodes[i].opacity < 1 && tree.nodes[i].allowsGroupOpacity && (hasChildren || ownParts > 1)) || tree.nodes[i].mask >= 0
+            || alphaShadow || tree.nodes[i].blendMode != .normal
+    }
+
     /// Background, contents, then (pushed) the sublayers clipped when masksToBounds, and the border.
     private func body(_ i: Int, M: Matrix4x4, opacity op: Double, children: [Int], on s: Surface, into stack: inout [Step]) {
-        let n = tree.nodes[i]
+        // Fields read in place (tree.nodes[i].x): the node is not copied, nor its arrays retained.
         let H = M.projective
         let ppu = TreeRasterizer.scale(of: M)
-        if n.backgroundColor >> 24 != 0 {
-            if let r = TreeRasterizer.axisAligned(H, n.bounds) {
-                let radius = max(0, min(n.cornerRadius, Double(min(n.bounds.width, n.bounds.height)) / 2))
-                let rounded = radius > 0 && n.maskedCorners & 0xF != 0
+        let bounds = tree.nodes[i].bounds, color = tree.nodes[i].backgroundColor
+        let cornerRadius = tree.nodes[i].cornerRadius, corners = tree.nodes[i].maskedCorners
+        let edges = (bounds: bounds, antialiased: tree.nodes[i].antialiasedEdges)
+        if color >> 24 != 0 {
+            if let r = TreeRasterizer.axisAligned(H, bounds) {
+                let radius = max(0, min(cornerRadius, Double(min(bounds.width, bounds.height)) / 2))
+                let rounded = radius > 0 && corners & 0xF != 0
                 drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, rx: rounded ? radius * H.a : 0, ry: rounded ? radius * H.e : 0,
-                                           corners: n.maskedCorners, paint: .solid(n.backgroundColor), opacity: op, on: s)
+                                           corners: corners, paint: .solid(color), opacity: op, on: s)
             } else {
-                let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
-                drawer.draw([aliased(poly, n, H)], rule: .nonZero, paint: .solid(n.backgroundColor), opacity: op, on: s)
+                let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
+                drawer.draw([aliased(poly, edges, H)], rule: .nonZero, paint: .solid(color), opacity: op, on: s)
             }
         }
         let savedClip = s.clip, savedScissor = s.scissor
-        if n.masksToBounds {
-            let poly = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
-            applyClip(aliased(poly, n, H), on: s)
+        if tree.nodes[i].masksToBounds {
+            let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
+            applyClip(aliased(poly, edges, H), on: s)
         }
         stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
         if !s.scissor.isEmpty {
-            for c in n.contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: n) }
+            if !tree.nodes[i].contents.isEmpty {
+                for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
+            }
             let childP = M.flatteningInput
+            // Room for them all at once (steps are large: growing one at a time copies them again and again).
+            stack.reserveCapacity(stack.count + children.count)
             for c in children.reversed() { stack.append(.node(c, parentToDevice: childP, inherited: op, on: s)) }
         }
     }
@@ -172,7 +192,7 @@ final class TreeRasterizer {
         let bw = min(n.borderWidth, Double(min(n.bounds.width, n.bounds.height)) / 2)
         let outer = H.projectClipped(RoundedRect.polygon(n.bounds, radius: n.cornerRadius, corners: n.maskedCorners, pixelsPerUnit: ppu))
         let inset = n.bounds.insetBy(dx: CGFloat(bw), dy: CGFloat(bw))
-        var contours = [aliased(outer, n, H)]
+        var contours = [aliased(outer, (n.bounds, n.antialiasedEdges), H)]
         if inset.width > 0 && inset.height > 0 {
             contours.append(H.projectClipped(RoundedRect.polygon(inset, radius: max(0, n.cornerRadius - bw), corners: n.maskedCorners, pixelsPerUnit: ppu)))
         }
@@ -195,9 +215,10 @@ final class TreeRasterizer {
 
     // MARK: - Contents
 
-    /// `edges`: the node whose aliased bounds edges (antialiasedEdges) apply to image and gradient
-    /// rectangles that lie on them.
-    func drawContent(_ c: RenderContent, H: Projective2D, ppu: Double, opacity: Double, on s: Surface, edges: RenderNode? = nil) {
+    /// `edges`: the bounds and antialiasedEdges of the node whose aliased bounds edges apply to
+    /// image and gradient rectangles that lie on them.
+    func drawContent(_ c: RenderContent, H: Projective2D, ppu: Double, opacity: Double, on s: Surface,
+                     edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         switch c {
         case .fill(let f):
             let contours = f.contours.map { H.projectClipped($0.map { (x: Double($0.x), y: Double($0.y)) }) }
@@ -220,7 +241,7 @@ final class TreeRasterizer {
     }
 
     /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
-    func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: RenderNode? = nil) {
+    func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         let d = img.destination, src = img.source
         guard d.width > 0, d.height > 0, src.width > 0, src.height > 0, img.image.width > 0, img.image.height > 0,
               let inv = H.inverse else { return }
@@ -256,10 +277,11 @@ final class TreeRasterizer {
         }
     }
 
-    /// A device polygon of node `n` with the segments on its aliased bounds edges made staircases
-    /// (AliasedEdges); unchanged when every edge is anti-aliased.
-    func aliased(_ poly: [(x: Double, y: Double)], _ n: RenderNode, _ H: Projective2D) -> [(x: Double, y: Double)] {
-        n.antialiasedEdges & 0xF == 0xF ? poly : AliasedEdges.apply(poly, bounds: n.bounds, toLayer: H.inverse, antialiased: n.antialiasedEdges)
+    /// A device polygon of a node (its bounds and antialiasedEdges in `edges`) with the segments
+    /// on its aliased bounds edges made staircases (AliasedEdges); unchanged when every edge is
+    /// anti-aliased.
+    func aliased(_ poly: [(x: Double, y: Double)], _ edges: (bounds: CGRect, antialiased: UInt8), _ H: Projective2D) -> [(x: Double, y: Double)] {
+        edges.antialiased & 0xF == 0xF ? poly : AliasedEdges.apply(poly, bounds: edges.bounds, toLayer: H.inverse, antialiased: edges.antialiased)
     }
 
     /// The device rectangle of `r` when H only scales (positively) and translates, else nil.

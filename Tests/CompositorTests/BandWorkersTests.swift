@@ -1,0 +1,56 @@
+import XCTest
+import Synchronization
+@testable import Compositor
+
+/// `BandWorkers`: every band of every job runs exactly once, on the caller or a helper, whether
+/// the helpers were spinning or asleep; jobs never mix; stopping ends the helpers.
+final class BandWorkersTests: XCTestCase {
+    func testEveryBandRunsExactlyOncePerJob() {
+        let workers = BandWorkers(helpers: 3, spin: 0.0002)
+        defer { workers.stop() }
+        let slots = UnsafeMutableBufferPointer<Int>.allocate(capacity: 16)
+        defer { slots.deallocate() }
+        nonisolated(unsafe) let counts = slots
+        var rng = SystemRandomNumberGenerator()
+        for job in 0..<3000 {
+            let n = Int.random(in: 1...16, using: &rng)
+            counts.initialize(repeating: 0)
+            let marker = job
+            nonisolated(unsafe) var wrong = 0
+            let slow = job % 10 == 0
+            workers.run(n) { b in
+                // Some jobs' bands take a while: a run that returned before every band was done would show a 0.
+                if slow { usleep(100) }
+                counts[b] += 1
+                if marker != job { wrong += 1 }
+            }
+            XCTAssertEqual(Array(counts.prefix(n)), [Int](repeating: 1, count: n), "job \(job)")
+            XCTAssertEqual(Array(counts.dropFirst(n)), [Int](repeating: 0, count: 16 - n), "no band past the count")
+            XCTAssertEqual(wrong, 0)
+            // Now and then the helpers fall asleep between jobs and must be woken.
+            if job % 500 == 0 { usleep(3000) }
+        }
+    }
+
+    func testBandsRunOnMoreThanOneThread() {
+        let workers = BandWorkers(helpers: 1, spin: 0.01)
+        defer { workers.stop() }
+        let caller = pthread_self()
+        let others = Atomic<Int>(0)
+        for _ in 0..<50 {
+            workers.run(8) { _ in
+                usleep(200)
+                if pthread_equal(pthread_self(), caller) == 0 { others.add(1, ordering: .relaxed) }
+            }
+        }
+        XCTAssertGreaterThan(others.load(ordering: .relaxed), 0, "the helper took bands")
+    }
+
+    func testStoppingEndsTheHelpers() {
+        for _ in 0..<30 {
+            let workers = BandWorkers(helpers: 2)
+            workers.run(4) { _ in }
+            workers.stop()
+        }
+    }
+}
