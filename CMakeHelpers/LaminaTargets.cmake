@@ -15,7 +15,7 @@
 #   Demos          Swift: QuartzCore, LaminaViews
 #   CSDL2          system module over SDL2 (pkg-config), see LaminaSDL2.cmake
 #   SDLHost        Swift: QuartzCore, Compositor, CSDL2
-#   LaminaRecording  Swift: QuartzCore, SDLHost (recording to video through ffmpeg)
+#   LaminaRecording  Swift: QuartzCore, Compositor, SDLHost (recording to video through ffmpeg)
 #   LaminaWindow   Swift: QuartzCore, SDLHost, LaminaRecording (a window for your own layers)
 #   Scenes         Swift: QuartzCore, LaminaAssets, Yams (and its CYaml)          (when LAMINA_BUILD_COMMAND)
 # Executable:
@@ -53,7 +53,7 @@ function(lamina_add_targets root)
   # clang pragma (GCC), so the results stay bit-identical with the Swift reference. The AVX2
   # versions are chosen at run time (__attribute__((target("avx2"))) + __builtin_cpu_supports), so
   # no -mavx2 is given: the library runs on any x86-64.
-  add_library(CPixelKernels STATIC "${root}/Sources/CPixelKernels/kernels.c")
+  add_library(CPixelKernels STATIC "${root}/Sources/CPixelKernels/kernels.c" "${root}/Sources/CPixelKernels/yuv.c")
   add_library(Lamina::CPixelKernels ALIAS CPixelKernels)
   set_target_properties(CPixelKernels PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_compile_options(CPixelKernels PRIVATE
@@ -87,7 +87,7 @@ function(lamina_add_targets root)
   lamina_add_swift_library(Demos "${root}" QuartzCore LaminaViews)
   lamina_add_csdl2("${root}/Sources/CSDL2")
   lamina_add_swift_library(SDLHost "${root}" QuartzCore Compositor CSDL2)
-  lamina_add_swift_library(LaminaRecording "${root}" QuartzCore SDLHost)
+  lamina_add_swift_library(LaminaRecording "${root}" QuartzCore Compositor SDLHost)
   lamina_add_swift_library(LaminaWindow "${root}" QuartzCore SDLHost LaminaRecording)
 
   if(LAMINA_BUILD_COMMAND)
