@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore", "CoreGraphics"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
+        .library(name: "LaminaRecording", targets: ["LaminaRecording"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LaminaViews", targets: ["LaminaViews"]),

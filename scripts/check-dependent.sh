@@ -7,7 +7,8 @@
 #   - runs the README example (QuartzCore product alone) and checks it wrote frame.png;
 #   - runs its tests: its own window on SDL's offscreen driver receives a synthetic click that hits
 #     its layer (LaminaWindow); a headless frame with CATextLayer glyphs and a PNG-backed layer is
-#     compared with its golden (QuartzCore alone); a scene file is loaded and evaluated (Scenes).
+#     compared with its golden (QuartzCore alone); a scene file is loaded and evaluated (Scenes);
+#     an animated layer is recorded headless to an mp4 and verified (LaminaRecording's VideoWriter).
 # Then `lamina new` generates the starter package (README, "Your own app") and its own test runs.
 #
 #   bash scripts/check-dependent.sh

@@ -5,10 +5,11 @@ import QuartzCore
 import Glibc
 #endif
 
-/// A recording failure, in one line for the user.
-package struct RecordingError: Error, CustomStringConvertible {
+/// A recording failure, in one line for the user: what went wrong, with the file, the frame and
+/// ffmpeg's own words where they are known, and what to do about it.
+public struct RecordingError: Error, CustomStringConvertible {
     /// What went wrong and what to do about it.
-    package let description: String
+    public let description: String
     /// A failure described by `description`.
     package init(description: String) { self.description = description }
 }

@@ -124,8 +124,50 @@ public final class LayerWindow: @unchecked Sendable {
     /// Whether media time is paused (F6).
     public var isPaused: Bool { host.isPaused }
 
-    /// Whether an F5 recording is running now.
-    public var isRecording: Bool { recording?.isRecording ?? false }
+    /// Whether a recording is running now (F5's or `startRecording(to:)`'s).
+    public var isRecording: Bool {
+        recordingLock.lock(); defer { recordingLock.unlock() }
+        return recorder != nil || (recording?.isRecording ?? false)
+    }
+
+    /// Starts recording what the window presents to `url` (.mp4, .mov, .mkv, .webm or .gif): the
+    /// frames the window showed with their true timestamps, at the display's rate (a missed
+    /// refresh repeats the frame it showed), as `lamina run --record` does; the window's overlays
+    /// are not in it. Any thread, before or during `run()`; it records until `stopRecording()`
+    /// (a `run()` that returns does not stop it). Throws a `RecordingError` when a recording is
+    /// already running (this one or F5's), the name is not a video's, its folder does not exist,
+    /// or ffmpeg is not installed.
+    public func startRecording(to url: URL) throws {
+        recordingLock.lock(); defer { recordingLock.unlock() }
+        guard recorder == nil, !(recording?.isRecording ?? false) else {
+            throw RecordingError(description: "cannot record to \(url.path): a recording is already running")
+        }
+        let r = try LiveRecorder(url: url, fps: host.refreshRate)
+        r.attach(to: host)
+        recorder = r
+    }
+
+    /// Stops the recording `startRecording(to:)` started, waits until ffmpeg has finished the file,
+    /// and checks it (every frame encoded and in the file) before it is saved under its name;
+    /// returns the video's frame count, or nil when no recording was running. Throws a
+    /// `RecordingError` (and saves nothing) when the window presented no frame meanwhile or
+    /// ffmpeg failed. Any thread.
+    @discardableResult
+    public func stopRecording() throws -> Int? {
+        recordingLock.lock()
+        let r = recorder
+        recorder = nil
+        recordingLock.unlock()
+        guard let r else { return nil }
+        return try r.finish().videoFrames
+    }
+
+    /// Whether a recording of `startRecording(to:)` is running.
+    private var recordingByCall: Bool { recordingLock.lock(); defer { recordingLock.unlock() }; return recorder != nil }
+
+    /// The recording started by `startRecording(to:)` (guarded by `recordingLock`).
+    private var recorder: LiveRecorder?
+    private let recordingLock = NSLock()
 
     /// Runs frames on a virtual clock instead of the display's (tests, deterministic recordings):
     /// every frame advances `CAMediaClock.manualTime` by one refresh period and the app thread takes
@@ -182,9 +224,10 @@ public final class LayerWindow: @unchecked Sendable {
         recording = toggle
         host.overlayHelp = toggle == nil ? "" : RecordingToggle.help
         let onEvent = self.onEvent, onFrame = self.onFrame, closes = closesOnRequest
-        host.onEvent = { [host] e in
+        host.onEvent = { [host, unowned self] e in
             guard let event = WindowEvent(e) else { return }
-            if case .key(let k) = event, k == RecordingToggle.key { toggle?.toggle() }
+            // F5 does nothing while a recording of `startRecording(to:)` runs (both would record the same frames).
+            if case .key(let k) = event, k == RecordingToggle.key, self.recordingByCall == false { toggle?.toggle() }
             onEvent(event)
             if event == .close && closes { host.stop() }
         }

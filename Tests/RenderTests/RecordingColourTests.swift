@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import LaminaRecording
+import CoreGraphics
 
 /// Colours survive a recording: frames sent as BT.709 YUV and tagged so are decoded back by ffmpeg
 /// (which reads the tags) to the colours they had. Six flat patches, each 32x32 pixels in a
@@ -33,5 +34,27 @@ final class RecordingColourTests: XCTestCase {
             let want = [Int((colour >> 16) & 255), Int((colour >> 8) & 255), Int(colour & 255)]
             for c in 0..<3 { XCTAssertEqual(got[c], want[c], accuracy: 4, "patch \(k) \(String(colour, radix: 16)): decoded \(got)") }
         }
+    }
+}
+
+/// `VideoWriter`, the public way to record: frames of another size are refused with the frame
+/// named, a name that is not a video's is refused at once, and a cancelled recording leaves no file.
+final class VideoWriterTests: XCTestCase {
+    func testSizesNamesAndCancelling() throws {
+        guard FFmpegPipe.find() != nil else { throw XCTSkip("ffmpeg is not installed") }
+        XCTAssertThrowsError(try VideoWriter(url: URL(fileURLWithPath: "/tmp/x.txt"), width: 4, height: 4, fps: 30)) {
+            XCTAssertTrue("\($0)".contains("not a video name"), "\($0)")
+        }
+        let url = URL(fileURLWithPath: NSTemporaryDirectory() + "lamina-writer-\(getpid()).mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try VideoWriter(url: url, width: 32, height: 16, fps: 30)
+        try writer.append(CGImage(width: 32, height: 16, premultipliedARGB: [UInt32](repeating: 0xFF20_4060, count: 32 * 16)))
+        XCTAssertThrowsError(try writer.append(CGImage(width: 16, height: 16, premultipliedARGB: [UInt32](repeating: 0, count: 256)))) {
+            XCTAssertEqual("\($0)", "frame 2 is 16x16 pixels; \(url.lastPathComponent) is 32x16")
+        }
+        XCTAssertEqual(writer.framesWritten, 1)
+        writer.cancel()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: FFmpegPipe.partialPath(for: url.path)))
     }
 }

@@ -18,5 +18,8 @@ let package = Package(
         .testTarget(name: "HeadlessFrameTests", dependencies: ["HeadlessFrame"], exclude: ["badge.png", "frame.png"]),
         .testTarget(name: "WindowTests", dependencies: [.product(name: "LaminaWindow", package: "Lamina")]),
         .testTarget(name: "SceneTests", dependencies: [.product(name: "Scenes", package: "Lamina")]),
+        .testTarget(name: "RecordingTests", dependencies: [
+            .product(name: "QuartzCore", package: "Lamina"), .product(name: "LaminaRecording", package: "Lamina"),
+        ]),
     ]
 )
