@@ -373,13 +373,31 @@ static void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uin
     int32_t i = 0;
     const __m256i k16 = _mm256_set1_epi16((short)k);
     if (k == 255) {
+        // Eight opaque source pixels are the result as they are (s + d·0/255 = s).
+        const __m256i amask = _mm256_set1_epi32((int)0xFF000000u);
         for (; i + 8 <= count; i += 8) {
-            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+            if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(s, amask), amask)) == -1) {
+                _mm256_storeu_si256((__m256i *)(dst + i), s);
+                continue;
+            }
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
             _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 0));
         }
     } else {
+        // Eight opaque source pixels scaled by k all have alpha k: the destination's factor is 255 - k.
+        const __m256i amask = _mm256_set1_epi32((int)0xFF000000u), z = _mm256_setzero_si256();
+        const __m256i ik = _mm256_set1_epi16((short)(255 - k));
         for (; i + 8 <= count; i += 8) {
             __m256i s = _mm256_loadu_si256((const __m256i *)(src + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(s, amask), amask)) == -1) {
+                __m256i sl = div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), k16));
+                __m256i sh = div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), k16));
+                __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ik)));
+                __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ik)));
+                _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+                continue;
+            }
             _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 1));
         }
     }
@@ -424,8 +442,20 @@ AVX512 static void over_row_avx512(uint32_t *dst, const uint32_t *src, int32_t c
     const __m512i k16 = _mm512_set1_epi16((short)k);
     const int scaled = k != 255;
     if (scaled) {
+        // Sixteen opaque source pixels scaled by k all have alpha k (mul255(255, k) = k), so the
+        // destination's factor is the constant 255 - k: no per-pixel alpha to spread.
+        const __m512i amask = _mm512_set1_epi32((int)0xFF000000u), z = _mm512_setzero_si512();
+        const __m512i ik = _mm512_set1_epi16((short)(255 - k));
         for (; i + 16 <= count; i += 16) {
             __m512i s = _mm512_loadu_si512((const void *)(src + i)), d = _mm512_loadu_si512((const void *)(dst + i));
+            if (_mm512_cmpeq_epi32_mask(_mm512_and_si512(s, amask), amask) == 0xFFFF) {
+                __m512i sl = div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(s, z), k16));
+                __m512i sh = div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(s, z), k16));
+                __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), ik)));
+                __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ik)));
+                _mm512_storeu_si512((void *)(dst + i), _mm512_packus_epi16(dl, dh));
+                continue;
+            }
             _mm512_storeu_si512((void *)(dst + i), over16(d, s, k16, 1));
         }
     } else {

@@ -86,4 +86,24 @@ final class OverKernelTests: XCTestCase {
             }
         }
     }
+
+    /// Rows whose sources are opaque in runs of sixteen and more (the vector versions' path for
+    /// opaque groups at an opacity below 1), with a translucent pixel now and then, at every level.
+    func testOpaqueRunsAtEveryOpacityAndLevel() {
+        var rng = SeededRandom(seed: 0x0FA9)
+        for trial in 0..<200 {
+            let n = rng.int(1...90)
+            let src: [UInt32] = (0..<n).map { _ in rng.int(0...40) == 0 ? rng.premultipliedPixel() : rng.premultipliedPixel() | 0xFF00_0000 }
+            let dst = (0..<n).map { _ in rng.premultipliedPixel() }
+            let k = trial % 9 == 0 ? 255 : UInt32(rng.int(1...254))
+            let expected = zip(dst, src).map { KernelReference.over($0, $1, k: k) }
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
+                    var row = dst
+                    lamina_over_row(&row, src, Int32(n), k)
+                    XCTAssertEqual(row, expected, "trial \(trial), k \(k), \(level)")
+                }
+            }
+        }
+    }
 }
