@@ -611,3 +611,10 @@ void lamina_over_solid_coverage(uint32_t *dst, uint32_t color, const float *cove
         }
     }
 }
+
+// ---- prefetch ---------------------------------------------------------------------------------
+
+void lamina_prefetch_rows(const uint32_t *p, intptr_t stride, int32_t width, int32_t rows) {
+    for (int32_t y = 0; y < rows; y++, p += stride)
+        for (int32_t x = 0; x < width; x += 16) __builtin_prefetch(p + x, 0, 2);   // prefetcht1: to L2
+}

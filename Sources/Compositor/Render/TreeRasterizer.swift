@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import CPixelKernels
 
 /// Draws a render tree onto a surface: the traversal (opacity groups, clips, masks, shadows, 3D
 /// contexts sorted back to front) over a PrimitiveDrawer. One per thread.
@@ -240,6 +241,9 @@ final class TreeRasterizer {
         }
     }
 
+    /// The most texels prefetched for a transformed image (128 Ki, 512 KiB: half a typical L2).
+    static let prefetchTexels = 1 << 17
+
     /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
     func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         let d = img.destination, src = img.source
@@ -253,12 +257,15 @@ final class TreeRasterizer {
         let cx = Double(d.midX), cy = Double(d.midY)
         let c = H.homogeneous(cx, cy)
         var minifying = false
+        // Texel rows crossed per device pixel along a device row (a rotated image's slant).
+        var slant = 0.0
         if c.w > 0 {
             let px = c.x / c.w, py = c.y / c.w
             let t0 = map.homogeneous(px, py), t1 = map.homogeneous(px + 1, py), t2 = map.homogeneous(px, py + 1)
             let ux = t1.x / t1.w - t0.x / t0.w, uy = t1.y / t1.w - t0.y / t0.w
             let vx = t2.x / t2.w - t0.x / t0.w, vy = t2.y / t2.w - t0.y / t0.w
             minifying = abs(ux * vy - uy * vx) > 1.0001
+            slant = abs(uy)
         }
         let filter = minifying ? img.minification : img.magnification
         // Clamped as Doubles first: a source rectangle far outside the image (contentsRect 1e260)
@@ -273,6 +280,15 @@ final class TreeRasterizer {
             drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: .image(sampler), opacity: opacity, on: s)
         } else {
             let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
+            // A rotated image is read along slanted lines that cross texel rows, each texel pair
+            // from a cache line of its own: ask for its texels in one pass first, so that they come
+            // from L2, not from memory one at a time (frame50: 18.2 -> 15.0 ms). Images read along
+            // their rows (a perspective turn about y) stream well already and are left alone.
+            if slant > 1.0 / 32, (x1 - x0) * (y1 - y0) <= TreeRasterizer.prefetchTexels {
+                img.image.premultipliedARGB.withUnsafeBufferPointer { t in
+                    lamina_prefetch_rows(t.baseAddress! + y0 * img.image.width + x0, img.image.width, Int32(x1 - x0), Int32(y1 - y0))
+                }
+            }
             drawer.draw([edges.map { aliased(poly, $0, H) } ?? poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
         }
     }
