@@ -183,8 +183,50 @@ final class TreeRasterizer {
             let childP = M.flatteningInput
             // Room for them all at once (steps are large: growing one at a time copies them again and again).
             stack.reserveCapacity(stack.count + children.count)
-            for c in children.reversed() { stack.append(.node(c, parentToDevice: childP, inherited: op, on: s)) }
+            for c in children.reversed() {
+                // A leaf that draws only inside a known rectangle is placed here (what its .node step
+                // would do), and left out when that rectangle misses the surface's scissor: each band
+                // then skips the leaves of the others at the cost of one matrix product.
+                if let local = leafExtent(c) {
+                    let CM = tree.nodes[c].toParent.then(childP)
+                    if TreeRasterizer.misses(local, CM.projective, s.scissor) { continue }
+                    stack.append(.plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s))
+                } else {
+                    stack.append(.node(c, parentToDevice: childP, inherited: op, on: s))
+                }
+            }
         }
+    }
+
+    /// Where a flat leaf draws, in its own coordinates, when that is known to lie inside one
+    /// rectangle: its bounds (background, border) joined with its images' and gradients'
+    /// rectangles. Nil for a node with sublayers or a mask, in a 3D context, with a visible shadow,
+    /// or with filled paths or text (which may reach past its bounds).
+    func leafExtent(_ i: Int) -> CGRect? {
+        // No sublayers and no mask (both would sit in the subtree after it), flat, no visible shadow.
+        guard tree.nodes[i].subtreeEnd <= i + 1, tree.nodes[i].mask < 0, !tree.nodes[i].preserves3D else { return nil }
+        if let color = tree.nodes[i].shadow?.color, color >> 24 != 0 { return nil }
+        var r = tree.nodes[i].bounds
+        for c in tree.nodes[i].contents {
+            switch c {
+            case .image(let img): r = r.union(img.destination)
+            case .gradient(let g): r = r.union(g.rect)
+            case .fill, .glyphs: return nil
+            }
+        }
+        return r
+    }
+
+    /// Whether `local` mapped by `H` certainly misses `scissor` (a pixel of margin for edges that
+    /// are anti-aliased); false when a corner maps behind the eye.
+    static func misses(_ local: CGRect, _ H: Projective2D, _ scissor: IntRect) -> Bool {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)] {
+            let p = H.homogeneous(Double(x), Double(y))
+            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return false }
+            minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w); minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
+        }
+        return maxX < Double(scissor.x) - 1 || minX > Double(scissor.maxX) + 1 || maxY < Double(scissor.y) - 1 || minY > Double(scissor.maxY) + 1
     }
 
     /// The border, inside the (rounded) bounds, above the sublayers.
