@@ -40,7 +40,8 @@ enum FramePresenters {
         }
         // The texture presenter (if any) is gone now: its renderer is destroyed before the surface is asked for.
         if let surface = WindowSurfacePresenter(window: window) { return surface }
-        if asked == "surface", let texture = TexturePresenter(window: window) { return texture }
+        // No framebuffer of its own (a video driver without one): a renderer after all, even a software one.
+        if let texture = TexturePresenter(window: window) { return texture }
         FileHandle.standardError.write(Data("lamina: SDL could not make a renderer or a window surface: \(WindowHost.sdlError())\n".utf8))
         return nil
     }

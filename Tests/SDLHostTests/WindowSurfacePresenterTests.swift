@@ -59,3 +59,18 @@ final class WindowSurfacePresenterTests: OffscreenClockTestCase {
         for n in sent.dropFirst() { XCTAssertLessThanOrEqual(n, 14 * 12) }
     }
 }
+
+/// `FramePresenters.make`: LAMINA_PRESENT chooses the presenter; an unknown value still gives one.
+final class FramePresenterChoiceTests: OffscreenClockTestCase {
+    func testTheEnvironmentChooses() throws {
+        for (value, expected) in [("texture", "texture"), ("surface", "window surface"), ("bogus", "")] {
+            let host = try WindowHost(title: "choice", size: CGSize(width: 64, height: 48))
+            let presenter = try XCTUnwrap(FramePresenters.make(for: host.window, environment: ["LAMINA_PRESENT": value]), value)
+            XCTAssertTrue(presenter.name.hasPrefix(expected), "\(value): \(presenter.name)")
+            let size = presenter.outputSize()
+            XCTAssertEqual([size.width, size.height], [64, 48])
+            XCTAssertTrue(presenter.prepare(width: 64, height: 48), "new buffers the first time")
+            XCTAssertFalse(presenter.prepare(width: 64, height: 48), "the same ones after")
+        }
+    }
+}
