@@ -38,7 +38,7 @@ final class BandWorkers: @unchecked Sendable {
         for k in 0..<self.helpers {
             let t = Thread { [unowned self] in self.helperLoop() }
             t.name = "lamina.band.\(k + 1)"
-            t.stackSize = 1 << 20
+            t.stackSize = 8 << 20   // as a main thread's: a band draws what the caller would
             t.start()
         }
     }
