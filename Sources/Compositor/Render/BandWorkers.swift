@@ -3,7 +3,8 @@ import Synchronization
 import CPixelKernels
 
 /// The threads that draw a frame's bands beside the caller's own, kept from frame to frame.
-/// Between frames each helper spins for `spin` seconds before it sleeps, so frames drawn back to
+/// Between frames each helper spins for `spin` seconds before it sleeps (when the last job came
+/// within twice that; otherwise it sleeps at once, as between a window's frames), so frames drawn back to
 /// back (recordings, headless renders, benchmarks) do not pay the kernel's wake-up latency twice a
 /// frame: measured on a 2-core VM, Dispatch's `concurrentPerform` spent about 80 µs a frame outside
 /// the bands' own work (0.374 ms frames whose two bands took 0.293 ms each).
@@ -83,15 +84,18 @@ final class BandWorkers: @unchecked Sendable {
     private func helperLoop() {
         defer { helpersRunning.subtract(1, ordering: .releasing) }
         var seen = 0
+        // Whether jobs came back to back last time: only then is spinning worth its CPU (a window
+        // drawing 60 frames a second gets a job every 16 ms, and its helpers sleep at once).
+        var backToBack = true
         while true {
-            // Wait for the next job: spin a while, then sleep.
+            // Wait for the next job: spin a while (when jobs come back to back), then sleep.
             var spins = 0
             let started = DispatchTime.now().uptimeNanoseconds
             while generation.load(ordering: .acquiring) == seen {
                 if stopping.load(ordering: .acquiring) { return }
                 lamina_cpu_relax()
                 spins += 1
-                if spins & 255 == 0, Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 > spin {
+                if !backToBack || (spins & 255 == 0 && Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 > spin) {
                     sleepers.lock()
                     sleeping += 1
                     while generation.load(ordering: .acquiring) == seen && !stopping.load(ordering: .acquiring) { sleepers.wait() }
@@ -99,6 +103,7 @@ final class BandWorkers: @unchecked Sendable {
                     sleepers.unlock()
                 }
             }
+            backToBack = Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 <= 2 * spin
             seen = generation.load(ordering: .acquiring)
             if let body = job { takeBands(body, bandCount) }
             helpersDone.add(1, ordering: .releasing)
