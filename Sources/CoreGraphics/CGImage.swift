@@ -11,13 +11,48 @@ public final class CGImage: Equatable, @unchecked Sendable {
     public let premultipliedARGB: [UInt32]
 
     /// An image from premultiplied ARGB pixels (a Lamina addition). Width and height must be ≥ 0 and
-    /// the pixel count must be width × height.
+    /// the pixel count must be width × height. A colour channel above its pixel's alpha is not a
+    /// premultiplied colour: it is lowered to the alpha (as Apple's initializer does with
+    /// premultiplied data), so that every drawing path, scalar or vector, shows the same pixel. The
+    /// pixels are checked once; valid ones are kept as given, without a copy.
     public init(width: Int, height: Int, premultipliedARGB pixels: [UInt32]) {
         precondition(width >= 0 && height >= 0, "CGImage: width and height must not be negative (got \(width)x\(height))")
         precondition(pixels.count == width * height, "CGImage: \(pixels.count) pixels given for a \(width)x\(height) image")
         self.width = width
         self.height = height
+        premultipliedARGB = CGImage.hasChannelAboveAlpha(pixels) ? pixels.map(CGImage.clampedToAlpha) : pixels
+    }
+
+    /// An image from pixels known to be premultiplied colours (the compositor's own frames and
+    /// decoded files): not checked.
+    package init(width: Int, height: Int, validPremultipliedARGB pixels: [UInt32]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "CGImage: \(pixels.count) pixels for a \(width)x\(height) image")
+        self.width = width
+        self.height = height
         premultipliedARGB = pixels
+    }
+
+    /// Whether a pixel has a colour channel above its alpha (eight pixels a step).
+    static func hasChannelAboveAlpha(_ pixels: [UInt32]) -> Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 0
+            let n = p.count, byte = SIMD8<UInt32>(repeating: 255)
+            while i + 8 <= n {
+                let v = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: SIMD8<UInt32>.self)
+                let a = v &>> 24
+                let over = ((v &>> 16) & byte) .> a .| ((v &>> 8) & byte) .> a .| (v & byte) .> a
+                if any(over) { return true }
+                i += 8
+            }
+            while i < n { if clampedToAlpha(p[i]) != p[i] { return true }; i += 1 }
+            return false
+        }
+    }
+
+    /// The pixel with each colour channel at most its alpha.
+    static func clampedToAlpha(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        return a << 24 | min((p >> 16) & 255, a) << 16 | min((p >> 8) & 255, a) << 8 | min(p & 255, a)
     }
 
     /// Apple's initializer for 8-bit-per-component images with 32 bits per pixel: RGBA, ARGB, BGRA
@@ -79,7 +114,7 @@ public final class CGImage: Equatable, @unchecked Sendable {
         var px = [UInt32]()
         px.reserveCapacity(w * h)
         for y in y0..<(y0 + h) { px += premultipliedARGB[(y * width + x0)..<(y * width + x0 + w)] }
-        return CGImage(width: w, height: h, premultipliedARGB: px)
+        return CGImage(width: w, height: h, validPremultipliedARGB: px)
     }
 
     /// Images are equal when their sizes and pixels are.

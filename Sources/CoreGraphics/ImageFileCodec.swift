@@ -73,7 +73,7 @@ package enum ImageFileCodec {
                 for i in 0..<plane { buffer[i] = premultiply(base[i]) }
                 initialized = plane
             }
-            images.append(CGImage(width: Int(w), height: Int(h), premultipliedARGB: px))
+            images.append(CGImage(width: Int(w), height: Int(h), validPremultipliedARGB: px))
         }
         var frameDelays: [Double] = []
         for f in 0..<Int(frames) { frameDelays.append(delays.map { Double($0[f]) / 100 } ?? 0) }

@@ -132,11 +132,11 @@ extension WindowHost {
             lock.lock(); let screenshots = screenshotRequests; screenshotRequests = 0; lock.unlock()
             if keepsLastFrame || screenshots > 0 {
                 let b = r.pixelBuffer
-                let image = CGImage(width: b.width, height: b.height, premultipliedARGB: b.pixels)
+                let image = CGImage(width: b.width, height: b.height, validPremultipliedARGB: b.pixels)
                 if screenshots > 0 { saveScreenshot(image) }
                 if keepsLastFrame {
                     let ob = o.pixelBuffer
-                    let overlayImage = overlayHasContent ? CGImage(width: ob.width, height: ob.height, premultipliedARGB: ob.pixels) : nil
+                    let overlayImage = overlayHasContent ? CGImage(width: ob.width, height: ob.height, validPremultipliedARGB: ob.pixels) : nil
                     lock.lock(); _lastFrame = image; if overlayImage != nil { _lastOverlayFrame = overlayImage }; lock.unlock()
                 }
             }
@@ -170,7 +170,7 @@ extension WindowHost {
                 let b = r.pixelBuffer
                 // A real copy now (not a shared array the next frame's rasterisation would copy on write).
                 let pixels = b.pixels.withUnsafeBufferPointer { Array($0) }
-                presentHook(CGImage(width: b.width, height: b.height, premultipliedARGB: pixels), presentedMedia)
+                presentHook(CGImage(width: b.width, height: b.height, validPremultipliedARGB: pixels), presentedMedia)
             }
             if !virtualTime {
                 appSignal.lock()

@@ -7,6 +7,6 @@ import SDLHost
 enum BenchImages {
     /// Writes a pixel buffer as a PNG (through SDL2_image).
     static func writePNG(_ buffer: PixelBuffer, to url: URL) throws {
-        try PNGCodec.write(CGImage(width: buffer.width, height: buffer.height, premultipliedARGB: buffer.pixels), to: url)
+        try PNGCodec.write(CGImage(width: buffer.width, height: buffer.height, validPremultipliedARGB: buffer.pixels), to: url)
     }
 }

@@ -126,7 +126,7 @@ final class PNGFolderSink: FrameSink {
     func file(_ index: Int) -> URL { URL(fileURLWithPath: folder).appendingPathComponent(String(format: "frame%05d.png", index)) }
 
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
-        sizes[index] = try PNGCodec.write(CGImage(width: width, height: height, premultipliedARGB: pixels), to: file(index))
+        sizes[index] = try PNGCodec.write(CGImage(width: width, height: height, validPremultipliedARGB: pixels), to: file(index))
     }
 
     func finish(frames: Int) throws -> String {

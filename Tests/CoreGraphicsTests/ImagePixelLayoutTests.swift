@@ -89,14 +89,15 @@ final class ImagePixelLayoutTests: XCTestCase {
     }
 
     func testCroppingTakesWholePixelsInsideTheImage() {
-        // A 3x2 image whose pixels are numbered 1...6 row by row.
-        let img = CGImage(width: 3, height: 2, premultipliedARGB: [1, 2, 3, 4, 5, 6])
-        XCTAssertEqual(img.cropping(to: CGRect(x: 1, y: 0, width: 2, height: 2))?.premultipliedARGB, [2, 3, 5, 6])
-        XCTAssertEqual(img.cropping(to: CGRect(x: 0, y: 1, width: 3, height: 1))?.premultipliedARGB, [4, 5, 6])
+        // A 3x2 image whose (opaque) pixels are numbered 1...6 row by row.
+        let img = CGImage(width: 3, height: 2, premultipliedARGB: (1...6).map { 0xFF00_0000 | UInt32($0) })
+        func numbers(_ r: CGRect) -> [UInt32]? { img.cropping(to: r)?.premultipliedARGB.map { $0 & 0xFF } }
+        XCTAssertEqual(numbers(CGRect(x: 1, y: 0, width: 2, height: 2)), [2, 3, 5, 6])
+        XCTAssertEqual(numbers(CGRect(x: 0, y: 1, width: 3, height: 1)), [4, 5, 6])
         // Fractional edges grow to whole pixels; parts outside the image are cut off.
-        XCTAssertEqual(img.cropping(to: CGRect(x: 0.5, y: 0.5, width: 1, height: 1))?.premultipliedARGB, [1, 2, 4, 5])
-        XCTAssertEqual(img.cropping(to: CGRect(x: -1, y: -1, width: 3, height: 2))?.premultipliedARGB, [1, 2])
-        XCTAssertEqual(img.cropping(to: CGRect(x: 3, y: 2, width: -2, height: -1))?.premultipliedARGB, [5, 6], "a negative size is standardized")
+        XCTAssertEqual(numbers(CGRect(x: 0.5, y: 0.5, width: 1, height: 1)), [1, 2, 4, 5])
+        XCTAssertEqual(numbers(CGRect(x: -1, y: -1, width: 3, height: 2)), [1, 2])
+        XCTAssertEqual(numbers(CGRect(x: 3, y: 2, width: -2, height: -1)), [5, 6], "a negative size is standardized")
         XCTAssertNil(img.cropping(to: CGRect(x: 3, y: 0, width: 2, height: 2)), "entirely outside")
         XCTAssertEqual(img.cropping(to: CGRect(x: 2, y: 1, width: 5, height: 5))?.width, 1)
         XCTAssertEqual(img.cropping(to: CGRect(x: 2, y: 1, width: 5, height: 5))?.height, 1)

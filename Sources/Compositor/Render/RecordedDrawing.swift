@@ -7,7 +7,7 @@ public enum RecordedDrawing {
     public static func rasterize(_ ctx: CGContext) -> CGImage {
         let w = ctx.width, h = ctx.height
         var pixels = [UInt32](repeating: 0, count: w * h)
-        guard w > 0, h > 0 else { return CGImage(width: w, height: h, premultipliedARGB: pixels) }
+        guard w > 0, h > 0 else { return CGImage(width: w, height: h, validPremultipliedARGB: pixels) }
         let drawer = PrimitiveDrawer()
         pixels.withUnsafeMutableBufferPointer { px in
             let frame = IntRect(x: 0, y: 0, width: w, height: h)
@@ -47,7 +47,7 @@ public enum RecordedDrawing {
                 }
             }
         }
-        return CGImage(width: w, height: h, premultipliedARGB: pixels)
+        return CGImage(width: w, height: h, validPremultipliedARGB: pixels)
     }
 
     private static func contours(_ path: CGPath) -> [[(x: Double, y: Double)]] {

@@ -167,7 +167,7 @@ open class CARenderer: NSObject {
 
     /// The last rendered frame as an image (Lamina).
     public func makeImage() -> CGImage {
-        CGImage(width: buffer.width, height: buffer.height, premultipliedARGB: buffer.pixels)
+        CGImage(width: buffer.width, height: buffer.height, validPremultipliedARGB: buffer.pixels)
     }
 
     /// The target pixels (Lamina, for hosts and tests).
