@@ -26,9 +26,14 @@ final class WindowSurfacePresenter: FramePresenter {
     }
 
     func outputSize() -> (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSizeInPixels(window, &w, &h)
-        return (Int(w), Int(h))
+        // The framebuffer's own size: frames are drawn at exactly the pixels it holds (where a
+        // driver's framebuffer is in window units rather than pixels, at those).
+        guard let s = SDL_GetWindowSurface(window) else {
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSizeInPixels(window, &w, &h)
+            return (Int(w), Int(h))
+        }
+        return (Int(s.pointee.w), Int(s.pointee.h))
     }
 
     func prepare(width: Int, height: Int) -> Bool {
