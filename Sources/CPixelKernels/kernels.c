@@ -612,9 +612,13 @@ void lamina_over_solid_coverage(uint32_t *dst, uint32_t color, const float *cove
     }
 }
 
-// ---- prefetch ---------------------------------------------------------------------------------
+// ---- touching texels ahead of use ---------------------------------------------------------------
 
-void lamina_prefetch_rows(const uint32_t *p, intptr_t stride, int32_t width, int32_t rows) {
+uint32_t lamina_touch_rows(const uint32_t *p, intptr_t stride, int32_t width, int32_t rows) {
+    // One load per 64-byte line, row after row: the hardware prefetcher streams the lines in far
+    // faster than the sampler's scattered reads would (measured better than prefetcht0/t1 hints).
+    uint32_t sum = 0;
     for (int32_t y = 0; y < rows; y++, p += stride)
-        for (int32_t x = 0; x < width; x += 16) __builtin_prefetch(p + x, 0, 2);   // prefetcht1: to L2
+        for (int32_t x = 0; x < width; x += 16) sum += p[x];
+    return sum;
 }

@@ -92,9 +92,10 @@ int32_t lamina_kernels_mode(void);
 void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows, int32_t straight,
                          uint8_t *y, int32_t yStride, uint8_t *u, uint8_t *v, int32_t cStride);
 
-/// Asks the CPU to bring `rows` rows of `width` pixels (rows `stride` pixels apart) into its
-/// level-2 cache ahead of use (one prefetch per 64-byte line; no effect on results).
-void lamina_prefetch_rows(const uint32_t *p, intptr_t stride, int32_t width, int32_t rows);
+/// Brings `rows` rows of `width` pixels (rows `stride` pixels apart) into the CPU's caches ahead
+/// of use by reading one word of each 64-byte line, in order; returns their sum (so that the reads
+/// are kept). No effect on results.
+uint32_t lamina_touch_rows(const uint32_t *p, intptr_t stride, int32_t width, int32_t rows);
 
 /// A hint to the CPU inside a spin-wait loop (x86 PAUSE; nothing elsewhere).
 static inline void lamina_cpu_relax(void) {

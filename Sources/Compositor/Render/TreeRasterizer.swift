@@ -283,8 +283,8 @@ final class TreeRasterizer {
         }
     }
 
-    /// The most texels prefetched for a transformed image (128 Ki, 512 KiB: half a typical L2).
-    static let prefetchTexels = 1 << 17
+    /// The most texels read ahead for a rotated image (128 Ki, 512 KiB: half a typical L2).
+    static let readAheadTexels = 1 << 17
 
     /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
     func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
@@ -323,12 +323,13 @@ final class TreeRasterizer {
         } else {
             let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
             // A rotated image is read along slanted lines that cross texel rows, each texel pair
-            // from a cache line of its own: ask for its texels in one pass first, so that they come
-            // from L2, not from memory one at a time (frame50: 18.2 -> 15.0 ms). Images read along
+            // from a cache line of its own: read its texels in order first (one word a line), so
+            // that the sampler finds them in L2, not in memory one at a time (frame50: 18.2 ->
+            // 15.0 ms with prefetch hints, 8 % better again with plain reads). Images read along
             // their rows (a perspective turn about y) stream well already and are left alone.
-            if slant > 1.0 / 32, (x1 - x0) * (y1 - y0) <= TreeRasterizer.prefetchTexels {
+            if slant > 1.0 / 32, (x1 - x0) * (y1 - y0) <= TreeRasterizer.readAheadTexels {
                 img.image.premultipliedARGB.withUnsafeBufferPointer { t in
-                    lamina_prefetch_rows(t.baseAddress! + y0 * img.image.width + x0, img.image.width, Int32(x1 - x0), Int32(y1 - y0))
+                    _ = lamina_touch_rows(t.baseAddress! + y0 * img.image.width + x0, img.image.width, Int32(x1 - x0), Int32(y1 - y0))
                 }
             }
             drawer.draw([edges.map { aliased(poly, $0, H) } ?? poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
