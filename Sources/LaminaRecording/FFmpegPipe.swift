@@ -173,17 +173,18 @@ package final class FFmpegPipe: @unchecked Sendable {
         if state == .running { abandon() }
     }
 
-    /// Writes one frame of `width` x `height` pixels (premultiplied ARGB words). A pixel that is
-    /// not opaque is shown over black, or with `straight` as its un-premultiplied colour, opaque.
+    /// Writes one frame of `width` x `height` pixels (premultiplied ARGB words), `times` times in a
+    /// row (converted once). A pixel that is not opaque is shown over black, or with `straight` as
+    /// its un-premultiplied colour, opaque.
     /// Throws a `RecordingError` when ffmpeg has stopped taking frames (it exited, was killed, or
     /// took nothing for `timeout` seconds), after killing it and removing the partial file; the
     /// message names the frame, the cause and ffmpeg's own words.
-    package func write(_ pixels: UnsafeBufferPointer<UInt32>, straight: Bool = false) throws {
+    package func write(_ pixels: UnsafeBufferPointer<UInt32>, straight: Bool = false, times: Int = 1) throws {
         precondition(pixels.count == width * height, "FFmpegPipe: \(pixels.count) pixels for a \(width)x\(height) frame")
         guard state == .running else { throw RecordingError(description: "the recording to \(output) has already ended") }
         if sendsYUV {
             yuv.convert(pixels, straight: straight)
-            try yuv.bytes.withUnsafeBytes { try send($0) }
+            try yuv.bytes.withUnsafeBytes { raw in for _ in 0..<times { try send(raw); framesWritten += 1 } }
         } else {
             if bgra.count != pixels.count { bgra = [UInt32](repeating: 0, count: pixels.count) }
             bgra.withUnsafeMutableBufferPointer { out in
@@ -193,9 +194,8 @@ package final class FFmpegPipe: @unchecked Sendable {
                     out[i] = p >> 24 == 255 ? p : straight ? PNGCodec.unpremultiply(p) | 0xFF00_0000 : p | 0xFF00_0000
                 }
             }
-            try bgra.withUnsafeBytes { try send($0) }
+            try bgra.withUnsafeBytes { raw in for _ in 0..<times { try send(raw); framesWritten += 1 } }
         }
-        framesWritten += 1
     }
 
     /// Sends one frame's bytes through the pipe, waiting at most `timeout` for ffmpeg to take them.

@@ -182,13 +182,17 @@ package final class LiveRecorder: @unchecked Sendable {
                 if pipe == nil {
                     let w = requestedSize?.width ?? item.image.width, h = requestedSize?.height ?? item.image.height
                     pipe = try FFmpegPipe(output: url.path, width: w, height: h, fps: fps, realtime: true)
-                    canvas = [UInt32](repeating: 0xFF00_0000, count: w * h)
                 }
                 let p = pipe!
-                LiveRecorder.opaque(item.image, into: &canvas, width: p.width, height: p.height)
-                try canvas.withUnsafeBufferPointer { buffer in
-                    for _ in 0..<item.repeats { try p.write(buffer) }
+                // The pipe shows the premultiplied colour over black itself: a frame of the video's
+                // size goes as it is; another is cropped or padded into the canvas first.
+                var pixels = item.image.premultipliedARGB
+                if item.image.width != p.width || item.image.height != p.height {
+                    if canvas.count != p.width * p.height { canvas = [UInt32](repeating: 0xFF00_0000, count: p.width * p.height) }
+                    LiveRecorder.opaque(item.image, into: &canvas, width: p.width, height: p.height)
+                    pixels = canvas
                 }
+                try pixels.withUnsafeBufferPointer { try p.write($0, times: item.repeats) }
             } catch {
                 pipe?.abandon()
                 let at = pipe.map { "at video frame \($0.framesWritten + 1)" } ?? "at the start"

@@ -51,12 +51,7 @@ final class BlockPaintTests: XCTestCase {
             let color = rng.premultipliedPixel() | 0x0100_0000
             let dst = (0..<(w * h)).map { _ in rng.premultipliedPixel() }
             if RoundedRectSpans.plainRows(y0: b, y1: d, x0: a, x1: c, rx: r, ry: r).count >= 2 { blocks += 1 }
-            var want = dst
-            for py in 0..<h { for px in 0..<w {
-                let cov = RoundedRectPixelFormulaTests.coverage(px: px, py: py, x0: a, y0: b, x1: c, y1: d, rx: r, ry: r, corners: corners, columns: 0..<w)
-                let k = UInt32(min(cov * Float(opacity), 1) * 255 + 0.5)
-                if k > 0 { want[py * w + px] = KernelReference.over(dst[py * w + px], color, k: k) }
-            } }
+            let want = BlockPaintTests.formula(dst, width: w, rows: 0..<h, rect: (a, b, c, d), rx: r, ry: r, corners: corners, color: color, opacity: opacity)
             var out = dst
             out.withUnsafeMutableBufferPointer { p in
                 let frame = IntRect(x: 0, y: 0, width: w, height: h)
@@ -92,12 +87,8 @@ final class BlockPaintTests: XCTestCase {
                 let scissor = rng.chance(0.3) ? IntRect(x: 0, y: rng.int(0...20), width: w, height: rng.int(8...28)) : IntRect(x: 0, y: 0, width: w, height: h)
                 if CornerRowCache.applies(x0: a, y0: b, x1: c, y1: d, rx: r, ry: ry, columns: 0..<w) { cached += 1 }
                 let dst = (0..<(w * h)).map { _ in rng.premultipliedPixel() }
-                var want = dst
-                for py in scissor.y..<scissor.maxY { for px in 0..<w {
-                    let cov = RoundedRectPixelFormulaTests.coverage(px: px, py: py, x0: a, y0: b, x1: c, y1: d, rx: r, ry: ry, corners: corners, columns: 0..<w)
-                    let k = UInt32(min(cov * Float(opacity), 1) * 255 + 0.5)
-                    if k > 0 { want[py * w + px] = KernelReference.over(dst[py * w + px], color, k: k) }
-                } }
+                let want = BlockPaintTests.formula(dst, width: w, rows: scissor.y..<scissor.maxY, rect: (a, b, c, d), rx: r, ry: ry,
+                                                   corners: corners, color: color, opacity: opacity)
                 var out = dst
                 out.withUnsafeMutableBufferPointer { p in
                     let frame = IntRect(x: 0, y: 0, width: w, height: h)
@@ -110,5 +101,19 @@ final class BlockPaintTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(cached, 30, "most drawings take the cached corners")
+    }
+
+    /// `dst` (`width` pixels a row) with the rounded rectangle filled by the formula on `rows`:
+    /// coverage times opacity, k = round(c·255), then source over.
+    static func formula(_ dst: [UInt32], width w: Int, rows: Range<Int>, rect: (Double, Double, Double, Double), rx: Double, ry: Double,
+                        corners: UInt8, color: UInt32, opacity: Double) -> [UInt32] {
+        var want = dst
+        for py in rows { for px in 0..<w {
+            let cov = RoundedRectPixelFormulaTests.coverage(px: px, py: py, x0: rect.0, y0: rect.1, x1: rect.2, y1: rect.3, rx: rx, ry: ry,
+                                                            corners: corners, columns: 0..<w)
+            let k = UInt32(min(cov * Float(opacity), 1) * 255 + 0.5)
+            if k > 0 { want[py * w + px] = KernelReference.over(dst[py * w + px], color, k: k) }
+        } }
+        return want
     }
 }

@@ -57,10 +57,7 @@ final class CornerRowCache {
         let top = Int(y0.rounded(.down)), bottom = Int(y1.rounded(.up))
         let left = Int(x0.rounded(.down)), right = Int(x1.rounded(.up))
         for isBottom in [false, true] {
-            let l = corner(Key(fx: x0 - Double(left), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
-                               rounded: bits & (isBottom ? 4 : 1) != 0, right: false, bottom: isBottom))
-            let r = corner(Key(fx: x1 - Double(right), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
-                               rounded: bits & (isBottom ? 8 : 2) != 0, right: true, bottom: isBottom))
+            let (l, r) = band(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: bits, bottom: isBottom)
             let midStart = left + l.columns, midEnd = right - r.columns
             l.spans.withUnsafeBufferPointer { ls in
                 r.spans.withUnsafeBufferPointer { rs in
@@ -93,10 +90,7 @@ final class CornerRowCache {
         let left = Int(x0.rounded(.down)), right = Int(x1.rounded(.up))
         let ax0 = area.x, ax1 = area.maxX
         for isBottom in [false, true] {
-            let l = corner(Key(fx: x0 - Double(left), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
-                               rounded: bits & (isBottom ? 4 : 1) != 0, right: false, bottom: isBottom))
-            let r = corner(Key(fx: x1 - Double(right), fy: isBottom ? y1 - Double(bottom) : y0 - Double(top), rx: rx, ry: ry,
-                               rounded: bits & (isBottom ? 8 : 2) != 0, right: true, bottom: isBottom))
+            let (l, r) = band(x0: x0, y0: y0, x1: x1, y1: y1, rx: rx, ry: ry, corners: bits, bottom: isBottom)
             let midStart = max(left + l.columns, ax0), midEnd = min(right - r.columns, ax1)
             // The corners' columns within the area, as offsets into their rows.
             let lFrom = max(left, ax0), lTo = min(left + l.columns, ax1)
@@ -121,6 +115,15 @@ final class CornerRowCache {
                 }
             }
         }
+    }
+
+    /// The left and right corners of the rectangle's top or bottom band.
+    private func band(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners bits: UInt8,
+                      bottom isBottom: Bool) -> (left: Corner, right: Corner) {
+        let fy = isBottom ? y1 - y1.rounded(.up) : y0 - y0.rounded(.down)
+        let l = corner(Key(fx: x0 - x0.rounded(.down), fy: fy, rx: rx, ry: ry, rounded: bits & (isBottom ? 4 : 1) != 0, right: false, bottom: isBottom))
+        let r = corner(Key(fx: x1 - x1.rounded(.up), fy: fy, rx: rx, ry: ry, rounded: bits & (isBottom ? 8 : 2) != 0, right: true, bottom: isBottom))
+        return (l, r)
     }
 
     /// A corner's rows, from the cache or built from a rectangle far larger than its radii with the

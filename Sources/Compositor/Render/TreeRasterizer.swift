@@ -111,7 +111,7 @@ final class TreeRasterizer {
         if !tree.nodes[i].isDoubleSided && TreeRasterizer.isBackFacing(H, tree.nodes[i].bounds) { return }
         let children = tree.children(of: i)
         let shadow = tree.nodes[i].shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
-        if !drawsAsGroup(i, hasChildren: !children.isEmpty) {
+        if !TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) {
             if let sh = shadow { drawPathShadow(sh, node: tree.nodes[i], M: M, P: P, opacity: op, on: s) }
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
@@ -136,19 +136,10 @@ final class TreeRasterizer {
 
     /// Whether a (flat) node draws through an offscreen group: group opacity over more than one
     /// part, a mask, or a shadow that follows the alpha of the whole subtree.
-    static func drawsAsGroup(_ n: RenderNode, hasChildren: Bool) -> Bool {
+    static func drawsAsGroup(_ n: borrowing RenderNode, hasChildren: Bool) -> Bool {
         let ownParts = (n.backgroundColor >> 24 != 0 ? 1 : 0) + n.contents.count + (n.borderWidth > 0 && n.borderColor >> 24 != 0 ? 1 : 0)
         let alphaShadow = n.shadow.map { $0.color >> 24 != 0 && $0.path == nil } ?? false
         return (n.opacity < 1 && n.allowsGroupOpacity && (hasChildren || ownParts > 1)) || n.mask >= 0 || alphaShadow || n.blendMode != .normal
-    }
-
-    /// `drawsAsGroup` for node `i` of the tree, its fields read in place (the node is not copied).
-    func drawsAsGroup(_ i: Int, hasChildren: Bool) -> Bool {
-        let ownParts = (tree.nodes[i].backgroundColor >> 24 != 0 ? 1 : 0) + tree.nodes[i].contents.count
-            + (tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 ? 1 : 0)
-        let alphaShadow = tree.nodes[i].shadow.map { $0.color >> 24 != 0 && $0.path == nil } ?? false
-        return (tree.nodes[i].opacity < 1 && tree.nodes[i].allowsGroupOpacity && (hasChildren || ownParts > 1)) || tree.nodes[i].mask >= 0
-            || alphaShadow || tree.nodes[i].blendMode != .normal
     }
 
     /// Background, contents, then (pushed) the sublayers clipped when masksToBounds, and the border.
@@ -177,9 +168,7 @@ final class TreeRasterizer {
         }
         stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
         if !s.scissor.isEmpty {
-            if !tree.nodes[i].contents.isEmpty {
-                for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
-            }
+            for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
             let childP = M.flatteningInput
             // Room for them all at once (steps are large: growing one at a time copies them again and again).
             stack.reserveCapacity(stack.count + children.count)
