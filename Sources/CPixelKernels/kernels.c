@@ -526,12 +526,53 @@ void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, in
     }
 }
 
+// ---- fills -------------------------------------------------------------------------------------------
+
+__attribute__((target("avx512f")))
+static void fill_avx512(uint32_t *dst, uint32_t color, int32_t count) {
+    const __m512i v = _mm512_set1_epi32((int)color);
+    int32_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+        _mm512_storeu_si512((void *)(dst + i), v); _mm512_storeu_si512((void *)(dst + i + 16), v);
+        _mm512_storeu_si512((void *)(dst + i + 32), v); _mm512_storeu_si512((void *)(dst + i + 48), v);
+    }
+    for (; i + 16 <= count; i += 16) _mm512_storeu_si512((void *)(dst + i), v);
+    if (i < count) _mm512_mask_storeu_epi32(dst + i, (__mmask16)((1u << (count - i)) - 1), v);
+}
+
+__attribute__((target("avx2")))
+static void fill_avx2(uint32_t *dst, uint32_t color, int32_t count) {
+    const __m256i v = _mm256_set1_epi32((int)color);
+    int32_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        _mm256_storeu_si256((__m256i *)(dst + i), v); _mm256_storeu_si256((__m256i *)(dst + i + 8), v);
+        _mm256_storeu_si256((__m256i *)(dst + i + 16), v); _mm256_storeu_si256((__m256i *)(dst + i + 24), v);
+    }
+    for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), v);
+    for (; i < count; i++) dst[i] = color;
+}
+
+static void fill_row(uint32_t *dst, uint32_t color, int32_t count, int32_t level) {
+    switch (level) {
+    case LAMINA_LEVEL_AVX512: fill_avx512(dst, color, count); break;
+    case LAMINA_LEVEL_AVX2: fill_avx2(dst, color, count); break;
+    default: for (int32_t i = 0; i < count; i++) dst[i] = color;
+    }
+}
+
+void lamina_fill_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
+    if (width <= 0 || height <= 0) return;
+    const int32_t level = lamina_kernels_level();
+    for (int32_t y = 0; y < height; y++, dst += dstStride) fill_row(dst, color, width, level);
+}
+
 void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
     if (width <= 0 || height <= 0 || color == 0) return;
-    const int32_t level = (color >> 24) == 255 ? -1 : lamina_kernels_level();
+    // An opaque colour replaces what is there: a fill.
+    if ((color >> 24) == 255) { lamina_fill_rect(dst, dstStride, color, width, height); return; }
+    const int32_t level = lamina_kernels_level();
     for (int32_t y = 0; y < height; y++, dst += dstStride) {
         switch (level) {
-        case -1: for (int32_t i = 0; i < width; i++) dst[i] = color; break;
         case LAMINA_LEVEL_AVX512: over_solid_avx512(dst, color, width); break;
         case LAMINA_LEVEL_AVX2: over_solid_avx2(dst, color, width); break;
         default: for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], color);

@@ -16,6 +16,7 @@ struct BenchCompositor: ParsableCommand {
     @Option(help: "Rounds of interleaved repetitions.") var rounds = 11
     @Option(help: "Seconds per repetition (calibrated).") var target = 0.05
     @Option(help: "Only rows whose name contains this (ending in $: only the row of exactly that name).") var filter: String?
+    @Option(help: "Occlusion culling: on, off, or both (rows drawn without it are suffixed .nocull).") var occlusion = "on"
     @Option(help: "Write one PNG per workload into this folder (to check the output is right).") var png: String?
 
     func run() throws {
@@ -29,12 +30,26 @@ struct BenchCompositor: ParsableCommand {
         guard !workloads.isEmpty else {
             throw ValidationError("--filter \(filter ?? "") matches no workload; the workloads: \(all.map(\.name).joined(separator: ", "))")
         }
+        let culling: [Bool]
+        switch occlusion {
+        case "on": culling = [true]
+        case "off": culling = [false]
+        case "both": culling = [true, false]
+        default: throw ValidationError("--occlusion takes on, off or both, not \(occlusion)")
+        }
         print(MachineDescription.current())
         print("# frame 1280x720 premultiplied ARGB; Mpix = 1e6 destination pixels written per second; fps = operations per second at the median")
         struct Row { let name: String; let work: CompositorWorkload; let renderer: FrameRenderer; var reps = 1; var samples: [Double] = [] }
         var rows: [Row] = []
-        for t in threadCounts {
-            for w in workloads { rows.append(Row(name: t == 1 ? w.name : "\(w.name).\(t)T", work: w, renderer: FrameRenderer(threads: t))) }
+        for cull in culling {
+            for t in threadCounts {
+                for w in workloads {
+                    let r = FrameRenderer(threads: t)
+                    r.occlusionCulling = cull
+                    let name = (t == 1 ? w.name : "\(w.name).\(t)T") + (cull || occlusion == "off" ? "" : ".nocull")
+                    rows.append(Row(name: name, work: w, renderer: r))
+                }
+            }
         }
         var rng = CompositorWorkload.RNG(state: 0x9E37_79B9_7F4A_7C15)
         let destination = CompositorWorkload.noise(&rng, count: CompositorWorkload.width * CompositorWorkload.height, opaque: true)

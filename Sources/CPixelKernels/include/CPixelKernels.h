@@ -45,6 +45,10 @@ void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, in
 /// lamina_over_solid on `height` rows of dst (row y at dst + y·dstStride pixels).
 void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 
+/// Sets every pixel of a `width` x `height` rectangle of dst (row y at dst + y·dstStride pixels)
+/// to `color`. Stores only: the rectangle's pixels are not read.
+void lamina_fill_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+
 /// 1 when vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the portable
 /// code is not forced.
 int32_t lamina_kernels_use_avx2(void);

@@ -28,6 +28,9 @@ final class PrimitiveDrawer {
         if let c = surface.clip { area = area.intersection(c.rect) }
         // Nothing is drawn outside the rectangle's pixels: one that misses the area (another band's) costs nothing more.
         guard !area.isEmpty, y1 > Double(area.y), y0 < Double(area.maxY), x1 > Double(area.x), x0 < Double(area.maxX) else { return }
+        // Nor when a later node paints over all of it.
+        if let occ = surface.occluders, surface.occlusionOrder != .max,
+           occ.hides(IntRect.covering(minX: x0, minY: y0, maxX: x1, maxY: y1).intersection(area), after: surface.occlusionOrder) { return }
         spans.removeAll(keepingCapacity: true)
         // The rows whose runs are all alike are painted as blocks, one kernel call per run for all
         // of them (solid colours and untinted whole-texel image copies, without a soft clip).
@@ -74,9 +77,13 @@ final class PrimitiveDrawer {
     private func paintBlock(_ template: [CoverageSpan], rows: Range<Int>, paint: Paint, opacity: Double, area: IntRect, on surface: Surface) {
         let op = Float(min(opacity, 1))
         let ax0 = area.x, ax1 = area.maxX
-        let height = Int32(rows.count)
-        let first = surface.row(rows.lowerBound)
         var fallback: [CoverageSpan] = []
+        // The parts of a run's block that no later node paints over (the whole block without occluders).
+        let occluders = surface.occlusionOrder == .max ? nil : surface.occluders
+        func visible(_ x0: Int, _ x1: Int, _ paint: (IntRect) -> Void) {
+            let block = IntRect(x: x0, y: rows.lowerBound, width: x1 - x0, height: rows.count)
+            if let occluders { occluders.forEachVisible(block, after: surface.occlusionOrder, scratch: &occlusionScratch, paint) } else { paint(block) }
+        }
         for span in template where span.coverage > 0 {
             let x0 = max(Int(span.x), ax0), x1 = min(Int(span.x + span.length), ax1)
             if x1 <= x0 { continue }
@@ -84,12 +91,17 @@ final class PrimitiveDrawer {
             if k == 0 { continue }
             switch paint {
             case .solid(let c):
-                lamina_over_solid_rect(first + x0, surface.stride, Premultiplied.scale(c, k), Int32(x1 - x0), height)
+                let color = Premultiplied.scale(c, k)
+                visible(x0, x1) { b in
+                    lamina_over_solid_rect(surface.row(b.y) + b.x, surface.stride, color, Int32(b.width), Int32(b.height))
+                }
             case .image(let s):
                 if let (dx, dy) = s.copyOffset, x0 + dx >= s.x0, x1 + dx <= s.x1, rows.lowerBound + dy >= s.y0, rows.upperBound + dy <= s.y1 {
                     s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
-                        lamina_over_rect(first + x0, surface.stride, tex.baseAddress! + (rows.lowerBound + dy) * s.image.width + x0 + dx,
-                                         s.image.width, Int32(x1 - x0), height, k)
+                        visible(x0, x1) { b in
+                            lamina_over_rect(surface.row(b.y) + b.x, surface.stride, tex.baseAddress! + (b.y + dy) * s.image.width + b.x + dx,
+                                             s.image.width, Int32(b.width), Int32(b.height), k)
+                        }
                     }
                 } else {
                     for y in rows { fallback.append(CoverageSpan(y: Int32(y), x: span.x, length: span.length, coverage: span.coverage)) }
@@ -102,6 +114,8 @@ final class PrimitiveDrawer {
     }
 
     private var spans: [CoverageSpan] = []
+    /// Working storage for skipping what later nodes paint over.
+    var occlusionScratch = OcclusionScratch()
     /// The runs of corner rows already built, by corner shape.
     private let cornerRows = CornerRowCache()
 

@@ -17,6 +17,13 @@ final class Surface {
     /// The device columns rasterisation may use (the whole target's width, whatever the scissor),
     /// so that coverage never depends on which part of a frame is drawn.
     let columns: Range<Int>
+    /// Rectangles painted over exactly later in the frame (the frame's own surface only; nil:
+    /// none). Draws that honour them skip the pixels hidden under rectangles of nodes after
+    /// `occlusionOrder`.
+    var occluders: Occluders?
+    /// The node whose background and contents are being drawn (Int.max while anything else is:
+    /// borders, groups and shadows are never skipped).
+    var occlusionOrder = Int.max
     private let owned: Bool
 
     /// Borrows `pixels` (row stride `stride`) covering device `frame`.
@@ -61,3 +68,4 @@ final class ClipMask {
         return values[ly * rect.width + lx]
     }
 }
+

@@ -1,5 +1,6 @@
 import Foundation
 import Dispatch
+import CPixelKernels
 
 /// Rasterises render trees into pixel buffers: the compositor's entry point. Splits the work into
 /// horizontal bands drawn in parallel on `threads` threads, one band a thread, their heights
@@ -12,6 +13,14 @@ public final class FrameRenderer {
 
     /// Blurred shadows kept from frame to frame and shared by the bands.
     public let shadowCache = ShadowCache()
+
+    /// Whether what a later layer paints over with opaque colour is left undrawn (the default).
+    /// The pixels are the same either way, bit for bit; off, every layer is drawn in full (for
+    /// comparisons and measurements).
+    public var occlusionCulling = true
+
+    /// The opaque parts of the images drawn, found once per image.
+    private let opaqueImages = OpaqueImageCache()
 
     /// A renderer using `threads` threads (at least 1).
     public init(threads: Int = 1) { self.threads = max(1, threads) }
@@ -43,6 +52,9 @@ public final class FrameRenderer {
         let edges = balancer.boundaries(count: bandCount).map { area.y + Int((Double(area.height) * $0).rounded()) }
         // Each band writes only its own entry.
         while drawers.count < bandCount { drawers.append(PrimitiveDrawer()) }
+        // What later nodes paint over exactly, found once for all the bands.
+        let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
+        opaqueImages.endFrame()
         nonisolated(unsafe) let drawers = self.drawers
         nonisolated(unsafe) let timing = UnsafeMutablePointer<Double>.allocate(capacity: bandCount)
         timing.initialize(repeating: 0, count: bandCount)
@@ -60,9 +72,13 @@ public final class FrameRenderer {
                 defer { timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
                 if let background {
-                    for y in band.y..<band.maxY { (base + y * width + band.x).update(repeating: background, count: band.width) }
+                    // Not under an occluder (order -1: before every node).
+                    occluders.forEachVisible(band, after: -1, scratch: &drawers[b].occlusionScratch) { r in
+                        lamina_fill_rect(base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
+                    }
                 }
                 let surface = Surface(borrowing: base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
+                if !occluders.isEmpty { surface.occluders = occluders }
                 TreeRasterizer(tree: tree, shadowCache: shadowCache, drawer: drawers[b]).drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(0) } else {

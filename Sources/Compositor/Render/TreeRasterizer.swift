@@ -150,6 +150,9 @@ final class TreeRasterizer {
         let bounds = tree.nodes[i].bounds, color = tree.nodes[i].backgroundColor
         let cornerRadius = tree.nodes[i].cornerRadius, corners = tree.nodes[i].maskedCorners
         let edges = (bounds: bounds, antialiased: tree.nodes[i].antialiasedEdges)
+        // What the background and contents draw under a later node's opaque rectangle is skipped.
+        s.occlusionOrder = i
+        defer { s.occlusionOrder = .max }
         if color >> 24 != 0 {
             if let r = TreeRasterizer.axisAligned(H, bounds) {
                 let radius = max(0, min(cornerRadius, Double(min(bounds.width, bounds.height)) / 2))
@@ -235,14 +238,21 @@ final class TreeRasterizer {
     /// rectangle, otherwise a soft clip mask.
     func applyClip(_ poly: [(x: Double, y: Double)], on s: Surface) {
         guard poly.count >= 3 else { s.scissor = .empty; return }
+        let (box, aligned) = TreeRasterizer.clipBox(poly)
+        s.scissor = s.scissor.intersection(box)
+        if aligned || s.scissor.isEmpty { return }
+        s.clip = drawer.clipMask([poly], rule: .nonZero, area: s.scissor, outer: s.clip, columns: s.columns)
+    }
+
+    /// The pixels a clip polygon (three points or more) may touch, and whether it is exactly that
+    /// rectangle (pixel-aligned: a scissor clips it, no soft mask).
+    static func clipBox(_ poly: [(x: Double, y: Double)]) -> (box: IntRect, aligned: Bool) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in poly { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
         let box = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         let aligned = poly.count == 4 && poly.allSatisfy { ($0.x == minX || $0.x == maxX) && ($0.y == minY || $0.y == maxY) }
             && minX == minX.rounded() && minY == minY.rounded() && maxX == maxX.rounded() && maxY == maxY.rounded()
-        s.scissor = s.scissor.intersection(box)
-        if aligned || s.scissor.isEmpty { return }
-        s.clip = drawer.clipMask([poly], rule: .nonZero, area: s.scissor, outer: s.clip, columns: s.columns)
+        return (box, aligned)
     }
 
     // MARK: - Contents
@@ -277,9 +287,34 @@ final class TreeRasterizer {
 
     /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
     func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
+        guard let (sampler, slant) = TreeRasterizer.sampler(img, H: H) else { return }
+        let d = img.destination
+        let (x0, y0, x1, y1) = (sampler.x0, sampler.y0, sampler.x1, sampler.y1)
+        if let r = TreeRasterizer.axisAligned(H, d) {
+            drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: .image(sampler), opacity: opacity, on: s)
+        } else {
+            let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
+            // A rotated image is read along slanted lines that cross texel rows, each texel pair
+            // from a cache line of its own: read its texels in order first (one word a line), so
+            // that the sampler finds them in L2, not in memory one at a time (frame50: 18.2 ->
+            // 15.0 ms with prefetch hints, 8 % better again with plain reads). Images read along
+            // their rows (a perspective turn about y) stream well already and are left alone.
+            if slant > 1.0 / 32, (x1 - x0) * (y1 - y0) <= TreeRasterizer.readAheadTexels {
+                img.image.premultipliedARGB.withUnsafeBufferPointer { t in
+                    _ = lamina_touch_rows(t.baseAddress! + y0 * img.image.width + x0, img.image.width, Int32(x1 - x0), Int32(y1 - y0))
+                }
+            }
+            drawer.draw([edges.map { aliased(poly, $0, H) } ?? poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
+        }
+    }
+
+    /// How an image rectangle is sampled through the layer-to-device map `H` (device pixel →
+    /// texel, the texel rectangle it reads, the filter for its scale), and how many texel rows a
+    /// device row crosses (its slant); nil when it draws nothing.
+    static func sampler(_ img: RenderImage, H: Projective2D) -> (ImageSampler, slant: Double)? {
         let d = img.destination, src = img.source
         guard d.width > 0, d.height > 0, src.width > 0, src.height > 0, img.image.width > 0, img.image.height > 0,
-              let inv = H.inverse else { return }
+              let inv = H.inverse else { return nil }
         let sx = Double(src.width / d.width), sy = Double(src.height / d.height)
         let toTexel = Projective2D(a: sx, b: 0, c: 0, d: 0, e: sy, f: 0,
                                    g: Double(src.minX) - Double(d.minX) * sx, h: Double(src.minY) - Double(d.minY) * sy, i: 1)
@@ -307,22 +342,7 @@ final class TreeRasterizer {
         let x1 = max(x0 + 1, min(texel(Double(src.maxX).rounded(.up), img.image.width), img.image.width))
         let y1 = max(y0 + 1, min(texel(Double(src.maxY).rounded(.up), img.image.height), img.image.height))
         let sampler = ImageSampler(image: img.image, map: map, x0: x0, y0: y0, x1: x1, y1: y1, bilinear: filter == .linear, tint: img.tint)
-        if let r = TreeRasterizer.axisAligned(H, d) {
-            drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: .image(sampler), opacity: opacity, on: s)
-        } else {
-            let poly = H.projectClipped(TreeRasterizer.rectPolygon(d))
-            // A rotated image is read along slanted lines that cross texel rows, each texel pair
-            // from a cache line of its own: read its texels in order first (one word a line), so
-            // that the sampler finds them in L2, not in memory one at a time (frame50: 18.2 ->
-            // 15.0 ms with prefetch hints, 8 % better again with plain reads). Images read along
-            // their rows (a perspective turn about y) stream well already and are left alone.
-            if slant > 1.0 / 32, (x1 - x0) * (y1 - y0) <= TreeRasterizer.readAheadTexels {
-                img.image.premultipliedARGB.withUnsafeBufferPointer { t in
-                    _ = lamina_touch_rows(t.baseAddress! + y0 * img.image.width + x0, img.image.width, Int32(x1 - x0), Int32(y1 - y0))
-                }
-            }
-            drawer.draw([edges.map { aliased(poly, $0, H) } ?? poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
-        }
+        return (sampler, slant)
     }
 
     /// A device polygon of a node (its bounds and antialiasedEdges in `edges`) with the segments

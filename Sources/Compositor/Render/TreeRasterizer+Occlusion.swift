@@ -1,0 +1,82 @@
+import Foundation
+import CoreGraphics
+
+extension TreeRasterizer {
+    /// The rectangles of the frame that nodes paint with opaque colour straight onto it (see
+    /// Occluders), walked as `drawRoot(toDevice:)` draws, within `frame`.
+    ///
+    /// A node counts only when what it paints there is certainly a copy of opaque colour onto the
+    /// frame itself, in tree order: its opacity and every ancestor's is 1; no ancestor draws
+    /// offscreen (group opacity, mask, shadow, blend mode), is a 3D context (whose planes are
+    /// sorted by depth) or clips with a soft mask; and it is not turned away. Its background counts
+    /// when opaque (between its rounded corners), and each image of its contents drawn as a
+    /// whole-texel copy, untinted, over the image's opaque texels (`images`). Everything else
+    /// (borders, paths, text, gradients, transformed images) is drawn as always and hides nothing.
+    func occluders(toDevice: Matrix4x4, frame: IntRect, images: OpaqueImageCache) -> Occluders {
+        var out = Occluders()
+        guard !tree.nodes.isEmpty else { return out }
+        // Each entry: a node, its parent's device map and the pixels the clips above it leave.
+        var stack: [(i: Int, P: Matrix4x4, scissor: IntRect)] = [(0, toDevice, frame)]
+        while let (i, P, scissor) = stack.popLast() {
+            // Opacity below 1 anywhere above a node means nothing under it is opaque either.
+            guard !tree.nodes[i].preserves3D, tree.nodes[i].opacity >= 1, !scissor.isEmpty else { continue }
+            let M = tree.nodes[i].toParent.then(P)
+            guard M.isFinite else { continue }
+            let H = M.projective
+            if !tree.nodes[i].isDoubleSided && TreeRasterizer.isBackFacing(H, tree.nodes[i].bounds) { continue }
+            let children = tree.children(of: i)
+            if TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) { continue }
+            let bounds = tree.nodes[i].bounds
+            if tree.nodes[i].backgroundColor >> 24 == 0xFF, let r = TreeRasterizer.axisAligned(H, bounds) {
+                // Between the corners (one pixel more kept clear of them than their radii).
+                let radius = max(0, min(tree.nodes[i].cornerRadius, Double(min(bounds.width, bounds.height)) / 2))
+                let rounded = radius > 0 && tree.nodes[i].maskedCorners & 0xF != 0
+                let ix = rounded ? Int((radius * H.a).rounded(.up)) + 1 : 0, iy = rounded ? Int((radius * H.e).rounded(.up)) + 1 : 0
+                let inner = TreeRasterizer.inside(r)
+                for part in [IntRect(x: inner.x, y: inner.y + iy, width: inner.width, height: inner.height - 2 * iy),
+                             IntRect(x: inner.x + ix, y: inner.y, width: inner.width - 2 * ix, height: inner.height)] {
+                    out.add(part.intersection(scissor), order: i)
+                    if !rounded { break }
+                }
+            }
+            // The node's own clip applies to its contents and sublayers: a pixel-aligned one is a
+            // scissor; under a soft one nothing is opaque.
+            var inner = scissor
+            if tree.nodes[i].masksToBounds {
+                let edges = (bounds: bounds, antialiased: tree.nodes[i].antialiasedEdges)
+                let poly = aliased(H.projectClipped(RoundedRect.polygon(bounds, radius: tree.nodes[i].cornerRadius,
+                    corners: tree.nodes[i].maskedCorners, pixelsPerUnit: TreeRasterizer.scale(of: M))), edges, H)
+                guard poly.count >= 3 else { continue }
+                let (box, aligned) = TreeRasterizer.clipBox(poly)
+                guard aligned else { continue }
+                inner = inner.intersection(box)
+            }
+            for c in tree.nodes[i].contents {
+                guard case .image(let img) = c else { continue }
+                for part in NinePart.split(img) {
+                    guard let (s, _) = TreeRasterizer.sampler(part, H: H), s.tint == 0xFFFF_FFFF, let (dx, dy) = s.copyOffset,
+                          let r = TreeRasterizer.axisAligned(H, part.destination) else { continue }
+                    // Device pixels wholly inside the rectangle whose texels (pixel + offset) are
+                    // within the sampled ones, where those are opaque.
+                    let area = TreeRasterizer.inside(r).intersection(IntRect(x: s.x0 - dx, y: s.y0 - dy, width: s.x1 - s.x0, height: s.y1 - s.y0))
+                        .intersection(inner)
+                    guard area.area >= Occluders.minimumArea else { continue }
+                    for o in images.rects(of: s.image) {
+                        out.add(IntRect(x: o.x - dx, y: o.y - dy, width: o.width, height: o.height).intersection(area), order: i)
+                    }
+                }
+            }
+            let childP = M.flatteningInput
+            for c in children.reversed() { stack.append((c, childP, inner)) }
+        }
+        out.trim()
+        return out
+    }
+
+    /// The pixels wholly inside a device rectangle (empty when none is).
+    static func inside(_ r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> IntRect {
+        func c(_ v: Double) -> Int { Int(min(max(v, -1_073_741_824), 1_073_741_824)) }
+        let x0 = c(r.x0.rounded(.up)), y0 = c(r.y0.rounded(.up)), x1 = c(r.x1.rounded(.down)), y1 = c(r.y1.rounded(.down))
+        return x1 > x0 && y1 > y0 ? IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .empty
+    }
+}

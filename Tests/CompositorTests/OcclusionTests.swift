@@ -1,0 +1,229 @@
+import XCTest
+import CoreGraphics
+import LaminaTestSupport
+@testable import Compositor
+
+/// Occlusion culling: what a later layer paints over with opaque colour is left undrawn, and the
+/// frame is the same bit for bit. The opaque parts of images and of the tree are checked against
+/// values worked out by hand; whole frames of random trees (groups, masks, 3D, clips, shadows,
+/// borders, scaled and rotated layers) against the same frames drawn without culling.
+final class OcclusionTests: XCTestCase {
+    // MARK: - Opaque parts of images
+
+    /// A w × h image whose texel (x, y) has alpha `alpha(x, y)` (grey premultiplied).
+    private func image(_ w: Int, _ h: Int, _ alpha: (Int, Int) -> UInt32) -> CGImage {
+        CGImage(width: w, height: h, premultipliedARGB: (0..<(w * h)).map { i in
+            let a = alpha(i % w, i / w)
+            return a << 24 | (a / 2) << 16 | (a / 3) << 8 | (a / 4)
+        })
+    }
+
+    func testOpaqueRectsOfImages() {
+        let cache = OpaqueImageCache()
+        XCTAssertEqual(cache.rects(of: image(7, 5) { _, _ in 255 }), [IntRect(x: 0, y: 0, width: 7, height: 5)])
+        XCTAssertEqual(cache.rects(of: image(7, 5) { _, _ in 254 }), [])
+        // Transparent 2-texel corners: rows 2..<8 are opaque across, columns 2..<10 down.
+        let corners = image(12, 10) { x, y in (x < 2 || x >= 10) && (y < 2 || y >= 8) ? 0 : 255 }
+        XCTAssertEqual(cache.rects(of: corners), [IntRect(x: 0, y: 2, width: 12, height: 6), IntRect(x: 2, y: 0, width: 8, height: 10)])
+        // One translucent texel at (3, 6): rows 0..<6 (6 rows, longer than 7..<9) and columns 4..<9.
+        let hole = image(9, 9) { x, y in x == 3 && y == 6 ? 200 : 255 }
+        XCTAssertEqual(cache.rects(of: hole), [IntRect(x: 0, y: 0, width: 9, height: 6), IntRect(x: 4, y: 0, width: 5, height: 9)])
+        // Asked again: from the cache, nothing scanned.
+        let scanned = cache.scannedTexels
+        XCTAssertEqual(cache.rects(of: hole).count, 2)
+        XCTAssertEqual(cache.scannedTexels, scanned)
+        // A frame that does not ask for an image lets it go.
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 4)
+        _ = cache.rects(of: hole)
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 1)
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 0)
+    }
+
+    // MARK: - Visible parts
+
+    func testVisiblePartsCoverExactlyTheUncoveredPixels() {
+        var rng = SeededRandom(seed: 0x0CC1)
+        for round in 0..<400 {
+            var occ = Occluders()
+            var list: [(IntRect, Int)] = []
+            for _ in 0..<rng.int(0...6) {
+                let r = IntRect(x: rng.int(-10...40), y: rng.int(-10...40), width: rng.int(16...40), height: rng.int(16...40))
+                let order = rng.int(0...9)
+                occ.add(r, order: order)
+                list.append((r, order))
+            }
+            let asked = IntRect(x: rng.int(0...20), y: rng.int(0...20), width: rng.int(1...30), height: rng.int(1...30))
+            let after = rng.int(-1...9)
+            var count = [Int](repeating: 0, count: 80 * 80)
+            var scratch = OcclusionScratch()
+            occ.forEachVisible(asked, after: after, scratch: &scratch) { b in
+                for y in b.y..<b.maxY { for x in b.x..<b.maxX { count[(y + 20) * 80 + x + 20] += 1 } }
+            }
+            for y in -20..<60 {
+                for x in -20..<60 {
+                    let inside = x >= asked.x && x < asked.maxX && y >= asked.y && y < asked.maxY
+                    let covered = list.contains { r, o in o > after && x >= r.x && x < r.maxX && y >= r.y && y < r.maxY }
+                    let expected = inside && !covered ? 1 : 0
+                    if count[(y + 20) * 80 + x + 20] != expected {
+                        return XCTFail("round \(round): pixel (\(x), \(y)) painted \(count[(y + 20) * 80 + x + 20]) times, expected \(expected)")
+                    }
+                }
+            }
+            let hidden = list.contains { r, o in o > after && r.intersection(asked) == asked }
+            XCTAssertEqual(occ.hides(asked, after: after), hidden, "round \(round)")
+        }
+    }
+
+    func testOnlyTheLargestAreKept() {
+        var occ = Occluders()
+        for k in 0..<(Occluders.limit + 10) { occ.add(IntRect(x: 0, y: 0, width: 16 + k, height: 16), order: k) }
+        occ.add(IntRect(x: 0, y: 0, width: 15, height: 15), order: 999)
+        XCTAssertEqual(occ.rects.count, Occluders.limit + 10, "rectangles under \(Occluders.minimumArea) pixels are not kept")
+        occ.trim()
+        XCTAssertEqual(occ.orders, Array(10..<(Occluders.limit + 10)), "the largest, in their order")
+    }
+
+    // MARK: - Opaque parts of a tree
+
+    func testOccludersOfATree() {
+        let card = image(40, 30) { x, y in (x < 3 || x >= 37) && (y < 3 || y >= 27) ? 0 : 255 }
+        var a = RenderNode()       // opaque, rounded 4, at (10.5, 20): pixels 11..<110 × 20..<70, corners kept clear by 5
+        a.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        a.toParent = .translation(10.5, 20)
+        a.backgroundColor = 0xFF33_6699
+        a.cornerRadius = 4
+        var b = RenderNode()       // the card at (200, 100), a copy: rows 103..<127 across, columns 203..<237 down
+        b.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        b.toParent = .translation(200, 100)
+        b.contents = [.image(RenderImage(image: card, destination: b.bounds, source: b.bounds))]
+        var c = b                  // the same card at opacity 0.5: hides nothing
+        c.toParent = .translation(300, 100); c.opacity = 0.5
+        var d = b                  // scaled: sampled, not copied, hides nothing
+        d.toParent = Matrix4x4.scale(1.5, 1.5).then(.translation(300, 200))
+        var e = RenderNode()       // translucent background: nothing
+        e.bounds = CGRect(x: 0, y: 0, width: 60, height: 60); e.backgroundColor = 0x80FF_0000
+        let tree = flatTree(width: 400, height: 300, [a, b, c, d, e])
+        let occ = TreeRasterizer(tree: tree).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache())
+        XCTAssertEqual(occ.rects, [IntRect(x: 11, y: 25, width: 99, height: 40), IntRect(x: 16, y: 20, width: 89, height: 50),
+                                   IntRect(x: 200, y: 103, width: 40, height: 24), IntRect(x: 203, y: 100, width: 34, height: 30)])
+        XCTAssertEqual(occ.orders, [1, 1, 2, 2])
+        // Under a parent at opacity 0.9 nothing is opaque.
+        var parent = RenderNode()
+        parent.bounds = CGRect(x: 0, y: 0, width: 400, height: 300); parent.opacity = 0.9
+        let nested = RenderTree(nodes: nest([(parent, 0), (a, 1), (b, 1)]))
+        XCTAssertTrue(TreeRasterizer(tree: nested).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache()).isEmpty)
+    }
+
+    // MARK: - Whole frames
+
+    /// Random trees drawn with and without culling, on one and three threads: every pixel equal.
+    func testCulledFramesEqualFullFrames() {
+        var rng = SeededRandom(seed: 0x0CC1_F4A3)
+        let w = 160, h = 120
+        let card = image(48, 40) { x, y in
+            let dx = max(max(6 - x, x - 41), 0), dy = max(max(6 - y, y - 33), 0)
+            return dx * dx + dy * dy >= 36 ? UInt32(dx * dx + dy * dy >= 49 ? 0 : 128) : 255
+        }
+        let photo = image(32, 32) { _, _ in 255 }
+        let noisy = CGImage(width: 32, height: 24, premultipliedARGB: (0..<(32 * 24)).map { _ in rng.premultipliedPixel() | 0xFF00_0000 })
+        var withOccluders = 0
+        for round in 0..<90 {
+            var root = RenderNode()
+            root.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            var spec: [(RenderNode, Int)] = [(root, 0)]
+            func add(depth: Int) {
+                var n = RenderNode()
+                let bw = rng.int(20...90), bh = rng.int(20...70)
+                n.bounds = CGRect(x: 0, y: 0, width: bw, height: bh)
+                var m = Matrix4x4.translation(Double(rng.int(-20...w - 20)) + (rng.chance(0.3) ? 0.5 : 0), Double(rng.int(-20...h - 20)) + (rng.chance(0.2) ? 0.25 : 0))
+                if rng.chance(0.15) { m = Matrix4x4.scale(rng.pick([0.5, 1.5, 2]), rng.pick([0.5, 1, 2])).then(m) }
+                if rng.chance(0.1) { m = Matrix4x4(SIMD16(cos(0.3), sin(0.3), 0, 0, -sin(0.3), cos(0.3), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)).then(m) }
+                n.toParent = m
+                if rng.chance(0.6) { n.backgroundColor = rng.chance(0.7) ? 0xFF00_0000 | UInt32(rng.int(0...0xFFFFFF)) : 0x8040_2010 }
+                if rng.chance(0.4) { n.cornerRadius = Double(rng.int(1...12)) }
+                if rng.chance(0.2) { n.maskedCorners = UInt8(rng.int(0...15)) }
+                if rng.chance(0.6) {
+                    let img = rng.pick([card, photo, noisy])
+                    var ri = RenderImage(image: img, destination: CGRect(x: 0, y: 0, width: img.width, height: img.height),
+                                         source: CGRect(x: 0, y: 0, width: img.width, height: img.height))
+                    if rng.chance(0.2) { ri.source = CGRect(x: 4, y: 2, width: img.width - 8, height: img.height - 6); ri.destination = ri.source }
+                    if rng.chance(0.15) { ri.destination = CGRect(x: 0, y: 0, width: img.width * 2, height: img.height) }
+                    if rng.chance(0.1) { ri.tint = 0xFF80_FF80 }
+                    n.contents = [.image(ri)]
+                }
+                if rng.chance(0.15) { n.opacity = 0.7 }
+                if rng.chance(0.15) { n.masksToBounds = true }
+                if rng.chance(0.1) { n.borderWidth = 3; n.borderColor = 0xFFFF_FFFF }
+                if rng.chance(0.08) { n.shadow = RenderShadow(color: 0xFF00_0000, offsetX: 3, offsetY: 3, radius: 2, path: nil) }
+                else if rng.chance(0.1) {
+                    // A shadowPath: drawn beside the layer, no group.
+                    let p = [CGPoint(x: -6, y: -4), CGPoint(x: bw + 8, y: -4), CGPoint(x: bw + 8, y: bh + 9), CGPoint(x: -6, y: bh + 9)]
+                    n.shadow = RenderShadow(color: 0xC000_0000, offsetX: 4, offsetY: 5, radius: 3, path: [p])
+                }
+                if rng.chance(0.05) { n.blendMode = .multiply }
+                if rng.chance(0.05) { n.isDoubleSided = false; n.toParent = Matrix4x4.scale(-1, 1).then(n.toParent) }
+                let threeD = depth < 2 && rng.chance(0.1)
+                n.preserves3D = threeD
+                let masked = depth < 2 && rng.chance(0.06)
+                spec.append((n, depth))
+                if masked {
+                    // The mask node sits right after its owner (not one of its sublayers).
+                    let owner = spec.count - 1
+                    var mk = RenderNode()
+                    mk.bounds = CGRect(x: 0, y: 0, width: 30, height: 30); mk.backgroundColor = 0xFF00_0000; mk.cornerRadius = 15
+                    spec.append((mk, depth + 1))
+                    spec[owner].0.mask = spec.count - 1
+                }
+                if depth < 2 {
+                    for _ in 0..<rng.int(0...(threeD ? 3 : 2)) {
+                        let before = spec.count
+                        add(depth: depth + 1)
+                        if threeD {
+                            var p = Matrix4x4.identity; p.m[11] = -1.0 / 300
+                            spec[before].0.toParent = Matrix4x4(SIMD16(cos(0.5), 0, -sin(0.5), 0, 0, 1, 0, 0, sin(0.5), 0, cos(0.5), 0, 0, 0, 0, 1))
+                                .then(spec[before].0.toParent).then(p)
+                        }
+                    }
+                }
+            }
+            for _ in 0..<rng.int(3...10) { add(depth: 1) }
+            let tree = RenderTree(nodes: nest(spec))
+            if !TreeRasterizer(tree: tree).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: w, height: h), images: OpaqueImageCache()).isEmpty {
+                withOccluders += 1
+            }
+            // Cleared to opaque grey, to transparent, or drawn over what is there.
+            let background: UInt32? = [0xFF20_2020, 0, nil][round % 3]
+            let under = (0..<(w * h)).map { _ in rng.premultipliedPixel() }
+            var full = PixelBuffer(width: w, height: h)
+            full.pixels = under
+            let plain = FrameRenderer(threads: 1)
+            plain.occlusionCulling = false
+            plain.render(tree, into: &full, background: background)
+            for threads in [1, 3] {
+                var culled = PixelBuffer(width: w, height: h)
+                culled.pixels = under
+                FrameRenderer(threads: threads).render(tree, into: &culled, background: background)
+                if let i = culled.pixels.indices.first(where: { culled.pixels[$0] != full.pixels[$0] }) {
+                    return XCTFail("round \(round), \(threads) threads, background \(background.map { String($0, radix: 16) } ?? "none"): pixel (\(i % w), \(i / w)) is \(String(culled.pixels[i], radix: 16)), drawn in full \(String(full.pixels[i], radix: 16))")
+                }
+            }
+        }
+        XCTAssertGreaterThan(withOccluders, 45, "most trees must have something to cull, or the comparison proves little")
+    }
+
+    /// Nodes given in pre-order with their depths (the first the root, depth 0) as a tree: each
+    /// node's subtree runs to the next node at its depth or above. A node's `mask` is kept.
+    private func nest(_ spec: [(RenderNode, Int)]) -> [RenderNode] {
+        var nodes = spec.map(\.0)
+        for i in nodes.indices {
+            var end = i + 1
+            while end < spec.count && spec[end].1 > spec[i].1 { end += 1 }
+            nodes[i].subtreeEnd = end
+            nodes[i].id = UInt64(i + 1)
+        }
+        return nodes
+    }
+}
