@@ -10,6 +10,9 @@ extension WindowHost {
         guard let presenter = FramePresenters.make(for: window) else { return }
         lock.lock(); _presenterName = presenter.name; lock.unlock()
         var overlayHasContent = false
+        // A rectangle holding every pixel of the overlay buffer that is not transparent (larger
+        // than needed when content under damage has gone), for the buffer's size.
+        var overlayContent = IntRect.empty, overlayContentSize = (width: 0, height: 0)
         let period = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
         var predictor = FramePredictor(hz: 1 / period)
         scheduler.framePeriod = period
@@ -126,7 +129,17 @@ extension WindowHost {
             o.render()
             o.endFrame()
             let overlayDamage = o.damageRect
-            if !overlayDamage.isEmpty { overlayHasContent = o.pixelBuffer.pixels.contains { $0 != 0 } }
+            if !overlayDamage.isEmpty {
+                // Only the damage is read: what lies outside it is as the last frames left it (a 4K
+                // overlay read whole every frame the stats change cost milliseconds).
+                let ob = o.pixelBuffer
+                if ob.width != overlayContentSize.width || ob.height != overlayContentSize.height {
+                    overlayContent = .empty; overlayContentSize = (ob.width, ob.height)
+                }
+                let drawn = ob.nonTransparentBounds(in: overlayDamage)
+                overlayContent = overlayContent.intersection(overlayDamage) == overlayContent ? drawn : overlayContent.union(drawn)
+                overlayHasContent = !overlayContent.isEmpty
+            }
             let uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
                                            overlayDamage: overlayDamage, overlayHasContent: overlayHasContent)
             lock.lock(); let screenshots = screenshotRequests; screenshotRequests = 0; lock.unlock()
