@@ -117,6 +117,36 @@ final class OcclusionTests: XCTestCase {
         XCTAssertTrue(TreeRasterizer(tree: nested).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache()).isEmpty)
     }
 
+    /// A rotated leaf (sampled, not a block) wholly under a later opaque layer is not drawn at
+    /// all; above it, or reaching past it, it is.
+    func testLeavesUnderALaterOpaqueLayerAreLeftOut() {
+        var leaf = RenderNode()
+        leaf.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+        leaf.toParent = Matrix4x4(SIMD16(cos(0.5), sin(0.5), 0, 0, -sin(0.5), cos(0.5), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)).then(.translation(60, 40))
+        leaf.backgroundColor = 0x80FF_0000
+        var cover = RenderNode()
+        cover.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        cover.toParent = .translation(20, 10)
+        cover.backgroundColor = 0xFF00_00FF
+        func hidden(_ leaves: [RenderNode]) -> Int {
+            let tree = flatTree(width: 200, height: 150, leaves)
+            let frame = IntRect(x: 0, y: 0, width: 200, height: 150)
+            var px = [UInt32](repeating: 0, count: 200 * 150)
+            return px.withUnsafeMutableBufferPointer { p in
+                let s = Surface(borrowing: p.baseAddress!, frame: frame, stride: 200, scissor: frame)
+                let r = TreeRasterizer(tree: tree)
+                s.occluders = r.occluders(toDevice: .identity, frame: frame, images: OpaqueImageCache())
+                r.drawRoot(toDevice: .identity, on: s)
+                return r.hiddenLeaves
+            }
+        }
+        XCTAssertEqual(hidden([leaf, cover]), 1, "under the later opaque layer")
+        XCTAssertEqual(hidden([cover, leaf]), 0, "drawn after it")
+        var past = leaf
+        past.toParent = Matrix4x4(SIMD16(cos(0.5), sin(0.5), 0, 0, -sin(0.5), cos(0.5), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)).then(.translation(105, 40))
+        XCTAssertEqual(hidden([past, cover]), 0, "reaching past its right edge")
+    }
+
     // MARK: - Whole frames
 
     /// Random trees drawn with and without culling, on one and three threads: every pixel equal.

@@ -11,6 +11,8 @@ final class TreeRasterizer {
     let drawer: PrimitiveDrawer
     /// Blurred shadows kept between draws (nil: every shadow is blurred anew).
     let shadowCache: ShadowCache?
+    /// Leaves left out because a later node paints over them (for tests).
+    private(set) var hiddenLeaves = 0
 
     init(tree: RenderTree, shadowCache: ShadowCache? = nil, drawer: PrimitiveDrawer = PrimitiveDrawer()) {
         self.tree = tree; self.shadowCache = shadowCache; self.drawer = drawer
@@ -179,9 +181,16 @@ final class TreeRasterizer {
                 // A leaf that draws only inside a known rectangle is placed here (what its .node step
                 // would do), and left out when that rectangle misses the surface's scissor: each band
                 // then skips the leaves of the others at the cost of one matrix product.
+                // Also left out: a leaf that a later node paints over with opaque colour (Occluders).
                 if let local = leafExtent(c) {
                     let CM = tree.nodes[c].toParent.then(childP)
-                    if TreeRasterizer.misses(local, CM.projective, s.scissor) { continue }
+                    if let box = TreeRasterizer.deviceBox(local, CM.projective) {
+                        if TreeRasterizer.misses(box, s.scissor) { continue }
+                        if let occ = s.occluders {
+                            let touched = IntRect.covering(minX: box.minX - 1, minY: box.minY - 1, maxX: box.maxX + 1, maxY: box.maxY + 1)
+                            if occ.hides(touched.intersection(s.scissor), after: c) { hiddenLeaves += 1; continue }
+                        }
+                    }
                     stack.append(.plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s))
                 } else {
                     stack.append(.node(c, parentToDevice: childP, inherited: op, on: s))
@@ -212,13 +221,25 @@ final class TreeRasterizer {
     /// Whether `local` mapped by `H` certainly misses `scissor` (a pixel of margin for edges that
     /// are anti-aliased); false when a corner maps behind the eye.
     static func misses(_ local: CGRect, _ H: Projective2D, _ scissor: IntRect) -> Bool {
+        guard let box = deviceBox(local, H) else { return false }
+        return misses(box, scissor)
+    }
+
+    /// Whether a device box certainly misses `scissor` (a pixel of margin for anti-aliased edges).
+    static func misses(_ box: (minX: Double, minY: Double, maxX: Double, maxY: Double), _ scissor: IntRect) -> Bool {
+        box.maxX < Double(scissor.x) - 1 || box.minX > Double(scissor.maxX) + 1 || box.maxY < Double(scissor.y) - 1 || box.minY > Double(scissor.maxY) + 1
+    }
+
+    /// The device box of `local`'s corners mapped by `H` (nil when a corner maps behind the eye
+    /// or to no finite point).
+    static func deviceBox(_ local: CGRect, _ H: Projective2D) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (x, y) in [(local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)] {
             let p = H.homogeneous(Double(x), Double(y))
-            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return false }
+            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return nil }
             minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w); minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
         }
-        return maxX < Double(scissor.x) - 1 || minX > Double(scissor.maxX) + 1 || maxY < Double(scissor.y) - 1 || minY > Double(scissor.maxY) + 1
+        return (minX, minY, maxX, maxY)
     }
 
     /// The border, inside the (rounded) bounds, above the sublayers.
