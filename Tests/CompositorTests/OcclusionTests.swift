@@ -101,15 +101,30 @@ final class OcclusionTests: XCTestCase {
         b.contents = [.image(RenderImage(image: card, destination: b.bounds, source: b.bounds))]
         var c = b                  // the same card at opacity 0.5: hides nothing
         c.toParent = .translation(300, 100); c.opacity = 0.5
-        var d = b                  // scaled: sampled, not copied, hides nothing
+        var d = b                  // scaled, with transparent corners: sampled, hides nothing
         d.toParent = Matrix4x4.scale(1.5, 1.5).then(.translation(300, 200))
         var e = RenderNode()       // translucent background: nothing
         e.bounds = CGRect(x: 0, y: 0, width: 60, height: 60); e.backgroundColor = 0x80FF_0000
-        let tree = flatTree(width: 400, height: 300, [a, b, c, d, e])
+        var f = RenderNode()       // an opaque 20x10 photo drawn 40x20 at (10.5, 200): pixels 11..<50 × 200..<220
+        f.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        f.toParent = .translation(10.5, 200)
+        let photo = image(20, 10) { _, _ in 255 }
+        f.contents = [.image(RenderImage(image: photo, destination: f.bounds, source: CGRect(x: 0, y: 0, width: 20, height: 10)))]
+        var g = RenderNode()       // an opaque gradient over 50x30 at (100, 200); h: half transparent at its end
+        g.bounds = CGRect(x: 0, y: 0, width: 50, height: 30)
+        g.toParent = .translation(100, 200)
+        g.contents = [.gradient(RenderGradient(kind: .axial, rect: g.bounds, start: .zero, end: CGPoint(x: 50, y: 0),
+                                               stops: [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 1))]))]
+        var h = g
+        h.toParent = .translation(200, 200)
+        h.contents = [.gradient(RenderGradient(kind: .axial, rect: g.bounds, start: .zero, end: CGPoint(x: 50, y: 0),
+                                               stops: [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 0.5))]))]
+        let tree = flatTree(width: 400, height: 300, [a, b, c, d, e, f, g, h])
         let occ = TreeRasterizer(tree: tree).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache())
         XCTAssertEqual(occ.rects, [IntRect(x: 11, y: 25, width: 99, height: 40), IntRect(x: 16, y: 20, width: 89, height: 50),
-                                   IntRect(x: 200, y: 103, width: 40, height: 24), IntRect(x: 203, y: 100, width: 34, height: 30)])
-        XCTAssertEqual(occ.orders, [1, 1, 2, 2])
+                                   IntRect(x: 200, y: 103, width: 40, height: 24), IntRect(x: 203, y: 100, width: 34, height: 30),
+                                   IntRect(x: 11, y: 200, width: 39, height: 20), IntRect(x: 100, y: 200, width: 50, height: 30)])
+        XCTAssertEqual(occ.orders, [1, 1, 2, 2, 6, 7])
         // Under a parent at opacity 0.9 nothing is opaque.
         var parent = RenderNode()
         parent.bounds = CGRect(x: 0, y: 0, width: 400, height: 300); parent.opacity = 0.9
@@ -183,6 +198,13 @@ final class OcclusionTests: XCTestCase {
                     if rng.chance(0.15) { ri.destination = CGRect(x: 0, y: 0, width: img.width * 2, height: img.height) }
                     if rng.chance(0.1) { ri.tint = 0xFF80_FF80 }
                     n.contents = [.image(ri)]
+                }
+                if rng.chance(0.15) {
+                    // A gradient, opaque or not, over part of the layer.
+                    let a = rng.chance(0.6) ? 1.0 : 0.5
+                    n.contents.append(.gradient(RenderGradient(kind: rng.chance(0.5) ? .axial : .radial, rect: CGRect(x: 3, y: 2, width: bw - 5, height: bh - 3),
+                                                               start: CGPoint(x: 3, y: 2), end: CGPoint(x: bw, y: bh),
+                                                               stops: [(0, SIMD4(1, 0.5, 0, 1)), (1, SIMD4(0, 0.3, 1, a))])))
                 }
                 if rng.chance(0.15) { n.opacity = 0.7 }
                 if rng.chance(0.15) { n.masksToBounds = true }

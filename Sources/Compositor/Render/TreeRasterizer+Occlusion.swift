@@ -9,9 +9,10 @@ extension TreeRasterizer {
     /// frame itself, in tree order: its opacity and every ancestor's is 1; no ancestor draws
     /// offscreen (group opacity, mask, shadow, blend mode), is a 3D context (whose planes are
     /// sorted by depth) or clips with a soft mask; and it is not turned away. Its background counts
-    /// when opaque (between its rounded corners), and each image of its contents drawn as a
-    /// whole-texel copy, untinted, over the image's opaque texels (`images`). Everything else
-    /// (borders, paths, text, gradients, transformed images) is drawn as always and hides nothing.
+    /// when opaque (between its rounded corners); so do, untinted and not rotated, each image of
+    /// its contents copied whole-texel (over the image's opaque texels, `images`), each scaled
+    /// image that is opaque throughout, and each gradient whose colours are all opaque.
+    /// Everything else (borders, paths, text, rotated images) is drawn as always and hides nothing.
     func occluders(toDevice: Matrix4x4, frame: IntRect, images: OpaqueImageCache) -> Occluders {
         var out = Occluders()
         guard !tree.nodes.isEmpty else { return out }
@@ -52,18 +53,30 @@ extension TreeRasterizer {
                 inner = inner.intersection(box)
             }
             for c in tree.nodes[i].contents {
-                guard case .image(let img) = c else { continue }
-                for part in NinePart.split(img) {
-                    guard let (s, _) = TreeRasterizer.sampler(part, H: H), s.tint == 0xFFFF_FFFF, let (dx, dy) = s.copyOffset,
-                          let r = TreeRasterizer.axisAligned(H, part.destination) else { continue }
-                    // Device pixels wholly inside the rectangle whose texels (pixel + offset) are
-                    // within the sampled ones, where those are opaque.
-                    let area = TreeRasterizer.inside(r).intersection(IntRect(x: s.x0 - dx, y: s.y0 - dy, width: s.x1 - s.x0, height: s.y1 - s.y0))
-                        .intersection(inner)
-                    guard area.area >= Occluders.minimumArea else { continue }
-                    for o in images.rects(of: s.image) {
-                        out.add(IntRect(x: o.x - dx, y: o.y - dy, width: o.width, height: o.height).intersection(area), order: i)
+                switch c {
+                case .image(let img):
+                    for part in NinePart.split(img) {
+                        guard let (s, _) = TreeRasterizer.sampler(part, H: H), s.tint == 0xFFFF_FFFF,
+                              let r = TreeRasterizer.axisAligned(H, part.destination) else { continue }
+                        let area = TreeRasterizer.inside(r).intersection(inner)
+                        guard area.area >= Occluders.minimumArea else { continue }
+                        let opaque = images.rects(of: s.image)
+                        if let (dx, dy) = s.copyOffset {
+                            // A copy: pixels whose texels (pixel + offset) are sampled and opaque.
+                            let sampled = area.intersection(IntRect(x: s.x0 - dx, y: s.y0 - dy, width: s.x1 - s.x0, height: s.y1 - s.y0))
+                            for o in opaque { out.add(IntRect(x: o.x - dx, y: o.y - dy, width: o.width, height: o.height).intersection(sampled), order: i) }
+                        } else if opaque.first == IntRect(x: 0, y: 0, width: s.image.width, height: s.image.height) {
+                            // Scaled: every sample (nearest or bilinear, texels clamped within the
+                            // image) of an opaque image is opaque.
+                            out.add(area, order: i)
+                        }
                     }
+                case .gradient(let g):
+                    // Every pixel's colour comes from the gradient's table.
+                    guard let r = TreeRasterizer.axisAligned(H, g.rect), g.table.allSatisfy({ $0 >> 24 == 0xFF }) else { continue }
+                    out.add(TreeRasterizer.inside(r).intersection(inner), order: i)
+                case .fill, .glyphs:
+                    continue
                 }
             }
             let childP = M.flatteningInput
