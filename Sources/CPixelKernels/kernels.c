@@ -368,8 +368,8 @@ static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
     return _mm256_packus_epi16(dl, dh);
 }
 
-__attribute__((target("avx2")))
-static void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
+__attribute__((target("avx2"), always_inline))
+static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
     int32_t i = 0;
     const __m256i k16 = _mm256_set1_epi16((short)k);
     if (k == 255) {
@@ -404,8 +404,8 @@ static void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uin
     for (; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
 }
 
-__attribute__((target("avx2")))
-static void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count) {
+__attribute__((target("avx2"), always_inline))
+static inline void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count) {
     int32_t i = 0;
     const __m256i z = _mm256_setzero_si256(), c = _mm256_set1_epi32((int)color);
     const __m256i c16 = _mm256_unpacklo_epi8(c, z), ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
@@ -437,7 +437,7 @@ AVX512 static inline __m512i over16(__m512i d, __m512i s, __m512i k16, int scale
     return _mm512_packus_epi16(dl, dh);
 }
 
-AVX512 static void over_row_avx512(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
+AVX512 __attribute__((always_inline)) static inline void over_row_avx512(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
     int32_t i = 0;
     const __m512i k16 = _mm512_set1_epi16((short)k);
     const int scaled = k != 255;
@@ -479,7 +479,7 @@ AVX512 static void over_row_avx512(uint32_t *dst, const uint32_t *src, int32_t c
     }
 }
 
-AVX512 static void over_solid_avx512(uint32_t *dst, uint32_t color, int32_t count) {
+AVX512 __attribute__((always_inline)) static inline void over_solid_avx512(uint32_t *dst, uint32_t color, int32_t count) {
     int32_t i = 0;
     const __m512i z = _mm512_setzero_si512(), c = _mm512_set1_epi32((int)color);
     const __m512i c16 = _mm512_unpacklo_epi8(c, z), ia = _mm512_set1_epi16((short)(255 - (color >> 24)));
@@ -492,22 +492,38 @@ AVX512 static void over_solid_avx512(uint32_t *dst, uint32_t color, int32_t coun
     }
 }
 
+// Whole rectangles at one level, the row bodies inlined (their constants made once, no call per row).
+AVX512 static void over_rect_avx512(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                                    int32_t width, int32_t height, uint32_t k) {
+    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) over_row_avx512(dst, src, width, k);
+}
+
+__attribute__((target("avx2")))
+static void over_rect_avx2(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                           int32_t width, int32_t height, uint32_t k) {
+    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) over_row_avx2(dst, src, width, k);
+}
+
 void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
     if (k == 0 || count <= 0) return;
     if (k > 255) k = 255;
     switch (lamina_kernels_level()) {
-    case LAMINA_LEVEL_AVX512: over_row_avx512(dst, src, count, k); return;
-    case LAMINA_LEVEL_AVX2: over_row_avx2(dst, src, count, k); return;
+    case LAMINA_LEVEL_AVX512: over_rect_avx512(dst, 0, src, 0, count, 1, k); return;
+    case LAMINA_LEVEL_AVX2: over_rect_avx2(dst, 0, src, 0, count, 1, k); return;
     default: for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
     }
 }
+
+AVX512 static void over_solid_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+__attribute__((target("avx2")))
+static void over_solid_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 
 void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count) {
     if (count <= 0 || color == 0) return;
     if ((color >> 24) == 255) { for (int32_t i = 0; i < count; i++) dst[i] = color; return; }
     switch (lamina_kernels_level()) {
-    case LAMINA_LEVEL_AVX512: over_solid_avx512(dst, color, count); return;
-    case LAMINA_LEVEL_AVX2: over_solid_avx2(dst, color, count); return;
+    case LAMINA_LEVEL_AVX512: over_solid_rect_avx512(dst, 0, color, count, 1); return;
+    case LAMINA_LEVEL_AVX2: over_solid_rect_avx2(dst, 0, color, count, 1); return;
     default: for (int32_t i = 0; i < count; i++) dst[i] = over_px(dst[i], color);
     }
 }
@@ -516,67 +532,78 @@ void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, in
                       int32_t width, int32_t height, uint32_t k) {
     if (k == 0 || width <= 0 || height <= 0) return;
     if (k > 255) k = 255;
-    const int32_t level = lamina_kernels_level();
-    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) {
-        switch (level) {
-        case LAMINA_LEVEL_AVX512: over_row_avx512(dst, src, width, k); break;
-        case LAMINA_LEVEL_AVX2: over_row_avx2(dst, src, width, k); break;
-        default: for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
-        }
+    switch (lamina_kernels_level()) {
+    case LAMINA_LEVEL_AVX512: over_rect_avx512(dst, dstStride, src, srcStride, width, height, k); return;
+    case LAMINA_LEVEL_AVX2: over_rect_avx2(dst, dstStride, src, srcStride, width, height, k); return;
+    default:
+        for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride)
+            for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
     }
 }
 
 // ---- fills -------------------------------------------------------------------------------------------
 
+// Each level's loop runs over the whole rectangle (the row bodies inlined, no call per row).
+
 __attribute__((target("avx512f")))
-static void fill_avx512(uint32_t *dst, uint32_t color, int32_t count) {
+static void fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
     const __m512i v = _mm512_set1_epi32((int)color);
-    int32_t i = 0;
-    for (; i + 64 <= count; i += 64) {
-        _mm512_storeu_si512((void *)(dst + i), v); _mm512_storeu_si512((void *)(dst + i + 16), v);
-        _mm512_storeu_si512((void *)(dst + i + 32), v); _mm512_storeu_si512((void *)(dst + i + 48), v);
+    const __mmask16 tail = (__mmask16)((1u << (width & 15)) - 1);
+    for (int32_t y = 0; y < height; y++, dst += dstStride) {
+        int32_t i = 0;
+        for (; i + 64 <= width; i += 64) {
+            _mm512_storeu_si512((void *)(dst + i), v); _mm512_storeu_si512((void *)(dst + i + 16), v);
+            _mm512_storeu_si512((void *)(dst + i + 32), v); _mm512_storeu_si512((void *)(dst + i + 48), v);
+        }
+        for (; i + 16 <= width; i += 16) _mm512_storeu_si512((void *)(dst + i), v);
+        if (i < width) _mm512_mask_storeu_epi32(dst + i, tail, v);
     }
-    for (; i + 16 <= count; i += 16) _mm512_storeu_si512((void *)(dst + i), v);
-    if (i < count) _mm512_mask_storeu_epi32(dst + i, (__mmask16)((1u << (count - i)) - 1), v);
 }
 
 __attribute__((target("avx2")))
-static void fill_avx2(uint32_t *dst, uint32_t color, int32_t count) {
+static void fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
     const __m256i v = _mm256_set1_epi32((int)color);
-    int32_t i = 0;
-    for (; i + 32 <= count; i += 32) {
-        _mm256_storeu_si256((__m256i *)(dst + i), v); _mm256_storeu_si256((__m256i *)(dst + i + 8), v);
-        _mm256_storeu_si256((__m256i *)(dst + i + 16), v); _mm256_storeu_si256((__m256i *)(dst + i + 24), v);
-    }
-    for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), v);
-    for (; i < count; i++) dst[i] = color;
-}
-
-static void fill_row(uint32_t *dst, uint32_t color, int32_t count, int32_t level) {
-    switch (level) {
-    case LAMINA_LEVEL_AVX512: fill_avx512(dst, color, count); break;
-    case LAMINA_LEVEL_AVX2: fill_avx2(dst, color, count); break;
-    default: for (int32_t i = 0; i < count; i++) dst[i] = color;
+    for (int32_t y = 0; y < height; y++, dst += dstStride) {
+        int32_t i = 0;
+        for (; i + 32 <= width; i += 32) {
+            _mm256_storeu_si256((__m256i *)(dst + i), v); _mm256_storeu_si256((__m256i *)(dst + i + 8), v);
+            _mm256_storeu_si256((__m256i *)(dst + i + 16), v); _mm256_storeu_si256((__m256i *)(dst + i + 24), v);
+        }
+        for (; i + 8 <= width; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), v);
+        for (; i < width; i++) dst[i] = color;
     }
 }
 
 void lamina_fill_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
     if (width <= 0 || height <= 0) return;
-    const int32_t level = lamina_kernels_level();
-    for (int32_t y = 0; y < height; y++, dst += dstStride) fill_row(dst, color, width, level);
+    switch (lamina_kernels_level()) {
+    case LAMINA_LEVEL_AVX512: fill_rect_avx512(dst, dstStride, color, width, height); return;
+    case LAMINA_LEVEL_AVX2: fill_rect_avx2(dst, dstStride, color, width, height); return;
+    default:
+        for (int32_t y = 0; y < height; y++, dst += dstStride)
+            for (int32_t i = 0; i < width; i++) dst[i] = color;
+    }
+}
+
+AVX512 static void over_solid_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
+    for (int32_t y = 0; y < height; y++, dst += dstStride) over_solid_avx512(dst, color, width);
+}
+
+__attribute__((target("avx2")))
+static void over_solid_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
+    for (int32_t y = 0; y < height; y++, dst += dstStride) over_solid_avx2(dst, color, width);
 }
 
 void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
     if (width <= 0 || height <= 0 || color == 0) return;
     // An opaque colour replaces what is there: a fill.
     if ((color >> 24) == 255) { lamina_fill_rect(dst, dstStride, color, width, height); return; }
-    const int32_t level = lamina_kernels_level();
-    for (int32_t y = 0; y < height; y++, dst += dstStride) {
-        switch (level) {
-        case LAMINA_LEVEL_AVX512: over_solid_avx512(dst, color, width); break;
-        case LAMINA_LEVEL_AVX2: over_solid_avx2(dst, color, width); break;
-        default: for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], color);
-        }
+    switch (lamina_kernels_level()) {
+    case LAMINA_LEVEL_AVX512: over_solid_rect_avx512(dst, dstStride, color, width, height); return;
+    case LAMINA_LEVEL_AVX2: over_solid_rect_avx2(dst, dstStride, color, width, height); return;
+    default:
+        for (int32_t y = 0; y < height; y++, dst += dstStride)
+            for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], color);
     }
 }
 
