@@ -4,10 +4,16 @@ import CoreGraphics
 /// contentsCenter: splits an image content into up to nine parts whose edges keep their size
 /// (texels / scale) and whose middle stretches, as Core Animation does.
 enum NinePart {
+    /// Whether the image is drawn whole (one part: its centre is the whole source, or unusable).
+    static func isWhole(_ img: RenderImage) -> Bool {
+        let c = img.center
+        return c == CGRect(x: 0, y: 0, width: 1, height: 1) || !(c.width.isFinite && c.height.isFinite)
+    }
+
     /// The parts to draw; the image itself when its centre is the whole source.
     static func split(_ img: RenderImage) -> [RenderImage] {
+        if isWhole(img) { return [img] }
         let c = img.center
-        if c == CGRect(x: 0, y: 0, width: 1, height: 1) || !(c.width.isFinite && c.height.isFinite) { return [img] }
         let s = img.source, d = img.destination
         let scale = img.scale > 0 ? img.scale : 1
         // Source cuts in texels.

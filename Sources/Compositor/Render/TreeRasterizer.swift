@@ -62,7 +62,10 @@ final class TreeRasterizer {
                 plane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s, into: &stack)
             case .bodyEnd(let i, let M, let op, let s, let clip, let scissor):
                 s.clip = clip; s.scissor = scissor
-                drawBorder(tree.nodes[i], H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s)
+                // Checked in place first: most layers have no border, and the call copies the node.
+                if tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 {
+                    drawBorder(tree.nodes[i], H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s)
+                }
             case .groupBody(let i, let M, let P, let op, let group, let R, let s):
                 let n = tree.nodes[i]
                 if n.mask >= 0 {
@@ -171,32 +174,53 @@ final class TreeRasterizer {
             let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
             applyClip(aliased(poly, edges, H), on: s)
         }
+        if children.isEmpty {
+            // A leaf finishes here (what its .bodyEnd step would do, with nothing drawn between).
+            if !s.scissor.isEmpty {
+                for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
+            }
+            s.clip = savedClip; s.scissor = savedScissor
+            s.occlusionOrder = .max
+            if tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 {
+                drawBorder(tree.nodes[i], H: H, ppu: ppu, opacity: op, on: s)
+            }
+            return
+        }
         stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
-        if !s.scissor.isEmpty {
-            for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
-            let childP = M.flatteningInput
-            // Room for them all at once (steps are large: growing one at a time copies them again and again).
-            stack.reserveCapacity(stack.count + children.count)
-            for c in children.reversed() {
-                // A leaf that draws only inside a known rectangle is placed here (what its .node step
-                // would do), and left out when that rectangle misses the surface's scissor: each band
-                // then skips the leaves of the others at the cost of one matrix product.
-                // Also left out: a leaf that a later node paints over with opaque colour (Occluders).
-                if let local = leafExtent(c) {
-                    let CM = tree.nodes[c].toParent.then(childP)
-                    if let box = TreeRasterizer.deviceBox(local, CM.projective) {
-                        if TreeRasterizer.misses(box, s.scissor) { continue }
-                        if let occ = s.occluders {
-                            let touched = IntRect.covering(minX: box.minX - 1, minY: box.minY - 1, maxX: box.maxX + 1, maxY: box.maxY + 1)
-                            if occ.hides(touched.intersection(s.scissor), after: c) { hiddenLeaves += 1; continue }
-                        }
+        guard !s.scissor.isEmpty else { return }
+        for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
+        s.occlusionOrder = .max
+        let childP = M.flatteningInput
+        // Leaves are drawn here, in order, as long as nothing has been pushed for a sibling before
+        // them (a step costs copies of its matrices); from the first sublayer that must wait for
+        // its own steps on, the rest are pushed to run after those, in order.
+        let base = stack.count
+        var deferred: [Step] = []
+        for c in children {
+            // A leaf that draws only inside a known rectangle is placed here (what its .node step
+            // would do), and left out when that rectangle misses the surface's scissor: each band
+            // then skips the leaves of the others at the cost of one matrix product.
+            // Also left out: a leaf that a later node paints over with opaque colour (Occluders).
+            if let local = leafExtent(c) {
+                let CM = tree.nodes[c].toParent.then(childP)
+                if let box = TreeRasterizer.deviceBox(local, CM.projective) {
+                    if TreeRasterizer.misses(box, s.scissor) { continue }
+                    if let occ = s.occluders {
+                        let touched = IntRect.covering(minX: box.minX - 1, minY: box.minY - 1, maxX: box.maxX + 1, maxY: box.maxY + 1)
+                        if occ.hides(touched.intersection(s.scissor), after: c) { hiddenLeaves += 1; continue }
                     }
-                    stack.append(.plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s))
-                } else {
-                    stack.append(.node(c, parentToDevice: childP, inherited: op, on: s))
                 }
+                if deferred.isEmpty && stack.count == base {
+                    plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s, into: &stack)
+                } else {
+                    deferred.append(.plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s))
+                }
+            } else {
+                deferred.append(.node(c, parentToDevice: childP, inherited: op, on: s))
             }
         }
+        // Below whatever the drawn leaves pushed (a group's steps), so that they run first.
+        if !deferred.isEmpty { stack.insert(contentsOf: deferred.reversed(), at: base) }
     }
 
     /// Where a flat leaf draws, in its own coordinates, when that is known to lie inside one
@@ -234,8 +258,10 @@ final class TreeRasterizer {
     /// or to no finite point).
     static func deviceBox(_ local: CGRect, _ H: Projective2D) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (x, y) in [(local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)] {
-            let p = H.homogeneous(Double(x), Double(y))
+        // The four corners without an array (this runs for every leaf of every band).
+        let x0 = Double(local.minX), y0 = Double(local.minY), x1 = Double(local.maxX), y1 = Double(local.maxY)
+        for k in 0..<4 {
+            let p = H.homogeneous(k & 1 == 0 ? x0 : x1, k < 2 ? y0 : y1)
             guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return nil }
             minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w); minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
         }
@@ -291,6 +317,8 @@ final class TreeRasterizer {
             let poly = edges.map { aliased(H.projectClipped(TreeRasterizer.rectPolygon(g.rect)), $0, H) } ?? H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
             drawer.draw([poly], rule: .nonZero, paint: .gradient(GradientSampler(g, deviceToLayer: inv)), opacity: opacity, on: s)
         case .image(let img):
+            // Most images have no contentsCenter: drawn without making the list of parts.
+            if NinePart.isWhole(img) { drawImagePart(img, H: H, opacity: opacity, on: s, edges: edges); return }
             for part in NinePart.split(img) { drawImagePart(part, H: H, opacity: opacity, on: s, edges: edges) }
         case .glyphs(let g):
             guard let inv = H.inverse, g.scale > 0 else { return }
