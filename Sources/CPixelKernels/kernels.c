@@ -441,6 +441,18 @@ AVX512 __attribute__((always_inline)) static inline void over_row_avx512(uint32_
     int32_t i = 0;
     const __m512i k16 = _mm512_set1_epi16((short)k);
     const int scaled = k != 255;
+    if (count >= 32) {
+        // The first pixels up to a 64-byte boundary of dst through one masked group, so that the
+        // groups after it load and store whole cache lines (a destination line split by every
+        // group cost about 9 % on 256-pixel rows).
+        const int32_t head = (int32_t)((16 - (((uintptr_t)dst >> 2) & 15)) & 15);
+        if (head) {
+            __mmask16 m = (__mmask16)((1u << head) - 1);
+            __m512i s = _mm512_maskz_loadu_epi32(m, src), d = _mm512_maskz_loadu_epi32(m, dst);
+            _mm512_mask_storeu_epi32(dst, m, over16(d, s, k16, scaled));
+            i = head;
+        }
+    }
     if (scaled) {
         // Sixteen opaque source pixels scaled by k all have alpha k (mul255(255, k) = k), so the
         // destination's factor is the constant 255 - k: no per-pixel alpha to spread.

@@ -38,6 +38,38 @@ final class OverKernelTests: XCTestCase {
         }
     }
 
+    /// Rows starting at every offset within a cache line (the AVX-512 row blends a head group up
+    /// to a 64-byte boundary first), long enough for the head, opaque runs and a tail, against the
+    /// formula at every level.
+    func testRowsAtEveryAlignment() {
+        var rng = SeededRandom(seed: 0xA119)
+        for trial in 0..<160 {
+            let offset = trial % 16, n = 32 + rng.int(0...50)
+            let k = trial % 3 == 0 ? 255 : UInt32(rng.int(1...254))
+            // Runs of opaque pixels among translucent ones (each opaque group path).
+            let src = (0..<n).map { i in (i / 20) % 2 == 0 ? rng.premultipliedPixel() | 0xFF00_0000 : rng.premultipliedPixel() }
+            let dst = (0..<n).map { _ in rng.premultipliedPixel() }
+            let expected = zip(dst, src).map { KernelReference.over($0, $1, k: k) }
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
+                    // 64-byte aligned storage, the row starting `offset` pixels in.
+                    let base = UnsafeMutablePointer<UInt32>.allocate(capacity: n + 32)
+                    defer { base.deallocate() }
+                    let aligned = UnsafeMutablePointer<UInt32>(bitPattern: (UInt(bitPattern: base) + 63) & ~63)!
+                    let row = aligned + offset
+                    row.initialize(from: dst, count: n)
+                    row[n] = 0xDEAD_BEEF
+                    lamina_over_row(row, src, Int32(n), k)
+                    let got = Array(UnsafeBufferPointer(start: row, count: n))
+                    if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
+                        XCTFail("trial \(trial), \(level), offset \(offset), n \(n), k \(k): pixel \(i) is \(String(got[i], radix: 16)), expected \(String(expected[i], radix: 16))")
+                    }
+                    XCTAssertEqual(row[n], 0xDEAD_BEEF, "nothing past the row")
+                }
+            }
+        }
+    }
+
     /// Hand-worked: 50 % red over opaque blue. s = 0x80800000; d·(255 − 128)/255 = 255·127/255 = 127
     /// blue; with k = 128 the source halves first: round(128·128/255) = 64 → 0x40400000, and
     /// blue becomes round(255·191/255) = 191.
