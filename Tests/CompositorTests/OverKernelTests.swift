@@ -59,7 +59,12 @@ final class OverKernelTests: XCTestCase {
                     let row = aligned + offset
                     row.initialize(from: dst, count: n)
                     row[n] = 0xDEAD_BEEF
-                    lamina_over_row(row, src, Int32(n), k)
+                    // The source aligned, or not (the head group is blended only when it is not).
+                    let sbase = UnsafeMutablePointer<UInt32>.allocate(capacity: n + 32)
+                    defer { sbase.deallocate() }
+                    let srow = UnsafeMutablePointer<UInt32>(bitPattern: (UInt(bitPattern: sbase) + 63) & ~63)! + (trial / 16) % 3
+                    srow.initialize(from: src, count: n)
+                    lamina_over_row(row, srow, Int32(n), k)
                     let got = Array(UnsafeBufferPointer(start: row, count: n))
                     if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
                         XCTFail("trial \(trial), \(level), offset \(offset), n \(n), k \(k): pixel \(i) is \(String(got[i], radix: 16)), expected \(String(expected[i], radix: 16))")
