@@ -68,4 +68,3 @@ final class ClipMask {
         return values[ly * rect.width + lx]
     }
 }
-

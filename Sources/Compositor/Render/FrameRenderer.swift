@@ -5,7 +5,9 @@ import CPixelKernels
 /// Rasterises render trees into pixel buffers: the compositor's entry point. Splits the work into
 /// horizontal bands drawn in parallel on `threads` threads, one band a thread, their heights
 /// balanced from frame to frame by the time each took; every band draws the whole tree clipped
-/// to itself, so the pixels never depend on the thread count or on where the bands end.
+/// to itself, so the pixels never depend on the thread count or on where the bands end. What a
+/// later layer paints over with opaque colour is found once per frame and left undrawn
+/// (`occlusionCulling`).
 /// Used by one thread at a time.
 public final class FrameRenderer {
     /// How many threads rasterise (1: the calling thread only).
