@@ -197,6 +197,11 @@ final class OcclusionTests: XCTestCase {
                     if rng.chance(0.2) { ri.source = CGRect(x: 4, y: 2, width: img.width - 8, height: img.height - 6); ri.destination = ri.source }
                     if rng.chance(0.15) { ri.destination = CGRect(x: 0, y: 0, width: img.width * 2, height: img.height) }
                     if rng.chance(0.1) { ri.tint = 0xFF80_FF80 }
+                    if rng.chance(0.15) {
+                        // contentsCenter: nine parts, the edges kept, the middle stretched.
+                        ri.center = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+                        ri.destination = CGRect(x: 0, y: 0, width: bw, height: bh)
+                    }
                     n.contents = [.image(ri)]
                 }
                 if rng.chance(0.15) {

@@ -131,7 +131,10 @@ final class TreeRasterizer {
         // drawBlurredAlpha); larger ones only where the band and the shadow's reach need them.
         let limit = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea ? s.frame : s.scissor
         let wanted = IntRect(x: limit.x - reach, y: limit.y - reach, width: limit.width + 2 * reach, height: limit.height + 2 * reach)
-        guard !bb.intersection(IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach)).isEmpty else { return }
+        // Left out only when neither the group nor its shadow reaches the scissor: the subtree's
+        // bounds with the shadow hold a shadowPath that reaches past the content (a band below the
+        // content and above the path's blur once skipped it, so the frame depended on the bands).
+        guard let whole = subtreeBounds(i, M: M, P: P), !whole.intersection(s.scissor).isEmpty else { return }
         let R = bb.intersection(wanted)
         guard !R.isEmpty else { return }
         let group = Surface(offscreen: R, columns: s.columns)
