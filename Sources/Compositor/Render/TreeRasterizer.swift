@@ -126,17 +126,21 @@ final class TreeRasterizer {
         let reach = shadow.map { shadowReach($0, node: n, P: P) } ?? 0
         // The group holds what the subtree draws (its own shadow is drawn beside the group, from it).
         guard let bb = contentBounds(i, M: M, P: P) else { return }
-        // A shadowed group of modest size is drawn whole (within the surface) by every band that
-        // shows part of it, so that its shadow's blur is the same for all of them (made once, see
-        // drawBlurredAlpha); larger ones only where the band and the shadow's reach need them.
-        let limit = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea ? s.frame : s.scissor
-        let wanted = IntRect(x: limit.x - reach, y: limit.y - reach, width: limit.width + 2 * reach, height: limit.height + 2 * reach)
         // Left out only when neither the group nor its shadow reaches the scissor: the subtree's
         // bounds with the shadow hold a shadowPath that reaches past the content (a band below the
         // content and above the path's blur once skipped it, so the frame depended on the bands).
         guard let whole = subtreeBounds(i, M: M, P: P), !whole.intersection(s.scissor).isEmpty else { return }
-        let R = bb.intersection(wanted)
-        guard !R.isEmpty else { return }
+        // A shadowed group of modest size is drawn whole by every band that shows part of it, even
+        // past the surface it lands on (itself a group cut to the band, perhaps), so that its
+        // shadow's blur is the same for all of them (made once, see drawBlurredAlpha); larger ones
+        // only where the band and the shadow's reach need them.
+        let R = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea ? bb
+            : bb.intersection(IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach))
+        guard !R.isEmpty else {
+            // Only a shadowPath, which needs nothing of the group, can still reach the band.
+            if let sh = shadow, sh.path != nil { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
+            return
+        }
         let group = Surface(offscreen: R, columns: s.columns)
         stack.append(.groupBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, area: R, on: s))
         body(i, M: M, opacity: 1, children: children, on: group, into: &stack)
@@ -480,11 +484,13 @@ final class TreeRasterizer {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
             srcBox.x += ix; srcBox.y += iy
         } else { return }
-        // A shadow of modest size is blurred whole (within the surface), whatever part of it this
-        // band draws: every band then asks the shadow cache for the same blur, made once.
-        let limit = srcBox.area <= TreeRasterizer.wholeShadowArea ? s.frame : s.scissor
-        let wanted = IntRect(x: limit.x - pad, y: limit.y - pad, width: limit.width + 2 * pad, height: limit.height + 2 * pad)
-        let area = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad).intersection(wanted)
+        // A shadow of modest size is blurred whole, whatever part of it this band draws and on
+        // whatever surface (a group's may be cut to the band): every band then asks the shadow
+        // cache for the same blur, made once, and its pixels never depend on where bands end.
+        // A larger one only around the scissor (its blur reaches `pad`, so that part is exact).
+        let whole = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad)
+        let area = srcBox.area <= TreeRasterizer.wholeShadowArea ? whole
+            : whole.intersection(IntRect(x: s.scissor.x - pad, y: s.scissor.y - pad, width: s.scissor.width + 2 * pad, height: s.scissor.height + 2 * pad))
         guard !area.isEmpty else { return }
         let draw = area.intersection(s.scissor)
         guard !draw.isEmpty else { return }
