@@ -128,6 +128,8 @@ final class PrimitiveDrawer {
 
     /// Composites `paint` through coverage runs, within `area`.
     private func paintSpans(_ spans: [CoverageSpan], paint: Paint, opacity: Double, area: IntRect, on surface: Surface) {
+        // Nothing to paint (a rectangle's rows all painted as a block): no texels borrowed.
+        guard !spans.isEmpty else { return }
         // The image's texels are borrowed once for all the spans (not once per span).
         if case .image(let s) = paint, let (dx, dy) = s.copyOffset, s.tint == 0xFFFF_FFFF {
             s.image.premultipliedARGB.withUnsafeBufferPointer { tex in

@@ -1,17 +1,27 @@
 import Foundation
 
 /// Rectangles of a frame that a later node paints over exactly: each the device pixels where
-/// node `orders[k]` writes opaque colour straight onto the frame (a copy, whatever lies beneath).
+/// its node (`order`) writes opaque colour straight onto the frame (a copy, whatever lies beneath).
 /// Whatever node i draws there before it (i < order) is replaced pixel for pixel, so drawing it
 /// can be skipped without changing a bit of the frame.
 ///
 /// Found once per frame before the bands start (`TreeRasterizer.occluders`), then only read, by
 /// every band's thread.
 struct Occluders: Sendable {
-    /// The opaque rectangles (device pixels), each non-empty.
-    private(set) var rects: [IntRect] = []
+    /// One opaque rectangle and the node that paints it.
+    struct Item: Sendable {
+        var rect: IntRect
+        var order: Int
+    }
+    /// The rectangles, by order (a query for the rectangles after a node starts where they begin).
+    private(set) var items: [Item] = []
+    /// The smallest rectangle holding them all (a rectangle outside it is covered by none).
+    private(set) var bounds = IntRect.empty
+
+    /// The opaque rectangles (device pixels), each non-empty, by order.
+    var rects: [IntRect] { items.map(\.rect) }
     /// The node index that paints each rectangle.
-    private(set) var orders: [Int] = []
+    var orders: [Int] { items.map(\.order) }
 
     /// At most this many rectangles are kept (the largest): each draw compares its rectangle with
     /// all of them.
@@ -20,28 +30,47 @@ struct Occluders: Sendable {
     static let minimumArea = 256
 
     /// Whether no rectangle is kept.
-    var isEmpty: Bool { rects.isEmpty }
+    var isEmpty: Bool { items.isEmpty }
 
-    /// Adds node `order`'s opaque rectangle `r` (ignored when small).
+    /// Adds node `order`'s opaque rectangle `r` (ignored when small), after those of the same or
+    /// earlier orders.
     mutating func add(_ r: IntRect, order: Int) {
         guard r.area >= Occluders.minimumArea else { return }
-        rects.append(r); orders.append(order)
+        var k = items.count
+        while k > 0 && items[k - 1].order > order { k -= 1 }
+        items.insert(Item(rect: r, order: order), at: k)
+        bounds = bounds.union(r)
     }
 
     /// Keeps the `limit` largest rectangles.
     mutating func trim() {
-        guard rects.count > Occluders.limit else { return }
-        let keep = rects.indices.sorted { rects[$0].area > rects[$1].area }.prefix(Occluders.limit).sorted()
-        rects = keep.map { rects[$0] }; orders = keep.map { orders[$0] }
+        guard items.count > Occluders.limit else { return }
+        let keep = items.indices.sorted { items[$0].rect.area > items[$1].rect.area }.prefix(Occluders.limit).sorted()
+        items = keep.map { items[$0] }
+        bounds = items.reduce(IntRect.empty) { $0.union($1.rect) }
+    }
+
+    /// The index of the first rectangle painted after node `order`.
+    @inline(__always)
+    private func first(after order: Int) -> Int {
+        var lo = 0, hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if items[mid].order > order { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     /// Whether the whole of `r` lies under one rectangle painted after node `order`.
     func hides(_ r: IntRect, after order: Int) -> Bool {
-        for k in rects.indices where orders[k] > order {
-            let o = rects[k]
-            if o.x <= r.x && o.y <= r.y && o.maxX >= r.maxX && o.maxY >= r.maxY { return true }
+        guard !items.isEmpty, r.x >= bounds.x, r.y >= bounds.y, r.maxX <= bounds.maxX, r.maxY <= bounds.maxY else { return false }
+        return items.withUnsafeBufferPointer { it in
+            for k in first(after: order)..<it.count {
+                let o = it[k].rect
+                if o.x <= r.x && o.y <= r.y && o.maxX >= r.maxX && o.maxY >= r.maxY { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// Calls `body` with rectangles that together cover exactly the pixels of `r` that no
@@ -49,35 +78,51 @@ struct Occluders: Sendable {
     /// nothing covers it). Row bands from top to bottom, left to right within a band.
     func forEachVisible(_ r: IntRect, after order: Int, scratch: inout OcclusionScratch, _ body: (IntRect) -> Void) {
         guard !r.isEmpty else { return }
+        // Nothing can cover it: no rectangle, or none where it lies.
+        if items.isEmpty || r.intersection(bounds).isEmpty { body(r); return }
         scratch.cover.removeAll(keepingCapacity: true)
-        for k in rects.indices where orders[k] > order {
-            let c = rects[k].intersection(r)
-            if c.isEmpty { continue }
-            if c == r { return }
-            scratch.cover.append(c)
+        let hidden: Bool = items.withUnsafeBufferPointer { it in
+            for k in first(after: order)..<it.count {
+                let c = it[k].rect.intersection(r)
+                if c.isEmpty { continue }
+                if c == r { return true }
+                scratch.cover.append(c)
+            }
+            return false
         }
+        if hidden { return }
         if scratch.cover.isEmpty { body(r); return }
-        var y = r.y
-        while y < r.maxY {
-            // The band ends where a covering rectangle starts or ends.
-            var next = r.maxY
-            scratch.spans.removeAll(keepingCapacity: true)
-            for c in scratch.cover {
-                if c.y > y { next = min(next, c.y); continue }
-                if c.maxY <= y { continue }
-                next = min(next, c.maxY)
-                // Kept in order of their left edges (a handful: insertion).
-                var k = scratch.spans.count
-                scratch.spans.append((c.x, c.maxX))
-                while k > 0 && scratch.spans[k - 1].0 > c.x { scratch.spans.swapAt(k - 1, k); k -= 1 }
+        // By left edge, once (a handful: insertion), so that each row band meets them in order.
+        var n = scratch.cover.count
+        scratch.cover.withUnsafeMutableBufferPointer { c in
+            for i in 1..<max(n, 1) {
+                let v = c[i]
+                var k = i
+                while k > 0 && c[k - 1].x > v.x { c[k] = c[k - 1]; k -= 1 }
+                c[k] = v
             }
-            var x = r.x
-            for (a, b) in scratch.spans {
-                if a > x { body(IntRect(x: x, y: y, width: a - x, height: next - y)) }
-                x = max(x, b)
+        }
+        n = scratch.cover.count
+        scratch.cover.withUnsafeBufferPointer { cover in
+            var y = r.y
+            while y < r.maxY {
+                // The band ends where a covering rectangle starts or ends.
+                var next = r.maxY
+                for k in 0..<n {
+                    let c = cover[k]
+                    if c.y > y { next = min(next, c.y) } else if c.maxY > y { next = min(next, c.maxY) }
+                }
+                // The gaps between the rectangles crossing the band, left to right.
+                var x = r.x
+                for k in 0..<n {
+                    let c = cover[k]
+                    guard c.y <= y && c.maxY > y else { continue }
+                    if c.x > x { body(IntRect(x: x, y: y, width: c.x - x, height: next - y)) }
+                    x = max(x, c.maxX)
+                }
+                if x < r.maxX { body(IntRect(x: x, y: y, width: r.maxX - x, height: next - y)) }
+                y = next
             }
-            if x < r.maxX { body(IntRect(x: x, y: y, width: r.maxX - x, height: next - y)) }
-            y = next
         }
     }
 }
@@ -86,6 +131,4 @@ struct Occluders: Sendable {
 struct OcclusionScratch {
     /// The covering rectangles within the asked one.
     var cover: [IntRect] = []
-    /// The column ranges covered in the current row band, by left edge.
-    var spans: [(Int, Int)] = []
 }
