@@ -47,6 +47,14 @@ public struct IntRect: Equatable, Hashable, Sendable, CustomStringConvertible {
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The pixels wholly inside a real-valued box (inward rounding, clamped like `covering`);
+    /// empty when none is.
+    public static func inside(minX: Double, minY: Double, maxX: Double, maxY: Double) -> IntRect {
+        func c(_ v: Double) -> Int { Int(min(max(v.isNaN ? 0 : v, -1_073_741_824), 1_073_741_824)) }
+        let x0 = c(minX.rounded(.up)), y0 = c(minY.rounded(.up)), x1 = c(maxX.rounded(.down)), y1 = c(maxY.rounded(.down))
+        return x1 > x0 && y1 > y0 ? IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .empty
+    }
+
     /// "x,y wxh".
     public var description: String { "\(x),\(y) \(width)x\(height)" }
 }

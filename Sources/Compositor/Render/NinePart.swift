@@ -10,6 +10,13 @@ enum NinePart {
         return c == CGRect(x: 0, y: 0, width: 1, height: 1) || !(c.width.isFinite && c.height.isFinite)
     }
 
+    /// Calls `body` with each part to draw; with the image itself, without making a list, when it
+    /// is whole (most images: no contentsCenter).
+    static func forEachPart(_ img: RenderImage, _ body: (RenderImage) -> Void) {
+        if isWhole(img) { body(img); return }
+        for part in split(img) { body(part) }
+    }
+
     /// The parts to draw; the image itself when its centre is the whole source.
     static func split(_ img: RenderImage) -> [RenderImage] {
         if isWhole(img) { return [img] }

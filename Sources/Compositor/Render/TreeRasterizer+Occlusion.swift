@@ -33,7 +33,7 @@ extension TreeRasterizer {
                 let radius = max(0, min(tree.nodes[i].cornerRadius, Double(min(bounds.width, bounds.height)) / 2))
                 let rounded = radius > 0 && tree.nodes[i].maskedCorners & 0xF != 0
                 let ix = rounded ? Int((radius * H.a).rounded(.up)) + 1 : 0, iy = rounded ? Int((radius * H.e).rounded(.up)) + 1 : 0
-                let inner = TreeRasterizer.inside(r)
+                let inner = IntRect.inside(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1)
                 for part in [IntRect(x: inner.x, y: inner.y + iy, width: inner.width, height: inner.height - 2 * iy),
                              IntRect(x: inner.x + ix, y: inner.y, width: inner.width - 2 * ix, height: inner.height)] {
                     out.add(part.intersection(scissor), order: i)
@@ -55,11 +55,11 @@ extension TreeRasterizer {
             for c in tree.nodes[i].contents {
                 switch c {
                 case .image(let img):
-                    for part in NinePart.split(img) {
+                    NinePart.forEachPart(img) { part in
                         guard let (s, _) = TreeRasterizer.sampler(part, H: H), s.tint == 0xFFFF_FFFF,
-                              let r = TreeRasterizer.axisAligned(H, part.destination) else { continue }
-                        let area = TreeRasterizer.inside(r).intersection(inner)
-                        guard area.area >= Occluders.minimumArea else { continue }
+                              let r = TreeRasterizer.axisAligned(H, part.destination) else { return }
+                        let area = IntRect.inside(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1).intersection(inner)
+                        guard area.area >= Occluders.minimumArea else { return }
                         let opaque = images.rects(of: s.image)
                         if let (dx, dy) = s.copyOffset {
                             // A copy: pixels whose texels (pixel + offset) are sampled and opaque.
@@ -74,7 +74,7 @@ extension TreeRasterizer {
                 case .gradient(let g):
                     // Every pixel's colour comes from the gradient's table.
                     guard let r = TreeRasterizer.axisAligned(H, g.rect), g.table.allSatisfy({ $0 >> 24 == 0xFF }) else { continue }
-                    out.add(TreeRasterizer.inside(r).intersection(inner), order: i)
+                    out.add(IntRect.inside(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1).intersection(inner), order: i)
                 case .fill, .glyphs:
                     continue
                 }
@@ -84,12 +84,5 @@ extension TreeRasterizer {
         }
         out.trim()
         return out
-    }
-
-    /// The pixels wholly inside a device rectangle (empty when none is).
-    static func inside(_ r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> IntRect {
-        func c(_ v: Double) -> Int { Int(min(max(v, -1_073_741_824), 1_073_741_824)) }
-        let x0 = c(r.x0.rounded(.up)), y0 = c(r.y0.rounded(.up)), x1 = c(r.x1.rounded(.down)), y1 = c(r.y1.rounded(.down))
-        return x1 > x0 && y1 > y0 ? IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .empty
     }
 }

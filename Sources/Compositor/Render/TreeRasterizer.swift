@@ -61,11 +61,7 @@ final class TreeRasterizer {
             case .plane(let i, let M, let P, let inherited, let s):
                 plane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s, into: &stack)
             case .bodyEnd(let i, let M, let op, let s, let clip, let scissor):
-                s.clip = clip; s.scissor = scissor
-                // Checked in place first: most layers have no border, and the call copies the node.
-                if tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 {
-                    drawBorder(tree.nodes[i], H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s)
-                }
+                finishBody(i, H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s, clip: clip, scissor: scissor)
             case .groupBody(let i, let M, let P, let op, let group, let R, let s):
                 let n = tree.nodes[i]
                 if n.mask >= 0 {
@@ -186,11 +182,8 @@ final class TreeRasterizer {
             if !s.scissor.isEmpty {
                 for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
             }
-            s.clip = savedClip; s.scissor = savedScissor
             s.occlusionOrder = .max
-            if tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 {
-                drawBorder(tree.nodes[i], H: H, ppu: ppu, opacity: op, on: s)
-            }
+            finishBody(i, H: H, ppu: ppu, opacity: op, on: s, clip: savedClip, scissor: savedScissor)
             return
         }
         stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
@@ -275,6 +268,15 @@ final class TreeRasterizer {
         return (minX, minY, maxX, maxY)
     }
 
+    /// After a node's sublayers (or at once for a leaf): its clip put back, its border drawn.
+    private func finishBody(_ i: Int, H: Projective2D, ppu: Double, opacity op: Double, on s: Surface, clip: ClipMask?, scissor: IntRect) {
+        s.clip = clip; s.scissor = scissor
+        // Checked in place first: most layers have no border, and the call copies the node.
+        if tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0 {
+            drawBorder(tree.nodes[i], H: H, ppu: ppu, opacity: op, on: s)
+        }
+    }
+
     /// The border, inside the (rounded) bounds, above the sublayers.
     private func drawBorder(_ n: RenderNode, H: Projective2D, ppu: Double, opacity op: Double, on s: Surface) {
         guard n.borderWidth > 0 && n.borderColor >> 24 != 0 else { return }
@@ -324,9 +326,7 @@ final class TreeRasterizer {
             let poly = edges.map { aliased(H.projectClipped(TreeRasterizer.rectPolygon(g.rect)), $0, H) } ?? H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
             drawer.draw([poly], rule: .nonZero, paint: .gradient(GradientSampler(g, deviceToLayer: inv)), opacity: opacity, on: s)
         case .image(let img):
-            // Most images have no contentsCenter: drawn without making the list of parts.
-            if NinePart.isWhole(img) { drawImagePart(img, H: H, opacity: opacity, on: s, edges: edges); return }
-            for part in NinePart.split(img) { drawImagePart(part, H: H, opacity: opacity, on: s, edges: edges) }
+            NinePart.forEachPart(img) { drawImagePart($0, H: H, opacity: opacity, on: s, edges: edges) }
         case .glyphs(let g):
             guard let inv = H.inverse, g.scale > 0 else { return }
             let rect = CGRect(x: g.origin.x, y: g.origin.y, width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale))
