@@ -58,8 +58,8 @@ final class OcclusionTests: XCTestCase {
             let asked = IntRect(x: rng.int(0...20), y: rng.int(0...20), width: rng.int(1...30), height: rng.int(1...30))
             let after = rng.int(-1...9)
             var count = [Int](repeating: 0, count: 80 * 80)
-            var scratch = OcclusionScratch()
-            occ.forEachVisible(asked, after: after, scratch: &scratch) { b in
+            let scratch = OcclusionScratch()
+            occ.forEachVisible(asked, after: after, scratch: scratch) { b in
                 for y in b.y..<b.maxY { for x in b.x..<b.maxX { count[(y + 20) * 80 + x + 20] += 1 } }
             }
             for y in -20..<60 {

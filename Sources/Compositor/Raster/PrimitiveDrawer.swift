@@ -1,5 +1,6 @@
 import Foundation
 import CPixelKernels
+import CoreGraphics
 
 /// Draws filled contours with a paint onto a surface: anti-aliased coverage, times the surface's
 /// soft clip, times an opacity, composited source-over. Holds the reusable scratch buffers, so one
@@ -78,11 +79,8 @@ final class PrimitiveDrawer {
         let op = Float(min(opacity, 1))
         let ax0 = area.x, ax1 = area.maxX
         var fallback: [CoverageSpan] = []
-        // The parts of a run's block that no later node paints over (the whole block without occluders).
-        let occluders = surface.occlusionOrder == .max ? nil : surface.occluders
         func visible(_ x0: Int, _ x1: Int, _ paint: (IntRect) -> Void) {
-            let block = IntRect(x: x0, y: rows.lowerBound, width: x1 - x0, height: rows.count)
-            if let occluders { occluders.forEachVisible(block, after: surface.occlusionOrder, scratch: &occlusionScratch, paint) } else { paint(block) }
+            forEachVisible(IntRect(x: x0, y: rows.lowerBound, width: x1 - x0, height: rows.count), on: surface, paint)
         }
         for span in template where span.coverage > 0 {
             let x0 = max(Int(span.x), ax0), x1 = min(Int(span.x + span.length), ax1)
@@ -113,9 +111,39 @@ final class PrimitiveDrawer {
         if !fallback.isEmpty { paintSpans(fallback, paint: paint, opacity: opacity, area: area, on: surface) }
     }
 
+    /// The parts of `block` that no node after the surface's `occlusionOrder` paints over (the
+    /// whole block without occluders).
+    @inline(__always)
+    private func forEachVisible(_ block: IntRect, on surface: Surface, _ paint: (IntRect) -> Void) {
+        if surface.occlusionOrder != .max, let occluders = surface.occluders {
+            occluders.forEachVisible(block, after: surface.occlusionOrder, scratch: occlusionScratch, paint)
+        } else {
+            paint(block)
+        }
+    }
+
+    /// Composites `image`'s texels one for one onto the device rectangle `rect`: texel (x + dx,
+    /// y + dy), which must lie inside the image, onto pixel (x, y), scaled by `opacity`, within the
+    /// surface's scissor, skipping what later nodes paint over. The same pixels as
+    /// `drawAxisAlignedRect` with that rectangle and the image's whole-texel paint. The surface
+    /// must have no soft clip.
+    func copyTexels(_ image: CGImage, rect: IntRect, dx: Int, dy: Int, opacity: Double, on surface: Surface) {
+        let area = rect.intersection(surface.scissor)
+        // Coverage 1 times the opacity, rounded as the runs of drawAxisAlignedRect are.
+        let k = UInt32(min(Float(min(opacity, 1)), 1) * 255 + 0.5)
+        guard !area.isEmpty, k != 0, opacity > 0 else { return }
+        let width = image.width, stride = surface.stride
+        image.premultipliedARGB.withUnsafeBufferPointer { tex in
+            let texels = tex.baseAddress!
+            forEachVisible(area, on: surface) { b in
+                lamina_over_rect(surface.row(b.y) + b.x, stride, texels + (b.y + dy) * width + b.x + dx, width, Int32(b.width), Int32(b.height), k)
+            }
+        }
+    }
+
     private var spans: [CoverageSpan] = []
     /// Working storage for skipping what later nodes paint over.
-    var occlusionScratch = OcclusionScratch()
+    let occlusionScratch = OcclusionScratch()
     /// The runs of corner rows already built, by corner shape.
     private let cornerRows = CornerRowCache()
 

@@ -21,6 +21,10 @@ public final class FrameRenderer {
     /// comparisons and measurements).
     public var occlusionCulling = true
 
+    /// Whether images placed texel for texel are copied without a sampler (the default; false
+    /// only to compare the two paths in tests).
+    var copiesTexels = true
+
     /// The opaque parts of the images drawn, found once per image.
     private let opaqueImages = OpaqueImageCache()
 
@@ -66,7 +70,7 @@ public final class FrameRenderer {
             // and all of them only read the tree (a value whose objects are immutable).
             nonisolated(unsafe) let base = px.baseAddress!
             nonisolated(unsafe) let tree = tree
-            let shadowCache = self.shadowCache
+            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels
             let drawBand: @Sendable (Int) -> Void = { b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
@@ -75,13 +79,15 @@ public final class FrameRenderer {
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
                 if let background {
                     // Not under an occluder (order -1: before every node).
-                    occluders.forEachVisible(band, after: -1, scratch: &drawers[b].occlusionScratch) { r in
+                    occluders.forEachVisible(band, after: -1, scratch: drawers[b].occlusionScratch) { r in
                         lamina_fill_rect(base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
                     }
                 }
                 let surface = Surface(borrowing: base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
                 if !occluders.isEmpty { surface.occluders = occluders }
-                TreeRasterizer(tree: tree, shadowCache: shadowCache, drawer: drawers[b]).drawRoot(toDevice: toDevice, on: surface)
+                let rasterizer = TreeRasterizer(tree: tree, shadowCache: shadowCache, drawer: drawers[b])
+                rasterizer.copiesTexels = copiesTexels
+                rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(0) } else {
                 if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }

@@ -76,59 +76,70 @@ struct Occluders: Sendable {
     /// Calls `body` with rectangles that together cover exactly the pixels of `r` that no
     /// rectangle painted after node `order` covers (none when `r` is hidden; `r` itself when
     /// nothing covers it). Row bands from top to bottom, left to right within a band.
-    func forEachVisible(_ r: IntRect, after order: Int, scratch: inout OcclusionScratch, _ body: (IntRect) -> Void) {
+    func forEachVisible(_ r: IntRect, after order: Int, scratch: OcclusionScratch, _ body: (IntRect) -> Void) {
         guard !r.isEmpty else { return }
         // Nothing can cover it: no rectangle, or none where it lies.
         if items.isEmpty || r.intersection(bounds).isEmpty { body(r); return }
-        scratch.cover.removeAll(keepingCapacity: true)
+        // The covering rectangles within r, kept by left edge as they come (a handful: insertion),
+        // so that each row band meets them in order.
+        let cover = scratch.reserve(items.count)
+        var n = 0
         let hidden: Bool = items.withUnsafeBufferPointer { it in
             for k in first(after: order)..<it.count {
                 let c = it[k].rect.intersection(r)
                 if c.isEmpty { continue }
                 if c == r { return true }
-                scratch.cover.append(c)
+                var j = n
+                while j > 0 && cover[j - 1].x > c.x { cover[j] = cover[j - 1]; j -= 1 }
+                cover[j] = c
+                n += 1
             }
             return false
         }
         if hidden { return }
-        if scratch.cover.isEmpty { body(r); return }
-        // By left edge, once (a handful: insertion), so that each row band meets them in order.
-        var n = scratch.cover.count
-        scratch.cover.withUnsafeMutableBufferPointer { c in
-            for i in 1..<max(n, 1) {
-                let v = c[i]
-                var k = i
-                while k > 0 && c[k - 1].x > v.x { c[k] = c[k - 1]; k -= 1 }
-                c[k] = v
+        if n == 0 { body(r); return }
+        var y = r.y
+        while y < r.maxY {
+            // The band ends where a covering rectangle starts or ends.
+            var next = r.maxY
+            for k in 0..<n {
+                let c = cover[k]
+                if c.y > y { next = min(next, c.y) } else if c.maxY > y { next = min(next, c.maxY) }
             }
-        }
-        n = scratch.cover.count
-        scratch.cover.withUnsafeBufferPointer { cover in
-            var y = r.y
-            while y < r.maxY {
-                // The band ends where a covering rectangle starts or ends.
-                var next = r.maxY
-                for k in 0..<n {
-                    let c = cover[k]
-                    if c.y > y { next = min(next, c.y) } else if c.maxY > y { next = min(next, c.maxY) }
-                }
-                // The gaps between the rectangles crossing the band, left to right.
-                var x = r.x
-                for k in 0..<n {
-                    let c = cover[k]
-                    guard c.y <= y && c.maxY > y else { continue }
-                    if c.x > x { body(IntRect(x: x, y: y, width: c.x - x, height: next - y)) }
-                    x = max(x, c.maxX)
-                }
-                if x < r.maxX { body(IntRect(x: x, y: y, width: r.maxX - x, height: next - y)) }
-                y = next
+            // The gaps between the rectangles crossing the band, left to right.
+            var x = r.x
+            for k in 0..<n {
+                let c = cover[k]
+                guard c.y <= y && c.maxY > y else { continue }
+                if c.x > x { body(IntRect(x: x, y: y, width: c.x - x, height: next - y)) }
+                x = max(x, c.maxX)
             }
+            if x < r.maxX { body(IntRect(x: x, y: y, width: r.maxX - x, height: next - y)) }
+            y = next
         }
     }
 }
 
-/// Working storage for `Occluders.forEachVisible`, kept by each band's drawer (one thread).
-struct OcclusionScratch {
-    /// The covering rectangles within the asked one.
-    var cover: [IntRect] = []
+/// Working storage for `Occluders.forEachVisible`: room for the rectangles covering the one
+/// asked. Each band's drawer keeps one, used only by that band's thread.
+final class OcclusionScratch {
+    private var storage: UnsafeMutablePointer<IntRect>
+    private var capacity: Int
+
+    init() {
+        capacity = Occluders.limit
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Room for at least `count` rectangles (the contents are not kept when it grows).
+    func reserve(_ count: Int) -> UnsafeMutablePointer<IntRect> {
+        if count > capacity {
+            storage.deallocate()
+            capacity = count
+            storage = .allocate(capacity: count)
+        }
+        return storage
+    }
 }

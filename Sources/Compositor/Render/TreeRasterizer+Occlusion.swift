@@ -56,6 +56,15 @@ extension TreeRasterizer {
                 switch c {
                 case .image(let img):
                     NinePart.forEachPart(img) { part in
+                        if let copy = TreeRasterizer.texelCopy(part, H: H) {
+                            // Texel for texel (drawn by copyTexels): the pixels over opaque texels.
+                            let area = copy.rect.intersection(inner)
+                            guard area.area >= Occluders.minimumArea else { return }
+                            for o in images.rects(of: part.image) {
+                                out.add(IntRect(x: o.x - copy.dx, y: o.y - copy.dy, width: o.width, height: o.height).intersection(area), order: i)
+                            }
+                            return
+                        }
                         guard let (s, _) = TreeRasterizer.sampler(part, H: H), s.tint == 0xFFFF_FFFF,
                               let r = TreeRasterizer.axisAligned(H, part.destination) else { return }
                         let area = IntRect.inside(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1).intersection(inner)

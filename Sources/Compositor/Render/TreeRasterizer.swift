@@ -13,6 +13,9 @@ final class TreeRasterizer {
     let shadowCache: ShadowCache?
     /// Leaves left out because a later node paints over them (for tests).
     private(set) var hiddenLeaves = 0
+    /// Whether images placed texel for texel are copied by `PrimitiveDrawer.copyTexels` (false:
+    /// sampled like any other, to compare the two in tests).
+    var copiesTexels = true
 
     init(tree: RenderTree, shadowCache: ShadowCache? = nil, drawer: PrimitiveDrawer = PrimitiveDrawer()) {
         self.tree = tree; self.shadowCache = shadowCache; self.drawer = drawer
@@ -343,6 +346,12 @@ final class TreeRasterizer {
 
     /// Draws one image rectangle: destination → source texels, sampled through the inverse map.
     func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
+        // Texels one for one onto whole pixels (most images of a user interface): the same pixels
+        // as the sampled path below, without building its sampler, paint and coverage runs.
+        if copiesTexels, s.clip == nil, let copy = TreeRasterizer.texelCopy(img, H: H) {
+            drawer.copyTexels(img.image, rect: copy.rect, dx: copy.dx, dy: copy.dy, opacity: opacity, on: s)
+            return
+        }
         guard let (sampler, slant) = TreeRasterizer.sampler(img, H: H) else { return }
         let d = img.destination
         let (x0, y0, x1, y1) = (sampler.x0, sampler.y0, sampler.x1, sampler.y1)
@@ -362,6 +371,26 @@ final class TreeRasterizer {
             }
             drawer.draw([edges.map { aliased(poly, $0, H) } ?? poly], rule: .nonZero, paint: .image(sampler), opacity: opacity, on: s)
         }
+    }
+
+    /// Where an untinted image lands texel for texel on whole device pixels: `H` maps its
+    /// destination to a rectangle with whole-pixel edges the size of its source, whose edges are
+    /// whole texels inside the image, so that pixel (x, y) of `rect` shows texel (x + dx, y + dy)
+    /// (what sampling gives at texel centres, with either filter). Nil otherwise (scaled, rotated,
+    /// fractional, tinted, or reading past the image's edges).
+    static func texelCopy(_ img: RenderImage, H: Projective2D) -> (rect: IntRect, dx: Int, dy: Int)? {
+        guard img.tint == 0xFFFF_FFFF, let r = axisAligned(H, img.destination) else { return nil }
+        let sx0 = Double(img.source.minX), sy0 = Double(img.source.minY)
+        let w = r.x1 - r.x0, h = r.y1 - r.y0
+        // One bound for all (a whole Double this small converts to Int exactly).
+        let limit = 1_073_741_824.0
+        guard abs(r.x0) < limit, abs(r.y0) < limit, abs(r.x1) < limit, abs(r.y1) < limit,
+              r.x0 == r.x0.rounded(), r.y0 == r.y0.rounded(), r.x1 == r.x1.rounded(), r.y1 == r.y1.rounded(),
+              w > 0, h > 0, w == Double(img.source.width), h == Double(img.source.height),
+              sx0 == sx0.rounded(), sy0 == sy0.rounded(), sx0 >= 0, sy0 >= 0,
+              sx0 + w <= Double(img.image.width), sy0 + h <= Double(img.image.height) else { return nil }
+        let x = Int(r.x0), y = Int(r.y0)
+        return (IntRect(x: x, y: y, width: Int(w), height: Int(h)), Int(sx0) - x, Int(sy0) - y)
     }
 
     /// How an image rectangle is sampled through the layer-to-device map `H` (device pixel →
