@@ -161,17 +161,15 @@ public struct CoverageRasterizer {
             }
             return min(abs(sum), 1)
         }
-        var out: [CoverageSpan] = []
-        swap(&out, &spans)
-        @inline(__always) func appendRun(y: Int32, x: Int, length: Int, coverage: Float) {
-            if let last = out.last, last.y == y, last.coverage == coverage, Int(last.x + last.length) == x {
-                out[out.count - 1].length += Int32(length)
-            } else {
-                out.append(CoverageSpan(y: y, x: Int32(x), length: Int32(length), coverage: coverage))
-            }
-        }
+        var reused: [CoverageSpan] = []
+        swap(&reused, &spans)
         let touched = self.touched
-        accumulation.withUnsafeMutableBufferPointer { acc in
+        spans = accumulation.withUnsafeMutableBufferPointer { acc in
+            // The runs are a variable of this closure, appended through a static function: a
+            // variable captured from outside (or by a local function) is checked for exclusive
+            // access at run time on every run.
+            var out = reused
+            reused = []
             var i = 0
             let n = touched.count
             while i < n {
@@ -188,12 +186,12 @@ public struct CoverageRasterizer {
                     // The constant stretch before this cell.
                     if col > cur {
                         let c = cov(sum)
-                        if c > 0 { appendRun(y: y, x: x0 + cur, length: col - cur, coverage: c) }
+                        if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + cur, length: col - cur, coverage: c) }
                     }
                     sum += acc[base + col]
                     acc[base + col] = 0
                     let c = cov(sum)
-                    if c > 0 { appendRun(y: y, x: x0 + col, length: 1, coverage: c) }
+                    if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + col, length: 1, coverage: c) }
                     cur = col + 1
                 }
                 // The spill column (w) may hold a value; clear it. The rest of the row is constant.
@@ -201,11 +199,22 @@ public struct CoverageRasterizer {
                 acc[base + w + 1] = 0
                 if cur < w {
                     let c = cov(sum)
-                    if c > 0 { appendRun(y: y, x: x0 + cur, length: w - cur, coverage: c) }
+                    if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + cur, length: w - cur, coverage: c) }
                 }
             }
+            return out
         }
-        swap(&out, &spans)
+    }
+
+    /// Appends a run to `out`, or lengthens the last one when the run continues it with the same
+    /// coverage.
+    @inline(__always)
+    private static func append(_ out: inout [CoverageSpan], y: Int32, x: Int, length: Int, coverage: Float) {
+        if let last = out.last, last.y == y, last.coverage == coverage, Int(last.x + last.length) == x {
+            out[out.count - 1].length += Int32(length)
+        } else {
+            out.append(CoverageSpan(y: y, x: Int32(x), length: Int32(length), coverage: coverage))
+        }
     }
 
     /// Adds one edge's signed area contributions (y down; direction gives the sign) to the rows

@@ -7,7 +7,22 @@ import CoreGraphics
 /// drawer per thread.
 final class PrimitiveDrawer {
     private var rasterizer = CoverageRasterizer()
-    private var source = [UInt32](repeating: 0, count: 256)
+    /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
+    private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+    private var sourceCapacity = 256
+
+    deinit { source.deallocate() }
+
+    /// Room for a row of `n` source colours (not kept when it grows).
+    @inline(__always)
+    private func sourceRow(_ n: Int) -> UnsafeMutablePointer<UInt32> {
+        if n > sourceCapacity {
+            source.deallocate()
+            sourceCapacity = max(n, 2 * sourceCapacity)
+            source = .allocate(capacity: sourceCapacity)
+        }
+        return source
+    }
 
     /// Fills `contours` (device pixels) on `surface`.
     func draw(_ contours: [[(x: Double, y: Double)]], rule: FillRule, paint: Paint, opacity: Double, on surface: Surface) {
@@ -158,18 +173,29 @@ final class PrimitiveDrawer {
     private func paintSpans(_ spans: [CoverageSpan], paint: Paint, opacity: Double, area: IntRect, on surface: Surface) {
         // Nothing to paint (a rectangle's rows all painted as a block): no texels borrowed.
         guard !spans.isEmpty else { return }
-        // The image's texels are borrowed once for all the spans (not once per span).
-        if case .image(let s) = paint, let (dx, dy) = s.copyOffset, s.tint == 0xFFFF_FFFF {
+        // An image's texels are borrowed once for all the spans (not once per span), and its
+        // sampler taken out of the paint once.
+        if case .image(let s) = paint {
             s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
-                let copy = TexelCopy(texels: tex.baseAddress!, width: s.image.width, dx: dx, dy: dy, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1)
-                paintSpans(spans, paint: paint, copy: copy, opacity: opacity, area: area, on: surface)
+                let texels = tex.baseAddress!
+                let copy = s.copyOffset.flatMap { (dx, dy) in
+                    s.tint == 0xFFFF_FFFF ? TexelCopy(texels: texels, width: s.image.width, dx: dx, dy: dy, x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1) : nil
+                }
+                paintSpans(spans, paint: paint, copy: copy, opacity: opacity, area: area, on: surface) { x0, y, n, out in
+                    SpanShader.shadeImage(s, texels: texels, x0: x0, y: y, count: n, into: out)
+                }
             }
         } else {
-            paintSpans(spans, paint: paint, copy: nil, opacity: opacity, area: area, on: surface)
+            paintSpans(spans, paint: paint, copy: nil, opacity: opacity, area: area, on: surface) { x0, y, n, out in
+                SpanShader.shade(paint, x0: x0, y: y, count: n, into: out)
+            }
         }
     }
 
-    private func paintSpans(_ spans: [CoverageSpan], paint: Paint, copy: TexelCopy?, opacity: Double, area: IntRect, on surface: Surface) {
+    /// paintSpans with the paint's colours for n pixels from (x0, y) given by `shade` and, for an
+    /// untinted whole-texel translation of an image, where to copy from (`copy`).
+    private func paintSpans(_ spans: [CoverageSpan], paint: Paint, copy: TexelCopy?, opacity: Double, area: IntRect, on surface: Surface,
+                            shade: (_ x0: Int, _ y: Int, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) -> Void) {
         let op = Float(min(opacity, 1))
         let clip = surface.clip
         let solid: UInt32? = { if case .solid(let c) = paint { return c } else { return nil } }()
@@ -188,15 +214,12 @@ final class PrimitiveDrawer {
             let c = span.coverage * op
             if let clip {
                 // Per-pixel: coverage × clip.
-                if source.count < n { source = [UInt32](repeating: 0, count: n) }
-                source.withUnsafeMutableBufferPointer { src in
-                    if let solid { src.baseAddress!.update(repeating: solid, count: n) }
-                    else { SpanShader.shade(paint, x0: x0, y: y, count: n, into: src.baseAddress!) }
-                    for i in 0..<n {
-                        let v = c * clip.value(x0 + i, y)
-                        let k = UInt32(min(v, 1) * 255 + 0.5)
-                        if k != 0 { dst[i] = Premultiplied.over(dst[i], Premultiplied.scale(src[i], k)) }
-                    }
+                let src = sourceRow(n)
+                if let solid { src.update(repeating: solid, count: n) } else { shade(x0, y, n, src) }
+                for i in 0..<n {
+                    let v = c * clip.value(x0 + i, y)
+                    let k = UInt32(min(v, 1) * 255 + 0.5)
+                    if k != 0 { dst[i] = Premultiplied.over(dst[i], Premultiplied.scale(src[i], k)) }
                 }
                 continue
             }
@@ -208,11 +231,9 @@ final class PrimitiveDrawer {
                 BlendKernels.over(dst, c.texels + (y + c.dy) * c.width + x0 + c.dx, count: n, scale: k)
                 continue
             }
-            if source.count < n { source = [UInt32](repeating: 0, count: n) }
-            source.withUnsafeMutableBufferPointer { src in
-                SpanShader.shade(paint, x0: x0, y: y, count: n, into: src.baseAddress!)
-                BlendKernels.over(dst, src.baseAddress!, count: n, scale: k)
-            }
+            let src = sourceRow(n)
+            shade(x0, y, n, src)
+            BlendKernels.over(dst, src, count: n, scale: k)
         }
     }
 

@@ -30,17 +30,21 @@ enum SpanShader {
 
     static func shadeImage(_ s: ImageSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         s.image.premultipliedARGB.withUnsafeBufferPointer { tex in
-            let t = tex.baseAddress!
-            if let (dx, dy) = s.copyOffset {
-                // Whole-texel translation: texel (x + dx, y + dy), clamped to the source rectangle.
-                let ty = min(max(y + dy, s.y0), s.y1 - 1)
-                let row = t + ty * s.image.width
-                for i in 0..<count { out[i] = row[min(max(x0 + i + dx, s.x0), s.x1 - 1)] }
-            } else if s.bilinear {
-                sampleBilinearKernel(s, t, x0: x0, y: y, count: count, out)
-            } else {
-                sampleNearest(s, t, x0: x0, y: y, count: count, out)
-            }
+            shadeImage(s, texels: tex.baseAddress!, x0: x0, y: y, count: count, into: out)
+        }
+    }
+
+    /// shadeImage with the image's texels already borrowed (`texels`: its premultipliedARGB).
+    static func shadeImage(_ s: ImageSampler, texels t: UnsafePointer<UInt32>, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if let (dx, dy) = s.copyOffset {
+            // Whole-texel translation: texel (x + dx, y + dy), clamped to the source rectangle.
+            let ty = min(max(y + dy, s.y0), s.y1 - 1)
+            let row = t + ty * s.image.width
+            for i in 0..<count { out[i] = row[min(max(x0 + i + dx, s.x0), s.x1 - 1)] }
+        } else if s.bilinear {
+            sampleBilinearKernel(s, t, x0: x0, y: y, count: count, out)
+        } else {
+            sampleNearest(s, t, x0: x0, y: y, count: count, out)
         }
         if s.tint != 0xFFFF_FFFF { tint(out, count: count, by: s.tint) }
     }
