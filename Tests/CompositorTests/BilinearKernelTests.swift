@@ -163,4 +163,22 @@ final class BilinearKernelTests: XCTestCase {
             }
         }
     }
+
+    /// The fixed-point conversion rounds as Double.rounded() does (halves away from zero), without
+    /// calling libm: exact halves, values next to them, negatives and the largest values allowed.
+    func testFixedPointRoundingMatchesRounded() {
+        var rng = SeededRandom(seed: 0x40D)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1e15 - 0.5, -(1e15 - 0.5), 4503599627370495.5, -4503599627370495.5, 65536 * 0.75]
+        for _ in 0..<20_000 {
+            let v = rng.double(-1e15, 1e15)
+            values.append(v)
+            values.append(v.rounded(.down) + 0.5)
+            values.append(rng.double(-3, 3))
+            values.append((rng.double(-300, 300) * 2).rounded() / 2)
+        }
+        for v in values {
+            XCTAssertEqual(SpanShader.roundedHalfAway(v), Int64(v.rounded()), "\(v)")
+        }
+    }
 }

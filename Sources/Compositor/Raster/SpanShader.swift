@@ -78,7 +78,16 @@ enum SpanShader {
         let du = m.a * 65536, dv = m.b * 65536
         let limit = 1e15
         guard abs(u0) < limit, abs(v0) < limit, abs(du) < 1e9, abs(dv) < 1e9 else { return nil }
-        return (Int64(u0.rounded()), Int64(du.rounded()), Int64(v0.rounded()), Int64(dv.rounded()))
+        return (roundedHalfAway(u0), roundedHalfAway(du), roundedHalfAway(v0), roundedHalfAway(dv))
+    }
+
+    /// `Int64(v.rounded())` (halves away from zero) for |v| < 2^62, without a call into libm:
+    /// truncate, then step when the exact remainder reaches a half.
+    @inline(__always)
+    static func roundedHalfAway(_ v: Double) -> Int64 {
+        let t = Int64(v)
+        let f = v - Double(t)
+        return f >= 0.5 ? t + 1 : (f <= -0.5 ? t - 1 : t)
     }
 
     /// The Swift reference of the fixed-point affine kernel.
