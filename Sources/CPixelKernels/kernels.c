@@ -353,6 +353,33 @@ static inline __m256i div255_16(__m256i t) {
     return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
 }
 
+/// x·f/255 rounded as mul255, in each 16-bit lane (x, f <= 255).
+__attribute__((target("avx2")))
+static inline __m256i mul255_16(__m256i x, __m256i f) { return div255_16(_mm256_mullo_epi16(x, f)); }
+
+/// Each pixel's channels times its own 16-bit factor f (both halves of each 32-bit lane hold
+/// it), rounded as mul255: scale_px with a per-pixel factor, for any factor 0...255. The channels
+/// stay in place, as two vectors of 16-bit lanes (blue and red: p & 0x00FF00FF; green and alpha:
+/// (p >> 8) & 0x00FF00FF), so no byte is unpacked, shuffled or packed.
+__attribute__((target("avx2")))
+static inline __m256i scale8(__m256i p, __m256i f) {
+    const __m256i m = _mm256_set1_epi32(0x00FF00FF);
+    __m256i rb = mul255_16(_mm256_and_si256(p, m), f), ag = mul255_16(_mm256_srli_epi16(p, 8), f);
+    return _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8));
+}
+
+/// Source over of eight premultiplied pixels at full opacity, s + d·(255 − s.alpha)/255, with
+/// each pixel's 255 − alpha made by shifts (both halves of its lane) instead of a byte shuffle.
+/// Unpacking, shuffling and packing bytes all compete for the same two ports on the machines
+/// measured; this version uses none (over.full at AVX2: 0.174 -> 0.133 ms). Where the source is
+/// also scaled by an opacity, the unpacked version below measured faster (its two products do
+/// not wait on each other) and is kept.
+__attribute__((target("avx2")))
+static inline __m256i over8_full(__m256i d, __m256i s) {
+    __m256i ia = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
+    return _mm256_add_epi32(s, scale8(d, _mm256_or_si256(ia, _mm256_slli_epi32(ia, 16))));
+}
+
 /// Source over of one group of eight pixels, s scaled by k16 first unless k is 255.
 __attribute__((target("avx2")))
 static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
@@ -382,7 +409,7 @@ static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t cou
                 continue;
             }
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 0));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8_full(d, s));
         }
     } else {
         // Eight opaque source pixels scaled by k all have alpha k: the destination's factor is 255 - k.
