@@ -3,10 +3,29 @@ import CoreGraphics
 import Compositor
 
 /// Converts what a layer draws (contents image or backing store, shape, gradient, text) into render
-/// contents in the layer's coordinates. Caches rasterised backing stores and text lines by identity.
+/// contents in the layer's coordinates. Caches rasterised backing stores by identity and text
+/// layouts by what they depend on, while frames use them. Used by its render tree builder's
+/// thread only.
 final class LayerContentBuilder {
     private var backingCache: [ObjectIdentifier: (context: CGContext, image: CGImage)] = [:]
     private var usedBackings = Set<ObjectIdentifier>()
+    /// Laid-out text lines, by everything the layout depends on (not the colour): a text layer
+    /// whose opacity, position or colour animates is not wrapped and measured again every frame.
+    private var textCache: [TextKey: (provider: FontProvider, lines: [TextLayout.Line])] = [:]
+    private var usedTexts = Set<TextKey>()
+    /// Text layouts made (not found in the cache), for tests.
+    private(set) var textLayouts = 0
+
+    /// What a text layer's lines depend on.
+    private struct TextKey: Hashable {
+        let provider: ObjectIdentifier
+        let text: String
+        let fontName: String?
+        let pointSize: Double, scale: Double
+        let x: Double, y: Double, width: Double, height: Double
+        let wrapped: Bool
+        let truncation: String, alignment: String
+    }
     /// Pixels per point of the target: text is rasterised at least this finely, so it stays sharp
     /// on a high-DPI window whatever the layer's contentsScale.
     var deviceScale: Double = 1
@@ -15,6 +34,8 @@ final class LayerContentBuilder {
     func endFrame() {
         if backingCache.count > usedBackings.count { backingCache = backingCache.filter { usedBackings.contains($0.key) } }
         usedBackings.removeAll(keepingCapacity: true)
+        if textCache.count > usedTexts.count { textCache = textCache.filter { usedTexts.contains($0.key) } }
+        usedTexts.removeAll(keepingCapacity: true)
     }
 
     /// The contents of a layer of `kind` drawn with presentation `state`, colours multiplied by `tint`.
@@ -125,8 +146,23 @@ final class LayerContentBuilder {
         let scale = max(s.contentsScale.isFinite && s.contentsScale > 0 ? Double(s.contentsScale) : 1, deviceScale)
         let color = RenderColor.tint(RenderColor.premultiplied(sub.foregroundColor), tint)
         guard color >> 24 != 0 else { return }
-        let layout = TextLayout(provider: provider, fontName: fontName, pointSize: Double(sub.fontSize), scale: scale)
-        for line in layout.lines(text, bounds: s.bounds, wrapped: sub.isWrapped, truncation: sub.truncationMode, alignment: sub.alignmentMode) {
+        let b = s.bounds
+        let key = TextKey(provider: ObjectIdentifier(provider), text: text, fontName: fontName, pointSize: Double(sub.fontSize), scale: scale,
+                          x: Double(b.minX), y: Double(b.minY), width: Double(b.width), height: Double(b.height),
+                          wrapped: sub.isWrapped, truncation: sub.truncationMode.rawValue, alignment: sub.alignmentMode.rawValue)
+        usedTexts.insert(key)
+        let lines: [TextLayout.Line]
+        // The provider is kept with its lines: a new provider at the address of one since freed
+        // is not taken for it.
+        if let hit = textCache[key], hit.provider === provider {
+            lines = hit.lines
+        } else {
+            let layout = TextLayout(provider: provider, fontName: fontName, pointSize: Double(sub.fontSize), scale: scale)
+            lines = layout.lines(text, bounds: b, wrapped: sub.isWrapped, truncation: sub.truncationMode, alignment: sub.alignmentMode)
+            textCache[key] = (provider, lines)
+            textLayouts += 1
+        }
+        for line in lines {
             out.append(.glyphs(RenderGlyphs(mask: line.mask, origin: line.origin, scale: 1 / scale, color: color)))
         }
     }

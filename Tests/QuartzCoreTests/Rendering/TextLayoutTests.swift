@@ -17,6 +17,16 @@ final class MonospacedTestFont: FontProvider {
     }
 }
 
+/// The monospaced test font, counting the layouts asked of it (each layout asks for the metrics
+/// once) and the widths measured.
+final class CountingTestFont: FontProvider {
+    private let font = MonospacedTestFont()
+    private(set) var metricsCalls = 0, widthCalls = 0
+    func metrics(fontName: String?, size: Double) -> FontMetrics? { metricsCalls += 1; return font.metrics(fontName: fontName, size: size) }
+    func width(of text: String, fontName: String?, size: Double) -> Double { widthCalls += 1; return font.width(of: text, fontName: fontName, size: size) }
+    func render(_ text: String, fontName: String?, size: Double) -> AlphaMask? { font.render(text, fontName: fontName, size: size) }
+}
+
 /// CATextLayer's layout (wrapping, truncation, alignment, line stacking) with the monospaced test
 /// font, and the glyph contents a text layer gives the render tree.
 final class TextLayoutTests: LaminaTestCase {
@@ -164,5 +174,67 @@ final class TextLayoutTests: LaminaTestCase {
         let contents = b.build(PresentationSnapshot(root: t, time: CACurrentMediaTime())).nodes[0].contents
         XCTAssertFalse(contents.isEmpty, "glyphs drawn with DefaultFontProvider.shared")
         XCTAssertTrue(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
+    /// A text layer whose opacity, position or colour changes is not laid out again: a builder
+    /// keeps each layout while frames use it. What the layout depends on (string, size, bounds,
+    /// alignment, wrapping, the provider) lays it out anew; a frame without the layer lets it go.
+    func testLayoutsAreKeptWhileOnlyOpacityPositionOrColourChange() {
+        let font = CountingTestFont()
+        FontProviders.current = font
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let t = textLayer()
+        t.string = "aa bb cc dd"
+        t.isWrapped = true
+        root.addSublayer(t)
+        let builder = RenderTreeBuilder()
+        var now = CACurrentMediaTime() + 60
+        func frame() -> [RenderGlyphs] {
+            CATransaction.flush()
+            now += 1.0 / 60
+            let tree = builder.build(PresentationSnapshot(root: root, time: now))
+            guard tree.nodes.count > 1 else { return [] }
+            return tree.nodes[1].contents.compactMap { if case .glyphs(let g) = $0 { return g } else { return nil } }
+        }
+        let first = frame()
+        XCTAssertEqual(first.map(\.origin), [CGPoint(x: 22.5, y: 0)], "55 points of text centred in 100")
+        XCTAssertEqual(font.metricsCalls, 1)
+        let widths = font.widthCalls
+        XCTAssertGreaterThan(widths, 0)
+        // Opacity, position and colour: the same lines, no measuring.
+        t.opacity = 0.5
+        t.position = CGPoint(x: 80, y: 30)
+        t.foregroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        let moved = frame()
+        XCTAssertEqual(font.metricsCalls, 1)
+        XCTAssertEqual(font.widthCalls, widths)
+        XCTAssertEqual(moved.map(\.origin), first.map(\.origin))
+        XCTAssertEqual(moved.map(\.color), [0xFF00_00FF], "the colour is applied to the kept lines")
+        // What the layout depends on: laid out again, with the new result.
+        t.bounds = CGRect(x: 0, y: 0, width: 30, height: 40)
+        XCTAssertEqual(frame().map(\.origin), [CGPoint(x: 2.5, y: 0), CGPoint(x: 2.5, y: 12.5)], "wrapped into 30 points: two lines of 25")
+        XCTAssertEqual(font.metricsCalls, 2)
+        t.string = "aa"
+        XCTAssertEqual(frame().map(\.origin), [CGPoint(x: 10, y: 0)])
+        t.alignmentMode = .left
+        XCTAssertEqual(frame().map(\.origin), [CGPoint(x: 0, y: 0)])
+        t.fontSize = 20
+        XCTAssertEqual(frame().map(\.mask.width), [20])
+        XCTAssertEqual(font.metricsCalls, 5)
+        _ = frame()
+        XCTAssertEqual(font.metricsCalls, 5, "unchanged again: kept")
+        // Another provider lays it out with its own metrics.
+        let other = CountingTestFont()
+        FontProviders.current = other
+        _ = frame()
+        XCTAssertEqual(other.metricsCalls, 1)
+        FontProviders.current = font
+        // A frame without the layer lets its layout go.
+        t.isHidden = true
+        XCTAssertTrue(frame().isEmpty)
+        t.isHidden = false
+        XCTAssertEqual(frame().map(\.mask.width), [20])
+        XCTAssertEqual(font.metricsCalls, 6, "laid out anew after a frame without it")
     }
 }
