@@ -213,14 +213,10 @@ final class PrimitiveDrawer {
             let dst = surface.row(y) + x0
             let c = span.coverage * op
             if let clip {
-                // Per-pixel: coverage × clip.
+                // Per-pixel: coverage × clip (its inside, where the clip is 1, one run).
                 let src = sourceRow(n)
                 if let solid { src.update(repeating: solid, count: n) } else { shade(x0, y, n, src) }
-                for i in 0..<n {
-                    let v = c * clip.value(x0 + i, y)
-                    let k = UInt32(min(v, 1) * 255 + 0.5)
-                    if k != 0 { dst[i] = Premultiplied.over(dst[i], Premultiplied.scale(src[i], k)) }
-                }
+                PrimitiveDrawer.overRuns(dst, src, count: n) { i in UInt32(min(c * clip.value(x0 + i, y), 1) * 255 + 0.5) }
                 continue
             }
             // Without a clip the paint is not solid here (solid runs go to paintSolidSpans).
@@ -295,20 +291,44 @@ final class PrimitiveDrawer {
         if let c = dst.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty, opacity > 0 else { return }
         let op = UInt32((min(opacity, 1) * 255).rounded())
+        let clip = dst.clip
         for y in area.y..<area.maxY {
             let s = src.row(y), d = dst.row(y)
             let m: UnsafeMutablePointer<UInt32>? = mask.map { $0.frame.y <= y && y < $0.frame.maxY ? $0.row(y) : nil } ?? nil
             let maskInRows = mask == nil || m != nil
-            for x in area.x..<area.maxX {
+            // Each pixel's factor: the opacity, times the mask's alpha, times the clip.
+            PrimitiveDrawer.overRuns(d + area.x, s + area.x, count: area.width) { i in
+                let x = area.x + i
                 var k = op
                 if let mask {
-                    guard maskInRows, let m, x >= mask.frame.x, x < mask.frame.maxX else { k = 0; continue }
+                    guard maskInRows, let m, x >= mask.frame.x, x < mask.frame.maxX else { return 0 }
                     k = Premultiplied.mul255(k, m[x] >> 24)
                 }
-                if let clip = dst.clip { k = UInt32((Float(k) * clip.value(x, y)).rounded()) }
-                if k == 0 { continue }
-                d[x] = Premultiplied.over(d[x], Premultiplied.scale(s[x], k))
+                if let clip { k = UInt32((Float(k) * clip.value(x, y)).rounded()) }
+                return k
             }
+        }
+    }
+
+    /// dst[i] = (src[i] · k(i)/255) over dst[i] for `count` pixels, with a factor k(i) in 0...255
+    /// per pixel: runs of one factor (the inside of a soft clip or a group without a mask) go
+    /// through the row kernel, short ones pixel by pixel. The same pixels as Premultiplied.over
+    /// of Premultiplied.scale, pixel by pixel.
+    @inline(__always)
+    static func overRuns(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, factor: (Int) -> UInt32) {
+        guard count > 0 else { return }
+        var start = 0, k = factor(0)
+        for i in 1...count {
+            let next = i < count ? factor(i) : UInt32.max
+            if next == k { continue }
+            if k != 0 {
+                if i - start >= 8 {
+                    BlendKernels.over(dst + start, src + start, count: i - start, scale: k)
+                } else {
+                    for j in start..<i { dst[j] = Premultiplied.over(dst[j], Premultiplied.scale(src[j], k)) }
+                }
+            }
+            start = i; k = next
         }
     }
 }
