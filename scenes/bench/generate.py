@@ -269,6 +269,33 @@ def replicator():
 through instanceDelay, colour offsets), and four activity spinners of 30 bars each.""", layers, anims, background="#111318")
 
 
+def rounded_clips():
+    rnd = random.Random(11)
+    layers, anims = [], []
+    cols, rows = 4, 4
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            n = f"card{i}"
+            x, y = 20 + c * 236, 14 + r * 156
+            h = (i * 0.061) % 1
+            layers.append({"name": n, "frame": [x, y, 216, 140], "cornerRadius": 22, "masksToBounds": True,
+                           "backgroundColor": "#262a33",
+                           "sublayers": [{"name": f"photo{i}", "class": "CAGradientLayer", "frame": [-40, -30, 296, 200],
+                                          "type": "axial", "colors": [hsv(h, 0.7, 0.95), hsv((h + 0.3) % 1, 0.6, 0.6)],
+                                          "startPoint": [0, 0], "endPoint": [1, 1]},
+                                         {"name": f"veil{i}", "frame": [-10, -10, 236, 160], "backgroundColor": "#10203080"},
+                                         {"name": f"bar{i}", "frame": [0, 104, 216, 36], "backgroundColor": "#000000aa"}]})
+            anims.append({"layer": f"photo{i}", "keyPath": "position.x", "from": 108, "to": 128,
+                          "duration": rnd.uniform(1.5, 3), "autoreverses": True, "repeatCount": "infinity",
+                          "timingFunction": "easeInEaseOut"})
+            anims.append({"layer": f"veil{i}", "keyPath": "opacity", "from": 1, "to": 0.2,
+                          "duration": rnd.uniform(0.8, 1.6), "autoreverses": True, "repeatCount": "infinity"})
+    write("rounded-clips.yaml", """16 rounded cards that clip their sublayers (masksToBounds, cornerRadius 22), as cards, avatars and
+sheets do: each holds a gradient larger than itself that slides, a translucent veil that fades and a
+label bar.""", layers, anims, background="#101216")
+
+
 if __name__ == "__main__":
     layers_400()
     rounded_shadows()
@@ -276,3 +303,4 @@ if __name__ == "__main__":
     gradients_text()
     cards_3d()
     replicator()
+    rounded_clips()
