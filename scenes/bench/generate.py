@@ -90,28 +90,32 @@ def layers_400():
           layers, anims)
 
 
+def grid(cols, rows):
+    """(index, row, column) of each cell of a grid, row by row."""
+    for r in range(rows):
+        for c in range(cols):
+            yield r * cols + c, r, c
+
+
 def rounded_shadows():
     rnd = random.Random(7)
     layers, anims = [], []
-    cols, rows = 10, 7
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            n = f"card{i}"
-            x, y = 60 + c * 92, 52 + r * 88
-            layers.append({"name": n, "bounds": [0, 0, 72, 60], "position": [x, y],
-                           "backgroundColor": hsv((i * 0.037) % 1, 0.55, 0.9), "cornerRadius": 14,
-                           "borderWidth": 3, "borderColor": "#ffffffcc",
-                           "shadowOpacity": 0.6, "shadowRadius": 8, "shadowOffset": [0, 5], "shadowColor": "#000000",
-                           "sublayers": [{"name": f"dot{i}", "frame": [8, 8, 18, 18], "backgroundColor": "#ffffff",
-                                          "cornerRadius": 9, "borderWidth": 2, "borderColor": "#00000055"}]})
-            anims.append({"layer": n, "keyPath": "position.y", "from": y - 10, "to": y + 10,
-                          "duration": rnd.uniform(0.8, 1.6), "autoreverses": True, "repeatCount": "infinity",
-                          "timingFunction": "easeInEaseOut"})
-            anims.append({"layer": n, "keyPath": "cornerRadius", "from": 6, "to": 30,
-                          "duration": rnd.uniform(1.2, 2.4), "autoreverses": True, "repeatCount": "infinity"})
-            anims.append({"layer": n, "keyPath": "shadowRadius", "from": 2, "to": 14,
-                          "duration": rnd.uniform(1, 2), "autoreverses": True, "repeatCount": "infinity"})
+    for i, r, c in grid(10, 7):
+        n = f"card{i}"
+        x, y = 60 + c * 92, 52 + r * 88
+        layers.append({"name": n, "bounds": [0, 0, 72, 60], "position": [x, y],
+                       "backgroundColor": hsv((i * 0.037) % 1, 0.55, 0.9), "cornerRadius": 14,
+                       "borderWidth": 3, "borderColor": "#ffffffcc",
+                       "shadowOpacity": 0.6, "shadowRadius": 8, "shadowOffset": [0, 5], "shadowColor": "#000000",
+                       "sublayers": [{"name": f"dot{i}", "frame": [8, 8, 18, 18], "backgroundColor": "#ffffff",
+                                      "cornerRadius": 9, "borderWidth": 2, "borderColor": "#00000055"}]})
+        anims.append({"layer": n, "keyPath": "position.y", "from": y - 10, "to": y + 10,
+                      "duration": rnd.uniform(0.8, 1.6), "autoreverses": True, "repeatCount": "infinity",
+                      "timingFunction": "easeInEaseOut"})
+        anims.append({"layer": n, "keyPath": "cornerRadius", "from": 6, "to": 30,
+                      "duration": rnd.uniform(1.2, 2.4), "autoreverses": True, "repeatCount": "infinity"})
+        anims.append({"layer": n, "keyPath": "shadowRadius", "from": 2, "to": 14,
+                      "duration": rnd.uniform(1, 2), "autoreverses": True, "repeatCount": "infinity"})
     write("rounded-shadows.yaml", """70 rounded, bordered, shadowed cards with a rounded, bordered dot each; every card bobs and animates
 its corner radius and shadow radius.""", layers, anims, background="#e8e4dc")
 
@@ -272,25 +276,22 @@ through instanceDelay, colour offsets), and four activity spinners of 30 bars ea
 def rounded_clips():
     rnd = random.Random(11)
     layers, anims = [], []
-    cols, rows = 4, 4
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            n = f"card{i}"
-            x, y = 20 + c * 236, 14 + r * 156
-            h = (i * 0.061) % 1
-            layers.append({"name": n, "frame": [x, y, 216, 140], "cornerRadius": 22, "masksToBounds": True,
-                           "backgroundColor": "#262a33",
-                           "sublayers": [{"name": f"photo{i}", "class": "CAGradientLayer", "frame": [-40, -30, 296, 200],
-                                          "type": "axial", "colors": [hsv(h, 0.7, 0.95), hsv((h + 0.3) % 1, 0.6, 0.6)],
-                                          "startPoint": [0, 0], "endPoint": [1, 1]},
-                                         {"name": f"veil{i}", "frame": [-10, -10, 236, 160], "backgroundColor": "#10203080"},
-                                         {"name": f"bar{i}", "frame": [0, 104, 216, 36], "backgroundColor": "#000000aa"}]})
-            anims.append({"layer": f"photo{i}", "keyPath": "position.x", "from": 108, "to": 128,
-                          "duration": rnd.uniform(1.5, 3), "autoreverses": True, "repeatCount": "infinity",
-                          "timingFunction": "easeInEaseOut"})
-            anims.append({"layer": f"veil{i}", "keyPath": "opacity", "from": 1, "to": 0.2,
-                          "duration": rnd.uniform(0.8, 1.6), "autoreverses": True, "repeatCount": "infinity"})
+    for i, r, c in grid(4, 4):
+        n = f"card{i}"
+        x, y = 20 + c * 236, 14 + r * 156
+        h = (i * 0.061) % 1
+        layers.append({"name": n, "frame": [x, y, 216, 140], "cornerRadius": 22, "masksToBounds": True,
+                       "backgroundColor": "#262a33",
+                       "sublayers": [{"name": f"photo{i}", "class": "CAGradientLayer", "frame": [-40, -30, 296, 200],
+                                      "type": "axial", "colors": [hsv(h, 0.7, 0.95), hsv((h + 0.3) % 1, 0.6, 0.6)],
+                                      "startPoint": [0, 0], "endPoint": [1, 1]},
+                                     {"name": f"veil{i}", "frame": [-10, -10, 236, 160], "backgroundColor": "#10203080"},
+                                     {"name": f"bar{i}", "frame": [0, 104, 216, 36], "backgroundColor": "#000000aa"}]})
+        anims.append({"layer": f"photo{i}", "keyPath": "position.x", "from": 108, "to": 128,
+                      "duration": rnd.uniform(1.5, 3), "autoreverses": True, "repeatCount": "infinity",
+                      "timingFunction": "easeInEaseOut"})
+        anims.append({"layer": f"veil{i}", "keyPath": "opacity", "from": 1, "to": 0.2,
+                      "duration": rnd.uniform(0.8, 1.6), "autoreverses": True, "repeatCount": "infinity"})
     write("rounded-clips.yaml", """16 rounded cards that clip their sublayers (masksToBounds, cornerRadius 22), as cards, avatars and
 sheets do: each holds a gradient larger than itself that slides, a translucent veil that fades and a
 label bar.""", layers, anims, background="#101216")
