@@ -143,10 +143,12 @@ final class PrimitiveDrawer {
     /// `drawAxisAlignedRect` with that rectangle and the image's whole-texel paint. The surface
     /// must have no soft clip.
     func copyTexels(_ image: CGImage, rect: IntRect, dx: Int, dy: Int, opacity: Double, on surface: Surface) {
+        // Checked before the factor is made: a negative or NaN opacity would not convert.
+        guard opacity > 0 else { return }
         let area = rect.intersection(surface.scissor)
         // Coverage 1 times the opacity, rounded as the runs of drawAxisAlignedRect are.
         let k = UInt32(min(Float(min(opacity, 1)), 1) * 255 + 0.5)
-        guard !area.isEmpty, k != 0, opacity > 0 else { return }
+        guard !area.isEmpty, k != 0 else { return }
         let width = image.width, stride = surface.stride
         image.premultipliedARGB.withUnsafeBufferPointer { tex in
             let texels = tex.baseAddress!

@@ -13,8 +13,6 @@ final class LayerContentBuilder {
     /// whose opacity, position or colour animates is not wrapped and measured again every frame.
     private var textCache: [TextKey: (provider: FontProvider, lines: [TextLayout.Line])] = [:]
     private var usedTexts = Set<TextKey>()
-    /// Text layouts made (not found in the cache), for tests.
-    private(set) var textLayouts = 0
 
     /// What a text layer's lines depend on.
     private struct TextKey: Hashable {
@@ -160,7 +158,6 @@ final class LayerContentBuilder {
             let layout = TextLayout(provider: provider, fontName: fontName, pointSize: Double(sub.fontSize), scale: scale)
             lines = layout.lines(text, bounds: b, wrapped: sub.isWrapped, truncation: sub.truncationMode, alignment: sub.alignmentMode)
             textCache[key] = (provider, lines)
-            textLayouts += 1
         }
         for line in lines {
             out.append(.glyphs(RenderGlyphs(mask: line.mask, origin: line.origin, scale: 1 / scale, color: color)))
