@@ -1,9 +1,11 @@
 import Foundation
 
-/// A drawing destination (Apple's `CGContext`). Lamina's context records: every drawing call appends
-/// an `Operation` carrying the geometry already mapped to device pixels and the graphics state in
-/// force, so a rasteriser can replay it exactly. The coordinate system is y-down with the origin at
-/// the top left; a context made for a layer starts with a CTM scaled by the layer's contentsScale.
+/// A drawing destination (Apple's `CGContext`). A context made for a layer records: every drawing
+/// call appends an `Operation` carrying the geometry already mapped to device pixels and the
+/// graphics state in force, so a rasteriser can replay it exactly; its coordinate system is y-down
+/// with the origin at the top left, its CTM scaled by the layer's contentsScale. A bitmap context
+/// (`init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`) draws each call into
+/// its pixels at once, with Core Graphics' y-up coordinates (see `CGContext+Bitmap.swift`).
 public final class CGContext {
     /// One clip: a device-space path and its fill rule.
     public struct Clip: Equatable {
@@ -54,8 +56,10 @@ public final class CGContext {
     public let width: Int
     /// Height of the backing bitmap in pixels.
     public let height: Int
-    /// The recorded operations, in order.
+    /// The recorded operations, in order (empty for a bitmap context, which draws each at once).
     public private(set) var operations: [Operation] = []
+    /// The pixels a bitmap context draws into (nil for a recording context).
+    let bitmap: BitmapStorage?
 
     private var gstate: GState
     private var stack: [GState] = []
@@ -67,6 +71,20 @@ public final class CGContext {
         self.width = max(0, width)
         self.height = max(0, height)
         gstate = GState(ctm: CGAffineTransform(scaleX: scale, y: scale))
+        bitmap = nil
+    }
+
+    /// A bitmap context over `bitmap`, with Core Graphics' y-up user space (origin at the bottom left).
+    init(bitmap: BitmapStorage) {
+        width = bitmap.width
+        height = bitmap.height
+        self.bitmap = bitmap
+        gstate = GState(ctm: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(bitmap.height)))
+    }
+
+    /// Records `op`, or, in a bitmap context, draws it into the pixels.
+    private func emit(_ op: Operation) {
+        if let bitmap { bitmap.draw(op) } else { operations.append(op) }
     }
 
     /// The current transformation matrix (user space to device pixels).
@@ -186,7 +204,7 @@ public final class CGContext {
     }
 
     /// Clears a rectangle to transparent.
-    public func clear(_ rect: CGRect) { operations.append(.clear(rect.applying(gstate.ctm))) }
+    public func clear(_ rect: CGRect) { emit(.clear(rect.applying(gstate.ctm))) }
 
     /// Intersects the clip with the current path, then clears the path.
     public func clip(using rule: CGPathFillRule = .winding) {
@@ -215,16 +233,20 @@ public final class CGContext {
 
     /// Draws an image scaled into `rect`.
     public func draw(_ image: CGImage, in rect: CGRect) {
-        operations.append(.drawImage(image, rect: rect, ctm: gstate.ctm, alpha: gstate.alpha, clips: gstate.clips))
+        // A bitmap context draws as Core Graphics does in its y-up space: the image's first row at
+        // the rectangle's maxY (upright with the default CTM, upside down under a flipped one).
+        var ctm = gstate.ctm
+        if bitmap != nil { ctm = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: rect.minY + rect.maxY).concatenating(ctm) }
+        emit(.drawImage(image, rect: rect, ctm: ctm, alpha: gstate.alpha, clips: gstate.clips))
     }
 
     private func recordFill(_ p: CGPath, rule: CGPathFillRule) {
         guard !p.isEmpty else { return }
-        operations.append(.fillPath(p.applying(gstate.ctm), rule: rule, color: gstate.fill, alpha: gstate.alpha, clips: gstate.clips))
+        emit(.fillPath(p.applying(gstate.ctm), rule: rule, color: gstate.fill, alpha: gstate.alpha, clips: gstate.clips))
     }
 
     private func recordStroke(_ p: CGPath) {
         guard !p.isEmpty else { return }
-        operations.append(.strokePath(p.copy()!, ctm: gstate.ctm, style: gstate.style, color: gstate.stroke, alpha: gstate.alpha, clips: gstate.clips))
+        emit(.strokePath(p.copy()!, ctm: gstate.ctm, style: gstate.style, color: gstate.stroke, alpha: gstate.alpha, clips: gstate.clips))
     }
 }

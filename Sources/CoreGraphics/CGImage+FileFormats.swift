@@ -4,12 +4,13 @@ extension CGImage {
     /// Apple's initializer for PNG-encoded data: the image in the provider's PNG bytes (libpng; any
     /// bit depth and colour type, gamma converted to sRGB, premultiplied as every Lamina image is).
     /// Nil when the bytes are not a PNG file or do not decode (one `LaminaDiagnostics` message says why).
-    /// `decode`, `shouldInterpolate` and `intent` are accepted and not used: Lamina images are 8-bit
-    /// sRGB, and interpolation is the drawing layer's `minificationFilter`/`magnificationFilter`.
+    /// `shouldInterpolate` and `intent` are kept (the image reports them); `decode` is not used:
+    /// Lamina images are 8-bit sRGB.
     public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard let image = CGImage.decodeFile(source.bytes, only: .png) else { return nil }
-        self.init(width: image.width, height: image.height, premultipliedARGB: image.premultipliedARGB)
+        self.init(width: image.width, height: image.height, validPremultipliedARGB: image.premultipliedARGB, source: nil,
+                  shouldInterpolate: shouldInterpolate, renderingIntent: intent)
     }
 
     /// Apple's initializer for JPEG-encoded data (libjpeg-turbo; greyscale, YCbCr and RGB, baseline
@@ -18,7 +19,8 @@ extension CGImage {
     public convenience init?(jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard let image = CGImage.decodeFile(source.bytes, only: .jpeg) else { return nil }
-        self.init(width: image.width, height: image.height, premultipliedARGB: image.premultipliedARGB)
+        self.init(width: image.width, height: image.height, validPremultipliedARGB: image.premultipliedARGB, source: nil,
+                  shouldInterpolate: shouldInterpolate, renderingIntent: intent)
     }
 
     /// The first image in `data` of `format`, or nil with one diagnostic.

@@ -21,6 +21,7 @@ public final class CGImage: Equatable, @unchecked Sendable {
         self.width = width
         self.height = height
         premultipliedARGB = CGImage.hasChannelAboveAlpha(pixels) ? pixels.map(CGImage.clampedToAlpha) : pixels
+        source = nil; shouldInterpolate = true; renderingIntent = .defaultIntent
     }
 
     /// An image from pixels known to be premultiplied colours (the compositor's own frames and
@@ -30,6 +31,19 @@ public final class CGImage: Equatable, @unchecked Sendable {
         self.width = width
         self.height = height
         premultipliedARGB = pixels
+        source = nil; shouldInterpolate = true; renderingIntent = .defaultIntent
+    }
+
+    /// An image of `pixels` carrying another image's provider layout and drawing settings (copies,
+    /// masks, colour-space copies).
+    package init(width: Int, height: Int, validPremultipliedARGB pixels: [UInt32], source: ProviderSource?,
+                 shouldInterpolate: Bool, renderingIntent: CGColorRenderingIntent) {
+        self.width = width
+        self.height = height
+        premultipliedARGB = pixels
+        self.source = source
+        self.shouldInterpolate = shouldInterpolate
+        self.renderingIntent = renderingIntent
     }
 
     /// Whether a pixel has a colour channel above its alpha (eight pixels a step).
@@ -55,53 +69,48 @@ public final class CGImage: Equatable, @unchecked Sendable {
         return a << 24 | min((p >> 16) & 255, a) << 16 | min((p >> 8) & 255, a) << 8 | min(p & 255, a)
     }
 
-    /// Apple's initializer for 8-bit-per-component images with 32 bits per pixel: RGBA, ARGB, BGRA
-    /// or ABGR (from bitmapInfo's alpha info and byte order), premultiplied or straight alpha, or no
-    /// alpha. Returns nil for other layouts, too little data, or a width or height of zero (as
-    /// CGImageCreate refuses an "invalid image width").
+    /// Apple's initializer: an image over `provider`'s bytes in the layout given by the other
+    /// parameters. Lamina reads 8-bit components: 32-bit RGB pixels (RGBA, ARGB, BGRA or ABGR, from
+    /// bitmapInfo's alpha info and byte order; premultiplied, straight or without alpha) and 8-bit
+    /// gray or alpha-only pixels. Returns nil for other layouts, too little data, a `bytesPerRow`
+    /// too small for the width, or a width or height of zero (as CGImageCreate refuses an "invalid
+    /// image width"). The image keeps the provider and its layout: `dataProvider`, `bytesPerRow`,
+    /// `bitmapInfo` and the other properties report them as given.
     public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
                  space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
                  decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
-        guard width > 0, height > 0, bitsPerComponent == 8, bitsPerPixel == 32, bytesPerRow >= width * 4,
-              provider.bytes.count >= bytesPerRow * max(height - 1, 0) + width * 4 else { return nil }
-        guard let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) else { return nil }
-        let little = bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
-        let alphaFirst = [.premultipliedFirst, .first, .noneSkipFirst].contains(alpha)
-        let hasAlpha = [.premultipliedFirst, .premultipliedLast, .first, .last].contains(alpha)
-        let premultiplied = alpha == .premultipliedFirst || alpha == .premultipliedLast
+        guard width > 0, height > 0,
+              let layout = PixelLayout(bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel, bitmapInfo: bitmapInfo, components: space.numberOfComponents),
+              bytesPerRow >= width * layout.bytesPerPixel,
+              width <= Int.max / 4 / height,
+              provider.bytes.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel else { return nil }
         var out = [UInt32](repeating: 0, count: width * height)
         provider.bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let o = y * bytesPerRow + x * 4
-                    var b = [raw[o], raw[o + 1], raw[o + 2], raw[o + 3]]
-                    if little { b.reverse() }
-                    var (a, r, g, bl): (UInt32, UInt32, UInt32, UInt32)
-                    if alphaFirst { (a, r, g, bl) = (UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3])) }
-                    else { (r, g, bl, a) = (UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3])) }
-                    if !hasAlpha { a = 255 }
-                    if hasAlpha && !premultiplied {
-                        r = (r * a + 127) / 255; g = (g * a + 127) / 255; bl = (bl * a + 127) / 255
-                    }
-                    out[y * width + x] = a << 24 | min(r, a) << 16 | min(g, a) << 8 | min(bl, a)
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let row = raw.baseAddress! + y * bytesPerRow
+                    for x in 0..<width { dst[y * width + x] = layout.read(row + x * layout.bytesPerPixel) }
                 }
             }
         }
         self.width = width
         self.height = height
         premultipliedARGB = out
+        let n = space.numberOfComponents + (layout.kind == .rgba && layout.hasAlpha ? 1 : 0)
+        source = ProviderSource(provider: provider, layout: layout, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                                bytesPerRow: bytesPerRow, colorSpace: space,
+                                decodeStorage: decode.map { DecodeStorage(copying: $0, count: 2 * max(n, 1)) }, isMask: false)
+        self.shouldInterpolate = shouldInterpolate
+        renderingIntent = intent
     }
 
-    /// Bits per colour component (8).
-    public var bitsPerComponent: Int { 8 }
-    /// Bits per pixel (32).
-    public var bitsPerPixel: Int { 32 }
-    /// Bytes per row (4 × width).
-    public var bytesPerRow: Int { width * 4 }
-    /// The alpha layout (premultiplied, first).
-    public var alphaInfo: CGImageAlphaInfo { .premultipliedFirst }
-    /// The colour space (sRGB).
-    public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
+    /// The layout and provider an image was made from (nil: Lamina's own pixels, reported as
+    /// premultiplied ARGB words).
+    package let source: ProviderSource?
+    /// Whether the image is smoothed when drawn scaled (what it was made with; true by default).
+    public let shouldInterpolate: Bool
+    /// The rendering intent the image was made with (`.defaultIntent` by default).
+    public let renderingIntent: CGColorRenderingIntent
 
     /// The premultiplied ARGB pixel at (x, y), top-left origin.
     public func pixel(x: Int, y: Int) -> UInt32 { premultipliedARGB[y * width + x] }
@@ -114,7 +123,9 @@ public final class CGImage: Equatable, @unchecked Sendable {
         var px = [UInt32]()
         px.reserveCapacity(w * h)
         for y in y0..<(y0 + h) { px += premultipliedARGB[(y * width + x0)..<(y * width + x0 + w)] }
-        return CGImage(width: w, height: h, validPremultipliedARGB: px)
+        // The part keeps the image's layout and settings; its bytes are made anew, row after row.
+        return CGImage(width: w, height: h, validPremultipliedARGB: px, source: source?.withoutProvider(width: w),
+                       shouldInterpolate: shouldInterpolate, renderingIntent: renderingIntent)
     }
 
     /// Images are equal when their sizes and pixels are.

@@ -51,26 +51,3 @@ public enum CGColorRenderingIntent: Int32, Sendable {
     /// Saturation.
     case saturation = 4
 }
-
-/// A source of bytes for images (Apple's `CGDataProvider`): a provider over bytes in memory or the
-/// whole of a file, read when the provider is made. Immutable; any thread.
-public final class CGDataProvider: @unchecked Sendable {
-    /// The bytes.
-    package let bytes: Data
-    /// A provider over `data`.
-    public init?(data: Data) { bytes = data }
-    /// A provider over `data` (Apple's spelling: `CGDataProvider(data: data as CFData)`).
-    public convenience init?(data: CFData) { self.init(data: data as Data) }
-    /// A provider over the file at `url`; nil when it cannot be read.
-    public convenience init?(url: CFURL) {
-        guard let d = try? Data(contentsOf: url as URL) else { return nil }
-        self.init(data: d)
-    }
-    /// A provider over the file at the path `filename`; nil when it cannot be read.
-    public convenience init?(filename: UnsafePointer<CChar>) {
-        guard let d = FileManager.default.contents(atPath: String(cString: filename)) else { return nil }
-        self.init(data: d)
-    }
-    /// A copy of the provider's bytes.
-    public var data: CFData? { bytes as NSData }
-}

@@ -45,8 +45,11 @@ extension WindowHost {
             if scheduler.renderer == nil || scheduler.renderer!.scale != scale {
                 let r = CARenderer(size: size, scale: scale)
                 r.threads = 2
+                // Animated display runs in the app turn's commit, on the app thread.
+                r.drawsAnimatedDisplay = false
                 scheduler.renderer = r
                 overlayRenderer = CARenderer(size: size, scale: scale)
+                overlayRenderer!.drawsAnimatedDisplay = false
                 needsFullFrame = true
             }
             let r = scheduler.renderer!

@@ -45,12 +45,17 @@ final class AnimatedDisplay: @unchecked Sendable {
     /// values changed since their last drawing, and marks those layers for the next commit; a layer
     /// whose animations of such keys are gone is drawn once more from its model values. Returns
     /// whether it changed any layer. Call under ModelLock.
-    func update(at t: CFTimeInterval) -> Bool {
+    func update(at t: CFTimeInterval) -> Bool { update(at: t, within: nil) }
+
+    /// `update(at:)` for the registered layers inside `root`'s tree only (all of them when `root` is
+    /// nil): what a renderer driven by app code draws at the time it renders. Call under ModelLock.
+    func update(at t: CFTimeInterval, within root: CALayer?) -> Bool {
         guard !entries.isEmpty else { return false }
         var changed = false
         let tree = CommittedTreeStore.current
         for (id, e) in entries {
             guard let layer = e.layer else { entries[id] = nil; continue }
+            if let root, !AnimatedDisplay.isInside(layer, root) { continue }
             let keys = AnimatedDisplay.displayKeyPaths(of: layer)
             if keys.isEmpty {
                 entries[id] = nil
@@ -68,5 +73,15 @@ final class AnimatedDisplay: @unchecked Sendable {
             changed = true
         }
         return changed
+    }
+
+    /// Whether `layer` is `root` or one of its descendants (its mask's included). Call under ModelLock.
+    static func isInside(_ layer: CALayer, _ root: CALayer) -> Bool {
+        var l: CALayer? = layer
+        while let c = l {
+            if c === root { return true }
+            l = c._superlayer ?? c.maskOwner
+        }
+        return false
     }
 }

@@ -75,11 +75,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Background filters (not rendered on Linux).
     open var backgroundFilters: [Any]?
 
-    /// Creates a layer with default values. It joins the current transaction, so that it is
+    /// Creates a layer with default values (a subclass's `defaultValue(forKey:)` overrides of
+    /// built-in properties included, as on Apple). It joins the current transaction, so that it is
     /// committed (and gets a presentation) at the next commit or flush.
     public override init() {
         (slot, slotGeneration) = LayerSlots.shared.allocate()
         super.init()
+        DefaultValueOverrides.apply(to: &state, of: type(of: self))
         LayerSlots.shared.setOwner(slot, self)
         ModelLock.shared.lock()
         CATransactionStack.current.markDirty(self)

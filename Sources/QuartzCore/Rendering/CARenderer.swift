@@ -48,10 +48,20 @@ open class CARenderer: NSObject {
         return (px(bounds.width), px(bounds.height))
     }
 
-    /// Starts a frame at media time `t`: evaluates the committed tree and computes the update region.
+    /// Whether `beginFrame(atTime:)` first redraws the layers of its tree whose animations change a
+    /// key that needs display (`needsDisplay(forKey:)`), on presentation copies at the frame's time,
+    /// and commits that drawing, as Core Animation does for every frame it renders. True for a
+    /// renderer that app code drives; a host that renders on a thread of its own, and has done that
+    /// drawing in its app turn, turns it off (the render side never runs app code).
+    package var drawsAnimatedDisplay = true
+
+    /// Starts a frame at media time `t`: redraws layers whose animated keys need display at `t` (see
+    /// `CALayer.needsDisplay(forKey:)`), then evaluates the committed tree and computes the update
+    /// region.
     open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>? = nil) {
         inFrame = true
         frameTime = t
+        if drawsAnimatedDisplay, let root = layer { CARenderer.drawAnimatedDisplay(under: root, at: t) }
         let (w, h) = pixelSize
         if buffer.width != w || buffer.height != h {
             buffer = PixelBuffer(width: w, height: h)
@@ -83,6 +93,14 @@ open class CARenderer: NSObject {
         extraUpdates = .empty
         let t3 = CAMediaClock.monotonicSeconds()
         phaseDurations = [.evaluate: t1 - t0, .buildRenderTree: t2 - t1, .damage: t3 - t2]
+    }
+
+    /// Redraws the layers under `root` whose animated keys need display, at media time `t`, and
+    /// commits what they drew (the calling thread's implicit transaction, when it is the only one open).
+    private static func drawAnimatedDisplay(under root: CALayer, at t: CFTimeInterval) {
+        ModelLock.shared.lock()
+        defer { ModelLock.shared.unlock() }
+        if AnimatedDisplay.shared.update(at: t, within: root) { CATransactionStack.current.commitImplicit() }
     }
 
     /// Seconds spent in each render-side phase of the last frame (evaluate, render tree, damage,

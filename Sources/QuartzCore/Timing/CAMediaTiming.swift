@@ -2,7 +2,11 @@ import Foundation
 
 /// The timing model shared by layers and animations (Apple's `CAMediaTiming`). Local time is
 /// hierarchical: t_local = (t_parent − beginTime) × speed + timeOffset.
-public protocol CAMediaTiming {
+///
+/// Class-bound, as Apple's Objective-C protocol is: its adopters (CALayer, CAAnimation,
+/// CAEmitterCell and their subclasses) are objects, so a `let` existential is enough to set a
+/// property through it (`let t: CAMediaTiming = cell; t.beginTime = 1.5`).
+public protocol CAMediaTiming: AnyObject {
     /// The begin time in the parent's time space.
     var beginTime: CFTimeInterval { get set }
     /// The duration of one iteration.
