@@ -240,6 +240,13 @@ public final class CGContext {
         emit(.drawImage(image, rect: rect, ctm: ctm, alpha: gstate.alpha, clips: gstate.clips))
     }
 
+    /// Draws `image` onto the device pixels one texel a pixel from the top-left corner, under the
+    /// clip and alpha in force (what `CALayer.render(in:)` draws).
+    package func drawDevicePixels(_ image: CGImage) {
+        emit(.drawImage(image, rect: CGRect(x: 0, y: 0, width: image.width, height: image.height), ctm: .identity,
+                        alpha: gstate.alpha, clips: gstate.clips))
+    }
+
     private func recordFill(_ p: CGPath, rule: CGPathFillRule) {
         guard !p.isEmpty else { return }
         emit(.fillPath(p.applying(gstate.ctm), rule: rule, color: gstate.fill, alpha: gstate.alpha, clips: gstate.clips))

@@ -657,8 +657,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Draws the layer's content into `ctx`; the default asks the delegate's draw(_:in:).
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
-    /// Renders the layer tree into `ctx` (records the layer's drawing; full rendering is CARenderer's).
-    open func render(in ctx: CGContext) { draw(in: ctx) }
+    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space through
+    /// the context's CTM, from the model values (animations are ignored, as on Apple). Into a bitmap
+    /// context (y up) the layer comes out upside down unless the context is flipped first, as on
+    /// Apple; the usual "colour at a point" code (a 1×1 context translated by −point) works as is.
+    open func render(in ctx: CGContext) { LayerContextRenderer.render(self, in: ctx) }
 
     // MARK: Layout
 

@@ -119,14 +119,18 @@ final class LayerTreeEdgeTests: LaminaTestCase {
         l.name = "card"
         XCTAssertTrue(l.description.hasPrefix("<CALayer: 'card' frame = "), l.description)
         XCTAssertFalse(l.description.contains("presentation"))
-        // render(in:) draws the layer's content into the given context.
+        // render(in:) draws the layer (its content drawn first, since it needs display) into the
+        // given context: one image of the rendered tree. The content is drawn into its own backing
+        // (the layer's 30x20 bounds), not into the context.
         let d = DrawingDelegate()
         l.delegate = d
         let ctx = CGContext(width: 10, height: 10)
         l.render(in: ctx)
-        XCTAssertEqual(d.calls, ["draw 10x10"])
+        XCTAssertEqual(d.calls, ["draw 30x20"])
         XCTAssertEqual(ctx.operations.count, 1)
+        XCTAssertFalse(l.needsDisplay())
         // displayIfNeeded draws only when marked.
+        l.setNeedsDisplay()
         l.displayIfNeeded()
         XCTAssertEqual(d.calls.count, 2)
         l.displayIfNeeded()
