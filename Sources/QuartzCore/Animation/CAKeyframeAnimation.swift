@@ -8,10 +8,10 @@ import Foundation
 /// timingFunctions and move at constant speed. `.cubic` uses Kochanek–Bartels splines with
 /// tensionValues, continuityValues and biasValues. A `path` (for point properties) overrides `values`:
 /// as Apple documents, the path's first point and the end point of each line-to and curve-to are
-/// the keyframes (a path of n such elements takes n + 1 keyTimes); move-to and close-subpath
-/// elements define none (a close's line back to the subpath's start is travelled within the
-/// neighbouring interval, see `PathKeyframes`). Between keyframes the value moves along the path at
-/// constant speed. `rotationMode` .rotateAuto turns the layer along the tangent (applied to the
+/// the keyframes, and a close-subpath, a line back to the subpath's start, is one more; move-to
+/// elements define none (a path of n line, curve and close elements takes n + 1 keyTimes, n + 2
+/// with `.discrete`, which holds each keyframe in turn; see `PathKeyframes`). Between keyframes the
+/// value moves along the path at constant speed. `rotationMode` .rotateAuto turns the layer along the tangent (applied to the
 /// presentation transform), .rotateAutoReverse adds half a turn.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
@@ -73,7 +73,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             intervals = keyframes.intervals
             segments = intervals.flatMap(\.segments)
-            times = keyframeTimes(count: intervals.count + 1, distances: intervals.map(\.length), where_: where_)
+            // Discrete: each of the n + 1 keyframes is held from its key time to the next (n + 2 times).
+            times = keyframeTimes(count: intervals.count + (calculationMode == .discrete ? 2 : 1), distances: intervals.map(\.length), where_: where_)
             return
         }
         for (i, v) in (values ?? []).enumerated() {
@@ -142,11 +143,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     func value(at t: Double) -> (LayerValue, Double?)? {
         if !intervals.isEmpty {
             if calculationMode == .discrete {
+                // Keyframe i from times[i] until times[i + 1]; the last one from its time on.
                 var i = 0
                 while i < intervals.count && t >= times[i + 1] { i += 1 }
-                let p = i == 0 ? intervals[0].start : intervals[i - 1].end
                 let iv = intervals[max(0, i - 1)]
-                return (.point(p), i == 0 ? angle(iv.segments[0], 0) : angle(iv.segments[iv.segments.count - 1], 1))
+                return (.point(i == 0 ? intervals[0].start : intervals[i - 1].end),
+                        i == 0 ? angle(iv.segments[0], 0) : angle(iv.segments[iv.segments.count - 1], 1))
             }
             let (i, u) = locate(t, segmentCount: intervals.count)
             let (seg, param) = intervals[i].locate(u)

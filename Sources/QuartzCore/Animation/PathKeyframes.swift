@@ -1,12 +1,13 @@
 import Foundation
 
 /// The keyframes of a `CAKeyframeAnimation.path`, as Apple's reference defines them: the first
-/// point of the path is the first keyframe, and the end point of each line-to and curve-to element
-/// (quadratic or cubic) is one more. A move-to defines no keyframe (the value jumps to it), and
-/// neither does a close-subpath: its straight line back to the subpath's start is travelled as
-/// part of the interval that leads to the next keyframe, or, when the path ends with it, as the
-/// last part of the final interval. So a path of n line and curve elements takes n + 1 key times,
-/// with or without a closing element.
+/// point of the path is the first keyframe, and "the end point of a line-to or curve-to segment
+/// defines the keyframe value". A move-to defines none ("move-to segments do not define separate
+/// keyframe values": the value jumps to the moved-to point at the next keyframe). A close-subpath
+/// is a line-to the subpath's start (`CGPath.closeSubpath()` "appends a line from the current
+/// point to the starting point"), so it defines one more keyframe, at that start, even where the
+/// line has no length (an ellipse's close, after four curves that end at the start). So a path of
+/// n line, curve and close elements takes n + 1 key times (n + 2 for `.discrete`).
 struct PathKeyframes {
     /// The stretch of path between two neighbouring keyframes.
     struct Interval {
@@ -50,25 +51,21 @@ struct PathKeyframes {
     init(_ path: CGPath) {
         var start = CGPoint.zero, cur = CGPoint.zero
         var hasPoint = false
-        var pendingClose: [CGPathSegment] = []
         for c in path.commands {
             switch c {
             case .move(let p):
                 start = p; cur = p
                 if !hasPoint { first = p; hasPoint = true }
             case .closeSubpath:
-                if cur != start { pendingClose.append(CGPathSegment(lineFrom: cur, to: start)) }
+                if !hasPoint { first = cur; hasPoint = true }
+                intervals.append(Interval([CGPathSegment(lineFrom: cur, to: start)]))
                 cur = start
             default:
                 guard let seg = CGPathSegment(from: cur, command: c) else { continue }
                 if !hasPoint { first = cur; hasPoint = true }
-                intervals.append(Interval(pendingClose + [seg]))
-                pendingClose = []
+                intervals.append(Interval([seg]))
                 cur = seg.end
             }
-        }
-        if !pendingClose.isEmpty, let last = intervals.popLast() {
-            intervals.append(Interval(last.segments + pendingClose))
         }
     }
 }

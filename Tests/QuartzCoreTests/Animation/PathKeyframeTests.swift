@@ -3,9 +3,10 @@ import XCTest
 
 /// Keyframes of CAKeyframeAnimation.path as Apple's reference defines them ("The end point of a
 /// line-to or curve-to segment defines the keyframe value. ... Move-to segments do not define
-/// separate keyframe values."): the first point plus one keyframe per line or curve, so n such
-/// elements take n + 1 keyTimes; a close-subpath defines no keyframe and its line is travelled in
-/// the last interval. Expected points are worked out by hand from the rectangle's side lengths.
+/// separate keyframe values."), with a close-subpath being what CGPath's reference says it is, a
+/// line from the current point to the subpath's start: one more keyframe. So n line, curve and
+/// close elements take n + 1 keyTimes (n + 2 with `.discrete`, "one more entry than values").
+/// Expected points are worked out by hand from the rectangle's side lengths.
 final class PathKeyframeTests: LaminaTestCase {
     /// The rectangle (0,0)-(100,50) as CGPath(rect:) builds it: move, 3 lines, close.
     /// Corners A(0,0) B(100,0) C(100,50) D(0,50); the close is the 50-long side D→A.
@@ -19,35 +20,44 @@ final class PathKeyframeTests: LaminaTestCase {
         return times.map { CAMediaClock.manualTime = s + $0; return l.presentation()!.position }
     }
 
-    func testAClosedRectangleTakesFourKeyTimesNotFive() {
+    func testTheClosingSideOfARectangleIsAKeyframeOfItsOwn() {
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.path = rect
+        a.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+        a.duration = 4
+        // Intervals of 1 s each: A→B, B→C, C→D, D→A (the close).
+        let p = sample(a, at: [0.5, 1, 1.5, 2.5, 3.5, 3.9])
+        XCTAssertEqual(diagnostics, [], "five key times are what the path takes")
+        XCTAssertClose(p[0], CGPoint(x: 50, y: 0), 1e-6)
+        XCTAssertClose(p[1], CGPoint(x: 100, y: 0), 1e-6)
+        XCTAssertClose(p[2], CGPoint(x: 100, y: 25), 1e-6)
+        XCTAssertClose(p[3], CGPoint(x: 50, y: 50), 1e-6)
+        XCTAssertClose(p[4], CGPoint(x: 0, y: 25), 1e-6, "half way up the closing side")
+        XCTAssertClose(p[5], CGPoint(x: 0, y: 5), 1e-6)
+    }
+
+    func testWithoutKeyTimesEachSideTakesTheSameTime() {
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.path = rect
+        a.duration = 2
+        // Four intervals of 0.5 s, whatever their lengths.
+        let p = sample(a, at: [0.25, 0.75, 1.25, 1.75])
+        XCTAssertClose(p[0], CGPoint(x: 50, y: 0), 1e-6)
+        XCTAssertClose(p[1], CGPoint(x: 100, y: 25), 1e-6)
+        XCTAssertClose(p[2], CGPoint(x: 50, y: 50), 1e-6)
+        XCTAssertClose(p[3], CGPoint(x: 0, y: 25), 1e-6)
+    }
+
+    func testFourKeyTimesForAClosedRectangleAreReportedAndSpacedEvenly() {
         let a = CAKeyframeAnimation(keyPath: "position")
         a.path = rect
         a.keyTimes = [0, 0.5, 0.75, 1]
         a.duration = 4
-        // Intervals: A→B (100) over 0–2 s, B→C (50) over 2–3 s, C→D→A (100 + 50) over 3–4 s.
-        let p = sample(a, at: [1, 2, 2.5, 3.5, 3.9])
-        XCTAssertEqual(diagnostics, [], "four key times are what the path takes")
-        XCTAssertClose(p[0], CGPoint(x: 50, y: 0), 1e-6)
-        XCTAssertClose(p[1], CGPoint(x: 100, y: 0), 1e-6)
-        XCTAssertClose(p[2], CGPoint(x: 100, y: 25), 1e-6)
-        // 0.5 of 150 = 75 along C→D.
-        XCTAssertClose(p[3], CGPoint(x: 25, y: 50), 1e-6)
-        // 0.9 of 150 = 135: all of C→D (100), then 35 up the closing side from D.
-        XCTAssertClose(p[4], CGPoint(x: 0, y: 15), 1e-6)
-    }
-
-    func testFiveKeyTimesForAClosedRectangleAreReportedAndSpacedEvenly() {
-        let a = CAKeyframeAnimation(keyPath: "position")
-        a.path = rect
-        a.keyTimes = [0, 0.25, 0.5, 0.75, 1]
-        a.duration = 3
-        // Evenly spaced: three intervals of 1 s each.
-        let p = sample(a, at: [0.5, 1.5, 2.5])
+        let p = sample(a, at: [0.5, 3.5])
         XCTAssertEqual(diagnostics.count, 1)
-        XCTAssert(diagnostics.first?.contains("5 entries but 4") == true, diagnostics.first ?? "")
+        XCTAssert(diagnostics.first?.contains("4 entries but 5") == true, diagnostics.first ?? "")
         XCTAssertClose(p[0], CGPoint(x: 50, y: 0), 1e-6)
-        XCTAssertClose(p[1], CGPoint(x: 100, y: 25), 1e-6)
-        XCTAssertClose(p[2], CGPoint(x: 25, y: 50), 1e-6)
+        XCTAssertClose(p[1], CGPoint(x: 0, y: 25), 1e-6)
     }
 
     func testAMoveDefinesNoKeyframe() {
@@ -67,22 +77,23 @@ final class PathKeyframeTests: LaminaTestCase {
         XCTAssertClose(p[1], CGPoint(x: 100, y: 120), 1e-6, "jumps to the moved-to point, then follows the line")
     }
 
-    func testCurvesCountOneKeyframeEachAndAClosingCurveNeedsNoMore() {
-        // An ellipse is a move, four curves ending at the start, and a close: five key times.
+    func testAnEllipsesCloseIsAKeyframeOfNoLength() {
+        // An ellipse is a move, four curves ending at the start, and a close: six key times, the
+        // last interval spent at the start.
         let oval = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
         let a = CAKeyframeAnimation(keyPath: "position")
         a.path = oval
-        a.keyTimes = [0, 0.25, 0.5, 0.75, 1]
-        a.duration = 4
-        let p = sample(a, at: [0, 1, 2, 3])
+        a.keyTimes = [0, 0.2, 0.4, 0.6, 0.8, 1]
+        a.duration = 5
+        let p = sample(a, at: [0, 1, 2, 3, 4, 4.5])
         XCTAssertEqual(diagnostics, [])
-        // Each quarter ends at a point of the circle on an axis: (100,50), (50,100), (0,50), (50,0)
-        // in some order of travel; the four keyframes are four distinct axis points.
         let axis = [CGPoint(x: 100, y: 50), CGPoint(x: 50, y: 100), CGPoint(x: 0, y: 50), CGPoint(x: 50, y: 0)]
-        for q in p {
+        for q in p[0..<4] {
             XCTAssert(axis.contains { abs($0.x - q.x) < 1e-6 && abs($0.y - q.y) < 1e-6 }, "\(q) is a keyframe on an axis")
         }
-        XCTAssertEqual(Set(p.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }).count, 4)
+        XCTAssertEqual(Set(p[0..<4].map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }).count, 4)
+        XCTAssertClose(p[4], p[0], 1e-6, "the fourth curve ends at the start")
+        XCTAssertClose(p[5], p[0], 1e-6, "the close's interval stays there")
     }
 
     func testPacedAroundAClosedRectangleIncludesTheClosingSide() {
@@ -96,16 +107,29 @@ final class PathKeyframeTests: LaminaTestCase {
         XCTAssertClose(p[1], CGPoint(x: 0, y: 25), 1e-6)
     }
 
-    func testDiscreteStepsThroughTheKeyframes() {
+    func testDiscreteHoldsEachKeyframeTheClosingOneIncluded() {
         let a = CAKeyframeAnimation(keyPath: "position")
         a.path = rect
         a.calculationMode = .discrete
-        a.keyTimes = [0, 0.25, 0.5, 1]
-        a.duration = 4
-        let p = sample(a, at: [0.5, 1.5, 2.5])
+        // Keyframes A, B, C, D, A: six key times, each value held from its time to the next.
+        a.keyTimes = [0, 0.1, 0.2, 0.4, 0.6, 1]
+        a.duration = 10
+        let p = sample(a, at: [0.5, 1.5, 3, 5, 7])
         XCTAssertEqual(diagnostics, [])
         XCTAssertClose(p[0], CGPoint(x: 0, y: 0), 1e-9)
         XCTAssertClose(p[1], CGPoint(x: 100, y: 0), 1e-9)
         XCTAssertClose(p[2], CGPoint(x: 100, y: 50), 1e-9)
+        XCTAssertClose(p[3], CGPoint(x: 0, y: 50), 1e-9)
+        XCTAssertClose(p[4], CGPoint(x: 0, y: 0), 1e-9, "the close's keyframe, back at the start")
+    }
+
+    func testDiscreteWithoutKeyTimesGivesEachKeyframeAnEqualShare() {
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.path = rect
+        a.calculationMode = .discrete
+        a.duration = 5
+        // Five keyframes, one second each.
+        let p = sample(a, at: [0.5, 1.5, 2.5, 3.5, 4.5])
+        XCTAssertEqual(p.map { "\(Int($0.x)),\(Int($0.y))" }, ["0,0", "100,0", "100,50", "0,50", "0,0"])
     }
 }
