@@ -234,6 +234,7 @@ func identityTransformFactory(_ sub: String) -> ((CGFloat) -> CATransform3D)? {
     case "scale.x": return { CATransform3DMakeScale($0, 1, 1) }
     case "scale.y": return { CATransform3DMakeScale(1, $0, 1) }
     case "scale.z": return { CATransform3DMakeScale(1, 1, $0) }
+    case "scale.xy": return { CATransform3DMakeScale($0, $0, 1) }
     case "rotation", "rotation.z": return { CATransform3DMakeRotation($0, 0, 0, 1) }
     case "rotation.x": return { CATransform3DMakeRotation($0, 1, 0, 0) }
     case "rotation.y": return { CATransform3DMakeRotation($0, 0, 1, 0) }

@@ -22,14 +22,16 @@ func rotationRows(euler e: (Double, Double, Double)) -> [[Double]] {
 
 /// The value of one of Apple's transform sub-key-paths ("rotation.x", "rotation.y", "rotation.z",
 /// "rotation", "scale.x", "scale.y", "scale.z", "scale" (the mean), "translation.x", "translation.y",
-/// "translation.z"), read by decomposing the transform; nil for unknown keys. Undecomposable
-/// transforms read as 0 (1 for scales).
+/// "translation.z"), and the one Core Animation accepts without documenting it, "scale.xy" (x and y
+/// together, read as their mean; client code writes `CABasicAnimation(keyPath:
+/// "transform.scale.xy")` for a flat zoom), read by decomposing the transform; nil for unknown
+/// keys. Undecomposable transforms read as 0 (1 for scales).
 func transformSubValue(_ t: CATransform3D, _ key: String) -> CGFloat? {
     switch key {
     case "translation.x": return t.m41
     case "translation.y": return t.m42
     case "translation.z": return t.m43
-    case "rotation.x", "rotation.y", "rotation.z", "rotation", "scale.x", "scale.y", "scale.z", "scale": break
+    case "rotation.x", "rotation.y", "rotation.z", "rotation", "scale.x", "scale.y", "scale.z", "scale", "scale.xy": break
     default: return nil
     }
     guard let d = decomposeTransform(t) else { return key.hasPrefix("scale") ? 1 : 0 }
@@ -41,6 +43,7 @@ func transformSubValue(_ t: CATransform3D, _ key: String) -> CGFloat? {
     case "scale.x": return CGFloat(d.scale.0)
     case "scale.y": return CGFloat(d.scale.1)
     case "scale.z": return CGFloat(d.scale.2)
+    case "scale.xy": return CGFloat((d.scale.0 + d.scale.1) / 2)
     default: return CGFloat((d.scale.0 + d.scale.1 + d.scale.2) / 3)
     }
 }
@@ -68,6 +71,7 @@ func transformSetting(_ t: CATransform3D, _ key: String, _ value: CGFloat) -> CA
     case "scale.x": d.scale.0 = v
     case "scale.y": d.scale.1 = v
     case "scale.z": d.scale.2 = v
+    case "scale.xy": d.scale.0 = v; d.scale.1 = v
     case "scale": d.scale = (v, v, v)
     default: return nil
     }

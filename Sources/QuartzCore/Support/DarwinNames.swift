@@ -14,3 +14,16 @@ public let MAXFLOAT: Float = Float.greatestFiniteMagnitude
 /// Apple's `<math.h>` `HUGE`, defined there as `MAXFLOAT`: a `Float`, the largest finite one.
 /// `animation.repeatCount = HUGE` repeats an animation for as long as it is attached.
 public let HUGE: Float = MAXFLOAT
+
+// Darwin's time constants (<sys/time.h> and Dispatch's <dispatch/time.h> there), which Swift
+// imports as `UInt64`; Glibc has none of them. Animation and display-link code converts
+// `DispatchTime` and `mach_absolute_time()` values with them.
+
+/// Nanoseconds a second (Darwin's `NSEC_PER_SEC`).
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds a millisecond (Darwin's `NSEC_PER_MSEC`).
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Nanoseconds a microsecond (Darwin's `NSEC_PER_USEC`).
+public let NSEC_PER_USEC: UInt64 = 1_000
+/// Microseconds a second (Darwin's `USEC_PER_SEC`).
+public let USEC_PER_SEC: UInt64 = 1_000_000
