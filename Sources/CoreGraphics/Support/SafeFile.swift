@@ -144,12 +144,14 @@ package final class SafeTemporaryFile {
     /// The temporary's device and inode, to check that its name still holds it.
     private let identity: (dev_t, ino_t)
 
-    /// Creates the temporary for `destination` (absolute or relative), retrying on a name taken.
-    package init(for destination: String) throws(FileWriteError) {
+    /// Creates the temporary for `destination` (absolute or relative), retrying on a name taken
+    /// (`names` gives the candidates: fresh random ones, or a test's).
+    package init(for destination: String, names: () -> String = { "" }) throws(FileWriteError) {
         self.destination = destination
         var attempts = 0
         while true {
-            let name = SafeFile.temporaryName(for: destination)
+            let given = names()
+            let name = given.isEmpty ? SafeFile.temporaryName(for: destination) : given
             let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if fd >= 0 {
                 var st = stat()
