@@ -105,6 +105,11 @@ final class SafeOutputTests: XCTestCase {
             XCTAssertNotEqual(r.status, 0, what)
             XCTAssertFalse(hasRawControls(r.err + r.out), "\(what): \(r.err.debugDescription)")
             XCTAssertTrue(r.err.contains(quoted), "\(what): \(r.err)")
+            // The error itself (as a window's banner or a library user shows it) is escaped too.
+            XCTAssertThrowsError(try Scene.parse(text, file: "s\u{1B}[2J.yaml", directory: dir)) { error in
+                XCTAssertFalse(self.hasRawControls("\(error)"), "\(what): \("\(error)".debugDescription)")
+                XCTAssertTrue("\(error)".hasPrefix(#"s\u{1B}[2J.yaml:"#), "\(what): \(error)")
+            }
         }
     }
 
