@@ -179,6 +179,8 @@ package final class FFmpegPipe: @unchecked Sendable {
         self.ffmpeg = ffmpeg
         let temporary = try SafeTemporaryFile(for: FFmpegPipe.absolute(output))
         partial = temporary
+        // Tracked before ffmpeg starts, so that a signal at any moment removes it.
+        RecordingCleanup.register(pid: 0, path: temporary.path)
         signal(SIGPIPE, SIG_IGN)
         let stdin = try ChildProcess.pipe(), stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
         let null = FFmpegPipe.openNull()
@@ -191,12 +193,13 @@ package final class FFmpegPipe: @unchecked Sendable {
                                            descriptors: [0: stdin.read, 1: null, 2: stderr.write, 3: progress.write, fd: file])
         } catch {
             close(stdin.write); close(stderr.read); close(progress.read)
+            RecordingCleanup.unregister(path: temporary.path)
             temporary.discard()
             throw error
         }
         input = stdin.write
         _ = fcntl(input, F_SETFL, O_NONBLOCK)
-        RecordingCleanup.register(pid: child.pid, path: temporary.path)
+        RecordingCleanup.attach(pid: child.pid, path: temporary.path)
         said = FFmpegOutputReader(errors: stderr.read, progress: progress.read)
     }
 

@@ -47,9 +47,10 @@ struct Lamina: ParsableCommand {
     /// Ends the process for `error` as ArgumentParser would (its message and exit code; help and
     /// version to standard output), the message escaped.
     static func fail(_ error: Error) -> Never {
-        if error is CleanExit { exit(withError: error) }
+        let code = exitCode(for: error)
+        if error is CleanExit || code == .success { exit(withError: error) }
         let message = fullMessage(for: error)
         if !message.isEmpty { StandardError.print(message) }
-        Foundation.exit(exitCode(for: error).rawValue)
+        Foundation.exit(code.rawValue)
     }
 }
