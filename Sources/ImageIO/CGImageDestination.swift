@@ -60,8 +60,9 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
         switch idst.target {
         case .data(let d): d.append(bytes)
         case .url(let url):
-            do { try bytes.write(to: url, options: .atomic) } catch {
-                LaminaDiagnostics.report("CGImageDestination: \(url.path) cannot be written (\((error as NSError).localizedDescription))")
+            // A fresh exclusive temporary renamed over the file, never through a link (`SafeFile`).
+            do { try SafeFile.write(bytes, to: url.path) } catch {
+                LaminaDiagnostics.report("CGImageDestination: \(error)")
                 return false
             }
         }

@@ -24,10 +24,14 @@ public struct RecordingError: Error, CustomStringConvertible {
 /// - ffmpeg is a `ChildProcess` (arguments as an array, never a shell; killed with lamina, even by
 ///   SIGKILL). The output is named to ffmpeg as `file:` and an absolute path, so that no name (one
 ///   starting with `-`, or holding a `:`) can be read as an option or a protocol.
-/// - ffmpeg writes `<name>.partial.<ext>` beside the output; only a recording that succeeded and
-///   was verified is renamed to the output name (an older file of that name survives a failure).
-///   A failure kills ffmpeg and removes the partial file; a lamina that is killed leaves at most
-///   the partial file, whose name says what it is.
+/// - ffmpeg writes a temporary that lamina creates first, exclusively, under a fresh random name
+///   beside the output (`<name>.partial-XXXXXXXX.<ext>`, `SafeTemporaryFile`: never a name that
+///   exists, never through a link). ffmpeg is given that open file (descriptor 4, named to it as
+///   `/proc/self/fd/4`, its format with `-f`), so it can overwrite nothing else. Only a recording
+///   that succeeded and was verified is synced and renamed to the output name (an older file of
+///   that name survives a failure; a link at that name is replaced, not followed). A failure kills
+///   ffmpeg and removes the temporary; a lamina that is killed leaves at most the temporary,
+///   whose name says what it is.
 /// - Every write waits at most `timeout` seconds for ffmpeg to take data, and finishing waits at
 ///   most `timeout` seconds past ffmpeg's last sign of life (its progress report or error output):
 ///   a stuck ffmpeg is killed and named, never waited on for ever.
@@ -42,8 +46,12 @@ public struct RecordingError: Error, CustomStringConvertible {
 package final class FFmpegPipe: @unchecked Sendable {
     /// The file the recording is saved to, as given.
     package let output: String
-    /// Where ffmpeg writes until the recording is verified (`<name>.partial.<ext>`, absolute).
-    package let partialPath: String
+    /// Where ffmpeg writes until the recording is verified (`<name>.partial-XXXXXXXX.<ext>`, absolute).
+    package var partialPath: String { partial.path }
+    /// The temporary ffmpeg writes (created exclusively before ffmpeg starts).
+    private let partial: SafeTemporaryFile
+    /// Whether the output replaces a file of its name (false: a name taken meanwhile fails).
+    private let replacing: Bool
     /// The frame size in pixels every `write` must have.
     package let width: Int, height: Int
     /// Seconds a write may wait for ffmpeg to take data, and finishing may wait past its last sign
@@ -82,12 +90,21 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// The absolute, standardised path of `path` (relative to the current folder).
     package static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
-    /// Where a recording to `output` is written until it is verified: `<name>.partial.<ext>` in the
-    /// same folder (absolute).
-    package static func partialPath(for output: String) -> String {
-        let url = URL(fileURLWithPath: absolute(output))
-        let ext = url.pathExtension
-        return url.deletingPathExtension().path + ".partial" + (ext.isEmpty ? "" : "." + ext)
+    /// The descriptor number ffmpeg is given its output file on (and the file to verify).
+    package static let outputDescriptor: Int32 = 4
+
+    /// How ffmpeg names the file open on descriptor `fd` in its own process.
+    package static func descriptorPath(_ fd: Int32) -> String { "/proc/self/fd/\(fd)" }
+
+    /// ffmpeg's muxer for a video extension (a file named by descriptor has no extension to go by).
+    package static func muxer(for ext: String) -> String {
+        switch ext.lowercased() {
+        case "mkv": return "matroska"
+        case "mov": return "mov"
+        case "webm": return "webm"
+        case "gif": return "gif"
+        default: return "mp4"
+        }
     }
 
     /// How a file path is named to ffmpeg: the `file:` protocol and an absolute path, so that
@@ -104,8 +121,10 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// ffmpeg's arguments for raw `width`x`height` frames at `fps` into `output` (the codec from
     /// the extension: H.264 for .mp4/.mov/.mkv, VP9 for .webm, both fed YUV 4:2:0; a palette for
     /// .gif, fed BGRA), reporting its progress on descriptor 3. `realtime` picks the encoders'
-    /// fastest settings, for recordings made while something else is being timed.
-    package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool) -> [String] {
+    /// fastest settings, for recordings made while something else is being timed. With `descriptor`,
+    /// ffmpeg writes the file open on that descriptor (`-f` and the muxer of `output`'s extension,
+    /// then `/proc/self/fd/N`) instead of opening `output` itself.
+    package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool, descriptor: Int32? = nil) -> [String] {
         let yuv = sendsYUV(for: output)
         var args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
                     "-f", "rawvideo", "-pixel_format", yuv ? "yuv420p" : "bgra", "-video_size", "\(width)x\(height)",
@@ -122,7 +141,11 @@ package final class FFmpegPipe: @unchecked Sendable {
             if width % 2 == 1 || height % 2 == 1 { args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"] }
             if realtime { args += ["-preset", "ultrafast"] }
         }
-        args.append(fileURL(output))
+        if let descriptor {
+            args += ["-f", muxer(for: ext), "file:" + descriptorPath(descriptor)]
+        } else {
+            args.append(fileURL(output))
+        }
         return args
     }
 
@@ -130,19 +153,21 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// reported on descriptor 3.
     package static func verifyArguments(file: String) -> [String] {
         ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3",
-         "-i", fileURL(file), "-map", "0:v:0", "-c", "copy", "-f", "null", "-"]
+         "-i", file.hasPrefix("/proc/self/fd/") ? "file:" + file : fileURL(file), "-map", "0:v:0", "-c", "copy", "-f", "null", "-"]
     }
 
-    /// Starts ffmpeg writing `output` (through its partial file). Throws a `RecordingError` when
+    /// Starts ffmpeg writing `output` (through its temporary). Throws a `RecordingError` when
     /// ffmpeg is not installed (its message ends with `hint` when one is given) or cannot be
-    /// started. Ignores SIGPIPE for the process, so that an ffmpeg that dies makes `write` throw
-    /// instead of killing the program.
+    /// started, and a `FileWriteError` when the temporary cannot be made. With `replacing` false,
+    /// a file (or link) at `output` when the recording ends is left alone and the recording fails.
+    /// Ignores SIGPIPE for the process, so that an ffmpeg that dies makes `write` throw instead of
+    /// killing the program.
     package init(output: String, width: Int, height: Int, fps: Double, realtime: Bool = false, hint: String? = nil,
-         timeout: Double = FFmpegPipe.defaultTimeout) throws {
+         timeout: Double = FFmpegPipe.defaultTimeout, replacing: Bool = true) throws {
         guard width > 0, height > 0 else { throw RecordingError(description: "cannot record frames of \(width)x\(height) pixels") }
         guard timeout > 0, timeout.isFinite else { throw RecordingError(description: "an ffmpeg timeout must be a positive number of seconds (got \(timeout))") }
         self.output = output
-        self.partialPath = FFmpegPipe.partialPath(for: output)
+        self.replacing = replacing
         self.width = width
         self.height = height
         self.timeout = timeout
@@ -152,20 +177,29 @@ package final class FFmpegPipe: @unchecked Sendable {
             throw RecordingError(description: "recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg)" + (hint.map { "; " + $0 } ?? ""))
         }
         self.ffmpeg = ffmpeg
+        let temporary = try SafeTemporaryFile(for: FFmpegPipe.absolute(output))
+        partial = temporary
+        // Tracked before ffmpeg starts, so that a signal at any moment removes it.
+        RecordingCleanup.register(pid: 0, path: temporary.path)
         signal(SIGPIPE, SIG_IGN)
         let stdin = try ChildProcess.pipe(), stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
         let null = FFmpegPipe.openNull()
-        defer { close(stdin.read); close(stderr.write); close(progress.write); if null >= 0 { close(null) } }
+        // The temporary, numbered 10 or more (a descriptor is mapped onto 4 in the child).
+        let file = fcntl(temporary.descriptor, F_DUPFD_CLOEXEC, 10)
+        defer { close(stdin.read); close(stderr.write); close(progress.write); if null >= 0 { close(null) }; if file >= 0 { close(file) } }
         do {
-            child = try ChildProcess.start(ffmpeg, arguments: FFmpegPipe.arguments(output: partialPath, width: width, height: height, fps: fps, realtime: realtime),
-                                           descriptors: [0: stdin.read, 1: null, 2: stderr.write, 3: progress.write])
+            let fd = FFmpegPipe.outputDescriptor
+            child = try ChildProcess.start(ffmpeg, arguments: FFmpegPipe.arguments(output: output, width: width, height: height, fps: fps, realtime: realtime, descriptor: fd),
+                                           descriptors: [0: stdin.read, 1: null, 2: stderr.write, 3: progress.write, fd: file])
         } catch {
             close(stdin.write); close(stderr.read); close(progress.read)
+            RecordingCleanup.unregister(path: temporary.path)
+            temporary.discard()
             throw error
         }
         input = stdin.write
         _ = fcntl(input, F_SETFL, O_NONBLOCK)
-        RecordingCleanup.register(pid: child.pid, path: partialPath)
+        RecordingCleanup.attach(pid: child.pid, path: temporary.path)
         said = FFmpegOutputReader(errors: stderr.read, progress: progress.read)
     }
 
@@ -246,12 +280,12 @@ package final class FFmpegPipe: @unchecked Sendable {
             throw fail("ffmpeg reported \(encoded.map(String.init) ?? "no") frames encoded\(ended ? "" : " and did not report its end"); \(framesWritten) were sent")
         }
         let held: Int
-        do { held = try FFmpegPipe.countFrames(in: partialPath, ffmpeg: ffmpeg, timeout: timeout) } catch {
+        do { held = try FFmpegPipe.countFrames(in: FFmpegPipe.descriptorPath(FFmpegPipe.outputDescriptor), ffmpeg: ffmpeg, timeout: timeout, descriptor: partial.descriptor) } catch {
             throw fail("the file ffmpeg wrote cannot be read back (\(error))")
         }
         guard held == framesWritten else { throw fail("the file ffmpeg wrote holds \(held) frames; \(framesWritten) were sent") }
-        guard rename(partialPath, FFmpegPipe.absolute(output)) == 0 else {
-            throw fail("cannot rename \(partialPath) to \(output): \(String(cString: strerror(errno)))")
+        do { try partial.commit(replacing: replacing) } catch {
+            throw fail("cannot save the recording (\(error))")
         }
         RecordingCleanup.unregister(pid: child.pid)
         state = .finished
@@ -266,7 +300,7 @@ package final class FFmpegPipe: @unchecked Sendable {
         if input >= 0 { close(input); input = -1 }
         child.kill()
         said.waitUntilClosed(timeout: FFmpegPipe.pipeGrace)
-        unlink(partialPath)
+        partial.discard()
         RecordingCleanup.unregister(pid: child.pid)
     }
 
@@ -285,18 +319,22 @@ package final class FFmpegPipe: @unchecked Sendable {
     }
 
     /// The number of video frames in `file`, as ffmpeg reads it back (packets copied, nothing
-    /// decoded). Throws when ffmpeg cannot read it, prints an error, or stops responding.
-    package static func countFrames(in file: String, ffmpeg: String, timeout: Double) throws -> Int {
+    /// decoded). With `descriptor`, ffmpeg is given that open file as descriptor 4 (and `file` is
+    /// `/proc/self/fd/4`). Throws when ffmpeg cannot read it, prints an error, or stops responding.
+    package static func countFrames(in file: String, ffmpeg: String, timeout: Double, descriptor: Int32? = nil) throws -> Int {
         let stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
         let null = openNull()
+        let high = descriptor.map { fcntl($0, F_DUPFD_CLOEXEC, 10) } ?? -1
         let child: ChildProcess
         do {
-            child = try ChildProcess.start(ffmpeg, arguments: verifyArguments(file: file), descriptors: [0: null, 1: null, 2: stderr.write, 3: progress.write])
+            var descriptors: [Int32: Int32] = [0: null, 1: null, 2: stderr.write, 3: progress.write]
+            if high >= 0 { descriptors[outputDescriptor] = high }
+            child = try ChildProcess.start(ffmpeg, arguments: verifyArguments(file: file), descriptors: descriptors)
         } catch {
-            for fd in [stderr.read, stderr.write, progress.read, progress.write, null] where fd >= 0 { close(fd) }
+            for fd in [stderr.read, stderr.write, progress.read, progress.write, null, high] where fd >= 0 { close(fd) }
             throw error
         }
-        close(stderr.write); close(progress.write); if null >= 0 { close(null) }
+        close(stderr.write); close(progress.write); if null >= 0 { close(null) }; if high >= 0 { close(high) }
         let said = FFmpegOutputReader(errors: stderr.read, progress: progress.read)
         let ending = child.wait(timeout: timeout, lastActivity: { said.lastActivity })
         if ending == nil { child.kill() }

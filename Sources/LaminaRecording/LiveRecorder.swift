@@ -60,6 +60,8 @@ package final class LiveRecorder: @unchecked Sendable {
 
     /// The video file being written.
     package let url: URL
+    /// Whether the recording replaces a file of its name.
+    private let replacing: Bool
     /// Video frames per second.
     package let fps: Double
     /// Most frames queued for ffmpeg before new ones are merged (half a second at 60 Hz, about
@@ -82,7 +84,9 @@ package final class LiveRecorder: @unchecked Sendable {
     /// of `size` pixels (nil: the first frame's size; frames of another size are cropped or padded
     /// with black). Throws a `RecordingError` at once when the name is not a video, the folder does
     /// not exist, the rate is outside 1...240, or ffmpeg is not installed.
-    package init(url: URL, size: CGSize? = nil, fps: Double) throws {
+    /// With `replacing` false, a file (or link) at `url` when the recording ends is left alone and
+    /// the recording fails (the window's F5 picks a free name and never overwrites).
+    package init(url: URL, size: CGSize? = nil, fps: Double, replacing: Bool = true) throws {
         guard FFmpegPipe.isVideo(url.path) else {
             throw RecordingError(description: "cannot record to \(url.path): the name must end in " + FFmpegPipe.videoExtensions.map { "." + $0 }.joined(separator: ", "))
         }
@@ -97,6 +101,7 @@ package final class LiveRecorder: @unchecked Sendable {
             throw RecordingError(description: "recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg)")
         }
         self.url = url
+        self.replacing = replacing
         self.fps = fps
         requestedSize = size.map { (Int($0.width), Int($0.height)) }
         converter = FrameRateConverter(fps: fps)
@@ -181,7 +186,7 @@ package final class LiveRecorder: @unchecked Sendable {
             do {
                 if pipe == nil {
                     let w = requestedSize?.width ?? item.image.width, h = requestedSize?.height ?? item.image.height
-                    pipe = try FFmpegPipe(output: url.path, width: w, height: h, fps: fps, realtime: true)
+                    pipe = try FFmpegPipe(output: url.path, width: w, height: h, fps: fps, realtime: true, replacing: replacing)
                 }
                 let p = pipe!
                 // The pipe shows the premultiplied colour over black itself: a frame of the video's

@@ -31,14 +31,35 @@ package enum RecordingCleanup {
 
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Tracks a running ffmpeg and the partial file it writes.
+    /// Tracks a running ffmpeg and the partial file it writes (`pid` 0: the file alone, made before
+    /// its ffmpeg starts; `attach` gives it its ffmpeg).
     package static func register(pid: pid_t, path: String) {
         let t = table
         withSignalsBlocked {
-            for i in 0..<capacity where t.pids[i] == 0 {
+            for i in 0..<capacity where t.paths[i] == nil {
                 t.pids[i] = pid
                 t.paths[i] = strdup(path)
                 return
+            }
+        }
+    }
+
+    /// Gives the partial file `path`, tracked alone, the ffmpeg writing it.
+    package static func attach(pid: pid_t, path: String) {
+        let t = table
+        withSignalsBlocked {
+            for i in 0..<capacity where t.pids[i] == 0 {
+                if let p = t.paths[i], strcmp(p, path) == 0 { t.pids[i] = pid; return }
+            }
+        }
+    }
+
+    /// Stops tracking the partial file `path` (its ffmpeg never started).
+    package static func unregister(path: String) {
+        let t = table
+        withSignalsBlocked {
+            for i in 0..<capacity {
+                if let p = t.paths[i], strcmp(p, path) == 0 { t.pids[i] = 0; free(p); t.paths[i] = nil }
             }
         }
     }
@@ -47,7 +68,7 @@ package enum RecordingCleanup {
     package static func unregister(pid: pid_t) {
         let t = table
         withSignalsBlocked {
-            for i in 0..<capacity where t.pids[i] == pid {
+            for i in 0..<capacity where pid > 0 && t.pids[i] == pid {
                 t.pids[i] = 0
                 free(t.paths[i])
                 t.paths[i] = nil

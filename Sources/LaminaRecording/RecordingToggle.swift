@@ -28,10 +28,10 @@ package final class RecordingToggle {
     /// Whether a recording is running.
     package var isRecording: Bool { recorder != nil }
 
-    /// The first lamina-recording-<n>.mp4 in `folder` that does not exist.
+    /// The first lamina-recording-<n>.mp4 in `folder` at which nothing is, not even a symbolic link.
     package static func nextFile(in folder: URL) -> URL {
         var n = 1
-        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("lamina-recording-\(n).mp4").path) { n += 1 }
+        while SafeFile.exists(folder.appendingPathComponent("lamina-recording-\(n).mp4").path) { n += 1 }
         return folder.appendingPathComponent("lamina-recording-\(n).mp4")
     }
 
@@ -40,7 +40,7 @@ package final class RecordingToggle {
         if recorder != nil { stop(); return }
         let url = RecordingToggle.nextFile(in: folder)
         do {
-            let r = try LiveRecorder(url: url, fps: host.refreshRate)
+            let r = try LiveRecorder(url: url, fps: host.refreshRate, replacing: false)
             r.attach(to: host)
             recorder = r
             say("Recording to \(url.path) (\(RecordingToggle.key) stops)", for: 2.5)

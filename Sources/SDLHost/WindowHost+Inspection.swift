@@ -124,7 +124,7 @@ extension WindowHost {
 
     /// The panel's text: name, class, and for each animated key path its model and presentation value.
     package static func inspectorText(for model: CALayer, presentation: CALayer) -> String {
-        var lines = ["\(model.name.map { "\"\($0)\"" } ?? "(no name)")  \(String(describing: type(of: model)))"]
+        var lines = ["\(model.name.map { "\"\(TerminalText.escaped($0))\"" } ?? "(no name)")  \(String(describing: type(of: model)))"]
         let f = presentation.frame
         lines.append(String(format: "frame %.1f, %.1f  %.1f × %.1f", f.origin.x, f.origin.y, f.size.width, f.size.height))
         var paths: [String] = []
@@ -133,7 +133,7 @@ extension WindowHost {
         }
         if paths.isEmpty { lines.append("no animations") }
         for path in paths {
-            lines.append("\(path): model \(describe(model.value(forKeyPath: path)))  now \(describe(presentation.value(forKeyPath: path)))")
+            lines.append("\(TerminalText.escaped(path)): model \(describe(model.value(forKeyPath: path)))  now \(describe(presentation.value(forKeyPath: path)))")
         }
         return lines.joined(separator: "\n")
     }

@@ -147,7 +147,9 @@ extension WindowHost {
     }
 
     /// Shows a short message at the bottom of the window for a few seconds (any thread).
+    /// Control characters in `text` are shown escaped (`TerminalText`), on the terminal and in the window.
     public func showToast(_ text: String, seconds: Double = 2.5) {
+        let text = TerminalText.escaped(text)
         print("lamina: \(text)")
         CATransaction.begin()
         CATransaction.setDisableActions(true)

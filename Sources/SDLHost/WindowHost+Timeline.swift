@@ -86,7 +86,7 @@ extension WindowHost {
         var spans: [(name: String, span: AnimationSpan)] = []
         func walk(_ l: CALayer) {
             for s in l.animationSpans() where s.end > left && s.begin < left + WindowHost.timelineSpan {
-                spans.append(((l.name.map { $0 + "." } ?? "") + (s.keyPath ?? s.key), s))
+                spans.append((TerminalText.escaped((l.name.map { $0 + "." } ?? "") + (s.keyPath ?? s.key)), s))
             }
             for s in l.sublayers ?? [] { walk(s) }
         }

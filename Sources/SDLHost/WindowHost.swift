@@ -194,10 +194,11 @@ public final class WindowHost: @unchecked Sendable {
     }
 
     /// Shows a one-line error banner at the top of the window (nil hides it); used by live reload.
+    /// Control characters in `text` are shown escaped (`\u{1B}`, see `TerminalText`).
     public func showBanner(_ text: String?) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        bannerText.string = text ?? ""
+        bannerText.string = text.map { TerminalText.escaped($0) } ?? ""
         banner.isHidden = text == nil
         CATransaction.commit()
     }

@@ -6,7 +6,8 @@ import Glibc
 
 /// Keeps the fuzz input being run in a plain buffer so that, when it crashes the process (a Swift
 /// trap is SIGILL or SIGTRAP, a bad access SIGSEGV or SIGBUS, an abort SIGABRT), a signal handler
-/// can write it to `crash.yaml` in a folder with async-signal-safe calls only, say so on stderr,
+/// can write it to `crash.yaml` in a folder with async-signal-safe calls only (to a temporary
+/// `crash.yaml.partial-PID` created exclusively, never through a link, synced and renamed), say so on stderr,
 /// and let the signal end the process as it would have. Off until `install(directory:)`. A testing
 /// aid.
 @_spi(LaminaInternal) public enum SceneFuzzCrashRecorder {
@@ -15,16 +16,24 @@ import Glibc
     nonisolated(unsafe) static var length = 0
     nonisolated(unsafe) static var index = 0
     nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var temporary: UnsafeMutablePointer<CChar>?
 
     /// Writes crashing inputs to `directory`/crash.yaml from now on.
     public static func install(directory: URL) {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = strdup(directory.appendingPathComponent("crash.yaml").path)
+        temporary = strdup(directory.appendingPathComponent("crash.yaml.partial-\(getpid())").path)
         for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
             signal(sig) { sig in
-                if let p = SceneFuzzCrashRecorder.path, let b = SceneFuzzCrashRecorder.buffer {
-                    let fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-                    if fd >= 0 { _ = write(fd, b, SceneFuzzCrashRecorder.length); close(fd) }
+                if let p = SceneFuzzCrashRecorder.path, let t = SceneFuzzCrashRecorder.temporary, let b = SceneFuzzCrashRecorder.buffer {
+                    // Whatever is at the temporary's name (a link) goes; the file is made fresh.
+                    unlink(t)
+                    let fd = open(t, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                    if fd >= 0 {
+                        let ok = write(fd, b, SceneFuzzCrashRecorder.length) == SceneFuzzCrashRecorder.length && fsync(fd) == 0
+                        close(fd)
+                        if ok { rename(t, p) } else { unlink(t) }
+                    }
                     let msg: StaticString = "\nfuzz-scenes: an input crashed the process; it is saved as crash.yaml in the --save-failures folder\n"
                     _ = write(2, msg.utf8Start, msg.utf8CodeUnitCount)
                 }

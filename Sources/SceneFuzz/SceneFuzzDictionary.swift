@@ -51,4 +51,24 @@ enum SceneFuzzDictionary {
         "é", "e\u{301}\u{301}\u{301}", "\u{202E}gnp.", "👩‍👩‍👧‍👦", "🇫🇷", "\u{200B}", "\u{FEFF}", "\u{FFFD}", "日本語", "ﷺ",
         "\u{1F600}", "Z\u{336}\u{336}", "\u{0}", "\u{85}", "\u{2028}", "ǅ", "ß", "İ",
     ]
+
+    /// YAML double-quoted escapes that make terminal control characters (ESC sequences that
+    /// retitle the terminal or colour it, BEL, DEL, C1's CSI and NEL, the bidirectional overrides
+    /// and isolates), for keys, names and paths: every message quoting them must show them escaped.
+    static let escapes: [String] = [
+        "\\e]0;PWNED\\a", "\\e[31mred\\e[0m", "\\a", "\\x7f", "\\x9b2J", "\\N", "\\u202Eevil", "\\u2066x\\u2069", "\\r\\e[2K",
+        "\\b\\b", "\\x00", "\\u061C", "\\L", "\\P", "\\e]8;;http://x\\e\\\\", "\\x1b",
+    ]
+
+    /// Paths that lead elsewhere: up and out of the scene's folder, absolute, through /proc's
+    /// links, very long, or holding escapes.
+    static let paths: [String] = [
+        "../../../../etc/hostname", "/etc/hostname", "/proc/self/cwd/img.png", "/proc/self/root/etc/hostname", "link.png",
+        "./././img.png", "Sequence/../Sequence/frame01.png", String(repeating: "a/", count: 2100) + "x.png", "img\\e]0;x\\a.png",
+    ]
+
+    /// Sizes at the edges of what a scene may ask for (a window, a frame, a font, a repeat count).
+    static let hugeSizes: [String] = [
+        "[1e9, 1e9]", "[100000, 100000]", "[16385, 1]", "[1, 16385]", "[1e308, 1e308]", "[4294967296, 2]", "[0.0001, 1e9]",
+    ]
 }

@@ -1,6 +1,8 @@
 import Foundation
 @_spi(LaminaInternal) import Scenes
 @_spi(LaminaInternal) import QuartzCore
+import CoreGraphics
+import Synchronization
 
 /// Runs one fuzz input through everything a scene file reaches: `Scene.parse`, and when it parses,
 /// frames rendered by `CARenderer` at 64x48 pixels at three media times (on virtual time,
@@ -15,11 +17,42 @@ import Foundation
     /// Exercises `text` (image paths resolve in `directory` and `Scene.assetsDirectory`); true when
     /// it parsed, false when it threw.
     @discardableResult
-    public static func exercise(_ text: String, directory: URL?) -> Bool {
+    public static func exercise(_ text: String, directory: URL?) -> Bool { run(text, directory: directory).parsed }
+
+    /// What one input did: whether it parsed, and the first line of output it made (its error,
+    /// a diagnostic as printed, the formatter's text) that holds a raw control character a terminal
+    /// would act on (nil when none did: every message must quote input escaped).
+    public struct Outcome {
+        /// Whether the input parsed.
+        public var parsed: Bool
+        /// The first output line with a raw control character, escaped for the report.
+        public var unsafeOutput: String?
+    }
+
+    /// The first line of `text` holding a control character (`TerminalText.isControl`; line feeds
+    /// separate lines), escaped; nil when there is none.
+    public static func unsafeLine(_ text: String) -> String? {
+        text.split(separator: "\n", omittingEmptySubsequences: false).first { !TerminalText.isSafe($0) }.map { TerminalText.escaped($0) }
+    }
+
+    /// Exercises `text` as `exercise` does, and checks what it would print: its error's message,
+    /// every diagnostic as `LaminaDiagnostics` writes it, and the formatter's output.
+    public static func run(_ text: String, directory: URL?) -> Outcome {
         CAMediaClock.manualTime = 0
         defer { CATransaction.flush() }
+        let printed = Mutex<String?>(nil)
+        func check(_ output: String, _ what: String) {
+            guard let line = unsafeLine(output) else { return }
+            printed.withLock { if $0 == nil { $0 = "\(what): \(line)" } }
+        }
+        let previous = LaminaDiagnostics.handler
+        LaminaDiagnostics.handler = { check(LaminaDiagnostics.printed($0), "a diagnostic") }
+        defer { LaminaDiagnostics.handler = previous }
         let scene: Scene
-        do { scene = try Scene.parse(text, file: "fuzz.yaml", directory: directory) } catch { return false }
+        do { scene = try Scene.parse(text, file: "fuzz.yaml", directory: directory) } catch {
+            check("\(error)", "its error")
+            return Outcome(parsed: false, unsafeOutput: printed.withLock { $0 })
+        }
         // Frames through a frame scheduler on virtual time, as a window runs them: the scene's
         // timers at their times, the input in the app turn after the first frame. Where a layer's
         // time cannot be mapped back exactly, time steps by a second (a fuzz input may loop a
@@ -49,8 +82,8 @@ import Foundation
         input.append { scene.handle(.swipe("left")); scene.handle(.swipe("right")) }
         scheduler.settle()
         for t in times.dropFirst() { try? scheduler.frame(at: t) }
-        _ = try? SceneFormatter.format(text, file: "fuzz.yaml")
-        return true
+        do { check(try SceneFormatter.format(text, file: "fuzz.yaml"), "the formatted scene") } catch { check("\(error)", "the formatter's error") }
+        return Outcome(parsed: true, unsafeOutput: printed.withLock { $0 })
     }
 
     /// The resident memory of this process in KiB (VmRSS in /proc/self/status), 0 when unknown,

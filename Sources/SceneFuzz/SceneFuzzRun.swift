@@ -1,5 +1,6 @@
 import Foundation
 @_spi(LaminaInternal) import Scenes
+import CoreGraphics
 
 /// A fuzz run: inputs `start..<start+count` of a `SceneFuzzer` through `SceneFuzzHarness`, each
 /// timed (DispatchTime, for hang detection only), with the resident memory sampled at the start,
@@ -26,6 +27,8 @@ import Foundation
         public var seconds = 0.0
         /// Inputs slower than the limit: index and seconds.
         public var slow: [(index: Int, seconds: Double)] = []
+        /// Inputs whose output held a raw control character (index and the line, escaped).
+        public var unsafe: [(index: Int, line: String)] = []
         /// Inputs per second.
         public var rate: Double { seconds > 0 ? Double(count) / seconds : 0 }
     }
@@ -63,13 +66,18 @@ import Foundation
             let began = DispatchTime.now().uptimeNanoseconds
             lock.lock(); current = (index, began, text); lock.unlock()
             SceneFuzzCrashRecorder.record(text, index: index)
-            let ok = SceneFuzzHarness.exercise(text, directory: directory)
+            let outcome = SceneFuzzHarness.run(text, directory: directory)
+            let ok = outcome.parsed
+            if let line = outcome.unsafeOutput {
+                report.unsafe.append((index, line))
+                save(text, name: "unsafe-output-\(index).yaml")
+            }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
             report.count += 1
             report.seconds += seconds
             if ok { report.parsed += 1 } else { report.threw += 1 }
             if seconds > report.slowest.seconds {
-                report.slowest = (index, seconds, String(text.prefix(120)).replacingOccurrences(of: "\n", with: "⏎"))
+                report.slowest = (index, seconds, TerminalText.escaped(String(text.prefix(120)).replacingOccurrences(of: "\n", with: "⏎")))
             }
             if seconds > slowLimit {
                 report.slow.append((index, seconds))
@@ -86,7 +94,7 @@ import Foundation
     func save(_ text: String, name: String) {
         guard let dir = saveFailures else { return }
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try? text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try? SafeFile.write(text, to: dir.appendingPathComponent(name).path)
     }
 
     /// A thread that ends the process when one input runs past `hangLimit`, saving it first.

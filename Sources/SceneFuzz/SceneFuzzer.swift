@@ -144,7 +144,7 @@ import Yams
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.isEmpty { lines = [""] }
         let i = rng.below(lines.count)
-        switch rng.below(16) {
+        switch rng.below(19) {
         case 0:
             var bytes = Array(text.utf8)
             guard !bytes.isEmpty else { return text }
@@ -180,6 +180,27 @@ import Yams
             lines.insert(String(repeating: " ", count: rng.below(6)) + "- {name: f\(rng.below(1000)), frame: [\(rng.below(60)), \(rng.below(60)), \(rng.below(60)), \(rng.below(60))], class: \(rng.pick(SceneVocabulary.classes))}", at: i)
             for _ in 0..<n { lines.insert(lines[i], at: i) }
         case 14: lines[i] = replaceWord(in: lines[i], with: SceneFuzzValues.number(&rng), &rng)
+        case 15:
+            // Escape bytes in a key, a layer's name, an image path or a value.
+            let e = "\"" + rng.pick(SceneFuzzDictionary.escapes) + "\""
+            switch rng.below(4) {
+            case 0: lines.insert(e + ": 1", at: i)
+            case 1: lines.insert("  - {name: \(e), frame: [0, 0, 10, 10]}", at: i)
+            case 2: lines.insert("  - {name: p\(rng.below(100)), class: CALayer, frame: [0, 0, 10, 10], contents: \(e)}", at: i)
+            default: lines[i] = replaceWord(in: lines[i], with: e, &rng)
+            }
+        case 16:
+            // A path that leads elsewhere (up, absolute, through /proc's links, long).
+            let p = "\"" + rng.pick(SceneFuzzDictionary.paths) + "\""
+            if rng.chance(0.5) { lines.insert("  - {name: q\(rng.below(100)), class: CALayer, frame: [0, 0, 10, 10], contents: \(p)}", at: i) } else { lines[i] = replaceWord(in: lines[i], with: p, &rng) }
+        case 17:
+            // A huge size for the window, a frame or a font.
+            let size = rng.pick(SceneFuzzDictionary.hugeSizes)
+            switch rng.below(3) {
+            case 0: lines.insert("window: {size: \(size)}", at: 0)
+            case 1: lines.insert("  - {name: h\(rng.below(100)), class: \(rng.pick(SceneVocabulary.classes)), frame: [0, 0, \(size.dropFirst().dropLast())]}", at: i)
+            default: lines[i] = replaceWord(in: lines[i], with: size, &rng)
+            }
         default: lines[i] = insert(rng.pick(SceneFuzzDictionary.unicode), into: lines[i], &rng)
         }
         return lines.joined(separator: "\n")

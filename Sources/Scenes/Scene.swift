@@ -68,7 +68,8 @@ public final class Scene {
             guard let n = try Yams.compose(yaml: text) else { throw SceneError(file: file, line: 1, column: 1, message: "the scene is empty") }
             node = n
         } catch let e as YamlError {
-            throw SceneError(file: file, line: e.mark?.line ?? 0, column: e.mark?.column ?? 0, message: "not valid YAML: \(e.problemText)")
+            let at = e.position(in: text)
+            throw SceneError(file: file, line: at.line, column: at.column, message: "not valid YAML: \(e.problemText)")
         }
         // One decode per image file for the whole document, however many layers name it.
         return try SceneImageCache.$current.withValue(SceneImageCache()) {
@@ -90,15 +91,32 @@ public final class Scene {
 }
 
 extension YamlError {
-    var mark: Mark? {
+    /// Where the problem is: the scanner's, parser's or composer's mark, or for a reader error (a
+    /// control character, bytes that are not UTF-8) the line and column of its character offset;
+    /// 1-based, columns counted in Unicode scalars as Yams counts them. (0, 0) when unknown.
+    func position(in text: String) -> (line: Int, column: Int) {
         switch self {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark
-        default: return nil
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return (mark.line, mark.column)
+        case .reader(_, let offset?, _, _): return YamlError.position(ofCharacter: offset, in: text)
+        default: return (0, 0)
         }
     }
+
+    /// The 1-based line and column (in Unicode scalars) of the character at `offset` in `text`.
+    static func position(ofCharacter offset: Int, in text: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for ch in text.prefix(max(0, offset)) {
+            if ch == "\n" || ch == "\r\n" || ch == "\r" { line += 1; column = 1 } else { column += ch.unicodeScalars.count }
+        }
+        return (line, column)
+    }
+
+    /// What the problem is, in one line (a reader error names the character it refused).
     var problemText: String {
         switch self {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .reader(let problem, _, let value, _):
+            return value >= 0 ? problem + String(format: " (U+%04X)", value) : problem
         default: return "\(self)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Yams
 
 /// The comments of a YAML scene file, kept through `SceneFormatter`: the header (the comment and
@@ -32,7 +33,7 @@ struct SceneComments {
         while index < lines.count {
             let t = lines[index].trimmingCharacters(in: .whitespaces)
             guard t.isEmpty || t.hasPrefix("#") else { break }
-            header.append(lines[index])
+            header.append(SceneComments.safe(lines[index]))
             index += 1
         }
         // Trailing blank lines of the header are not part of it.
@@ -41,18 +42,29 @@ struct SceneComments {
         for i in index..<lines.count {
             let line = lines[i]
             let t = line.trimmingCharacters(in: .whitespaces)
-            if t.hasPrefix("#") { pending.append(t); continue }
+            if t.hasPrefix("#") { pending.append(SceneComments.safe(t)); continue }
             if t.isEmpty || t == "---" { continue }
             if let path = firstNodes[i + 1] {
                 if !pending.isEmpty { before[path, default: []] += pending }
-                if let c = SceneComments.trailingComment(of: line) { trailing[path, default: []].append(c) }
+                if let c = SceneComments.trailingComment(of: line) { trailing[path, default: []].append(SceneComments.safe(c)) }
             } else {
                 orphans += pending
-                if let c = SceneComments.trailingComment(of: line) { orphans.append(c) }
+                if let c = SceneComments.trailingComment(of: line) { orphans.append(SceneComments.safe(c)) }
             }
             pending = []
         }
         orphans += pending
+    }
+
+    /// A comment line as the formatter writes it: a carriage return ending it (a CRLF file) dropped,
+    /// and control characters a terminal would act on (a bidirectional override, a lone carriage
+    /// return, NEL) escaped as `\u{202E}` (`TerminalText`); tabs are kept. A comment means nothing
+    /// to the scene, so this changes no value.
+    static func safe(_ line: String) -> String {
+        var line = Substring(line)
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        guard line.unicodeScalars.contains(where: { $0 != "\t" && TerminalText.isControl($0) }) else { return String(line) }
+        return line.split(separator: "\t", omittingEmptySubsequences: false).map { TerminalText.escaped($0) }.joined(separator: "\t")
     }
 
     /// `formatted` (the output of the formatter, composed as `node`) with the comments put back.

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 
 /// A problem in a scene file, located: "file:line:column: what was expected".
 public struct SceneError: Error, CustomStringConvertible, Equatable {
@@ -14,8 +15,10 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
 
-    /// "file:line:column: message".
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// "file:line:column: message", in one line safe to print: control characters in the file's
+    /// name and the message (a key, a layer name, a path quoted from the scene) are shown escaped
+    /// (`TerminalText`: `\u{1B}`), never sent raw to the terminal.
+    public var description: String { "\(TerminalText.escaped(file)):\(line):\(column): \(TerminalText.escaped(message))" }
 }
 
 /// The known word nearest to `word`, if it is close enough to be a likely typo: the optimal string

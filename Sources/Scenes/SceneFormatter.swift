@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Yams
 
 /// The canonical form of a scene file: the same document with its keys in a fixed order (window,
@@ -29,6 +30,12 @@ public enum SceneFormatter {
             out = SceneJSONWriter.text(canonicalNode) + "\n"
         } else {
             out = try Yams.serialize(node: canonicalNode, indent: 2, width: -1, allowUnicode: true)
+            // A scalar holding a control character a terminal would act on (a bidirectional
+            // override, NEL, a line separator) is written escaped instead: without `allowUnicode`
+            // every character outside ASCII is a `\u` escape in a double-quoted scalar.
+            if out.unicodeScalars.contains(where: { $0 != "\n" && TerminalText.isControl($0) }) {
+                out = try Yams.serialize(node: canonicalNode, indent: 2, width: -1, allowUnicode: false)
+            }
             let comments = SceneComments(text: text, node: node)
             if comments.isHeaderOnly {
                 out = (comments.header + [out]).joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Yams
 
 /// A scene document as JSON text, for `SceneFormatter` on JSON files: two-space indentation, a list
@@ -34,7 +35,9 @@ package enum SceneJSONWriter {
         s.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
     }
 
-    /// A JSON string literal (also the `lamina eval` JSON's).
+    /// A JSON string literal (also the `lamina eval` JSON's). Every control character a terminal
+    /// could act on (`TerminalText.isControl`: C0, DEL, C1, bidirectional and invisible format
+    /// controls) is written as a `\uXXXX` escape, so the JSON stays valid and prints safely.
     package static func string(_ s: String) -> String {
         var out = "\""
         for ch in s.unicodeScalars {
@@ -43,7 +46,7 @@ package enum SceneJSONWriter {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            default: out += ch.value < 0x20 ? String(format: "\\u%04x", ch.value) : String(ch)
+            default: out += TerminalText.isControl(ch) ? String(format: "\\u%04x", ch.value) : String(ch)
             }
         }
         return out + "\""

@@ -25,7 +25,7 @@ enum AppRunner {
             try HeadlessTour.run(size: size, only: demo)
             return
         }
-        FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
+        StandardError.print("lamina: window on SDL's \(host.videoDriver) driver")
         let shell = DemoShell(size: size, open: demo)
         host.title = shell.title
         shell.onTitleChange = { host.setTitle($0) }   // on the app thread
@@ -92,6 +92,6 @@ enum HeadlessTour {
                 try scheduler.frame(at: t)
             }
         }
-        print("lamina: wrote \(written.count) frames of \(types.count) demos to \(directory)/ (\(written.first ?? "")...)")
+        print(TerminalText.escaped("lamina: wrote \(written.count) frames of \(types.count) demos to \(directory)/ (\(written.first ?? "")...)"))
     }
 }

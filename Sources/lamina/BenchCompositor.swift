@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CoreGraphics
 import Compositor
 
 /// `lamina bench compositor`: the compositor's speed on the reference workloads (see
@@ -90,7 +91,7 @@ struct BenchCompositor: ParsableCommand {
                 FrameRenderer().render(w.tree, into: &buffer, background: w.clears ? 0 : nil)
                 try BenchImages.writePNG(buffer, to: URL(fileURLWithPath: dir).appendingPathComponent(w.name + ".png"))
             }
-            print("# wrote one PNG per workload to \(dir)")
+            print(TerminalText.escaped("# wrote one PNG per workload to \(dir)"))
         }
     }
 }

@@ -33,7 +33,7 @@ struct BenchRun: ParsableCommand {
     func run() throws {
         let src = try BenchSource.open(source, size: try size.map(parseSize))
         let result = try BenchLoop.run(src, frames: frames, warmup: warmup, scale: scale, record: record, click: click)
-        if let r = result.recording { FileHandle.standardError.write(Data("lamina: \(r)\n".utf8)) }
+        if let r = result.recording { StandardError.print("lamina: \(r)") }
         if json {
             print(try result.json(machine: MachineDescription.current(), display: BenchLoop.display))
         } else {

@@ -39,7 +39,7 @@ final class BenchSource {
             let url = URL(fileURLWithPath: spec)
             let scene: Scene
             do { scene = try Scene.load(contentsOf: url) } catch let e as SceneError {
-                FileHandle.standardError.write(Data("\(e)\n".utf8))
+                StandardError.print("\(e)")
                 throw ExitCode(65)
             }
             return BenchSource(name: spec, kind: "scene", size: size ?? scene.size, root: scene.root,

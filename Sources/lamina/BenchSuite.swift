@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CoreGraphics
 
 /// `lamina bench suite`: every scene of scenes/bench/ through the same window loop as
 /// `lamina bench SCENE`, then a table written as bench-results.md and bench-results.json with the
@@ -39,7 +40,7 @@ struct BenchSuite: ParsableCommand {
         print(machine)
         var results: [BenchResult] = []
         for (k, file) in files.enumerated() {
-            FileHandle.standardError.write(Data("lamina: [\(k + 1)/\(files.count)] \(file)\n".utf8))
+            StandardError.print("lamina: [\(k + 1)/\(files.count)] \(file)")
             let result = try BenchLoop.run(try BenchSource.open(file), frames: frames, warmup: warmup)
             print(result.text(display: BenchLoop.display))
             results.append(result)
@@ -49,10 +50,10 @@ struct BenchSuite: ParsableCommand {
                                  refreshHz: results.first?.refreshHz ?? 60, frames: frames, results: results)
         let md = URL(fileURLWithPath: output).appendingPathComponent("bench-results.md")
         let js = URL(fileURLWithPath: output).appendingPathComponent("bench-results.json")
-        try report.markdown().write(to: md, atomically: true, encoding: .utf8)
-        try report.json().write(to: js, atomically: true, encoding: .utf8)
+        try SafeFile.write(report.markdown(), to: md.path)
+        try SafeFile.write(report.json(), to: js.path)
         print("")
         print(report.markdown())
-        print("lamina: wrote \(md.path) and \(js.path)")
+        print(TerminalText.escaped("lamina: wrote \(md.path) and \(js.path)"))
     }
 }

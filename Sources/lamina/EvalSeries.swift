@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CoreGraphics
 import QuartzCore
 import Scenes
 
@@ -96,10 +97,18 @@ struct EvalSeries {
         }
     }
 
+    /// A column name as a CSV field: control characters escaped (`TerminalText`), quoted when it
+    /// holds a comma or a quote.
+    static func csvField(_ name: String) -> String {
+        let e = TerminalText.escaped(name)
+        guard e.contains(",") || e.contains("\"") else { return e }
+        return "\"" + e.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// CSV: a header (`time` and the columns), then one row a time; a value that is not finite is empty.
     var csv: String {
         let cols = columns
-        var lines = [(["time"] + cols.map(\.name)).joined(separator: ",")]
+        var lines = [(["time"] + cols.map { EvalSeries.csvField($0.name) }).joined(separator: ",")]
         for (k, t) in times.enumerated() {
             let row = cols.map { c in series[c.series].values[k][c.component].map(SceneJSON.number) ?? "" }
             lines.append(([SceneJSON.number(t)] + row).joined(separator: ","))

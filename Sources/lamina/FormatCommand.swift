@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CoreGraphics
 import Scenes
 
 /// `lamina format SCENE`: the scene printed back in canonical form (YAML stays YAML with its
@@ -25,7 +26,7 @@ struct FormatCommand: ParsableCommand {
         } catch let e as SceneError {
             // A file that reads but does not parse is reported by the formatter below, located.
             guard let t = try? String(contentsOfFile: path, encoding: .utf8), e.line > 0 else {
-                FileHandle.standardError.write(Data("\(e)\n".utf8))
+                StandardError.print("\(e)")
                 throw ExitCode(65)
             }
             text = t
@@ -35,12 +36,12 @@ struct FormatCommand: ParsableCommand {
             out = try SceneFormatter.format(text, file: path, as: to.flatMap(SceneFormatter.Syntax.init(rawValue:)),
                                             directory: URL(fileURLWithPath: path).deletingLastPathComponent())
         } catch let e as SceneError {
-            FileHandle.standardError.write(Data("\(e)\n".utf8))
+            StandardError.print("\(e)")
             throw ExitCode(65)
         }
         guard inPlace else { print(out, terminator: ""); return }
-        if out == text { FileHandle.standardError.write(Data("lamina: \(path) is already in canonical form\n".utf8)); return }
-        try Data(out.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        FileHandle.standardError.write(Data("lamina: formatted \(path)\n".utf8))
+        if out == text { StandardError.print("lamina: \(path) is already in canonical form"); return }
+        try SafeFile.write(out, to: path)
+        StandardError.print("lamina: formatted \(path)")
     }
 }

@@ -70,9 +70,10 @@ struct FuzzScenesCommand: ParsableCommand {
           RSS start \(report.rssStart / 1024) MiB, middle \(report.rssMiddle / 1024) MiB, end \(report.rssEnd / 1024) MiB
           slowest input #\(report.slowest.index): \(ms(report.slowest.seconds)) — \(report.slowest.preview)
           inputs slower than \(slowLimit) s: \(report.slow.isEmpty ? "none" : report.slow.map { "#\($0.index) (\(ms($0.seconds)))" }.joined(separator: ", "))
+          inputs whose output held a raw control character: \(report.unsafe.isEmpty ? "none" : report.unsafe.prefix(5).map { "#\($0.index) (\($0.line.prefix(200)))" }.joined(separator: ", "))
           replay one: lamina fuzz-scenes --seed \(seed) --start INDEX --count 1 (or --print INDEX)
         """)
-        var failed = !report.slow.isEmpty
+        var failed = !report.slow.isEmpty || !report.unsafe.isEmpty
         if let limit = maxGrowth {
             let grew = Double(report.rssEnd - report.rssMiddle) / 1024
             let over = grew > limit

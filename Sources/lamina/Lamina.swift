@@ -15,27 +15,42 @@ struct Lamina: ParsableCommand {
 
     /// Parses and runs the command line: an unknown command or a repeated option is refused first
     /// (`CommandLineCheck`), and an error found while a subcommand runs is printed with that
-    /// subcommand's own usage.
+    /// subcommand's own usage. Every error message is printed with its control characters escaped
+    /// (`StandardError`); a file that cannot be written is one line, "lamina: cannot write PATH:
+    /// CAUSE".
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = CommandLineCheck.problem(in: arguments, of: self) {
-            FileHandle.standardError.write(Data("Error: \(problem)\n".utf8))
+            StandardError.print("Error: \(problem)")
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         var command: ParsableCommand
-        do { command = try parseAsRoot(arguments) } catch { exit(withError: error) }
+        do { command = try parseAsRoot(arguments) } catch { fail(error) }
         do { try command.run() } catch let e as ValidationError {
             let name = CommandLineCheck.path(of: type(of: command), in: self)
-            FileHandle.standardError.write(Data("""
+            StandardError.print("""
             Error: \(e.message)
             Usage: \(usageString(for: type(of: command)))
               See '\(name) --help' for more information.
 
-            """.utf8))
+            """)
             Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch let e as FileWriteError {
+            StandardError.print("lamina: \(e)")
+            Foundation.exit(EXIT_FAILURE)
         } catch {
-            exit(withError: error)
+            fail(error)
         }
         exit()
+    }
+
+    /// Ends the process for `error` as ArgumentParser would (its message and exit code; help and
+    /// version to standard output), the message escaped.
+    static func fail(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        if error is CleanExit || code == .success { exit(withError: error) }
+        let message = fullMessage(for: error)
+        if !message.isEmpty { StandardError.print(message) }
+        Foundation.exit(code.rawValue)
     }
 }

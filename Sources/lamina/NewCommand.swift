@@ -72,17 +72,22 @@ struct NewCommand: ParsableCommand {
             ("Sources/\(name)/App.swift", fill(StarterTemplate.app)),
             ("Tests/\(name)Tests/\(name)Tests.swift", fill(StarterTemplate.test)),
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+        // The package is built in a new private folder beside its name, then renamed to it
+        // (`SafeFile.buildFolder`): nothing is written through a link, nothing is left half made.
+        try SafeFile.buildFolder(at: folder.path) { building in
+            let root = URL(fileURLWithPath: building)
+            for (path, text) in files {
+                let url = root.appendingPathComponent(path)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try SafeFile.write(text, to: url.path)
+            }
+            // The golden: the frame the starter's test renders, drawn by the same code compiled here.
+            let golden = root.appendingPathComponent("Tests/\(name)Tests/Goldens/frame-1s.png")
+            try fm.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PNGCodec.write(try AppScene.render(at: 1), to: golden)
         }
-        // The golden: the frame the starter's test renders, drawn by the same code compiled here.
-        let golden = folder.appendingPathComponent("Tests/\(name)Tests/Goldens/frame-1s.png")
-        try fm.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try PNGCodec.write(try AppScene.render(at: 1), to: golden)
-        print("created \(name) in \(folder.path) (depends on Lamina: \(dependency))")
-        print("next: cd \(folder.path) && swift run \(name)     # or: swift test")
+        print(TerminalText.escaped("created \(name) in \(folder.path) (depends on Lamina: \(dependency))"))
+        print(TerminalText.escaped("next: cd \(folder.path) && swift run \(name)     # or: swift test"))
     }
 
     /// The package identity SwiftPM gives a git URL: its last path component without `.git`, lowercased.

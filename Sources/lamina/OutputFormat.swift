@@ -67,14 +67,15 @@ enum OutputFormat: Equatable {
 /// Writes rendered frames as image files.
 enum ImageFileWriter {
     /// Writes `image` to `path` in `format` (.png or .jpeg; a JPEG is the image over black, as JPEG
-    /// has no alpha). Returns the file's size in bytes.
+    /// has no alpha), through a fresh exclusive temporary and a rename (`SafeFile`): a failure
+    /// throws a one-line `FileWriteError`. Returns the file's size in bytes.
     @discardableResult
     static func write(_ image: CGImage, to path: String, format: OutputFormat, quality: Int = 92) throws -> Int {
         switch format {
         case .png: return try PNGCodec.write(image, to: URL(fileURLWithPath: path))
         case .jpeg:
             let data = try jpeg(image, quality: quality)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SafeFile.write(data, to: path)
             return data.count
         default: throw ImageWriteError(description: "\(path): not an image format")
         }

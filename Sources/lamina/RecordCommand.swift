@@ -88,7 +88,7 @@ struct RecordCommand: ParsableCommand {
             throw RecordingError(description: "recording failed \(at): \(error)" + (removed.map { "; \($0)" } ?? ""))
         }
         progress.done()
-        print("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output) (\(verified))")
+        print(TerminalText.escaped("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output) (\(verified))"))
     }
 }
 
@@ -103,27 +103,48 @@ protocol FrameSink {
     func abandon() -> String?
 }
 
-/// A folder of numbered PNG files (frame00000.png ...), each written whole or not at all
-/// (`PNGCodec.write`); verified by the count and the size of every file. Abandoning removes the
-/// frames this recording wrote, and the folder when the recording made it.
+/// A folder of numbered PNG files (frame00000.png ...), made fresh: the frames are written into a
+/// new private folder beside it (`SafeFile.makeTemporaryFolder`), each file whole or not at all
+/// (`PNGCodec.write`), verified by the count and the size of every file, and the folder is then
+/// renamed to its name (`SafeFile.moveFolder`). A name that is a symbolic link, a file, or a
+/// folder that is not empty is refused before anything is rendered. Abandoning removes the folder
+/// being built; nothing at the folder's name is touched until the recording succeeded.
 final class PNGFolderSink: FrameSink {
+    /// The folder asked for.
     let folder: String
-    private let madeFolder: Bool
+    /// The folder the frames are written to until they are verified.
+    let building: String
     private var sizes: [Int: Int] = [:]
+    private var moved = false
 
     init(folder: String) throws {
         self.folder = folder
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue { throw RecordingError(description: "\(folder) is a file, not a folder for PNG frames (a video needs .mp4, .webm, .gif, .mov or .mkv)") }
-        madeFolder = !exists
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw RecordingError(description: "cannot make the folder \(folder): \(error.localizedDescription)")
+        try PNGFolderSink.check(folder)
+        let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+            throw RecordingError(description: "cannot make the folder \(TerminalText.escaped(parent)): \(TerminalText.escaped(error.localizedDescription))")
+        }
+        building = try SafeFile.makeTemporaryFolder(for: folder)
+    }
+
+    /// Refuses a name that cannot become a fresh folder of frames: a symbolic link (never
+    /// followed), a file, a folder that is not empty.
+    static func check(_ folder: String) throws {
+        var st = stat()
+        guard lstat(folder, &st) == 0 else { return }
+        let name = TerminalText.escaped(folder)
+        switch st.st_mode & S_IFMT {
+        case S_IFLNK: throw RecordingError(description: "\(name) is a symbolic link; a folder of PNG frames is made fresh and never through a link: give a new folder name")
+        case S_IFDIR:
+            if let items = try? FileManager.default.contentsOfDirectory(atPath: folder), !items.isEmpty {
+                throw RecordingError(description: "\(name) is a folder that is not empty; a folder of PNG frames is made fresh: give a new folder name")
+            }
+        default: throw RecordingError(description: "\(name) is a file, not a folder for PNG frames (a video needs .mp4, .webm, .gif, .mov or .mkv)")
         }
     }
 
-    /// The file of frame `index`.
-    func file(_ index: Int) -> URL { URL(fileURLWithPath: folder).appendingPathComponent(String(format: "frame%05d.png", index)) }
+    /// The file of frame `index` while the folder is built.
+    func file(_ index: Int) -> URL { URL(fileURLWithPath: building).appendingPathComponent(String(format: "frame%05d.png", index)) }
 
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
         sizes[index] = try PNGCodec.write(CGImage(width: width, height: height, validPremultipliedARGB: pixels), to: file(index))
@@ -139,15 +160,18 @@ final class PNGFolderSink: FrameSink {
             }
             total += expected
         }
+        try PNGFolderSink.check(folder)
+        try SafeFile.moveFolder(building, to: folder)
+        moved = true
         return "\(frames) PNG files checked, \(total) bytes"
     }
 
     func abandon() -> String? {
+        guard !moved else { return nil }
         let count = sizes.count
-        for i in sizes.keys { unlink(file(i).path) }
         sizes.removeAll()
-        let removedFolder = madeFolder && rmdir(folder) == 0
-        return "removed the \(count) frame\(count == 1 ? "" : "s") written" + (removedFolder ? " and the folder" : "")
+        try? FileManager.default.removeItem(atPath: building)
+        return "removed the \(count) frame\(count == 1 ? "" : "s") written and the folder"
     }
 }
 
@@ -183,5 +207,5 @@ final class ProgressBar {
         let filled = 30 * n / total
         FileHandle.standardError.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 30 - filled))] \(n)/\(total)".utf8))
     }
-    func done() { if tty { FileHandle.standardError.write(Data("\n".utf8)) } }
+    func done() { if tty { StandardError.print("") } }
 }

@@ -31,17 +31,17 @@ struct RunCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || isDirectory.boolValue {
             do { _ = try Scene.load(contentsOf: url) } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                StandardError.print("\(error)")
                 throw ExitCode(65)
             }
         }
         let session = SceneSession(opening: url)
-        if let e = session.error { FileHandle.standardError.write(Data("\(e)\n".utf8)) }
+        if let e = session.error { StandardError.print("\(e)") }
         let host: WindowHost
         do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size, scale: CGFloat(scale)) } catch {
             throw RunError(description: "lamina run needs a display (\(error)); lamina render and lamina eval work headless")
         }
-        FileHandle.standardError.write(Data("lamina: window on SDL's \(host.videoDriver) driver\n".utf8))
+        StandardError.print("lamina: window on SDL's \(host.videoDriver) driver")
         host.layer = session.scene.root
         if let e = session.error { host.showBanner(e) }
         // F5 starts and stops recording to lamina-recording-<n>.mp4; --record records the whole run.
@@ -64,10 +64,10 @@ struct RunCommand: ParsableCommand {
                 if session.scene.size != host.contentSize { host.setContentSize(session.scene.size) }
                 host.layer = session.scene.root
                 host.showBanner(nil)
-                FileHandle.standardError.write(Data("lamina: reloaded \(url.lastPathComponent)\n".utf8))
+                StandardError.print("lamina: reloaded \(url.lastPathComponent)")
             case .failed(let message):
                 host.showBanner(message)
-                FileHandle.standardError.write(Data("\(message)\n".utf8))
+                StandardError.print("\(message)")
             }
         }
         // The restart key (F10) reloads the scene from its start.
@@ -92,7 +92,7 @@ struct RunCommand: ParsableCommand {
         recording.stop()
         if let r = recorder {
             let summary = try r.finish()
-            print("lamina: \(summary)")
+            print(TerminalText.escaped("lamina: \(summary)"))
         }
     }
 }

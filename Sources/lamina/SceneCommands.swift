@@ -15,7 +15,7 @@ func loadScene(_ path: String) throws -> Scene {
         CATransaction.flush()
         return scene
     } catch let e as SceneError {
-        FileHandle.standardError.write(Data("\(e)\n".utf8))
+        StandardError.print("\(e)")
         throw ExitCode(65)
     }
 }
@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
             try scheduler.frame()
         }
         try ImageFileWriter.write(r.makeImage(), to: output, format: format)
-        print("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), t = \(at) s)")
+        print(TerminalText.escaped("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), t = \(at) s)"))
     }
 }
 
@@ -117,7 +117,7 @@ struct EvalCommand: ParsableCommand {
             print(document.text)
             // JSON has no infinities or NaN: those values are printed as null, and named here.
             for (path, value) in document.nonFinite {
-                FileHandle.standardError.write(Data("lamina: eval: \(path) is \(value), not a finite number; printed as null\n".utf8))
+                StandardError.print("lamina: eval: \(path) is \(value), not a finite number; printed as null")
             }
             return
         }
@@ -126,7 +126,7 @@ struct EvalCommand: ParsableCommand {
         print(format == "csv" ? series.csv : series.json, terminator: "")
         if let plot {
             let size = try EvalPlot.write(series, to: plot)
-            FileHandle.standardError.write(Data("lamina: eval: plotted \(series.series.count) key path\(series.series.count == 1 ? "" : "s") to \(plot) (\(size.width)x\(size.height))\n".utf8))
+            StandardError.print("lamina: eval: plotted \(series.series.count) key path\(series.series.count == 1 ? "" : "s") to \(plot) (\(size.width)x\(size.height))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CoreGraphics
 
 /// `lamina scenes`: the bundled scenes, one a line with what each shows.
 struct ScenesCommand: ParsableCommand {
@@ -16,6 +17,6 @@ struct ScenesCommand: ParsableCommand {
         for s in scenes {
             print(s.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + BundledScenes.summary(of: s.url))
         }
-        print("(\(scenes.count) scenes in \(folder.path))")
+        print(TerminalText.escaped("(\(scenes.count) scenes in \(folder.path))"))
     }
 }

@@ -87,8 +87,9 @@ final class FFmpegControlTests: XCTestCase {
             XCTAssertEqual(end.reason, .uncaughtSignal, "lamina died of the signal")
             XCTAssertEqual(end.status, signal)
             XCTAssertTrue(RecordingHarness.eventually { RecordingHarness.isGone(ffmpeg) }, "no ffmpeg is left after \(signal == SIGTERM ? "SIGTERM" : "SIGKILL")")
-            let partial = "k\(signal).partial.mp4"
-            XCTAssertEqual(RecordingHarness.names(dir).contains(partial), signal == SIGKILL, "\(RecordingHarness.names(dir))")
+            // The temporary's name is fresh each time: k<signal>.partial-XXXXXXXX.mp4.
+            let partial = RecordingHarness.names(dir).contains { $0.hasPrefix("k\(signal).partial-") && $0.hasSuffix(".mp4") }
+            XCTAssertEqual(partial, signal == SIGKILL, "\(RecordingHarness.names(dir))")
             XCTAssertFalse(RecordingHarness.names(dir).contains("k\(signal).mp4"))
         }
     }

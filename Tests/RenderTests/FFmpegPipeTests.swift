@@ -1,6 +1,7 @@
 import XCTest
 @testable import lamina
 @testable import LaminaRecording
+import CoreGraphics
 
 /// The pieces of `FFmpegPipe` that need no ffmpeg: how names reach ffmpeg, where the partial file
 /// goes, how a child's ending is read, and how ffmpeg's words are made safe to show.
@@ -15,10 +16,15 @@ final class FFmpegPipeTests: XCTestCase {
         XCTAssertEqual(args[args.firstIndex(of: "-progress")! + 1], "pipe:3")
     }
 
-    func testThePartialFileSitsBesideTheOutputWithItsExtension() {
-        XCTAssertEqual(FFmpegPipe.partialPath(for: "/tmp/out/x.mp4"), "/tmp/out/x.partial.mp4")
-        XCTAssertEqual(FFmpegPipe.partialPath(for: "/tmp/out/clip.v2.gif"), "/tmp/out/clip.v2.partial.gif")
-        XCTAssertEqual(FFmpegPipe.partialPath(for: "/tmp/-x.webm"), "/tmp/-x.partial.webm")
+    /// ffmpeg writes the temporary lamina made (descriptor 4, named `/proc/self/fd/4`, its format
+    /// given with `-f` since that name has no extension), never a path of its own choosing.
+    func testFFmpegWritesTheTemporaryByItsDescriptor() {
+        let args = FFmpegPipe.arguments(output: "/tmp/out/x.mkv", width: 4, height: 2, fps: 30, realtime: false, descriptor: 4)
+        XCTAssertEqual(Array(args.suffix(3)), ["-f", "matroska", "file:/proc/self/fd/4"])
+        XCTAssertFalse(args.contains { $0.contains("/tmp/out") }, "\(args)")
+        XCTAssertEqual(FFmpegPipe.muxer(for: "GIF"), "gif")
+        XCTAssertEqual(FFmpegPipe.muxer(for: "mp4"), "mp4")
+        XCTAssertEqual(FFmpegPipe.verifyArguments(file: "/proc/self/fd/4")[8], "file:/proc/self/fd/4")
     }
 
     /// waitpid's status word, as the kernel packs it: exit code << 8, or the signal in the low 7 bits.

@@ -77,15 +77,13 @@ struct GoldenRun {
     /// Renders `c` and writes its golden unless the file already holds exactly these bytes.
     private func record(_ c: GoldenCase) throws -> Recorded {
         let url = directory.appendingPathComponent(c.name + ".png")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-golden-\(getpid())-\(c.name).png")
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let image = GoldenRenderer.render(c)
-        try PNGCodec.write(image, to: scratch)
-        let bytes = try Data(contentsOf: scratch)
+        let bytes = try PNGCodec.encode(image)
         let old = try? Data(contentsOf: url)
         if old == bytes { return .identical }
         let oldPixels = old.flatMap { try? PNGCodec.read(data: $0) }
-        try bytes.write(to: url)
+        // A fresh exclusive temporary renamed over the golden, never through a link.
+        try SafeFile.write(bytes, to: url.path)
         guard let oldPixels else { return .new }
         // Both as decoded from their PNG bytes (a PNG stores colour unpremultiplied).
         let newPixels = try PNGCodec.read(data: bytes)

@@ -55,6 +55,7 @@ final class VideoWriterTests: XCTestCase {
         XCTAssertEqual(writer.framesWritten, 1)
         writer.cancel()
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: FFmpegPipe.partialPath(for: url.path)))
+        let stem = url.deletingPathExtension().lastPathComponent + ".partial-"
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).contains { $0.hasPrefix(stem) }, "no temporary is left")
     }
 }

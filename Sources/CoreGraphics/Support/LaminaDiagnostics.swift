@@ -21,6 +21,10 @@ public enum LaminaDiagnostics {
         set { lock.lock(); _handler = newValue; seen.removeAll(); lock.unlock() }
     }
 
+    /// `message` as the default reporter prints it: "lamina: " and the message, quoted input in it
+    /// (a key path, a layer's name) shown escaped (`TerminalText`), never acted on.
+    package static func printed(_ message: String) -> String { "lamina: " + TerminalText.escapedLines(message) }
+
     /// Reports one diagnostic message.
     public static func report(_ message: String) {
         lock.lock()
@@ -35,7 +39,7 @@ public enum LaminaDiagnostics {
         let fresh = seen.insert(message).inserted
         lock.unlock()
         if fresh {
-            FileHandle.standardError.write(("lamina: " + message + "\n").data(using: .utf8)!)
+            FileHandle.standardError.write(Data((printed(message) + "\n").utf8))
         }
     }
 }

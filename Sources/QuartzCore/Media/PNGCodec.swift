@@ -1,8 +1,5 @@
 import Foundation
 import CoreGraphics
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A PNG file that could not be read or written: names the file and gives the decoder's reason.
 public struct PNGCodecError: Error, CustomStringConvertible {
@@ -49,10 +46,11 @@ public enum PNGCodec {
         }
     }
 
-    /// Writes `image` as a PNG file at `url` (replacing it). Every write is checked: the PNG is made
-    /// in memory, written to `<file>.partial` beside it with each `write` and the `close` checked
-    /// (a full disk, an I/O error), then renamed over `url`; on failure the partial file is removed
-    /// and `PNGCodecError` gives the system's reason. Returns the file's size in bytes.
+    /// Writes `image` as a PNG file at `url` (replacing it). The PNG is made in memory, then written
+    /// through `SafeFile`: a fresh temporary beside `url`, created exclusively (never through a
+    /// link), every write checked, synced and renamed over `url`. On failure nothing is left and a
+    /// `FileWriteError` gives the file and the system's reason in one line (an image that cannot be
+    /// encoded throws `PNGCodecError`). Returns the file's size in bytes.
     @discardableResult
     public static func write(_ image: CGImage, to url: URL) throws -> Int {
         let data = try encode(image, name: url.path)
@@ -67,29 +65,10 @@ public enum PNGCodec {
         do { return try ImageFileCodec.encodePNG(image) } catch { throw PNGCodecError(file: name, reason: error.reason) }
     }
 
-    /// Writes `data` to `path` through `<path>.partial` and a rename, every system call checked;
-    /// removes the partial file on failure.
+    /// Writes `data` to `path` through a fresh exclusive temporary and a rename (`SafeFile`);
+    /// throws a `FileWriteError` ("cannot write PATH: CAUSE") on failure.
     static func writeFile(_ data: Data, to path: String) throws {
-        let partial = path + ".partial"
-        func failure(_ what: String) -> PNGCodecError {
-            let reason = String(cString: strerror(errno))
-            unlink(partial)
-            return PNGCodecError(file: path, reason: "\(what): \(reason)")
-        }
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PNGCodecError(file: path, reason: "cannot create \(partial): \(String(cString: strerror(errno)))") }
-        let wrote = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        guard wrote else { let e = failure("cannot write"); close(fd); throw e }
-        guard close(fd) == 0 else { throw failure("cannot write (on closing)") }
-        guard rename(partial, path) == 0 else { throw failure("cannot rename \(partial) to it") }
+        try SafeFile.write(data, to: path)
     }
 
     /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
