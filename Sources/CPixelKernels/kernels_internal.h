@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 // The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
-// (Clang honours the pragma; GCC, used for the cross-compiled kernel tests, the optimize pragma,
-// and scripts/test-arm64-kernels.sh passes -ffp-contract=off as well.)
+// Clang (SwiftPM's C compiler) honours its pragma, GCC (the cross-compiled kernel tests', and
+// CMake's when chosen) its optimize pragma; those builds also pass -ffp-contract=off.
 #if defined(__clang__)
 #pragma clang fp contract(off)
 #elif defined(__GNUC__)
