@@ -97,7 +97,14 @@ if [ -d "$dest" ]; then
   old_share="$(mktemp -d "$share/.lamina-old.XXXXXX")"
   mv -T -- "$dest" "$old_share/lamina"
 fi
-mv -T -- "$tmp_share" "$dest" || fail "cannot rename the new files to $(q "$dest")"
+if ! mv -T -- "$tmp_share" "$dest"; then
+  # The earlier install goes back; if even that fails it is kept where it was moved, and said so.
+  if [ -n "$old_share" ] && ! mv -T -- "$old_share/lamina" "$dest"; then
+    kept="$old_share/lamina"; old_share=""
+    fail "cannot rename the new files to $(q "$dest"); the earlier install is at $(q "$kept")"
+  fi
+  fail "cannot rename the new files to $(q "$dest")"
+fi
 tmp_share=""
 mv -T -- "$tmp_bin" "$bin/lamina" || fail "cannot rename the new command to $(q "$bin/lamina")"
 tmp_bin=""
