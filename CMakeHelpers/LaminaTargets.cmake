@@ -5,7 +5,7 @@
 # Libraries (each also as Lamina::<name>):
 #   CoreGraphics   Swift: CMediaCodecs (image files for CGImage(pngDataProviderSource:…))
 #   ImageIO        Swift: CoreGraphics (CGImageSource, CGImageDestination)
-#   CPixelKernels  C, with run-time AVX2 dispatch (module map generated in the build folder)
+#   CPixelKernels  C, with run-time AVX2 / AVX-512 / NEON dispatch (module map generated in the build folder)
 #   Compositor     Swift: CoreGraphics, CPixelKernels
 #   LaminaAssets   Swift (Assets/LaminaAssets.swift): where the default fonts are
 #   CFreeType      system module over FreeType (pkg-config), see LaminaSDL2.cmake
@@ -52,8 +52,10 @@ function(lamina_add_targets root)
   # `#pragma clang fp contract(off)`; -ffp-contract=off says the same to compilers that ignore the
   # clang pragma (GCC), so the results stay bit-identical with the Swift reference. The AVX2
   # versions are chosen at run time (__attribute__((target("avx2"))) + __builtin_cpu_supports), so
-  # no -mavx2 is given: the library runs on any x86-64.
-  add_library(CPixelKernels STATIC "${root}/Sources/CPixelKernels/kernels.c" "${root}/Sources/CPixelKernels/yuv.c")
+  # no -mavx2 is given: the library runs on any x86-64. On AArch64 the *_x86.c files compile to
+  # nothing and the *_neon.c files hold the NEON versions (and the other way round on x86-64).
+  file(GLOB kernel_sources CONFIGURE_DEPENDS "${root}/Sources/CPixelKernels/*.c")
+  add_library(CPixelKernels STATIC ${kernel_sources})
   add_library(Lamina::CPixelKernels ALIAS CPixelKernels)
   set_target_properties(CPixelKernels PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_compile_options(CPixelKernels PRIVATE

@@ -1,16 +1,19 @@
 import Foundation
+import LaminaAssets
 
 /// The scene files that come with Lamina (the repository's `scenes` folder), found by name for
 /// `lamina scenes`, `lamina run NAME` and the other scene commands.
 ///
-/// The folder is `$LAMINA_SCENES` when set, else `scenes` in the current folder, else the folder
-/// of the checkout the command was built from.
+/// The folder is `$LAMINA_SCENES` when set, else `scenes` in the current folder, else the
+/// install's (`<folder of the executable>/../share/lamina/scenes`, what scripts/install.sh makes),
+/// else the folder of the checkout the command was built from.
 enum BundledScenes {
     /// The folder of bundled scenes, or nil when none is found.
     static var folder: URL? {
         var candidates: [URL] = []
         if let env = ProcessInfo.processInfo.environment["LAMINA_SCENES"], !env.isEmpty { candidates.append(URL(fileURLWithPath: env)) }
         candidates.append(URL(fileURLWithPath: "scenes"))
+        candidates.append(LaminaAssets.installDirectory.appendingPathComponent("scenes"))
         candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes"))
         return candidates.first { url in
             var isDirectory: ObjCBool = false

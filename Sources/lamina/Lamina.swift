@@ -8,7 +8,7 @@ struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Lamina: Apple's Core Animation for Linux.",
-        version: LaminaVersion.string,
+        version: VersionReport.text,
         subcommands: [GalleryCommand.self, DemoCommand.self, NewCommand.self, RunCommand.self, RenderCommand.self, EvalCommand.self, RecordCommand.self, FormatCommand.self, ScenesCommand.self, FuzzScenesCommand.self, Tour.self, Bench.self],
         defaultSubcommand: GalleryCommand.self
     )

@@ -9,8 +9,10 @@ import CPixelKernels
 /// against `KernelReference`: the documented formulas written out in the test, channel by channel.
 /// Bit-identity is what the kernels promise (CPixelKernels.h), so that is what is asserted.
 final class BilinearKernelTests: XCTestCase {
-    /// The levels to run (a level above the CPU's runs the CPU's best: covered twice, harmlessly).
-    static let modes: [PixelKernels.Level] = [.avx512, .avx2, .portable]
+    /// The levels to run, highest first: every level of this architecture (x86-64: AVX-512, AVX2,
+    /// portable; AArch64: NEON, portable). A level above the CPU's runs the CPU's best: covered
+    /// twice, harmlessly.
+    static let modes: [PixelKernels.Level] = PixelKernels.Level.allCases.reversed()
 
     /// A random w × h texture of arbitrary ARGB values (the blend is per channel, so any bits do).
     func texture(_ rng: inout SeededRandom, _ w: Int, _ h: Int) -> [UInt32] { (0..<(w * h)).map { _ in rng.anyPixel() } }

@@ -56,6 +56,18 @@ final class MutSOverKernelEdgeTests: XCTestCase {
     /// The kernels' CPU check agrees with the kernel's own list of CPU flags.
     func testTheCPUCheckAgreesWithProcCpuinfo() throws {
         let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        #if arch(arm64)
+        // AArch64: "Features" lists asimd (NEON), which every AArch64 CPU has; no x86 levels.
+        let features = info.split(separator: "\n").first { $0.hasPrefix("Features") }.map { $0.split(separator: " ").map(String.init) } ?? []
+        XCTAssertTrue(features.contains("asimd"), "asimd among \(features)")
+        XCTAssertEqual(lamina_kernels_cpu_has_neon(), 1)
+        XCTAssertEqual(lamina_kernels_cpu_has_avx2(), 0)
+        XCTAssertEqual(lamina_kernels_cpu_has_avx512(), 0)
+        XCTAssertEqual(PixelKernels.cpuLevel, .neon)
+        XCTAssertEqual(PixelKernels.withPortable(false) { PixelKernels.level }, .neon)
+        XCTAssertEqual(PixelKernels.withPortable(true) { PixelKernels.level }, .portable)
+        #elseif arch(x86_64)
+        XCTAssertEqual(lamina_kernels_cpu_has_neon(), 0)
         let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ").map(String.init) } ?? []
         XCTAssertFalse(flags.isEmpty, "a flags line")
         XCTAssertEqual(PixelKernels.cpuHasAVX2, flags.contains("avx2"))
@@ -67,5 +79,6 @@ final class MutSOverKernelEdgeTests: XCTestCase {
         XCTAssertEqual(lamina_kernels_cpu_has_avx512(), avx512 ? 1 : 0, "exactly 1 or 0")
         XCTAssertEqual(PixelKernels.cpuLevel, avx512 && flags.contains("avx2") ? .avx512 : flags.contains("avx2") ? .avx2 : .portable)
         XCTAssertEqual(PixelKernels.withLevel(.avx2) { PixelKernels.level }, flags.contains("avx2") ? .avx2 : .portable)
+        #endif
     }
 }

@@ -24,17 +24,41 @@ final class PixelKernelsSwitchTests: XCTestCase {
     }
 
     /// Every test restores the mode it changes, so at any test's start the mode is the one the
-    /// environment chose: LAMINA_SIMD=portable forces the portable code.
+    /// environment chose: LAMINA_SIMD=portable (or scalar) forces the portable code; avx2 caps the
+    /// level at AVX2 on x86-64 (elsewhere it changes nothing).
     func testStartingModeComesFromTheEnvironment() {
         let env = ProcessInfo.processInfo.environment["LAMINA_SIMD"]
-        XCTAssertEqual(PixelKernels.forcePortable, env == "portable")
-        XCTAssertEqual(PixelKernels.maximumLevel, env == "portable" ? .portable : env == "avx2" ? .avx2 : .avx512)
+        let portable = env == "portable" || env == "scalar"
+        XCTAssertEqual(PixelKernels.forcePortable, portable)
+        #if arch(x86_64)
+        XCTAssertEqual(PixelKernels.maximumLevel, portable ? .portable : env == "avx2" ? .avx2 : .avx512)
+        #else
+        XCTAssertEqual(PixelKernels.maximumLevel, portable ? .portable : PixelKernels.Level.highest)
+        #endif
+        XCTAssertEqual(PixelKernels.level == .portable, portable || PixelKernels.cpuLevel == .portable)
+    }
+
+    /// The levels of this architecture, lowest first, and their names.
+    func testTheLevelsOfThisArchitecture() {
+        #if arch(x86_64)
+        XCTAssertEqual(PixelKernels.Level.allCases, [.portable, .avx2, .avx512])
+        XCTAssertEqual(PixelKernels.Level.allCases.map(\.description), ["portable", "AVX2", "AVX-512"])
+        XCTAssertFalse(PixelKernels.cpuHasNEON)
+        #elseif arch(arm64)
+        XCTAssertEqual(PixelKernels.Level.allCases, [.portable, .neon])
+        XCTAssertEqual(PixelKernels.Level.allCases.map(\.description), ["portable", "NEON"])
+        XCTAssertTrue(PixelKernels.cpuHasNEON)
+        XCTAssertEqual(PixelKernels.cpuLevel, .neon)
+        #endif
+        XCTAssertEqual(PixelKernels.Level.highest, PixelKernels.Level.allCases.last)
+        PixelKernels.withLevel(.portable) { XCTAssertFalse(PixelKernels.usesVectorCode) }
+        PixelKernels.withLevel(.highest) { XCTAssertEqual(PixelKernels.usesVectorCode, PixelKernels.cpuLevel != .portable) }
     }
 
     /// The variable is read once per process, so it is checked in fresh processes: this test binary
     /// run again with LAMINA_SIMD set, on the test above only.
     func testTheEnvironmentVariableChoosesTheModeInAFreshProcess() throws {
-        for value in ["portable", "avx2"] {
+        for value in ["portable", "scalar", "avx2"] {
             let r = try TestBinary.run("CompositorTests.PixelKernelsSwitchTests/testStartingModeComesFromTheEnvironment",
                                        environment: ["LAMINA_SIMD": value])
             XCTAssertEqual(r.status, 0, "LAMINA_SIMD=\(value): \(r.output.suffix(600))")

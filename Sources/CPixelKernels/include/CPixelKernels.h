@@ -1,9 +1,11 @@
 // Lamina's inner pixel loops that Swift could not bring to their speed aims (measured: see
-// issue notes), with run-time CPU dispatch: AVX-512 (F + BW) versions of the source-over kernels
-// where the CPU has them, AVX2 versions where it has AVX2, portable ones otherwise. All give
-// bit-identical results, equal to the Swift reference in SpanShader.swift and BlendKernels.swift.
-// A lower level can be forced on any CPU, for tests: LAMINA_SIMD=portable or LAMINA_SIMD=avx2 in
-// the environment, or lamina_kernels_set_mode (Swift: PixelKernels.maximumLevel).
+// issue notes), with run-time CPU dispatch. On x86-64: AVX-512 (F + BW) versions of the
+// source-over kernels where the CPU has them, AVX2 versions where it has AVX2, portable ones
+// otherwise. On AArch64: NEON versions (every AArch64 CPU has NEON). On any other CPU: the portable
+// code. All give bit-identical results, equal to the Swift reference in SpanShader.swift and
+// BlendKernels.swift. A lower level can be forced on any CPU, for tests: LAMINA_SIMD=portable (or
+// scalar) or LAMINA_SIMD=avx2 in the environment, or lamina_kernels_set_mode (Swift:
+// PixelKernels.maximumLevel).
 #ifndef LAMINA_CPIXELKERNELS_H
 #define LAMINA_CPIXELKERNELS_H
 #include <stdint.h>
@@ -49,8 +51,8 @@ void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, i
 /// to `color`. Stores only: the rectangle's pixels are not read.
 void lamina_fill_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 
-/// 1 when vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the portable
-/// code is not forced.
+/// 1 when the x86 vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the
+/// portable code is not forced. 0 on other CPUs (NEON: lamina_kernels_level).
 int32_t lamina_kernels_use_avx2(void);
 
 /// 1 when the CPU has AVX2 (whatever the mode).
@@ -59,25 +61,30 @@ int32_t lamina_kernels_cpu_has_avx2(void);
 /// 1 when the CPU (and the operating system) has AVX-512 F and BW (whatever the mode).
 int32_t lamina_kernels_cpu_has_avx512(void);
 
+/// 1 on AArch64, where every CPU has NEON (Advanced SIMD); 0 elsewhere.
+int32_t lamina_kernels_cpu_has_neon(void);
+
 /// Kernel selection modes for lamina_kernels_set_mode.
 /// LAMINA_KERNELS_AUTO: the best versions the CPU runs (the default).
 /// LAMINA_KERNELS_PORTABLE: the portable code on every CPU.
-/// LAMINA_KERNELS_AVX2: at most AVX2 (the AVX2 versions where the CPU has AVX2, even with AVX-512).
+/// LAMINA_KERNELS_AVX2: at most AVX2 (the AVX2 versions where the CPU has AVX2, even with AVX-512);
+/// on AArch64 the same as LAMINA_KERNELS_AUTO (NEON is its only vector level).
 #define LAMINA_KERNELS_AUTO 0
 #define LAMINA_KERNELS_PORTABLE 1
 #define LAMINA_KERNELS_AVX2 2
 
 /// The versions calls run now, from the mode and the CPU: LAMINA_LEVEL_PORTABLE,
-/// LAMINA_LEVEL_AVX2 or LAMINA_LEVEL_AVX512. Kernels without an AVX-512 version run their AVX2
-/// one at LAMINA_LEVEL_AVX512.
+/// LAMINA_LEVEL_AVX2 or LAMINA_LEVEL_AVX512 on x86-64, LAMINA_LEVEL_PORTABLE or LAMINA_LEVEL_NEON
+/// on AArch64. Kernels without an AVX-512 version run their AVX2 one at LAMINA_LEVEL_AVX512.
 int32_t lamina_kernels_level(void);
 #define LAMINA_LEVEL_PORTABLE 0
 #define LAMINA_LEVEL_AVX2 1
 #define LAMINA_LEVEL_AVX512 2
+#define LAMINA_LEVEL_NEON 3
 
 /// Chooses which versions every later kernel call runs; returns the previous mode. The starting
-/// mode comes from the environment, read once on first use: LAMINA_SIMD=portable forces the
-/// portable code, LAMINA_SIMD=avx2 caps the level at AVX2, anything else (or nothing) is automatic; a call to this function before that
+/// mode comes from the environment, read once on first use: LAMINA_SIMD=portable (or scalar)
+/// forces the portable code, LAMINA_SIMD=avx2 caps the level at AVX2, anything else (or nothing) is automatic; a call to this function before that
 /// first use takes precedence over the variable. Thread-safe (an atomic): a kernel call already
 /// running finishes in the mode it started with; each call reads the mode once, so a row is never
 /// drawn half one way and half the other. All versions give bit-identical results; the switch
@@ -92,7 +99,7 @@ int32_t lamina_kernels_mode(void);
 /// limited range (formula in yuv.c): rows [row0, row0 + rows) of luma (row0 even) and the chroma
 /// rows of their pairs; an odd last row or column counts twice in its chroma block. `straight`
 /// takes each pixel that is not opaque as its un-premultiplied colour; otherwise the colour is the
-/// premultiplied one (the frame over black). The AVX2 version is bit-identical with the portable one.
+/// premultiplied one (the frame over black). The AVX2 and NEON versions are bit-identical with the portable one.
 void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows, int32_t straight,
                          uint8_t *y, int32_t yStride, uint8_t *u, uint8_t *v, int32_t cStride);
 
@@ -101,10 +108,12 @@ void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int
 /// are kept). No effect on results.
 uint32_t lamina_touch_rows(const uint32_t *p, intptr_t stride, int32_t width, int32_t rows);
 
-/// A hint to the CPU inside a spin-wait loop (x86 PAUSE; nothing elsewhere).
+/// A hint to the CPU inside a spin-wait loop (x86 PAUSE, AArch64 YIELD; nothing elsewhere).
 static inline void lamina_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
 #endif
 }
 

@@ -1,0 +1,174 @@
+// What the kernel files share (not part of the public API): the portable per-pixel formulas every
+// level's results must equal, and the per-level versions the public entry points dispatch to.
+//
+// Files by job: dispatch.c (CPU checks, mode, level), blend.c (source over, coverage), fill.c,
+// sample.c (bilinear sampling), yuv.c (ARGB to I420); each job's vector versions in
+// <job>_x86.c (AVX2, AVX-512: compiled on x86-64 only) and <job>_neon.c (AArch64 only).
+#ifndef LAMINA_KERNELS_INTERNAL_H
+#define LAMINA_KERNELS_INTERNAL_H
+#include "CPixelKernels.h"
+#include <stdint.h>
+
+// The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
+// Clang (SwiftPM's C compiler) honours its pragma, GCC (the cross-compiled kernel tests', and
+// CMake's when chosen) its optimize pragma; those builds also pass -ffp-contract=off.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+/// Functions shared between the kernel files only: not exported from the library.
+#define LK_HIDDEN __attribute__((visibility("hidden")))
+
+// ---- the portable formulas -----------------------------------------------------------------------
+
+/// Per channel ⌊(p·(256 − f) + q·f) / 256⌋, f in 0...256.
+static inline uint32_t lerp_px(uint32_t p, uint32_t q, uint32_t f) {
+    uint32_t g = 256 - f;
+    uint32_t rb = (((p & 0x00FF00FFu) * g + (q & 0x00FF00FFu) * f) >> 8) & 0x00FF00FFu;
+    uint32_t ag = (((p >> 8) & 0x00FF00FFu) * g + ((q >> 8) & 0x00FF00FFu) * f) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+/// u clamped to [lo, hi]; NaN gives lo.
+static inline double clampd(double u, double lo, double hi) { return u > lo ? (u < hi ? u : hi) : lo; }
+
+/// One bilinear sample at clamped texel coordinates in 8-bit fixed point (ui, vi).
+static inline uint32_t bilerp1(const uint32_t *tex, int32_t w, int32_t ui, int32_t vi, int32_t maxX, int32_t maxY) {
+    int32_t iu = ui >> 8, iv = vi >> 8;
+    uint32_t fu = (uint32_t)(ui & 255), fv = (uint32_t)(vi & 255);
+    int32_t iu1 = iu < maxX ? iu + 1 : maxX, iv1 = iv < maxY ? iv + 1 : maxY;
+    const uint32_t *r0 = tex + (intptr_t)iv * w, *r1 = tex + (intptr_t)iv1 * w;
+    return lerp_px(lerp_px(r0[iu], r0[iu1], fu), lerp_px(r1[iu], r1[iu1], fu), fv);
+}
+
+/// v clamped to [lo, hi].
+static inline int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+/// Whether 32-bit lanes stepping `step` pixels at a time are exact for the span: every coordinate
+/// of it (and of one step past it), the step, and the rectangle's far edge fit in ±2^30; and the
+/// rectangle is more than one column wide (the vector code reads texel pairs).
+static inline int affine_lanes_fit(int32_t x0, int32_t maxX, int32_t maxY, int64_t u0, int64_t du, int64_t v0, int64_t dv,
+                                   int32_t px0, int32_t count, int32_t step) {
+    const int64_t lim = (int64_t)1 << 30;
+    int64_t ua = u0 + (int64_t)px0 * du, ub = u0 + ((int64_t)px0 + count + step) * du;
+    int64_t va = v0 + (int64_t)px0 * dv, vb = v0 + ((int64_t)px0 + count + step) * dv;
+    return !(maxX <= x0 || ua < -lim || ua > lim || ub < -lim || ub > lim || va < -lim || va > lim || vb < -lim || vb > lim
+             || du * step > lim || du * step < -lim || dv * step > lim || dv * step < -lim
+             || ((int64_t)maxX << 16) > lim || ((int64_t)maxY << 16) > lim);
+}
+
+/// x·a/255 rounded to nearest (x, a <= 255).
+static inline uint32_t mul255(uint32_t x, uint32_t a) { uint32_t t = x * a + 128; return (t + (t >> 8)) >> 8; }
+
+/// Each channel of p times k/255, rounded as mul255.
+static inline uint32_t scale_px(uint32_t p, uint32_t k) {
+    if (k == 255) return p;
+    if (k == 0) return 0;
+    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
+    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    uint32_t rb2 = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag2 = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb2 | ag2;
+}
+
+/// Source over of premultiplied s onto d: s + d·(255 − s.alpha)/255 per channel.
+static inline uint32_t over_px(uint32_t d, uint32_t s) {
+    uint32_t sa = s >> 24;
+    if (sa == 255) return s;
+    if (sa == 0) return d;
+    return s + scale_px(d, 255 - sa);
+}
+
+/// A run's k in PrimitiveDrawer, per pixel: (uint32_t)(min(c·op, 1)·255 + 0.5) in float arithmetic
+/// (NaN coverage counts as 1).
+static inline uint32_t coverage_k(float c, float op) {
+    float v = c * op;
+    v = v < 1.0f ? v : 1.0f;
+    return (uint32_t)(v * 255.0f + 0.5f);
+}
+
+
+// ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------
+
+// Premultiplied ARGB to planar YUV 4:2:0 (I420), BT.709 limited range, for video encoders.
+//
+// The reference (portable) formula, in 1/32768 fixed point with the coefficients of BT.709 scaled
+// to 219 (luma) and 224 (chroma) levels of 255:
+//   Y = (5983 R + 20127 G + 2032 B + 16·32768 + 16384) >> 15
+//   U = (-3299 ΣR - 11093 ΣG + 14392 ΣB + 128·131072 + 65536) >> 17
+//   V = (14392 ΣR - 13074 ΣG - 1318 ΣB + 128·131072 + 65536) >> 17
+// where Σ sums the 2x2 block (an odd last column or row counts twice). Each chroma row's
+// coefficients sum to 0, so grey has U = V = 128 exactly. A pixel's colour is its premultiplied
+// colour (the frame over black), or with `straight` its un-premultiplied colour (rounded as
+// ImageFileCodec.unpremultiply) for pixels that are not opaque.
+
+enum { YR = 5983, YG = 20127, YB = 2032, UR = -3299, UG = -11093, UB = 14392, VR = 14392, VG = -13074, VB = -1318 };
+
+/// The un-premultiplied colour of p (rounded as ImageFileCodec.unpremultiply); opaque as it is.
+static inline uint32_t straight_px(uint32_t p) {
+    uint32_t a = p >> 24;
+    if (a == 255) return p;
+    if (a == 0) return 0;
+    uint32_t r = ((p >> 16) & 255) * 255 + a / 2, g = ((p >> 8) & 255) * 255 + a / 2, b = (p & 255) * 255 + a / 2;
+    r /= a; g /= a; b /= a;
+    return (r > 255 ? 255 : r) << 16 | (g > 255 ? 255 : g) << 8 | (b > 255 ? 255 : b);
+}
+
+/// Y of one pixel's colour.
+static inline uint8_t luma(uint32_t p) {
+    int32_t r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+    return (uint8_t)((YR * r + YG * g + YB * b + (16 << 15) + (1 << 14)) >> 15);
+}
+
+// ---- portable versions that vector versions fall back to (tails, spans their lanes cannot hold) --
+
+LK_HIDDEN void lk_sample_portable(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                                  double a, double b, double c, double rowX, double rowY, double rowW,
+                                  int32_t projective, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_affine_portable(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                                  int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_i420_portable(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
+                                int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
+
+// ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
+
+#if defined(__x86_64__)
+LK_HIDDEN void lk_sample_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                              double a, double b, double c, double rowX, double rowY, double rowW,
+                              int32_t projective, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_affine_avx2(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                              int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_affine_avx512(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                                int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_over_rect_avx2(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                                 int32_t width, int32_t height, uint32_t k);
+LK_HIDDEN void lk_over_rect_avx512(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                                   int32_t width, int32_t height, uint32_t k);
+LK_HIDDEN void lk_over_solid_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_over_solid_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
+                            int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
+#endif
+
+#if defined(__aarch64__)
+LK_HIDDEN void lk_sample_neon(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                              double a, double b, double c, double rowX, double rowY, double rowW,
+                              int32_t projective, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_affine_neon(const uint32_t *tex, int32_t w, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                              int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_over_rect_neon(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                                 int32_t width, int32_t height, uint32_t k);
+LK_HIDDEN void lk_over_solid_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_over_solid_coverage_neon(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+LK_HIDDEN void lk_fill_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_i420_neon(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
+                            int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
+#endif
+
+#endif
