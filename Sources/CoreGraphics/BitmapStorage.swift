@@ -88,6 +88,9 @@ final class BitmapStorage {
             box = rect.applying(ctm); clips = c
         case let .clear(rect):
             box = rect; clips = []
+        case let .drawGradient(_, _, _, _, _, c):
+            // A gradient fills the clip (the bitmap when unclipped).
+            box = CGRect(x: 0, y: 0, width: width, height: height); clips = c
         }
         for c in clips { box = box.intersection(c.path.boundingBoxOfPath) }
         box = box.intersection(CGRect(x: 0, y: 0, width: width, height: height))

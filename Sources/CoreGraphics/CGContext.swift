@@ -41,6 +41,16 @@ public final class CGContext {
         case drawImage(CGImage, rect: CGRect, ctm: CGAffineTransform, alpha: CGFloat, clips: [Clip])
         /// Clear a device-space rectangle to transparent.
         case clear(CGRect)
+        /// Fill the clip with a gradient whose geometry is in the user space that ctm maps to device.
+        case drawGradient(CGGradient, geometry: GradientGeometry, options: CGGradientDrawingOptions, ctm: CGAffineTransform, alpha: CGFloat, clips: [Clip])
+    }
+
+    /// Where a gradient runs, in user space.
+    public enum GradientGeometry: Equatable, Sendable {
+        /// Along the line from start to end; colours are constant across it.
+        case linear(start: CGPoint, end: CGPoint)
+        /// Through the circles from the start circle to the end circle, as Core Graphics draws them.
+        case radial(startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat)
     }
 
     struct GState {
@@ -50,6 +60,12 @@ public final class CGContext {
         var alpha: CGFloat = 1
         var style = StrokeStyle(lineWidth: 1, lineCap: .butt, lineJoin: .miter, miterLimit: 10, dashPhase: 0, dashLengths: [])
         var clips: [Clip] = []
+        /// Settings Lamina keeps for code that reads them back and does not draw with (see
+        /// `CGContext+Settings.swift`).
+        var blendMode: CGBlendMode = .normal
+        var shouldAntialias = true
+        var interpolationQuality: CGInterpolationQuality = .default
+        var flatness: CGFloat = 0.5
     }
 
     /// Width of the backing bitmap in pixels.
@@ -61,9 +77,9 @@ public final class CGContext {
     /// The pixels a bitmap context draws into (nil for a recording context).
     let bitmap: BitmapStorage?
 
-    private var gstate: GState
+    var gstate: GState
     private var stack: [GState] = []
-    private var currentPath = CGMutablePath()   // in user space
+    var currentPath = CGMutablePath()   // in user space
 
     /// A context for a bitmap of width × height pixels whose CTM starts scaled by `scale`
     /// (points to pixels). A Lamina initializer.
@@ -83,7 +99,7 @@ public final class CGContext {
     }
 
     /// Records `op`, or, in a bitmap context, draws it into the pixels.
-    private func emit(_ op: Operation) {
+    func emit(_ op: Operation) {
         if let bitmap { bitmap.draw(op) } else { operations.append(op) }
     }
 

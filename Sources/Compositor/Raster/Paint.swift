@@ -112,7 +112,43 @@ struct GradientSampler {
             while a < 0 { a += 2 * .pi }
             while a >= 2 * .pi { a -= 2 * .pi }
             return a / (2 * .pi)
+        case let .twoCircle(r0, r1, extendStart, extendEnd):
+            return GradientSampler.twoCircleParameter(x - sx, y - sy, ex - sx, ey - sy, r0, r1, extendStart, extendEnd)
         }
+    }
+
+    /// Whether pixels where the gradient has no value are left transparent (Core Graphics' radial
+    /// gradients) rather than taking the first colour.
+    var clearsWhereUndefined: Bool {
+        if case .twoCircle = kind { return true }
+        return false
+    }
+
+    /// The largest t with r(t) = r0 + t (r1 − r0) ≥ 0 whose circle, centred at t·(cx, cy) from the
+    /// start centre, passes through (px, py) (relative to the start centre), limited to t ≥ 0 and
+    /// t ≤ 1 unless extended that way; NaN where there is none. On the circle means
+    /// |p − t c|² = r(t)², that is (c·c − dr²) t² − 2 (p·c + r0 dr) t + (p·p − r0²) = 0.
+    static func twoCircleParameter(_ px: Double, _ py: Double, _ cx: Double, _ cy: Double, _ r0: Double, _ r1: Double,
+                                   _ extendStart: Bool, _ extendEnd: Bool) -> Double {
+        let dr = r1 - r0
+        let a = cx * cx + cy * cy - dr * dr
+        let b = px * cx + py * cy + r0 * dr
+        let c = px * px + py * py - r0 * r0
+        func valid(_ t: Double) -> Bool {
+            t.isFinite && r0 + t * dr >= 0 && (extendStart || t >= 0) && (extendEnd || t <= 1)
+        }
+        if abs(a) < 1e-12 {
+            guard b != 0 else { return .nan }
+            let t = c / (2 * b)
+            return valid(t) ? t : .nan
+        }
+        let disc = b * b - a * c
+        guard disc >= 0 else { return .nan }
+        let root = disc.squareRoot()
+        let t1 = (b + root) / a, t2 = (b - root) / a
+        let (hi, lo) = t1 >= t2 ? (t1, t2) : (t2, t1)
+        if valid(hi) { return hi }
+        return valid(lo) ? lo : .nan
     }
 }
 

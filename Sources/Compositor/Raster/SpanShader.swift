@@ -180,11 +180,13 @@ enum SpanShader {
         // colour never depends on where its span starts.
         let py = Double(y) + 0.5
         let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
+        let clears = g.clearsWhereUndefined
         g.table.withUnsafeBufferPointer { table in
             for i in 0..<count {
                 let px = Double(x0 + i) + 0.5
                 let inv = 1 / (px * m.c + rowW)
                 let t = g.parameter((px * m.a + rowX) * inv, (px * m.b + rowY) * inv)
+                if t.isNaN && clears { out[i] = 0; continue }
                 let k = t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())
                 out[i] = table[k]
             }

@@ -47,12 +47,71 @@ public enum RecordedDrawing {
             withClips(clips, surface, drawer) {
                 drawer.draw([quad], rule: .nonZero, paint: .image(sampler), opacity: Double(alpha), on: surface)
             }
+        case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
+            drawGradient(gradient, geometry, options, ctm, alpha: alpha, clips: clips, on: surface, drawer: drawer)
         case let .clear(rect):
             let frame = surface.frame
             let r = IntRect.covering(minX: Double(rect.minX), minY: Double(rect.minY), maxX: Double(rect.maxX), maxY: Double(rect.maxY)).intersection(frame)
             guard !r.isEmpty else { return }
             for y in r.y..<r.maxY { (surface.row(y) + r.x).update(repeating: 0, count: r.width) }
         }
+    }
+
+    /// Fills the surface (under the clips) with a Core Graphics gradient: a linear one over the
+    /// band between the perpendiculars at its ends (widened where the options extend it), a radial
+    /// one everywhere, its sampler leaving the pixels no circle reaches transparent.
+    private static func drawGradient(_ gradient: CGGradient, _ geometry: CGContext.GradientGeometry, _ options: CGGradientDrawingOptions,
+                                     _ ctm: CGAffineTransform, alpha: CGFloat, clips: [CGContext.Clip], on surface: Surface, drawer: PrimitiveDrawer) {
+        let userToDevice = Projective2D(a: Double(ctm.a), b: Double(ctm.b), c: 0, d: Double(ctm.c), e: Double(ctm.d), f: 0,
+                                        g: Double(ctm.tx), h: Double(ctm.ty), i: 1)
+        guard let deviceToUser = userToDevice.inverse else { return }
+        let stops = gradient.stops.map { (location: Double($0.location), color: SIMD4(Double($0.red), Double($0.green), Double($0.blue), Double($0.alpha))) }
+        let f = surface.frame
+        let frame: [(x: Double, y: Double)] = [(Double(f.x), Double(f.y)), (Double(f.maxX), Double(f.y)), (Double(f.maxX), Double(f.maxY)), (Double(f.x), Double(f.maxY))]
+        let render: RenderGradient
+        var area = frame
+        switch geometry {
+        case let .linear(s, e):
+            let dx = Double(e.x - s.x), dy = Double(e.y - s.y), len2 = dx * dx + dy * dy
+            guard len2 > 0 else { return }
+            render = RenderGradient(kind: .axial, rect: .zero, start: s, end: e, stops: stops)
+            // The frame in user space, cut to 0 ≤ t ≤ 1 where not extended, back to device.
+            var poly = frame.map { point($0, through: deviceToUser) }
+            let sx = Double(s.x), sy = Double(s.y)
+            if !options.contains(.drawsBeforeStartLocation) { poly = clipPolygon(poly) { ($0.x - sx) * dx + ($0.y - sy) * dy } }
+            if !options.contains(.drawsAfterEndLocation) { poly = clipPolygon(poly) { len2 - (($0.x - sx) * dx + ($0.y - sy) * dy) } }
+            guard poly.count >= 3 else { return }
+            area = poly.map { point($0, through: userToDevice) }
+        case let .radial(c0, r0, c1, r1):
+            render = RenderGradient(kind: .twoCircle(startRadius: Double(r0), endRadius: Double(r1),
+                                                     extendStart: options.contains(.drawsBeforeStartLocation), extendEnd: options.contains(.drawsAfterEndLocation)),
+                                    rect: .zero, start: c0, end: c1, stops: stops)
+        }
+        let sampler = GradientSampler(render, deviceToLayer: deviceToUser)
+        withClips(clips, surface, drawer) {
+            drawer.draw([area], rule: .nonZero, paint: .gradient(sampler), opacity: Double(alpha), on: surface)
+        }
+    }
+
+    /// `p` through the affine map `m`.
+    private static func point(_ p: (x: Double, y: Double), through m: Projective2D) -> (x: Double, y: Double) {
+        let h = m.homogeneous(p.x, p.y)
+        return (h.x / h.w, h.y / h.w)
+    }
+
+    /// The part of a convex polygon where `inside` is at least 0 (one Sutherland–Hodgman step).
+    private static func clipPolygon(_ poly: [(x: Double, y: Double)], _ inside: ((x: Double, y: Double)) -> Double) -> [(x: Double, y: Double)] {
+        var out: [(x: Double, y: Double)] = []
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let da = inside(a), db = inside(b)
+            if da >= 0 { out.append(a) }
+            if (da >= 0) != (db >= 0) {
+                let t = da / (da - db)
+                out.append((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+            }
+        }
+        return out
     }
 
     private static func contours(_ path: CGPath) -> [[(x: Double, y: Double)]] {

@@ -70,6 +70,10 @@ public enum GradientKind: Equatable, Sendable {
     case radial
     /// Angle about start, beginning in the direction of end.
     case conic
+    /// Core Graphics' radial gradient: circles from the one about start (radius `startRadius`) to
+    /// the one about end (`endRadius`); a point takes the largest t whose circle passes through it,
+    /// and where none does (or t is outside 0…1 and not extended that way) nothing is drawn.
+    case twoCircle(startRadius: Double, endRadius: Double, extendStart: Bool, extendEnd: Bool)
 }
 
 /// A gradient filling `rect` (layer coordinates).

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// The quality of image interpolation a context asks for (Apple's `CGInterpolationQuality`).
+public enum CGInterpolationQuality: Int32, Sendable {
+    /// The context's default.
+    case `default` = 0
+    /// No interpolation.
+    case none = 1
+    /// Low quality, fast.
+    case low = 2
+    /// Medium quality.
+    case medium = 4
+    /// High quality, slower.
+    case high = 3
+}
+
+/// More of Apple's `CGContext` drawing API: gradients, gray colours, path helpers, clip reset, and
+/// the settings Lamina keeps without drawing differently (blend modes other than normal, shadows,
+/// anti-aliasing off, interpolation quality, flatness), each of which says so once through
+/// `LaminaDiagnostics` when it would change the drawing.
+extension CGContext {
+    /// Sets the fill colour to a gray level and alpha.
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fill = CGColor(gray: gray, alpha: alpha) }
+    /// Sets the stroke colour to a gray level and alpha.
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { gstate.stroke = CGColor(gray: gray, alpha: alpha) }
+
+    /// Adds straight lines through `points` to the current path (a move to the first).
+    public func addLines(between points: [CGPoint]) { currentPath.addLines(between: points) }
+    /// Adds an arc of `radius` tangent to the lines from the current point to `tangent1End` and
+    /// from there to `tangent2End`.
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        currentPath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
+    }
+
+    /// Replaces the current path with the outline of its stroke in the current line width, cap,
+    /// join, miter limit and dash.
+    public func replacePathWithStrokedPath() {
+        guard !currentPath.isEmpty else { return }
+        let st = gstate.style
+        let source = st.dashLengths.isEmpty ? currentPath : currentPath.copy(dashingWithPhase: st.dashPhase, lengths: st.dashLengths)
+        let outline = source.copy(strokingWithWidth: st.lineWidth, lineCap: st.lineCap, lineJoin: st.lineJoin, miterLimit: st.miterLimit)
+        currentPath = CGMutablePath()
+        currentPath.addPath(outline)
+    }
+
+    /// Removes every clip (the whole bitmap is drawable again).
+    public func resetClip() { gstate.clips = [] }
+
+    /// Fills the clip with `gradient` along the line from `start` to `end` (user space): colours
+    /// are constant across the line; before the start and after the end nothing is drawn unless
+    /// `options` asks for it.
+    public func drawLinearGradient(_ gradient: CGGradient, start startPoint: CGPoint, end endPoint: CGPoint, options: CGGradientDrawingOptions) {
+        emit(.drawGradient(gradient, geometry: .linear(start: startPoint, end: endPoint), options: options, ctm: gstate.ctm, alpha: gstate.alpha, clips: gstate.clips))
+    }
+
+    /// Fills the clip with `gradient` through the circles from the start circle to the end circle
+    /// (user space), as Core Graphics draws a radial gradient: each point takes the colour of the
+    /// last circle (largest t) that passes through it; outside the circles from t = 0 to 1 nothing
+    /// is drawn unless `options` extends them.
+    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+                                   options: CGGradientDrawingOptions) {
+        emit(.drawGradient(gradient, geometry: .radial(startCenter: startCenter, startRadius: max(0, startRadius), endCenter: endCenter, endRadius: max(0, endRadius)),
+                           options: options, ctm: gstate.ctm, alpha: gstate.alpha, clips: gstate.clips))
+    }
+
+    /// The blend mode for later drawing. Lamina draws with `.normal` only: another mode is kept
+    /// (and saved with the graphics state) and reported once.
+    public func setBlendMode(_ mode: CGBlendMode) {
+        gstate.blendMode = mode
+        if mode != .normal { CGContext.notDrawn("setBlendMode(.\(mode))", "drawing stays source-over") }
+    }
+
+    /// A shadow for later drawing: Lamina's drawing contexts draw no shadows (a layer's
+    /// `shadowOpacity` does); reported once when it would show.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        if let color, color.alpha > 0 { CGContext.notDrawn("setShadow(offset:blur:color:)", "use the layer's shadow properties") }
+    }
+
+    /// A shadow in one third-opaque black (Apple's default colour), as `setShadow(offset:blur:color:)`.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
+    }
+
+    /// Whether shapes are anti-aliased: Lamina always anti-aliases; false is kept and reported once.
+    public func setShouldAntialias(_ shouldAntialias: Bool) {
+        gstate.shouldAntialias = shouldAntialias
+        if !shouldAntialias { CGContext.notDrawn("setShouldAntialias(false)", "edges stay anti-aliased") }
+    }
+
+    /// Whether anti-aliasing is allowed (kept; Lamina always anti-aliases).
+    public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) {
+        if !allowsAntialiasing { CGContext.notDrawn("setAllowsAntialiasing(false)", "edges stay anti-aliased") }
+    }
+
+    /// The interpolation quality asked for images (kept; images are drawn bilinear).
+    public var interpolationQuality: CGInterpolationQuality {
+        get { gstate.interpolationQuality }
+        set { gstate.interpolationQuality = newValue }
+    }
+
+    /// The flatness of curves (kept; curves are flattened to a tenth of a pixel).
+    public func setFlatness(_ flatness: CGFloat) { gstate.flatness = flatness }
+
+    /// Reports once per call site kind that a setting does not change Lamina's drawing.
+    private static func notDrawn(_ what: String, _ instead: String) {
+        let first = reported.withLock { $0.insert(what).inserted }
+        if first { LaminaDiagnostics.report("CGContext: \(what) is not drawn by Lamina; \(instead)") }
+    }
+
+    /// The settings already reported, for every context in the process.
+    private static let reported = Mutex<Set<String>>([])
+}
