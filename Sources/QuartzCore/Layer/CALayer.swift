@@ -584,7 +584,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The default value of the property `key`: what value(forKey:) returns for a custom key that
     /// is not set, and where animations of that key start from (override it for your own keys).
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerProperties.resolve(key).map { $0.get(LayerState()).toAny(numberType: $0.numberType) } ?? nil
+        // The media-timing fill mode is the one CAMediaTiming property kept outside the table.
+        if key == "fillMode" { return CAMediaTimingFillMode.removed }
+        return LayerProperties.resolve(key).map { $0.get(LayerState()).toAny(numberType: $0.numberType) } ?? nil
     }
 
     /// Whether changing `key` marks the layer as needing display (false by default). While an

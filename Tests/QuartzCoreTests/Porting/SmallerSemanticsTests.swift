@@ -22,6 +22,14 @@ final class SmallerSemanticsTests: LaminaTestCase {
         XCTAssertEqual(l.repeatDuration, 0)
         XCTAssertFalse(l.autoreverses)
         XCTAssertEqual(l.fillMode, .removed)
+        // The class's defaults say the same, in the properties' own types.
+        XCTAssertEqual(CALayer.defaultValue(forKey: "beginTime") as? CFTimeInterval, 0)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "duration") as? CFTimeInterval, 0)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "speed") as? Float, 1)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "repeatCount") as? Float, 0)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "autoreverses") as? Bool, false)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "fillMode") as? CAMediaTimingFillMode, .removed)
+        XCTAssertEqual(l.value(forKey: "speed") as? Float, 1)
     }
 
     func testALayerWithDefaultTimingNeverEndsAndMapsTimeOneToOne() {
