@@ -138,6 +138,32 @@ final class SceneImageBudgetTests: XCTestCase {
                       "README.md's scene files section documents the budget and its default")
     }
 
+    /// `lamina` as a user runs it: eval, render, record and bench soak refuse a scene past
+    /// `--image-budget` with the located error (exit status 65), load it within; a size that is
+    /// not one is refused naming the option.
+    func testTheCommandsTakeTheBudgetFlag() throws {
+        try XCTSkipUnless(LaminaCommand.isBuilt, "lamina is not built beside the tests")
+        // Two distinct 32x32 images: 4 KiB each decoded.
+        for (name, argb) in [("a.png", UInt32(0xFF20_4060)), ("b.png", 0xFF60_4020)] {
+            try PNGCodec.write(CGImage(width: 32, height: 32, premultipliedARGB: Array(repeating: argb, count: 1024)), to: dir.appendingPathComponent(name))
+        }
+        let file = try scene(["a.png", "b.png"]).path
+        let refusal = "\(file):3:49: the image \"b.png\" (\(realDir)/b.png) needs 4 KiB decoded (the size its header gives), but 1 image already takes 4 KiB "
+            + "of the scene's decoded-image budget of 6 KiB; raise it with --image-budget (Scene.imageBudget) or use smaller images\n"
+        let out = dir.appendingPathComponent("out").path
+        for args in [["eval", file], ["render", file, "-o", out + ".png"], ["record", file, "-o", out, "--duration", "0.1", "--fps", "10"],
+                     ["bench", "soak", file, "--frames", "10", "--warmup", "1"]] {
+            let refused = try LaminaCommand.run(args + ["--image-budget", "6K"])
+            XCTAssertEqual(refused.status, 65, args.joined(separator: " "))
+            XCTAssertEqual(refused.err, refusal, args.joined(separator: " "))
+        }
+        let within = try LaminaCommand.run(["eval", file, "--image-budget", "8K"])
+        XCTAssertEqual(within.status, 0, within.err)
+        let bad = try LaminaCommand.run(["eval", file, "--image-budget", "0"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.err.contains("--image-budget 0: give a size such as 512M"), bad.err)
+    }
+
     /// The header reader gives the size of a PNG, a JPEG (past an APP0 segment) and a GIF's screen,
     /// and nothing for a cut or unknown header.
     func testHeadersGiveTheirSizesBeforeDecoding() throws {
