@@ -1,6 +1,7 @@
 import Foundation
 import QuartzCore
 import LaminaAssets
+import Synchronization
 import Yams
 
 /// A scene loaded from a file: a window size and background, a tree of named layers, and the
@@ -27,6 +28,9 @@ public final class Scene {
     public internal(set) var animationSpecs: [String: [String: Node]] = [:]
     /// The files the scene reads besides itself (images), watched for live reload.
     public internal(set) var assets: [URL] = []
+    /// The bytes the scene's decoded images take: width x height x 4 for each distinct image file
+    /// (however many layers, paths and links name it), at most the `imageBudget` it loaded under.
+    public internal(set) var decodedImageBytes = 0
 
     /// Limits that guard the machine.
     public enum Limits {
@@ -45,6 +49,17 @@ public final class Scene {
     /// Decodes images named in scenes: PNG and JPEG through `PNGCodec` by default (a file that does
     /// not decode is the scene's located error). Replace it to read images from elsewhere.
     nonisolated(unsafe) public static var imageLoader: ((URL) -> CGImage?)? = { try? PNGCodec.read(contentsOf: $0) }
+
+    /// The most bytes the decoded images of one scene may take together, counted as width x height
+    /// x 4 for each distinct file: `Limits.defaultImageBudget` (1 GiB) unless changed (`lamina`'s
+    /// `--image-budget`). Loading a scene whose images would pass it stops at the image that does,
+    /// with a located error naming it and the sizes; a negative value counts as 0. Read by each load
+    /// as it starts (a `SceneSession`'s reloads too); safe to set from any thread.
+    public static var imageBudget: Int {
+        get { imageBudgetStore.load(ordering: .relaxed) }
+        set { imageBudgetStore.store(max(0, newValue), ordering: .relaxed) }
+    }
+    private static let imageBudgetStore = Atomic<Int>(Limits.defaultImageBudget)
 
     private init(size: CGSize, root: CALayer) { self.size = size; self.root = root }
 
@@ -71,10 +86,14 @@ public final class Scene {
             let at = e.position(in: text)
             throw SceneError(file: file, line: at.line, column: at.column, message: "not valid YAML: \(e.problemText)")
         }
-        // One decode per image file for the whole document, however many layers name it.
-        return try SceneImageCache.$current.withValue(SceneImageCache()) {
+        // One decode per image file for the whole document, however many layers name it, all of
+        // them held to the budget.
+        let images = SceneImageCache(budget: imageBudget)
+        let scene = try SceneImageCache.$current.withValue(images) {
             try SceneParser(file: file, directory: directory).scene(node)
         }
+        scene.decodedImageBytes = images.decodedBytes
+        return scene
     }
 
     func declareAnimation(layer: String, key: String, node: Node) { animationSpecs[layer, default: [:]][key] = node }

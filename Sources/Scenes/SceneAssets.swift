@@ -62,18 +62,6 @@ struct SceneAssetResolver {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// The pixel size a PNG file declares in its header (IHDR), read without decoding it; nil for
-    /// files that are not PNG.
-    static func pngSize(_ url: URL) -> (width: Int, height: Int)? {
-        guard let h = FileHandle(forReadingAtPath: url.path) else { return nil }
-        defer { try? h.close() }
-        guard let data = try? h.read(upToCount: 24) else { return nil }
-        let d = [UInt8](data)
-        guard d.count == 24, d[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], d[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return nil }
-        func be(_ i: Int) -> Int { d[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (be(16), be(20))
-    }
-
     /// Nil when an image of `width` x `height` pixels is within the limits, else why not.
     static func sizeProblem(width: Int, height: Int) -> String? {
         guard width > Scene.Limits.imageSide || height > Scene.Limits.imageSide || width * height > Scene.Limits.imagePixels else { return nil }
@@ -100,18 +88,47 @@ extension SceneParser {
         guard SceneAssetResolver.isRegularFile(url.path) else {
             throw error(node, "the image path \"\(path)\" is not a file (\(url.path))")
         }
-        if let s = SceneAssetResolver.pngSize(url), let problem = SceneAssetResolver.sizeProblem(width: s.width, height: s.height) {
+        let declared = SceneImageHeader.size(of: url)
+        if let s = declared, let problem = SceneAssetResolver.sizeProblem(width: s.width, height: s.height) {
             throw error(node, "the image \"\(path)\" \(problem)")
         }
-        // Every layer naming the same file in this load shares one decode (`SceneImageCache`).
-        let cache = SceneImageCache.current
-        guard let load = Scene.imageLoader, let image = cache != nil ? cache!.image(at: url, decode: load) : load(url) else {
-            throw error(node, "cannot read the image \"\(path)\" (\(url.path))")
+        guard let load = Scene.imageLoader else { throw error(node, "cannot read the image \"\(path)\" (\(url.path)): no image loader is set") }
+        // Every layer naming the same file in this load shares one decode, counted once against
+        // the scene's decoded-image budget (`SceneImageCache`).
+        let cache = SceneImageCache.current ?? SceneImageCache()
+        let image: CGImage
+        switch cache.image(at: url, declared: declared, decode: load) {
+        case .image(let i): image = i
+        case .unreadable: throw error(node, "cannot read the image \"\(path)\" (\(url.path))")
+        case .overBudget(let needs, let declared, let used, let images):
+            throw error(node, SceneParser.overBudget(path: path, url: url, needs: needs, declared: declared, used: used, images: images, budget: cache.budget))
         }
         if let problem = SceneAssetResolver.sizeProblem(width: image.width, height: image.height) {
             throw error(node, "the image \"\(path)\" \(problem)")
         }
         return (image, url)
+    }
+
+    /// Why an image is refused for the decoded-image budget, naming it and the sizes.
+    static func overBudget(path: String, url: URL, needs: Int, declared: Bool, used: Int, images: Int, budget: Int) -> String {
+        let held = images == 0 ? "which is more than"
+            : "but \(images) image\(images == 1 ? "" : "s") already take\(images == 1 ? "s" : "") \(byteCount(used)) of"
+        return "the image \"\(path)\" (\(url.path)) needs \(byteCount(needs)) decoded\(declared ? " (the size its header gives)" : ""), "
+            + "\(held) the scene's decoded-image budget of \(byteCount(budget)); "
+            + "raise it with --image-budget (Scene.imageBudget) or use smaller images"
+    }
+
+    /// `bytes` for a reader: whole GiB, MiB or KiB when it is a whole number of them, MiB with one
+    /// decimal from 1 MiB up, else bytes ("1 GiB", "256 MiB", "1.5 MiB", "96 KiB", "100 bytes").
+    static func byteCount(_ bytes: Int) -> String {
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        if bytes >= 1 << 20 {
+            let tenths = Int((Double(bytes) / Double(1 << 20) * 10).rounded(.down))
+            return "\(tenths / 10).\(tenths % 10) MiB"
+        }
+        return "\(bytes) byte\(bytes == 1 ? "" : "s")"
     }
 
     /// A font file (.ttf or .otf) next to the scene or in Assets/, by the same rules as images, that

@@ -15,6 +15,7 @@ struct BenchIdle: ParsableCommand {
     @Argument(help: "gallery, a demo name or a scene file.") var source = "gallery"
     @Option(help: "Seconds to measure.") var seconds = 30.0
     @Option(help: "Seconds to let the window settle first (not measured).") var settle = 2.0
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard seconds.isFinite, seconds >= 1, seconds <= 3600 else { throw ValidationError("--seconds must be 1...3600") }
@@ -22,6 +23,7 @@ struct BenchIdle: ParsableCommand {
     }
 
     func run() throws {
+        try images.apply()
         let src = try BenchSource.open(source)
         let host: WindowHost
         do { host = try WindowHost(title: "Lamina bench idle — \(src.name)", size: src.size) } catch {

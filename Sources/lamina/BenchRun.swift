@@ -20,6 +20,7 @@ struct BenchRun: ParsableCommand {
     @Option(help: "Record the window's presented frames, with their true timestamps, to this video (.mp4, .webm, .mkv, .mov, .gif).") var record: String?
     @Flag(help: "Click the centre once at the start (starts most demos' animations).") var click = false
     @Flag(help: "Print the figures as JSON.") var json = false
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
@@ -31,6 +32,7 @@ struct BenchRun: ParsableCommand {
     }
 
     func run() throws {
+        try images.apply()
         let src = try BenchSource.open(source, size: try size.map(parseSize))
         let result = try BenchLoop.run(src, frames: frames, warmup: warmup, scale: scale, record: record, click: click)
         if let r = result.recording { StandardError.print("lamina: \(r)") }

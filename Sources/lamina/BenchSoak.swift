@@ -20,6 +20,7 @@ struct BenchSoak: ParsableCommand {
     @Option(help: "Output size WIDTHxHEIGHT in pixels (default: the scene's window size).") var size: String?
     @Option(help: "Rasteriser threads.") var threads = 2
     @Option(help: "Growth allowed before it counts, MiB.") var slack = 2.0
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
@@ -32,6 +33,7 @@ struct BenchSoak: ParsableCommand {
     }
 
     func run() throws {
+        try images.apply()
         let outcome = try BenchSoak.soak(scene: scene, frames: frames, warmup: warmup, size: try size.map(parseSize), threads: threads,
                                          slack: slack) { print($0); fflush(nil) }
         if outcome.grew { throw ExitCode(1) }

@@ -14,6 +14,7 @@ struct BenchSuite: ParsableCommand {
     @Option(help: "Frames to run first in each scene, not measured.") var warmup = 30
     @Option(help: "The folder of scenes (every .yaml in it, by name).") var scenes = "scenes/bench"
     @Option(name: .shortAndLong, help: "The folder to write bench-results.md and bench-results.json into.") var output = "."
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
@@ -31,6 +32,7 @@ struct BenchSuite: ParsableCommand {
     }
 
     func run() throws {
+        try images.apply()
         let files = try BenchSuite.sceneFiles(in: scenes)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue else {

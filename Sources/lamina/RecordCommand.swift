@@ -26,6 +26,7 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Encode with the encoder's fastest settings (H.264 ultrafast, VP9 realtime): larger files, about three times faster (5 s of a 4K scene at 30 fps recorded in about 4.3 s on two cores).") var fast = false
     @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
     @Option(parsing: .unconditional, help: "Seconds ffmpeg may go without taking a frame, or without a sign of progress while it finishes, before it is taken to be stuck and stopped.") var ffmpegTimeout = FFmpegPipe.defaultTimeout
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard duration.isFinite else { throw ValidationError("--duration \(duration) is not a time: give a finite number of seconds") }
@@ -39,6 +40,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         AppRunner.installResources()
+        try images.apply()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0

@@ -16,6 +16,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Quit after this many frames (for scripts).") var frames: Int?
     @Option(help: "Display units per point: 2 draws the window at two pixels per point on X11 (a Retina-like 4K desktop).") var scale: Double = 1
     @Option(help: "Record what the window shows, with its true frame timestamps, to this video (.mp4, .webm, .mkv, .mov, .gif).") var record: String?
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard scale >= 0.25 && scale <= 8 else { throw ValidationError("--scale must be between 0.25 and 8") }
@@ -23,6 +24,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         AppRunner.installResources()
+        try images.apply()
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         let url = URL(fileURLWithPath: BundledScenes.resolve(scene))

@@ -35,6 +35,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points).") var size: String?
     @Option(help: "For a scene: interactions to replay first, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
     @Flag(help: "For a demo: click the centre at the start (starts most demos).") var click = false
+    @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         try validateMediaTime(at, option: "--at")
@@ -43,6 +44,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try images.apply()
         let format = try OutputFormat.image(output)
         let source = try FrameSource(scene)
         let scale = source.scale(for: try size.map { try parsePixelSize($0, for: source.pointSize) })
@@ -78,6 +80,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "For a time series: json or csv.") var format = "json"
     @Option(help: "For a time series: also draw it to this PNG file (value against time, a panel a key path).") var plot: String?
     @Option(help: "Interactions to replay first: click@T:X,Y key@T:NAME swipe@T:left|right, space-separated (e.g. \"click@0.5:300,200 key@1:Space\").") var after: String?
+    @OptionGroup var images: ImageBudgetOption
 
     /// The most samples a series may have.
     static let maxSamples = 100_000
@@ -107,6 +110,7 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
+        try images.apply()
         let s = try loadScene(scene)
         let replay = try SceneReplay(scene: s, events: after)
         let start = isSeries ? from! : (at ?? 0)
