@@ -81,7 +81,7 @@ package enum SafeFile {
         var template = Array((url.deletingLastPathComponent().path + "/" + stem + ".partial-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else { throw FileWriteError(path: path, errno: errno) }
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Renames the folder `temporary` (from `makeTemporaryFolder`) to `path`, with the permissions
