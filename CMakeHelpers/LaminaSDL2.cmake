@@ -4,7 +4,7 @@
 #               (Sources/CSDL2/module.modulemap, header shim.h) over the system's SDL2, imported
 #               only by SDLHost (the window host).
 #   CFreeType   `.systemLibrary(name: "CFreeType", pkgConfig: "freetype2")`: FreeType, for glyphs.
-#   CMediaCodecs  the C target wrapping libpng, libjpeg-turbo and giflib (image files), built here as a
+#   CMediaCodecs  the C target wrapping libpng (with zlib), libjpeg-turbo and giflib (image files), built here as a
 #               static library with its module map generated in the build folder.
 # Each is an INTERFACE target (CMediaCodecs a static one): linking it puts the module map on the
 # import path, the include folders on the compile line and the libraries on the link line.
@@ -18,6 +18,8 @@ pkg_check_modules(FREETYPE2 REQUIRED IMPORTED_TARGET freetype2)
 pkg_check_modules(LIBPNG REQUIRED IMPORTED_TARGET libpng)
 find_package(JPEG REQUIRED)
 find_package(GIF REQUIRED)
+find_package(ZLIB REQUIRED)
+find_package(Threads REQUIRED)
 
 function(lamina_add_csdl2 source_dir)
   add_library(CSDL2 INTERFACE)
@@ -36,7 +38,7 @@ function(lamina_add_cfreetype source_dir)
 endfunction()
 
 function(lamina_add_cmediacodecs source_dir)
-  add_library(CMediaCodecs STATIC "${source_dir}/codecs.c" "${source_dir}/gif.c")
+  add_library(CMediaCodecs STATIC "${source_dir}/codecs.c" "${source_dir}/gif.c" "${source_dir}/png_writer.c")
   add_library(Lamina::CMediaCodecs ALIAS CMediaCodecs)
   set_target_properties(CMediaCodecs PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_compile_options(CMediaCodecs PRIVATE -g -fno-omit-frame-pointer "$<$<CONFIG:Release>:-O2>")
@@ -50,5 +52,5 @@ function(lamina_add_cmediacodecs source_dir)
   target_include_directories(CMediaCodecs PUBLIC
     "$<BUILD_INTERFACE:${source_dir}/include>"
     "$<BUILD_INTERFACE:$<$<COMPILE_LANGUAGE:Swift>:${map_dir}>>")
-  target_link_libraries(CMediaCodecs PUBLIC PkgConfig::LIBPNG JPEG::JPEG GIF::GIF)
+  target_link_libraries(CMediaCodecs PUBLIC PkgConfig::LIBPNG ZLIB::ZLIB JPEG::JPEG GIF::GIF Threads::Threads)
 endfunction()

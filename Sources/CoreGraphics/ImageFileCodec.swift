@@ -80,24 +80,66 @@ package enum ImageFileCodec {
         return Decoded(format: format, images: images, delays: frameDelays, warning: message.isEmpty ? nil : message)
     }
 
-    /// Encodes `image` as PNG file bytes (straight alpha, rounded to nearest).
-    package static func encodePNG(_ image: CGImage) throws(Failure) -> Data {
-        guard image.width > 0, image.height > 0 else { throw Failure(reason: "a \(image.width)x\(image.height) image cannot be written as PNG") }
+    /// Images of more than this many pixels (4 Mpx: 2048 x 2048) are written the fast way (see
+    /// `writePNG`); smaller ones compactly, as they always were (the same bytes).
+    package static let fastPNGPixels = 1 << 22
+
+    /// The threads a fast PNG is deflated on: the machine's processors, at most 8.
+    package static var pngThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
+
+    /// A PNG that could not be written: the encoder's reason, or the error number of the sink
+    /// that failed (`code`, nonzero).
+    package struct WriteFailure: Error, Sendable {
+        /// Why.
+        package let reason: String
+        /// The sink's error (an errno), or 0 when the encoder itself failed.
+        package let code: Int32
+    }
+
+    /// Writes `image` as a PNG file, handing its bytes to `sink` in order (on this thread); `sink`
+    /// returns 0, or an error number that stops the writing and is thrown as `code`. Straight alpha,
+    /// rounded to nearest; the image is converted a row at a time, never copied whole. `fast`
+    /// (default: more than `fastPNGPixels` pixels) writes RGB for an opaque image, filters rows with
+    /// Up and deflates at zlib level 1 on `pngThreads` threads (several times faster, larger files);
+    /// otherwise libpng's adaptive filters and default level (the bytes libpng's simplified writer
+    /// gives). The pixels read back are the same either way. `threads` (default `pngThreads`) bounds
+    /// the segments a fast PNG is cut into.
+    package static func writePNG(_ image: CGImage, fast: Bool? = nil, threads: Int? = nil, to sink: (UnsafeRawBufferPointer) -> Int32) throws(WriteFailure) {
+        guard image.width > 0, image.height > 0 else {
+            throw WriteFailure(reason: "a \(image.width)x\(image.height) image cannot be written as PNG", code: 0)
+        }
         guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
-            throw Failure(reason: "a \(image.width)x\(image.height) image is too large to be written as PNG")
+            throw WriteFailure(reason: "a \(image.width)x\(image.height) image is too large to be written as PNG", code: 0)
         }
-        let straight = image.premultipliedARGB.map(unpremultiply)
+        let isFast = fast ?? (image.width * image.height > fastPNGPixels)
         var err = [CChar](repeating: 0, count: 512)
-        var size = 0
-        let bytes = straight.withUnsafeBufferPointer { px in
-            lamina_png_encode(px.baseAddress, Int32(image.width), Int32(image.height), &size, &err, err.count)
+        let result: Int32 = withoutActuallyEscaping(sink) { sink in
+            let box = PNGSinkBox(sink)
+            let context = Unmanaged.passUnretained(box).toOpaque()
+            return withExtendedLifetime(box) {
+                image.premultipliedARGB.withUnsafeBufferPointer { px in
+                    lamina_png_write(px.baseAddress, Int32(image.width), Int32(image.height), isFast ? 1 : 0, Int32(clamping: threads ?? pngThreads), { context, bytes, count in
+                        let box = Unmanaged<PNGSinkBox>.fromOpaque(context!).takeUnretainedValue()
+                        return box.sink(UnsafeRawBufferPointer(start: bytes, count: count))
+                    }, context, &err, err.count)
+                }
+            }
         }
-        guard let bytes else {
+        guard result == 0 else {
             let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw Failure(reason: message.isEmpty ? "libpng cannot encode it" : message)
+            throw WriteFailure(reason: message.isEmpty ? "libpng cannot encode it" : message, code: max(result, 0))
         }
-        defer { lamina_codec_free(bytes) }
-        return Data(bytes: bytes, count: size)
+    }
+
+    /// Encodes `image` as PNG file bytes (straight alpha, rounded to nearest; see `writePNG`).
+    package static func encodePNG(_ image: CGImage, fast: Bool? = nil, threads: Int? = nil) throws(Failure) -> Data {
+        var data = Data()
+        do {
+            try writePNG(image, fast: fast, threads: threads) { bytes in data.append(contentsOf: bytes); return 0 }
+        } catch {
+            throw Failure(reason: error.reason)
+        }
+        return data
     }
 
     /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
@@ -116,4 +158,12 @@ package enum ImageFileCodec {
         func ch(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
         return a << 24 | ch((p >> 16) & 255) << 16 | ch((p >> 8) & 255) << 8 | ch(p & 255)
     }
+}
+
+/// The Swift end of a C sink: the closure `ImageFileCodec.writePNG` hands bytes to, reached from the
+/// C callback through an unretained pointer. Used on one thread only (the writer calls its sink on
+/// the calling thread), for the duration of one call.
+private final class PNGSinkBox {
+    let sink: (UnsafeRawBufferPointer) -> Int32
+    init(_ sink: @escaping (UnsafeRawBufferPointer) -> Int32) { self.sink = sink }
 }

@@ -81,12 +81,12 @@ enum ImageFileWriter {
         }
     }
 
-    /// `image` as JPEG file bytes (composited over black).
+    /// `image` as JPEG file bytes (composited over black: the premultiplied colour as it is, its
+    /// alpha byte ignored by the encoder, so no opaque copy of the image is made).
     static func jpeg(_ image: CGImage, quality: Int = 92) throws -> Data {
-        let opaque = image.premultipliedARGB.map { $0 | 0xFF00_0000 }
         var err = [CChar](repeating: 0, count: 512)
         var size = 0
-        let bytes = opaque.withUnsafeBufferPointer { px in
+        let bytes = image.premultipliedARGB.withUnsafeBufferPointer { px in
             lamina_jpeg_encode(px.baseAddress, Int32(clamping: image.width), Int32(clamping: image.height), Int32(quality), &size, &err, err.count)
         }
         guard let bytes else {

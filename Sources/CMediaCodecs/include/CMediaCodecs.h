@@ -26,6 +26,23 @@ uint32_t *lamina_png_decode(const void *data, size_t size, int32_t *width, int32
 /// lamina_codec_free) and their count in *out_size.
 void *lamina_png_encode(const uint32_t *argb, int32_t width, int32_t height, size_t *out_size, char *err, size_t errlen);
 
+/// Receives consecutive pieces of a file being written: returns 0, or a nonzero error (an errno)
+/// that stops the writing (and is returned by the writer).
+typedef int (*lamina_png_sink)(void *context, const void *bytes, size_t count);
+
+/// Writes premultiplied ARGB words (`width` a row, packed) as a PNG file, a row at a time (no copy
+/// of the image is made), handing the file's bytes to `sink` in order. Colour is un-premultiplied
+/// as `lamina_png_encode` expects its input (rounded to nearest; transparent pixels become 0).
+/// With `fast` 0 (compact): 8-bit RGBA, the bytes libpng's simplified writer gives for the same
+/// straight pixels (adaptive filters, zlib's default level). With `fast` 1, for large frames: RGB
+/// when every pixel is opaque (else RGBA), each row filtered with Up, zlib level 1, the rows cut
+/// into at most `threads` segments (of a million pixels or more) deflated in parallel and joined
+/// into one zlib stream; several times faster, for larger files. Both carry an sRGB chunk.
+/// `sink` is called on the calling thread only, never from the writer's helper threads. Returns 0,
+/// the sink's error, or -1 (with a reason in `err`).
+int lamina_png_write(const uint32_t *argb, int32_t width, int32_t height, int32_t fast, int32_t threads,
+                     lamina_png_sink sink, void *context, char *err, size_t errlen);
+
 /// Decodes JPEG file bytes (baseline or progressive; greyscale, YCbCr or RGB) to opaque ARGB words.
 /// Free the result with lamina_codec_free.
 uint32_t *lamina_jpeg_decode(const void *data, size_t size, int32_t *width, int32_t *height, char *err, size_t errlen);

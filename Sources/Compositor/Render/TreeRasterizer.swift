@@ -562,21 +562,10 @@ final class TreeRasterizer {
         let op = Float(min(opacity, 1))
         // The tinted colour at every coverage level, made once.
         let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
-        let clip = s.clip
         blurred.plane.withUnsafeBufferPointer { a in
             tints.withUnsafeBufferPointer { tint in
-                for y in draw.y..<draw.maxY {
-                    let d = s.row(y)
-                    for x in draw.x..<draw.maxX {
-                        let v = factor == 1 ? a[(y - area.y) * area.width + x - area.x]
-                            : TreeRasterizer.upsample(a, width: blurred.width, height: blurred.height, factor: factor, x: x - area.x, y: y - area.y)
-                        var c = v * op
-                        if let clip { c *= clip.value(x, y) }
-                        let k = Int(min(c, 1) * 255 + 0.5)
-                        if k == 0 { continue }
-                        d[x] = Premultiplied.over(d[x], tint[k])
-                    }
-                }
+                ShadowComposite.paint(a, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
+                                      opacity: op, tints: tint, on: s)
             }
         }
     }

@@ -46,29 +46,38 @@ public enum PNGCodec {
         }
     }
 
-    /// Writes `image` as a PNG file at `url` (replacing it). The PNG is made in memory, then written
-    /// through `SafeFile`: a fresh temporary beside `url`, created exclusively (never through a
-    /// link), every write checked, synced and renamed over `url`. On failure nothing is left and a
-    /// `FileWriteError` gives the file and the system's reason in one line (an image that cannot be
-    /// encoded throws `PNGCodecError`). Returns the file's size in bytes.
+    /// Writes `image` as a PNG file at `url` (replacing it). The PNG is encoded a row at a time
+    /// straight into a fresh temporary beside `url` (`SafeTemporaryFile`: created exclusively, never
+    /// through a link, every write checked), which is synced and renamed over `url`; no copy of the
+    /// image and no file-sized buffer is made. Images over `ImageFileCodec.fastPNGPixels` pixels
+    /// (large frames) are compressed the fast way, on several threads (see `ImageFileCodec.writePNG`).
+    /// On failure nothing is left and a `FileWriteError` gives the file and the system's reason in
+    /// one line (an image that cannot be encoded throws `PNGCodecError`). Returns the file's size in
+    /// bytes.
     @discardableResult
     public static func write(_ image: CGImage, to url: URL) throws -> Int {
-        let data = try encode(image, name: url.path)
-        try writeFile(data, to: url.path)
-        return data.count
+        guard image.width > 0, image.height > 0 else { return try encode(image, name: url.path).count }
+        let file = try SafeTemporaryFile(for: url.path)
+        var size = 0
+        do {
+            try ImageFileCodec.writePNG(image) { bytes in
+                size += bytes.count
+                return SafeFile.writeAll(file.descriptor, bytes)
+            }
+        } catch {
+            file.discard()
+            if error.code != 0 { throw FileWriteError(path: url.path, errno: error.code) }
+            throw PNGCodecError(file: url.path, reason: error.reason)
+        }
+        try file.commit()
+        return size
     }
 
-    /// `image` as PNG file bytes.
+    /// `image` as PNG file bytes (compressed the fast way past `ImageFileCodec.fastPNGPixels`).
     public static func encode(_ image: CGImage) throws -> Data { try encode(image, name: "memory") }
 
     private static func encode(_ image: CGImage, name: String) throws -> Data {
         do { return try ImageFileCodec.encodePNG(image) } catch { throw PNGCodecError(file: name, reason: error.reason) }
-    }
-
-    /// Writes `data` to `path` through a fresh exclusive temporary and a rename (`SafeFile`);
-    /// throws a `FileWriteError` ("cannot write PATH: CAUSE") on failure.
-    static func writeFile(_ data: Data, to path: String) throws {
-        try SafeFile.write(data, to: path)
     }
 
     /// Straight alpha from premultiplied, rounding to nearest (transparent stays 0).
