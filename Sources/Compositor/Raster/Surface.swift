@@ -39,12 +39,14 @@ final class Surface {
         self.frame = frame; stride = max(frame.width, 1)
         self.columns = columns
         let n = max(stride * frame.height, 1)
-        pixels = .allocate(capacity: n)
-        pixels.initialize(repeating: 0, count: n)
+        // Zeroed by calloc: a large buffer comes as fresh pages the kernel has already cleared, so
+        // it is not written twice (a group of a large frame is tens of megabytes).
+        guard let raw = calloc(n, MemoryLayout<UInt32>.stride) else { fatalError("out of memory for a \(frame.width) x \(frame.height) offscreen surface") }
+        pixels = raw.bindMemory(to: UInt32.self, capacity: n)
         scissor = frame; owned = true
     }
 
-    deinit { if owned { pixels.deallocate() } }
+    deinit { if owned { free(pixels) } }
 
     /// The address of device pixel (x, y), which must be inside `frame`.
     @inline(__always)

@@ -526,6 +526,18 @@ final class TreeRasterizer {
         // The source's pixels: its rectangle within the area.
         let sr = srcBox.intersection(area)
         guard !sr.isEmpty else { return }
+        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
+        let planeWidth = (area.width + factor - 1) / factor, planeHeight = (area.height + factor - 1) / factor
+        // A group's alpha no cache would keep (there is none, or its key alone is larger than the
+        // cache holds: a shadowed group of a large frame) is blurred straight from the group,
+        // without copying it out for a key.
+        if let (g, mask) = source, shadowCache.map({ sr.area / 2 + planeWidth * planeHeight > $0.capacity }) ?? true {
+            let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
+                                                 area: area, sigma: sigma, factor: factor)
+            paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,
+                         color: color, opacity: opacity, on: s)
+            return
+        }
         var src = [Float](repeating: 0, count: sr.area)
         if let c = contours {
             src = drawer.clipMask(c, rule: .nonZero, area: sr, outer: nil, columns: s.columns).values
@@ -549,7 +561,6 @@ final class TreeRasterizer {
                 }
             }
         }
-        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
         let key = ShadowCache.Key(source: src.map { UInt16(max(0, min($0, 1)) * 65535 + 0.5) }, sourceWidth: sr.width, sourceHeight: sr.height,
                                   offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
                                   sigma: sigma, factor: factor)
@@ -557,14 +568,21 @@ final class TreeRasterizer {
             TreeRasterizer.blurPlane(src, source: sr, area: area, sigma: sigma, factor: factor)
         }
         let blurred = shadowCache?.plane(for: key, make: make)
-            ?? ShadowCache.Entry(key: key, plane: make().plane, width: factor == 1 ? area.width : (area.width + factor - 1) / factor,
-                                 height: factor == 1 ? area.height : (area.height + factor - 1) / factor, lastUse: 0)
+            ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
+        paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
+                     color: color, opacity: opacity, on: s)
+    }
+
+    /// Composites a blurred plane (over `area`, reduced by `factor`) tinted with `color` times
+    /// `opacity` over `s`, inside `draw`.
+    private func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
+                              color: UInt32, opacity: Double, on s: Surface) {
         let op = Float(min(opacity, 1))
         // The tinted colour at every coverage level, made once.
         let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
-        blurred.plane.withUnsafeBufferPointer { a in
+        plane.withUnsafeBufferPointer { a in
             tints.withUnsafeBufferPointer { tint in
-                ShadowComposite.paint(a, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
+                ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
                                       opacity: op, tints: tint, on: s)
             }
         }

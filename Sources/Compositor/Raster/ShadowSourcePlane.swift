@@ -1,0 +1,54 @@
+import Foundation
+
+/// The blurred plane of a shadow cast by a surface's alpha (times a mask's alpha), made straight
+/// from the surface: bit for bit what `TreeRasterizer.blurPlane` makes from that alpha copied out
+/// to a full-size array, without the copy. Used where no shadow cache would keep the blur (none is
+/// given, or the source is larger than the cache holds), so no cache key is needed either: a
+/// shadowed group of a large frame covers tens of millions of pixels.
+enum ShadowSourcePlane {
+    /// The plane over `area` (reduced by `factor`, a power of two, when above 1) of the alpha of
+    /// `g` (times `mask`'s) shifted by (`dx`, `dy`) whole pixels, over its rectangle `source`
+    /// within the area, blurred with `sigma` (device pixels).
+    static func blurred(alphaOf g: Surface, mask: Surface?, dx ix: Int, dy iy: Int, source sr: IntRect, area: IntRect,
+                        sigma: Double, factor: Int) -> (plane: [Float], width: Int, height: Int) {
+        let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor
+        var plane = [Float](repeating: 0, count: w * h)
+        // The columns (of `sr`) the source covers, and the mask when there is one.
+        var x0 = max(0, g.frame.x + ix - sr.x), x1 = min(sr.width, g.frame.maxX + ix - sr.x)
+        if let mask { x0 = max(x0, mask.frame.x + ix - sr.x); x1 = min(x1, mask.frame.maxX + ix - sr.x) }
+        let ox = sr.x - area.x, oy = sr.y - area.y
+        // Each reduced pixel is the mean of its factor × factor block: every source value times
+        // `share`, added in the order `blurPlane` adds them (row by row, left to right; the zeros it
+        // adds outside the source leave a sum of non-negative values unchanged).
+        let share = 1 / Float(factor * factor), shift = factor.trailingZeroBitCount
+        plane.withUnsafeMutableBufferPointer { p in
+            for y in 0..<sr.height where x0 < x1 {
+                let sy = sr.y + y - iy
+                guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
+                let row = g.row(sy) + (sr.x - ix)
+                var mrow: UnsafeMutablePointer<UInt32>?
+                if let mask {
+                    guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
+                    mrow = mask.row(sy) + (sr.x - ix)
+                }
+                if factor == 1 {
+                    let o = p.baseAddress! + (y + oy) * w + ox
+                    if let mrow {
+                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
+                    } else {
+                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
+                    }
+                } else {
+                    let o = p.baseAddress! + ((y + oy) >> shift) * w
+                    if let mrow {
+                        for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) * share }
+                    } else {
+                        for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * share }
+                    }
+                }
+            }
+        }
+        BoxBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))
+        return (plane, w, h)
+    }
+}
