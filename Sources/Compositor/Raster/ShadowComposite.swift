@@ -45,27 +45,40 @@ enum ShadowComposite {
                 for i in 0..<width { r[i + 1] = plane[j * width + i] }
             }
         }
+        // Per column, the bilinear sample's upper and lower parts (from the two reduced rows): the
+        // same for every row between two reduced rows' centres (`factor` rows), made once for them.
+        var upper = [Float](repeating: 0, count: draw.width), lower = [Float](repeating: 0, count: draw.width)
         var loaded = Int.min
-        index.withUnsafeBufferPointer { index in
-            next.withUnsafeBufferPointer { next in
-                left.withUnsafeBufferPointer { left in
-                    for y in draw.y..<draw.maxY {
-                        let v = (Float(y - area.y) + 0.5) / f - 0.5
-                        let v0 = Int(v.rounded(.down))
-                        let fv = v - Float(v0), gv = 1 - fv
-                        if v0 != loaded { load(&top, v0); load(&bottom, v0 + 1); loaded = v0 }
-                        let d = s.row(y)
-                        top.withUnsafeBufferPointer { t in
-                            bottom.withUnsafeBufferPointer { b in
-                                for i in 0..<draw.width {
-                                    let j = index[i], fu = next[i], gu = left[i]
-                                    let upper = t[j] * gu + t[j + 1] * fu
-                                    let lower = b[j] * gu + b[j + 1] * fu
-                                    over(d, draw.x + i, y, upper * gv + lower * fv)
+        for y in draw.y..<draw.maxY {
+            let v = (Float(y - area.y) + 0.5) / f - 0.5
+            let v0 = Int(v.rounded(.down))
+            let fv = v - Float(v0), gv = 1 - fv
+            if v0 != loaded {
+                load(&top, v0); load(&bottom, v0 + 1); loaded = v0
+                top.withUnsafeBufferPointer { t in
+                    bottom.withUnsafeBufferPointer { b in
+                        index.withUnsafeBufferPointer { index in
+                            next.withUnsafeBufferPointer { next in
+                                left.withUnsafeBufferPointer { left in
+                                    upper.withUnsafeMutableBufferPointer { up in
+                                        lower.withUnsafeMutableBufferPointer { lo in
+                                            for i in 0..<draw.width {
+                                                let j = index[i], fu = next[i], gu = left[i]
+                                                up[i] = t[j] * gu + t[j + 1] * fu
+                                                lo[i] = b[j] * gu + b[j + 1] * fu
+                                            }
+                                        }
+                                    }
                                 }
                             }
                         }
                     }
+                }
+            }
+            let d = s.row(y)
+            upper.withUnsafeBufferPointer { up in
+                lower.withUnsafeBufferPointer { lo in
+                    for i in 0..<draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv) }
                 }
             }
         }
