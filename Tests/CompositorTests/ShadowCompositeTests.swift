@@ -61,4 +61,35 @@ final class ShadowCompositeTests: XCTestCase {
         }
         XCTAssertGreaterThan(painted, 30, "most trials paint some shadow (the comparison is not vacuous)")
     }
+
+    /// Faint planes (values up to 3/255, so coverage levels 0, 1 and 2), an opaque shadow colour
+    /// (whose level 1 still changes a pixel), no clip, rows wide enough for the eight-pixel steps
+    /// that skip pixels rounding to level 0: the same pixels as the reference, and level-1 pixels
+    /// painted.
+    func testFaintShadowsRoundLikeThePerPixelLoop() {
+        var rng = SeededRandom(seed: 26_55)
+        var changed = 0
+        for trial in 0..<30 {
+            let factor = rng.pick([2, 4, 8, 32])
+            let area = IntRect(x: rng.int(-20...20), y: rng.int(-20...20), width: rng.int(24...160), height: rng.int(8...64))
+            let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor
+            let plane = (0..<(w * h)).map { _ in Float(rng.double(0, 3.0 / 255)) }
+            let frame = area
+            let tints = (0...255).map { Premultiplied.scale(0xFF10_2030, UInt32($0)) }
+            let start = (0..<frame.area).map { _ in rng.premultipliedPixel() }
+            let expected = Surface(offscreen: frame, columns: frame.x..<frame.maxX)
+            let actual = Surface(offscreen: frame, columns: frame.x..<frame.maxX)
+            for i in 0..<frame.area { expected.pixels[i] = start[i]; actual.pixels[i] = start[i] }
+            plane.withUnsafeBufferPointer { a in
+                reference(a, width: w, height: h, factor: factor, area: area, draw: area, opacity: 1, tints: tints, on: expected)
+                tints.withUnsafeBufferPointer { t in
+                    ShadowComposite.paint(a, width: w, height: h, factor: factor, area: area, draw: area, opacity: 1, tints: t, on: actual)
+                }
+            }
+            let differ = (0..<frame.area).filter { expected.pixels[$0] != actual.pixels[$0] }
+            XCTAssertTrue(differ.isEmpty, "trial \(trial): factor \(factor), area \(area): \(differ.count) pixels differ")
+            changed += (0..<frame.area).filter { actual.pixels[$0] != start[$0] }.count
+        }
+        XCTAssertGreaterThan(changed, 1000, "faint levels paint pixels (the comparison is not vacuous)")
+    }
 }
