@@ -122,6 +122,39 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Se
         }
     }
 
+    /// Calls `function` with `info` and each element in order (Apple's C-style iteration; see
+    /// `applyWithBlock(_:)`).
+    public func apply(info: UnsafeMutableRawPointer?, function: CGPathApplierFunction) {
+        applyWithBlock { function(info, $0) }
+    }
+
+    /// Whether the path is one rectangle with edges along the axes (a move, three lines, and a
+    /// close or a fourth line back to the start), and if so, that rectangle in `rect`.
+    public func isRect(_ rect: UnsafeMutablePointer<CGRect>?) -> Bool {
+        var pts: [CGPoint] = []
+        var closed = false
+        for (i, c) in commands.enumerated() {
+            switch c {
+            case .move(let p) where i == 0: pts.append(p)
+            case .addLine(let p) where !closed && i > 0: pts.append(p)
+            case .closeSubpath where i == commands.count - 1 && i > 0: closed = true
+            default: return false
+            }
+        }
+        if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
+        guard pts.count == 4 else { return false }
+        for i in 0..<4 {
+            let a = pts[i], b = pts[(i + 1) % 4]
+            guard (a.x == b.x) != (a.y == b.y) else { return false }
+            if i > 0 {
+                let p = pts[i - 1]
+                guard (p.x == a.x) != (a.x == b.x) else { return false }   // edges alternate
+            }
+        }
+        if let rect { rect.pointee = CGPath.bounds(of: pts) }
+        return true
+    }
+
     /// Whether `point` is inside the path under `rule`, after mapping the path by `transform`
     /// (curves are flattened to 0.01 units; open subpaths are closed implicitly).
     public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity) -> Bool {

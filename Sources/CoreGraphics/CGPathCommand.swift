@@ -54,3 +54,7 @@ public enum CGPathFillRule: Int, Sendable {
     /// Odd crossing count.
     case evenOdd = 1
 }
+
+/// The function `CGPath.apply(info:function:)` calls for each element, with its info pointer (a C
+/// function pointer on Apple; a Swift function type here, since `CGPathElement` is a Swift struct).
+public typealias CGPathApplierFunction = (UnsafeMutableRawPointer?, UnsafePointer<CGPathElement>) -> Void

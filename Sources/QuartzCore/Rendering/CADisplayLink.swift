@@ -33,6 +33,12 @@ public final class CADisplayLink {
     public var isPaused = false
     /// The rate wanted (default: every frame).
     public var preferredFrameRateRange = CAFrameRateRange.default
+    /// The rate wanted in frames a second, as iOS 10 to 14 code sets it (0, the default: every
+    /// frame); the same setting as `preferredFrameRateRange` with that preferred rate.
+    public var preferredFramesPerSecond: Int {
+        get { preferredFrameRateRange.preferred.map { Int($0.rounded()) } ?? 0 }
+        set { preferredFrameRateRange = newValue > 0 ? CAFrameRateRange(minimum: 0, maximum: Float(newValue), preferred: Float(newValue)) : .default }
+    }
     /// Set by the host it is added to; called by `invalidate()`.
     var removeFromHost: (() -> Void)?
     private var lastFired: CFTimeInterval?

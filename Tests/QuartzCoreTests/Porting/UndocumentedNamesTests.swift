@@ -99,3 +99,41 @@ final class UndocumentedNamesTests: LaminaTestCase {
         XCTAssertEqual(DispatchTimeInterval.nanoseconds(Int(NSEC_PER_MSEC)), .milliseconds(1))
     }
 }
+
+/// Counts elements through the info pointer (a C function captures nothing).
+private func countElement(_ info: UnsafeMutableRawPointer?, _ element: UnsafePointer<CGPathElement>) {
+    info!.assumingMemoryBound(to: Int.self).pointee += element.pointee.type == .closeSubpath ? 100 : 1
+}
+
+/// More of Apple's API that client code calls: C-style path iteration, `isRect`, and iOS 10's
+/// `preferredFramesPerSecond`.
+final class ClientAPITests: XCTestCase {
+    func testPathApplyAndIsRect() {
+        let rect = CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil)
+        var count = 0
+        rect.apply(info: &count, function: countElement)
+        XCTAssertEqual(count, 104, "a move, three lines and a close")
+        var r = CGRect.zero
+        XCTAssertTrue(rect.isRect(&r))
+        XCTAssertEqual(r, CGRect(x: 1, y: 2, width: 3, height: 4))
+        let tri = CGMutablePath()
+        tri.addLines(between: [.zero, CGPoint(x: 4, y: 0), CGPoint(x: 0, y: 3)])
+        tri.closeSubpath()
+        XCTAssertFalse(tri.isRect(nil))
+        XCTAssertFalse(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil).isRect(nil))
+        let slanted = CGMutablePath()
+        slanted.addLines(between: [.zero, CGPoint(x: 4, y: 1), CGPoint(x: 3, y: 5), CGPoint(x: -1, y: 4)])
+        slanted.closeSubpath()
+        XCTAssertFalse(slanted.isRect(nil), "a rotated square is not an axis-aligned rectangle")
+    }
+
+    func testPreferredFramesPerSecondIsThePreferredRate() {
+        let link = CADisplayLink { _ in }
+        XCTAssertEqual(link.preferredFramesPerSecond, 0)
+        link.preferredFramesPerSecond = 30
+        XCTAssertEqual(link.preferredFrameRateRange.preferred, 30)
+        XCTAssertEqual(link.preferredFramesPerSecond, 30)
+        link.preferredFramesPerSecond = 0
+        XCTAssertEqual(link.preferredFrameRateRange, .default)
+    }
+}
