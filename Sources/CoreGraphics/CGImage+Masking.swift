@@ -50,8 +50,7 @@ extension CGImage {
                 if mask.isMask {
                     coverage = m >> 24
                 } else {
-                    let r = (m >> 16) & 255, g = (m >> 8) & 255, b = m & 255
-                    coverage = (r * 299 + g * 587 + b * 114 + 500) / 1000
+                    coverage = CGImage.luma(m)
                 }
                 out[y * width + x] = CGImage.scale(out[y * width + x], by: coverage)
             }
@@ -89,7 +88,7 @@ extension CGImage {
         return s(p >> 24) << 24 | s((p >> 16) & 255) << 16 | s((p >> 8) & 255) << 8 | s(p & 255)
     }
 
-    /// The Rec. 601 luma of a pixel's colour.
+    /// The Rec. 601 luma of a pixel's colour (as stored, so over black for a premultiplied one).
     static func luma(_ p: UInt32) -> UInt32 {
         (((p >> 16) & 255) * 299 + ((p >> 8) & 255) * 587 + (p & 255) * 114 + 500) / 1000
     }

@@ -114,7 +114,7 @@ package struct PixelLayout: Equatable, Sendable {
         let a = v >> 24, r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255
         switch kind {
         case .gray:
-            p.storeBytes(of: UInt8((r * 299 + g * 587 + b * 114 + 500) / 1000), as: UInt8.self)
+            p.storeBytes(of: UInt8(CGImage.luma(v)), as: UInt8.self)
         case .alphaOnly:
             p.storeBytes(of: UInt8(a), as: UInt8.self)
         case .rgba:

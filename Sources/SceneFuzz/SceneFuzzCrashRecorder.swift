@@ -11,12 +11,14 @@ import Glibc
 /// and let the signal end the process as it would have. Off until `install(directory:)`. A testing
 /// aid.
 @_spi(LaminaInternal) public enum SceneFuzzCrashRecorder {
+    // The statics below are read by the signal handler, where no lock is async-signal-safe; they
+    // are written on the fuzzing thread only, before and between inputs.
     nonisolated(unsafe) static var buffer: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) static var capacity = 0
     nonisolated(unsafe) static var length = 0
     nonisolated(unsafe) static var index = 0
     nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) static var temporary: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var temporary: UnsafeMutablePointer<CChar>?   // signal handler state (see above)
 
     /// Writes crashing inputs to `directory`/crash.yaml from now on.
     public static func install(directory: URL) {
