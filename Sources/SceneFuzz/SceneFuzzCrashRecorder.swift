@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 @_spi(LaminaInternal) import Scenes
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,7 @@ import Glibc
 
     /// Writes crashing inputs to `directory`/crash.yaml from now on.
     public static func install(directory: URL) {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? SafeFile.makeFolder(at: directory.path)
         path = strdup(directory.appendingPathComponent("crash.yaml").path)
         temporary = strdup(directory.appendingPathComponent("crash.yaml.partial-\(getpid())").path)
         for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {

@@ -93,7 +93,7 @@ import CoreGraphics
 
     func save(_ text: String, name: String) {
         guard let dir = saveFailures else { return }
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try? SafeFile.makeFolder(at: dir.path)
         try? SafeFile.write(text, to: dir.appendingPathComponent(name).path)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import LaminaRecording
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
@@ -60,7 +61,7 @@ enum HeadlessTour {
 
     static func run(size: CGSize, only: String?, directory: String = "lamina-tour") throws {
         AppRunner.installResources()
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try SafeFile.makeFolder(at: directory)
         CAMediaClock.manualTime = 0
         defer { CAMediaClock.manualTime = nil }
         var written: [String] = []

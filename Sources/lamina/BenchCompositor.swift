@@ -85,7 +85,7 @@ struct BenchCompositor: ParsableCommand {
                                 px / med / 1000, px / lo / 1000, 1000 / med))
         }
         if let dir = png {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try SafeFile.makeFolder(at: dir)
             for w in workloads {
                 buffer.pixels = destination
                 FrameRenderer().render(w.tree, into: &buffer, background: w.clears ? 0 : nil)

@@ -35,9 +35,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points).") var size: String?
     @Option(help: "For a scene: interactions to replay first, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
     @Flag(help: "For a demo: click the centre at the start (starts most demos).") var click = false
+    @Option(help: "Rasteriser threads, 1...16 (default: the cores, at most 2; each band of a large frame holds its own part of every offscreen group); the pixels are the same for any count.") var threads: Int?
     @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
+        if let threads, !(1...16).contains(threads) { throw ValidationError("--threads must be 1...16") }
         try validateMediaTime(at, option: "--at")
         _ = try OutputFormat.image(output)
         if let after { _ = try SceneReplay.parse(after) }
@@ -49,6 +51,9 @@ struct RenderCommand: ParsableCommand {
         let source = try FrameSource(scene)
         let scale = source.scale(for: try size.map { try parsePixelSize($0, for: source.pointSize) })
         let r = CARenderer(size: source.pointSize, scale: scale)
+        // Bands on several threads draw what one thread draws, bit for bit (large shadows too: see
+        // LargeShadowBandTests), so a frame is split whatever its content.
+        r.threads = threads ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 2)
         r.layer = source.root
         if let s = source.scene {
             let replay = try SceneReplay(scene: s, events: after, renderer: r)

@@ -136,4 +136,32 @@ final class SafeFileTests: XCTestCase {
         let mask = umask(0o022); umask(mask)
         XCTAssertEqual(st.st_mode & 0o777, 0o777 & ~mask, "a new folder's permissions, not mkdtemp's 0700")
     }
+
+    /// An output folder for files written one by one (`lamina tour`, `bench compositor --png`, the
+    /// fuzzer's saved inputs): made with the folders above it, used when it is a folder already,
+    /// refused when it is a link (dangling too) or a file, the link's target left empty.
+    func testOutputFoldersAreMadeOrUsedNeverThroughALink() throws {
+        try SafeFile.makeFolder(at: dir + "/a/b/out")
+        var st = stat()
+        XCTAssertEqual(lstat(dir + "/a/b/out", &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFDIR)
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: dir + "/a/b/out/old.png"))
+        try SafeFile.makeFolder(at: dir + "/a/b/out")
+        XCTAssertEqual(contents(dir + "/a/b/out/old.png"), "kept", "a folder already there is used as it is")
+        let target = dir + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+        XCTAssertEqual(symlink(target, dir + "/tour"), 0)
+        XCTAssertEqual(symlink(dir + "/nowhere", dir + "/dangling"), 0)
+        for name in ["tour", "dangling"] {
+            XCTAssertThrowsError(try SafeFile.makeFolder(at: dir + "/" + name)) { error in
+                XCTAssertTrue("\(error)".contains("symbolic link"), "\(error)")
+            }
+        }
+        XCTAssertFalse(SafeFile.exists(dir + "/nowhere"), "a dangling link's target is not made")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: target), [])
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/plain"))
+        XCTAssertThrowsError(try SafeFile.makeFolder(at: dir + "/plain")) { error in
+            XCTAssertTrue("\(error)".contains("not a folder"), "\(error)")
+        }
+    }
 }

@@ -6,6 +6,8 @@ import CoreGraphics
 /// soft clip, times an opacity, composited source-over. Holds the reusable scratch buffers, so one
 /// drawer per thread.
 final class PrimitiveDrawer {
+    /// The offscreen buffers of this drawer's groups and masks, reused (see `SurfacePool`).
+    let surfaces = SurfacePool()
     private var rasterizer = CoverageRasterizer()
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
     private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)

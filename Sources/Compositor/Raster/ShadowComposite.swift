@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 
 /// Paints a blurred shadow plane, tinted, over a surface: the last step of
 /// `TreeRasterizer.drawBlurredAlpha`. A reduced plane is sampled as `TreeRasterizer.upsample` does,
@@ -19,10 +20,18 @@ enum ShadowComposite {
             if k == 0 { return }
             d[x] = Premultiplied.over(d[x], tint[k])
         }
+        // The colour (the tint at full coverage), for the row kernel: `lamina_over_solid_coverage`
+        // rounds each pixel's coverage times `op` to a level and blends the colour scaled by it as
+        // `over` does, bit for bit (its reference test: FillKernelTests), on the CPU's vector level.
+        let color = tint[255]
         if factor == 1 {
             for y in draw.y..<draw.maxY {
                 let d = s.row(y), row = plane.baseAddress! + (y - area.y) * area.width - area.x
-                for x in draw.x..<draw.maxX { over(d, x, y, row[x]) }
+                if clip == nil {
+                    lamina_over_solid_coverage(d + draw.x, color, row + draw.x, op, Int32(draw.width))
+                } else {
+                    for x in draw.x..<draw.maxX { over(d, x, y, row[x]) }
+                }
             }
             return
         }
@@ -48,6 +57,7 @@ enum ShadowComposite {
         // Per column, the bilinear sample's upper and lower parts (from the two reduced rows): the
         // same for every row between two reduced rows' centres (`factor` rows), made once for them.
         var upper = [Float](repeating: 0, count: draw.width), lower = [Float](repeating: 0, count: draw.width)
+        var coverage = [Float](repeating: 0, count: draw.width)
         var loaded = Int.min
         for y in draw.y..<draw.maxY {
             let v = (Float(y - area.y) + 0.5) / f - 0.5
@@ -78,23 +88,15 @@ enum ShadowComposite {
             let d = s.row(y)
             upper.withUnsafeBufferPointer { up in
                 lower.withUnsafeBufferPointer { lo in
-                    var i = 0
                     if clip == nil {
-                        // Eight pixels at a time, skipped when all round to coverage 0: the value
-                        // `over` rounds (same operations, lane by lane) is below 1 in every lane.
-                        let g8 = SIMD8<Float>(repeating: gv), f8 = SIMD8<Float>(repeating: fv), o8 = SIMD8<Float>(repeating: op)
-                        let one = SIMD8<Float>(repeating: 1)
-                        while i + 8 <= draw.width {
-                            let u = UnsafeRawPointer(up.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
-                            let l = UnsafeRawPointer(lo.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
-                            let c = (u * g8 + l * f8) * o8
-                            if !all(c.replacing(with: one, where: c .> one) * 255 + 0.5 .< one) {
-                                for m in i..<(i + 8) { over(d, draw.x + m, y, up[m] * gv + lo[m] * fv) }
-                            }
-                            i += 8
+                        // The row's coverage (`over`'s value before `op`), then the row kernel.
+                        coverage.withUnsafeMutableBufferPointer { c in
+                            for i in 0..<draw.width { c[i] = up[i] * gv + lo[i] * fv }
+                            lamina_over_solid_coverage(d + draw.x, color, c.baseAddress!, op, Int32(draw.width))
                         }
+                    } else {
+                        for i in 0..<draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv) }
                     }
-                    while i < draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv); i += 1 }
                 }
             }
         }

@@ -21,29 +21,34 @@ enum ShadowSourcePlane {
         // `share`, added in the order `blurPlane` adds them (row by row, left to right; the zeros it
         // adds outside the source leave a sum of non-negative values unchanged).
         let share = 1 / Float(factor * factor), shift = factor.trailingZeroBitCount
-        plane.withUnsafeMutableBufferPointer { p in
-            for y in 0..<sr.height where x0 < x1 {
-                let sy = sr.y + y - iy
-                guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
-                let row = g.row(sy) + (sr.x - ix)
-                var mrow: UnsafeMutablePointer<UInt32>?
-                if let mask {
-                    guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
-                    mrow = mask.row(sy) + (sr.x - ix)
-                }
-                if factor == 1 {
-                    let o = p.baseAddress! + (y + oy) * w + ox
-                    if let mrow {
-                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
-                    } else {
-                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
+        // Each alpha's share, worked out once: the same operations on the same values, so the same
+        // floats as computing it per pixel (and no division per pixel).
+        let shares = (0..<256).map { Float($0) / 255 * share }
+        shares.withUnsafeBufferPointer { shares in
+            plane.withUnsafeMutableBufferPointer { p in
+                for y in 0..<sr.height where x0 < x1 {
+                    let sy = sr.y + y - iy
+                    guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
+                    let row = g.row(sy) + (sr.x - ix)
+                    var mrow: UnsafeMutablePointer<UInt32>?
+                    if let mask {
+                        guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
+                        mrow = mask.row(sy) + (sr.x - ix)
                     }
-                } else {
-                    let o = p.baseAddress! + ((y + oy) >> shift) * w
-                    if let mrow {
-                        for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) * share }
+                    if factor == 1 {
+                        let o = p.baseAddress! + (y + oy) * w + ox
+                        if let mrow {
+                            for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
+                        } else {
+                            for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
+                        }
                     } else {
-                        for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * share }
+                        let o = p.baseAddress! + ((y + oy) >> shift) * w
+                        if let mrow {
+                            for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) * share }
+                        } else {
+                            for x in x0..<x1 { o[(x + ox) >> shift] += shares[Int(row[x] >> 24)] }
+                        }
                     }
                 }
             }

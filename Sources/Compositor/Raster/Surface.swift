@@ -25,28 +25,40 @@ final class Surface {
     /// borders, groups and shadows are never skipped).
     var occlusionOrder = Int.max
     private let owned: Bool
+    /// Where an owned buffer goes back to (nil: freed).
+    private let pool: SurfacePool?
+    /// The owned buffer's size in pixels (0 when borrowed).
+    private let capacity: Int
 
     /// Borrows `pixels` (row stride `stride`) covering device `frame`.
     init(borrowing pixels: UnsafeMutablePointer<UInt32>, frame: IntRect, stride: Int, scissor: IntRect) {
         self.pixels = pixels; self.frame = frame; self.stride = stride
-        self.scissor = scissor.intersection(frame); owned = false
+        self.scissor = scissor.intersection(frame); owned = false; pool = nil; capacity = 0
         columns = frame.x..<frame.maxX
     }
 
     /// An offscreen surface covering `frame` (inside a target whose columns are `columns`), cleared
-    /// to transparent.
-    init(offscreen frame: IntRect, columns: Range<Int>) {
+    /// to transparent; its buffer comes from `pool` (and goes back to it) when one is given.
+    init(offscreen frame: IntRect, columns: Range<Int>, pool: SurfacePool? = nil) {
         self.frame = frame; stride = max(frame.width, 1)
         self.columns = columns
         let n = max(stride * frame.height, 1)
-        // Zeroed by calloc: a large buffer comes as fresh pages the kernel has already cleared, so
-        // it is not written twice (a group of a large frame is tens of megabytes).
-        guard let raw = calloc(n, MemoryLayout<UInt32>.stride) else { fatalError("out of memory for a \(frame.width) x \(frame.height) offscreen surface") }
-        pixels = raw.bindMemory(to: UInt32.self, capacity: n)
+        if let pool {
+            let b = pool.take(n)
+            pixels = b.pointer; capacity = b.capacity
+        } else {
+            // Zeroed by calloc: a large buffer comes as fresh pages the kernel has already cleared.
+            guard let raw = calloc(n, MemoryLayout<UInt32>.stride) else { fatalError("out of memory for a \(frame.width) x \(frame.height) offscreen surface") }
+            pixels = raw.bindMemory(to: UInt32.self, capacity: n); capacity = n
+        }
+        self.pool = pool
         scissor = frame; owned = true
     }
 
-    deinit { if owned { free(pixels) } }
+    deinit {
+        guard owned else { return }
+        if let pool { pool.give(pixels, capacity: capacity) } else { free(pixels) }
+    }
 
     /// The address of device pixel (x, y), which must be inside `frame`.
     @inline(__always)

@@ -40,9 +40,9 @@ final class TreeRasterizer {
         /// After the sublayers: restore the clip, draw the border.
         case bodyEnd(Int, toDevice: Matrix4x4, opacity: Double, on: Surface, clip: ClipMask?, scissor: IntRect)
         /// After an offscreen group's body: draw its mask (if any), then finish the group.
-        case groupBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, area: IntRect, on: Surface)
+        case groupBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, area: IntRect, whole: Bool, on: Surface)
         /// Composite a finished group (with its shadow and mask).
-        case groupEnd(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface?, on: Surface)
+        case groupEnd(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface?, whole: Bool, on: Surface)
         /// Put a surface's clip and scissor back (after a split 3D piece).
         case restore(Surface, clip: ClipMask?, scissor: IntRect)
         /// Clip a surface to a split 3D piece's half-planes (before the piece's plane).
@@ -65,16 +65,16 @@ final class TreeRasterizer {
                 plane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s, into: &stack)
             case .bodyEnd(let i, let M, let op, let s, let clip, let scissor):
                 finishBody(i, H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s, clip: clip, scissor: scissor)
-            case .groupBody(let i, let M, let P, let op, let group, let R, let s):
+            case .groupBody(let i, let M, let P, let op, let group, let R, let whole, let s):
                 let n = tree.nodes[i]
                 if n.mask >= 0 {
-                    let ms = Surface(offscreen: R, columns: s.columns)
-                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, on: s))
+                    let ms = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
+                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, whole: whole, on: s))
                     stack.append(.node(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms))
                 } else {
-                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: nil, on: s))
+                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: nil, whole: whole, on: s))
                 }
-            case .groupEnd(let i, let M, let P, let op, let group, let maskSurface, let s):
+            case .groupEnd(let i, let M, let P, let op, let group, let maskSurface, let whole, let s):
                 let n = tree.nodes[i]
                 if let sh = n.shadow, sh.color >> 24 != 0 {
                     if sh.path != nil {
@@ -83,7 +83,7 @@ final class TreeRasterizer {
                         drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
                     } else {
                         let g = shadowGeometry(sh, node: n, P: P)
-                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
                     }
                 }
                 if n.blendMode == .normal {
@@ -122,7 +122,7 @@ final class TreeRasterizer {
         }
         let n = tree.nodes[i]
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
-        let reach = shadow.map { shadowReach($0, node: n, P: P) } ?? 0
+        let reach = shadow.map { cutGroupReach($0, node: n, P: P) } ?? 0
         // The group holds what the subtree draws (its own shadow is drawn beside the group, from it).
         guard let bb = contentBounds(i, M: M, P: P) else { return }
         // Left out only when neither the group nor its shadow reaches the scissor: the subtree's
@@ -133,15 +133,16 @@ final class TreeRasterizer {
         // past the surface it lands on (itself a group cut to the band, perhaps), so that its
         // shadow's blur is the same for all of them (made once, see drawBlurredAlpha); larger ones
         // only where the band and the shadow's reach need them.
-        let R = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea ? bb
+        let drawnWhole = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea
+        let R = drawnWhole ? bb
             : bb.intersection(IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach))
         guard !R.isEmpty else {
             // Only a shadowPath, which needs nothing of the group, can still reach the band.
             if let sh = shadow, sh.path != nil { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             return
         }
-        let group = Surface(offscreen: R, columns: s.columns)
-        stack.append(.groupBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, area: R, on: s))
+        let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
+        stack.append(.groupBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, area: R, whole: drawnWhole, on: s))
         body(i, M: M, opacity: 1, children: children, on: group, into: &stack)
     }
 
@@ -467,6 +468,36 @@ final class TreeRasterizer {
         return Int((3 * g.sigma + max(abs(g.dx), abs(g.dy))).rounded(.up)) + 2
     }
 
+    /// How far past a band a shadowed group too large to draw whole is drawn (device pixels): as
+    /// far as its shadow's blur cut to the band reads the group (`cutBlurMargin`, one step of the
+    /// grid that is aligned to, and the offset), and at least the shadow's reach, so the group
+    /// holds all the alpha the blur needs.
+    func cutGroupReach(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> Int {
+        let g = shadowGeometry(sh, node: n, P: P)
+        let factor = g.sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: g.sigma) : 1
+        let read = Int(max(abs(g.dx), abs(g.dy)).rounded(.up)) + TreeRasterizer.cutBlurMargin(sigma: g.sigma, factor: factor) + factor + 2
+        return max(read, shadowReach(sh, node: n, P: P))
+    }
+
+    /// How far past a band a shadow too large to blur whole is blurred (device pixels): the three
+    /// boxes' radii on the plane reduced by `factor`, plus two reduced pixels (the bilinear step
+    /// back to full resolution reads one past its own), so the pixels the band draws are those of
+    /// the whole blur.
+    static func cutBlurMargin(sigma: Double, factor: Int) -> Int {
+        (BoxBlur.boxSizes(sigma: min(sigma / Double(factor), 256)).reduce(0, +) + 2) * factor
+    }
+
+    /// `cut` grown outwards to the device grid of `step` × `step` blocks (from the device origin,
+    /// which no band moves: the source a band sees, and so the whole around it, is cut to the band).
+    /// What it adds past the shadow's whole is zeros.
+    static func aligned(_ cut: IntRect, toGridOf step: Int) -> IntRect {
+        guard step > 1, !cut.isEmpty else { return cut }
+        func down(_ v: Int) -> Int { v >= 0 ? v / step * step : -((-v + step - 1) / step * step) }
+        let x0 = down(cut.x), y0 = down(cut.y)
+        let x1 = -down(-cut.maxX), y1 = -down(-cut.maxY)
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The largest blur deviation drawn, in device pixels: past it a shadow is a faint haze whose
     /// buffer (the scissor grown by 3 sigma a side) would only cost memory.
     static let maxShadowSigma = 256.0
@@ -500,7 +531,7 @@ final class TreeRasterizer {
     /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
     /// blurs it and composites it tinted with `color`. The blur comes from the shadow cache when the
     /// same source, placement and deviation were blurred before.
-    func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, dx: Double, dy: Double,
+    func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
                           sigma: Double, color: UInt32, opacity: Double, on s: Surface) {
         let pad = Int((3 * sigma).rounded(.up)) + 1
         var srcBox: IntRect
@@ -513,25 +544,37 @@ final class TreeRasterizer {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
             srcBox.x += ix; srcBox.y += iy
         } else { return }
+        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
         // A shadow of modest size is blurred whole, whatever part of it this band draws and on
         // whatever surface (a group's may be cut to the band): every band then asks the shadow
         // cache for the same blur, made once, and its pixels never depend on where bands end.
-        // A larger one only around the scissor (its blur reaches `pad`, so that part is exact).
+        // A larger one only around the scissor, far enough out that the blur (and the reduced
+        // plane's bilinear step) reaching the scissor is exact, and on one reduction grid for
+        // every band, so every band reduces the same blocks and its pixels are one thread's.
         let whole = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad)
-        let area = srcBox.area <= TreeRasterizer.wholeShadowArea ? whole
-            : whole.intersection(IntRect(x: s.scissor.x - pad, y: s.scissor.y - pad, width: s.scissor.width + 2 * pad, height: s.scissor.height + 2 * pad))
+        let area: IntRect
+        // (A group's source is cut to the band unless drawn whole: the caller says which, for the
+        // cut's own size depends on the band.)
+        if contours != nil ? srcBox.area <= TreeRasterizer.wholeShadowArea : wholeSource {
+            area = whole
+        } else {
+            let m = TreeRasterizer.cutBlurMargin(sigma: sigma, factor: factor)
+            let cut = whole.intersection(IntRect(x: s.scissor.x - m, y: s.scissor.y - m, width: s.scissor.width + 2 * m, height: s.scissor.height + 2 * m))
+            area = TreeRasterizer.aligned(cut, toGridOf: factor)
+        }
         guard !area.isEmpty else { return }
         let draw = area.intersection(s.scissor)
         guard !draw.isEmpty else { return }
         // The source's pixels: its rectangle within the area.
         let sr = srcBox.intersection(area)
         guard !sr.isEmpty else { return }
-        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
         let planeWidth = (area.width + factor - 1) / factor, planeHeight = (area.height + factor - 1) / factor
-        // A group's alpha no cache would keep (there is none, or its key alone is larger than the
-        // cache holds: a shadowed group of a large frame) is blurred straight from the group,
-        // without copying it out for a key.
-        if let (g, mask) = source, shadowCache.map({ sr.area / 2 + planeWidth * planeHeight > $0.capacity }) ?? true {
+        // A group's alpha is blurred straight from the group, without copying it out for a key,
+        // when no cache would keep it (there is none, or its key alone is larger than the cache
+        // holds: a shadowed group of a large frame), and when the blur is reduced: then making the
+        // plane reads the source once, as making its key would, and the blur left is on a plane
+        // `factor`² times smaller, so a cached plane saves nothing.
+        if let (g, mask) = source, factor > 1 || (shadowCache.map({ sr.area / 2 + planeWidth * planeHeight > $0.capacity }) ?? true) {
             let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
                                                  area: area, sigma: sigma, factor: factor)
             paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,

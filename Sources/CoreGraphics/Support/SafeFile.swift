@@ -50,6 +50,32 @@ package enum SafeFile {
         }
     }
 
+    /// Makes the folder `path` (and any missing folders above it) to hold files written one by
+    /// one (a tour's or a benchmark's images, each written safely); a folder already there is
+    /// used. Refuses a `path` that is a symbolic link (never followed, dangling or not) or a file.
+    package static func makeFolder(at path: String) throws(FileWriteError) {
+        func check() throws(FileWriteError) -> Bool {
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return false }
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR: return true
+            case S_IFLNK: throw FileWriteError(path: path, cause: "it is a symbolic link (not followed); give a folder name")
+            default: throw FileWriteError(path: path, cause: "it is a file, not a folder")
+            }
+        }
+        if try check() { return }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+            throw FileWriteError(path: path, cause: "its folder \(parent) cannot be made")
+        }
+        guard mkdir(path, 0o777) == 0 else {
+            let e = errno
+            // Made meanwhile by someone else: used if it is a folder, refused if it is a link.
+            if e == EEXIST, try check() { return }
+            throw FileWriteError(path: path, errno: e)
+        }
+    }
+
     /// Writes `text` as UTF-8 to `path`, replacing what is there (see `SafeFile`).
     package static func write(_ text: String, to path: String) throws(FileWriteError) {
         try write(Data(text.utf8), to: path)
