@@ -51,9 +51,11 @@ struct CompositionBuilder {
         guard hidesBefore || hidesAfter else { return layer }
         // Opacity 0 before the in point, 1 until the out point, 0 after: jumps are equal key times.
         var frames: [Double] = [], values: [Double] = []
-        if hidesBefore { frames += [compIn, inPoint]; values += [0, 0] }
-        frames.append(hidesBefore ? inPoint : compIn); values.append(1)
-        if hidesAfter { frames += [outPoint, outPoint, compOut]; values += [1, 0, 0] } else { frames.append(compOut); values.append(1) }
+        let showFrame = KeyframeAnimationBuilder.jumpFrame(inPoint, after: compIn)
+        let hideFrame = KeyframeAnimationBuilder.jumpFrame(outPoint, after: hidesBefore ? showFrame : compIn)
+        if hidesBefore { frames += [compIn, showFrame]; values += [0, 0] }
+        frames.append(hidesBefore ? showFrame : compIn); values.append(1)
+        if hidesAfter { frames += [hideFrame, hideFrame, compOut]; values += [1, 0, 0] } else { frames.append(compOut); values.append(1) }
         let b = KeyframeAnimationBuilder(time: time, frameOffset: 0)
         if let a = b.sampled("opacity", frames: frames, values: values) {
             layer.add(a, forKey: "lottie.visibility")

@@ -49,6 +49,13 @@ struct KeyframeAnimationBuilder {
         return a
     }
 
+    /// How long before a keyframe's frame a jump to its value happens, in frames: so that the frame
+    /// itself, reached through floating-point time arithmetic, always shows the new value.
+    static let jumpLead = 1e-6
+
+    /// The frame a jump to a value at `frame` happens, after `previous`.
+    static func jumpFrame(_ frame: Double, after previous: Double) -> Double { max(previous, frame - jumpLead) }
+
     /// Times `a` from layer frame `from` to `to`, holding its ends before and after.
     func place(_ a: CAAnimation, from: Double, to: Double) {
         var begin = time.time(ofFrame: from + frameOffset)
@@ -66,14 +73,14 @@ struct KeyframeAnimationBuilder {
         for i in 0..<(k.count - 1) {
             let a = k[i], b = k[i + 1]
             if a.hold {
-                out.append(Point(frame: b.time, value: a.value, easing: nil, tangents: nil))
+                out.append(Point(frame: Self.jumpFrame(b.time, after: a.time), value: a.value, easing: nil, tangents: nil))
             } else {
                 var tangents: ([Double], [Double])?
                 if let to = a.spatialOut, let ti = a.spatialIn, to.contains(where: { $0 != 0 }) || ti.contains(where: { $0 != 0 }) { tangents = (to, ti) }
                 out.append(Point(frame: b.time, value: a.endValue ?? b.value, easing: a.easing, tangents: tangents))
             }
             if out[out.count - 1].value != b.value {
-                out.append(Point(frame: b.time, value: b.value, easing: nil, tangents: nil))
+                out.append(Point(frame: out[out.count - 1].frame, value: b.value, easing: nil, tangents: nil))
             }
         }
         return out

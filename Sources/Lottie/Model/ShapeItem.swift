@@ -79,7 +79,8 @@ struct ShapeItemList: Decodable {
         }
         if try c.flag("hd") { return }
         let here = JSONPath.string(d.codingPath)
-        let reversed = (try c.number("d")) == 3
+        // `d` is a shape's direction (3: reversed); a stroke's `d` is its dashes.
+        let reversed = try ["rc", "el", "sh"].contains(ty) && c.number("d") == 3
         switch ty {
         case "gr":
             var inner = c.has("it") ? try c.decode(ShapeItemList.self, forKey: AnyKey("it")) : ShapeItemList()
