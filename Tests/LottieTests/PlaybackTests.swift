@@ -141,24 +141,28 @@ final class PlaybackTests: LottieTestCase {
         XCTAssertClose(drawnX(host, 0.9), 90, 0.05)
     }
 
-    /// contentMode fits the 200 × 200 composition in other bounds.
+    /// contentMode fits the 200 × 200 composition in 600 × 400 bounds: aspect fit scales by 2 and
+    /// centres (x offset 100), scale to fill stretches 3 × 2, top left keeps the natural size.
     func testContentModeFitting() throws {
         let layer = try player()
-        layer.bounds = CGRect(x: 0, y: 0, width: 400, height: 200)
-        layer.position = CGPoint(x: 200, y: 100)
+        layer.bounds = CGRect(x: 0, y: 0, width: 600, height: 400)
+        layer.position = CGPoint(x: 300, y: 200)
         layer.contentMode = .scaleAspectFit
         layer.currentFrame = 5
         CATransaction.flush()
-        var img = render(layer, width: 400, height: 200, at: CACurrentMediaTime())
-        XCTAssertClose(img.centroid().map { Double($0.x) }, 200, 0.05, "centred: 100 + 100")
-        XCTAssertClose(img.coverage(), 1600, 1)
+        var img = render(layer, width: 600, height: 400, at: CACurrentMediaTime())
+        XCTAssertClose(img.centroid().map { Double($0.x) }, 300, 0.05, "100 + 2 · 100")
+        XCTAssertClose(img.centroid().map { Double($0.y) }, 200, 0.05)
+        XCTAssertClose(img.coverage(), 6400, 2)
         layer.contentMode = .scaleToFill
         CATransaction.flush()
-        img = render(layer, width: 400, height: 200, at: CACurrentMediaTime())
-        XCTAssertClose(img.coverage(), 3200, 2, "stretched twice as wide")
+        img = render(layer, width: 600, height: 400, at: CACurrentMediaTime())
+        XCTAssertClose(img.coverage(), 9600, 2, "stretched 3 × 2")
+        XCTAssertClose(img.centroid().map { Double($0.x) }, 300, 0.05)
         layer.contentMode = .topLeft
         CATransaction.flush()
-        img = render(layer, width: 400, height: 200, at: CACurrentMediaTime())
+        img = render(layer, width: 600, height: 400, at: CACurrentMediaTime())
         XCTAssertClose(img.centroid().map { Double($0.x) }, 100, 0.05)
+        XCTAssertClose(img.coverage(), 1600, 1)
     }
 }

@@ -139,17 +139,25 @@ final class RenderingTests: LottieTestCase {
         XCTAssertEqual(frame(a, 8).coverage(), 0, "from the out point")
     }
 
-    /// An ellipse whose size grows 40 → 80 is 60 across at frame 5 (area π·30²); a bezier square
-    /// whose far corners move from (150, 150) to (190, 190) is 60 × 60 at frame 5.
+    /// An ellipse whose size grows 40 → 80 with symmetric easing is 60 across at frame 5 (area
+    /// π·30²), and 40 + 40·ease(0.25) across at frame 2.5 (the easing followed exactly between
+    /// frames, not sampled per frame); a bezier square whose far corners move from (150, 150) to
+    /// (190, 190) is 60 × 60 at frame 5.
     func testAnimatedEllipseAndPath() throws {
-        let img = frame(try load("shapes_animated.json"), 5)
-        var red = 0.0, green = 0.0
-        for y in 0..<img.height { for x in 0..<img.width {
-            red += Double(img.red(x, y)) / 255; green += Double(img.green(x, y)) / 255
-        } }
-        XCTAssertClose(red, Double.pi * 900, 8)
-        XCTAssertClose(green, 3600, 2)
+        let a = try load("shapes_animated.json")
+        func colours(_ img: CGImage) -> (red: Double, green: Double) {
+            var red = 0.0, green = 0.0
+            for y in 0..<img.height { for x in 0..<img.width {
+                red += Double(img.red(x, y)) / 255; green += Double(img.green(x, y)) / 255
+            } }
+            return (red, green)
+        }
+        let img = frame(a, 5)
+        XCTAssertClose(colours(img).red, Double.pi * 900, 5, "the four-curve circle and its edge coverage lose about 3 px")
+        XCTAssertClose(colours(img).green, 3600, 2)
         XCTAssertEqual(img.green(169, 169), 255); XCTAssertEqual(img.green(171, 171), 0)
+        let r = (40 + 40 * referenceEase(0.42, 0, 0.58, 1, x: 0.25)) / 2
+        XCTAssertClose(colours(frame(a, 2.5)).red, Double.pi * r * r, 5)
     }
 
     // MARK: References
