@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LaminaViews", targets: ["LaminaViews"]),
+        .library(name: "Lottie", targets: ["Lottie"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     dependencies: [
@@ -44,6 +45,8 @@ let package = Package(
         // Apple's ImageIO: CGImageSource (PNG, JPEG, GIF frames) and CGImageDestination (PNG).
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], swiftSettings: v6),
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),
+        // Lottie (Bodymovin JSON) animations played through Core Animation layers, with lottie-ios's names.
+        .target(name: "Lottie", dependencies: ["QuartzCore", "CoreGraphics"], swiftSettings: v6),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: v6),
         .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
         .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
@@ -62,6 +65,7 @@ let package = Package(
         .target(name: "LaminaTestSupport", path: "Tests/Support", swiftSettings: v6),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "QuartzCore", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], exclude: ["Support/blend_reference.py"], swiftSettings: v6),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),
         .testTarget(

@@ -1,0 +1,183 @@
+import Foundation
+import QuartzCore
+
+/// Builds the layers of a shape layer's items: a layer per group (carrying the group's transform
+/// and opacity), and a `CAShapeLayer` per fill or stroke, whose path is every shape listed before
+/// it in its group and in the groups listed before it (as Lottie applies styles), first item on top.
+struct ShapeLayerBuilder {
+    let animations: KeyframeAnimationBuilder
+    /// The most samples taken for a path that no single track describes.
+    static let maximumSamples = 2_000
+
+    /// A shape that a style draws, with the transforms of the groups between them (outermost first).
+    struct Contribution {
+        var item: ShapeItem
+        var transforms: [TransformModel]
+    }
+
+    /// Adds the layers for `items` to `host`.
+    func build(_ items: [ShapeItem], into host: CALayer) {
+        for j in items.indices.reversed() {
+            switch items[j] {
+            case .group(let inner, let transform):
+                let t = TransformLayers(transform, builder: animations, withOpacity: true, name: nil)
+                build(inner, into: t.inner)
+                host.addSublayer(t.outer)
+            case .fill(let color, let opacity, let evenOdd):
+                guard let layer = shapeLayer(for: Self.contributions(items[..<j], transforms: [])) else { continue }
+                layer.strokeColor = nil
+                layer.fillRule = evenOdd ? .evenOdd : .nonZero
+                layer.fillColor = Self.color(color.initial)
+                if let a = animations.animation("fillColor", color, convert: { Self.color($0) as Any }) { layer.add(a, forKey: "lottie.fillColor") }
+                applyOpacity(opacity, to: layer)
+                host.addSublayer(layer)
+            case .stroke(let s):
+                guard let layer = shapeLayer(for: Self.contributions(items[..<j], transforms: [])) else { continue }
+                layer.fillColor = nil
+                layer.strokeColor = Self.color(s.color.initial)
+                if let a = animations.animation("strokeColor", s.color, convert: { Self.color($0) as Any }) { layer.add(a, forKey: "lottie.strokeColor") }
+                layer.lineWidth = max(0, s.width.initial.at(0, 1))
+                if let a = animations.animation("lineWidth", s.width, convert: { max(0, $0.at(0, 1)) }) { layer.add(a, forKey: "lottie.lineWidth") }
+                layer.lineCap = s.cap == .butt ? .butt : s.cap == .round ? .round : .square
+                layer.lineJoin = s.join == .miter ? .miter : s.join == .round ? .round : .bevel
+                layer.miterLimit = max(0, s.miterLimit)
+                if !s.dashes.isEmpty {
+                    layer.lineDashPattern = s.dashes.map { NSNumber(value: $0) }
+                    layer.lineDashPhase = s.dashOffset.initial.at(0)
+                    if let a = animations.animation("lineDashPhase", s.dashOffset, convert: { $0.at(0) }) { layer.add(a, forKey: "lottie.lineDashPhase") }
+                }
+                applyOpacity(s.opacity, to: layer)
+                host.addSublayer(layer)
+            case .rect, .ellipse, .path:
+                continue
+            }
+        }
+    }
+
+    private func applyOpacity(_ o: Animated<[Double]>, to layer: CALayer) {
+        layer.opacity = Float(TransformLayers.unit(o.initial.at(0, 100)))
+        if let a = animations.animation("opacity", o, convert: { TransformLayers.unit($0.at(0, 100)) }) { layer.add(a, forKey: "lottie.opacity") }
+    }
+
+    /// The shapes of `items` and of the groups among them, with the groups' transforms.
+    static func contributions(_ items: ArraySlice<ShapeItem>, transforms: [TransformModel]) -> [Contribution] {
+        var out: [Contribution] = []
+        for item in items {
+            switch item {
+            case .group(let inner, let t): out += contributions(inner[...], transforms: transforms + [t])
+            case .rect, .ellipse, .path: out.append(Contribution(item: item, transforms: transforms))
+            case .fill, .stroke: continue
+            }
+        }
+        return out
+    }
+
+    /// A shape layer drawing `shapes` (its path animated as exactly as the tracks allow); nil when there are none.
+    private func shapeLayer(for shapes: [Contribution]) -> CAShapeLayer? {
+        guard !shapes.isEmpty else { return nil }
+        let layer = CAShapeLayer()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        let animated = shapes.indices.filter { Self.isAnimated(shapes[$0]) }
+        layer.path = Self.path(shapes, frame: Self.firstFrame(shapes))
+        guard !animated.isEmpty else { return layer }
+        if animated.count == 1, let a = exactAnimation(shapes, index: animated[0]) {
+            layer.add(a, forKey: "lottie.path")
+        } else if let a = sampledAnimation(shapes) {
+            layer.add(a, forKey: "lottie.path")
+        }
+        return layer
+    }
+
+    /// One animated shape whose path follows one of its tracks linearly (a bezier path, an ellipse or
+    /// sharp rectangle with position or size animated, a rounded one with position animated), in
+    /// static groups: an animation through that track's own keyframes and easing.
+    private func exactAnimation(_ shapes: [Contribution], index: Int) -> CAKeyframeAnimation? {
+        let c = shapes[index]
+        guard !c.transforms.contains(where: TransformLayers.isAnimated) else { return nil }
+        let frame = Self.firstFrame(shapes)
+        func pathWith(_ replace: (inout ShapeItem) -> Void) -> CGPath {
+            var copy = shapes
+            replace(&copy[index].item)
+            return Self.path(copy, frame: frame)
+        }
+        switch c.item {
+        case .path(let track, let reversed):
+            return animations.animation("path", track) { v in pathWith { $0 = .path(Animated(v), reversed: reversed) } }
+        case .ellipse(let p, let s, let reversed):
+            if p.isAnimated && s.isAnimated { return nil }
+            if p.isAnimated { return animations.animation("path", p) { v in pathWith { $0 = .ellipse(position: Animated(v), size: s, reversed: reversed) } } }
+            return animations.animation("path", s) { v in pathWith { $0 = .ellipse(position: p, size: Animated(v), reversed: reversed) } }
+        case .rect(let p, let s, let r, let reversed):
+            if r.isAnimated || (p.isAnimated && s.isAnimated) { return nil }
+            if p.isAnimated { return animations.animation("path", p) { v in pathWith { $0 = .rect(position: Animated(v), size: s, roundness: r, reversed: reversed) } } }
+            if r.initial.at(0) > 0 { return nil }
+            return animations.animation("path", s) { v in pathWith { $0 = .rect(position: p, size: Animated(v), roundness: r, reversed: reversed) } }
+        default:
+            return nil
+        }
+    }
+
+    /// The combined path sampled at every frame between the first and last keyframe of its tracks.
+    private func sampledAnimation(_ shapes: [Contribution]) -> CAKeyframeAnimation? {
+        let times = shapes.flatMap(Self.keyframeTimes)
+        guard let lo = times.min(), let hi = times.max(), hi > lo else { return nil }
+        let step = max(1, ((hi - lo) / Double(Self.maximumSamples)).rounded(.up))
+        var frames = [lo]
+        var f = (lo / step).rounded(.down) * step + step
+        while f < hi { frames.append(f); f += step }
+        frames.append(hi)
+        return animations.sampled("path", frames: frames, values: frames.map { Self.path(shapes, frame: $0) })
+    }
+
+    /// The combined path of `shapes` at layer frame `frame`.
+    static func path(_ shapes: [Contribution], frame: Double) -> CGPath {
+        let path = CGMutablePath()
+        for c in shapes {
+            var t = CGAffineTransform.identity
+            for g in c.transforms.reversed() { t = t.concatenating(TransformLayers.affine(g, at: frame)) }
+            switch c.item {
+            case .rect(let p, let s, let r, let rev):
+                ShapePaths.addRect(to: path, p: p.value(at: frame), s: s.value(at: frame), r: r.value(at: frame).at(0), reversed: rev, transform: t)
+            case .ellipse(let p, let s, let rev):
+                ShapePaths.addEllipse(to: path, p: p.value(at: frame), s: s.value(at: frame), reversed: rev, transform: t)
+            case .path(let shape, let rev):
+                shape.value(at: frame).add(to: path, reversed: rev, transform: t)
+            default:
+                continue
+            }
+        }
+        return path
+    }
+
+    private static func isAnimated(_ c: Contribution) -> Bool { !keyframeTimes(c).isEmpty }
+
+    /// The frames of every keyframe that moves `c` (its own tracks and its groups' transforms).
+    private static func keyframeTimes(_ c: Contribution) -> [Double] {
+        var out: [Double] = []
+        func add<V>(_ a: Animated<V>) { if a.isAnimated { out += a.keyframes.map(\.time) } }
+        switch c.item {
+        case .rect(let p, let s, let r, _): add(p); add(s); add(r)
+        case .ellipse(let p, let s, _): add(p); add(s)
+        case .path(let s, _): add(s)
+        default: break
+        }
+        for t in c.transforms {
+            switch t.position {
+            case .combined(let p): add(p)
+            case .separate(let x, let y): add(x); add(y)
+            }
+            add(t.anchor); add(t.scale); add(t.rotation)
+        }
+        return out
+    }
+
+    /// The frame the static value of `shapes` is read at: the first keyframe of any track, else 0.
+    private static func firstFrame(_ shapes: [Contribution]) -> Double { shapes.flatMap(keyframeTimes).min() ?? 0 }
+
+    /// A colour from Lottie's 0...1 components (alpha 1 when absent).
+    static func color(_ v: [Double]) -> CGColor {
+        func c(_ x: Double) -> CGFloat { CGFloat(min(max(x, 0), 1)) }
+        return CGColor(srgbRed: c(v.at(0)), green: c(v.at(1)), blue: c(v.at(2)), alpha: c(v.at(3, 1)))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import QuartzCore
+
+/// The layers that carry one Lottie transform (a layer's `ks` or a group's `tr`): a point of the
+/// content maps to position + rotation · scale · (point − anchor), each part animated on its own.
+struct TransformLayers {
+    /// The layer to add to the parent.
+    let outer: CALayer
+    /// The layer to add content to (the same as `outer` when every part but position is static).
+    let inner: CALayer
+
+    /// Builds the layers for `transform`; opacity is applied to `inner` when `withOpacity`.
+    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?) {
+        let top = Self.bare(name)
+        // Position: one point property (with spatial tangents as a path), or x and y apart.
+        switch transform.position {
+        case .combined(let p):
+            top.position = Self.point(p.initial)
+            if let a = b.animation("position", p, spatial: true, convert: { Self.point($0) }) { top.add(a, forKey: "lottie.position") }
+        case .separate(let x, let y):
+            top.position = CGPoint(x: x.initial.at(0), y: y.initial.at(0))
+            if let a = b.animation("position.x", x, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.x") }
+            if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
+        }
+        let r = transform.rotation, s = transform.scale, anchor = transform.anchor
+        var inner = top
+        if !r.isAnimated && !s.isAnimated && !anchor.isAnimated {
+            top.transform = CATransform3DConcat(CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial)), Self.rotation(r.initial))
+        } else {
+            top.transform = Self.rotation(r.initial)
+            if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
+                a.valueFunction = CAValueFunction(name: .rotateZ)
+                top.add(a, forKey: "lottie.rotation")
+            }
+            let scaleLayer = Self.bare(nil)
+            scaleLayer.transform = Self.scale(s.initial)
+            if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
+                a.valueFunction = CAValueFunction(name: .scale)
+                scaleLayer.add(a, forKey: "lottie.scale")
+            }
+            top.addSublayer(scaleLayer)
+            let anchorLayer = Self.bare(nil)
+            anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
+            if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
+            scaleLayer.addSublayer(anchorLayer)
+            inner = anchorLayer
+        }
+        if withOpacity {
+            let o = transform.opacity
+            if o.isAnimated || o.initial.at(0, 100) != 100 {
+                // Opacity of the content only: when `inner` is `top`, a layer of its own.
+                if inner === top {
+                    let holder = Self.bare(nil)
+                    top.addSublayer(holder)
+                    inner = holder
+                }
+                inner.opacity = Float(Self.unit(o.initial.at(0, 100)))
+                if let a = b.animation("opacity", o, convert: { Self.unit($0.at(0, 100)) }) { inner.add(a, forKey: "lottie.opacity") }
+            }
+        }
+        outer = top
+        self.inner = inner
+    }
+
+    /// A layer that only places its sublayers: no size, anchored at its origin.
+    static func bare(_ name: String?) -> CALayer {
+        let l = CALayer()
+        l.anchorPoint = .zero
+        l.bounds = .zero
+        l.name = name
+        return l
+    }
+
+    static func point(_ v: [Double]) -> CGPoint { CGPoint(x: v.at(0), y: v.at(1)) }
+    /// A percentage as 0...1.
+    static func unit(_ percent: Double) -> Double { min(max(percent / 100, 0), 1) }
+    static func translation(_ anchor: [Double]) -> CATransform3D { CATransform3DMakeTranslation(-anchor.at(0), -anchor.at(1), 0) }
+    static func scale(_ s: [Double]) -> CATransform3D { CATransform3DMakeScale(s.at(0, 100) / 100, s.at(1, 100) / 100, 1) }
+    static func rotation(_ r: [Double]) -> CATransform3D { CATransform3DMakeRotation(r.at(0) * .pi / 180, 0, 0, 1) }
+
+    /// The transform's matrix at `frame` (for shapes that a style in an outer group draws).
+    static func affine(_ t: TransformModel, at frame: Double) -> CGAffineTransform {
+        let a = t.anchor.value(at: frame), s = t.scale.value(at: frame), r = t.rotation.value(at: frame).at(0) * .pi / 180
+        let p: CGPoint
+        switch t.position {
+        case .combined(let c): p = point(c.value(at: frame))
+        case .separate(let x, let y): p = CGPoint(x: x.value(at: frame).at(0), y: y.value(at: frame).at(0))
+        }
+        return CGAffineTransform(translationX: -a.at(0), y: -a.at(1))
+            .concatenating(CGAffineTransform(scaleX: s.at(0, 100) / 100, y: s.at(1, 100) / 100))
+            .concatenating(CGAffineTransform(rotationAngle: r))
+            .concatenating(CGAffineTransform(translationX: p.x, y: p.y))
+    }
+
+    /// Whether any part of `t` but opacity changes over time.
+    static func isAnimated(_ t: TransformModel) -> Bool {
+        let position: Bool
+        switch t.position {
+        case .combined(let c): position = c.isAnimated
+        case .separate(let x, let y): position = x.isAnimated || y.isAnimated
+        }
+        return position || t.anchor.isAnimated || t.scale.isAnimated || t.rotation.isAnimated
+    }
+}

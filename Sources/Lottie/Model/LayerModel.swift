@@ -1,0 +1,114 @@
+import Foundation
+import CoreGraphics
+
+/// One entry of a composition's `layers`, as far as this player draws it.
+struct LayerModel: Sendable {
+    /// What the layer draws.
+    enum Content: Sendable {
+        /// A shape layer's items (`ty` 4).
+        case shapes([ShapeItem])
+        /// A solid (`ty` 1): colour and size.
+        case solid(color: CGColor, width: Double, height: Double)
+        /// Nothing: a null layer (`ty` 3), or a layer type not drawn yet (noted).
+        case none
+    }
+
+    var name: String?
+    /// `ind`, the index other layers name as their `parent`.
+    var index: Int?
+    var parent: Int?
+    /// In and out points in composition frames (visible for ip ≤ frame < op).
+    var inPoint: Double
+    var outPoint: Double
+    /// Start time: the layer's own frames are composition frames minus this.
+    var startTime: Double
+    var transform: TransformModel
+    var content: Content
+    /// Whether the layer is hidden (`hd`) or is another's matte (`td`): not drawn, but still a parent.
+    var isDrawn: Bool
+    /// The JSON path of the layer, for messages.
+    var path: String
+}
+
+/// Reads one layer; what it cannot draw goes to `notes`.
+struct LayerRecord: Decodable {
+    var layer: LayerModel
+    var notes: [LottieDiagnostic] = []
+
+    /// The largest solid side accepted.
+    static let maxSolidSide = 100_000.0
+
+    init(from decoder: any Decoder) throws {
+        let c: KeyedDecodingContainer<AnyKey>
+        do { c = try decoder.container(keyedBy: AnyKey.self) } catch {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: decoder.codingPath, debugDescription: "expected a layer, an object with \"ty\""))
+        }
+        let here = JSONPath.string(decoder.codingPath)
+        var notes: [LottieDiagnostic] = []
+        func note(_ key: String?, _ message: String) {
+            notes.append(LottieDiagnostic(path: key.map { JSONPath.string(decoder.codingPath, $0) } ?? here, message: message))
+        }
+        guard let tyNumber = try c.number("ty") else { throw DecodingError.keyNotFound(AnyKey("ty"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"ty\", the layer's type")) }
+        let ty = smallInt(tyNumber)
+        guard let ip = try c.number("ip") else { throw DecodingError.keyNotFound(AnyKey("ip"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"ip\", the layer's in point")) }
+        guard let op = try c.number("op") else { throw DecodingError.keyNotFound(AnyKey("op"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"op\", the layer's out point")) }
+        var transform = TransformModel.identity
+        if c.has("ks") { transform = try TransformModel(from: c.superDecoder(forKey: AnyKey("ks")), notes: &notes) }
+
+        var content = LayerModel.Content.none
+        switch ty {
+        case 4:
+            if c.has("shapes") {
+                let list = try c.decode(ShapeItemList.self, forKey: AnyKey("shapes"))
+                notes += list.notes
+                content = .shapes(list.items)
+            } else { content = .shapes([]) }
+        case 1:
+            let w = try c.number("sw") ?? 0, h = try c.number("sh") ?? 0
+            guard w >= 0, h >= 0, w <= Self.maxSolidSide, h <= Self.maxSolidSide else {
+                throw c.mismatch(w < 0 || w > Self.maxSolidSide ? "sw" : "sh", expected: "a solid size between 0 and \(Int(Self.maxSolidSide))")
+            }
+            let hex = try c.string("sc") ?? "#000000"
+            guard let color = Self.color(hex: hex) else { throw c.mismatch("sc", expected: "a colour written #rrggbb, found \"\(TerminalText.escaped(hex.prefix(40)))\"") }
+            content = .solid(color: color, width: w, height: h)
+        case 3:
+            content = .none
+        default:
+            let names = [0: "precomposition", 2: "image", 5: "text", 6: "audio", 13: "camera", 15: "data"]
+            note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
+        }
+
+        if try c.flag("ao") { note("ao", "auto-orient is not supported yet; the layer keeps its own rotation") }
+        if try c.flag("ddd") { note("ddd", "3D layers are drawn flat") }
+        if let bm = try c.number("bm"), bm != 0 { note("bm", "blend mode \(smallInt(bm)) is not supported yet; the layer is drawn with normal blending") }
+        if let sr = try c.number("sr"), sr != 1 { note("sr", "time stretch is not supported yet; the layer plays at stretch 1") }
+        if c.has("tm") { note("tm", "time remapping is not supported yet; it is ignored") }
+        let isMatte = try c.flag("td")
+        if isMatte { note("td", "track mattes are not supported yet; this matte layer is not drawn") }
+        if let tt = try c.number("tt"), tt != 0 { note("tt", "track matte mode \(smallInt(tt)) is not supported yet; the layer is drawn without its matte") }
+        if c.has("masksProperties"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("masksProperties")), (u.count ?? 0) > 0 {
+            note("masksProperties", "masks are not supported yet; the layer is drawn unmasked")
+        }
+        if c.has("ef"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("ef")), (u.count ?? 0) > 0 {
+            note("ef", "layer effects are not supported yet; they are left out")
+        }
+        if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
+            note("sy", "layer styles are not supported yet; they are left out")
+        }
+        let drawnType = ty == 1 || ty == 3 || ty == 4
+        let hidden = try c.flag("hd")
+        layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
+                           inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, transform: transform, content: content,
+                           isDrawn: drawnType && !hidden && !isMatte, path: here)
+        self.notes = notes
+    }
+
+    /// "#rrggbb" (or "#rgb", with or without "#") as an opaque sRGB colour.
+    static func color(hex: String) -> CGColor? {
+        var s = Substring(hex.trimmingCharacters(in: .whitespaces))
+        if s.hasPrefix("#") { s = s.dropFirst() }
+        if s.count == 3 { s = Substring(s.map { "\($0)\($0)" }.joined()) }
+        guard s.count == 6 || s.count == 8, let v = UInt32(s.prefix(6), radix: 16) else { return nil }
+        return CGColor(srgbRed: CGFloat((v >> 16) & 0xFF) / 255, green: CGFloat((v >> 8) & 0xFF) / 255, blue: CGFloat(v & 0xFF) / 255, alpha: 1)
+    }
+}

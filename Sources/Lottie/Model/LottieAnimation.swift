@@ -1,0 +1,138 @@
+import Foundation
+import CoreGraphics
+
+/// Frames of an animation, in its own frame rate (lottie-ios's `AnimationFrameTime`).
+public typealias AnimationFrameTime = CGFloat
+
+/// A position in an animation from 0 (its first frame) to 1 (its last) (lottie-ios's `AnimationProgressTime`).
+public typealias AnimationProgressTime = CGFloat
+
+/// A Lottie animation read from its JSON (Bodymovin) file: the composition's size, frame range and
+/// rate, and its layers (lottie-ios's `LottieAnimation`). Immutable once read, so it may be shared
+/// between threads; play it with `LottieAnimationLayer`.
+///
+/// What the file holds that this player does not draw yet is listed in `diagnostics`, each with
+/// its JSON path, never dropped silently.
+public final class LottieAnimation: Decodable, Sendable {
+    /// The largest width or height accepted, in points.
+    public static let maximumSide: Double = 32_768
+    /// The most frames (`op` − `ip`) accepted.
+    public static let maximumFrameCount: Double = 10_000_000
+    /// The most layers accepted.
+    public static let maximumLayerCount = 100_000
+    /// The most levels of parenting accepted.
+    public static let maximumParentDepth = 256
+
+    /// The first frame (`ip`).
+    public let startFrame: AnimationFrameTime
+    /// The frame the animation ends at (`op`).
+    public let endFrame: AnimationFrameTime
+    /// Frames per second (`fr`).
+    public let framerate: Double
+    /// The composition's width and height in points (`w`, `h`).
+    let width: Double
+    let height: Double
+    /// The file's format version (`v`), when given.
+    public let version: String?
+    /// The composition's name (`nm`), when given (Lamina).
+    public let name: String?
+    /// What this player leaves out or draws differently, once per place in the file (Lamina).
+    public let diagnostics: [LottieDiagnostic]
+    /// The layers, first on top.
+    let layers: [LayerModel]
+
+    /// Reads an animation from a decoder holding Lottie JSON; errors carry the coding path of the
+    /// offending value (turn them into a `LottieLoadError` for a readable, located message).
+    public required init(from decoder: any Decoder) throws {
+        let c: KeyedDecodingContainer<AnyKey>
+        do { c = try decoder.container(keyedBy: AnyKey.self) } catch {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: decoder.codingPath, debugDescription: "expected a Lottie animation, a JSON object with \"w\", \"h\", \"fr\", \"ip\", \"op\" and \"layers\""))
+        }
+        func required(_ key: String, _ what: String) throws -> Double {
+            guard let v = try c.number(key) else { throw DecodingError.keyNotFound(AnyKey(key), .init(codingPath: decoder.codingPath, debugDescription: "expected \"\(key)\", \(what)")) }
+            return v
+        }
+        let fr = try required("fr", "the frame rate"), ip = try required("ip", "the first frame"), op = try required("op", "the end frame")
+        let w = try required("w", "the width"), h = try required("h", "the height")
+        guard fr > 0, fr <= 1000 else { throw c.mismatch("fr", expected: "a frame rate above 0 and at most 1000, found \(fr)") }
+        guard w > 0, w <= Self.maximumSide else { throw c.mismatch("w", expected: "a width above 0 and at most \(Int(Self.maximumSide)), found \(w)") }
+        guard h > 0, h <= Self.maximumSide else { throw c.mismatch("h", expected: "a height above 0 and at most \(Int(Self.maximumSide)), found \(h)") }
+        guard op >= ip else { throw c.mismatch("op", expected: "an end frame not before the first frame \(ip), found \(op)") }
+        guard op - ip <= Self.maximumFrameCount else { throw c.mismatch("op", expected: "at most \(Int(Self.maximumFrameCount)) frames, found \(op - ip)") }
+        framerate = fr; startFrame = CGFloat(ip); endFrame = CGFloat(op); width = w; height = h
+        version = try? c.string("v")
+        name = try? c.string("nm")
+
+        var notes: [LottieDiagnostic] = []
+        var layers: [LayerModel] = []
+        guard c.has("layers") else { throw DecodingError.keyNotFound(AnyKey("layers"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"layers\", the list of layers")) }
+        var u = try arrayContainer(c.superDecoder(forKey: AnyKey("layers")), expected: "a list of layers")
+        while !u.isAtEnd {
+            guard layers.count < Self.maximumLayerCount else { throw c.mismatch("layers", expected: "at most \(Self.maximumLayerCount) layers") }
+            let r = try u.decode(LayerRecord.self)
+            notes += r.notes
+            layers.append(r.layer)
+        }
+        for (key, what) in [("assets", "assets (precompositions, images) are not used yet"), ("fonts", "fonts are not used yet"),
+                            ("chars", "glyphs are not used yet")] where c.has(key) {
+            if let a = try? c.nestedUnkeyedContainer(forKey: AnyKey(key)), (a.count ?? 0) == 0 { continue }
+            if key == "fonts", let f = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(key)),
+               (try? f.nestedUnkeyedContainer(forKey: AnyKey("list")))?.count ?? 0 == 0 { continue }
+            notes.append(LottieDiagnostic(path: key, message: what))
+        }
+        if try c.flag("ddd") { notes.append(LottieDiagnostic(path: "ddd", message: "3D compositions are drawn flat")) }
+        try Self.checkParents(layers, path: decoder.codingPath + [AnyKey("layers")], notes: &notes)
+        self.layers = layers
+        var seen = Set<LottieDiagnostic>()
+        diagnostics = notes.filter { seen.insert($0).inserted }
+    }
+
+    /// A copy of `other` (for the convenience initialisers that read files).
+    init(copying other: LottieAnimation) {
+        startFrame = other.startFrame; endFrame = other.endFrame; framerate = other.framerate
+        width = other.width; height = other.height; version = other.version; name = other.name
+        diagnostics = other.diagnostics; layers = other.layers
+    }
+
+    /// Parents must exist (else noted: the layer is drawn without one) and must not form a cycle (an error).
+    private static func checkParents(_ layers: [LayerModel], path: [any CodingKey], notes: inout [LottieDiagnostic]) throws {
+        var byIndex: [Int: Int] = [:]
+        for (i, l) in layers.enumerated() { if let ind = l.index, byIndex[ind] == nil { byIndex[ind] = i } }
+        for (i, l) in layers.enumerated() {
+            guard let p = l.parent else { continue }
+            guard byIndex[p] != nil else {
+                notes.append(LottieDiagnostic(path: l.path + ".parent", message: "no layer has \"ind\" \(p); the layer is drawn without a parent"))
+                continue
+            }
+            var seen: Set<Int> = [i]
+            var cur = byIndex[p]
+            while let c = cur {
+                guard seen.count <= Self.maximumParentDepth else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: path + [AnyKey(intValue: i)!, AnyKey("parent")], debugDescription: "expected at most \(Self.maximumParentDepth) levels of parents"))
+                }
+                guard seen.insert(c).inserted else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: path + [AnyKey(intValue: i)!, AnyKey("parent")], debugDescription: "expected parents that do not form a cycle (layer \(i) is its own ancestor)"))
+                }
+                cur = layers[c].parent.flatMap { byIndex[$0] }
+            }
+        }
+    }
+
+    /// The layers by their `ind` (the first of each).
+    var layersByIndex: [Int: LayerModel] {
+        var byIndex: [Int: LayerModel] = [:]
+        for l in layers { if let ind = l.index, byIndex[ind] == nil { byIndex[ind] = l } }
+        return byIndex
+    }
+
+    /// The chain of parent layers of `layer`, nearest first (ones that do not exist are left out).
+    func parentChain(of layer: LayerModel, byIndex: [Int: LayerModel]) -> [LayerModel] {
+        var out: [LayerModel] = []
+        var cur = layer.parent.flatMap { byIndex[$0] }
+        while let c = cur, out.count <= layers.count {
+            out.append(c)
+            cur = c.parent.flatMap { byIndex[$0] }
+        }
+        return out
+    }
+}
