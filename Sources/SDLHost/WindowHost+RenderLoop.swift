@@ -43,12 +43,12 @@ extension WindowHost {
             lock.lock(); let size = pointSize; lock.unlock()
             let scale = size.width > 0 ? max(1, CGFloat(pw) / size.width) : 1
             if scheduler.renderer == nil || scheduler.renderer!.scale != scale {
-                let r = CARenderer(size: size, scale: scale)
+                let r = CARenderer(size: size, scale: scale, trees: sceneTrees)
                 r.threads = 2
                 // Animated display runs in the app turn's commit, on the app thread.
                 r.drawsAnimatedDisplay = false
                 scheduler.renderer = r
-                overlayRenderer = CARenderer(size: size, scale: scale)
+                overlayRenderer = CARenderer(size: size, scale: scale, trees: overlayTrees)
                 overlayRenderer!.drawsAnimatedDisplay = false
                 needsFullFrame = true
             }

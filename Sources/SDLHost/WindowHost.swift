@@ -80,6 +80,10 @@ public final class WindowHost: @unchecked Sendable {
     let banner = CATextLayer()
     let toast = CATextLayer()
     let badge = CATextLayer()
+    /// The committed trees the window draws: the scene's (under `hostRoot`) and its own layers'
+    /// (under `overlayRoot`). Commits publish into them; the render thread's renderers read them.
+    let sceneTrees = CommittedTreeStore()
+    let overlayTrees = CommittedTreeStore()
     /// When the toast hides (host seconds; app thread).
     var toastUntil: Double?
     /// Changes of the time base and other requests for a frame the render thread has not drawn
@@ -299,6 +303,8 @@ public final class WindowHost: @unchecked Sendable {
         layoutToastAndBadge(size)
         layoutInspection(size)
         CATransaction.commit()
+        sceneTrees.follow(hostRoot)
+        overlayTrees.follow(overlayRoot)
     }
 
     deinit {
