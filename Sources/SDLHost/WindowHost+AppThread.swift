@@ -11,7 +11,6 @@ extension WindowHost {
     /// presented since the last turn (display links, animation callbacks, completion blocks), the
     /// input events (`onEvent`), then the app turn itself (`onTick`) and its commit.
     func appLoop() {
-        scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
         while isRunning {
             var deadline = Date.distantFuture
             if !virtualTime {

@@ -6,34 +6,26 @@ import CSDL2
 extension WindowHost {
     /// The render thread (the SDL thread): for each frame, the frame scheduler's render-side phases
     /// at the frame's predicted time, then the texture upload and the present. Sleeps while idle.
-    func renderLoop(frames: Int?, seconds: Double?) {
+    func renderLoop(frames: Int?, seconds: Double?, virtualStart: Double?) {
         guard let presenter = FramePresenters.make(for: window) else { return }
         lock.lock(); _presenterName = presenter.name; lock.unlock()
         var overlayHasContent = false
         // A rectangle holding every pixel of the overlay buffer that is not transparent (larger
         // than needed when content under damage has gone), for the buffer's size.
         var overlayContent = IntRect.empty, overlayContentSize = (width: 0, height: 0)
-        let period = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
+        // The frame period, the clock and the virtual start were set by `run()` before the app thread started.
+        let period = scheduler.framePeriod
         var predictor = FramePredictor(hz: 1 / period)
-        scheduler.framePeriod = period
         // Host time: the monotonic clock, or under virtual time a virtual host clock one period a
         // frame; media time follows it through `CAMediaClock.timeBase` (the time controls).
-        var virtualHost = 0.0
-        if virtualTime {
-            scheduler.clock = .virtual
-            virtualHost = CACurrentMediaTime()
-            let media = CAMediaClock.updateTimeBase { $0.anchor(host: virtualHost, media: virtualHost) }.mediaTime(atHost: virtualHost)
-            lock.lock(); virtualHostNow = virtualHost; lock.unlock()
-            scheduler.setVirtualTime(media)
-        }
+        var virtualHost = virtualStart ?? 0
         let start = virtualTime ? virtualHost : CAMediaClock.monotonicSeconds()
         var lastPresent: Double? = nil
         var lastTarget: Double? = nil
         var lastMediaTarget: Double? = nil
-        var seenCommits = -1
-        var seenRequests = -1
         var idleTime = 0.0
-        var needsFullFrame = true
+        // Every run starts with a frame.
+        scheduler.requestFrame()
         while isRunning {
             pumpEvents()
             if let n = frames, refreshCount >= n { break }
@@ -50,7 +42,7 @@ extension WindowHost {
                 scheduler.renderer = r
                 overlayRenderer = CARenderer(size: size, scale: scale, trees: overlayTrees)
                 overlayRenderer!.drawsAnimatedDisplay = false
-                needsFullFrame = true
+                scheduler.requestFrame()
             }
             let r = scheduler.renderer!
             r.bounds = CGRect(origin: .zero, size: size)
@@ -61,22 +53,25 @@ extension WindowHost {
             if presenter.prepare(width: pw, height: ph) || windowExposed {
                 r.addUpdate(r.bounds)
                 o.addUpdate(o.bounds)
-                needsFullFrame = true
+                scheduler.requestFrame()
                 windowExposed = false
             }
 
-            // Idle: nothing committed since the last frame, no frame asked for (a step of paused
-            // time, a screenshot), no animation running or about to start, no display link: sleep
-            // until an event, a commit, or the next animation's start.
+            // Idle: the scheduler says no frame is due (nothing committed or asked for since the
+            // last frame, no display link, no animation running) or due only later than the next
+            // refresh (an animation's start): sleep until an event, a commit, or that start.
             if !virtualTime {
                 let now = CAMediaClock.monotonicSeconds()
-                let commits = CATransaction.changingCommitCount
-                lock.lock(); let requests = frameRequests; lock.unlock()
                 let base = CAMediaClock.timeBase
-                let next = base.hostTime(forMedia: r.nextFrameTime())
+                let dueHost: Double
+                switch scheduler.nextFrameDue(after: base.mediaTime(atHost: now)) {
+                case .now: dueHost = -.infinity
+                case .at(let media): dueHost = base.hostTime(forMedia: media)
+                case .idle: dueHost = .infinity
+                }
                 let soon = now + predictor.drawEstimate + predictor.presentMargin + period
-                if !needsFullFrame && commits == seenCommits && requests == seenRequests && !scheduler.hasActiveDisplayLinks && next > soon {
-                    var wait = min(next - soon, 1)
+                if dueHost > soon {
+                    var wait = min(dueHost - soon, 1)
                     // Not past the end of the run.
                     if let n = frames { wait = min(wait, Double(n - refreshCount) * period - idleTime) }
                     if let sec = seconds { wait = min(wait, start + sec - now) }
@@ -92,10 +87,7 @@ extension WindowHost {
                     lastPresent = nil
                     continue
                 }
-                seenCommits = commits
-                seenRequests = requests
             }
-            needsFullFrame = false
 
             // The frame's time: the next virtual period (after the app's turn on it), or the time the
             // frame is predicted to be on screen; then its media time through the time base.

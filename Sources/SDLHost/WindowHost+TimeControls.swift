@@ -91,7 +91,7 @@ extension WindowHost {
 
     /// Asks the render thread for a frame even if nothing was committed (any thread).
     func requestFrame() {
-        lock.lock(); frameRequests += 1; lock.unlock()
+        scheduler.requestFrame()
         wake()
     }
 

@@ -86,9 +86,6 @@ public final class WindowHost: @unchecked Sendable {
     let overlayTrees = CommittedTreeStore()
     /// When the toast hides (host seconds; app thread).
     var toastUntil: Double?
-    /// Changes of the time base and other requests for a frame the render thread has not drawn
-    /// yet (guarded by `lock`): a paused window draws again after a step.
-    var frameRequests = 0
     /// The host time of the virtual clock (virtual time only; guarded by `lock`).
     var virtualHostNow: Double = 0
     /// Screenshots asked for and not yet taken (guarded by `lock`).
@@ -336,11 +333,24 @@ public final class WindowHost: @unchecked Sendable {
             }
         }
         if sceneStart == nil { sceneStart = CACurrentMediaTime() }
+        // The scheduler's settings, before the app thread that reads them starts: the frame period,
+        // and under virtual time the virtual clock at the host's start.
+        scheduler.framePeriod = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
+        scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
+        var virtualStart: Double? = nil
+        if virtualTime {
+            scheduler.clock = .virtual
+            let host = CACurrentMediaTime()
+            let media = CAMediaClock.updateTimeBase { $0.anchor(host: host, media: host) }.mediaTime(atHost: host)
+            lock.lock(); virtualHostNow = host; lock.unlock()
+            scheduler.setVirtualTime(media)
+            virtualStart = host
+        }
         let app = Thread { [unowned self] in self.appLoop() }
         app.name = "lamina.app"
         appThread = app
         app.start()
-        renderLoop(frames: frames, seconds: seconds)
+        renderLoop(frames: frames, seconds: seconds, virtualStart: virtualStart)
         appSignal.lock(); lock.lock(); running = false; lock.unlock(); appSignal.broadcast(); appSignal.unlock()
         while !(appThread?.isFinished ?? true) { usleep(1000) }
         waitForScreenshots()
