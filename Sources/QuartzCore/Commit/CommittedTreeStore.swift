@@ -36,7 +36,7 @@ public final class CommittedTreeStore: Sendable {
         CommittedTreeStores.follow(self, root: root.map { Root(slot: $0.slot, generation: $0.slotGeneration) })
     }
 
-    /// The root followed (under the registry's mutex).
+    /// The root followed.
     var root: Root? { state.withLock { $0.root } }
 
     /// Starts following `root`: a tree of its ancestors and subtree as `model` holds them.

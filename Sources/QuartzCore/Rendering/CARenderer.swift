@@ -51,8 +51,9 @@ open class CARenderer: NSObject {
         super.init()
     }
 
-    /// A renderer that draws from `trees` (Lamina: a host that keeps one store for its root across
-    /// the renderers it makes, such as a window re-made for a new scale).
+    /// A renderer that draws from `trees`, the root that store follows (Lamina: a host that keeps one
+    /// store for its root across the renderers it makes, such as a window's when its scale changes;
+    /// setting `layer` makes the store follow another root).
     package init(size: CGSize, scale: CGFloat = 1, trees: CommittedTreeStore) {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
@@ -92,16 +93,18 @@ open class CARenderer: NSObject {
         if bg != lastBackground { tracker.reset(); lastBackground = bg }
         let t0 = CAMediaClock.monotonicSeconds()
         var t1 = t0
-        if let root = layer {
+        // The root the store follows: `layer`, or for a renderer given a store, the store's root
+        // (a window's render thread then touches no layer object).
+        if let root = trees.root {
             // Evaluated from the latest tree published into this renderer's store: values only, no
             // layer object and no lock that app code holds.
             builder.deviceScale = Double(scale)
             builder.viewport = (toDevice, CGRect(x: 0, y: 0, width: w, height: h), t)
             let committed = trees.tree
             if snapshot == nil {
-                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
+                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.generation, time: t)
             } else {
-                snapshot!.update(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
+                snapshot!.update(tree: committed, rootSlot: root.slot, generation: root.generation, time: t)
             }
             t1 = CAMediaClock.monotonicSeconds()
             tree = builder.build(snapshot!)
