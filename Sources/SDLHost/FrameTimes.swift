@@ -4,7 +4,7 @@ extension WindowHost {
 /// Per-frame timings of a window, for the overlay and `lamina bench`: one entry per presented frame
 /// in each series (`intervals` has one fewer: it starts at the second frame).
 ///
-/// A value type: the host keeps one under its lock (written by the render thread, the app-side
+/// A value type: the host keeps one in its shared state (written by the render thread, the app-side
 /// phases added from the app thread) and hands out copies.
 public struct FrameTimes: Sendable {
     /// Seconds between successive presents.

@@ -2,7 +2,7 @@ import Foundation
 import QuartzCore
 
 /// Input from the window, in window points (y down), delivered on the app thread.
-public enum HostEvent: Equatable {
+public enum HostEvent: Equatable, Sendable {
     /// A horizontal swipe direction (the way the pointer moved).
     public enum Swipe: Equatable, Sendable { case left, right }
 

@@ -11,35 +11,8 @@ extension WindowHost {
     /// presented since the last turn (display links, animation callbacks, completion blocks), the
     /// input events (`onEvent`), then the app turn itself (`onTick`) and its commit.
     func appLoop() {
-        scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
         while isRunning {
-            var deadline = Date.distantFuture
-            if !virtualTime {
-                // Due times are media times; the wait is in host seconds (the time base's rate, and
-                // never while paused).
-                let now = CACurrentMediaTime()
-                let base = CAMediaClock.timeBase, host = CAMediaClock.monotonicSeconds()
-                let delivery = scheduler.nextDeliveryTime(after: now)
-                let due = min(nextAppTime(now), delivery ?? .infinity)
-                var wait = min(WindowHost.idleTickInterval, base.hostTime(forMedia: due) - host)
-                if delivery == nil { wait = min(wait, scheduler.framePeriod) }
-                deadline = Date(timeIntervalSinceNow: max(0, wait))
-            }
-            appSignal.lock()
-            if virtualTime {
-                // Lockstep: one turn per rendered frame, so virtual runs repeat exactly.
-                while isRunningUnlocked && pendingFrames.isEmpty { _ = appSignal.wait(until: Date(timeIntervalSinceNow: 0.05)) }
-            } else {
-                while isRunningUnlocked && pendingEvents.isEmpty && pendingFrames.isEmpty && Date() < deadline {
-                    _ = appSignal.wait(until: deadline)
-                }
-            }
-            let events = pendingEvents
-            pendingEvents.removeAll()
-            let frames = pendingFrames
-            pendingFrames.removeAll()
-            appSignal.unlock()
-            guard isRunning else { break }
+            guard let (events, frames) = waitForTurn() else { break }
             let a = CAMediaClock.monotonicSeconds()
             let now = CACurrentMediaTime()
             if let f = frames.last {
@@ -49,7 +22,7 @@ extension WindowHost {
             }
             for e in events {
                 if case .key(let k) = e { handleWindowKey(k) }
-                if case .mouseMoved(let p, _) = e { pointer = p }
+                if case .mouseMoved(let p, _) = e { app.pointer = p }
                 if handleTimelineMouse(e) { continue }
                 if case .resize(let size) = e { resizeHostLayers(size) }
                 onEvent(e)
@@ -57,21 +30,71 @@ extension WindowHost {
             // The app's turn at the media time after its input (a time key may have paused or stepped it).
             scheduler.appTurn(at: CACurrentMediaTime())
             let b = CAMediaClock.monotonicSeconds()
-            lock.lock(); appSideSinceFrame += b - a; lock.unlock()
+            shared.withLock { $0.appSideSinceFrame += b - a }
             // The window's own overlays are part of the turn: under virtual time the render thread
             // waits for them too, so the frame after a turn always shows what the turn drew.
+            let toasts: [(text: String, seconds: Double)] = shared.withLock { s in
+                defer { s.pendingToasts = [] }
+                return s.pendingToasts
+            }
+            for t in toasts { showToast(t.text, seconds: t.seconds) }
             expireToast()
             updateInspection()
             updateTimeline()
             let host = hostNow()
-            if showsOverlay && (host - overlayUpdated > 0.5 || host < overlayUpdated) { overlayUpdated = host; updateOverlay() }
+            if showsOverlay && (host - app.overlayUpdated > 0.5 || host < app.overlayUpdated) { app.overlayUpdated = host; updateOverlay() }
             if !badge.isHidden { updateBadge() }
-            if !frames.isEmpty { appSignal.lock(); appTurns += frames.count; appSignal.broadcast(); appSignal.unlock() }
+            if !frames.isEmpty {
+                shared.withLock { $0.appTurns += frames.count }
+                shared.turnTaken.signal()
+            }
         }
     }
 
-    /// `running`, read while holding `appSignal` (the stop path takes both locks).
-    var isRunningUnlocked: Bool { lock.lock(); defer { lock.unlock() }; return running }
+    /// What a turn of the app thread takes: the input and the frames presented since the last turn.
+    private enum Wake: Sendable {
+        case stop
+        case wait
+        case turn([HostEvent], [(timestamp: CFTimeInterval, target: CFTimeInterval)])
+    }
+
+    /// Sleeps until the app thread's next turn and takes its input and frames; nil when the window
+    /// stops. Under virtual time, a turn per frame presented (lockstep, so virtual runs repeat
+    /// exactly); on real time, a turn on input, a frame, the app's or the animations' next due time,
+    /// or at most every `idleTickInterval`.
+    private func waitForTurn() -> ([HostEvent], [(timestamp: CFTimeInterval, target: CFTimeInterval)])? {
+        var deadline = Double.infinity
+        if !virtualTime {
+            // Due times are media times; the wait is in host seconds (the time base's rate, and
+            // never while paused).
+            let now = CACurrentMediaTime()
+            let base = CAMediaClock.timeBase, host = CAMediaClock.monotonicSeconds()
+            let delivery = scheduler.nextDeliveryTime(after: now)
+            let due = min(nextAppTime(now), delivery ?? .infinity)
+            var wait = min(WindowHost.idleTickInterval, base.hostTime(forMedia: due) - host)
+            if delivery == nil { wait = min(wait, scheduler.framePeriod) }
+            deadline = host + max(0, wait)
+        }
+        let lockstep = virtualTime
+        while true {
+            let wake: Wake = shared.withLock { s in
+                guard s.running else { return .stop }
+                let ready = lockstep ? !s.pendingFrames.isEmpty
+                    : !s.pendingEvents.isEmpty || !s.pendingFrames.isEmpty || !s.pendingToasts.isEmpty
+                        || CAMediaClock.monotonicSeconds() >= deadline
+                guard ready else { return .wait }
+                defer { s.pendingEvents.removeAll(); s.pendingFrames.removeAll() }
+                return .turn(s.pendingEvents, s.pendingFrames)
+            }
+            switch wake {
+            case .stop: return nil
+            case .turn(let events, let frames): return (events, frames)
+            case .wait:
+                let left = lockstep ? 0.05 : min(deadline - CAMediaClock.monotonicSeconds(), 1)
+                _ = shared.appWake.wait(timeout: .now() + max(0, left))
+            }
+        }
+    }
 
     func resizeHostLayers(_ size: CGSize) {
         CATransaction.begin()
@@ -119,11 +142,6 @@ extension WindowHost {
         CATransaction.commit()
     }
 
-    /// Queues an event for the app thread.
-    func post(_ e: HostEvent) {
-        appSignal.lock()
-        pendingEvents.append(e)
-        appSignal.broadcast()
-        appSignal.unlock()
-    }
+    /// Queues an event for the app thread (render thread).
+    func post(_ e: HostEvent) { shared.post(e) }
 }

@@ -20,5 +20,5 @@ extension WindowHost {
     }
 
     /// The size of the window's content in points (what `.resize` last reported).
-    package var contentSize: CGSize { lock.lock(); defer { lock.unlock() }; return pointSize }
+    package var contentSize: CGSize { shared.withLock { $0.pointSize } }
 }

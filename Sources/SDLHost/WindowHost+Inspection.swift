@@ -18,19 +18,22 @@ extension WindowHost {
 
     /// The inspection overlay shown now. Set it before `run()` or on the app thread.
     public var inspection: Inspection {
-        get { lock.lock(); defer { lock.unlock() }; return _inspection }
+        get { shared.withLock { $0.inspection } }
         set {
-            lock.lock(); _inspection = newValue; damageSeen.removeAll(); lock.unlock()
+            shared.withLock { s in
+                s.inspection = newValue
+                s.damageSeen.removeAll()
+            }
             CATransaction.begin(); CATransaction.setDisableActions(true)
             inspectionRoot.sublayers?.forEach { $0.removeFromSuperlayer() }
-            flashes.removeAll()
-            tintsShown.removeAll()
+            app.flashes.removeAll()
+            app.tintsShown.removeAll()
             CATransaction.commit()
             requestFrame()
         }
     }
 
-    /// Whether the layer inspector (F3) is on: the layer under the pointer outlined, and its name,
+    /// Whether the layer inspector (F3) is on: the layer under the app.pointer outlined, and its name,
     /// class and the model and presentation values of its animated key paths in a side panel.
     public var inspectsLayers: Bool {
         get { !inspectorPanel.isHidden }
@@ -45,27 +48,30 @@ extension WindowHost {
 
     /// Render thread: notes the scene's damage of a frame (in points) for the flash overlay.
     func noteDamage(_ damage: CGRect) {
-        lock.lock(); if _inspection == .flashUpdates && !damage.isEmpty { damageSeen.append(damage) }; lock.unlock()
+        shared.withLock { s in if s.inspection == .flashUpdates && !damage.isEmpty { s.damageSeen.append(damage) } }
     }
 
     /// App thread, every turn: brings the inspection overlays up to date.
     func updateInspection() {
-        lock.lock(); let mode = _inspection; let damage = damageSeen; damageSeen.removeAll(); lock.unlock()
+        let (mode, damage) = shared.withLock { s in
+            defer { s.damageSeen.removeAll() }
+            return (s.inspection, s.damageSeen)
+        }
         let now = hostNow()
         switch mode {
         case .off: break
         case .flashUpdates:
-            let expired = flashes.filter { now - $0.time >= WindowHost.flashSeconds || now < $0.time }
+            let expired = app.flashes.filter { now - $0.time >= WindowHost.flashSeconds || now < $0.time }
             guard !damage.isEmpty || !expired.isEmpty else { break }
             CATransaction.begin(); CATransaction.setDisableActions(true)
             for f in expired { f.layer.removeFromSuperlayer() }
-            flashes.removeAll { f in expired.contains { $0.layer === f.layer } }
+            app.flashes.removeAll { f in expired.contains { $0.layer === f.layer } }
             for rect in damage {
                 let l = CALayer()
                 l.frame = rect
                 l.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 1, alpha: 0.35)
                 inspectionRoot.addSublayer(l)
-                flashes.append((l, now))
+                app.flashes.append((l, now))
             }
             CATransaction.commit()
         case .colourLayers:
@@ -85,9 +91,9 @@ extension WindowHost {
             }
             for s in top.sublayers ?? [] { walk(s) }
         }
-        let same = tints.count == tintsShown.count && zip(tints, tintsShown).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        let same = tints.count == app.tintsShown.count && zip(tints, app.tintsShown).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         guard !same else { return }
-        tintsShown = tints
+        app.tintsShown = tints
         let existing = inspectionRoot.sublayers ?? []
         CATransaction.begin(); CATransaction.setDisableActions(true)
         for (i, (rect, kind)) in tints.enumerated() {
@@ -103,11 +109,11 @@ extension WindowHost {
         CATransaction.commit()
     }
 
-    /// The inspector's outline and panel for the layer under the pointer.
+    /// The inspector's outline and panel for the layer under the app.pointer.
     private func updateInspector() {
-        var text = "Layer inspector (\(Keys.inspector) hides)\nno layer under the pointer"
+        var text = "Layer inspector (\(Keys.inspector) hides)\nno layer under the app.pointer"
         var outline: CGRect? = nil
-        if let p = pointer, let hit = hitTest(p) {
+        if let p = app.pointer, let hit = hitTest(p) {
             let pres = hit.presentation() ?? hit
             if let top = hostRoot.presentation() { outline = pres.convert(pres.bounds, to: top) }
             text = WindowHost.inspectorText(for: hit, presentation: pres)

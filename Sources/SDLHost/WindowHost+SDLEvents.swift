@@ -37,44 +37,46 @@ extension WindowHost {
 
     /// Drains SDL's event queue into the app thread's queue; returns whether any event came.
     @discardableResult
-    func pumpEvents() -> Bool {
+    func pumpEvents(_ state: inout RenderLoopState) -> Bool {
         var event = SDL_Event()
         var any = false
-        while SDL_PollEvent(&event) != 0 { handle(&event); any = true }
+        while SDL_PollEvent(&event) != 0 { handle(&event, &state); any = true }
         return any
     }
 
     /// Sleeps until an SDL event arrives (input, or a wake-up from a commit or `stop()`) or `seconds`
     /// pass, then handles what came.
-    func waitForEvent(seconds: Double) {
+    func waitForEvent(seconds: Double, _ state: inout RenderLoopState) {
         var event = SDL_Event()
         let ms = Int32(min(max(seconds, 0), 1) * 1000)
-        if SDL_WaitEventTimeout(&event, ms) != 0 { handle(&event); pumpEvents() }
+        if SDL_WaitEventTimeout(&event, ms) != 0 { handle(&event, &state); pumpEvents(&state) }
     }
 
-    func handle(_ e: inout SDL_Event) {
+    /// Render thread: turns one SDL event into input for the app thread (or the render loop's own
+    /// state: an uncovered window, the buttons held, the swipe under way).
+    func handle(_ e: inout SDL_Event, _ state: inout RenderLoopState) {
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             post(.quit)
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
             let size = CGSize(width: CGFloat(e.window.data1) / scale, height: CGFloat(e.window.data2) / scale)
-            lock.lock(); pointSize = size; lock.unlock()
+            shared.withLock { $0.pointSize = size }
             post(.resize(size))
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue):
             // Uncovered: its pixels must be sent again (a window surface keeps no copy on the display).
-            windowExposed = true
+            state.windowExposed = true
         case SDL_MOUSEBUTTONDOWN:
             let p = CGPoint(x: CGFloat(e.button.x) / scale, y: CGFloat(e.button.y) / scale)
-            buttonsDown += 1
-            swipe.down(p)
+            state.buttonsDown += 1
+            state.swipe.down(p)
             post(.mouseDown(p, button: Int(e.button.button)))
         case SDL_MOUSEBUTTONUP:
             let p = CGPoint(x: CGFloat(e.button.x) / scale, y: CGFloat(e.button.y) / scale)
-            buttonsDown = max(0, buttonsDown - 1)
+            state.buttonsDown = max(0, state.buttonsDown - 1)
             post(.mouseUp(p, button: Int(e.button.button)))
-            if let s = swipe.up(p) { post(.swipe(s)) }
+            if let s = state.swipe.up(p) { post(.swipe(s)) }
         case SDL_MOUSEMOTION:
-            post(.mouseMoved(CGPoint(x: CGFloat(e.motion.x) / scale, y: CGFloat(e.motion.y) / scale), dragging: buttonsDown > 0))
+            post(.mouseMoved(CGPoint(x: CGFloat(e.motion.x) / scale, y: CGFloat(e.motion.y) / scale), dragging: state.buttonsDown > 0))
         case SDL_MOUSEWHEEL:
             post(.wheel(dx: CGFloat(e.wheel.preciseX), dy: CGFloat(e.wheel.preciseY)))
         case SDL_KEYDOWN:

@@ -35,17 +35,18 @@ extension WindowHost {
     }
 
     /// Writes the scene's frame (render thread; the file is written on another thread) and says
-    /// where in a toast.
+    /// where in a toast (shown by the app thread at its next turn).
     func saveScreenshot(_ image: CGImage) {
         let folder = screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        screenshotWrites.enter()
-        WindowHost.screenshotQueue.async { [self] in
-            defer { screenshotWrites.leave() }
+        let writes = screenshotWrites, shared = shared
+        writes.enter()
+        WindowHost.screenshotQueue.async {
+            defer { writes.leave() }
             do {
                 let url = try WindowHost.writeScreenshot(image, in: folder)
-                showToast("Saved \(url.path)")
+                shared.postToast("Saved \(url.path)", seconds: 2.5)
             } catch {
-                showToast("Cannot save the screenshot: \(error)", seconds: 5)
+                shared.postToast("Cannot save the screenshot: \(error)", seconds: 5)
             }
         }
     }

@@ -45,7 +45,7 @@ extension WindowHost {
     /// The host time now: the monotonic clock, or the virtual clock's host time under `virtualTime`
     /// (time the time controls do not pause or slow: for messages that hide after a while).
     package func hostNow() -> Double {
-        if virtualTime { lock.lock(); defer { lock.unlock() }; return virtualHostNow }
+        if virtualTime { return shared.withLock { $0.virtualHostNow } }
         return CAMediaClock.monotonicSeconds()
     }
 
@@ -83,7 +83,7 @@ extension WindowHost {
         let base = CAMediaClock.updateTimeBase(change)
         if virtualTime {
             // The virtual clock's media time moves with the time base at once.
-            lock.lock(); let h = virtualHostNow; lock.unlock()
+            let h = shared.withLock { $0.virtualHostNow }
             scheduler.setVirtualTime(base.mediaTime(atHost: h))
         }
         requestFrame()
@@ -91,7 +91,7 @@ extension WindowHost {
 
     /// Asks the render thread for a frame even if nothing was committed (any thread).
     func requestFrame() {
-        lock.lock(); frameRequests += 1; lock.unlock()
+        scheduler.requestFrame()
         wake()
     }
 
@@ -112,13 +112,13 @@ extension WindowHost {
         case Keys.restart:
             if let restart = onRestart {
                 restart()
-                sceneStart = CACurrentMediaTime()
+                app.sceneStart = CACurrentMediaTime()
                 showToast("Restarted")
             } else {
                 showToast("Nothing to restart")
             }
         case Keys.screenshot:
-            lock.lock(); screenshotRequests += 1; lock.unlock()
+            shared.withLock { $0.screenshotRequests += 1 }
             requestFrame()
         default: return false
         }
@@ -130,7 +130,7 @@ extension WindowHost {
     /// time since the scene started.
     func updateBadge() {
         let base = CAMediaClock.timeBase
-        let t = CACurrentMediaTime() - (sceneStart ?? 0)
+        let t = CACurrentMediaTime() - (app.sceneStart ?? 0)
         var text: String? = nil
         if base.isPaused { text = String(format: "Paused  t = %.3f s", t) }
         if base.rate != 1 {
@@ -157,14 +157,18 @@ extension WindowHost {
         toast.isHidden = false
         CATransaction.commit()
         let until = hostNow() + seconds
-        lock.lock(); toastUntil = until; lock.unlock()
+        shared.withLock { $0.toastUntil = until }
     }
 
     /// Hides the toast when its time is up (app thread, every turn).
     func expireToast() {
-        lock.lock(); let until = toastUntil; lock.unlock()
-        guard let until, hostNow() >= until else { return }
-        lock.lock(); toastUntil = nil; lock.unlock()
+        let now = hostNow()
+        let expired = shared.withLock { s in
+            guard let until = s.toastUntil, now >= until else { return false }
+            s.toastUntil = nil
+            return true
+        }
+        guard expired else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         toast.isHidden = true

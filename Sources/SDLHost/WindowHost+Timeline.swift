@@ -19,7 +19,7 @@ extension WindowHost {
             CATransaction.begin(); CATransaction.setDisableActions(true)
             timelineRoot.isHidden = !newValue
             CATransaction.commit()
-            timelineSignature = ""
+            app.timelineSignature = ""
             requestFrame()
         }
     }
@@ -37,7 +37,7 @@ extension WindowHost {
     }
 
     /// The media time at the strip's left edge now (frozen while scrubbing).
-    func timelineLeft() -> Double { scrubLeft ?? CACurrentMediaTime() - WindowHost.timelineBefore }
+    func timelineLeft() -> Double { app.scrubLeft ?? CACurrentMediaTime() - WindowHost.timelineBefore }
 
     /// Takes a mouse event that belongs to the strip (app thread): a press in it while paused starts
     /// scrubbing, a drag scrubs, the release ends it. Returns whether the event was the strip's.
@@ -47,30 +47,30 @@ extension WindowHost {
         switch e {
         case .mouseDown(let p, _) where strip.contains(p):
             if isPaused {
-                scrubLeft = timelineLeft()
+                app.scrubLeft = timelineLeft()
                 scrub(to: p)
             }
             return true
-        case .mouseMoved(let p, true) where scrubLeft != nil:
+        case .mouseMoved(let p, true) where app.scrubLeft != nil:
             scrub(to: p)
             return true
-        case .mouseUp(_, _) where scrubLeft != nil:
-            scrubLeft = nil
-            swallowSwipe = true
+        case .mouseUp(_, _) where app.scrubLeft != nil:
+            app.scrubLeft = nil
+            app.swallowSwipe = true
             return true
         case .mouseUp(let p, _) where strip.contains(p):
             return true
-        case .swipe where swallowSwipe:
-            swallowSwipe = false
+        case .swipe where app.swallowSwipe:
+            app.swallowSwipe = false
             return true
         default:
-            if case .mouseDown = e { swallowSwipe = false }
+            if case .mouseDown = e { app.swallowSwipe = false }
             return false
         }
     }
 
     private func scrub(to p: CGPoint) {
-        guard let left = scrubLeft, timelineFrame.width > 0 else { return }
+        guard let left = app.scrubLeft, timelineFrame.width > 0 else { return }
         let x = min(max(p.x - timelineFrame.minX, 0), timelineFrame.width)
         seek(to: left + Double(x / timelineFrame.width) * WindowHost.timelineSpan)
     }
@@ -92,14 +92,14 @@ extension WindowHost {
         }
         if let root = layer { walk(root) }
         let base = CAMediaClock.timeBase
-        var text = String(format: "t = %.3f s", now - (sceneStart ?? 0))
+        var text = String(format: "t = %.3f s", now - (app.sceneStart ?? 0))
         if base.isPaused { text += "  paused (drag to scrub)" }
         if base.rate != 1 { text += base.rate < 1 ? "  ×1/\(Int((1 / base.rate).rounded()))" : "  ×\(Int(base.rate.rounded()))" }
         text += "  animations \(spans.count)"
         // Nothing to commit when nothing changed (a paused window stays idle).
         let signature = "\(strip) \(left) \(now) \(text) " + spans.map { "\($0.name) \($0.span.begin) \($0.span.end)" }.joined(separator: ";")
-        if signature == timelineSignature { return }
-        timelineSignature = signature
+        if signature == app.timelineSignature { return }
+        app.timelineSignature = signature
         CATransaction.begin(); CATransaction.setDisableActions(true)
         timelineRoot.frame = strip
         timelineLabel.string = text

@@ -21,13 +21,15 @@ import CSDL2
 /// input, its next due time (`nextAppTime`, animation callbacks) or at most 0.1 s (`onTick`'s
 /// polling interval while idle).
 ///
-/// Shared between the render and app threads (hence `@unchecked Sendable`, by this contract):
-/// the hooks (`onEvent`, `onTick`, `nextAppTime`), `virtualTime`, `virtualFramePeriod` and
-/// `keepsLastFrame` are set before `run()` and only read while it runs; SDL objects and the frame
-/// loop's state belong to the render thread; the event and frame queues are guarded by `appSignal`,
-/// the timings, the last frame, `onPresent` and the running flag by `lock` (taken after `appSignal`
-/// where both are held, never the other way round, and never while app code runs).
-public final class WindowHost: @unchecked Sendable {
+/// Who owns what: the settings (`virtualTime`, `virtualFramePeriod`, `keepsLastFrame`,
+/// `screenshotFolder`, `onRestart`) and hooks (`onEvent`, `onTick`, `nextAppTime`) are set before
+/// `run()` and only read while it runs. While it runs, the render thread owns SDL, the renderers
+/// and its `RenderLoopState`; the app thread owns the window's layers, the hooks' calls and the
+/// `AppLoopState`; what both touch is in `shared` (`WindowShared`, one mutex). The members meant
+/// for any thread (`stop()`, `setTitle(_:)`, `setContentSize(_:)`, `showToast(_:seconds:)`, the time
+/// controls, `simulate(_:)`, the read-outs) touch only `shared`, the scheduler's mutex, SDL's event
+/// queue or the main thread's work queue.
+public final class WindowHost: @unchecked Sendable {  // any-thread members as listed above; the rest confined as said
     /// Why a window could not be opened.
     public enum HostError: Error, CustomStringConvertible {
         /// There is no display to open a window on (SDL's message).
@@ -43,23 +45,14 @@ public final class WindowHost: @unchecked Sendable {
         }
     }
 
+    /// The SDL window (render thread, which is the thread that made it).
     let window: OpaquePointer
-    /// Guards the state shared by the render and app threads below (never held while app code runs).
-    let lock = NSLock()
-    var running = true
-    var pointSize: CGSize
-    /// The window was uncovered and must be sent whole again (render thread).
-    var windowExposed = false
-    /// The presenter's name, once the render loop chose it (guarded by `lock`).
-    var _presenterName = ""
-    var _layer: CALayer?
-    var _times = FrameTimes()
-    var framesRendered = 0
-    /// Display refreshes so far: frames presented, refreshes missed, and refreshes slept through
-    /// while idle (render thread only).
-    var refreshCount = 0
-    var swipe = SwipeRecognizer()
-    var buttonsDown = 0
+    /// What the render and app threads both touch while the window runs.
+    let shared: WindowShared
+    /// What only the app side touches (app thread while running).
+    var app = AppLoopState()
+    /// The render loop's state between runs (the thread that calls `run()`, which renders).
+    var renderState = RenderLoopState()
     /// The SDL event type that wakes the render thread (a commit happened on another thread).
     let wakeEventType: UInt32
     var commitObserver: Int?
@@ -80,42 +73,21 @@ public final class WindowHost: @unchecked Sendable {
     let banner = CATextLayer()
     let toast = CATextLayer()
     let badge = CATextLayer()
-    /// When the toast hides (host seconds; app thread).
-    var toastUntil: Double?
-    /// Changes of the time base and other requests for a frame the render thread has not drawn
-    /// yet (guarded by `lock`): a paused window draws again after a step.
-    var frameRequests = 0
-    /// The host time of the virtual clock (virtual time only; guarded by `lock`).
-    var virtualHostNow: Double = 0
-    /// Screenshots asked for and not yet taken (guarded by `lock`).
-    var screenshotRequests = 0
+    /// The committed trees the window draws: the scene's (under `hostRoot`) and its own layers'
+    /// (under `overlayRoot`). Commits publish into them; the render thread's renderers read them.
+    let sceneTrees = CommittedTreeStore()
+    let overlayTrees = CommittedTreeStore()
     /// Screenshots being written.
     let screenshotWrites = DispatchGroup()
-    /// The media time the window first ran or was last restarted (app thread): the timeline and
-    /// the badge count from it.
-    var sceneStart: CFTimeInterval?
-    var _lastOverlayFrame: CGImage?
-    /// The inspection overlays (under the text overlays), the inspector's outline and panel, and
-    /// their state (`_inspection` and `damageSeen` guarded by `lock`; the rest app thread).
+    /// The inspection overlays (under the text overlays), the inspector's outline and panel.
     let inspectionRoot = CALayer()
     let inspectorOutline = CALayer()
     let inspectorPanel = CATextLayer()
-    var _inspection = Inspection.off
-    var damageSeen: [CGRect] = []
-    var flashes: [(layer: CALayer, time: Double)] = []
-    var tintsShown: [(CGRect, LayerCompositing)] = []
-    /// The timeline strip's layers, and its scrubbing state (app thread).
+    /// The timeline strip's layers.
     let timelineRoot = CALayer()
     let timelineLabel = CATextLayer()
     let timelineBars = CALayer()
     let timelinePlayhead = CALayer()
-    var scrubLeft: Double?
-    var timelineSignature = ""
-    var swallowSwipe = false
-    /// Where the pointer is (app thread).
-    var pointer: CGPoint?
-    /// The renderer of `overlayRoot` (render thread).
-    var overlayRenderer: CARenderer?
     /// Called on the app thread when the restart key (F10) is pressed: re-create the scene from its
     /// start (the gallery re-creates the open demo, `lamina run` reloads the scene file). Nil: the
     /// key only says it has nothing to restart. Set before `run()`.
@@ -123,25 +95,16 @@ public final class WindowHost: @unchecked Sendable {
     /// Where the screenshot key (F12) writes lamina-screenshot-<n>.png (default: the current folder).
     /// Set before `run()`.
     public var screenshotFolder: URL?
-    var overlayUpdated: CFTimeInterval = 0
-    var appSideSinceFrame: Double = 0
-    var _onPresent: ((CGImage, CFTimeInterval) -> Void)?
-    var _overlayHelp = ""
-    var _lastFrame: CGImage?
+    /// The app thread while `run()` runs (the thread that calls `run()` only).
     var appThread: Thread?
-    var pendingEvents: [HostEvent] = []
-    /// Frames presented and not yet followed by the app's post-frame phase: (present time, target).
-    var pendingFrames: [(timestamp: CFTimeInterval, target: CFTimeInterval)] = []
-    /// Signals the app thread (events, frames, stop) and, under virtual time, the render thread.
-    let appSignal = NSCondition()
-    /// Frames the app thread has taken its turn on, and frames handed to it (guarded by appSignal).
-    var appTurns = 0, framesSentToApp = 0
 
-    /// The layer tree shown (its position places it in the window's point space).
+    /// The layer tree shown (its position places it in the window's point space). Set it before
+    /// `run()` or on the app thread.
     public var layer: CALayer? {
-        get { lock.lock(); defer { lock.unlock() }; return _layer }
+        get { app.layer }
         set {
-            lock.lock(); let old = _layer; _layer = newValue; lock.unlock()
+            let old = app.layer
+            app.layer = newValue
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             old?.removeFromSuperlayer()
@@ -157,23 +120,26 @@ public final class WindowHost: @unchecked Sendable {
     /// The copy is made outside the timed phases; when nil (the default) a frame costs nothing more.
     /// The closure must return quickly: hand the frame to another thread.
     public var onPresent: ((CGImage, CFTimeInterval) -> Void)? {
-        get { lock.lock(); defer { lock.unlock() }; return _onPresent }
-        set { lock.lock(); _onPresent = newValue; lock.unlock() }
+        get { shared.withLock { $0.onPresent }?.call }
+        set {
+            let hook = newValue.map { PresentHook(call: $0) }
+            shared.withLock { $0.onPresent = hook }
+        }
     }
 
     /// An extra line for the overlay (keys the app adds, e.g. the gallery's recording key); empty for none.
     public var overlayHelp: String {
-        get { lock.lock(); defer { lock.unlock() }; return _overlayHelp }
-        set { lock.lock(); _overlayHelp = newValue; lock.unlock() }
+        get { shared.withLock { $0.overlayHelp } }
+        set { shared.withLock { $0.overlayHelp = newValue } }
     }
 
     /// When true, every presented frame is kept as `lastFrame` (screenshots, tests, recording).
     public var keepsLastFrame = false
     /// The last presented frame of the scene (without the window's overlays) while `keepsLastFrame` is on.
-    public var lastFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastFrame }
+    public var lastFrame: CGImage? { shared.withLock { $0.lastFrame } }
     /// The window's overlays of the last presented frame (premultiplied, transparent where the scene
     /// shows through) while `keepsLastFrame` is on; nil before any overlay was shown.
-    package var lastOverlayFrame: CGImage? { lock.lock(); defer { lock.unlock() }; return _lastOverlayFrame }
+    package var lastOverlayFrame: CGImage? { shared.withLock { $0.lastOverlayFrame } }
 
     /// Frames advance a virtual clock by one refresh period each and never wait (tests, recording):
     /// the host moves `CAMediaClock.manualTime` to each frame's time before the app's turn on it,
@@ -221,14 +187,14 @@ public final class WindowHost: @unchecked Sendable {
     /// The window's title.
     public var title: String { didSet { SDL_SetWindowTitle(window, title) } }
     /// A copy of the render thread's timings so far.
-    public var times: FrameTimes { lock.lock(); defer { lock.unlock() }; return _times }
+    public var times: FrameTimes { shared.withLock { $0.times } }
     /// How frames reach the window, once `run()` has started: "window surface" (only changed
     /// rectangles copied into the window's framebuffer) or "texture (DRIVER[, GL RENDERER])" (an SDL
     /// renderer); empty before. `LAMINA_PRESENT=texture|surface` chooses; see `FramePresenters`.
-    public var presentation: String { lock.lock(); defer { lock.unlock() }; return _presenterName }
+    public var presentation: String { shared.withLock { $0.presenterName } }
 
     /// Frames presented so far.
-    public var frameCount: Int { lock.lock(); defer { lock.unlock() }; return framesRendered }
+    public var frameCount: Int { shared.withLock { $0.framesRendered } }
 
     /// The window's size in the display's window units per point: 1 unless opened with another.
     /// On X11, where SDL does no high-DPI scaling, 2 shows a 960x640-point scene in a 1920x1280
@@ -264,7 +230,7 @@ public final class WindowHost: @unchecked Sendable {
         }
         window = w
         self.title = title
-        pointSize = size
+        shared = WindowShared(pointSize: size)
         var mode = SDL_DisplayMode()
         refreshRate = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
         wakeEventType = SDL_RegisterEvents(1)
@@ -299,6 +265,8 @@ public final class WindowHost: @unchecked Sendable {
         layoutToastAndBadge(size)
         layoutInspection(size)
         CATransaction.commit()
+        sceneTrees.follow(hostRoot)
+        overlayTrees.follow(overlayRoot)
     }
 
     deinit {
@@ -320,7 +288,7 @@ public final class WindowHost: @unchecked Sendable {
     /// slowing media time does not stretch them). This (main) thread owns SDL and renders; app code runs on the app thread.
     public func run(frames: Int? = nil, seconds: Double? = nil) {
         CATransaction.flush()
-        lock.lock(); running = true; lock.unlock()
+        shared.withLock { $0.running = true }
         if commitObserver == nil {
             let type = wakeEventType
             commitObserver = CATransaction.addCommitObserver {
@@ -329,25 +297,40 @@ public final class WindowHost: @unchecked Sendable {
                 SDL_PushEvent(&e)
             }
         }
-        if sceneStart == nil { sceneStart = CACurrentMediaTime() }
-        let app = Thread { [unowned self] in self.appLoop() }
-        app.name = "lamina.app"
-        appThread = app
-        app.start()
-        renderLoop(frames: frames, seconds: seconds)
-        appSignal.lock(); lock.lock(); running = false; lock.unlock(); appSignal.broadcast(); appSignal.unlock()
-        while !(appThread?.isFinished ?? true) { usleep(1000) }
+        if app.sceneStart == nil { app.sceneStart = CACurrentMediaTime() }
+        // The scheduler's settings, before the app thread that reads them starts: the frame period,
+        // and under virtual time the virtual clock at the host's start.
+        scheduler.framePeriod = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
+        scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
+        var virtualStart: Double? = nil
+        if virtualTime {
+            scheduler.clock = .virtual
+            let host = CACurrentMediaTime()
+            let media = CAMediaClock.updateTimeBase { $0.anchor(host: host, media: host) }.mediaTime(atHost: host)
+            shared.withLock { $0.virtualHostNow = host }
+            scheduler.setVirtualTime(media)
+            virtualStart = host
+        }
+        // From here until the app thread finishes (waited for below), the app side of this window
+        // (its layers, hooks and `app` state) is the app thread's; this thread renders and touches
+        // only `shared`, the scheduler's render side and the render loop's own state.
+        let appThread = Thread { [unowned self] in self.appLoop() }
+        appThread.name = "lamina.app"
+        self.appThread = appThread
+        appThread.start()
+        renderLoop(frames: frames, seconds: seconds, virtualStart: virtualStart)
+        shared.stop()
+        while !appThread.isFinished { usleep(1000) }
         waitForScreenshots()
     }
 
     /// Ends `run()` (from any thread).
     public func stop() {
-        lock.lock(); running = false; lock.unlock()
+        shared.stop()
         wake()
-        appSignal.lock(); appSignal.broadcast(); appSignal.unlock()
     }
 
-    var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
+    var isRunning: Bool { shared.isRunning }
 
     /// Wakes the render thread if it sleeps (from any thread).
     func wake() {

@@ -25,6 +25,9 @@ public final class CommittedTree: @unchecked Sendable {
         return r
     }
 
+    /// Whether the tree holds a record of `layer` (Lamina, for hosts and tests).
+    public func holds(_ layer: CALayer) -> Bool { record(layer.slot, generation: layer.slotGeneration) != nil }
+
     /// The record in `slot`, if any.
     func record(_ slot: Int) -> CommittedLayer? {
         slot >= 0 && slot < layers.count ? layers[slot] : nil
@@ -68,28 +71,4 @@ public final class CommittedTree: @unchecked Sendable {
         if r.isAnimated { r.applyAnimations(to: &s, localTime: localTime(of: slot, fromGlobal: t)) }
         return s
     }
-}
-
-/// Where committed trees are published: the latest one, swapped under a lock held only for the
-/// swap or the read (never while app code or rendering runs).
-enum CommittedTreeStore {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var _current = CommittedTree.empty
-
-    /// The latest published tree.
-    static var current: CommittedTree {
-        lock.lock(); defer { lock.unlock() }
-        return _current
-    }
-
-    /// Publishes `tree` (the commit's last step).
-    static func publish(_ tree: CommittedTree) {
-        lock.lock(); _current = tree; lock.unlock()
-    }
-}
-
-extension CATransaction {
-    /// Lamina: the latest committed tree, as published by the last outermost commit on any thread.
-    @_spi(LaminaInternal)
-    public static var publishedTree: CommittedTree { CommittedTreeStore.current }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Owns the frame: runs the phases of `FramePhase` in order at each frame's media time, on one
 /// clock (Lamina). Every driver of frames goes through it: the window host, headless `render`,
@@ -17,8 +18,11 @@ import Foundation
 /// at t = 1e9 s costs the events on the way, not t divided by a frame period.
 ///
 /// Threads: headless, one thread calls everything. In a window the host calls `appTurn(at:)` and
-/// `postFrame(at:timestamp:targetTimestamp:)` on the app thread and `drawFrame(at:)` on the render
-/// thread; the hooks run on the thread of the phase that calls them.
+/// `postFrame(at:timestamp:targetTimestamp:)` on the app thread and `drawFrame(at:)` and
+/// `nextFrameDue(after:)` on the render thread; the hooks run on the thread of the phase that calls
+/// them. The settings (`clock`, `framePeriod`, the hooks) are set before the threads start; what
+/// both sides touch while frames run (display links, phase durations, the running phases, frame
+/// requests) is in `shared`, behind one mutex.
 public final class FrameScheduler {
     /// Where time comes from.
     public enum Clock: Sendable {
@@ -55,9 +59,27 @@ public final class FrameScheduler {
     public private(set) var stops = 0
     /// Seconds spent in each phase of the last frame (render-side phases written by the render
     /// thread, app-side ones by the app thread).
-    public private(set) var lastPhaseDurations: [FramePhase: Double] = [:]
-    private let durationsLock = NSLock()
+    public var lastPhaseDurations: [FramePhase: Double] { shared.withLock { $0.durations } }
+    /// The phases running now: at most one app-side and one render-side phase (in a window they run
+    /// on two threads at once); empty between frames.
+    public var runningPhases: Set<FramePhase> { shared.withLock { $0.running } }
+
+    /// What the app and render sides both touch while frames run.
+    struct Shared {
+        /// Whether a display link wants frames, as the app side last saw its links.
+        var linksActive = false
+        var durations: [FramePhase: Double] = [:]
+        var running: Set<FramePhase> = []
+        /// Frames asked for (`requestFrame()`), and the count the last frame drawn had seen.
+        var requests = 0
+        var requestsSeen = -1
+        /// `CATransaction.changingCommitCount` when the last frame was drawn.
+        var commitsSeen = -1
+    }
+    let shared = Mutex(Shared())
+    /// The display links (app side: added, fired and removed there).
     private var links: [CADisplayLink] = []
+    /// When display links last fired (app side).
     private var lastLinkFire: CFTimeInterval?
 
     /// A scheduler on `clock`. A virtual clock starts at `start` (default: where
@@ -88,17 +110,23 @@ public final class FrameScheduler {
 
     /// Adds a display link: it fires once per frame in the post-frame phase (app thread).
     public func add(_ link: CADisplayLink) {
-        durationsLock.lock(); links.append(link); durationsLock.unlock()
+        links.append(link)
+        refreshLinks()
         link.attach { [weak self, weak link] in
             guard let self, let link else { return }
-            self.durationsLock.lock(); self.links.removeAll { $0 === link }; self.durationsLock.unlock()
+            self.links.removeAll { $0 === link }
+            self.refreshLinks()
         }
     }
 
-    /// Whether a display link wants frames (one is added and not paused).
-    public var hasActiveDisplayLinks: Bool {
-        durationsLock.lock(); defer { durationsLock.unlock() }
-        return links.contains { !$0.isPaused }
+    /// Whether a display link wants frames (one is added and not paused). App side.
+    public var hasActiveDisplayLinks: Bool { links.contains { !$0.isPaused } }
+
+    /// Tells the render side whether a display link wants frames (after every app-side phase, where
+    /// links are added, paused and removed).
+    private func refreshLinks() {
+        let active = hasActiveDisplayLinks
+        shared.withLock { $0.linksActive = active }
     }
 
     // MARK: Phases
@@ -107,9 +135,13 @@ public final class FrameScheduler {
     /// is committed.
     public func appTurn(at t: CFTimeInterval) {
         let a = CAMediaClock.monotonicSeconds()
+        enter(.appTurn)
         onAppTurn?(t)
         let b = CAMediaClock.monotonicSeconds()
+        enter(.commit, leaving: .appTurn)
         CATransaction.commitImplicitTransaction()
+        refreshLinks()
+        leave(.commit)
         let c = CAMediaClock.monotonicSeconds()
         record([.appTurn: b - a, .commit: c - b])
     }
@@ -118,9 +150,14 @@ public final class FrameScheduler {
     /// tree at media time `t` with `renderer` (nothing without one).
     public func drawFrame(at t: CFTimeInterval) {
         guard let r = renderer else { return }
+        // What this frame sees: the commits and requests so far (later ones make the next frame due).
+        let commits = CATransaction.changingCommitCount
+        shared.withLock { $0.commitsSeen = commits; $0.requestsSeen = $0.requests; $0.running.insert(.evaluate) }
         r.beginFrame(atTime: t, timeStamp: nil)
+        enter(.raster, leaving: .evaluate)
         r.render()
         r.endFrame()
+        leave(.raster)
         framesDrawn += 1
         record(r.lastPhaseDurations)
     }
@@ -132,7 +169,9 @@ public final class FrameScheduler {
     /// do not fire.
     public func postFrame(at t: CFTimeInterval, timestamp: CFTimeInterval? = nil, targetTimestamp: CFTimeInterval? = nil) {
         let a = CAMediaClock.monotonicSeconds()
-        durationsLock.lock(); let current = links; durationsLock.unlock()
+        enter(.postFrame)
+        defer { refreshLinks(); leave(.postFrame) }
+        let current = links
         if let stamp = timestamp, !current.isEmpty {
             for link in current { link.fire(timestamp: stamp, targetTimestamp: targetTimestamp ?? stamp + framePeriod, duration: framePeriod) }
             lastLinkFire = t
@@ -149,7 +188,20 @@ public final class FrameScheduler {
     }
 
     private func record(_ d: [FramePhase: Double]) {
-        durationsLock.lock(); lastPhaseDurations.merge(d) { $1 }; durationsLock.unlock()
+        shared.withLock { $0.durations.merge(d) { $1 } }
+    }
+
+    /// Notes that `phase` runs now (and `leaving` no longer does).
+    private func enter(_ phase: FramePhase, leaving: FramePhase? = nil) {
+        shared.withLock { s in
+            if let leaving { s.running.remove(leaving) }
+            s.running.insert(phase)
+        }
+    }
+
+    /// Notes that `phase` has ended.
+    private func leave(_ phase: FramePhase) {
+        _ = shared.withLock { $0.running.remove(phase) }
     }
 
     // MARK: Headless driving (virtual clock)
@@ -162,6 +214,8 @@ public final class FrameScheduler {
         drawFrame(at: t)
         if let r = renderer, let present = onPresent {
             let a = CAMediaClock.monotonicSeconds()
+            enter(.present)
+            defer { leave(.present) }
             try present(r, t)
             record([.present: CAMediaClock.monotonicSeconds() - a])
         }

@@ -52,7 +52,7 @@ final class AnimatedDisplay: @unchecked Sendable {
     func update(at t: CFTimeInterval, within root: CALayer?) -> Bool {
         guard !entries.isEmpty else { return false }
         var changed = false
-        let tree = CommittedTreeStore.current
+        let tree = CommittedModel.current
         for (id, e) in entries {
             guard let layer = e.layer else { entries[id] = nil; continue }
             if let root, !AnimatedDisplay.isInside(layer, root) { continue }

@@ -10,7 +10,7 @@ extension CALayer {
     /// The layer's local time for media time `t`, from the committed timing of its ancestors in the
     /// latest published tree.
     func committedLocalTime(fromGlobal t: CFTimeInterval) -> CFTimeInterval {
-        let tree = CommittedTreeStore.current
+        let tree = CommittedModel.current
         guard tree.record(slot, generation: slotGeneration) != nil else { return committedState.localTime(fromParent: t) }
         return tree.localTime(of: slot, fromGlobal: t)
     }
@@ -19,7 +19,7 @@ extension CALayer {
     /// ancestors; nil when that is not one time (a looping layer timeline, or a layer or ancestor
     /// whose time stands still or runs backwards).
     func committedGlobalTime(fromLocal t: CFTimeInterval) -> CFTimeInterval? {
-        let tree = CommittedTreeStore.current
+        let tree = CommittedModel.current
         guard tree.record(slot, generation: slotGeneration) != nil else { return nil }
         return tree.globalTime(of: slot, fromLocal: t)
     }
@@ -27,7 +27,7 @@ extension CALayer {
     /// The presented state at media time `t`, from the latest published tree (what the screen shows
     /// then); the model values before the first commit.
     func presentationState(at t: CFTimeInterval) -> LayerState {
-        let tree = CommittedTreeStore.current
+        let tree = CommittedModel.current
         guard let r = tree.record(slot, generation: slotGeneration) else { return state }
         var s = r.state
         if r.isAnimated { r.applyAnimations(to: &s, localTime: tree.localTime(of: slot, fromGlobal: t)) }

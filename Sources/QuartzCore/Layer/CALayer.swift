@@ -629,7 +629,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// model with its animations applied. Nil before the layer's first commit.
     open func presentation() -> Self? {
         if isPresentationCopy { return self }
-        return presentationLayer(at: CACurrentMediaTime(), in: CommittedTreeStore.current) as? Self
+        return presentationLayer(at: CACurrentMediaTime(), in: CommittedModel.current) as? Self
     }
 
     /// The model layer: self for a model layer, the layer it presents for a presentation copy.

@@ -47,12 +47,12 @@ public struct PresentationSnapshot {
 
     /// Evaluates `root` as the latest published tree holds it (app side: for tools and benchmarks).
     public init(root: CALayer, time: CFTimeInterval) {
-        self.init(tree: CommittedTreeStore.current, rootSlot: root.slot, generation: root.slotGeneration, time: time)
+        self.init(tree: CommittedModel.current, rootSlot: root.slot, generation: root.slotGeneration, time: time)
     }
 
     /// Re-evaluates `root` as the latest published tree holds it (app side: tools and tests).
     public mutating func update(root: CALayer, time: CFTimeInterval) {
-        update(tree: CommittedTreeStore.current, rootSlot: root.slot, generation: root.slotGeneration, time: time)
+        update(tree: CommittedModel.current, rootSlot: root.slot, generation: root.slotGeneration, time: time)
     }
 
     /// Re-evaluates into this snapshot, reusing its storage.

@@ -7,9 +7,17 @@ import Compositor
 /// evaluates the committed tree at that time and finds what changed since the last frame,
 /// `render()` rasterises only the changed region, `endFrame()` finishes; `makeImage()` gives the
 /// frame. The layer tree must be committed (CATransaction.flush()) to be seen, as on Apple.
+///
+/// The renderer draws from its own `CommittedTreeStore` (Lamina): setting `layer` makes the store
+/// follow that root, and each commit that changes the root's tree publishes into it; commits of
+/// other trees in the process do not reach it.
 open class CARenderer: NSObject {
     /// The root layer of the tree to render (placed by its position and transform in the target).
-    open var layer: CALayer?
+    open var layer: CALayer? {
+        didSet { if layer !== oldValue { trees.follow(layer) } }
+    }
+    /// Where this renderer takes the committed tree it draws (its own, or one it was given).
+    private let trees: CommittedTreeStore
     /// The region of the root's parent space that the target shows, in points.
     open var bounds: CGRect
     /// Pixels per point of the target.
@@ -39,8 +47,22 @@ open class CARenderer: NSObject {
     public init(size: CGSize, scale: CGFloat = 1, options: [AnyHashable: Any]? = nil) {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        trees = CommittedTreeStore()
         super.init()
     }
+
+    /// A renderer that draws from `trees`, the root that store follows (Lamina: a host that keeps one
+    /// store for its root across the renderers it makes, such as a window's when its scale changes;
+    /// setting `layer` makes the store follow another root).
+    package init(size: CGSize, scale: CGFloat = 1, trees: CommittedTreeStore) {
+        bounds = CGRect(origin: .zero, size: size)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.trees = trees
+        super.init()
+    }
+
+    /// The store this renderer draws from (Lamina, for hosts and tests).
+    @_spi(LaminaInternal) public var committedTrees: CommittedTreeStore { trees }
 
     /// The target's size in pixels.
     public var pixelSize: (width: Int, height: Int) {
@@ -71,16 +93,18 @@ open class CARenderer: NSObject {
         if bg != lastBackground { tracker.reset(); lastBackground = bg }
         let t0 = CAMediaClock.monotonicSeconds()
         var t1 = t0
-        if let root = layer {
-            // Evaluated from the latest published tree: values only, no layer object and no lock that
-            // app code holds.
+        // The root the store follows: `layer`, or for a renderer given a store, the store's root
+        // (a window's render thread then touches no layer object).
+        if let root = trees.root {
+            // Evaluated from the latest tree published into this renderer's store: values only, no
+            // layer object and no lock that app code holds.
             builder.deviceScale = Double(scale)
             builder.viewport = (toDevice, CGRect(x: 0, y: 0, width: w, height: h), t)
-            let committed = CommittedTreeStore.current
+            let committed = trees.tree
             if snapshot == nil {
-                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
+                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.generation, time: t)
             } else {
-                snapshot!.update(tree: committed, rootSlot: root.slot, generation: root.slotGeneration, time: t)
+                snapshot!.update(tree: committed, rootSlot: root.slot, generation: root.generation, time: t)
             }
             t1 = CAMediaClock.monotonicSeconds()
             tree = builder.build(snapshot!)

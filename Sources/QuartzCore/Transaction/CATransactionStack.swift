@@ -164,10 +164,12 @@ final class CATransactionStack {
             if started || !l.animationEntries.isEmpty { AnimationRuntime.shared.register(l) }
         }
         // The new tree: the previous one with the changed layers' records replaced and the freed
-        // layers' records gone, published in one swap.
-        let previous = CommittedTreeStore.current
+        // layers' records gone, published in one swap; then into the stores of the renderers whose
+        // trees it changed.
+        let previous = CommittedModel.current
         var slots = previous.layers
-        for (s, generation) in LayerSlots.shared.takeFreed() where s < slots.count && slots[s]?.generation == generation {
+        let freed = LayerSlots.shared.takeFreed()
+        for (s, generation) in freed where s < slots.count && slots[s]?.generation == generation {
             slots[s] = nil
         }
         for l in layers {
@@ -176,7 +178,9 @@ final class CATransactionStack {
             if l.slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: l.slot - slots.count + 1)) }
             slots[l.slot] = r
         }
-        CommittedTreeStore.publish(CommittedTree(layers: slots, generation: previous.generation + 1))
+        let model = CommittedTree(layers: slots, generation: previous.generation + 1)
+        CommittedModel.publish(model)
+        CommittedTreeStores.publish(changed: layers.map(\.slot), freed: freed, model: model)
         for g in finishedGroups { g.committed = true }
         AnimationRuntime.shared.track(finishedGroups)
         ModelLock.shared.unlock()
