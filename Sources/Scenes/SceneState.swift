@@ -7,9 +7,9 @@ extension Scene {
     /// layer whose name and class match: each property the file declares as before keeps the old
     /// layer's current value (so what interactions changed stays), while a property whose
     /// declaration changed takes the file's new value; an animation started at load keeps running
-    /// from where it was if its definition is unchanged and restarts if it changed; animations the
-    /// scene's interactions (or implicit actions) added keep running; animations removed from the
-    /// file stop. The load time and the timers already fired carry over too, so media time and
+    /// from where it was if its definition is unchanged (and stays ended if it ended) and restarts
+    /// if it changed; animations the scene's interactions (or implicit actions) added keep running;
+    /// animations removed from the file stop. The load time and the timers already fired carry over too, so media time and
     /// timers run on. Runs in one transaction with actions disabled.
     public func adoptState(from old: Scene) {
         loadTime = old.loadTime
@@ -39,6 +39,12 @@ extension Scene {
                 } else if specsBefore[key] == nil {
                     n.add(running, forKey: key)
                 }
+            }
+            // A load-time animation the file still declares as before, but which the old layer no
+            // longer runs (it finished and was removed, or an interaction removed it), stays ended:
+            // the new scene started it again at load.
+            for (key, spec) in specsNow where specsBefore[key] == spec && o.animation(forKey: key) == nil {
+                n.removeAnimation(forKey: key)
             }
         }
     }

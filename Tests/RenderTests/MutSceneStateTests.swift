@@ -95,6 +95,31 @@ final class MutSceneStateTests: XCTestCase {
         XCTAssertEqual(s2.layers["a"]!.presentation()!.cornerRadius, 6, accuracy: 1e-6, "the added one still runs")
     }
 
+    /// A load-time animation that has ended stays ended when the file is saved unchanged (before,
+    /// saving `bounce.yaml` 6 s after its 5 s animation ended put the ball back on its path).
+    func testAnEndedAnimationStaysEndedAcrossAnUnchangedReload() throws {
+        let text = "layers:\n  - {name: a, frame: [0, 0, 10, 10]}\nanimations:\n  - {layer: a, keyPath: position.x, from: 0, to: 100, duration: 5, timingFunction: linear}\n"
+        at(0)
+        let s0 = try Scene.parse(text)
+        at(0)
+        at(2)
+        XCTAssertEqual(s0.layers["a"]!.presentation()!.position.x, 40, accuracy: 1e-6)
+        at(6)
+        XCTAssertNil(s0.layers["a"]!.animation(forKey: "position.x"), "ended and removed")
+        let s1 = try Scene.parse(text)
+        s1.adoptState(from: s0)
+        at(6)
+        at(7.5)
+        XCTAssertNil(s1.layers["a"]!.animation(forKey: "position.x"), "not started again")
+        XCTAssertEqual(s1.layers["a"]!.presentation()!.position.x, 5, accuracy: 1e-6, "at the model's place (the frame's centre)")
+        // Changed, it starts again.
+        let s2 = try Scene.parse(text.replacingOccurrences(of: "duration: 5", with: "duration: 4"))
+        s2.adoptState(from: s1)
+        at(7.5)
+        at(8.5)
+        XCTAssertEqual(s2.layers["a"]!.presentation()!.position.x, 25, accuracy: 1e-6, "restarted at 7.5: 1 s into 4")
+    }
+
     /// An animation that began at media time 0 keeps its start (beginTime 0 would mean "now").
     func testAnAnimationThatBeganAtTimeZeroKeepsItsStart() throws {
         let text = "layers:\n  - {name: a}\nanimations:\n  - {layer: a, keyPath: position.x, from: 0, to: 100, duration: 10, timingFunction: linear}\n"
