@@ -26,6 +26,10 @@ public struct FrameTimes: Sendable {
     public var missed = 0
     /// Refresh periods the window slept through because nothing changed (an idle window draws nothing).
     public var idleRefreshes = 0
+    /// Whether the window slept (no frame was due) before its last frame, and has not drawn two
+    /// frames in a row since: it idles, drawing only when something changes. A slow or missed
+    /// frame while animations run does not set it.
+    public var asleep = false
     /// No frames yet (also for tests of what reads the timings).
     public init() {}
 

@@ -107,22 +107,24 @@ extension WindowHost {
         CATransaction.commit()
     }
 
-    /// The overlay's first two lines: medians of the last second of frames (frame rate, frame
-    /// interval, misses, lateness, phase times), or, when the window has been asleep (its last frame
-    /// came more than four refresh periods after the one before: nothing changed, nothing was
-    /// drawn), that it idles and how many refreshes it slept through, since a frame rate over
-    /// sleeping gaps means nothing.
+    /// The overlay's first two lines: the frame rate over the last second of frames (frames drawn
+    /// divided by the time they took, so missed refreshes lower it, where a median interval hid
+    /// them), the median frame interval, misses, lateness and phase times; or, while the window
+    /// sleeps because nothing is due (`FrameTimes.asleep`: it draws only when something changes),
+    /// that it idles and how many refreshes it slept through. A slow frame or a pause while
+    /// animations run is not idling.
     static func statisticsText(_ t: FrameTimes, refreshRate: Double) -> String {
         func med(_ a: [Double]) -> Double { let s = a.suffix(60).sorted(); return s.isEmpty ? 0 : s[s.count / 2] * 1000 }
         let phases = String(format: "commit %.2f  evaluate %.2f  rasterise %.2f  present %.2f ms",
                             med(t.commit), med(t.evaluate), med(t.rasterise), med(t.present))
-        let period = 1 / (refreshRate > 0 ? refreshRate : 60)
-        if let last = t.intervals.last, last > 4 * period {
+        if t.asleep {
             return "idle: nothing to draw (\(t.idleRefreshes) refreshes slept)  missed \(t.missed)\n" + phases
         }
-        let interval = med(t.intervals)
-        let fps = interval > 0 ? 1000 / interval : 0
-        return String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\n", fps, interval, t.missed, -med(t.presentError)) + phases
+        // The last second of intervals (at least one).
+        var span = 0.0, frames = 0
+        for d in t.intervals.reversed() where frames == 0 || span + d <= 1 { span += d; frames += 1 }
+        let fps = span > 0 ? Double(frames) / span : 0
+        return String(format: "%.1f fps  frame %.2f ms  missed %d  late %.1f ms\n", fps, med(t.intervals), t.missed, -med(t.presentError)) + phases
     }
 
     /// Medians of the last second of frames, shown in the overlay.

@@ -159,13 +159,18 @@ extension WindowHost {
         }
     }
 
-    /// The layers of the scene and the animations attached to them (model tree), for the statistics overlay.
+    /// The layers of the scene that can show (not hidden) and the animations attached to them (model
+    /// tree), for the statistics overlay.
     func sceneCounts() -> (layers: Int, animations: Int) {
         var layers = 0, animations = 0
+        // Only what can show: a hidden layer (a gallery behind the demo it opened) and its
+        // sublayers are not counted.
         func walk(_ l: CALayer) {
+            guard !l.isHidden else { return }
             layers += 1
             animations += l.animationKeys()?.count ?? 0
             for s in l.sublayers ?? [] { walk(s) }
+            if let m = l.mask { walk(m) }
         }
         if let root = layer { walk(root) }
         return (layers, animations)

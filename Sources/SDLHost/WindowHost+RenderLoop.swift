@@ -56,7 +56,7 @@ extension WindowHost {
             let lastPresent = state.lastPresent, virtual = virtualTime
             let presentHook = shared.withLock { s in
                 var t = s.times
-                if let lp = lastPresent { t.intervals.append(presented - lp) }
+                if let lp = lastPresent { t.intervals.append(presented - lp); t.asleep = false }
                 t.commit.append(s.appSideSinceFrame); s.appSideSinceFrame = 0
                 t.evaluate.append((phases[.evaluate] ?? 0) + (phases[.buildRenderTree] ?? 0) + (phases[.damage] ?? 0))
                 t.rasterise.append(phases[.raster] ?? 0)
@@ -148,6 +148,7 @@ extension WindowHost {
             state.idleTime -= Double(whole) * period
             shared.withLock { $0.times.idleRefreshes += whole }
         }
+        shared.withLock { $0.times.asleep = true }
         // The refreshes slept through are idle ones, not missed ones, and the gap is no frame interval.
         state.lastTarget = nil
         state.lastPresent = nil

@@ -241,7 +241,8 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
         hostRoot.bounds = CGRect(origin: .zero, size: size)
         overlayRoot.anchorPoint = .zero
         overlayRoot.bounds = CGRect(origin: .zero, size: size)
-        let dark = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.7)
+        // Dark enough to read over any scene (0.7 let a white title show through).
+        let dark = CGColor(srgbRed: 0.06, green: 0.06, blue: 0.07, alpha: 0.88)
         inspectionRoot.anchorPoint = .zero
         overlayRoot.addSublayer(inspectionRoot)
         inspectorOutline.borderWidth = 2
