@@ -1,14 +1,16 @@
 import Foundation
 import QuartzCore
 import SDLHost
+import CoreGraphics
 
 /// The gallery's recording key: each press of `key` starts or stops recording the window (a
 /// `LiveRecorder` on the window's presented frames) to lamina-recording-<n>.mp4 in the current
-/// folder, the first n not taken. A banner says where it records (shown for a few seconds, so that
-/// most of the video is free of it) and where the file was saved; an error shows there too: no
-/// ffmpeg when starting, and a recording that fails while it runs (ffmpeg exiting, killed or stuck,
-/// a full disk) as soon as the next tick sees it, which also ends that recording (nothing is saved
-/// for it; the next press starts a new one). Runs on the app thread.
+/// folder, the first n not taken. A small mark at the top right stays for the whole recording; a
+/// message (the window's toast) says where it records and, at the end, where the file was saved.
+/// Errors show in the red banner: no ffmpeg when starting, and a recording that fails while it
+/// runs (ffmpeg exiting, killed or stuck, a full disk) as soon as the next tick sees it, which also
+/// ends that recording (nothing is saved for it; the next press starts a new one). None of them is
+/// drawn into the recording. Runs on the app thread.
 package final class RecordingToggle {
     /// The key that starts and stops recording.
     package static let key = "F5"
@@ -43,9 +45,10 @@ package final class RecordingToggle {
             let r = try LiveRecorder(url: url, fps: host.refreshRate, replacing: false)
             r.attach(to: host)
             recorder = r
-            say("Recording to \(url.path) (\(RecordingToggle.key) stops)", for: 2.5)
+            host.showRecordingMark("● REC  \(RecordingToggle.key) stops")
+            tell("Recording to \(url.path) (\(RecordingToggle.key) stops)", for: 3)
         } catch {
-            say("Cannot record: \(error)", for: 6)
+            warn("Cannot record: \(error)", for: 6)
         }
     }
 
@@ -53,11 +56,12 @@ package final class RecordingToggle {
     package func stop() {
         guard let r = recorder else { return }
         recorder = nil
+        host.showRecordingMark(nil)
         do {
             let summary = try r.finish()
-            say(String(format: "Saved %@ (%.1f s)", r.url.path, summary.duration), for: 3)
+            tell(String(format: "Saved %@ (%.1f s)", r.url.path, summary.duration), for: 4)
         } catch {
-            say("Recording failed: \(error)", for: 6)
+            warn("Recording failed: \(error)", for: 6)
         }
     }
 
@@ -69,11 +73,20 @@ package final class RecordingToggle {
         if let until = bannerUntil, host.hostNow() >= until { bannerUntil = nil; bannerText = nil; host.showBanner(nil) }
     }
 
-    /// The banner's text now (nil when hidden).
+    /// The banner's text now (an error; nil when hidden).
     private(set) var bannerText: String?
+    /// The last message told (in the toast, not an error).
+    private(set) var toldText: String?
 
-    private func say(_ text: String, for seconds: CFTimeInterval) {
-        print("lamina: \(text)")
+    /// A message that is not an error: the window's toast (it prints it too).
+    private func tell(_ text: String, for seconds: CFTimeInterval) {
+        toldText = text
+        host.showToast(text, seconds: seconds)
+    }
+
+    /// An error: the red banner, for `seconds`.
+    private func warn(_ text: String, for seconds: CFTimeInterval) {
+        print("lamina: \(TerminalText.escaped(text))")
         bannerText = text
         host.showBanner(text)
         bannerUntil = host.hostNow() + seconds

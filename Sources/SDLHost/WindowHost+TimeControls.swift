@@ -180,5 +180,7 @@ extension WindowHost {
         toast.position = CGPoint(x: 8, y: size.height - 30)
         badge.bounds = CGRect(x: 0, y: 0, width: 190, height: 20)
         badge.position = CGPoint(x: size.width - 198, y: 8)
+        recordingMark.bounds = CGRect(x: 0, y: 0, width: 120, height: 20)
+        recordingMark.position = CGPoint(x: size.width - 128, y: 32)
     }
 }

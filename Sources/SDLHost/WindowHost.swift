@@ -73,6 +73,8 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     let banner = CATextLayer()
     let toast = CATextLayer()
     let badge = CATextLayer()
+    /// A small mark at the top right for as long as a recording runs (`showRecordingMark`).
+    let recordingMark = CATextLayer()
     /// The committed trees the window draws: the scene's (under `hostRoot`) and its own layers'
     /// (under `overlayRoot`). Commits publish into them; the render thread's renderers read them.
     let sceneTrees = CommittedTreeStore()
@@ -169,6 +171,18 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
         CATransaction.commit()
     }
 
+    /// Shows a small mark at the top right of the window (nil hides it), below the time-control
+    /// badge and clear of the statistics overlay, for as long as a recording runs: the messages
+    /// that say where it records go after a few seconds. Drawn over the scene on the screen only,
+    /// never into what is recorded. Any thread.
+    public func showRecordingMark(_ text: String?) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        recordingMark.string = text.map { TerminalText.escaped($0) } ?? ""
+        recordingMark.isHidden = text == nil
+        CATransaction.commit()
+    }
+
     /// Adds a display link: its closure runs on the app thread once per presented frame (and
     /// keeps the window drawing while it is active).
     public func add(_ link: CADisplayLink) { scheduler.add(link); wake() }
@@ -250,7 +264,8 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
         inspectorOutline.isHidden = true
         overlayRoot.addSublayer(inspectorOutline)
         setUpTimeline()
-        for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark), (inspectorPanel, dark)] {
+        for (l, colour) in [(overlay, dark), (banner, CGColor(srgbRed: 0.7, green: 0.1, blue: 0.1, alpha: 0.92)), (toast, dark), (badge, dark), (inspectorPanel, dark),
+                            (recordingMark, CGColor(srgbRed: 0.75, green: 0.08, blue: 0.08, alpha: 0.9))] {
             l.anchorPoint = .zero
             l.fontSize = 13
             l.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)

@@ -5,7 +5,9 @@ import QuartzCore
 @testable import LaminaRecording
 
 /// The F5 recording defect of issue 12: recordings contained the red "Recording to …" banner and
-/// the F1 overlay. Now the video holds the scene alone. The scene is opaque blue; the banner
+/// the F1 overlay. Now the video holds the scene alone, though the window shows the overlay, the
+/// message saying where it records and the red recording mark, which stays for the whole
+/// recording (issue 27: the banner was gone within 3 s while recording went on). The scene is opaque blue; the banner
 /// (red 0.7 at 0.92 over it) would make its top band's red about 165, the overlay (black at 0.7)
 /// the blue under it about 77. Decoded back from the H.264 file (lossy), every pixel of every
 /// frame must stay blue: red and green below 60, blue above 190.
@@ -27,17 +29,22 @@ final class CleanRecordingTests: XCTestCase {
         host.layer = root
         let toggle = RecordingToggle(host: host, folder: folder)
         var ticks = 0
-        var bannerShown = false
+        var messageShown = false, markEveryTick = true
         host.onTick = { t in
             ticks += 1
             if ticks == 1 { toggle.toggle() }
             toggle.tick(t)
-            if toggle.bannerText?.hasPrefix("Recording to") == true && host.showsOverlay { bannerShown = true }
+            if toggle.toldText?.hasPrefix("Recording to") == true && !host.toast.isHidden && host.showsOverlay { messageShown = true }
+            if host.recordingMark.isHidden { markEveryTick = false }
         }
         host.simulate(.key(WindowHost.Keys.overlay))
         host.run(frames: 20)
+        XCTAssertTrue(messageShown, "the message and the overlay were on while recording")
+        XCTAssertTrue(markEveryTick, "the recording mark was shown on every turn of the recording")
         toggle.stop()
-        XCTAssertTrue(bannerShown, "the banner and the overlay were on while recording")
+        XCTAssertTrue(host.recordingMark.isHidden, "the mark goes when the recording ends")
+        XCTAssertTrue(toggle.toldText?.hasPrefix("Saved ") == true, toggle.toldText ?? "nothing told")
+        XCTAssertNil(toggle.bannerText, "saving is not an error: no red banner")
         let video = folder.appendingPathComponent("lamina-recording-1.mp4")
         let decode = Process()
         decode.executableURL = URL(fileURLWithPath: ffmpeg)
