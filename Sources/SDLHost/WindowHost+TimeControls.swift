@@ -177,7 +177,8 @@ extension WindowHost {
 
     func layoutToastAndBadge(_ size: CGSize) {
         toast.bounds = CGRect(x: 0, y: 0, width: min(size.width - 16, 520), height: 22)
-        toast.position = CGPoint(x: 8, y: size.height - 30)
+        // Above the timeline strip while it is shown, not over it.
+        toast.position = CGPoint(x: 8, y: size.height - 30 - (timelineRoot.isHidden ? 0 : WindowHost.timelineHeight))
         badge.bounds = CGRect(x: 0, y: 0, width: 190, height: 20)
         badge.position = CGPoint(x: size.width - 198, y: 8)
         recordingMark.bounds = CGRect(x: 0, y: 0, width: 120, height: 20)

@@ -7,8 +7,12 @@ extension WindowHost {
     /// The media seconds the strip spans: 2 before the playhead, 3 after.
     static let timelineSpan: Double = 5
     static let timelineBefore: Double = 2
-    /// Most animation bars shown (one row each).
-    static let timelineRows = 6
+    /// Most rows under the label: animation bars, the last one saying how many more there are
+    /// when they do not all fit (a row is 11 points, its name in 9-point type: readable, never
+    /// overlapping).
+    static let timelineRows = 4
+    /// A row's height in points.
+    static let timelineRowHeight: CGFloat = 11
 
     /// Whether the timeline strip (F2) is shown: the media time since the scene started, the running
     /// animations of the scene as bars over time, and a playhead. While paused, dragging in the
@@ -18,16 +22,19 @@ extension WindowHost {
         set {
             CATransaction.begin(); CATransaction.setDisableActions(true)
             timelineRoot.isHidden = !newValue
+            layoutToastAndBadge(hostRoot.bounds.size)
             CATransaction.commit()
             app.timelineSignature = ""
             requestFrame()
         }
     }
 
-    /// Moves paused media time to `media` (scrubbing); nothing while running.
+    /// Moves paused media time to `media` (scrubbing), never before the scene's start (t = 0 in
+    /// the strip and the badge); nothing while running. App thread.
     public func seek(to media: CFTimeInterval) {
         guard media.isFinite else { return }
-        changeTimeBase { if $0.isPaused { $0.step(by: media - $0.anchorMedia) } }
+        let target = max(media, app.sceneStart ?? 0)
+        changeTimeBase { if $0.isPaused { $0.step(by: target - $0.anchorMedia) } }
     }
 
     /// The strip's frame in window points.
@@ -104,30 +111,40 @@ extension WindowHost {
         timelineRoot.frame = strip
         timelineLabel.string = text
         timelineLabel.frame = CGRect(x: 6, y: 2, width: strip.width - 12, height: 16)
-        let rows = Array(spans.prefix(WindowHost.timelineRows))
+        // Every animation a bar when they fit; otherwise the first rows, and the last row names how
+        // many more there are (no bar: they span all sorts of times).
+        let layout = WindowHost.timelineRowLayout(count: spans.count)
         var bars = timelineBars.sublayers ?? []
-        while bars.count < rows.count {
+        while bars.count < layout.bars + (layout.more > 0 ? 1 : 0) {
             let bar = CATextLayer()
-            bar.fontSize = 8
+            bar.fontSize = 9
             bar.foregroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
-            bar.backgroundColor = CGColor(srgbRed: 0.25, green: 0.55, blue: 1, alpha: 0.85)
             timelineBars.addSublayer(bar)
             bars.append(bar)
         }
-        for (i, row) in rows.enumerated() {
+        let rowHeight = WindowHost.timelineRowHeight
+        for (i, row) in spans.prefix(layout.bars).enumerated() {
             let bar = bars[i] as! CATextLayer
             let x0 = x(row.span.begin), x1 = x(row.span.end)
-            bar.frame = CGRect(x: x0, y: 20 + CGFloat(i) * 7, width: max(1, x1 - x0), height: 6)
+            bar.backgroundColor = CGColor(srgbRed: 0.25, green: 0.55, blue: 1, alpha: 0.85)
+            bar.frame = CGRect(x: x0, y: 20 + CGFloat(i) * rowHeight, width: max(1, x1 - x0), height: rowHeight - 1)
             bar.string = row.name
         }
-        for bar in bars.dropFirst(rows.count) { bar.removeFromSuperlayer() }
+        if layout.more > 0 {
+            let more = bars[layout.bars] as! CATextLayer
+            more.backgroundColor = nil
+            more.frame = CGRect(x: 6, y: 20 + CGFloat(layout.bars) * rowHeight, width: strip.width - 12, height: rowHeight - 1)
+            more.string = "+\(layout.more) more animation\(layout.more == 1 ? "" : "s")"
+        }
+        for bar in bars.dropFirst(layout.bars + (layout.more > 0 ? 1 : 0)) { bar.removeFromSuperlayer() }
         timelineBars.frame = CGRect(origin: .zero, size: strip.size)
         timelinePlayhead.frame = CGRect(x: x(now) - 1, y: 0, width: 2, height: strip.height)
         CATransaction.commit()
     }
 
     func setUpTimeline() {
-        timelineRoot.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 0.75)
+        // Opaque enough that the scene's own text under it (a demo's caption) does not read through.
+        timelineRoot.backgroundColor = CGColor(srgbRed: 0.05, green: 0.05, blue: 0.06, alpha: 0.94)
         timelineRoot.isHidden = true
         timelineRoot.anchorPoint = .zero
         timelineLabel.fontSize = 12
@@ -137,5 +154,11 @@ extension WindowHost {
         timelineRoot.addSublayer(timelineLabel)
         timelineRoot.addSublayer(timelinePlayhead)
         overlayRoot.addSublayer(timelineRoot)
+    }
+
+    /// How `count` animations fill the strip's rows: bars for all when they fit, else bars for the
+    /// first `timelineRows - 1` and one row saying how many `more` there are.
+    static func timelineRowLayout(count: Int) -> (bars: Int, more: Int) {
+        count <= timelineRows ? (count, 0) : (timelineRows - 1, count - (timelineRows - 1))
     }
 }

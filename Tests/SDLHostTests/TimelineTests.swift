@@ -45,7 +45,7 @@ final class TimelineTests: OffscreenClockTestCase {
         XCTAssertEqual(sceneMouse, [], "the strip's mouse events stay with the strip")
         let bars = host.timelineBars.sublayers ?? []
         XCTAssertEqual(bars.count, 1)
-        XCTAssertEqual(bars.first?.frame, CGRect(x: 0, y: 20, width: 140, height: 6))
+        XCTAssertEqual(bars.first?.frame, CGRect(x: 0, y: 20, width: 140, height: 10))
         XCTAssertEqual((bars.first as? CATextLayer)?.string as? String, "box.position.x")
         XCTAssertEqual(host.timelinePlayhead.frame, CGRect(x: 79, y: 0, width: 2, height: 64))
         XCTAssertEqual(host.timelineRoot.frame, CGRect(x: 0, y: 56, width: 200, height: 64))
@@ -61,5 +61,50 @@ final class TimelineTests: OffscreenClockTestCase {
         host.simulate(.mouseUp(CGPoint(x: 10, y: 100), button: 1))
         host.run(frames: 4)
         XCTAssertEqual(CACurrentMediaTime(), 51)
+    }
+
+    /// Scrubbing stops at the scene's start (t = 0: media 50 here, where the window began): a drag
+    /// to the strip's left edge (48.5) leaves media time at 50, not "t = -1.5 s".
+    func testScrubbingStopsAtTheScenesStart() throws {
+        let host = try WindowHost(title: "timeline", size: CGSize(width: 200, height: 120))
+        host.virtualTime = true
+        host.virtualFramePeriod = 0.25
+        host.simulate(.key(WindowHost.Keys.pause))
+        host.simulate(.key(WindowHost.Keys.timeline))
+        host.simulate(.mouseDown(CGPoint(x: 100, y: 100), button: 1))
+        host.simulate(.mouseMoved(CGPoint(x: 0, y: 100), dragging: true))
+        host.simulate(.mouseUp(CGPoint(x: 0, y: 100), button: 1))
+        host.run(frames: 3)
+        XCTAssertEqual(CACurrentMediaTime(), 50)
+    }
+
+    /// Thirty animations: three bars and a row saying "+27 more animations", rows 11 points apart
+    /// (never overlapping), inside the strip; the toast is moved above the strip.
+    func testManyAnimationsFillTheRowsWithoutOverlapping() throws {
+        let host = try WindowHost(title: "timeline", size: CGSize(width: 200, height: 120))
+        host.virtualTime = true
+        host.virtualFramePeriod = 0.25
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 120)
+        for i in 0..<30 {
+            let l = CALayer()
+            l.name = "l\(i)"
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.fromValue = 0; a.toValue = 1; a.duration = 3
+            l.add(a, forKey: "fade")
+            root.addSublayer(l)
+        }
+        host.layer = root
+        host.simulate(.key(WindowHost.Keys.timeline))
+        host.run(frames: 3)
+        let rows = (host.timelineBars.sublayers ?? []).compactMap { $0 as? CATextLayer }
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertEqual(rows.prefix(3).map { $0.string as? String }, ["l0.opacity", "l1.opacity", "l2.opacity"])
+        XCTAssertEqual(rows.last?.string as? String, "+27 more animations")
+        for (a, b) in zip(rows, rows.dropFirst()) { XCTAssertLessThanOrEqual(a.frame.maxY, b.frame.minY, "rows do not overlap") }
+        XCTAssertLessThanOrEqual(rows.last!.frame.maxY, WindowHost.timelineHeight, "inside the strip")
+        XCTAssertLessThanOrEqual(host.toast.frame.maxY, host.timelineRoot.frame.minY, "the toast sits above the strip")
+        XCTAssertEqual(WindowHost.timelineRowLayout(count: 4).bars, 4, "four fit: all bars")
+        XCTAssertEqual(WindowHost.timelineRowLayout(count: 4).more, 0)
     }
 }
