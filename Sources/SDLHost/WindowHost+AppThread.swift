@@ -39,7 +39,10 @@ extension WindowHost {
             }
             for t in toasts { showToast(t.text, seconds: t.seconds) }
             expireToast()
-            updateInspection()
+            // The next frame's media time (the frame after the last one presented): the colour
+            // overlay is placed for it, so it does not run a frame behind a moving layer.
+            let nextFrame = frames.last.map { CAMediaClock.timeBase.mediaTime(atHost: $0.target + scheduler.framePeriod) }
+            updateInspection(nextFrameAt: nextFrame ?? CACurrentMediaTime())
             updateTimeline()
             let host = hostNow()
             if showsOverlay && (host - app.overlayUpdated > 0.5 || host < app.overlayUpdated) { app.overlayUpdated = host; updateOverlay() }

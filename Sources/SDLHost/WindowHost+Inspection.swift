@@ -51,8 +51,9 @@ extension WindowHost {
         shared.withLock { s in if s.inspection == .flashUpdates && !damage.isEmpty { s.damageSeen.append(damage) } }
     }
 
-    /// App thread, every turn: brings the inspection overlays up to date.
-    func updateInspection() {
+    /// App thread, every turn: brings the inspection overlays up to date (the colour overlay placed
+    /// where the layers will be at `time`, the media time of the frame that will show it).
+    func updateInspection(nextFrameAt time: CFTimeInterval) {
         let (mode, damage) = shared.withLock { s in
             defer { s.damageSeen.removeAll() }
             return (s.inspection, s.damageSeen)
@@ -75,15 +76,16 @@ extension WindowHost {
             }
             CATransaction.commit()
         case .colourLayers:
-            colourLayers()
+            colourLayers(at: time)
         }
         if inspectsLayers { updateInspector() }
     }
 
-    /// Tints every layer of the scene by how it is composited (presentation tree: where it is now).
-    private func colourLayers() {
+    /// Tints every layer of the scene by how it is composited (presentation tree at `time`: where
+    /// it is in the frame that shows the tints).
+    private func colourLayers(at time: CFTimeInterval) {
         var tints: [(CGRect, LayerCompositing)] = []
-        if layer != nil, let top = hostRoot.presentation() {
+        if layer != nil, let top = hostRoot.presentation(atTime: time) {
             func walk(_ l: CALayer) {
                 guard !l.isHidden, l.opacity > 0 else { return }
                 if let kind = LayerCompositing.of(l) { tints.append((l.convert(l.bounds, to: top), kind)) }

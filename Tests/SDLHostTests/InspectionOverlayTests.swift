@@ -83,6 +83,30 @@ final class InspectionOverlayTests: OffscreenClockTestCase {
         XCTAssertEqual(offscreen.b, 0)
     }
 
+    /// The colour overlay is placed for the frame that will show it: asked at media time 50.5 for
+    /// the next frame at 50.75, a translucent 10-point box sliding (centre x 5 → 95 over 2 s from
+    /// 50) is tinted at x 33.75…43.75 (where that frame draws it), not 22.5…32.5 (where it is
+    /// now). Before, the tints were placed at the app turn's time, a frame behind the scene in a
+    /// real-time window (under virtual time the turn already runs at the next frame's time).
+    func testColourLayersArePlacedForTheNextFramesTime() throws {
+        let (host, root) = try makeHost()
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        box.backgroundColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 0.5)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5; move.toValue = 95; move.duration = 2
+        move.beginTime = 50
+        box.add(move, forKey: "move")
+        root.addSublayer(box)
+        CATransaction.flush()
+        CAMediaClock.manualTime = 50.5
+        host.inspection = .colourLayers
+        host.updateInspection(nextFrameAt: 50.75)
+        let tints = (host.inspectionRoot.sublayers ?? []).map(\.frame)
+        XCTAssertTrue(tints.contains(CGRect(x: 33.75, y: 0, width: 10, height: 10)), "\(tints)")
+        XCTAssertFalse(tints.contains(CGRect(x: 22.5, y: 0, width: 10, height: 10)), "\(tints)")
+    }
+
     /// The inspector outlines the layer under the pointer and lists its animated key path's model
     /// and presentation values: a 1 s linear fade 0 → 1 begun at 50, read at frame 3's turn (media
     /// time 50.75), shows opacity model 1, now 0.75.

@@ -34,6 +34,14 @@ extension CALayer {
         return s
     }
 
+    /// A presentation copy of the layer at media time `t` (the values shown then, from the latest
+    /// commit), as `presentation()` is at `CACurrentMediaTime()`: hosts use it for what they draw
+    /// beside a frame whose time is not now (a window's colour overlay, at its next frame's time).
+    @_spi(LaminaInternal) public func presentation(atTime t: CFTimeInterval) -> Self? {
+        if isPresentationCopy { return self }
+        return presentationLayer(at: t, in: CommittedModel.current) as? Self
+    }
+
     /// A presentation copy of this layer at media time `t`, from `tree`; nil when the tree does not
     /// hold the layer.
     func presentationLayer(at t: CFTimeInterval, in tree: CommittedTree) -> CALayer? {
