@@ -1,7 +1,7 @@
 import Foundation
 
 /// An immutable colour (Apple's `CGColor`): components in a colour space plus alpha.
-public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
+public final class CGColor: Equatable, Hashable, CustomStringConvertible, Sendable {
     /// The colour's space.
     public let colorSpace: CGColorSpace?
     /// The components, alpha last.

@@ -12,7 +12,7 @@ public enum CGColorSpaceModel: Int32, Sendable {
 
 /// A colour space (Apple's `CGColorSpace`). Lamina knows sRGB, linear sRGB and gray (gamma 2.2 /
 /// sRGB transfer); device RGB and gray are sRGB and sRGB-gray.
-public final class CGColorSpace: Equatable, Hashable, @unchecked Sendable {
+public final class CGColorSpace: Equatable, Hashable, Sendable {
     /// The space's name.
     public let name: String?
     /// The space's model.

@@ -15,7 +15,7 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
 /// A smooth transition between colours at locations from 0 to 1 (Apple's `CGGradient`), drawn
 /// with `CGContext.drawLinearGradient` and `drawRadialGradient`. Colours are interpolated in sRGB
 /// with straight alpha, as Core Graphics does; Lamina's spaces are sRGB and gray. Immutable; any thread.
-public final class CGGradient: @unchecked Sendable {   // immutable after init
+public final class CGGradient: Sendable {
     /// The colour stops, locations ascending, each colour as sRGB with straight alpha.
     package let stops: [(location: CGFloat, red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)]
 

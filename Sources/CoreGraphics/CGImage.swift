@@ -2,7 +2,7 @@ import Foundation
 
 /// An immutable bitmap image (Apple's `CGImage`). Lamina stores every image as premultiplied 8-bit
 /// sRGB ARGB, one UInt32 per pixel (0xAARRGGBB), row-major with the top row first.
-public final class CGImage: Equatable, @unchecked Sendable {
+public final class CGImage: Equatable, Sendable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
