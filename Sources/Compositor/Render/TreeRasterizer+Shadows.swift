@@ -1,0 +1,238 @@
+import Foundation
+import CoreGraphics
+import CPixelKernels
+
+/// Shadows: their device geometry and reach, blurs of a path or of a group's alpha (whole, or cut
+/// to a band on one device-wide grid), and compositing the blurred plane.
+extension TreeRasterizer {
+
+    /// The device offset and blur deviation of a shadow given in the parent's coordinates.
+    func shadowGeometry(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> (dx: Double, dy: Double, sigma: Double) {
+        let Pp = P.projective
+        let centre = n.toParent.apply(x: Double(n.bounds.midX), y: Double(n.bounds.midY))
+        let cx = centre.x / centre.w, cy = centre.y / centre.w
+        let a = Pp.homogeneous(cx, cy), b = Pp.homogeneous(cx + sh.offsetX, cy + sh.offsetY)
+        var dx = b.x / b.w - a.x / a.w, dy = b.y / b.w - a.y / a.w
+        if !dx.isFinite || !dy.isFinite { dx = 0; dy = 0 }
+        dx = TreeRasterizer.shadowOffset(dx); dy = TreeRasterizer.shadowOffset(dy)
+        return (dx, dy, TreeRasterizer.shadowSigma(sh.radius * TreeRasterizer.scale(of: P)))
+    }
+
+    /// How far (device pixels) a node's shadow reaches past what casts it: three deviations of
+    /// blur plus the larger side of the device offset, rounded up, plus 2.
+    func shadowReach(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> Int {
+        let g = shadowGeometry(sh, node: n, P: P)
+        return Int((3 * g.sigma + max(abs(g.dx), abs(g.dy))).rounded(.up)) + 2
+    }
+
+    /// How far past a band a shadowed group too large to draw whole is drawn (device pixels): as
+    /// far as its shadow's blur cut to the band reads the group (`cutBlurMargin`, one step of the
+    /// grid that is aligned to, and the offset), and at least the shadow's reach, so the group
+    /// holds all the alpha the blur needs.
+    func cutGroupReach(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> Int {
+        let g = shadowGeometry(sh, node: n, P: P)
+        let factor = g.sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: g.sigma) : 1
+        let read = Int(max(abs(g.dx), abs(g.dy)).rounded(.up)) + TreeRasterizer.cutBlurMargin(sigma: g.sigma, factor: factor) + factor + 2
+        return max(read, shadowReach(sh, node: n, P: P))
+    }
+
+    /// How far past a band a shadow too large to blur whole is blurred (device pixels): the three
+    /// boxes' radii on the plane reduced by `factor`, plus two reduced pixels (the bilinear step
+    /// back to full resolution reads one past its own), so the pixels the band draws are those of
+    /// the whole blur.
+    static func cutBlurMargin(sigma: Double, factor: Int) -> Int {
+        (BoxBlur.boxSizes(sigma: min(sigma / Double(factor), 256)).reduce(0, +) + 2) * factor
+    }
+
+    /// `cut` grown outwards to the device grid of `step` × `step` blocks (from the device origin,
+    /// which no band moves: the source a band sees, and so the whole around it, is cut to the band).
+    /// What it adds past the shadow's whole is zeros.
+    static func aligned(_ cut: IntRect, toGridOf step: Int) -> IntRect {
+        guard step > 1, !cut.isEmpty else { return cut }
+        func down(_ v: Int) -> Int { v >= 0 ? v / step * step : -((-v + step - 1) / step * step) }
+        let x0 = down(cut.x), y0 = down(cut.y)
+        let x1 = -down(-cut.maxX), y1 = -down(-cut.maxY)
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The largest blur deviation drawn, in device pixels: past it a shadow is a faint haze whose
+    /// buffer (the scissor grown by 3 sigma a side) would only cost memory.
+    static let maxShadowSigma = 256.0
+    /// The largest shadow offset, in device pixels: the offscreen group of a shadowed layer grows by
+    /// the offset on every side, so a larger one would only cost memory (3.4e38 asked for 68 GB).
+    static let maxShadowOffset = 1024.0
+
+    /// A blur deviation within 0...maxShadowSigma (0 for NaN).
+    static func shadowSigma(_ sigma: Double) -> Double { sigma > 0 ? min(sigma, maxShadowSigma) : 0 }
+
+    /// An offset within ±maxShadowOffset (0 for NaN).
+    static func shadowOffset(_ d: Double) -> Double { d.isNaN ? 0 : min(max(d, -maxShadowOffset), maxShadowOffset) }
+
+    /// A shadow from shadowPath, drawn before the layer without a group.
+    func drawPathShadow(_ sh: RenderShadow, node n: RenderNode, M: Matrix4x4, P: Matrix4x4, opacity: Double, on s: Surface) {
+        guard let path = sh.path else { return }
+        let g = shadowGeometry(sh, node: n, P: P)
+        let H = M.projective
+        let contours = path.map { H.projectClipped($0.map { (x: Double($0.x) , y: Double($0.y)) }).map { (x: $0.x + g.dx, y: $0.y + g.dy) } }
+        drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
+    }
+
+    /// Shadows (and shadowed groups) up to this many device pixels are blurred whole, not per band.
+    static let wholeShadowArea = 1 << 18
+
+    /// Blurs at or below this deviation (device pixels) run at full resolution; larger ones on a
+    /// plane reduced by a power of two that brings the deviation to at most 8 (as Skia does), so a
+    /// blur's cost stops growing with its radius.
+    static let fullResolutionSigma = 16.0
+
+    /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
+    /// blurs it and composites it tinted with `color`. The blur comes from the shadow cache when the
+    /// same source, placement and deviation were blurred before.
+    func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
+                          sigma: Double, color: UInt32, opacity: Double, on s: Surface) {
+        let pad = Int((3 * sigma).rounded(.up)) + 1
+        var srcBox: IntRect
+        if let c = contours {
+            let pts = c.flatMap { $0 }
+            guard !pts.isEmpty else { return }
+            srcBox = IntRect.covering(minX: pts.map(\.x).min()!, minY: pts.map(\.y).min()!, maxX: pts.map(\.x).max()!, maxY: pts.map(\.y).max()!)
+        } else if let (g, _) = source {
+            srcBox = g.frame
+            let ix = Int(dx.rounded()), iy = Int(dy.rounded())
+            srcBox.x += ix; srcBox.y += iy
+        } else { return }
+        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
+        // A shadow of modest size is blurred whole, whatever part of it this band draws and on
+        // whatever surface (a group's may be cut to the band): every band then asks the shadow
+        // cache for the same blur, made once, and its pixels never depend on where bands end.
+        // A larger one only around the scissor, far enough out that the blur (and the reduced
+        // plane's bilinear step) reaching the scissor is exact, and on one reduction grid for
+        // every band, so every band reduces the same blocks and its pixels are one thread's.
+        let whole = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad)
+        let area: IntRect
+        // (A group's source is cut to the band unless drawn whole: the caller says which, for the
+        // cut's own size depends on the band.)
+        if contours != nil ? srcBox.area <= TreeRasterizer.wholeShadowArea : wholeSource {
+            area = whole
+        } else {
+            let m = TreeRasterizer.cutBlurMargin(sigma: sigma, factor: factor)
+            let cut = whole.intersection(IntRect(x: s.scissor.x - m, y: s.scissor.y - m, width: s.scissor.width + 2 * m, height: s.scissor.height + 2 * m))
+            area = TreeRasterizer.aligned(cut, toGridOf: factor)
+        }
+        guard !area.isEmpty else { return }
+        let draw = area.intersection(s.scissor)
+        guard !draw.isEmpty else { return }
+        // The source's pixels: its rectangle within the area.
+        let sr = srcBox.intersection(area)
+        guard !sr.isEmpty else { return }
+        let planeWidth = (area.width + factor - 1) / factor, planeHeight = (area.height + factor - 1) / factor
+        // A group's alpha is blurred straight from the group, without copying it out for a key,
+        // when no cache would keep it (there is none, or its key alone is larger than the cache
+        // holds: a shadowed group of a large frame), and when the blur is reduced: then making the
+        // plane reads the source once, as making its key would, and the blur left is on a plane
+        // `factor`² times smaller, so a cached plane saves nothing.
+        if let (g, mask) = source, factor > 1 || (shadowCache.map({ sr.area / 2 + planeWidth * planeHeight > $0.capacity }) ?? true) {
+            let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
+                                                 area: area, sigma: sigma, factor: factor)
+            paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,
+                         color: color, opacity: opacity, on: s)
+            return
+        }
+        var src = [Float](repeating: 0, count: sr.area)
+        if let c = contours {
+            src = drawer.clipMask(c, rule: .nonZero, area: sr, outer: nil, columns: s.columns).values
+        } else if let (g, mask) = source {
+            let ix = Int(dx.rounded()), iy = Int(dy.rounded())
+            // The columns the source covers (and the mask, when there is one).
+            var x0 = max(0, g.frame.x + ix - sr.x), x1 = min(sr.width, g.frame.maxX + ix - sr.x)
+            if let mask { x0 = max(x0, mask.frame.x + ix - sr.x); x1 = min(x1, mask.frame.maxX + ix - sr.x) }
+            src.withUnsafeMutableBufferPointer { out in
+                for y in 0..<sr.height where x0 < x1 {
+                    let sy = sr.y + y - iy
+                    guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
+                    let row = g.row(sy) + (sr.x - ix), o = out.baseAddress! + y * sr.width
+                    if let mask {
+                        guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
+                        let mrow = mask.row(sy) + (sr.x - ix)
+                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
+                    } else {
+                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
+                    }
+                }
+            }
+        }
+        let key = ShadowCache.Key(source: src.map { UInt16(max(0, min($0, 1)) * 65535 + 0.5) }, sourceWidth: sr.width, sourceHeight: sr.height,
+                                  offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
+                                  sigma: sigma, factor: factor)
+        let make = { () -> (plane: [Float], width: Int, height: Int) in
+            TreeRasterizer.blurPlane(src, source: sr, area: area, sigma: sigma, factor: factor)
+        }
+        let blurred = shadowCache?.plane(for: key, make: make)
+            ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
+        paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
+                     color: color, opacity: opacity, on: s)
+    }
+
+    /// Composites a blurred plane (over `area`, reduced by `factor`) tinted with `color` times
+    /// `opacity` over `s`, inside `draw`.
+    fileprivate func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
+                              color: UInt32, opacity: Double, on s: Surface) {
+        let op = Float(min(opacity, 1))
+        // The tinted colour at every coverage level, made once.
+        let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
+        plane.withUnsafeBufferPointer { a in
+            tints.withUnsafeBufferPointer { tint in
+                ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
+                                      opacity: op, tints: tint, on: s)
+            }
+        }
+    }
+
+    /// The power of two that brings `sigma` to at most 8 device pixels.
+    static func reduction(for sigma: Double) -> Int {
+        var f = 1
+        while sigma / Double(f) > 8 && f < 1 << 12 { f *= 2 }
+        return f
+    }
+
+    /// The blurred plane of an area whose only non-zero pixels are `src` (over `source`): at full
+    /// resolution (`factor` 1: the area's size), or reduced by `factor` (each reduced pixel the mean
+    /// of its factor × factor block, blurred with sigma / factor).
+    static func blurPlane(_ src: [Float], source: IntRect, area: IntRect, sigma: Double, factor: Int) -> (plane: [Float], width: Int, height: Int) {
+        if factor == 1 {
+            var plane = [Float](repeating: 0, count: area.area)
+            let ox = source.x - area.x, oy = source.y - area.y
+            for y in 0..<source.height {
+                for x in 0..<source.width { plane[(y + oy) * area.width + x + ox] = src[y * source.width + x] }
+            }
+            BoxBlur.blur(&plane, width: area.width, height: area.height, sigma: sigma)
+            return (plane, area.width, area.height)
+        }
+        let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor
+        var plane = [Float](repeating: 0, count: w * h)
+        let share = 1 / Float(factor * factor)
+        for y in 0..<source.height {
+            let ry = (y + source.y - area.y) / factor
+            for x in 0..<source.width {
+                let rx = (x + source.x - area.x) / factor
+                plane[ry * w + rx] += src[y * source.width + x] * share
+            }
+        }
+        BoxBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))
+        return (plane, w, h)
+    }
+
+    /// The value of a reduced plane at full-resolution pixel (x, y): bilinear between the reduced
+    /// pixels whose centres surround the pixel's centre.
+    @inline(__always)
+    static func upsample(_ a: UnsafeBufferPointer<Float>, width w: Int, height h: Int, factor f: Int, x: Int, y: Int) -> Float {
+        let u = (Float(x) + 0.5) / Float(f) - 0.5, v = (Float(y) + 0.5) / Float(f) - 0.5
+        let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
+        let fu = u - Float(u0), fv = v - Float(v0)
+        func at(_ i: Int, _ j: Int) -> Float { i < 0 || j < 0 || i >= w || j >= h ? 0 : a[j * w + i] }
+        let top = at(u0, v0) * (1 - fu) + at(u0 + 1, v0) * fu
+        let bottom = at(u0, v0 + 1) * (1 - fu) + at(u0 + 1, v0 + 1) * fu
+        return top * (1 - fv) + bottom * fv
+    }
+
+}
