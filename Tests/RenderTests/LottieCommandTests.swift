@@ -212,3 +212,25 @@ final class LottieCommandTests: XCTestCase {
         XCTAssertEqual(session.scene.size, CGSize(width: 300, height: 120))
     }
 }
+
+/// `lamina bench lottie`: the machine and load lines, one row per file with its pixel size and
+/// frame count (worked out from the file: 200x120 at 64 px on the longer side is 64x38; frames 0..<60),
+/// and the geometric means. Figures, not pass/fail: only their presence and form are checked.
+final class LottieBenchCommandTests: XCTestCase {
+    func testBenchLottiePrintsARowPerFileWithTheMachineAndLoad() throws {
+        try XCTSkipUnless(LaminaCommand.isBuilt, "the lamina binary is not built")
+        let r = try LaminaCommand.run(["bench", "lottie", LottieCommandTests.pulse.path, "--side", "64", "--rounds", "1"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("machine: ") == true, r.out)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("cpu features: ") && $0.contains("load average") }, r.out)
+        let row = try XCTUnwrap(lines.first { $0.hasPrefix("pulse.json") }, r.out).split(separator: " ").map(String.init)
+        XCTAssertEqual(Array(row.prefix(3)), ["pulse.json", "64x38", "60"])
+        XCTAssertEqual(row.count, 7)
+        XCTAssertTrue(row.dropFirst(3).allSatisfy { (Double($0) ?? -1) >= 0 }, "\(row)")
+        XCTAssertTrue(lines.last?.hasPrefix("geomean over 1 files: changed ") == true, r.out)
+        let bad = try LaminaCommand.run(["bench", "lottie", "/nonexistent/x.json"])
+        XCTAssertEqual(bad.status, 65)
+        XCTAssertTrue(bad.err.hasPrefix("/nonexistent/x.json: (top level): cannot read the file"), bad.err)
+    }
+}
