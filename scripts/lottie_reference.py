@@ -278,51 +278,62 @@ def machine_line():
     return f"# cpu features: {flags or 'unknown'}; load average {' '.join(load)} (1, 5, 15 min); {os.cpu_count()} cores"
 
 
+def time_player(player, path, side, rounds):
+    """(median ms per frame, frames) of `player` on every frame of `path`, `rounds` times over."""
+    cw, ch, _ = composition(path)
+    s = side / max(cw, ch, 1)
+    w, h = max(1, round(cw * s)), max(1, round(ch * s))
+    samples = []
+    if player == "rlottie":
+        from rlottie_python import LottieAnimation
+        anim = LottieAnimation.from_file(path)
+        total = anim.lottie_animation_get_totalframe()
+        for _ in range(rounds):
+            for f in range(total):
+                t0 = time.perf_counter()
+                anim.lottie_animation_render(frame_num=f, width=w, height=h)
+                samples.append(time.perf_counter() - t0)
+    else:
+        t = ThorVG(path, w, h)
+        total = max(1, int(t.anim.get_total_frame()[1]))
+        for _ in range(rounds):
+            for f in range(total):
+                t0 = time.perf_counter()
+                t.frame(f)
+                samples.append(time.perf_counter() - t0)
+    samples.sort()
+    return samples[len(samples) // 2] * 1000, total, w, h
+
+
 def cmd_bench(args):
+    import math
     have = players()
     if not have:
         print("skip: neither rlottie-python nor thorvg-python is installed")
         return SKIP
     print(machine_line())
-    print(f"# per frame at {args.side} px on the longer side, one thread, every frame of the file, median of {args.rounds} rounds (ms)")
-    print("file                          w x h       frames  rlottie_ms  thorvg_ms")
+    print(f"# per frame at {args.side} px on the longer side, one thread, every frame of the file x {args.rounds}; medians in ms")
+    print("# each player runs in a child process: one that crashes on a file is reported as such, not timed")
+    print("file                           size       frames  rlottie_ms  thorvg_ms")
     logs = {"rlottie": [], "thorvg": []}
-    import math
     for path in args.files:
-        cw, ch, ip = composition(path)
-        w, h = fitted(cw, ch, args.side) if max(cw, ch) > 0 else (args.side, args.side)
-        s = args.side / max(cw, ch)
-        w, h = max(1, round(cw * s)), max(1, round(ch * s))
-        row = {}
-        if "rlottie" in have:
-            from rlottie_python import LottieAnimation
-            anim = LottieAnimation.from_file(path)
-            total = anim.lottie_animation_get_totalframe()
-            samples = []
-            buf = None
-            for _ in range(args.rounds):
-                for f in range(total):
-                    t0 = time.perf_counter()
-                    buf = anim.lottie_animation_render(frame_num=f, width=w, height=h)
-                    samples.append(time.perf_counter() - t0)
-            samples.sort()
-            row["rlottie"] = samples[len(samples) // 2] * 1000
-            del buf
-        if "thorvg" in have:
-            t = ThorVG(path, w, h)
-            total = int(t.anim.get_total_frame()[1])
-            samples = []
-            for _ in range(args.rounds):
-                for f in range(max(total, 1)):
-                    t0 = time.perf_counter()
-                    t.frame(f)
-                    samples.append(time.perf_counter() - t0)
-            samples.sort()
-            row["thorvg"] = samples[len(samples) // 2] * 1000
-        for k, v in row.items():
-            logs[k].append(math.log(max(v, 1e-6)))
+        row, meta = {}, None
+        for player in ["rlottie", "thorvg"]:
+            if player not in have:
+                continue
+            r = subprocess.run([sys.executable, os.path.abspath(__file__), "time", player, path, str(args.side), str(args.rounds)],
+                               capture_output=True, text=True)
+            if r.returncode == 0 and r.stdout.strip():
+                ms, total, w, h = r.stdout.split()
+                row[player] = float(ms)
+                meta = meta or (int(total), int(w), int(h))
+                logs[player].append(math.log(max(float(ms), 1e-6)))
+            else:
+                row[player] = None
+        total, w, h = meta or (0, 0, 0)
+        cells = ["   crashed" if row.get(p, 0) is None else (f"{row[p]:10.3f}" if p in row else "       n/a") for p in ["rlottie", "thorvg"]]
         name = os.path.basename(path)
-        print(f"{name[:29]:29} {w:4d}x{h:<6d} {total:6d}  {row.get('rlottie', float('nan')):10.3f} {row.get('thorvg', float('nan')):10.3f}")
+        print(f"{name[:30]:30} {w:4d}x{h:<5d} {total:7d}  {cells[0]} {cells[1]}")
     for k, v in logs.items():
         if v:
             print(f"geomean {k}: {math.exp(sum(v) / len(v)):.3f} ms over {len(v)} files")
@@ -340,10 +351,17 @@ def main():
     b.add_argument("--side", type=int, default=512)
     b.add_argument("--rounds", type=int, default=3)
     b.add_argument("files", nargs="+")
+    t = sub.add_parser("time")
+    for name in ["player", "path", "side", "rounds"]:
+        t.add_argument(name)
     r = sub.add_parser("render")
     for name in ["player", "path", "frame", "w", "h", "out"]:
         r.add_argument(name)
     args = p.parse_args()
+    if args.command == "time":
+        ms, total, w, h = time_player(args.player, args.path, int(args.side), int(args.rounds))
+        print(f"{ms} {total} {w} {h}")
+        return 0
     if args.command == "render":
         fn = render_rlottie if args.player == "rlottie" else render_thorvg
         data = fn(args.path, int(args.frame), int(args.w), int(args.h))
