@@ -121,6 +121,27 @@ final class LottieCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("y.png").path))
     }
 
+    /// Hostile Lottie files through the command: nesting 200,000 deep, a 10^9-point composition,
+    /// 10^300 frames, groups 5,000 deep. Each is one located line and status 65, within the
+    /// hang watchdog's time, never a crash.
+    func testHostileFilesGiveOneLocatedLineAndNoCrash() throws {
+        let files: [(String, String, String)] = [
+            ("deep.json", #"{"fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":"# + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "}", "(top level): expected JSON"),
+            ("huge.json", #"{"fr":30,"ip":0,"op":60,"w":1e9,"h":1e9,"layers":[]}"#, "w: expected a width above 0 and at most 32768"),
+            ("frames.json", #"{"fr":1e-9,"ip":0,"op":1e300,"w":10,"h":10,"layers":[]}"#, "op: expected at most 10000000 frames"),
+            ("groups.json", #"{"fr":30,"ip":0,"op":60,"w":10,"h":10,"layers":[{"ty":4,"ks":{},"shapes":["# + String(repeating: #"{"ty":"gr","it":["#, count: 5000)
+                + String(repeating: "]}", count: 5000) + "]}]}", "(top level): expected JSON"),
+        ]
+        for (name, text, message) in files {
+            let url = dir.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let r = try LaminaCommand.run(["render", url.path, "-o", dir.appendingPathComponent("x.png").path])
+            XCTAssertEqual(r.status, 65, "\(name): \(r.err)")
+            XCTAssertEqual(r.err.split(separator: "\n").count, 1, r.err)
+            XCTAssertTrue(r.err.hasPrefix(url.path + ": " + message), "\(name): \(r.err)")
+        }
+    }
+
     func testAJSONSceneIsStillAScene() throws {
         XCTAssertFalse(Scene.isLottieFile(RecordingHarness.scenes.appendingPathComponent("pop.json")))
         XCTAssertTrue(Scene.isLottieFile(Self.pulse))
