@@ -48,7 +48,7 @@ let package = Package(
         // Lottie (Bodymovin JSON) animations played through Core Animation layers, with lottie-ios's names.
         .target(name: "Lottie", dependencies: ["QuartzCore", "CoreGraphics"], swiftSettings: v6),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: v6),
-        .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
+        .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", "Lottie", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
         .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
         .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: v6),
         // Recording a window to video through ffmpeg (F5, `lamina record`); shared by the command
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "SDLHost", "LaminaRecording"], swiftSettings: v6),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "Lottie", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: v6
         ),
         // What several test targets share: the hang watchdog, the seeded generator, re-running a
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "lamina", "LaminaTestSupport"],
+            dependencies: ["QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "Lottie", "lamina", "LaminaTestSupport"],
             exclude: ["Goldens"],
             swiftSettings: v6
         ),

@@ -26,6 +26,8 @@ public final class Scene {
     public internal(set) var declarations: [String: [String: Node]] = [:]
     /// The animations started at load, by layer name and animation key, as written (for reloads).
     public internal(set) var animationSpecs: [String: [String: Node]] = [:]
+    /// The Lottie file this scene plays, when it was loaded from one (`SceneLottie`); nil for a scene file.
+    public internal(set) var lottieFile: URL?
     /// The files the scene reads besides itself (images), watched for live reload.
     public internal(set) var assets: [URL] = []
     /// The bytes the scene's decoded images take: width x height x 4 for each distinct image file
@@ -67,7 +69,16 @@ public final class Scene {
     /// the cause (`SceneFileReader`: no such file, a directory, permission denied, a fifo or device,
     /// an image, bytes that are not UTF-8 with their line and column), never blocking on a fifo or
     /// reading more than `Limits.fileBytes` and one byte.
+    ///
+    /// A Lottie JSON file (a `.json` file with Lottie's keys, see `SceneLottie`) is read as a scene
+    /// of its composition's size holding one `LottieAnimationLayer`, named `animation`, that plays it
+    /// looped from the media time of the load; its errors are `LottieLoadError`s (the file, the JSON
+    /// path, what was expected there).
     public static func load(contentsOf url: URL) throws -> Scene {
+        if url.pathExtension.lowercased() == "lottie" {
+            throw SceneError(file: url.path, line: 0, column: 0, message: "is a .lottie (zip) file; Lamina reads Lottie JSON: unzip it and give its animations/NAME.json")
+        }
+        if SceneLottie.isLottieFile(url) { return try SceneLottie.scene(lottieAt: url) }
         let text = try SceneFileReader.text(of: url)
         return try parse(text, file: url.path, directory: url.deletingLastPathComponent())
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import Lottie
 import Yams
 
 /// Reads a scene document: `window`, `layers` (a tree of named layers with their properties) and
@@ -137,14 +138,20 @@ struct SceneParser {
         guard count <= Scene.Limits.layers else { throw error(node, "more than \(Scene.Limits.layers) layers") }
         let map = try mapping(node, "a layer")
         var className = "CALayer"
-        if let c = map.value("class") {
+        let lottieNode = map.value("lottie")
+        if let c = map.value("class"), lottieNode != nil {
+            throw error(c, "a layer with lottie: is a \(SceneLottie.className); leave out class")
+        }
+        if lottieNode != nil { className = SceneLottie.className }
+        if lottieNode == nil, let c = map.value("class") {
             guard let s = c.string, SceneProperties.classes.contains(s) else {
                 let hint = c.string.flatMap { nearest($0, in: SceneProperties.classes) }.map { "; did you mean \"\($0)\"?" } ?? ""
                 throw error(c, "unknown layer class \"\(c.string ?? "?")\"\(hint); expected one of \(SceneProperties.classes.joined(separator: ", "))")
             }
             className = s
         }
-        let l = SceneProperties.makeLayer(className)
+        let l = try lottieNode.map { try lottieLayer($0, scene: scene) } ?? SceneProperties.makeLayer(className)
+        var autoPlay = true
         let table = SceneProperties.table(forClass: className)
         // frame depends on bounds and anchorPoint: set it last; actions once the name is known.
         var frameNode: Node? = nil, actionsNode: Node? = nil
@@ -156,7 +163,10 @@ struct SceneParser {
                 guard scene.layers[n] == nil else { throw error(v, "a layer named \"\(n)\" already exists") }
                 l.name = n
                 scene.register(n, l, className: className)
-            case "class": break
+            case "class", "lottie": break
+            case "autoPlay" where lottieNode != nil: autoPlay = try reader.value(v, kind: .bool) as! Bool
+            case _ where lottieNode != nil && SceneLottie.keys[key] != nil:
+                try setLottie(l as! LottieAnimationLayer, key: key, node: v)
             case "sublayers":
                 guard case .sequence(let seq) = v else { throw error(v, "expected a list of sublayers") }
                 for n in seq { l.addSublayer(try layer(n, into: scene, count: &count)) }
@@ -185,6 +195,7 @@ struct SceneParser {
         }
         if let f = frameNode { l.frame = try reader.value(f, kind: .rect) as! CGRect }
         if let a = actionsNode { l.actions = try actions(a, of: l, scene: scene) }
+        if autoPlay, let lottie = l as? LottieAnimationLayer { lottie.play() }
         if let n = l.name { for (k, v) in map where k.string != "sublayers" { scene.declarations[n, default: [:]][k.string ?? ""] = v } }
         return l
     }

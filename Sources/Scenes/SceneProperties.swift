@@ -51,6 +51,7 @@ enum SceneProperties {
         "CAGradientLayer": layer.merging(gradient) { a, _ in a },
         "CAReplicatorLayer": layer.merging(replicator) { a, _ in a },
         "CAEmitterLayer": layer.merging(SceneEmitter.layerKeys) { a, _ in a },
+        SceneLottie.className: layer.merging(SceneLottie.keys) { a, _ in a },
     ]
 
     private static let animatableTables = tables.mapValues { $0.merging(animatableSubPaths) { a, _ in a } }

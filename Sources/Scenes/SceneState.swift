@@ -51,7 +51,7 @@ extension Scene {
 
     /// Properties a reload never copies from the old layer: frame is derived from bounds and
     /// position (which are copied), contents are re-read from their files.
-    static let notCarried: Set<String> = ["frame", "contents"]
+    static let notCarried: Set<String> = Set(["frame", "contents"]).union(SceneLottie.ownKeys)
     /// Properties a declared frame sets.
     static let setByFrame: Set<String> = ["bounds", "position"]
 }

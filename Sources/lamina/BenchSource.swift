@@ -3,6 +3,7 @@ import Foundation
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 import Scenes
+import Lottie
 import Demos
 
 /// What `lamina bench` runs in the window: a scene file (loaded on the real clock, its animations
@@ -39,6 +40,9 @@ final class BenchSource {
             let url = URL(fileURLWithPath: spec)
             let scene: Scene
             do { scene = try Scene.load(contentsOf: url) } catch let e as SceneError {
+                StandardError.print("\(e)")
+                throw ExitCode(65)
+            } catch let e as LottieLoadError {
                 StandardError.print("\(e)")
                 throw ExitCode(65)
             }

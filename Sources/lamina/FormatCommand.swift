@@ -18,6 +18,10 @@ struct FormatCommand: ParsableCommand {
 
     func run() throws {
         let path = BundledScenes.resolve(scene)
+        if Scene.isLottieFile(URL(fileURLWithPath: path)) {
+            StandardError.print(TerminalText.escaped("\(path): is a Lottie file; lamina format formats scene files"))
+            throw ExitCode(65)
+        }
         let text: String
         do {
             // The scene reader names what is wrong with a file that is not a scene's text.

@@ -53,6 +53,20 @@ final class FrameSource {
         return scheduler
     }
 
+    /// Whether the source is a Lottie JSON file (its `--size` is a box it is fitted in).
+    var isLottieFile: Bool { scene?.lottieFile != nil }
+
+    /// The output size of a `--size` text: for a Lottie file, any WIDTHxHEIGHT box (the composition
+    /// is fitted in it, its shape kept); otherwise a size of the source's shape (`parsePixelSize`).
+    func pixelSize(_ text: String) throws -> CGSize {
+        guard isLottieFile else { return try parsePixelSize(text, for: pointSize) }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...8192).contains(w), (1...8192).contains(h) else {
+            throw ValidationError("--size wants WIDTHxHEIGHT in whole pixels, 1...8192 each (got \"\(text)\")")
+        }
+        return CGSize(width: w, height: h)
+    }
+
     /// The renderer's scale for an output of `pixels` (WIDTHxHEIGHT): the largest that fits the
     /// source in it (1 without `pixels`).
     func scale(for pixels: CGSize?) -> CGFloat {

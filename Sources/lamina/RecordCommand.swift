@@ -47,7 +47,7 @@ struct RecordCommand: ParsableCommand {
         let format = try OutputFormat.recording(output)
         let frameSource = try FrameSource(source)
         let pointSize = frameSource.pointSize
-        let scale = frameSource.scale(for: try size.map { try parsePixelSize($0, for: pointSize) })
+        let scale = frameSource.scale(for: try size.map { try frameSource.pixelSize($0) })
         let renderer = CARenderer(size: pointSize, scale: scale)
         renderer.threads = 2
         renderer.layer = frameSource.root

@@ -11,7 +11,7 @@ import Scenes
 /// the window too, with the error in the banner, and waits for a good save. A save that changes
 /// the window's size resizes the window.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene in a window and reload it on every save.")
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene or a Lottie JSON file in a window and reload it on every save.")
     @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
     @Option(help: "Quit after this many frames (for scripts).") var frames: Int?
     @Option(help: "Display units per point: 2 draws the window at two pixels per point on X11 (a Retina-like 4K desktop).") var scale: Double = 1
@@ -38,7 +38,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         let session = SceneSession(opening: url)
-        if let e = session.error { StandardError.print("\(e)") }
+        if let e = session.error { StandardError.print("\(e)") } else { LottieOptions.printDiagnostics(of: session.scene) }
         let host: WindowHost
         do { host = try WindowHost(title: "Lamina — \(url.lastPathComponent)", size: session.scene.size, scale: CGFloat(scale)) } catch {
             throw RunError(description: "lamina run needs a display (\(error)); lamina render and lamina eval work headless")

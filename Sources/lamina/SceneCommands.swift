@@ -3,6 +3,7 @@ import Foundation
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
 import Scenes
+import Lottie
 
 /// Loads a scene on virtual time 0 (its animations start at 0), printing a located error on failure.
 func loadScene(_ path: String) throws -> Scene {
@@ -13,8 +14,12 @@ func loadScene(_ path: String) throws -> Scene {
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: BundledScenes.resolve(path)))
         CATransaction.flush()
+        LottieOptions.printDiagnostics(of: scene)
         return scene
     } catch let e as SceneError {
+        StandardError.print("\(e)")
+        throw ExitCode(65)
+    } catch let e as LottieLoadError {
         StandardError.print("\(e)")
         throw ExitCode(65)
     }
@@ -30,9 +35,10 @@ func validateMediaTime(_ t: Double, option: String) throws {
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "render", abstract: "Render one frame of a scene or demo at a time, headless, to a PNG or JPEG file.")
     @Argument(help: "A scene file, a bundled scene's name (lamina scenes) or a demo's name (lamina demo --list).") var scene: String
-    @Option(parsing: .unconditional, help: "Media time in seconds.") var at = 0.0
+    @Option(parsing: .unconditional, help: "Media time in seconds (a Lottie file: seconds from its first frame, frame = ip + seconds x fr).") var at = 0.0
+    @Option(parsing: .unconditional, help: "A Lottie file (or a scene's first lottie: layer): show this frame, held (as currentFrame = N).") var frame: Double?
     @Option(name: .shortAndLong, help: "Output image: .png or .jpg.") var output = "frame.png"
-    @Option(help: "Output size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points).") var size: String?
+    @Option(help: "Output size WIDTHxHEIGHT in pixels, the source's shape (default: its size in points); for a Lottie file, a box the composition is fitted in.") var size: String?
     @Option(help: "For a scene: interactions to replay first, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
     @Flag(help: "For a demo: click the centre at the start (starts most demos).") var click = false
     @Option(help: "Rasteriser threads, 1...16 (default: the cores, at most 2; each band of a large frame holds its own part of every offscreen group); the pixels are the same for any count.") var threads: Int?
@@ -41,6 +47,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let threads, !(1...16).contains(threads) { throw ValidationError("--threads must be 1...16") }
         try validateMediaTime(at, option: "--at")
+        if let frame { guard frame.isFinite else { throw ValidationError("--frame \(frame) is not a frame number") } }
         _ = try OutputFormat.image(output)
         if let after { _ = try SceneReplay.parse(after) }
     }
@@ -49,18 +56,20 @@ struct RenderCommand: ParsableCommand {
         try images.apply()
         let format = try OutputFormat.image(output)
         let source = try FrameSource(scene)
-        let scale = source.scale(for: try size.map { try parsePixelSize($0, for: source.pointSize) })
+        let scale = source.scale(for: try size.map { try source.pixelSize($0) })
         let r = CARenderer(size: source.pointSize, scale: scale)
         // Bands on several threads draw what one thread draws, bit for bit (large shadows too: see
         // LargeShadowBandTests), so a frame is split whatever its content.
         r.threads = threads ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 2)
         r.layer = source.root
         if let s = source.scene {
+            if let frame { try LottieOptions.hold(frame: frame, in: s) }
             let replay = try SceneReplay(scene: s, events: after, renderer: r)
             guard replay.lastEventTime <= at else { throw ValidationError("--after has events later than --at \(at)") }
             try replay.frame(at: at)
         } else {
             guard after == nil else { throw ValidationError("--after replays a scene's interactions; \(scene) is a demo (use --click)") }
+            guard frame == nil else { throw ValidationError("--frame is for a Lottie file; \(scene) is a demo (use --at)") }
             let scheduler = source.demoScheduler(renderer: r, framePeriod: 1.0 / 60, click: click)
             scheduler.advance(to: at, step: 1.0 / 60)
             try scheduler.frame()
@@ -76,7 +85,8 @@ struct RenderCommand: ParsableCommand {
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "eval", abstract: "Print the presentation values of a scene's named layers at a time (JSON), or over time (JSON or CSV, and a plot).")
     @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
-    @Option(parsing: .unconditional, help: "Media time in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "Media time in seconds (a Lottie file: seconds from its first frame).") var at: Double?
+    @Option(parsing: .unconditional, help: "A Lottie file (or a scene's first lottie: layer): hold this frame (as currentFrame = N).") var frame: Double?
     @Option(parsing: .unconditional, help: "A time series from this time (seconds)...") var from: Double?
     @Option(parsing: .unconditional, help: "...to this time...") var to: Double?
     @Option(parsing: .unconditional, help: "...every this many seconds.") var step: Double?
@@ -94,6 +104,10 @@ struct EvalCommand: ParsableCommand {
 
     func validate() throws {
         if let after { _ = try SceneReplay.parse(after) }
+        if let frame {
+            guard frame.isFinite else { throw ValidationError("--frame \(frame) is not a frame number") }
+            guard !isSeries else { throw ValidationError("--frame holds one frame; a time series takes --from, --to and --step instead") }
+        }
         guard isSeries else {
             try validateMediaTime(at ?? 0, option: "--at")
             for (name, given) in [("--layer", layer != nil), ("--key", key != nil), ("--plot", plot != nil), ("--format", format != "json")] where given {
@@ -117,6 +131,7 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         try images.apply()
         let s = try loadScene(scene)
+        if let frame { try LottieOptions.hold(frame: frame, in: s) }
         let replay = try SceneReplay(scene: s, events: after)
         let start = isSeries ? from! : (at ?? 0)
         guard replay.lastEventTime <= start else { throw ValidationError("--after has events later than \(isSeries ? "--from" : "--at") \(start)") }

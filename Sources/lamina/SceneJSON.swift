@@ -176,7 +176,7 @@ final class SceneJSON {
                 "\"cornerRadius\": \(n(p.cornerRadius, "cornerRadius"))",
                 "\"borderWidth\": \(n(p.borderWidth, "borderWidth"))",
                 "\"borderColor\": \(color(p.borderColor, "borderColor"))",
-            ] + more(p)
+            ] + more(p) + lottieFields(model)
             items.append("{" + fields.joined(separator: ", ") + "}")
         }
         layer = ""
