@@ -60,10 +60,12 @@ let package = Package(
             dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "Lottie", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: v6
         ),
-        // What several test targets share: the hang watchdog, the seeded generator, re-running a
-        // test in a fresh process. Not a product.
-        .target(name: "LaminaTestSupport", path: "Tests/Support", swiftSettings: v6),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"], exclude: ["Fixtures"], swiftSettings: v6),
+        // What several test targets share: the hang watchdogs (one a test, started at load), the
+        // seeded generator, re-running a test in a fresh process. Not a product.
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaTestHooks"], path: "Tests/Support", swiftSettings: v6),
+        // Starts the hang watch (LaminaTestSupport's TestHangWatch) when the test binary loads.
+        .target(name: "LaminaTestHooks", path: "Tests/SupportHooks"),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "QuartzCore", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], exclude: ["Support/blend_reference.py"], swiftSettings: v6),

@@ -15,10 +15,14 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
 
-    /// "file:line:column: message", in one line safe to print: control characters in the file's
-    /// name and the message (a key, a layer name, a path quoted from the scene) are shown escaped
-    /// (`TerminalText`: `\u{1B}`), never sent raw to the terminal.
-    public var description: String { "\(TerminalText.escaped(file)):\(line):\(column): \(TerminalText.escaped(message))" }
+    /// "file:line:column: message" ("file:line: message" without a column, "file: message" for
+    /// the whole file: no such file, too large, not text; never a made-up ":0:0:"), in one line safe
+    /// to print: control characters in the file's name and the message (a key, a layer name, a path
+    /// quoted from the scene) are shown escaped (`TerminalText`: `\u{1B}`), never sent raw to the terminal.
+    public var description: String {
+        let place = line > 0 ? (column > 0 ? ":\(line):\(column)" : ":\(line)") : ""
+        return "\(TerminalText.escaped(file))\(place): \(TerminalText.escaped(message))"
+    }
 }
 
 /// The known word nearest to `word`, if it is close enough to be a likely typo: the optimal string

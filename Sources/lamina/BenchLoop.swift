@@ -3,6 +3,7 @@ import Foundation
 import LaminaRecording
 import QuartzCore
 import SDLHost
+import Synchronization
 
 /// A benchmark that cannot run, in one line for the user.
 struct BenchError: Error, CustomStringConvertible {
@@ -31,8 +32,9 @@ enum BenchLoop {
         host.layer = source.root
         host.onTick = source.tick
         host.nextAppTime = source.nextAppTime
+        let closed = Mutex(false)   // set by the app thread, read here between runs
         host.onEvent = { e in
-            if case .quit = e { host.stop() }
+            if case .quit = e { closed.withLock { $0 = true }; host.stop() }
             source.handle(e)
         }
         let recorder = try record.map { try LiveRecorder(url: URL(fileURLWithPath: $0), fps: host.refreshRate) }
@@ -42,7 +44,7 @@ enum BenchLoop {
             host.simulate(.mouseDown(centre, button: 1))
             host.simulate(.mouseUp(centre, button: 1))
         }
-        host.run(frames: warmup + frames)
+        FramePresentingRun.run(host, frames: warmup + frames, stopped: { closed.withLock { $0 } })
         let summary = try recorder?.finish()
         var figures = result(of: host.times, name: source.name, kind: source.kind, warmup: warmup, refreshHz: host.refreshRate, recording: summary)
         figures.presentation = host.presentation

@@ -29,6 +29,24 @@ enum CommandLineCheck {
         return nil
     }
 
+    /// The command `arguments` run: the subcommands their leading words name (a group's default
+    /// subcommand when the words stop at the group: `lamina bench stress` is `bench run`), the
+    /// root's default subcommand without a command word; nil when the first word names no command.
+    static func command(for arguments: [String], in root: ParsableCommand.Type) -> ParsableCommand.Type? {
+        var current = root
+        for word in arguments {
+            guard !word.hasPrefix("-"), let next = current.configuration.subcommands.first(where: {
+                $0._commandName == word || $0.configuration.aliases.contains(word)
+            }) else {
+                if current == root, !word.hasPrefix("-") { return nil }
+                break
+            }
+            current = next
+        }
+        while let d = current.configuration.defaultSubcommand { current = d }
+        return current
+    }
+
     /// The commands, one a line with what each does.
     static func list(_ commands: [ParsableCommand.Type]) -> String {
         let width = commands.map { $0._commandName.count }.max() ?? 0

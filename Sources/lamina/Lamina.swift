@@ -21,19 +21,18 @@ struct Lamina: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = CommandLineCheck.problem(in: arguments, of: self) {
-            StandardError.print("Error: \(problem)")
+            // A known command's usage follows (an unknown one's message lists the commands).
+            if let c = CommandLineCheck.command(for: arguments, in: self) {
+                printUsageError(problem, for: c)
+            } else {
+                StandardError.print("Error: \(problem)")
+            }
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         var command: ParsableCommand
         do { command = try parseAsRoot(arguments) } catch { fail(error) }
         do { try command.run() } catch let e as ValidationError {
-            let name = CommandLineCheck.path(of: type(of: command), in: self)
-            StandardError.print("""
-            Error: \(e.message)
-            Usage: \(usageString(for: type(of: command)))
-              See '\(name) --help' for more information.
-
-            """)
+            printUsageError(e.message, for: type(of: command))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch let e as FileWriteError {
             StandardError.print("lamina: \(e)")
@@ -42,6 +41,17 @@ struct Lamina: ParsableCommand {
             fail(error)
         }
         exit()
+    }
+
+    /// Prints `message` as an error, then `command`'s usage and where its help is.
+    static func printUsageError(_ message: String, for command: ParsableCommand.Type) {
+        let name = CommandLineCheck.path(of: command, in: self)
+        StandardError.print("""
+        Error: \(message)
+        Usage: \(usageString(for: command))
+          See '\(name) --help' for more information.
+
+        """)
     }
 
     /// Ends the process for `error` as ArgumentParser would (its message and exit code; help and

@@ -133,11 +133,13 @@ struct EvalCommand: ParsableCommand {
         let s = try loadScene(scene)
         if let frame { try LottieOptions.hold(frame: frame, in: s) }
         let replay = try SceneReplay(scene: s, events: after)
-        let start = isSeries ? from! : (at ?? 0)
-        guard replay.lastEventTime <= start else { throw ValidationError("--after has events later than \(isSeries ? "--from" : "--at") \(start)") }
+        // One time: the events must come before it. A series replays the events on its way, each
+        // at its time between the samples, so they may come up to its last time.
+        let end = isSeries ? to! : (at ?? 0)
+        guard replay.lastEventTime <= end else { throw ValidationError("--after has events later than \(isSeries ? "--to" : "--at") \(end)") }
         guard isSeries else {
-            try replay.frame(at: start)
-            let document = SceneJSON.document(of: s, at: start)
+            try replay.frame(at: end)
+            let document = SceneJSON.document(of: s, at: end)
             print(document.text)
             // JSON has no infinities or NaN: those values are printed as null, and named here.
             for (path, value) in document.nonFinite {

@@ -51,7 +51,7 @@ final class SceneFileCauseTests: XCTestCase {
 
     func testEachCauseIsNamed() throws {
         let path = { (name: String) in self.dir.appendingPathComponent(name).path }
-        XCTAssertEqual(loadError("missing.yaml")?.description, "\(path("missing.yaml")):0:0: no such file")
+        XCTAssertEqual(loadError("missing.yaml")?.description, "\(path("missing.yaml")): no such file")
 
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder.yaml"), withIntermediateDirectories: false)
         XCTAssertEqual(loadError("folder.yaml")?.message, "is a directory, not a scene file")
@@ -102,7 +102,7 @@ final class SceneFileCauseTests: XCTestCase {
         p.waitUntilExit()
         try XCTSkipIf(text.contains("setpriv:") || text.contains("Permission denied") && !text.contains("secret.yaml"), "cannot run lamina as nobody here: \(text)")
         XCTAssertNotEqual(p.terminationStatus, 0)
-        XCTAssertTrue(text.contains("\(file.path):0:0: permission denied: the file cannot be read"), text)
+        XCTAssertTrue(text.contains("\(file.path): permission denied: the file cannot be read"), text)
     }
 
     /// A running scene saved over with a link to /dev/zero: the session keeps the last good scene
@@ -113,7 +113,7 @@ final class SceneFileCauseTests: XCTestCase {
         let session = try SceneSession(url: file)
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createSymbolicLink(at: file, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
-        XCTAssertEqual(session.reload(), .failed("\(file.path):0:0: is a character device, not a regular file"))
+        XCTAssertEqual(session.reload(), .failed("\(file.path): is a character device, not a regular file"))
         XCTAssertNotNil(session.scene.layers["a"], "the last good scene runs on")
     }
 
@@ -169,5 +169,21 @@ final class SceneFileCauseTests: XCTestCase {
             try "layers:\n  - name: t\n    class: CATextLayer\n    font: \(font)\n".write(to: file, atomically: true, encoding: .utf8)
             XCTAssertNoThrow(try Scene.load(contentsOf: file), font)
         }
+    }
+}
+
+/// Where a scene error is: "file:line:column:", "file:line:" without a column, and for the whole
+/// file (no such file, too large) the file alone, never a made-up ":0:0:" (issue 27).
+final class SceneErrorPlaceTests: XCTestCase {
+    func testAFileLevelErrorNamesTheFileWithoutAPosition() throws {
+        XCTAssertEqual(SceneError(file: "a.yaml", line: 3, column: 7, message: "m").description, "a.yaml:3:7: m")
+        XCTAssertEqual(SceneError(file: "a.yaml", line: 3, column: 0, message: "m").description, "a.yaml:3: m")
+        XCTAssertEqual(SceneError(file: "a.yaml", line: 0, column: 0, message: "no such file").description, "a.yaml: no such file")
+        try XCTSkipUnless(LaminaCommand.isBuilt, "lamina is not built beside the tests")
+        let missing = NSTemporaryDirectory() + "lamina-no-such-\(getpid()).yaml"
+        let r = try LaminaCommand.run(["eval", missing, "--at", "0"])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.err.contains("\(missing): no such file"), r.err)
+        XCTAssertFalse(r.err.contains(":0:0"), r.err)
     }
 }
