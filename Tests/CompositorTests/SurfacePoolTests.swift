@@ -20,7 +20,7 @@ final class SurfacePoolTests: XCTestCase {
         XCTAssertTrue((0..<(n - 1000)).allSatisfy { b.pointer[$0] == 0 }, "cleared when taken again")
         pool.give(b.pointer, capacity: b.capacity)
         let c = pool.take(n / 3)
-        XCTAssertNotEqual(c.pointer, a.pointer, "a buffer over twice the request is not used for it")
+        XCTAssertEqual(c.capacity, n / 3, "a buffer over twice the request is not used for it (malloc may hand out the same address again)")
         XCTAssertEqual(pool.kept, 0, "a miss frees what was kept")
         pool.give(c.pointer, capacity: c.capacity)
     }
