@@ -17,11 +17,12 @@
 #   SDLHost        Swift: QuartzCore, Compositor, CSDL2
 #   LaminaRecording  Swift: QuartzCore, Compositor, SDLHost (recording to video through ffmpeg)
 #   LaminaWindow   Swift: QuartzCore, SDLHost, LaminaRecording (a window for your own layers)
-#   Scenes         Swift: QuartzCore, LaminaAssets, Yams (and its CYaml)          (when LAMINA_BUILD_COMMAND)
+#   Lottie         Swift: QuartzCore, CoreGraphics (Lottie files through Core Animation layers)
+#   Scenes         Swift: QuartzCore, LaminaAssets, Lottie, Yams (and its CYaml)  (when LAMINA_BUILD_COMMAND)
 # Executable:
 #   SceneFuzz      Swift: Scenes, QuartzCore, Yams (the fuzzer)                    (when LAMINA_BUILD_COMMAND)
 #   lamina         Swift: QuartzCore, Compositor, LaminaAssets, SDLHost, LaminaRecording, Demos,
-#                  Scenes, SceneFuzz, ArgumentParser
+#                  Lottie, Scenes, SceneFuzz, ArgumentParser
 #                  (when LAMINA_BUILD_COMMAND; written to <build>/bin/lamina)
 #
 # Libraries are static unless BUILD_SHARED_LIBS is ON. The test targets of Package.swift are not
@@ -91,10 +92,11 @@ function(lamina_add_targets root)
   lamina_add_swift_library(SDLHost "${root}" QuartzCore Compositor CSDL2)
   lamina_add_swift_library(LaminaRecording "${root}" QuartzCore Compositor SDLHost)
   lamina_add_swift_library(LaminaWindow "${root}" QuartzCore SDLHost LaminaRecording)
+  lamina_add_swift_library(Lottie "${root}" QuartzCore CoreGraphics)
 
   if(LAMINA_BUILD_COMMAND)
     lamina_fetch_dependencies()
-    lamina_add_swift_library(Scenes "${root}" QuartzCore LaminaAssets Yams)
+    lamina_add_swift_library(Scenes "${root}" QuartzCore LaminaAssets Lottie Yams)
     # Yams' C module, CYaml, is importable from Scenes as with SwiftPM (Yams links it privately).
     if(TARGET CYaml)
       target_link_libraries(Scenes PUBLIC CYaml)
@@ -110,6 +112,6 @@ function(lamina_add_targets root)
     target_compile_options(lamina PRIVATE -parse-as-library)
     set_target_properties(lamina PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
     target_link_libraries(lamina PRIVATE
-      QuartzCore Compositor LaminaAssets SDLHost LaminaRecording Demos Scenes SceneFuzz ArgumentParser)
+      QuartzCore Compositor LaminaAssets SDLHost LaminaRecording Demos Lottie Scenes SceneFuzz ArgumentParser)
   endif()
 endfunction()

@@ -217,10 +217,23 @@ final class PrimitiveDrawer {
             let dst = surface.row(y) + x0
             let c = span.coverage * op
             if let clip {
-                // Per-pixel: coverage × clip (its inside, where the clip is 1, one run).
+                // Per-pixel: coverage × clip, except where the clip is exactly 1 (its inside): there
+                // the pixels are the unclipped ones (c × 1 is c), drawn a run at a time.
                 let src = sourceRow(n)
                 if let solid { src.update(repeating: solid, count: n) } else { shade(x0, y, n, src) }
-                PrimitiveDrawer.overRuns(dst, src, count: n) { i in UInt32(min(c * clip.value(x0 + i, y), 1) * 255 + 0.5) }
+                let inside = clip.fullRun(y)
+                let m0 = min(max(inside.lo, x0), x1), m1 = max(min(inside.hi, x1), m0)
+                if m1 - m0 >= 8 {
+                    if m0 > x0 { PrimitiveDrawer.overRuns(dst, src, count: m0 - x0) { i in UInt32(min(c * clip.value(x0 + i, y), 1) * 255 + 0.5) } }
+                    let k = UInt32(min(c, 1) * 255 + 0.5)
+                    if k != 0 {
+                        if let solid { BlendKernels.overSolid(dst + (m0 - x0), color: Premultiplied.scale(solid, k), count: m1 - m0) }
+                        else { BlendKernels.over(dst + (m0 - x0), src + (m0 - x0), count: m1 - m0, scale: k) }
+                    }
+                    if x1 > m1 { PrimitiveDrawer.overRuns(dst + (m1 - x0), src + (m1 - x0), count: x1 - m1) { i in UInt32(min(c * clip.value(m1 + i, y), 1) * 255 + 0.5) } }
+                } else {
+                    PrimitiveDrawer.overRuns(dst, src, count: n) { i in UInt32(min(c * clip.value(x0 + i, y), 1) * 255 + 0.5) }
+                }
                 continue
             }
             // Without a clip the paint is not solid here (solid runs go to paintSolidSpans).

@@ -69,10 +69,46 @@ final class Surface {
 final class ClipMask {
     /// The covered device rectangle.
     let rect: IntRect
-    /// Coverage 0...1, row-major over `rect`.
-    var values: [Float]
+    /// Coverage 0...1, row-major over `rect` (not changed after it is made: `fullRun` is kept).
+    let values: [Float]
 
     init(rect: IntRect, values: [Float]) { self.rect = rect; self.values = values }
+
+    /// Per row of `rect`, the longest run of columns (device x, from `lo` up to `hi`) where the
+    /// coverage is exactly 1: there the clip changes nothing, and what is drawn takes the paths of
+    /// unclipped drawing (the inside of a rounded or unaligned `masksToBounds`). Made on first use.
+    private var fullRuns: [(lo: Int32, hi: Int32)]?
+    /// Tests: no run of ones, so every pixel takes the per-pixel path (the reference the runs
+    /// must equal).
+    var perPixelOnly = false
+
+    /// The run of row `y` where the coverage is exactly 1 (empty: `lo >= hi`), in device columns.
+    func fullRun(_ y: Int) -> (lo: Int, hi: Int) {
+        let ly = y - rect.y
+        guard ly >= 0, ly < rect.height, !perPixelOnly else { return (0, 0) }
+        if fullRuns == nil { fullRuns = ClipMask.runsOfOne(values, width: rect.width, height: rect.height) }
+        let r = fullRuns![ly]
+        return (rect.x + Int(r.lo), rect.x + Int(r.hi))
+    }
+
+    /// The longest run of exact ones in each row of `values` (`width` × `height`).
+    static func runsOfOne(_ values: [Float], width: Int, height: Int) -> [(lo: Int32, hi: Int32)] {
+        var runs = [(lo: Int32, hi: Int32)](repeating: (0, 0), count: height)
+        values.withUnsafeBufferPointer { v in
+            for y in 0..<height {
+                let row = v.baseAddress! + y * width
+                var best = (lo: 0, hi: 0), x = 0
+                while x < width {
+                    guard row[x] == 1 else { x += 1; continue }
+                    let start = x
+                    while x < width && row[x] == 1 { x += 1 }
+                    if x - start > best.hi - best.lo { best = (start, x) }
+                }
+                runs[y] = (Int32(best.lo), Int32(best.hi))
+            }
+        }
+        return runs
+    }
 
     /// The coverage at device pixel (x, y).
     @inline(__always)
