@@ -121,13 +121,8 @@ struct ShapeLayerBuilder {
     /// The combined path sampled at every frame between the first and last keyframe of its tracks.
     private func sampledAnimation(_ shapes: [Contribution]) -> CAKeyframeAnimation? {
         let times = shapes.flatMap(Self.keyframeTimes)
-        guard let lo = times.min(), let hi = times.max(), hi > lo else { return nil }
-        let step = max(1, ((hi - lo) / Double(Self.maximumSamples)).rounded(.up))
-        var frames = [lo]
-        var f = (lo / step).rounded(.down) * step + step
-        while f < hi { frames.append(f); f += step }
-        frames.append(hi)
-        return animations.sampled("path", frames: frames, values: frames.map { Self.path(shapes, frame: $0) })
+        guard let lo = times.min(), let hi = times.max() else { return nil }
+        return animations.sampled("path", from: lo, to: hi, maximum: Self.maximumSamples) { Self.path(shapes, frame: $0) }
     }
 
     /// The combined path of `shapes` at layer frame `frame`.

@@ -9,6 +9,8 @@ struct LayerModel: Sendable {
         case shapes([ShapeItem])
         /// A solid (`ty` 1): colour and size.
         case solid(color: CGColor, width: Double, height: Double)
+        /// A precomposition (`ty` 0): the asset `refId`'s layers, clipped to `w` × `h` when given.
+        case precomp(PrecompModel)
         /// Nothing: a null layer (`ty` 3), or a layer type not drawn yet (noted).
         case none
     }
@@ -22,6 +24,8 @@ struct LayerModel: Sendable {
     var outPoint: Double
     /// Start time: the layer's own frames are composition frames minus this.
     var startTime: Double
+    /// Time stretch (`sr`): a precomposition's frames are (layer frames) / this.
+    var timeStretch: Double = 1
     var transform: TransformModel
     var content: Content
     /// Whether the layer is hidden (`hd`) or is another's matte (`td`): not drawn, but still a parent.
@@ -73,16 +77,24 @@ struct LayerRecord: Decodable {
             content = .solid(color: color, width: w, height: h)
         case 3:
             content = .none
+        case 0:
+            content = .precomp(try PrecompModel(c, notes: &notes))
         default:
-            let names = [0: "precomposition", 2: "image", 5: "text", 6: "audio", 13: "camera", 15: "data"]
+            let names = [2: "image", 5: "text", 6: "audio", 13: "camera", 15: "data"]
             note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
         }
 
         if try c.flag("ao") { note("ao", "auto-orient is not supported yet; the layer keeps its own rotation") }
         if try c.flag("ddd") { note("ddd", "3D layers are drawn flat") }
         if let bm = try c.number("bm"), bm != 0 { note("bm", "blend mode \(smallInt(bm)) is not supported yet; the layer is drawn with normal blending") }
-        if let sr = try c.number("sr"), sr != 1 { note("sr", "time stretch is not supported yet; the layer plays at stretch 1") }
-        if c.has("tm") { note("tm", "time remapping is not supported yet; it is ignored") }
+        // Keyframes are written in composition frames (bodymovin applies the stretch to them): `sr`
+        // and `tm` change only the time a precomposition's own layers see.
+        let stretch = try c.number("sr") ?? 1
+        if ty == 0 {
+            guard stretch > 0, stretch <= 1000 else { throw c.mismatch("sr", expected: "a time stretch above 0 and at most 1000, found \(stretch)") }
+        } else if c.has("tm") {
+            note("tm", "time remapping applies to precompositions only; it is ignored here")
+        }
         let isMatte = try c.flag("td")
         if isMatte { note("td", "track mattes are not supported yet; this matte layer is not drawn") }
         if let tt = try c.number("tt"), tt != 0 { note("tt", "track matte mode \(smallInt(tt)) is not supported yet; the layer is drawn without its matte") }
@@ -95,11 +107,11 @@ struct LayerRecord: Decodable {
         if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
             note("sy", "layer styles are not supported yet; they are left out")
         }
-        let drawnType = ty == 1 || ty == 3 || ty == 4
+        let drawnType = ty == 0 || ty == 1 || ty == 3 || ty == 4
         let hidden = try c.flag("hd")
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
-                           inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, transform: transform, content: content,
-                           isDrawn: drawnType && !hidden && !isMatte, path: here)
+                           inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
+                           transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte, path: here)
         self.notes = notes
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import CoreGraphics
+
+/// Reads one entry of `assets`: a precomposition (an object with `layers`) is kept; any other
+/// asset (an image, a sound) is only drawn through the layers that use it, which note what they do not draw.
+struct AssetRecord: Decodable {
+    var precomp: PrecompAsset?
+    var notes: [LottieDiagnostic] = []
+
+    init(from decoder: any Decoder) throws {
+        let c: KeyedDecodingContainer<AnyKey>
+        do { c = try decoder.container(keyedBy: AnyKey.self) } catch {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: decoder.codingPath, debugDescription: "expected an asset, an object with \"id\""))
+        }
+        guard c.has("layers") else { return }
+        guard c.has("id") else { throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"id\", the precomposition's id")) }
+        let id = try PrecompModel.id(c, "id")
+        var layers: [LayerModel] = []
+        var u = try arrayContainer(c.superDecoder(forKey: AnyKey("layers")), expected: "a list of layers")
+        while !u.isAtEnd {
+            guard layers.count < LottieAnimation.maximumLayerCount else { throw c.mismatch("layers", expected: "at most \(LottieAnimation.maximumLayerCount) layers") }
+            let r = try u.decode(LayerRecord.self)
+            notes += r.notes
+            layers.append(r.layer)
+        }
+        for key in ["w", "h"] {
+            if let v = try c.number(key), !(v >= 0 && v <= LottieAnimation.maximumSide) {
+                throw c.mismatch(key, expected: "a precomposition size between 0 and \(Int(LottieAnimation.maximumSide)), found \(v)")
+            }
+        }
+        precomp = PrecompAsset(id: id, layers: layers, width: try c.number("w"), height: try c.number("h"))
+    }
+}
+
+/// Checks that every precomposition layer names an asset that exists, that precompositions do not
+/// contain themselves, nest at most `LottieAnimation.maximumPrecompDepth` deep, and expand to at
+/// most `LottieAnimation.maximumExpandedLayerCount` layers; each failure is a located error.
+struct PrecompCheck {
+    let precomps: [String: PrecompAsset]
+
+    /// Checks the composition whose layers are `layers`.
+    func check(_ layers: [LayerModel]) throws {
+        var memo: [String: (count: Int, depth: Int)] = [:]
+        let total = try count(layers, stack: [], memo: &memo).count
+        guard total <= LottieAnimation.maximumExpandedLayerCount else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey("layers")], debugDescription: "expected at most \(LottieAnimation.maximumExpandedLayerCount) layers once precompositions are expanded, found \(total)"))
+        }
+    }
+
+    /// The layers drawn for `layers`, precompositions expanded (saturating just above the limit),
+    /// and how deep precompositions nest in them; `stack` holds the precompositions being expanded.
+    private func count(_ layers: [LayerModel], stack: [String], memo: inout [String: (count: Int, depth: Int)]) throws -> (count: Int, depth: Int) {
+        let cap = LottieAnimation.maximumExpandedLayerCount + 1
+        var total = 0, depth = 0
+        for l in layers {
+            total = min(cap, total + 1)
+            guard case .precomp(let p) = l.content else { continue }
+            let at = [AnyKey(l.path + ".refId")]
+            guard let asset = precomps[p.refId] else {
+                throw DecodingError.dataCorrupted(.init(codingPath: at, debugDescription: "expected the id of a precomposition in \"assets\", found \"\(TerminalText.escaped(p.refId.prefix(80)))\""))
+            }
+            guard !stack.contains(p.refId) else {
+                let chain = (stack + [p.refId]).map { "\"\(TerminalText.escaped($0.prefix(40)))\"" }.joined(separator: " → ")
+                throw DecodingError.dataCorrupted(.init(codingPath: at, debugDescription: "expected precompositions that do not contain themselves (\(chain))"))
+            }
+            let inner: (count: Int, depth: Int)
+            if let m = memo[p.refId] { inner = m } else {
+                guard stack.count < LottieAnimation.maximumPrecompDepth else { throw tooDeep(at) }
+                inner = try count(asset.layers, stack: stack + [p.refId], memo: &memo)
+                memo[p.refId] = inner
+            }
+            guard stack.count + 1 + inner.depth <= LottieAnimation.maximumPrecompDepth else { throw tooDeep(at) }
+            total = min(cap, total + inner.count)
+            depth = max(depth, 1 + inner.depth)
+        }
+        return (total, depth)
+    }
+
+    private func tooDeep(_ at: [AnyKey]) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: at, debugDescription: "expected precompositions nested at most \(LottieAnimation.maximumPrecompDepth) deep"))
+    }
+}
