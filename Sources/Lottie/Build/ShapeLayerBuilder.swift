@@ -36,25 +36,47 @@ struct ShapeLayerBuilder {
                 layer.fillColor = nil
                 layer.strokeColor = Self.color(s.color.initial)
                 if let a = animations.animation("strokeColor", s.color, convert: { Self.color($0) as Any }) { layer.add(a, forKey: "lottie.strokeColor") }
-                layer.lineWidth = max(0, s.width.initial.at(0, 1))
-                if let a = animations.animation("lineWidth", s.width, convert: { max(0, $0.at(0, 1)) }) { layer.add(a, forKey: "lottie.lineWidth") }
-                layer.lineCap = s.cap == .butt ? .butt : s.cap == .round ? .round : .square
-                layer.lineJoin = s.join == .miter ? .miter : s.join == .round ? .round : .bevel
-                layer.miterLimit = max(0, s.miterLimit)
-                if !s.dashes.isEmpty {
-                    layer.lineDashPattern = s.dashes.map { NSNumber(value: $0) }
-                    layer.lineDashPhase = s.dashOffset.initial.at(0)
-                    if let a = animations.animation("lineDashPhase", s.dashOffset, convert: { $0.at(0) }) { layer.add(a, forKey: "lottie.lineDashPhase") }
-                }
+                applyStroke(s, to: layer)
                 applyOpacity(s.opacity, to: layer)
                 host.addSublayer(layer)
+            case .gradientFill(let g, let evenOdd):
+                let shapes = Self.contributions(items[..<j], transforms: [])
+                guard let mask = shapeLayer(for: shapes) else { continue }
+                mask.strokeColor = nil
+                mask.fillRule = evenOdd ? .evenOdd : .nonZero
+                mask.fillColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+                host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: 1))
+            case .gradientStroke(let g, let s):
+                let shapes = Self.contributions(items[..<j], transforms: [])
+                guard let mask = shapeLayer(for: shapes) else { continue }
+                mask.fillColor = nil
+                mask.strokeColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+                applyStroke(s, to: mask)
+                // Far enough for the widest stroke's miter joins and square caps.
+                let widest = s.width.keyframes.map { max($0.value.at(0, 1), $0.endValue?.at(0, 1) ?? 0) }.max() ?? 1
+                let margin = max(0, widest) / 2 * max(1.5, s.miterLimit) + 1
+                host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: margin))
             case .rect, .ellipse, .path:
                 continue
             }
         }
     }
 
-    private func applyOpacity(_ o: Animated<[Double]>, to layer: CALayer) {
+    /// A stroke's width, caps, joins, miter limit and dashes on `layer`.
+    private func applyStroke(_ s: StrokeModel, to layer: CAShapeLayer) {
+        layer.lineWidth = max(0, s.width.initial.at(0, 1))
+        if let a = animations.animation("lineWidth", s.width, convert: { max(0, $0.at(0, 1)) }) { layer.add(a, forKey: "lottie.lineWidth") }
+        layer.lineCap = s.cap == .butt ? .butt : s.cap == .round ? .round : .square
+        layer.lineJoin = s.join == .miter ? .miter : s.join == .round ? .round : .bevel
+        layer.miterLimit = max(0, s.miterLimit)
+        if !s.dashes.isEmpty {
+            layer.lineDashPattern = s.dashes.map { NSNumber(value: $0) }
+            layer.lineDashPhase = s.dashOffset.initial.at(0)
+            if let a = animations.animation("lineDashPhase", s.dashOffset, convert: { $0.at(0) }) { layer.add(a, forKey: "lottie.lineDashPhase") }
+        }
+    }
+
+    func applyOpacity(_ o: Animated<[Double]>, to layer: CALayer) {
         layer.opacity = Float(TransformLayers.unit(o.initial.at(0, 100)))
         if let a = animations.animation("opacity", o, convert: { TransformLayers.unit($0.at(0, 100)) }) { layer.add(a, forKey: "lottie.opacity") }
     }
@@ -66,14 +88,14 @@ struct ShapeLayerBuilder {
             switch item {
             case .group(let inner, let t): out += contributions(inner[...], transforms: transforms + [t])
             case .rect, .ellipse, .path: out.append(Contribution(item: item, transforms: transforms))
-            case .fill, .stroke: continue
+            case .fill, .stroke, .gradientFill, .gradientStroke: continue
             }
         }
         return out
     }
 
     /// A shape layer drawing `shapes` (its path animated as exactly as the tracks allow); nil when there are none.
-    private func shapeLayer(for shapes: [Contribution]) -> CAShapeLayer? {
+    func shapeLayer(for shapes: [Contribution]) -> CAShapeLayer? {
         guard !shapes.isEmpty else { return nil }
         let layer = CAShapeLayer()
         layer.anchorPoint = .zero
@@ -148,7 +170,7 @@ struct ShapeLayerBuilder {
     private static func isAnimated(_ c: Contribution) -> Bool { !keyframeTimes(c).isEmpty }
 
     /// The frames of every keyframe that moves `c` (its own tracks and its groups' transforms).
-    private static func keyframeTimes(_ c: Contribution) -> [Double] {
+    static func keyframeTimes(_ c: Contribution) -> [Double] {
         var out: [Double] = []
         func add<V>(_ a: Animated<V>) { if a.isAnimated { out += a.keyframes.map(\.time) } }
         switch c.item {

@@ -14,6 +14,10 @@ indirect enum ShapeItem: Sendable {
     case fill(color: Animated<[Double]>, opacity: Animated<[Double]>, evenOdd: Bool)
     /// A stroke (`st`).
     case stroke(StrokeModel)
+    /// A gradient fill (`gf`) with its fill rule (even-odd when true).
+    case gradientFill(GradientModel, evenOdd: Bool)
+    /// A gradient stroke (`gs`): the stroke's width, caps, joins and dashes (its colour unused).
+    case gradientStroke(GradientModel, StrokeModel)
 
     /// Whether this item is a shape (contributes to a path), not a style.
     var isShape: Bool {
@@ -104,11 +108,25 @@ struct ShapeItemList: Decodable {
             items.append(.fill(color: try c.animated("c", default: [0, 0, 0, 1], notes: &notes), opacity: try c.animated("o", default: [100], notes: &notes), evenOdd: rule == 2))
         case "st":
             items.append(.stroke(try readStroke(c)))
+        case "gf":
+            let g = try GradientModel(c, notes: &notes)
+            noteHighlight(g, c)
+            items.append(.gradientFill(g, evenOdd: try c.number("r") ?? 1 == 2))
+        case "gs":
+            let g = try GradientModel(c, notes: &notes)
+            noteHighlight(g, c)
+            items.append(.gradientStroke(g, try readStroke(c)))
         default:
-            let names = ["gf": "gradient fill", "gs": "gradient stroke", "tm": "trim path", "rd": "round corners", "mm": "merge paths",
+            let names = ["tm": "trim path", "rd": "round corners", "mm": "merge paths",
                          "rp": "repeater", "sr": "star/polygon", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
+    }
+
+    /// A radial gradient's highlight moves its focal point; not drawn yet.
+    private mutating func noteHighlight(_ g: GradientModel, _ c: KeyedDecodingContainer<AnyKey>) {
+        guard g.kind == .radial, g.highlightLength.isAnimated || g.highlightLength.initial.at(0) != 0 else { return }
+        notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "h"), message: "a radial gradient's highlight is not drawn yet; the gradient is drawn centred"))
     }
 
     private mutating func readStroke(_ c: KeyedDecodingContainer<AnyKey>) throws -> StrokeModel {
