@@ -9,22 +9,24 @@ struct ShapeLayerBuilder {
     /// The most samples taken for a path that no single track describes.
     static let maximumSamples = 2_000
 
-    /// A shape that a style draws, with the transforms of the groups between them (outermost first).
+    /// A shape that a style draws, with the transforms of the groups between them (outermost first)
+    /// and the trims that cut it (innermost first).
     struct Contribution {
         var item: ShapeItem
         var transforms: [TransformModel]
+        var trims: [TrimModel] = []
     }
 
-    /// Adds the layers for `items` to `host`.
-    func build(_ items: [ShapeItem], into host: CALayer) {
+    /// Adds the layers for `items` to `host`; `trims` are those of enclosing lists that cut these items.
+    func build(_ items: [ShapeItem], into host: CALayer, trims: [TrimModel] = []) {
         for j in items.indices.reversed() {
             switch items[j] {
             case .group(let inner, let transform):
                 let t = TransformLayers(transform, builder: animations, withOpacity: true, name: nil)
-                build(inner, into: t.inner)
+                build(inner, into: t.inner, trims: Self.trims(in: items[(j + 1)...]) + trims)
                 host.addSublayer(t.outer)
             case .fill(let color, let opacity, let evenOdd):
-                guard let layer = shapeLayer(for: Self.contributions(items[..<j], transforms: [])) else { continue }
+                guard let layer = shapeLayer(for: Self.contributions(items, upTo: j, transforms: [], trims: trims)) else { continue }
                 layer.strokeColor = nil
                 layer.fillRule = evenOdd ? .evenOdd : .nonZero
                 layer.fillColor = Self.color(color.initial)
@@ -32,7 +34,7 @@ struct ShapeLayerBuilder {
                 applyOpacity(opacity, to: layer)
                 host.addSublayer(layer)
             case .stroke(let s):
-                guard let layer = shapeLayer(for: Self.contributions(items[..<j], transforms: [])) else { continue }
+                guard let layer = shapeLayer(for: Self.contributions(items, upTo: j, transforms: [], trims: trims)) else { continue }
                 layer.fillColor = nil
                 layer.strokeColor = Self.color(s.color.initial)
                 if let a = animations.animation("strokeColor", s.color, convert: { Self.color($0) as Any }) { layer.add(a, forKey: "lottie.strokeColor") }
@@ -40,14 +42,14 @@ struct ShapeLayerBuilder {
                 applyOpacity(s.opacity, to: layer)
                 host.addSublayer(layer)
             case .gradientFill(let g, let evenOdd):
-                let shapes = Self.contributions(items[..<j], transforms: [])
+                let shapes = Self.contributions(items, upTo: j, transforms: [], trims: trims)
                 guard let mask = shapeLayer(for: shapes) else { continue }
                 mask.strokeColor = nil
                 mask.fillRule = evenOdd ? .evenOdd : .nonZero
                 mask.fillColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
                 host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: 1))
             case .gradientStroke(let g, let s):
-                let shapes = Self.contributions(items[..<j], transforms: [])
+                let shapes = Self.contributions(items, upTo: j, transforms: [], trims: trims)
                 guard let mask = shapeLayer(for: shapes) else { continue }
                 mask.fillColor = nil
                 mask.strokeColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
@@ -56,7 +58,7 @@ struct ShapeLayerBuilder {
                 let widest = s.width.keyframes.map { max($0.value.at(0, 1), $0.endValue?.at(0, 1) ?? 0) }.max() ?? 1
                 let margin = max(0, widest) / 2 * max(1.5, s.miterLimit) + 1
                 host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: margin))
-            case .rect, .ellipse, .path:
+            case .rect, .ellipse, .path, .trim:
                 continue
             }
         }
@@ -81,17 +83,25 @@ struct ShapeLayerBuilder {
         if let a = animations.animation("opacity", o, convert: { TransformLayers.unit($0.at(0, 100)) }) { layer.add(a, forKey: "lottie.opacity") }
     }
 
-    /// The shapes of `items` and of the groups among them, with the groups' transforms.
-    static func contributions(_ items: ArraySlice<ShapeItem>, transforms: [TransformModel]) -> [Contribution] {
+    /// The shapes of `items` before index `end` and of the groups among them, with the groups'
+    /// transforms and the trims that cut each: those listed after it in its own list and in the
+    /// lists around it (`trims`), as a trim cuts every shape above it.
+    static func contributions(_ items: [ShapeItem], upTo end: Int, transforms: [TransformModel], trims: [TrimModel]) -> [Contribution] {
         var out: [Contribution] = []
-        for item in items {
-            switch item {
-            case .group(let inner, let t): out += contributions(inner[...], transforms: transforms + [t])
-            case .rect, .ellipse, .path: out.append(Contribution(item: item, transforms: transforms))
-            case .fill, .stroke, .gradientFill, .gradientStroke: continue
+        for i in 0..<min(end, items.count) {
+            let after = Self.trims(in: items[(i + 1)...]) + trims
+            switch items[i] {
+            case .group(let inner, let t): out += contributions(inner, upTo: inner.count, transforms: transforms + [t], trims: after)
+            case .rect, .ellipse, .path: out.append(Contribution(item: items[i], transforms: transforms, trims: after))
+            case .fill, .stroke, .gradientFill, .gradientStroke, .trim: continue
             }
         }
         return out
+    }
+
+    /// The trims among `items`, in order.
+    static func trims(in items: ArraySlice<ShapeItem>) -> [TrimModel] {
+        items.compactMap { if case .trim(let t) = $0 { return t } else { return nil } }
     }
 
     /// A shape layer drawing `shapes` (its path animated as exactly as the tracks allow); nil when there are none.
@@ -116,7 +126,7 @@ struct ShapeLayerBuilder {
     /// static groups: an animation through that track's own keyframes and easing.
     private func exactAnimation(_ shapes: [Contribution], index: Int) -> CAKeyframeAnimation? {
         let c = shapes[index]
-        guard !c.transforms.contains(where: TransformLayers.isAnimated) else { return nil }
+        guard !c.transforms.contains(where: TransformLayers.isAnimated), !shapes.contains(where: { !$0.trims.isEmpty }) else { return nil }
         let frame = Self.firstFrame(shapes)
         func pathWith(_ replace: (inout ShapeItem) -> Void) -> CGPath {
             var copy = shapes
@@ -147,24 +157,52 @@ struct ShapeLayerBuilder {
         return animations.sampled("path", from: lo, to: hi, maximum: Self.maximumSamples) { Self.path(shapes, frame: $0) }
     }
 
-    /// The combined path of `shapes` at layer frame `frame`.
+    /// The combined path of `shapes` at layer frame `frame`, trimmed as their trims say.
     static func path(_ shapes: [Contribution], frame: Double) -> CGPath {
-        let path = CGMutablePath()
-        for c in shapes {
-            var t = CGAffineTransform.identity
-            for g in c.transforms.reversed() { t = t.concatenating(TransformLayers.affine(g, at: frame)) }
-            switch c.item {
-            case .rect(let p, let s, let r, let rev):
-                ShapePaths.addRect(to: path, p: p.value(at: frame), s: s.value(at: frame), r: r.value(at: frame).at(0), reversed: rev, transform: t)
-            case .ellipse(let p, let s, let rev):
-                ShapePaths.addEllipse(to: path, p: p.value(at: frame), s: s.value(at: frame), reversed: rev, transform: t)
-            case .path(let shape, let rev):
-                shape.value(at: frame).add(to: path, reversed: rev, transform: t)
-            default:
-                continue
+        guard shapes.contains(where: { !$0.trims.isEmpty }) else {
+            let path = CGMutablePath()
+            for c in shapes { add(c, to: path, frame: frame) }
+            return path
+        }
+        // Each shape on its own; a trim of shapes one after another cuts them joined, once.
+        var pieces: [CGPath] = shapes.map { c in
+            let p = CGMutablePath()
+            add(c, to: p, frame: frame)
+            return p
+        }
+        var done = Set<String>()
+        for (i, c) in shapes.enumerated() {
+            for t in c.trims {
+                if !t.individually {
+                    pieces[i] = t.apply(to: pieces[i], at: frame)
+                } else if done.insert(t.id).inserted {
+                    let covered = shapes.indices.filter { k in shapes[k].trims.contains { $0.id == t.id } }
+                    let joined = CGMutablePath()
+                    for k in covered { joined.addPath(pieces[k]) }
+                    for k in covered { pieces[k] = CGMutablePath() }
+                    pieces[covered[0]] = t.apply(to: joined, at: frame)
+                }
             }
         }
+        let path = CGMutablePath()
+        for p in pieces { path.addPath(p) }
         return path
+    }
+
+    /// Adds the path of shape `c` at `frame` to `path`, through its groups' transforms.
+    private static func add(_ c: Contribution, to path: CGMutablePath, frame: Double) {
+        var t = CGAffineTransform.identity
+        for g in c.transforms.reversed() { t = t.concatenating(TransformLayers.affine(g, at: frame)) }
+        switch c.item {
+        case .rect(let p, let s, let r, let rev):
+            ShapePaths.addRect(to: path, p: p.value(at: frame), s: s.value(at: frame), r: r.value(at: frame).at(0), reversed: rev, transform: t)
+        case .ellipse(let p, let s, let rev):
+            ShapePaths.addEllipse(to: path, p: p.value(at: frame), s: s.value(at: frame), reversed: rev, transform: t)
+        case .path(let shape, let rev):
+            shape.value(at: frame).add(to: path, reversed: rev, transform: t)
+        default:
+            return
+        }
     }
 
     private static func isAnimated(_ c: Contribution) -> Bool { !keyframeTimes(c).isEmpty }
@@ -179,6 +217,7 @@ struct ShapeLayerBuilder {
         case .path(let s, _): add(s)
         default: break
         }
+        for t in c.trims { out += t.keyframeTimes }
         for t in c.transforms {
             switch t.position {
             case .combined(let p): add(p)

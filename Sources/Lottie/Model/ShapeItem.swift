@@ -18,6 +18,8 @@ indirect enum ShapeItem: Sendable {
     case gradientFill(GradientModel, evenOdd: Bool)
     /// A gradient stroke (`gs`): the stroke's width, caps, joins and dashes (its colour unused).
     case gradientStroke(GradientModel, StrokeModel)
+    /// A trim path (`tm`): cuts the shapes listed before it (and, for styles, those it follows too).
+    case trim(TrimModel)
 
     /// Whether this item is a shape (contributes to a path), not a style.
     var isShape: Bool {
@@ -116,8 +118,12 @@ struct ShapeItemList: Decodable {
             let g = try GradientModel(c, notes: &notes)
             noteHighlight(g, c)
             items.append(.gradientStroke(g, try readStroke(c)))
+        case "tm":
+            let m = try c.number("m") ?? 1
+            items.append(.trim(TrimModel(start: try c.animated("s", default: [0], notes: &notes), end: try c.animated("e", default: [100], notes: &notes),
+                                         offset: try c.animated("o", default: [0], notes: &notes), individually: m == 2, id: here)))
         default:
-            let names = ["tm": "trim path", "rd": "round corners", "mm": "merge paths",
+            let names = [ "rd": "round corners", "mm": "merge paths",
                          "rp": "repeater", "sr": "star/polygon", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
