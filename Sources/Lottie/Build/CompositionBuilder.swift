@@ -34,33 +34,54 @@ struct CompositionBuilder {
     private func build(_ layers: [LayerModel], into host: CALayer, context: Context) {
         let byIndex = LottieAnimation.layersByIndex(layers)
         // The first layer is drawn on top: add the last first.
-        for model in layers.reversed() where model.isDrawn {
-            guard let container = visibilityLayer(model, context: context) else { continue }
-            var parentHost: CALayer = container
-            for parent in LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex).reversed() {
-                let t = TransformLayers(parent.transform, builder: builder(context, offset: parent.startTime), withOpacity: false, name: nil)
-                parentHost.addSublayer(t.outer)
-                parentHost = t.inner
-            }
-            let b = builder(context, offset: model.startTime)
-            let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name)
-            parentHost.addSublayer(own.outer)
-            switch model.content {
-            case .shapes(let items):
-                ShapeLayerBuilder(animations: b).build(items, into: own.inner)
-            case .solid(let color, let w, let h):
-                let solid = CALayer()
-                solid.anchorPoint = .zero
-                solid.frame = CGRect(x: 0, y: 0, width: w, height: h)
-                solid.backgroundColor = color
-                own.inner.addSublayer(solid)
-            case .precomp(let p):
-                if let asset = animation.precomps[p.refId] { addPrecomp(p, asset: asset, layer: model, into: own.inner, context: context) }
-            case .none:
-                break
+        for i in layers.indices.reversed() where layers[i].isDrawn {
+            let model = layers[i]
+            guard let container = layerTree(model, in: layers, byIndex: byIndex, context: context) else { continue }
+            if let mode = model.matte {
+                // The matte: the layer `tp` names, else the one listed just before.
+                let source = model.matteParent.flatMap { byIndex[$0] } ?? (i > 0 ? layers[i - 1] : nil)
+                let matte = source.flatMap { $0.canBeMatte ? layerTree($0, in: layers, byIndex: byIndex, context: context) : nil } ?? TransformLayers.bare(nil)
+                container.mask = MaskBuilder.matte(matte, inverted: mode.isInverted)
             }
             host.addSublayer(container)
         }
+    }
+
+    /// The layers of one Lottie layer: shown between its in and out points, placed by its parents'
+    /// transforms and its own, masked by its masks; nil when it never shows.
+    private func layerTree(_ model: LayerModel, in layers: [LayerModel], byIndex: [Int: LayerModel], context: Context) -> CALayer? {
+        guard let container = visibilityLayer(model, context: context) else { return nil }
+        var parentHost: CALayer = container
+        for parent in LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex).reversed() {
+            let t = TransformLayers(parent.transform, builder: builder(context, offset: parent.startTime), withOpacity: false, name: nil)
+            parentHost.addSublayer(t.outer)
+            parentHost = t.inner
+        }
+        let b = builder(context, offset: model.startTime)
+        let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name)
+        parentHost.addSublayer(own.outer)
+        // Masks are in the content's coordinates: a layer of its own under the transform.
+        var content = own.inner
+        if let mask = MaskBuilder(animations: b).mask(model.masks) {
+            content = TransformLayers.bare(nil)
+            content.mask = mask
+            own.inner.addSublayer(content)
+        }
+        switch model.content {
+        case .shapes(let items):
+            ShapeLayerBuilder(animations: b).build(items, into: content)
+        case .solid(let color, let w, let h):
+            let solid = CALayer()
+            solid.anchorPoint = .zero
+            solid.frame = CGRect(x: 0, y: 0, width: w, height: h)
+            solid.backgroundColor = color
+            content.addSublayer(solid)
+        case .precomp(let p):
+            if let asset = animation.precomps[p.refId] { addPrecomp(p, asset: asset, layer: model, into: content, context: context) }
+        case .none:
+            break
+        }
+        return container
     }
 
     private func builder(_ context: Context, offset: Double) -> KeyframeAnimationBuilder {

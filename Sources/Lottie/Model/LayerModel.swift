@@ -30,8 +30,30 @@ struct LayerModel: Sendable {
     var content: Content
     /// Whether the layer is hidden (`hd`) or is another's matte (`td`): not drawn, but still a parent.
     var isDrawn: Bool
+    /// The layer's masks (`masksProperties`), in order.
+    var masks: [MaskModel] = []
+    /// The track matte this layer is drawn through (`tt`), and the `ind` of the layer that is its
+    /// matte when given (`tp`; else the layer listed just before).
+    var matte: MatteMode?
+    var matteParent: Int?
+    /// Whether the layer can be drawn as another's matte (a drawn type, not hidden).
+    var canBeMatte = false
     /// The JSON path of the layer, for messages.
     var path: String
+}
+
+/// How a layer is drawn through its track matte (`tt`).
+enum MatteMode: Int, Sendable {
+    /// 1: where the matte is opaque.
+    case alpha = 1
+    /// 2: where the matte is transparent.
+    case alphaInverted
+    /// 3 and 4: by the matte's luminance (drawn by its alpha for now, noted).
+    case luma
+    case lumaInverted
+
+    /// Whether the matte's coverage is turned inside out.
+    var isInverted: Bool { self == .alphaInverted || self == .lumaInverted }
 }
 
 /// Reads one layer; what it cannot draw goes to `notes`.
@@ -96,10 +118,21 @@ struct LayerRecord: Decodable {
             note("tm", "time remapping applies to precompositions only; it is ignored here")
         }
         let isMatte = try c.flag("td")
-        if isMatte { note("td", "track mattes are not supported yet; this matte layer is not drawn") }
-        if let tt = try c.number("tt"), tt != 0 { note("tt", "track matte mode \(smallInt(tt)) is not supported yet; the layer is drawn without its matte") }
-        if c.has("masksProperties"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("masksProperties")), (u.count ?? 0) > 0 {
-            note("masksProperties", "masks are not supported yet; the layer is drawn unmasked")
+        var matte: MatteMode?
+        if let tt = try c.number("tt"), tt != 0 {
+            guard let m = MatteMode(rawValue: smallInt(tt)) else { throw c.mismatch("tt", expected: "a track matte mode from 0 to 4, found \(tt)") }
+            matte = m
+            if m == .luma || m == .lumaInverted {
+                note("tt", "luma track mattes are not drawn yet; the matte's alpha is used instead\(m == .lumaInverted ? " (inverted)" : "")")
+            }
+        }
+        var masks: [MaskModel] = []
+        if c.has("masksProperties") {
+            var u = try arrayContainer(c.superDecoder(forKey: AnyKey("masksProperties")), expected: "a list of masks")
+            while !u.isAtEnd {
+                guard masks.count < 1_000 else { throw c.mismatch("masksProperties", expected: "at most 1000 masks") }
+                masks.append(try MaskModel(from: u.superDecoder(), notes: &notes))
+            }
         }
         if c.has("ef"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("ef")), (u.count ?? 0) > 0 {
             note("ef", "layer effects are not supported yet; they are left out")
@@ -111,7 +144,8 @@ struct LayerRecord: Decodable {
         let hidden = try c.flag("hd")
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
-                           transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte, path: here)
+                           transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte,
+                           masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden, path: here)
         self.notes = notes
     }
 
