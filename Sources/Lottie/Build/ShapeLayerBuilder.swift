@@ -58,7 +58,7 @@ struct ShapeLayerBuilder {
                 let widest = s.width.keyframes.map { max($0.value.at(0, 1), $0.endValue?.at(0, 1) ?? 0) }.max() ?? 1
                 let margin = max(0, widest) / 2 * max(1.5, s.miterLimit) + 1
                 host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: margin))
-            case .rect, .ellipse, .path, .trim:
+            case .rect, .ellipse, .path, .star, .trim:
                 continue
             }
         }
@@ -92,7 +92,7 @@ struct ShapeLayerBuilder {
             let after = Self.trims(in: items[(i + 1)...]) + trims
             switch items[i] {
             case .group(let inner, let t): out += contributions(inner, upTo: inner.count, transforms: transforms + [t], trims: after)
-            case .rect, .ellipse, .path: out.append(Contribution(item: items[i], transforms: transforms, trims: after))
+            case .rect, .ellipse, .path, .star: out.append(Contribution(item: items[i], transforms: transforms, trims: after))
             case .fill, .stroke, .gradientFill, .gradientStroke, .trim: continue
             }
         }
@@ -200,6 +200,8 @@ struct ShapeLayerBuilder {
             ShapePaths.addEllipse(to: path, p: p.value(at: frame), s: s.value(at: frame), reversed: rev, transform: t)
         case .path(let shape, let rev):
             shape.value(at: frame).add(to: path, reversed: rev, transform: t)
+        case .star(let star):
+            star.shape(at: frame).add(to: path, reversed: false, transform: t)
         default:
             return
         }
@@ -215,6 +217,7 @@ struct ShapeLayerBuilder {
         case .rect(let p, let s, let r, _): add(p); add(s); add(r)
         case .ellipse(let p, let s, _): add(p); add(s)
         case .path(let s, _): add(s)
+        case .star(let star): star.tracks.forEach(add)
         default: break
         }
         for t in c.trims { out += t.keyframeTimes }

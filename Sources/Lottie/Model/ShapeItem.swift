@@ -10,6 +10,8 @@ indirect enum ShapeItem: Sendable {
     case ellipse(position: Animated<[Double]>, size: Animated<[Double]>, reversed: Bool)
     /// A bezier path (`sh`).
     case path(Animated<BezierShape>, reversed: Bool)
+    /// A star or polygon (`sr`).
+    case star(StarModel)
     /// A fill (`fl`): colour (0...1 components), opacity in percent, fill rule (even-odd when true).
     case fill(color: Animated<[Double]>, opacity: Animated<[Double]>, evenOdd: Bool)
     /// A stroke (`st`).
@@ -24,7 +26,7 @@ indirect enum ShapeItem: Sendable {
     /// Whether this item is a shape (contributes to a path), not a style.
     var isShape: Bool {
         switch self {
-        case .rect, .ellipse, .path: return true
+        case .rect, .ellipse, .path, .star: return true
         default: return false
         }
     }
@@ -118,13 +120,19 @@ struct ShapeItemList: Decodable {
             let g = try GradientModel(c, notes: &notes)
             noteHighlight(g, c)
             items.append(.gradientStroke(g, try readStroke(c)))
+        case "sr":
+            items.append(.star(StarModel(isPolygon: try c.number("sy") == 2, position: try c.animated("p", default: [0, 0], notes: &notes),
+                                         points: try c.animated("pt", default: [5], notes: &notes),
+                                         outerRadius: try c.animated("or", default: [0], notes: &notes), innerRadius: try c.animated("ir", default: [0], notes: &notes),
+                                         outerRoundness: try c.animated("os", default: [0], notes: &notes), innerRoundness: try c.animated("is", default: [0], notes: &notes),
+                                         rotation: try c.animated("r", default: [0], notes: &notes), reversed: try c.number("d") == 3)))
         case "tm":
             let m = try c.number("m") ?? 1
             items.append(.trim(TrimModel(start: try c.animated("s", default: [0], notes: &notes), end: try c.animated("e", default: [100], notes: &notes),
                                          offset: try c.animated("o", default: [0], notes: &notes), individually: m == 2, id: here)))
         default:
             let names = [ "rd": "round corners", "mm": "merge paths",
-                         "rp": "repeater", "sr": "star/polygon", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
+                         "rp": "repeater", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
     }
