@@ -91,17 +91,47 @@ final class GradientTests: LottieTestCase {
         }
     }
 
-    /// Gradients leave nothing in the diagnostics; a radial highlight is named (it is not drawn yet).
-    func testDiagnostics() throws {
+    /// Gradients leave nothing in the diagnostics.
+    func testNoDiagnostics() throws {
         XCTAssertEqual(try load("gradient.json").diagnostics, [])
+    }
+
+    /// A radial gradient with a highlight, as lottie-web draws it: from the focal point `h` % of the
+    /// radius from the centre (towards `e` turned by `a`) to the circle. At a point p, t is |p − f|
+    /// over the distance from f to the circle along the ray through p. Black → white; radius 40
+    /// around (50, 50); highlight 50 % at an angle animated 0° → 180° over 10 frames, so the focal
+    /// point is (70, 50) at frame 0 and (50, 70) at frame 5.
+    func testRadialHighlight() throws {
         let json = """
         {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"st":0,"ks":{},"shapes":[
-         {"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[80,80]}},
-         {"ty":"gf","t":2,"s":{"a":0,"k":[50,50]},"e":{"a":0,"k":[90,50]},"h":{"a":0,"k":30},"a":{"a":0,"k":45},"o":{"a":0,"k":100},"r":1,
-          "g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}]}]}
+         {"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},
+         {"ty":"gf","t":2,"s":{"a":0,"k":[50,50]},"e":{"a":0,"k":[90,50]},"h":{"a":0,"k":50},
+          "a":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[180]}]},"o":{"a":0,"k":100},"r":1,
+          "g":{"p":2,"k":{"a":0,"k":[0,0,0,0,1,1,1,1]}}}]}]}
         """
         let a = try LottieAnimation.from(data: Data(json.utf8))
-        XCTAssertEqual(a.diagnostics.map(\.path), ["layers[0].shapes[1].h"])
+        XCTAssertEqual(a.diagnostics, [])
+        func expected(_ x: Int, _ y: Int, focal f: (Double, Double)) -> Double {
+            let px = Double(x) + 0.5 - f.0, py = Double(y) + 0.5 - f.1, len = hypot(px, py)
+            guard len > 0 else { return 0 }
+            let dx = px / len, dy = py / len
+            // |f + u d − c|² = r²: u² + 2 u (d·(f − c)) + |f − c|² − r² = 0, the positive root.
+            let fx = f.0 - 50, fy = f.1 - 50
+            let b = dx * fx + dy * fy, c = fx * fx + fy * fy - 1600
+            let u = -b + (b * b - c).squareRoot()
+            return 255 * min(1, len / u)
+        }
+        let f0 = frame(a, 0)
+        // By hand: the centre of pixel (30, 50) is about 39.5 left of the focal point, whose ray
+        // meets the circle 60 away (at x 10): t ≈ 0.66.
+        XCTAssertClose(Double(f0.green(30, 50)), 255 * 39.5 / 60, 3)
+        for (x, y) in [(70, 50), (79, 49), (30, 50), (50, 20), (60, 75), (95, 95)] {
+            XCTAssertClose(Double(f0.green(x, y)), expected(x, y, focal: (70, 50)), 3, "frame 0 (\(x), \(y))")
+        }
+        let f5 = frame(a, 5)
+        for (x, y) in [(50, 70), (50, 30), (30, 50), (75, 60)] {
+            XCTAssertClose(Double(f5.green(x, y)), expected(x, y, focal: (50, 70)), 3, "frame 5 (\(x), \(y))")
+        }
     }
 
     /// Stops that do not match `g.p` are a located error.

@@ -11,8 +11,11 @@ struct GradientLayerBuilder {
     static let maximumExtentSamples = 500
 
     /// The gradient layer for `g`, masked by `mask`, which draws `shapes` with `margin` points of ink beyond their paths.
-    func layer(_ g: GradientModel, mask: CAShapeLayer, shapes: [ShapeLayerBuilder.Contribution], margin: Double) -> CAGradientLayer {
+    func layer(_ g: GradientModel, mask: CAShapeLayer, shapes: [ShapeLayerBuilder.Contribution], margin: Double) -> CALayer {
         let box = extent(shapes).insetBy(dx: -margin, dy: -margin)
+        if g.kind == .radial, g.highlightLength.isAnimated || g.highlightLength.initial.at(0) != 0 {
+            return highlightLayer(g, mask: mask, box: box)
+        }
         let layer = CAGradientLayer()
         layer.anchorPoint = .zero
         layer.bounds = box
@@ -44,6 +47,25 @@ struct GradientLayerBuilder {
             }
         }
         applyStops(g.stops, to: layer)
+        ShapeLayerBuilder(animations: animations).applyOpacity(g.opacity, to: layer)
+        return layer
+    }
+
+    /// A radial gradient with a highlight: drawn by `HighlightGradientLayer` at each frame from the
+    /// first to the last keyframe of its properties.
+    private func highlightLayer(_ g: GradientModel, mask: CAShapeLayer, box: CGRect) -> CALayer {
+        let layer = HighlightGradientLayer(gradient: g, box: box)
+        // The mask draws in the shape's coordinates; the layer's start at `box.origin`.
+        mask.position = CGPoint(x: -box.minX, y: -box.minY)
+        layer.mask = mask
+        let tracks = [g.start, g.end, g.highlightLength, g.highlightAngle, g.stops.packed].filter(\.isAnimated)
+        let times = tracks.flatMap { $0.keyframes.map(\.time) }
+        layer.frameDrawn = times.min() ?? 0
+        if let lo = times.min(), let hi = times.max(),
+           let a = animations.sampled(HighlightGradientLayer.frameKey, from: lo, to: hi, maximum: 1, value: { $0 as Any }) {
+            layer.add(a, forKey: "lottie.frame")
+        }
+        layer.setNeedsDisplay()
         ShapeLayerBuilder(animations: animations).applyOpacity(g.opacity, to: layer)
         return layer
     }

@@ -114,11 +114,9 @@ struct ShapeItemList: Decodable {
             items.append(.stroke(try readStroke(c)))
         case "gf":
             let g = try GradientModel(c, notes: &notes)
-            noteHighlight(g, c)
             items.append(.gradientFill(g, evenOdd: try c.number("r") ?? 1 == 2))
         case "gs":
             let g = try GradientModel(c, notes: &notes)
-            noteHighlight(g, c)
             items.append(.gradientStroke(g, try readStroke(c)))
         case "sr":
             items.append(.star(StarModel(isPolygon: try c.number("sy") == 2, position: try c.animated("p", default: [0, 0], notes: &notes),
@@ -135,12 +133,6 @@ struct ShapeItemList: Decodable {
                          "rp": "repeater", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
-    }
-
-    /// A radial gradient's highlight moves its focal point; not drawn yet.
-    private mutating func noteHighlight(_ g: GradientModel, _ c: KeyedDecodingContainer<AnyKey>) {
-        guard g.kind == .radial, g.highlightLength.isAnimated || g.highlightLength.initial.at(0) != 0 else { return }
-        notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "h"), message: "a radial gradient's highlight is not drawn yet; the gradient is drawn centred"))
     }
 
     private mutating func readStroke(_ c: KeyedDecodingContainer<AnyKey>) throws -> StrokeModel {
