@@ -78,6 +78,14 @@ struct CompositionBuilder {
             content.addSublayer(solid)
         case .precomp(let p):
             if let asset = animation.precomps[p.refId] { addPrecomp(p, asset: asset, layer: model, into: content, context: context) }
+        case .image(let ref):
+            if let asset = animation.images[ref], case .embedded(let image) = asset.source {
+                let l = CALayer()
+                l.anchorPoint = .zero
+                l.frame = CGRect(x: 0, y: 0, width: asset.width, height: asset.height)
+                l.contents = image
+                content.addSublayer(l)
+            }
         case .none:
             break
         }

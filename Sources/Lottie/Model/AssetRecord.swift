@@ -5,6 +5,7 @@ import CoreGraphics
 /// asset (an image, a sound) is only drawn through the layers that use it, which note what they do not draw.
 struct AssetRecord: Decodable {
     var precomp: PrecompAsset?
+    var image: ImageAsset?
     var notes: [LottieDiagnostic] = []
 
     init(from decoder: any Decoder) throws {
@@ -12,7 +13,11 @@ struct AssetRecord: Decodable {
         do { c = try decoder.container(keyedBy: AnyKey.self) } catch {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: decoder.codingPath, debugDescription: "expected an asset, an object with \"id\""))
         }
-        guard c.has("layers") else { return }
+        guard c.has("layers") else {
+            // An image has a size; sounds and other assets do not, and are not drawn.
+            if c.has("p"), c.has("w"), c.has("h") { image = try ImageAsset(c) }
+            return
+        }
         guard c.has("id") else { throw DecodingError.keyNotFound(AnyKey("id"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"id\", the precomposition's id")) }
         let id = try PrecompModel.id(c, "id")
         var layers: [LayerModel] = []
@@ -32,11 +37,12 @@ struct AssetRecord: Decodable {
     }
 }
 
-/// Checks that every precomposition layer names an asset that exists, that precompositions do not
+/// Checks that every precomposition and image layer names an asset that exists, that precompositions do not
 /// contain themselves, nest at most `LottieAnimation.maximumPrecompDepth` deep, and expand to at
 /// most `LottieAnimation.maximumExpandedLayerCount` layers; each failure is a located error.
 struct PrecompCheck {
     let precomps: [String: PrecompAsset]
+    let images: [String: ImageAsset]
 
     /// Checks the composition whose layers are `layers`.
     func check(_ layers: [LayerModel]) throws {
@@ -54,6 +60,9 @@ struct PrecompCheck {
         var total = 0, depth = 0
         for l in layers {
             total = min(cap, total + 1)
+            if case .image(let ref) = l.content, images[ref] == nil {
+                throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey(l.path + ".refId")], debugDescription: "expected the id of an image in \"assets\", found \"\(TerminalText.escaped(ref.prefix(80)))\""))
+            }
             guard case .precomp(let p) = l.content else { continue }
             let at = [AnyKey(l.path + ".refId")]
             guard let asset = precomps[p.refId] else {

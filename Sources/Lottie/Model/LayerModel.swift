@@ -11,6 +11,8 @@ struct LayerModel: Sendable {
         case solid(color: CGColor, width: Double, height: Double)
         /// A precomposition (`ty` 0): the asset `refId`'s layers, clipped to `w` × `h` when given.
         case precomp(PrecompModel)
+        /// An image (`ty` 2): the image asset `refId`, drawn at its size from the layer's origin.
+        case image(String)
         /// Nothing: a null layer (`ty` 3), or a layer type not drawn yet (noted).
         case none
     }
@@ -101,8 +103,13 @@ struct LayerRecord: Decodable {
             content = .none
         case 0:
             content = .precomp(try PrecompModel(c, notes: &notes))
+        case 2:
+            guard c.has("refId") else {
+                throw DecodingError.keyNotFound(AnyKey("refId"), .init(codingPath: c.codingPath, debugDescription: "expected \"refId\", the id of the layer's image"))
+            }
+            content = .image(try PrecompModel.id(c, "refId"))
         default:
-            let names = [2: "image", 5: "text", 6: "audio", 13: "camera", 15: "data"]
+            let names = [5: "text", 6: "audio", 13: "camera", 15: "data"]
             note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
         }
 
@@ -140,7 +147,7 @@ struct LayerRecord: Decodable {
         if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
             note("sy", "layer styles are not supported yet; they are left out")
         }
-        let drawnType = ty == 0 || ty == 1 || ty == 3 || ty == 4
+        let drawnType = (0...4).contains(ty)
         let hidden = try c.flag("hd")
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,

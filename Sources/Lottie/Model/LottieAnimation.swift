@@ -46,6 +46,8 @@ public final class LottieAnimation: Decodable, Sendable {
     let layers: [LayerModel]
     /// The precompositions of `assets`, by id.
     let precomps: [String: PrecompAsset]
+    /// The images of `assets`, by id (files beside the JSON are read by `init(contentsOf:)`).
+    let images: [String: ImageAsset]
 
     /// Reads an animation from a decoder holding Lottie JSON; errors carry the coding path of the
     /// offending value (turn them into a `LottieLoadError` for a readable, located message).
@@ -80,12 +82,19 @@ public final class LottieAnimation: Decodable, Sendable {
             layers.append(r.layer)
         }
         var precomps: [String: PrecompAsset] = [:]
+        var images: [String: ImageAsset] = [:]
         if c.has("assets") {
             var a = try arrayContainer(c.superDecoder(forKey: AnyKey("assets")), expected: "a list of assets")
             var count = layers.count
             while !a.isAtEnd {
                 let asset = try a.decode(AssetRecord.self)
                 notes += asset.notes
+                if let i = asset.image, images[i.id] == nil {
+                    images[i.id] = i
+                    if case .file(let f) = i.source {
+                        notes.append(LottieDiagnostic(path: i.path, message: "the image file \"\(f)\" is read only when the animation is loaded from its file; until then its layers are drawn empty"))
+                    }
+                }
                 guard let p = asset.precomp else { continue }
                 count += p.layers.count
                 guard count <= Self.maximumLayerCount else { throw c.mismatch("assets", expected: "at most \(Self.maximumLayerCount) layers in all") }
@@ -101,18 +110,48 @@ public final class LottieAnimation: Decodable, Sendable {
         if try c.flag("ddd") { notes.append(LottieDiagnostic(path: "ddd", message: "3D compositions are drawn flat")) }
         try Self.checkParents(layers, notes: &notes)
         for p in precomps.values.sorted(by: { $0.id < $1.id }) { try Self.checkParents(p.layers, notes: &notes) }
-        try PrecompCheck(precomps: precomps).check(layers)
+        try PrecompCheck(precomps: precomps, images: images).check(layers)
         self.layers = layers
         self.precomps = precomps
+        self.images = images
         var seen = Set<LottieDiagnostic>()
         diagnostics = notes.filter { seen.insert($0).inserted }
     }
 
-    /// A copy of `other` (for the convenience initialisers that read files).
-    init(copying other: LottieAnimation) {
+    /// A copy of `other` whose image files are read from `folder` (for the convenience
+    /// initialisers that read files); a file that cannot be read or decoded is a located error.
+    init(copying other: LottieAnimation, folder: URL?, file: String?) throws {
         startFrame = other.startFrame; endFrame = other.endFrame; framerate = other.framerate
         width = other.width; height = other.height; version = other.version; name = other.name
-        diagnostics = other.diagnostics; layers = other.layers; precomps = other.precomps
+        layers = other.layers; precomps = other.precomps
+        var images = other.images, read = Set<String>()
+        if let folder {
+            for (id, asset) in other.images {
+                guard case .file(let relative) = asset.source else { continue }
+                let url = folder.appendingPathComponent(relative)
+                let located = [AnyKey(asset.path)]
+                let data: Data
+                do {
+                    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                    guard size <= Self.maximumFileSize else {
+                        throw LottieLoadError(file: file, path: asset.path, message: "expected an image file of at most \(Self.maximumFileSize >> 20) MB")
+                    }
+                    data = try Data(contentsOf: url)
+                } catch let e as LottieLoadError {
+                    throw e
+                } catch {
+                    throw LottieLoadError(file: file, path: asset.path, message: "cannot read the image file \"\(relative)\": \(error.localizedDescription)")
+                }
+                do {
+                    images[id]?.source = .embedded(try ImageAsset.decode(data, codingPath: located))
+                } catch {
+                    throw LottieLoadError(error, file: file)
+                }
+                read.insert(asset.path)
+            }
+        }
+        self.images = images
+        diagnostics = other.diagnostics.filter { !read.contains($0.path) }
     }
 
     /// Parents must exist (else noted: the layer is drawn without one) and must not form a cycle (an error).
