@@ -10,20 +10,38 @@ struct ShapeLayerBuilder {
     static let maximumSamples = 2_000
 
     /// A shape that a style draws, with the transforms of the groups between them (outermost first)
-    /// and the trims that cut it (innermost first).
+    /// and the modifiers that change it (innermost first).
     struct Contribution {
         var item: ShapeItem
         var transforms: [TransformModel]
-        var trims: [TrimModel] = []
+        var modifiers = Modifiers()
+        var trims: [TrimModel] { modifiers.trims }
     }
 
-    /// Adds the layers for `items` to `host`; `trims` are those of enclosing lists that cut these items.
-    func build(_ items: [ShapeItem], into host: CALayer, trims: [TrimModel] = []) {
+    /// The path modifiers that apply to a shape: trims and round corners (`rd`, each a radius).
+    struct Modifiers {
+        var trims: [TrimModel] = []
+        var rounds: [Animated<[Double]>] = []
+        var isEmpty: Bool { trims.isEmpty && rounds.isEmpty }
+
+        /// The modifiers among `items`, then these.
+        func after(_ items: ArraySlice<ShapeItem>) -> Modifiers {
+            var m = Modifiers()
+            for item in items {
+                if case .trim(let t) = item { m.trims.append(t) }
+                if case .roundCorners(let r) = item { m.rounds.append(r) }
+            }
+            return Modifiers(trims: m.trims + trims, rounds: m.rounds + rounds)
+        }
+    }
+
+    /// Adds the layers for `items` to `host`; `trims` are the modifiers of enclosing lists that change these items.
+    func build(_ items: [ShapeItem], into host: CALayer, trims: Modifiers = Modifiers()) {
         for j in items.indices.reversed() {
             switch items[j] {
             case .group(let inner, let transform):
                 let t = TransformLayers(transform, builder: animations, withOpacity: true, name: nil)
-                build(inner, into: t.inner, trims: Self.trims(in: items[(j + 1)...]) + trims)
+                build(inner, into: t.inner, trims: trims.after(items[(j + 1)...]))
                 host.addSublayer(t.outer)
             case .fill(let color, let opacity, let evenOdd):
                 guard let layer = shapeLayer(for: Self.contributions(items, upTo: j, transforms: [], trims: trims)) else { continue }
@@ -58,7 +76,7 @@ struct ShapeLayerBuilder {
                 let widest = s.width.keyframes.map { max($0.value.at(0, 1), $0.endValue?.at(0, 1) ?? 0) }.max() ?? 1
                 let margin = max(0, widest) / 2 * max(1.5, s.miterLimit) + 1
                 host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: margin))
-            case .rect, .ellipse, .path, .star, .trim:
+            case .rect, .ellipse, .path, .star, .trim, .roundCorners:
                 continue
             }
         }
@@ -86,22 +104,17 @@ struct ShapeLayerBuilder {
     /// The shapes of `items` before index `end` and of the groups among them, with the groups'
     /// transforms and the trims that cut each: those listed after it in its own list and in the
     /// lists around it (`trims`), as a trim cuts every shape above it.
-    static func contributions(_ items: [ShapeItem], upTo end: Int, transforms: [TransformModel], trims: [TrimModel]) -> [Contribution] {
+    static func contributions(_ items: [ShapeItem], upTo end: Int, transforms: [TransformModel], trims: Modifiers) -> [Contribution] {
         var out: [Contribution] = []
         for i in 0..<min(end, items.count) {
-            let after = Self.trims(in: items[(i + 1)...]) + trims
+            let after = trims.after(items[(i + 1)...])
             switch items[i] {
             case .group(let inner, let t): out += contributions(inner, upTo: inner.count, transforms: transforms + [t], trims: after)
-            case .rect, .ellipse, .path, .star: out.append(Contribution(item: items[i], transforms: transforms, trims: after))
-            case .fill, .stroke, .gradientFill, .gradientStroke, .trim: continue
+            case .rect, .ellipse, .path, .star: out.append(Contribution(item: items[i], transforms: transforms, modifiers: after))
+            case .fill, .stroke, .gradientFill, .gradientStroke, .trim, .roundCorners: continue
             }
         }
         return out
-    }
-
-    /// The trims among `items`, in order.
-    static func trims(in items: ArraySlice<ShapeItem>) -> [TrimModel] {
-        items.compactMap { if case .trim(let t) = $0 { return t } else { return nil } }
     }
 
     /// A shape layer drawing `shapes` (its path animated as exactly as the tracks allow); nil when there are none.
@@ -126,7 +139,7 @@ struct ShapeLayerBuilder {
     /// static groups: an animation through that track's own keyframes and easing.
     private func exactAnimation(_ shapes: [Contribution], index: Int) -> CAKeyframeAnimation? {
         let c = shapes[index]
-        guard !c.transforms.contains(where: TransformLayers.isAnimated), !shapes.contains(where: { !$0.trims.isEmpty }) else { return nil }
+        guard !c.transforms.contains(where: TransformLayers.isAnimated), !shapes.contains(where: { !$0.modifiers.isEmpty }) else { return nil }
         let frame = Self.firstFrame(shapes)
         func pathWith(_ replace: (inout ShapeItem) -> Void) -> CGPath {
             var copy = shapes
@@ -189,10 +202,16 @@ struct ShapeLayerBuilder {
         return path
     }
 
-    /// Adds the path of shape `c` at `frame` to `path`, through its groups' transforms.
+    /// Adds the path of shape `c` at `frame` to `path`, through its groups' transforms, its sharp
+    /// corners rounded first when round-corner modifiers apply.
     private static func add(_ c: Contribution, to path: CGMutablePath, frame: Double) {
         var t = CGAffineTransform.identity
         for g in c.transforms.reversed() { t = t.concatenating(TransformLayers.affine(g, at: frame)) }
+        if !c.modifiers.rounds.isEmpty, var shape = bezier(c.item, at: frame) {
+            for r in c.modifiers.rounds { shape = shape.roundingCorners(radius: r.value(at: frame).at(0)) }
+            shape.add(to: path, reversed: false, transform: t)
+            return
+        }
         switch c.item {
         case .rect(let p, let s, let r, let rev):
             ShapePaths.addRect(to: path, p: p.value(at: frame), s: s.value(at: frame), r: r.value(at: frame).at(0), reversed: rev, transform: t)
@@ -204,6 +223,27 @@ struct ShapeLayerBuilder {
             star.shape(at: frame).add(to: path, reversed: false, transform: t)
         default:
             return
+        }
+    }
+
+    /// The shape of `item` at `frame` as vertices and tangents, for modifiers that change vertices
+    /// (nil for shapes that have no sharp corners to round: ellipses and rectangles already rounded).
+    private static func bezier(_ item: ShapeItem, at frame: Double) -> BezierShape? {
+        switch item {
+        case .path(let s, let reversed):
+            let shape = s.value(at: frame)
+            return reversed ? shape.reversed() : shape
+        case .star(let star):
+            return star.shape(at: frame)
+        case .rect(let p, let s, let r, let reversed):
+            guard r.value(at: frame).at(0) <= 0 else { return nil }
+            let pv = p.value(at: frame), sv = s.value(at: frame)
+            let cx = pv.at(0), cy = pv.at(1), w = abs(sv.at(0)) / 2, h = abs(sv.at(1)) / 2
+            let corners = [CGPoint(x: cx + w, y: cy - h), CGPoint(x: cx + w, y: cy + h), CGPoint(x: cx - w, y: cy + h), CGPoint(x: cx - w, y: cy - h)]
+            let v = reversed ? [corners[0], corners[3], corners[2], corners[1]] : corners
+            return BezierShape(closed: true, vertices: v, inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4))
+        default:
+            return nil
         }
     }
 
@@ -221,6 +261,7 @@ struct ShapeLayerBuilder {
         default: break
         }
         for t in c.trims { out += t.keyframeTimes }
+        for r in c.modifiers.rounds { add(r) }
         for t in c.transforms {
             switch t.position {
             case .combined(let p): add(p)

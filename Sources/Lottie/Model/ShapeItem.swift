@@ -22,6 +22,8 @@ indirect enum ShapeItem: Sendable {
     case gradientStroke(GradientModel, StrokeModel)
     /// A trim path (`tm`): cuts the shapes listed before it (and, for styles, those it follows too).
     case trim(TrimModel)
+    /// Round corners (`rd`): rounds the sharp corners of the shapes listed before it by a radius.
+    case roundCorners(Animated<[Double]>)
 
     /// Whether this item is a shape (contributes to a path), not a style.
     var isShape: Bool {
@@ -124,12 +126,14 @@ struct ShapeItemList: Decodable {
                                          outerRadius: try c.animated("or", default: [0], notes: &notes), innerRadius: try c.animated("ir", default: [0], notes: &notes),
                                          outerRoundness: try c.animated("os", default: [0], notes: &notes), innerRoundness: try c.animated("is", default: [0], notes: &notes),
                                          rotation: try c.animated("r", default: [0], notes: &notes), reversed: try c.number("d") == 3)))
+        case "rd":
+            items.append(.roundCorners(try c.animated("r", default: [0], notes: &notes)))
         case "tm":
             let m = try c.number("m") ?? 1
             items.append(.trim(TrimModel(start: try c.animated("s", default: [0], notes: &notes), end: try c.animated("e", default: [100], notes: &notes),
                                          offset: try c.animated("o", default: [0], notes: &notes), individually: m == 2, id: here)))
         default:
-            let names = [ "rd": "round corners", "mm": "merge paths",
+            let names = [ "mm": "merge paths",
                          "rp": "repeater", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
