@@ -62,6 +62,16 @@ struct ShapeItemList: Decodable {
 
     /// How deep groups may nest.
     static let maxDepth = 64
+    /// The most shape items a list may hold once its repeaters are expanded.
+    static let maximumExpandedItems = 200_000
+
+    /// How many items `items` holds, groups' contents counted.
+    static func weight(_ items: [ShapeItem]) -> Int {
+        items.reduce(0) { n, item in
+            if case .group(let inner, _) = item { return n + 1 + weight(inner) }
+            return n + 1
+        }
+    }
 
     /// An empty list (a group without `it`).
     init() {}
@@ -126,6 +136,16 @@ struct ShapeItemList: Decodable {
                                          outerRadius: try c.animated("or", default: [0], notes: &notes), innerRadius: try c.animated("ir", default: [0], notes: &notes),
                                          outerRoundness: try c.animated("os", default: [0], notes: &notes), innerRoundness: try c.animated("is", default: [0], notes: &notes),
                                          rotation: try c.animated("r", default: [0], notes: &notes), reversed: try c.number("d") == 3)))
+        case "rp":
+            let r = try RepeaterModel(c, notes: &notes)
+            let n = r.maximumCount
+            let weight = Self.weight(items)
+            guard weight * n <= Self.maximumExpandedItems else {
+                throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "expected at most \(Self.maximumExpandedItems) shape items once repeaters are expanded, found \(weight * n)"))
+            }
+            // Copy k above copy k − 1 (listed before it) when `m` is 1; below it when 2.
+            let copies = (0..<n).map { k in ShapeItem.group(items: items, transform: r.transform(ofCopy: k)) }
+            items = r.above ? copies.reversed() : copies
         case "rd":
             items.append(.roundCorners(try c.animated("r", default: [0], notes: &notes)))
         case "tm":
@@ -134,7 +154,7 @@ struct ShapeItemList: Decodable {
                                          offset: try c.animated("o", default: [0], notes: &notes), individually: m == 2, id: here)))
         default:
             let names = [ "mm": "merge paths",
-                         "rp": "repeater", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
+                         "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
     }
