@@ -10,7 +10,7 @@ final class RepeaterTests: LottieTestCase {
     /// ⌈1 + 3·f/10⌉ copies (1 at frame 0, ⌈2.5⌉ = 3 at frame 5, 4 at frame 10), centred at 20 + 40k.
     func testCopiesStepAndTheirCountAnimates() throws {
         let a = try load("repeater.json")
-        func row(_ f: Double) -> CGImage { frame(a, f).cropping(rows: 0..<100).cropping(columns: 0..<200) }
+        func row(_ f: Double) -> CGImage { frame(a, f).cropping(rows: 0..<80).cropping(columns: 0..<200) }
         XCTAssertClose(row(0).coverage(), 400, 1)
         XCTAssertClose(row(5).coverage(), 1200, 1)
         XCTAssertClose(row(5).centroid().map { Double($0.x) }, 60, 0.05)
@@ -37,6 +37,15 @@ final class RepeaterTests: LottieTestCase {
         let img = frame(try load("repeater.json"), 0).cropping(columns: 200..<300)
         XCTAssertClose(img.coverage(), 304, 1)
         XCTAssertEqual(img.pixel(x: 30, y: 100), 0xFF00_FF00); XCTAssertEqual(img.alpha(50, 85), 255)
+    }
+
+    /// Stacking: each copy is a 20 × 20 square filled red under a black 4-wide stroke, the second
+    /// 10 to the right. With `m` 1 the first copy is on top, so at the second's left edge (x 20)
+    /// the first's red fill shows; with `m` 2 the second is on top and its black stroke shows.
+    func testStackingOrder() throws {
+        let img = frame(try load("repeater.json"), 0)
+        XCTAssertEqual(img.pixel(x: 20, y: 100), 0xFFFF_0000, "m 1: the first copy on top")
+        XCTAssertEqual(img.pixel(x: 120, y: 100), 0xFF00_0000, "m 2: the second copy on top")
     }
 
     /// Repeaters are no longer diagnosed; absurd expansions are a located error.

@@ -2,8 +2,9 @@ import Foundation
 
 /// A repeater (`rp`): the items listed before it drawn `c` times, copy k moved by `k + o` steps of
 /// its transform `tr` (each step: position by `p`, rotation by `r`, scale by `s` about the anchor
-/// `a`), with opacity from `so` (first copy) to `eo` (last). `m` 1 puts each copy above the one
-/// before; 2 below. Read as expanded copies: one group per copy, so every style and modifier works on them.
+/// `a`), with opacity from `so` (first copy) to `eo` (last). `m` 1 draws the first copy on top and
+/// each later one below the one before (as lottie-web and ThorVG stack them); 2 each above. Read as
+/// expanded copies: one group per copy, so every style and modifier works on them.
 struct RepeaterModel: Sendable {
     var copies: Animated<[Double]>
     var offset: Animated<[Double]>
@@ -13,7 +14,8 @@ struct RepeaterModel: Sendable {
     var rotation: Animated<[Double]>
     var startOpacity: Animated<[Double]>
     var endOpacity: Animated<[Double]>
-    var above: Bool
+    /// `m` 1: the first copy on top; 2: the last.
+    var firstOnTop: Bool
 
     /// The most copies drawn.
     static let maximumCopies = 1_000
@@ -24,7 +26,7 @@ struct RepeaterModel: Sendable {
     init(_ c: KeyedDecodingContainer<AnyKey>, notes: inout [LottieDiagnostic]) throws {
         copies = try c.animated("c", default: [1], notes: &notes)
         offset = try c.animated("o", default: [0], notes: &notes)
-        above = (try c.number("m") ?? 1) != 2
+        firstOnTop = (try c.number("m") ?? 1) != 2
         var t: KeyedDecodingContainer<AnyKey>?
         if c.has("tr") {
             do { t = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("tr")) } catch { throw c.mismatch("tr", expected: "the repeater's transform, an object") }

@@ -143,9 +143,9 @@ struct ShapeItemList: Decodable {
             guard weight * n <= Self.maximumExpandedItems else {
                 throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "expected at most \(Self.maximumExpandedItems) shape items once repeaters are expanded, found \(weight * n)"))
             }
-            // Copy k above copy k − 1 (listed before it) when `m` is 1; below it when 2.
+            // `m` 1: the first copy on top, each later one below (listed after it); 2: each above.
             let copies = (0..<n).map { k in ShapeItem.group(items: items, transform: r.transform(ofCopy: k)) }
-            items = r.above ? copies.reversed() : copies
+            items = r.firstOnTop ? copies : copies.reversed()
         case "rd":
             items.append(.roundCorners(try c.animated("r", default: [0], notes: &notes)))
         case "tm":
