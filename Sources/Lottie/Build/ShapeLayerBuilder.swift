@@ -150,11 +150,12 @@ struct ShapeLayerBuilder {
         case .path(let track, let reversed):
             return animations.animation("path", track) { v in pathWith { $0 = .path(Animated(v), reversed: reversed) } }
         case .ellipse(let p, let s, let reversed):
-            if p.isAnimated && s.isAnimated { return nil }
+            // A position moving along a curve is sampled.
+            if (p.isAnimated && s.isAnimated) || p.hasSpatialTangents { return nil }
             if p.isAnimated { return animations.animation("path", p) { v in pathWith { $0 = .ellipse(position: Animated(v), size: s, reversed: reversed) } } }
             return animations.animation("path", s) { v in pathWith { $0 = .ellipse(position: p, size: Animated(v), reversed: reversed) } }
         case .rect(let p, let s, let r, let reversed):
-            if r.isAnimated || (p.isAnimated && s.isAnimated) { return nil }
+            if r.isAnimated || (p.isAnimated && s.isAnimated) || p.hasSpatialTangents { return nil }
             if p.isAnimated { return animations.animation("path", p) { v in pathWith { $0 = .rect(position: Animated(v), size: s, roundness: r, reversed: reversed) } } }
             if r.initial.at(0) > 0 { return nil }
             return animations.animation("path", s) { v in pathWith { $0 = .rect(position: p, size: Animated(v), roundness: r, reversed: reversed) } }
