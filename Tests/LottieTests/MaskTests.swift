@@ -44,6 +44,25 @@ final class MaskTests: LottieTestCase {
         XCTAssertEqual(img.alpha(21, 250), 255); XCTAssertEqual(img.alpha(18, 250), 0)
     }
 
+    /// Expansion below zero shrinks the mask, and inverted masks expand and shrink too
+    /// (mask_expansion.json, one 100 × 100 solid per square): (20...80)² shrunk by 10 is 40²;
+    /// everything but (30...70)² grown by 10 (60², corners rounded by 10); everything but it shrunk
+    /// by 10 (20²); and an expansion animated −10 → 10: 20², 40², then the rounded 60².
+    func testNegativeAndInvertedExpansion() throws {
+        let a = try load("mask_expansion.json")
+        XCTAssertEqual(a.diagnostics, [])
+        let img = frame(a, 0)
+        let grown = 3600 - (4 - Double.pi) * 100
+        XCTAssertClose(square(img, 0, 0).coverage(), 1600, 1)
+        XCTAssertEqual(img.alpha(31, 31), 255); XCTAssertEqual(img.alpha(28, 50), 0)
+        XCTAssertClose(square(img, 100, 0).coverage(), 10000 - grown, 5)
+        XCTAssertClose(square(img, 0, 100).coverage(), 9600, 1)
+        XCTAssertEqual(img.alpha(50, 150), 0); XCTAssertEqual(img.alpha(35, 135), 255)
+        XCTAssertClose(square(img, 100, 100).coverage(), 400, 1)
+        XCTAssertClose(square(frame(a, 5), 100, 100).coverage(), 1600, 1)
+        XCTAssertClose(square(frame(a, 10), 100, 100).coverage(), grown, 5)
+    }
+
     /// Mask opacity animated 0 → 100 %: half at frame 5.
     func testAnimatedMaskOpacity() throws {
         let a = try load("mask.json")

@@ -5,7 +5,8 @@ import QuartzCore
 /// opacity and combined with the ones before it by a Porter-Duff compositing filter (add: source
 /// over, subtract: destination out, intersect: destination in), an inverted one filling a large
 /// rectangle with its path cut out, an expanded one stroked as wide as twice the expansion with round
-/// joins too. A track matte is the matte layer's own tree, turned inside out for inverted mattes.
+/// joins too (a shrunk one has that stroke cut away). A track matte is the matte layer's own tree,
+/// turned inside out for inverted mattes.
 struct MaskBuilder {
     let animations: KeyframeAnimationBuilder
 
@@ -22,7 +23,7 @@ struct MaskBuilder {
         // A first mask that subtracts cuts from everything.
         if first.mode == .subtract { container.addSublayer(Self.everywhereLayer()) }
         for (k, m) in active.enumerated() {
-            let layer = shapeLayer(m)
+            let layer = entry(m)
             switch m.mode {
             case .subtract:
                 layer.compositingFilter = "destinationOut"
@@ -39,14 +40,53 @@ struct MaskBuilder {
         return container
     }
 
-    /// One mask's shape layer: its path (inverted: a large rectangle with the path cut out), filled,
-    /// and stroked twice the expansion wide when expanded, at the mask's opacity.
-    private func shapeLayer(_ m: MaskModel) -> CAShapeLayer {
+    /// One mask at its opacity: a shape layer when it is not expanded (or only grows and is not
+    /// inverted), else a group: the path filled and stroked twice the growth wide, less a stroke twice
+    /// the shrinking wide, all cut out of a large rectangle when inverted.
+    private func entry(_ m: MaskModel) -> CALayer {
+        let x = m.expansion
+        let values = x.keyframes.flatMap { [$0.value.at(0)] + ($0.endValue.map { [$0.at(0)] } ?? []) }
+        let expands = x.isAnimated || x.initial.at(0) != 0
+        let shrinks = values.contains { $0 < 0 }
+        let layer: CALayer
+        if !expands || (!shrinks && !m.inverted) {
+            let shape = shapeLayer(m.path, inverted: m.inverted)
+            if expands { addStroke(to: shape, width: x) { max(0, $0) } }
+            layer = shape
+        } else {
+            let grown = shapeLayer(m.path, inverted: false)
+            addStroke(to: grown, width: x) { max(0, $0) }
+            var expanded: CALayer = grown
+            if shrinks {
+                let group = TransformLayers.bare(nil)
+                let cut = shapeLayer(m.path, inverted: false)
+                cut.fillColor = nil
+                addStroke(to: cut, width: x) { max(0, -$0) }
+                cut.compositingFilter = "destinationOut"
+                group.addSublayer(grown)
+                group.addSublayer(cut)
+                expanded = group
+            }
+            if m.inverted {
+                let group = TransformLayers.bare(nil)
+                group.addSublayer(Self.everywhereLayer())
+                expanded.compositingFilter = "destinationOut"
+                group.addSublayer(expanded)
+                expanded = group
+            }
+            layer = expanded
+        }
+        layer.opacity = Float(TransformLayers.unit(m.opacity.initial.at(0, 100)))
+        if let a = animations.animation("opacity", m.opacity, convert: { TransformLayers.unit($0.at(0, 100)) }) { layer.add(a, forKey: "lottie.opacity") }
+        return layer
+    }
+
+    /// A layer filling the mask path (inverted: a large rectangle with the path cut out).
+    private func shapeLayer(_ track: Animated<BezierShape>, inverted: Bool) -> CAShapeLayer {
         let layer = CAShapeLayer()
         layer.anchorPoint = .zero
         layer.bounds = .zero
         layer.fillColor = Self.opaque
-        let inverted = m.inverted
         func path(_ shape: BezierShape) -> CGPath {
             let p = CGMutablePath()
             if inverted { p.addRect(Self.everywhere) }
@@ -54,18 +94,27 @@ struct MaskBuilder {
             return p
         }
         if inverted { layer.fillRule = .evenOdd }
-        layer.path = path(m.path.initial)
-        if let a = animations.animation("path", m.path, convert: { path($0) as Any }) { layer.add(a, forKey: "lottie.path") }
-        let grows = !inverted && m.expansion.keyframes.allSatisfy { $0.value.at(0) >= 0 && ($0.endValue?.at(0) ?? 0) >= 0 }
-        if grows && (m.expansion.isAnimated || m.expansion.initial.at(0) > 0) {
-            layer.strokeColor = Self.opaque
-            layer.lineJoin = .round
-            layer.lineWidth = 2 * m.expansion.initial.at(0)
-            if let a = animations.animation("lineWidth", m.expansion, convert: { 2 * max(0, $0.at(0)) }) { layer.add(a, forKey: "lottie.expansion") }
-        }
-        layer.opacity = Float(TransformLayers.unit(m.opacity.initial.at(0, 100)))
-        if let a = animations.animation("opacity", m.opacity, convert: { TransformLayers.unit($0.at(0, 100)) }) { layer.add(a, forKey: "lottie.opacity") }
+        layer.path = path(track.initial)
+        if let a = animations.animation("path", track, convert: { path($0) as Any }) { layer.add(a, forKey: "lottie.path") }
         return layer
+    }
+
+    /// Strokes `layer`'s path with round joins, twice `part` of the expansion wide.
+    private func addStroke(to layer: CAShapeLayer, width x: Animated<[Double]>, part: @escaping (Double) -> Double) {
+        layer.strokeColor = Self.opaque
+        layer.lineJoin = .round
+        layer.lineWidth = 2 * part(x.initial.at(0))
+        let values = x.keyframes.flatMap { [$0.value.at(0)] + ($0.endValue.map { [$0.at(0)] } ?? []) }
+        if values.contains(where: { $0 < 0 }) && values.contains(where: { $0 > 0 }) {
+            // Crossing zero, the width is not linear in the expansion: sampled per frame.
+            let times = x.keyframes.map(\.time)
+            if let lo = times.min(), let hi = times.max(),
+               let a = animations.sampled("lineWidth", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: { 2 * part(x.value(at: $0).at(0)) }) {
+                layer.add(a, forKey: "lottie.expansion")
+            }
+        } else if let a = animations.animation("lineWidth", x, convert: { 2 * part($0.at(0)) }) {
+            layer.add(a, forKey: "lottie.expansion")
+        }
     }
 
     /// An opaque layer covering everything.

@@ -34,16 +34,10 @@ struct MaskModel: Sendable {
         opacity = try c.animated("o", default: [100], notes: &notes)
         inverted = try c.flag("inv")
         expansion = try c.animated("x", default: [0], notes: &notes)
-        let here = JSONPath.string(decoder.codingPath)
         switch mode {
         case .lighten, .darken, .difference:
             notes.append(LottieDiagnostic(path: JSONPath.string(decoder.codingPath, "mode"), message: "mask mode \"\(m)\" (lighten, darken, difference) is not drawn yet; the mask is added instead"))
         default: break
-        }
-        if expansion.keyframes.contains(where: { $0.value.at(0) < 0 || ($0.endValue?.at(0) ?? 0) < 0 }) {
-            notes.append(LottieDiagnostic(path: JSONPath.string(decoder.codingPath, "x"), message: "a negative mask expansion is not drawn yet; it is taken as 0"))
-        } else if inverted && (expansion.isAnimated || expansion.initial.at(0) != 0) {
-            notes.append(LottieDiagnostic(path: here + ".x", message: "expanding an inverted mask is not drawn yet; it is taken as 0"))
         }
     }
 }
