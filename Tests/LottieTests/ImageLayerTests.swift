@@ -30,6 +30,15 @@ final class ImageLayerTests: LottieTestCase {
         XCTAssertEqual(img.alpha(14, 60), 0)
     }
 
+    /// An image at a web address is not fetched: named in the diagnostics, drawn empty, no error.
+    func testRemoteImageIsDiagnosed() throws {
+        let json = "{\"fr\":10,\"ip\":0,\"op\":10,\"w\":10,\"h\":10,\"assets\":[{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"https://example.com/img/\",\"p\":\"a.png\"}],\"layers\":[{\"ty\":2,\"refId\":\"i\",\"ip\":0,\"op\":10,\"st\":0,\"ks\":{}}]}"
+        let a = try LottieAnimation.from(data: Data(json.utf8))
+        XCTAssertEqual(a.diagnostics.map(\.path), ["assets[0].p"])
+        XCTAssertTrue(a.diagnostics[0].message.contains("not fetched"))
+        XCTAssertEqual(frame(a, 0).coverage(), 0)
+    }
+
     /// A missing file, a path leaving the folder, bad base64 and bytes that are not an image are
     /// located errors; so is a layer naming no image.
     func testBadImagesAreLocatedErrors() throws {

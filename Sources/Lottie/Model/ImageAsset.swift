@@ -10,6 +10,8 @@ struct ImageAsset: Sendable {
         case embedded(CGImage)
         /// A path relative to the JSON file's folder.
         case file(String)
+        /// A web address: not fetched (noted), drawn empty.
+        case remote(String)
     }
 
     var id: String
@@ -43,6 +45,10 @@ struct ImageAsset: Sendable {
         } else {
             let folder = try c.string("u") ?? ""
             let relative = folder.isEmpty ? p : (folder.hasSuffix("/") ? folder + p : folder + "/" + p)
+            if relative.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) != nil {
+                source = .remote(relative)
+                return
+            }
             guard !p.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
                 throw c.mismatch("p", expected: "an image file name inside the animation's folder, found \"\(TerminalText.escaped(relative.prefix(120)))\"")
             }

@@ -94,6 +94,9 @@ public final class LottieAnimation: Decodable, Sendable {
                     if case .file(let f) = i.source {
                         notes.append(LottieDiagnostic(path: i.path, message: "the image file \"\(f)\" is read only when the animation is loaded from its file; until then its layers are drawn empty"))
                     }
+                    if case .remote(let u) = i.source {
+                        notes.append(LottieDiagnostic(path: i.path, message: "the image at \"\(u.prefix(200))\" is not fetched; its layers are drawn empty"))
+                    }
                 }
                 guard let p = asset.precomp else { continue }
                 count += p.layers.count
