@@ -43,6 +43,8 @@ struct CompositionBuilder {
                 let matte = source.flatMap { $0.canBeMatte ? layerTree($0, in: layers, byIndex: byIndex, context: context) : nil } ?? TransformLayers.bare(nil)
                 container.mask = MaskBuilder.matte(matte, inverted: mode.isInverted)
             }
+            // A blend mode blends the layer (and its matte) as one group with what is below it.
+            container.compositingFilter = model.blendMode
             host.addSublayer(container)
         }
     }

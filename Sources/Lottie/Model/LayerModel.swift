@@ -40,6 +40,8 @@ struct LayerModel: Sendable {
     var matteParent: Int?
     /// Whether the layer can be drawn as another's matte (a drawn type, not hidden).
     var canBeMatte = false
+    /// The layer's blend mode (`bm`) as a compositing filter name; nil for normal.
+    var blendMode: String?
     /// The JSON path of the layer, for messages.
     var path: String
 }
@@ -115,7 +117,11 @@ struct LayerRecord: Decodable {
 
         if try c.flag("ao") { note("ao", "auto-orient is not supported yet; the layer keeps its own rotation") }
         if try c.flag("ddd") { note("ddd", "3D layers are drawn flat") }
-        if let bm = try c.number("bm"), bm != 0 { note("bm", "blend mode \(smallInt(bm)) is not supported yet; the layer is drawn with normal blending") }
+        var blendMode: String?
+        if let bm = try c.number("bm"), bm != 0 {
+            blendMode = Self.blendModes[smallInt(bm)]
+            if blendMode == nil { note("bm", "blend mode \(smallInt(bm))\(smallInt(bm) == 17 ? " (hard mix)" : "") is not drawn; the layer is drawn with normal blending") }
+        }
         // Keyframes are written in composition frames (bodymovin applies the stretch to them): `sr`
         // and `tm` change only the time a precomposition's own layers see.
         let stretch = try c.number("sr") ?? 1
@@ -152,9 +158,18 @@ struct LayerRecord: Decodable {
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
                            transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte,
-                           masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden, path: here)
+                           masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden,
+                           blendMode: blendMode, path: here)
         self.notes = notes
     }
+
+    /// Lottie's blend modes (`bm`) as Core Animation compositing filter names (17, hard mix, has none).
+    static let blendModes: [Int: String] = [
+        1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
+        6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
+        10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "plusL",
+    ]
 
     /// "#rrggbb" (or "#rgb", with or without "#") as an opaque sRGB colour.
     static func color(hex: String) -> CGColor? {
