@@ -55,12 +55,13 @@ struct CompositionBuilder {
         guard let container = visibilityLayer(model, context: context) else { return nil }
         var parentHost: CALayer = container
         for parent in LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex).reversed() {
-            let t = TransformLayers(parent.transform, builder: builder(context, offset: parent.startTime), withOpacity: false, name: nil)
+            let t = TransformLayers(parent.transform, builder: builder(context, offset: parent.startTime), withOpacity: false, name: nil,
+                                    autoOrient: parent.autoOrient)
             parentHost.addSublayer(t.outer)
             parentHost = t.inner
         }
         let b = builder(context, offset: model.startTime)
-        let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name)
+        let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name, autoOrient: model.autoOrient)
         parentHost.addSublayer(own.outer)
         // Masks are in the content's coordinates: a layer of its own under the transform.
         var content = own.inner

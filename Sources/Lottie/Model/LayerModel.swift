@@ -42,6 +42,8 @@ struct LayerModel: Sendable {
     var canBeMatte = false
     /// The layer's blend mode (`bm`) as a compositing filter name; nil for normal.
     var blendMode: String?
+    /// `ao`: the layer turns along its position's direction of travel.
+    var autoOrient = false
     /// The JSON path of the layer, for messages.
     var path: String
 }
@@ -115,7 +117,6 @@ struct LayerRecord: Decodable {
             note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
         }
 
-        if try c.flag("ao") { note("ao", "auto-orient is not supported yet; the layer keeps its own rotation") }
         if try c.flag("ddd") { note("ddd", "3D layers are drawn flat") }
         var blendMode: String?
         if let bm = try c.number("bm"), bm != 0 {
@@ -159,7 +160,7 @@ struct LayerRecord: Decodable {
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
                            transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte,
                            masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden,
-                           blendMode: blendMode, path: here)
+                           blendMode: blendMode, autoOrient: try c.flag("ao"), path: here)
         self.notes = notes
     }
 
