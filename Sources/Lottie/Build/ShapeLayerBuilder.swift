@@ -268,7 +268,7 @@ struct ShapeLayerBuilder {
             case .combined(let p): add(p)
             case .separate(let x, let y): add(x); add(y)
             }
-            add(t.anchor); add(t.scale); add(t.rotation)
+            add(t.anchor); add(t.scale); add(t.rotation); add(t.skew); add(t.skewAxis)
         }
         return out
     }
