@@ -48,20 +48,6 @@ struct LayerModel: Sendable {
     var path: String
 }
 
-/// How a layer is drawn through its track matte (`tt`).
-enum MatteMode: Int, Sendable {
-    /// 1: where the matte is opaque.
-    case alpha = 1
-    /// 2: where the matte is transparent.
-    case alphaInverted
-    /// 3 and 4: by the matte's luminance (drawn by its alpha for now, noted).
-    case luma
-    case lumaInverted
-
-    /// Whether the matte's coverage is turned inside out.
-    var isInverted: Bool { self == .alphaInverted || self == .lumaInverted }
-}
-
 /// Reads one layer; what it cannot draw goes to `notes`.
 struct LayerRecord: Decodable {
     var layer: LayerModel
