@@ -63,6 +63,21 @@ final class MaskTests: LottieTestCase {
         XCTAssertClose(square(frame(a, 10), 100, 100).coverage(), grown, 5)
     }
 
+    /// Darken, difference and lighten after adding (0...60)², with (40...100)² (mask_modes.json):
+    /// the overlap (400), both but the overlap (6400), both (6800); and a 50 % mask then a full
+    /// difference on the left half: |½ − 1| = ½ on the left, ½ on the right.
+    func testLightenDarkenDifference() throws {
+        let a = try load("mask_modes.json")
+        XCTAssertEqual(a.diagnostics.count, 4)
+        XCTAssertTrue(a.diagnostics.allSatisfy { $0.message.contains("drawn as add, intersect or xor") })
+        let img = frame(a, 0)
+        XCTAssertClose(square(img, 0, 0).coverage(), 400, 1)
+        XCTAssertClose(square(img, 100, 0).coverage(), 6400, 1)
+        XCTAssertEqual(img.alpha(150, 50), 0, "the overlap is cut out")
+        XCTAssertClose(square(img, 0, 100).coverage(), 6800, 1)
+        XCTAssertClose(Double(img.alpha(125, 150)), 127.5, 1.5); XCTAssertClose(Double(img.alpha(175, 150)), 127.5, 1.5)
+    }
+
     /// Mask opacity animated 0 → 100 %: half at frame 5.
     func testAnimatedMaskOpacity() throws {
         let a = try load("mask.json")

@@ -3,10 +3,11 @@ import QuartzCore
 
 /// Builds a layer's masks as one mask layer: each mask a `CAShapeLayer` filled opaque at the mask's
 /// opacity and combined with the ones before it by a Porter-Duff compositing filter (add: source
-/// over, subtract: destination out, intersect: destination in), an inverted one filling a large
-/// rectangle with its path cut out, an expanded one stroked as wide as twice the expansion with round
-/// joins too (a shrunk one has that stroke cut away). A track matte is the matte layer's own tree,
-/// turned inside out for inverted mattes.
+/// over, subtract: destination out, intersect: destination in; lighten, darken and difference as
+/// add, intersect and xor, exact wherever one of the two coverages is 0 or 1), an inverted one
+/// filling a large rectangle with its path cut out, an expanded one stroked as wide as twice the
+/// expansion with round joins too (a shrunk one has that stroke cut away). A track matte is the
+/// matte layer's own tree, turned inside out for inverted mattes.
 struct MaskBuilder {
     let animations: KeyframeAnimationBuilder
 
@@ -27,12 +28,17 @@ struct MaskBuilder {
             switch m.mode {
             case .subtract:
                 layer.compositingFilter = "destinationOut"
-            case .intersect where k > 0:
+            case .intersect where k > 0, .darken where k > 0:
                 // Destination-in clears what lies outside the source, within the layer's bounds.
+                // Darken (the smaller coverage) is the same wherever either mask is 0 or 1.
                 layer.bounds = Self.everywhere
                 layer.position = Self.everywhere.origin
                 layer.compositingFilter = "destinationIn"
+            case .difference:
+                // Xor: |M − a| wherever either coverage is 0 or 1.
+                layer.compositingFilter = "xor"
             default:
+                // Add (and lighten, the larger coverage, the same wherever either is 0 or 1).
                 break
             }
             container.addSublayer(layer)

@@ -36,7 +36,7 @@ struct MaskModel: Sendable {
         expansion = try c.animated("x", default: [0], notes: &notes)
         switch mode {
         case .lighten, .darken, .difference:
-            notes.append(LottieDiagnostic(path: JSONPath.string(decoder.codingPath, "mode"), message: "mask mode \"\(m)\" (lighten, darken, difference) is not drawn yet; the mask is added instead"))
+            notes.append(LottieDiagnostic(path: JSONPath.string(decoder.codingPath, "mode"), message: "mask mode \"\(m)\" (lighten, darken, difference) is drawn as add, intersect or xor: exact where either mask is fully in or out, not where both are partly (soft edges, partial opacity)"))
         default: break
         }
     }
