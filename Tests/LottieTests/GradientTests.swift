@@ -134,6 +134,25 @@ final class GradientTests: LottieTestCase {
         }
     }
 
+    /// A highlighted gradient wider than the largest backing image (4000 points) is drawn at a lower
+    /// resolution, still right: black → white from the focal point (2000 + 0.5 · 1000, 20) to the
+    /// circle of radius 1000 around (2000, 20), checked along the axis where t is the distance from
+    /// the focal point over the distance from it to the circle.
+    func testLargeHighlightedGradient() throws {
+        let json = """
+        {"fr":10,"ip":0,"op":10,"w":4000,"h":40,"layers":[{"ty":4,"ip":0,"op":10,"st":0,"ks":{},"shapes":[
+         {"ty":"rc","p":{"a":0,"k":[2000,20]},"s":{"a":0,"k":[4000,40]},"r":{"a":0,"k":0}},
+         {"ty":"gf","t":2,"s":{"a":0,"k":[2000,20]},"e":{"a":0,"k":[3000,20]},"h":{"a":0,"k":50},"a":{"a":0,"k":0},"o":{"a":0,"k":100},"r":1,
+          "g":{"p":2,"k":{"a":0,"k":[0,0,0,0,1,1,1,1]}}}]}]}
+        """
+        let img = frame(try LottieAnimation.from(data: Data(json.utf8)), 0)
+        // Right of the focal point (2500) the circle is 500 away; left of it, 1500.
+        for (x, t) in [(2750, 250.0 / 500), (2999, 1.0), (2000, 500.0 / 1500), (1250, 1250.0 / 1500), (100, 1.0)] {
+            XCTAssertClose(Double(img.green(x, 20)), 255 * t, 4, "x \(x)")
+            XCTAssertEqual(img.alpha(x, 20), 255)
+        }
+    }
+
     /// Stops that do not match `g.p` are a located error.
     func testBadStopsAreALocatedError() {
         let json = """

@@ -11,6 +11,8 @@ import QuartzCore
 final class HighlightGradientLayer: CALayer {
     /// The custom key holding the layer frame drawn.
     static let frameKey = "lottieFrame"
+    /// The largest side of the backing image, in pixels.
+    static let maximumBackingSide: CGFloat = 2048
     /// The gradient drawn.
     private(set) var gradient: GradientModel?
     /// The shape coordinates of the layer's top-left corner (its bounds start at 0, 0).
@@ -25,6 +27,10 @@ final class HighlightGradientLayer: CALayer {
         bounds = CGRect(origin: .zero, size: box.size)
         position = box.origin
         needsDisplayOnBoundsChange = true
+        // The drawing is a backing image of the bounds' size: a smooth gradient loses nothing at a
+        // lower resolution (the mask keeps the edges sharp), so a large one is drawn smaller.
+        let side = max(box.width, box.height)
+        if side > Self.maximumBackingSide { contentsScale = Self.maximumBackingSide / side }
     }
 
     /// A copy of `layer` (for presentation copies).

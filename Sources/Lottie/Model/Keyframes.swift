@@ -66,8 +66,13 @@ struct Animated<Value: KeyframeValue>: Sendable {
         let k = keyframes
         if k.count == 1 || frame <= k[0].time { return k[0].value }
         guard let last = k.last, frame < last.time else { return k[k.count - 1].value }
-        var i = 0
-        while i + 1 < k.count && k[i + 1].time <= frame { i += 1 }
+        // The last keyframe at or before `frame` (k[0].time < frame < last.time here), by bisection:
+        // sampled tracks hold a keyframe per frame.
+        var i = 0, j = k.count - 1
+        while j - i > 1 {
+            let m = (i + j) / 2
+            if k[m].time <= frame { i = m } else { j = m }
+        }
         let a = k[i], b = k[i + 1]
         if a.hold { return a.value }
         let span = b.time - a.time
