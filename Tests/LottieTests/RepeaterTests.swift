@@ -34,7 +34,7 @@ final class RepeaterTests: LottieTestCase {
     /// A 4 × 40 bar and its copy turned 90° about its centre, drawn by a fill after the repeater:
     /// a plus of 2 · 160 − 16 = 304 px.
     func testRotationAndAFillAfterTheRepeater() throws {
-        let img = frame(try load("repeater.json"), 0).cropping(columns: 200..<300)
+        let img = frame(try load("repeater.json"), 0).cropping(columns: 200..<300).cropping(rows: 0..<130)
         XCTAssertClose(img.coverage(), 304, 1)
         XCTAssertEqual(img.pixel(x: 30, y: 100), 0xFF00_FF00); XCTAssertEqual(img.alpha(50, 85), 255)
     }
@@ -46,6 +46,13 @@ final class RepeaterTests: LottieTestCase {
         let img = frame(try load("repeater.json"), 0)
         XCTAssertEqual(img.pixel(x: 20, y: 100), 0xFFFF_0000, "m 1: the first copy on top")
         XCTAssertEqual(img.pixel(x: 120, y: 100), 0xFF00_0000, "m 2: the second copy on top")
+    }
+
+    /// An offset of ½ takes half a step as lottie-web does: scale 50 % becomes 50 + 50 · ½ = 75 %
+    /// (not √½), so the 40 × 40 square is drawn 30 × 30.
+    func testFractionalOffset() throws {
+        let img = frame(try load("repeater.json"), 0).cropping(rows: 130..<200).cropping(columns: 200..<300)
+        XCTAssertClose(img.coverage(), 900, 1)
     }
 
     /// Repeaters are no longer diagnosed; absurd expansions are a located error.

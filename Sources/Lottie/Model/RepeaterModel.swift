@@ -55,7 +55,21 @@ struct RepeaterModel: Sendable {
 
     private var tracks: [Animated<[Double]>] { [copies, offset, anchor, position, scale, rotation, startOpacity, endOpacity] }
 
-    /// The transform of copy `k` (0 the first): anchor a, position a + p·(k + o), scale s^(k + o),
+    /// The scale factor of copy `k` for a step's factor `s` and offset `o`, as lottie-web steps it:
+    /// whole steps multiply by `s` (divide, for a negative offset), and the offset's fraction f takes
+    /// a partial step of s + (1 − s)(1 − f) (its inverse when negative).
+    static func scale(_ s: Double, copy k: Int, offset o: Double) -> Double {
+        let whole = o >= 0 ? o.rounded(.down) : o.rounded(.up), fraction = abs(o - whole)
+        var v = pow(s, whole + Double(k))
+        if fraction > 0 {
+            let partial = s + (1 - s) * (1 - fraction)
+            v = o >= 0 ? v * partial : v / partial
+        }
+        return v.isFinite ? v : 0
+    }
+
+    /// The transform of copy `k` (0 the first): anchor a, position a + p·(k + o), scale s^(k + o)
+    /// (a fractional offset as lottie-web takes it, see `scale(_:copy:offset:)`),
     /// rotation r·(k + o), and its opacity (0 once there are no more than k copies).
     func transform(ofCopy k: Int) -> TransformModel {
         func at(_ f: Double) -> (anchor: [Double], position: [Double], scale: [Double], rotation: [Double], opacity: [Double]) {
@@ -64,9 +78,10 @@ struct RepeaterModel: Sendable {
             let n = count(at: f)
             let so = startOpacity.value(at: f).at(0, 100), eo = endOpacity.value(at: f).at(0, 100)
             let opacity = k >= n ? 0 : (n > 1 ? so + (eo - so) * Double(k) / Double(n - 1) : so)
-            func power(_ x: Double) -> Double { x / 100 > 0 ? pow(x / 100, steps) * 100 : (steps == 0 ? 100 : 0) }
+            let o = offset.value(at: f).at(0)
             return ([a.at(0), a.at(1)], [a.at(0) + p.at(0) * steps, a.at(1) + p.at(1) * steps],
-                    [power(s.at(0, 100)), power(s.at(1, 100))], [rotation.value(at: f).at(0) * steps], [opacity])
+                    [Self.scale(s.at(0, 100) / 100, copy: k, offset: o) * 100, Self.scale(s.at(1, 100) / 100, copy: k, offset: o) * 100],
+                    [rotation.value(at: f).at(0) * steps], [opacity])
         }
         let animated = tracks.filter(\.isAnimated)
         guard !animated.isEmpty else {
