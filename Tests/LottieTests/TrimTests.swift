@@ -51,6 +51,16 @@ final class TrimTests: LottieTestCase {
         XCTAssertEqual(img.alpha(125, 170), 255); XCTAssertEqual(img.alpha(135, 170), 0)
     }
 
+    /// Trims measure a shape in its own coordinates (as lottie-web): a 10 × 40 rectangle (length
+    /// 100) in a group scaled 4 × 1, stroked after the group, trimmed to 40 %: its right edge (40 of
+    /// 100) only, x 170 from y 5 to 45; measured after scaling (160 long) it would run on 24 along
+    /// the bottom.
+    func testTrimsMeasureShapesBeforeTheirGroupsTransforms() throws {
+        let img = frame(try load("trim.json"), 0)
+        XCTAssertEqual(img.alpha(170, 25), 255)
+        XCTAssertEqual(img.alpha(160, 45), 0)
+    }
+
     /// Trims are no longer diagnosed.
     func testNoDiagnostics() throws {
         XCTAssertEqual(try load("trim.json").diagnostics, [])

@@ -4,17 +4,18 @@ import QuartzCore
 /// The paths a style draws: its shapes at a frame through their groups' transforms, with their
 /// corners rounded and their trims applied.
 extension ShapeLayerBuilder {
-    /// The combined path of `shapes` at layer frame `frame`, trimmed as their trims say.
+    /// The combined path of `shapes` at layer frame `frame`, trimmed as their trims say. As in
+    /// lottie-web, trims measure each shape in its own coordinates, before its groups' transforms.
     static func path(_ shapes: [Contribution], frame: Double) -> CGPath {
         guard shapes.contains(where: { !$0.trims.isEmpty }) else {
             let path = CGMutablePath()
             for c in shapes { add(c, to: path, frame: frame) }
             return path
         }
-        // Each shape on its own; a trim of shapes one after another cuts them joined, once.
+        // Each shape on its own; a trim of shapes one after another cuts them in turn, once.
         var pieces: [CGPath] = shapes.map { c in
             let p = CGMutablePath()
-            add(c, to: p, frame: frame)
+            add(c, to: p, frame: frame, transformed: false)
             return p
         }
         var done = Set<String>()
@@ -24,23 +25,27 @@ extension ShapeLayerBuilder {
                     pieces[i] = t.apply(to: pieces[i], at: frame)
                 } else if done.insert(t.id).inserted {
                     let covered = shapes.indices.filter { k in shapes[k].trims.contains { $0.id == t.id } }
-                    let joined = CGMutablePath()
-                    for k in covered { joined.addPath(pieces[k]) }
-                    for k in covered { pieces[k] = CGMutablePath() }
-                    pieces[covered[0]] = t.apply(to: joined, at: frame)
+                    let cut = t.apply(toSequence: covered.map { pieces[$0] }, at: frame)
+                    for (k, piece) in zip(covered, cut) { pieces[k] = piece }
                 }
             }
         }
         let path = CGMutablePath()
-        for p in pieces { path.addPath(p) }
+        for (c, p) in zip(shapes, pieces) { path.addPath(p, transform: transform(of: c, at: frame)) }
         return path
     }
 
-    /// Adds the path of shape `c` at `frame` to `path`, through its groups' transforms, its sharp
-    /// corners rounded first when round-corner modifiers apply.
-    static func add(_ c: Contribution, to path: CGMutablePath, frame: Double) {
+    /// The transforms of the groups between shape `c` and its style, at `frame`, as one matrix.
+    static func transform(of c: Contribution, at frame: Double) -> CGAffineTransform {
         var t = CGAffineTransform.identity
         for g in c.transforms.reversed() { t = t.concatenating(TransformLayers.affine(g, at: frame)) }
+        return t
+    }
+
+    /// Adds the path of shape `c` at `frame` to `path`, through its groups' transforms unless not
+    /// `transformed`, its sharp corners rounded first when round-corner modifiers apply.
+    static func add(_ c: Contribution, to path: CGMutablePath, frame: Double, transformed: Bool = true) {
+        let t = transformed ? transform(of: c, at: frame) : .identity
         if !c.modifiers.rounds.isEmpty, var shape = bezier(c.item, at: frame) {
             for r in c.modifiers.rounds { shape = shape.roundingCorners(radius: r.value(at: frame).at(0)) }
             shape.add(to: path, reversed: false, transform: t)

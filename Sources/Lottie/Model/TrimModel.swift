@@ -34,6 +34,30 @@ struct TrimModel: Sendable {
         return [(s, 1), (0, e - 1)]
     }
 
+    /// `paths` cut as one path run through them in turn (`m` 2): each keeps the part of the ranges
+    /// that falls within its own length.
+    func apply(toSequence paths: [CGPath], at frame: Double) -> [CGPath] {
+        guard let ranges = ranges(at: frame) else { return paths }
+        let lengths = paths.map { $0.segments.reduce(0.0) { $0 + Double($1.length) } }
+        let total = lengths.reduce(0, +)
+        guard total > 0, total.isFinite else { return paths.map { _ in CGMutablePath() } }
+        var start = 0.0
+        var out: [CGPath] = []
+        for (p, length) in zip(paths, lengths) {
+            let piece = CGMutablePath()
+            if length > 0 {
+                for (a, b) in ranges {
+                    let lo = max(a * total, start), hi = min(b * total, start + length)
+                    guard hi > lo else { continue }
+                    piece.addPath(p.lamina_trimmed(from: CGFloat((lo - start) / length), to: CGFloat((hi - start) / length)))
+                }
+            }
+            out.append(piece)
+            start += length
+        }
+        return out
+    }
+
     /// `path` cut to the ranges kept at `frame`.
     func apply(to path: CGPath, at frame: Double) -> CGPath {
         guard let ranges = ranges(at: frame) else { return path }
