@@ -63,12 +63,20 @@ struct CompositionBuilder {
         let b = builder(context, offset: model.startTime)
         let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name, autoOrient: model.autoOrient)
         parentHost.addSublayer(own.outer)
-        // Masks are in the content's coordinates: a layer of its own under the transform.
+        // Effects and masks are in the content's coordinates: layers of their own under the
+        // transform, the shadow around the masked content (masks come before effects).
         var content = own.inner
+        if let shadow = model.shadow {
+            let l = TransformLayers.bare(nil)
+            ShadowBuilder(animations: b).apply(shadow, to: l)
+            content.addSublayer(l)
+            content = l
+        }
         if let mask = MaskBuilder(animations: b).mask(model.masks) {
-            content = TransformLayers.bare(nil)
-            content.mask = mask
-            own.inner.addSublayer(content)
+            let l = TransformLayers.bare(nil)
+            l.mask = mask
+            content.addSublayer(l)
+            content = l
         }
         switch model.content {
         case .shapes(let items):

@@ -44,6 +44,8 @@ struct LayerModel: Sendable {
     var blendMode: String?
     /// `ao`: the layer turns along its position's direction of travel.
     var autoOrient = false
+    /// The layer's drop shadow effect, if any.
+    var shadow: DropShadowModel?
     /// The JSON path of the layer, for messages.
     var path: String
 }
@@ -134,9 +136,7 @@ struct LayerRecord: Decodable {
                 masks.append(try MaskModel(from: u.superDecoder(), notes: &notes))
             }
         }
-        if c.has("ef"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("ef")), (u.count ?? 0) > 0 {
-            note("ef", "layer effects are not supported yet; they are left out")
-        }
+        let shadow = c.has("ef") ? try DropShadowModel.read(c, notes: &notes) : nil
         if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
             note("sy", "layer styles are not supported yet; they are left out")
         }
@@ -146,7 +146,7 @@ struct LayerRecord: Decodable {
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
                            transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte,
                            masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden,
-                           blendMode: blendMode, autoOrient: try c.flag("ao"), path: here)
+                           blendMode: blendMode, autoOrient: try c.flag("ao"), shadow: shadow, path: here)
         self.notes = notes
     }
 
