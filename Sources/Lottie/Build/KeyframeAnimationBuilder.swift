@@ -8,6 +8,8 @@ struct KeyframeAnimationBuilder {
     let time: CompositionTime
     /// The layer's start time (`st`): its keyframes' frames plus this are composition frames.
     let frameOffset: Double
+    /// Set inside time-remapped precompositions: every animation is sampled at the host's frames.
+    var sampler: FrameSampler? = nil
 
     /// One point of the sequence: a value at a frame, and how the segment before it moves.
     private struct Point<V> {
@@ -22,6 +24,7 @@ struct KeyframeAnimationBuilder {
     /// track does not change. `spatial`: tangents (`to`/`ti`) are followed as a path (point properties).
     func animation<V: KeyframeValue>(_ keyPath: String, _ track: Animated<V>, spatial: Bool = false, convert: (V) -> Any) -> CAKeyframeAnimation? {
         guard track.isAnimated else { return nil }
+        if let sampler { return sampler.animation(keyPath) { convert(track.value(at: $0 - frameOffset)) } }
         let points = sequence(track)
         guard let first = points.first, let last = points.last, last.frame > first.frame else { return nil }
         let a = CAKeyframeAnimation(keyPath: keyPath)
@@ -47,6 +50,15 @@ struct KeyframeAnimationBuilder {
         a.values = values
         place(a, from: first, to: last)
         return a
+    }
+
+    /// An animation of `keyPath` through `value` at layer frames from `lo` to `hi` (sampled at most
+    /// `maximum` times), or at the host's frames inside a time-remapped precomposition.
+    func sampled(_ keyPath: String, from lo: Double, to hi: Double, maximum: Int, value: (Double) -> Any) -> CAKeyframeAnimation? {
+        if let sampler { return sampler.animation(keyPath) { value($0 - frameOffset) } }
+        guard hi > lo else { return nil }
+        let frames = FrameSampler.frames(from: lo, to: hi, maximum: maximum)
+        return sampled(keyPath, frames: frames, values: frames.map(value))
     }
 
     /// How long before a keyframe's frame a jump to its value happens, in frames: so that the frame

@@ -9,8 +9,9 @@ struct TransformLayers {
     /// The layer to add content to (the same as `outer` when every part but position is static).
     let inner: CALayer
 
-    /// Builds the layers for `transform`; opacity is applied to `inner` when `withOpacity`.
-    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?) {
+    /// Builds the layers for `transform`; opacity is applied to `inner` when `withOpacity`;
+    /// `autoOrient` turns the content along the position's direction of travel (a layer's `ao`).
+    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?, autoOrient: Bool = false) {
         let top = Self.bare(name)
         // Position: one point property (with spatial tangents as a path), or x and y apart.
         switch transform.position {
@@ -23,14 +24,39 @@ struct TransformLayers {
             if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
         }
         let r = transform.rotation, s = transform.scale, anchor = transform.anchor
+        let orients = autoOrient && Self.positionIsAnimated(transform)
         var inner = top
-        if !r.isAnimated && !s.isAnimated && !anchor.isAnimated {
-            top.transform = CATransform3DConcat(CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial)), Self.rotation(r.initial))
+        if orients {
+            Self.addOrientedRotation(transform, to: top, builder: b)
+        }
+        let skewed = transform.hasSkew
+        let skewMoves = transform.skew.isAnimated || (skewed && transform.skewAxis.isAnimated)
+        if !orients && !r.isAnimated && !s.isAnimated && !anchor.isAnimated && !skewMoves {
+            var m = CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial))
+            if skewed { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(Self.skew(transform, at: 0))) }
+            top.transform = CATransform3DConcat(m, Self.rotation(r.initial))
         } else {
-            top.transform = Self.rotation(r.initial)
-            if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
-                a.valueFunction = CAValueFunction(name: .rotateZ)
-                top.add(a, forKey: "lottie.rotation")
+            if !orients {
+                top.transform = Self.rotation(r.initial)
+                if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
+                    a.valueFunction = CAValueFunction(name: .rotateZ)
+                    top.add(a, forKey: "lottie.rotation")
+                }
+            }
+            var rotated = top
+            if skewed {
+                // Skew between scale and rotation; animated, sampled per frame.
+                let skewLayer = Self.bare(nil)
+                let first = [transform.skew, transform.skewAxis].filter(\.isAnimated).flatMap { $0.keyframes.map(\.time) }
+                skewLayer.transform = CATransform3DMakeAffineTransform(Self.skew(transform, at: first.min() ?? 0))
+                if let lo = first.min(), let hi = first.max(),
+                   let a = b.sampled("transform", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: {
+                       CATransform3DMakeAffineTransform(Self.skew(transform, at: $0)) as Any
+                   }) {
+                    skewLayer.add(a, forKey: "lottie.skew")
+                }
+                top.addSublayer(skewLayer)
+                rotated = skewLayer
             }
             let scaleLayer = Self.bare(nil)
             scaleLayer.transform = Self.scale(s.initial)
@@ -38,7 +64,7 @@ struct TransformLayers {
                 a.valueFunction = CAValueFunction(name: .scale)
                 scaleLayer.add(a, forKey: "lottie.scale")
             }
-            top.addSublayer(scaleLayer)
+            rotated.addSublayer(scaleLayer)
             let anchorLayer = Self.bare(nil)
             anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
             if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
@@ -78,6 +104,16 @@ struct TransformLayers {
     static func scale(_ s: [Double]) -> CATransform3D { CATransform3DMakeScale(s.at(0, 100) / 100, s.at(1, 100) / 100, 1) }
     static func rotation(_ r: [Double]) -> CATransform3D { CATransform3DMakeRotation(r.at(0) * .pi / 180, 0, 0, 1) }
 
+    /// The skew of `t` at `frame`, as lottie-web applies it: turn by the axis `sa`, shear x by
+    /// y · tan(−`sk`), turn back.
+    static func skew(_ t: TransformModel, at frame: Double) -> CGAffineTransform {
+        let k = t.skew.value(at: frame).at(0) * .pi / 180, axis = t.skewAxis.value(at: frame).at(0) * .pi / 180
+        guard k != 0 else { return .identity }
+        return CGAffineTransform(rotationAngle: axis)
+            .concatenating(CGAffineTransform(a: 1, b: 0, c: tan(-k), d: 1, tx: 0, ty: 0))
+            .concatenating(CGAffineTransform(rotationAngle: -axis))
+    }
+
     /// The transform's matrix at `frame` (for shapes that a style in an outer group draws).
     static func affine(_ t: TransformModel, at frame: Double) -> CGAffineTransform {
         let a = t.anchor.value(at: frame), s = t.scale.value(at: frame), r = t.rotation.value(at: frame).at(0) * .pi / 180
@@ -88,6 +124,7 @@ struct TransformLayers {
         }
         return CGAffineTransform(translationX: -a.at(0), y: -a.at(1))
             .concatenating(CGAffineTransform(scaleX: s.at(0, 100) / 100, y: s.at(1, 100) / 100))
+            .concatenating(skew(t, at: frame))
             .concatenating(CGAffineTransform(rotationAngle: r))
             .concatenating(CGAffineTransform(translationX: p.x, y: p.y))
     }
@@ -99,6 +136,6 @@ struct TransformLayers {
         case .combined(let c): position = c.isAnimated
         case .separate(let x, let y): position = x.isAnimated || y.isAnimated
         }
-        return position || t.anchor.isAnimated || t.scale.isAnimated || t.rotation.isAnimated
+        return position || t.anchor.isAnimated || t.scale.isAnimated || t.rotation.isAnimated || t.skew.isAnimated || (t.hasSkew && t.skewAxis.isAnimated)
     }
 }

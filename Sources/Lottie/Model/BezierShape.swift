@@ -80,6 +80,43 @@ struct BezierShape: KeyframeValue {
     }
 }
 
+extension BezierShape {
+    /// The same path run the other way.
+    func reversed() -> BezierShape {
+        BezierShape(closed: closed, vertices: vertices.reversed(), inTangents: outTangents.reversed(), outTangents: inTangents.reversed())
+    }
+
+    /// The handle length, per unit of the rounded distance, of a corner rounded by `rd` (lottie-web's).
+    static let roundCornerHandle = 0.5519
+
+    /// This path with each sharp corner (a vertex without tangents, not the end of an open path)
+    /// cut back by `radius` along both edges (at most half of each edge) and joined by a curve whose
+    /// handles reach 0.5519 of the way back to the corner, as lottie-web rounds corners.
+    func roundingCorners(radius: Double) -> BezierShape {
+        guard radius > 0, vertices.count > 1 else { return self }
+        let n = vertices.count
+        var v: [CGPoint] = [], i: [CGPoint] = [], o: [CGPoint] = []
+        func towards(_ from: CGPoint, _ to: CGPoint) -> CGPoint {
+            let d = hypot(to.x - from.x, to.y - from.y)
+            let f = d > 0 ? min(d / 2, radius) / d : 0
+            return CGPoint(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
+        }
+        for k in 0..<n {
+            let p = vertices[k]
+            let sharp = inTangents[k] == .zero && outTangents[k] == .zero
+            guard sharp, closed || (k != 0 && k != n - 1) else {
+                v.append(p); i.append(inTangents[k]); o.append(outTangents[k])
+                continue
+            }
+            let a = towards(p, vertices[(k + n - 1) % n]), b = towards(p, vertices[(k + 1) % n])
+            let h = Self.roundCornerHandle
+            v.append(a); i.append(.zero); o.append(CGPoint(x: (p.x - a.x) * h, y: (p.y - a.y) * h))
+            v.append(b); i.append(CGPoint(x: (p.x - b.x) * h, y: (p.y - b.y) * h)); o.append(.zero)
+        }
+        return BezierShape(closed: closed, vertices: v, inTangents: i, outTangents: o)
+    }
+}
+
 extension CGPoint {
     static func + (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
 }

@@ -10,6 +10,13 @@ protocol KeyframeValue: Sendable, Equatable {
     static func decodeKeyframeValue(_ decoder: any Decoder) throws -> Self
     /// The value a fraction `t` of the way from `a` to `b` (Lottie interpolates each number linearly).
     static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self
+    /// The value a fraction `t` of the length along the curve from `a` to `b` with spatial tangents
+    /// `out` (from `a`) and `in` (into `b`); nil for values that have no such curve.
+    static func spatial(_ a: Self, _ b: Self, out: [Double], in: [Double], _ t: Double) -> Self?
+}
+
+extension KeyframeValue {
+    static func spatial(_ a: Self, _ b: Self, out: [Double], in: [Double], _ t: Double) -> Self? { nil }
 }
 
 /// One keyframe, normalised: the value from `time` on, how it moves to the next keyframe.
@@ -52,21 +59,39 @@ struct Animated<Value: KeyframeValue>: Sendable {
     /// The value at the first keyframe.
     var initial: Value { keyframes[0].value }
 
-    /// The value at `frame`, evaluated as Lottie players do (holds, linear and eased segments,
-    /// spatial tangents ignored: used for static parts and for sampling).
+    /// The value at `frame`, evaluated as Lottie players do (holds, linear and eased segments, and
+    /// points moving along their spatial tangents' curve at even speed; used for static parts and
+    /// for sampling).
     func value(at frame: Double) -> Value {
         let k = keyframes
         if k.count == 1 || frame <= k[0].time { return k[0].value }
         guard let last = k.last, frame < last.time else { return k[k.count - 1].value }
-        var i = 0
-        while i + 1 < k.count && k[i + 1].time <= frame { i += 1 }
+        // The last keyframe at or before `frame` (k[0].time < frame < last.time here), by bisection:
+        // sampled tracks hold a keyframe per frame.
+        var i = 0, j = k.count - 1
+        while j - i > 1 {
+            let m = (i + j) / 2
+            if k[m].time <= frame { i = m } else { j = m }
+        }
         let a = k[i], b = k[i + 1]
         if a.hold { return a.value }
         let span = b.time - a.time
         guard span > 0 else { return b.value }
         var t = (frame - a.time) / span
         if let e = a.easing { t = CubicEasing(e).value(at: t) }
-        return Value.interpolate(a.value, a.endValue ?? b.value, t)
+        let end = a.endValue ?? b.value
+        if let to = a.spatialOut, let ti = a.spatialIn, to.contains(where: { $0 != 0 }) || ti.contains(where: { $0 != 0 }),
+           let v = Value.spatial(a.value, end, out: to, in: ti, t) {
+            return v
+        }
+        return Value.interpolate(a.value, end, t)
+    }
+
+    /// Whether a segment moves along a curve (non-zero spatial tangents).
+    var hasSpatialTangents: Bool {
+        keyframes.contains { k in
+            (k.spatialOut?.contains { $0 != 0 } ?? false) || (k.spatialIn?.contains { $0 != 0 } ?? false)
+        }
     }
 }
 
@@ -106,6 +131,48 @@ extension Array: KeyframeValue where Element == Double {
             let x = i < a.count ? a[i] : (b.count > i ? b[i] : 0), y = i < b.count ? b[i] : x
             return x + (y - x) * t
         }
+    }
+
+    /// The point a fraction `t` (0...1) of the arc length along the cubic from `a` (x, y) through
+    /// `a + out` and `b + in` to `b`, measured over 128 chords (held at the ends outside 0...1);
+    /// further components linear.
+    static func spatial(_ a: [Double], _ b: [Double], out: [Double], in: [Double], _ t: Double) -> [Double]? {
+        guard a.count >= 2, b.count >= 2 else { return nil }
+        let p0 = (a[0], a[1]), p3 = (b[0], b[1])
+        let c1 = (p0.0 + out.at(0), p0.1 + out.at(1)), c2 = (p3.0 + `in`.at(0), p3.1 + `in`.at(1))
+        func point(_ s: Double) -> (Double, Double) {
+            let u = 1 - s
+            return (u * u * u * p0.0 + 3 * u * u * s * c1.0 + 3 * u * s * s * c2.0 + s * s * s * p3.0,
+                    u * u * u * p0.1 + 3 * u * u * s * c1.1 + 3 * u * s * s * c2.1 + s * s * s * p3.1)
+        }
+        let n = 128
+        var lengths = [0.0]
+        var prev = p0
+        for i in 1...n {
+            let q = point(Double(i) / Double(n))
+            lengths.append(lengths[i - 1] + hypot(q.0 - prev.0, q.1 - prev.1))
+            prev = q
+        }
+        let total = lengths[n]
+        // As lottie-web, the ends hold when eased progress leaves 0...1.
+        var xy: (Double, Double)
+        if t <= 0 {
+            xy = p0
+        } else if t >= 1 {
+            xy = p3
+        } else if total <= 0 {
+            xy = point(t)
+        } else {
+            let target = t * total
+            var i = 1
+            while i < n && lengths[i] < target { i += 1 }
+            let span = lengths[i] - lengths[i - 1]
+            let f = span > 0 ? (target - lengths[i - 1]) / span : 0
+            xy = point((Double(i - 1) + f) / Double(n))
+        }
+        var out2 = interpolate(a, b, t)
+        out2[0] = xy.0; out2[1] = xy.1
+        return out2
     }
 
     /// Component `i`, or `fallback` when the vector is shorter.

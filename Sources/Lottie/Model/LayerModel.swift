@@ -9,6 +9,10 @@ struct LayerModel: Sendable {
         case shapes([ShapeItem])
         /// A solid (`ty` 1): colour and size.
         case solid(color: CGColor, width: Double, height: Double)
+        /// A precomposition (`ty` 0): the asset `refId`'s layers, clipped to `w` × `h` when given.
+        case precomp(PrecompModel)
+        /// An image (`ty` 2): the image asset `refId`, drawn at its size from the layer's origin.
+        case image(String)
         /// Nothing: a null layer (`ty` 3), or a layer type not drawn yet (noted).
         case none
     }
@@ -22,10 +26,26 @@ struct LayerModel: Sendable {
     var outPoint: Double
     /// Start time: the layer's own frames are composition frames minus this.
     var startTime: Double
+    /// Time stretch (`sr`): a precomposition's frames are (layer frames) / this.
+    var timeStretch: Double = 1
     var transform: TransformModel
     var content: Content
     /// Whether the layer is hidden (`hd`) or is another's matte (`td`): not drawn, but still a parent.
     var isDrawn: Bool
+    /// The layer's masks (`masksProperties`), in order.
+    var masks: [MaskModel] = []
+    /// The track matte this layer is drawn through (`tt`), and the `ind` of the layer that is its
+    /// matte when given (`tp`; else the layer listed just before).
+    var matte: MatteMode?
+    var matteParent: Int?
+    /// Whether the layer can be drawn as another's matte (a drawn type, not hidden).
+    var canBeMatte = false
+    /// The layer's blend mode (`bm`) as a compositing filter name; nil for normal.
+    var blendMode: String?
+    /// `ao`: the layer turns along its position's direction of travel.
+    var autoOrient = false
+    /// The layer's drop shadow effect, if any.
+    var shadow: DropShadowModel?
     /// The JSON path of the layer, for messages.
     var path: String
 }
@@ -73,35 +93,70 @@ struct LayerRecord: Decodable {
             content = .solid(color: color, width: w, height: h)
         case 3:
             content = .none
+        case 0:
+            content = .precomp(try PrecompModel(c, notes: &notes))
+        case 2:
+            guard c.has("refId") else {
+                throw DecodingError.keyNotFound(AnyKey("refId"), .init(codingPath: c.codingPath, debugDescription: "expected \"refId\", the id of the layer's image"))
+            }
+            content = .image(try PrecompModel.id(c, "refId"))
         default:
-            let names = [0: "precomposition", 2: "image", 5: "text", 6: "audio", 13: "camera", 15: "data"]
+            let names = [5: "text", 6: "audio", 13: "camera", 15: "data"]
             note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
         }
 
-        if try c.flag("ao") { note("ao", "auto-orient is not supported yet; the layer keeps its own rotation") }
         if try c.flag("ddd") { note("ddd", "3D layers are drawn flat") }
-        if let bm = try c.number("bm"), bm != 0 { note("bm", "blend mode \(smallInt(bm)) is not supported yet; the layer is drawn with normal blending") }
-        if let sr = try c.number("sr"), sr != 1 { note("sr", "time stretch is not supported yet; the layer plays at stretch 1") }
-        if c.has("tm") { note("tm", "time remapping is not supported yet; it is ignored") }
+        var blendMode: String?
+        if let bm = try c.number("bm"), bm != 0 {
+            blendMode = Self.blendModes[smallInt(bm)]
+            if blendMode == nil { note("bm", "blend mode \(smallInt(bm))\(smallInt(bm) == 17 ? " (hard mix)" : "") is not drawn; the layer is drawn with normal blending") }
+        }
+        // Keyframes are written in composition frames (bodymovin applies the stretch to them): `sr`
+        // and `tm` change only the time a precomposition's own layers see.
+        let stretch = try c.number("sr") ?? 1
+        if ty == 0 {
+            guard stretch > 0, stretch <= 1000 else { throw c.mismatch("sr", expected: "a time stretch above 0 and at most 1000, found \(stretch)") }
+        } else if c.has("tm") {
+            note("tm", "time remapping applies to precompositions only; it is ignored here")
+        }
         let isMatte = try c.flag("td")
-        if isMatte { note("td", "track mattes are not supported yet; this matte layer is not drawn") }
-        if let tt = try c.number("tt"), tt != 0 { note("tt", "track matte mode \(smallInt(tt)) is not supported yet; the layer is drawn without its matte") }
-        if c.has("masksProperties"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("masksProperties")), (u.count ?? 0) > 0 {
-            note("masksProperties", "masks are not supported yet; the layer is drawn unmasked")
+        var matte: MatteMode?
+        if let tt = try c.number("tt"), tt != 0 {
+            guard let m = MatteMode(rawValue: smallInt(tt)) else { throw c.mismatch("tt", expected: "a track matte mode from 0 to 4, found \(tt)") }
+            matte = m
+            if m == .luma || m == .lumaInverted {
+                note("tt", "luma track mattes are not drawn yet; the matte's alpha is used instead\(m == .lumaInverted ? " (inverted)" : "")")
+            }
         }
-        if c.has("ef"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("ef")), (u.count ?? 0) > 0 {
-            note("ef", "layer effects are not supported yet; they are left out")
+        var masks: [MaskModel] = []
+        if c.has("masksProperties") {
+            var u = try arrayContainer(c.superDecoder(forKey: AnyKey("masksProperties")), expected: "a list of masks")
+            while !u.isAtEnd {
+                guard masks.count < 1_000 else { throw c.mismatch("masksProperties", expected: "at most 1000 masks") }
+                masks.append(try MaskModel(from: u.superDecoder(), notes: &notes))
+            }
         }
+        let shadow = c.has("ef") ? try DropShadowModel.read(c, notes: &notes) : nil
         if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
             note("sy", "layer styles are not supported yet; they are left out")
         }
-        let drawnType = ty == 1 || ty == 3 || ty == 4
+        let drawnType = (0...4).contains(ty)
         let hidden = try c.flag("hd")
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
-                           inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, transform: transform, content: content,
-                           isDrawn: drawnType && !hidden && !isMatte, path: here)
+                           inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
+                           transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte,
+                           masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden,
+                           blendMode: blendMode, autoOrient: try c.flag("ao"), shadow: shadow, path: here)
         self.notes = notes
     }
+
+    /// Lottie's blend modes (`bm`) as Core Animation compositing filter names (17, hard mix, has none).
+    static let blendModes: [Int: String] = [
+        1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
+        6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
+        10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "plusL",
+    ]
 
     /// "#rrggbb" (or "#rgb", with or without "#") as an opaque sRGB colour.
     static func color(hex: String) -> CGColor? {

@@ -28,7 +28,7 @@ extension LottieAnimation {
             throw LottieLoadError(file: name, path: "(top level)", message: "cannot read the file: \(error.localizedDescription)")
         }
         let a = try Self.decode(data, file: name)
-        self.init(copying: a)
+        try self.init(copying: a, folder: url.isFileURL ? url.deletingLastPathComponent() : nil, file: name)
     }
 
     /// Loads the animation at an absolute file path; nil (with the located error reported through

@@ -22,6 +22,10 @@ public final class LottieAnimation: Decodable, Sendable {
     public static let maximumLayerCount = 100_000
     /// The most levels of parenting accepted.
     public static let maximumParentDepth = 256
+    /// The most levels of precompositions inside precompositions accepted (Lamina).
+    public static let maximumPrecompDepth = 32
+    /// The most layers drawn once every precomposition is expanded where it is used (Lamina).
+    public static let maximumExpandedLayerCount = 200_000
 
     /// The first frame (`ip`).
     public let startFrame: AnimationFrameTime
@@ -40,6 +44,10 @@ public final class LottieAnimation: Decodable, Sendable {
     public let diagnostics: [LottieDiagnostic]
     /// The layers, first on top.
     let layers: [LayerModel]
+    /// The precompositions of `assets`, by id.
+    let precomps: [String: PrecompAsset]
+    /// The images of `assets`, by id (files beside the JSON are read by `init(contentsOf:)`).
+    let images: [String: ImageAsset]
 
     /// Reads an animation from a decoder holding Lottie JSON; errors carry the coding path of the
     /// offending value (turn them into a `LottieLoadError` for a readable, located message).
@@ -73,29 +81,84 @@ public final class LottieAnimation: Decodable, Sendable {
             notes += r.notes
             layers.append(r.layer)
         }
-        for (key, what) in [("assets", "assets (precompositions, images) are not used yet"), ("fonts", "fonts are not used yet"),
-                            ("chars", "glyphs are not used yet")] where c.has(key) {
+        var precomps: [String: PrecompAsset] = [:]
+        var images: [String: ImageAsset] = [:]
+        if c.has("assets") {
+            var a = try arrayContainer(c.superDecoder(forKey: AnyKey("assets")), expected: "a list of assets")
+            var count = layers.count
+            while !a.isAtEnd {
+                let asset = try a.decode(AssetRecord.self)
+                notes += asset.notes
+                if let i = asset.image, images[i.id] == nil {
+                    images[i.id] = i
+                    if case .file(let f) = i.source {
+                        notes.append(LottieDiagnostic(path: i.path, message: "the image file \"\(f)\" is read only when the animation is loaded from its file; until then its layers are drawn empty"))
+                    }
+                    if case .remote(let u) = i.source {
+                        notes.append(LottieDiagnostic(path: i.path, message: "the image at \"\(u.prefix(200))\" is not fetched; its layers are drawn empty"))
+                    }
+                }
+                guard let p = asset.precomp else { continue }
+                count += p.layers.count
+                guard count <= Self.maximumLayerCount else { throw c.mismatch("assets", expected: "at most \(Self.maximumLayerCount) layers in all") }
+                if precomps[p.id] == nil { precomps[p.id] = p }
+            }
+        }
+        for (key, what) in [("fonts", "fonts are not used yet"), ("chars", "glyphs are not used yet")] where c.has(key) {
             if let a = try? c.nestedUnkeyedContainer(forKey: AnyKey(key)), (a.count ?? 0) == 0 { continue }
             if key == "fonts", let f = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(key)),
                (try? f.nestedUnkeyedContainer(forKey: AnyKey("list")))?.count ?? 0 == 0 { continue }
             notes.append(LottieDiagnostic(path: key, message: what))
         }
         if try c.flag("ddd") { notes.append(LottieDiagnostic(path: "ddd", message: "3D compositions are drawn flat")) }
-        try Self.checkParents(layers, path: decoder.codingPath + [AnyKey("layers")], notes: &notes)
+        try Self.checkParents(layers, notes: &notes)
+        for p in precomps.values.sorted(by: { $0.id < $1.id }) { try Self.checkParents(p.layers, notes: &notes) }
+        try PrecompCheck(precomps: precomps, images: images).check(layers)
         self.layers = layers
+        self.precomps = precomps
+        self.images = images
         var seen = Set<LottieDiagnostic>()
         diagnostics = notes.filter { seen.insert($0).inserted }
     }
 
-    /// A copy of `other` (for the convenience initialisers that read files).
-    init(copying other: LottieAnimation) {
+    /// A copy of `other` whose image files are read from `folder` (for the convenience
+    /// initialisers that read files); a file that cannot be read or decoded is a located error.
+    init(copying other: LottieAnimation, folder: URL?, file: String?) throws {
         startFrame = other.startFrame; endFrame = other.endFrame; framerate = other.framerate
         width = other.width; height = other.height; version = other.version; name = other.name
-        diagnostics = other.diagnostics; layers = other.layers
+        layers = other.layers; precomps = other.precomps
+        var images = other.images, read = Set<String>()
+        if let folder {
+            for (id, asset) in other.images {
+                guard case .file(let relative) = asset.source else { continue }
+                let url = folder.appendingPathComponent(relative)
+                let located = [AnyKey(asset.path)]
+                let data: Data
+                do {
+                    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                    guard size <= Self.maximumFileSize else {
+                        throw LottieLoadError(file: file, path: asset.path, message: "expected an image file of at most \(Self.maximumFileSize >> 20) MB")
+                    }
+                    data = try Data(contentsOf: url)
+                } catch let e as LottieLoadError {
+                    throw e
+                } catch {
+                    throw LottieLoadError(file: file, path: asset.path, message: "cannot read the image file \"\(relative)\": \(error.localizedDescription)")
+                }
+                do {
+                    images[id]?.source = .embedded(try ImageAsset.decode(data, codingPath: located))
+                } catch {
+                    throw LottieLoadError(error, file: file)
+                }
+                read.insert(asset.path)
+            }
+        }
+        self.images = images
+        diagnostics = other.diagnostics.filter { !read.contains($0.path) }
     }
 
     /// Parents must exist (else noted: the layer is drawn without one) and must not form a cycle (an error).
-    private static func checkParents(_ layers: [LayerModel], path: [any CodingKey], notes: inout [LottieDiagnostic]) throws {
+    private static func checkParents(_ layers: [LayerModel], notes: inout [LottieDiagnostic]) throws {
         var byIndex: [Int: Int] = [:]
         for (i, l) in layers.enumerated() { if let ind = l.index, byIndex[ind] == nil { byIndex[ind] = i } }
         for (i, l) in layers.enumerated() {
@@ -108,28 +171,29 @@ public final class LottieAnimation: Decodable, Sendable {
             var cur = byIndex[p]
             while let c = cur {
                 guard seen.count <= Self.maximumParentDepth else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: path + [AnyKey(intValue: i)!, AnyKey("parent")], debugDescription: "expected at most \(Self.maximumParentDepth) levels of parents"))
+                    throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey(l.path + ".parent")], debugDescription: "expected at most \(Self.maximumParentDepth) levels of parents"))
                 }
                 guard seen.insert(c).inserted else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: path + [AnyKey(intValue: i)!, AnyKey("parent")], debugDescription: "expected parents that do not form a cycle (layer \(i) is its own ancestor)"))
+                    throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey(l.path + ".parent")], debugDescription: "expected parents that do not form a cycle (layer \(i) is its own ancestor)"))
                 }
                 cur = layers[c].parent.flatMap { byIndex[$0] }
             }
         }
     }
 
-    /// The layers by their `ind` (the first of each).
-    var layersByIndex: [Int: LayerModel] {
+    /// The layers of `list` by their `ind` (the first of each).
+    static func layersByIndex(_ list: [LayerModel]) -> [Int: LayerModel] {
         var byIndex: [Int: LayerModel] = [:]
-        for l in layers { if let ind = l.index, byIndex[ind] == nil { byIndex[ind] = l } }
+        for l in list { if let ind = l.index, byIndex[ind] == nil { byIndex[ind] = l } }
         return byIndex
     }
 
-    /// The chain of parent layers of `layer`, nearest first (ones that do not exist are left out).
-    func parentChain(of layer: LayerModel, byIndex: [Int: LayerModel]) -> [LayerModel] {
+    /// The chain of parent layers of `layer` among `list` (indexed by `byIndex`), nearest first
+    /// (ones that do not exist are left out).
+    static func parentChain(of layer: LayerModel, in list: [LayerModel], byIndex: [Int: LayerModel]) -> [LayerModel] {
         var out: [LayerModel] = []
         var cur = layer.parent.flatMap { byIndex[$0] }
-        while let c = cur, out.count <= layers.count {
+        while let c = cur, out.count <= list.count {
             out.append(c)
             cur = c.parent.flatMap { byIndex[$0] }
         }

@@ -10,15 +10,25 @@ indirect enum ShapeItem: Sendable {
     case ellipse(position: Animated<[Double]>, size: Animated<[Double]>, reversed: Bool)
     /// A bezier path (`sh`).
     case path(Animated<BezierShape>, reversed: Bool)
+    /// A star or polygon (`sr`).
+    case star(StarModel)
     /// A fill (`fl`): colour (0...1 components), opacity in percent, fill rule (even-odd when true).
     case fill(color: Animated<[Double]>, opacity: Animated<[Double]>, evenOdd: Bool)
     /// A stroke (`st`).
     case stroke(StrokeModel)
+    /// A gradient fill (`gf`) with its fill rule (even-odd when true).
+    case gradientFill(GradientModel, evenOdd: Bool)
+    /// A gradient stroke (`gs`): the stroke's width, caps, joins and dashes (its colour unused).
+    case gradientStroke(GradientModel, StrokeModel)
+    /// A trim path (`tm`): cuts the shapes listed before it (and, for styles, those it follows too).
+    case trim(TrimModel)
+    /// Round corners (`rd`): rounds the sharp corners of the shapes listed before it by a radius.
+    case roundCorners(Animated<[Double]>)
 
     /// Whether this item is a shape (contributes to a path), not a style.
     var isShape: Bool {
         switch self {
-        case .rect, .ellipse, .path: return true
+        case .rect, .ellipse, .path, .star: return true
         default: return false
         }
     }
@@ -52,6 +62,16 @@ struct ShapeItemList: Decodable {
 
     /// How deep groups may nest.
     static let maxDepth = 64
+    /// The most shape items a list may hold once its repeaters are expanded.
+    static let maximumExpandedItems = 200_000
+
+    /// How many items `items` holds, groups' contents counted.
+    static func weight(_ items: [ShapeItem]) -> Int {
+        items.reduce(0) { n, item in
+            if case .group(let inner, _) = item { return n + 1 + weight(inner) }
+            return n + 1
+        }
+    }
 
     /// An empty list (a group without `it`).
     init() {}
@@ -104,9 +124,37 @@ struct ShapeItemList: Decodable {
             items.append(.fill(color: try c.animated("c", default: [0, 0, 0, 1], notes: &notes), opacity: try c.animated("o", default: [100], notes: &notes), evenOdd: rule == 2))
         case "st":
             items.append(.stroke(try readStroke(c)))
+        case "gf":
+            let g = try GradientModel(c, notes: &notes)
+            items.append(.gradientFill(g, evenOdd: try c.number("r") ?? 1 == 2))
+        case "gs":
+            let g = try GradientModel(c, notes: &notes)
+            items.append(.gradientStroke(g, try readStroke(c)))
+        case "sr":
+            items.append(.star(StarModel(isPolygon: try c.number("sy") == 2, position: try c.animated("p", default: [0, 0], notes: &notes),
+                                         points: try c.animated("pt", default: [5], notes: &notes),
+                                         outerRadius: try c.animated("or", default: [0], notes: &notes), innerRadius: try c.animated("ir", default: [0], notes: &notes),
+                                         outerRoundness: try c.animated("os", default: [0], notes: &notes), innerRoundness: try c.animated("is", default: [0], notes: &notes),
+                                         rotation: try c.animated("r", default: [0], notes: &notes), reversed: try c.number("d") == 3)))
+        case "rp":
+            let r = try RepeaterModel(c, notes: &notes)
+            let n = r.maximumCount
+            let weight = Self.weight(items)
+            guard weight * n <= Self.maximumExpandedItems else {
+                throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "expected at most \(Self.maximumExpandedItems) shape items once repeaters are expanded, found \(weight * n)"))
+            }
+            // `m` 1: the first copy on top, each later one below (listed after it); 2: each above.
+            let copies = (0..<n).map { k in ShapeItem.group(items: items, transform: r.transform(ofCopy: k)) }
+            items = r.firstOnTop ? copies : copies.reversed()
+        case "rd":
+            items.append(.roundCorners(try c.animated("r", default: [0], notes: &notes)))
+        case "tm":
+            let m = try c.number("m") ?? 1
+            items.append(.trim(TrimModel(start: try c.animated("s", default: [0], notes: &notes), end: try c.animated("e", default: [100], notes: &notes),
+                                         offset: try c.animated("o", default: [0], notes: &notes), individually: m == 2, id: here)))
         default:
-            let names = ["gf": "gradient fill", "gs": "gradient stroke", "tm": "trim path", "rd": "round corners", "mm": "merge paths",
-                         "rp": "repeater", "sr": "star/polygon", "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
+            let names = [ "mm": "merge paths",
+                         "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A layer's `ks` or a group's `tr`: anchor, position (one property or separate x and y), scale in
-/// percent, rotation in degrees, opacity in percent.
+/// percent, skew, rotation in degrees, opacity in percent.
 struct TransformModel: Sendable {
     /// Where the position comes from.
     enum Position: Sendable {
@@ -16,6 +16,12 @@ struct TransformModel: Sendable {
     var scale: Animated<[Double]>
     var rotation: Animated<[Double]>
     var opacity: Animated<[Double]>
+    /// Skew in degrees (`sk`) along the axis at `sa` degrees: between scale and rotation.
+    var skew = Animated<[Double]>([0])
+    var skewAxis = Animated<[Double]>([0])
+
+    /// Whether the transform skews at some time.
+    var hasSkew: Bool { skew.isAnimated || skew.initial.at(0) != 0 }
 
     /// The identity: what a layer or group without a transform has.
     static let identity = TransformModel(anchor: Animated([0, 0]), position: .combined(Animated([0, 0])),
@@ -41,8 +47,9 @@ struct TransformModel: Sendable {
         scale = try c.animated("s", default: [100, 100], notes: &notes)
         rotation = c.has("r") ? try c.animated("r", default: [0], notes: &notes) : try c.animated("rz", default: [0], notes: &notes)
         opacity = try c.animated("o", default: [100], notes: &notes)
-        for (key, what) in [("sk", "skew is not drawn yet; the transform is drawn without it"),
-                            ("rx", "rotation about x (3D) is not drawn; it is taken as 0"),
+        skew = try c.animated("sk", default: [0], notes: &notes)
+        skewAxis = try c.animated("sa", default: [0], notes: &notes)
+        for (key, what) in [("rx", "rotation about x (3D) is not drawn; it is taken as 0"),
                             ("ry", "rotation about y (3D) is not drawn; it is taken as 0")] where c.has(key) {
             Self.noteNonZero(try c.animated(key, default: [0], notes: &notes), path: JSONPath.string(c.codingPath, key), what: what, notes: &notes)
         }

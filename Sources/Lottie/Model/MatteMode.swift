@@ -1,0 +1,15 @@
+import Foundation
+
+/// How a layer is drawn through its track matte (`tt`).
+enum MatteMode: Int, Sendable {
+    /// 1: where the matte is opaque.
+    case alpha = 1
+    /// 2: where the matte is transparent.
+    case alphaInverted
+    /// 3 and 4: by the matte's luminance (drawn by its alpha for now, noted).
+    case luma
+    case lumaInverted
+
+    /// Whether the matte's coverage is turned inside out.
+    var isInverted: Bool { self == .alphaInverted || self == .lumaInverted }
+}
