@@ -1,17 +1,7 @@
 #!/usr/bin/env python3
 """Mutation testing for Lamina (a developer tool; not part of `swift test`).
 
-The tool finds mutation sites in the production sources of CoreGraphics, Compositor, CPixelKernels,
-QuartzCore and Scenes, picks a sample of them from a seed, and for each mutant builds a copy of the
-repository, runs the tests most related to the mutated file first and then the whole suite, and
-reports whether some test failed (KILLED), none did (SURVIVED), the mutant did not build (DID NOT
-COMPILE) or the tests hung (TIMEOUT, counted as killed).
-
-The developer's working tree is never written to (except `scripts/mutation-equivalents.txt` by
---mark-equivalent). The checked-in files plus uncommitted changes (`git ls-files --cached --others
---exclude-standard`, read from the working tree) are copied into a work folder (default
-/tmp/lamina-mutate) whose `.build` is reused between mutants and between runs, so each mutant is an
-incremental build. Only files whose content changed are rewritten, so a second run starts fast.
+What it does, and the package's modules: scripts/mutation/__init__.py.
 
 Typical use:
     python3 scripts/mutate.py --seed 1 --count 8 --list          # what would be tried
@@ -20,7 +10,7 @@ Typical use:
     python3 scripts/mutate.py --only CATransform3D-1a2b3c4d       # re-run one mutant, with its diff
     python3 scripts/mutate.py --mark-equivalent ID --reason "..." # record an equivalent mutant
 
-The tool itself is the package scripts/mutation/ (modules by concern); this file is its command.
+This file is the package's command (the same as `python3 -m mutation` from scripts/).
 Python 3.11 standard library only.
 """
 

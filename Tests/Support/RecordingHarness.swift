@@ -38,11 +38,7 @@ public enum RecordingHarness {
         public init(_ args: [String], path: String? = nil, extra: [String: String] = [:], directory: URL? = nil) throws {
             process.executableURL = LaminaCommand.binary
             process.arguments = args
-            var env = ProcessInfo.processInfo.environment
-            for k in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: k) }
-            if let path { env["PATH"] = path }
-            env.merge(extra) { _, b in b }
-            process.environment = env
+            process.environment = LaminaCommand.environment(path: path, extra: extra)
             if let directory { process.currentDirectoryURL = directory }
             process.standardOutput = out
             process.standardError = err
