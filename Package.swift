@@ -47,9 +47,11 @@ let package = Package(
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),
         // Lottie (Bodymovin JSON) animations played through Core Animation layers, with lottie-ios's names.
         .target(name: "Lottie", dependencies: ["QuartzCore", "CoreGraphics"], swiftSettings: v6),
-        .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews"], swiftSettings: v6),
+        // The one seeded generator (SplitMix64) of the fuzzer, the demos, the benchmarks and the tests.
+        .target(name: "LaminaRandom", swiftSettings: v6),
+        .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews", "LaminaRandom"], swiftSettings: v6),
         .target(name: "Scenes", dependencies: ["QuartzCore", "LaminaAssets", "Lottie", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
-        .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
+        .target(name: "SceneFuzz", dependencies: ["Scenes", "QuartzCore", "LaminaRandom", .product(name: "Yams", package: "Yams")], swiftSettings: v6),
         .target(name: "SDLHost", dependencies: ["QuartzCore", "Compositor", "CSDL2"], swiftSettings: v6),
         // Recording a window to video through ffmpeg (F5, `lamina record`); shared by the command
         // and LaminaWindow through `package` access, not a product of its own.
@@ -57,22 +59,37 @@ let package = Package(
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "SDLHost", "LaminaRecording"], swiftSettings: v6),
         .executableTarget(
             name: "lamina",
-            dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "Lottie", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["QuartzCore", "Compositor", "LaminaAssets", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "Lottie", "LaminaRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: v6
         ),
         // What several test targets share: the hang watchdogs (one a test, started at load), the
-        // seeded generator, re-running a test in a fresh process. Not a product.
-        .target(name: "LaminaTestSupport", dependencies: ["LaminaTestHooks"], path: "Tests/Support", swiftSettings: v6),
+        // seeded generator's test values, re-running a test in a fresh process, the `lamina` binary
+        // run as a user would (LaminaCommand, RecordingHarness). Not a product.
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaTestHooks", "LaminaRandom"], path: "Tests/Support", swiftSettings: v6),
         // Starts the hang watch (LaminaTestSupport's TestHangWatch) when the test binary loads.
         .target(name: "LaminaTestHooks", path: "Tests/SupportHooks"),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "LaminaRandom", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaRandom", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "QuartzCore", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaTestSupport"], exclude: ["Support/blend_reference.py"], swiftSettings: v6),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaRandom", "LaminaTestSupport"], exclude: ["Support/blend_reference.py"], swiftSettings: v6),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),
+        // One test target per library module, each depending on what it tests. The `lamina` binary
+        // is run as a user would (LaminaCommand) from any of them; only CommandLineTests compiles
+        // against the command's code.
+        .testTarget(name: "LaminaRandomTests", dependencies: ["LaminaRandom"], swiftSettings: v6),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "QuartzCore", "SDLHost", "LaminaRandom", "LaminaTestSupport"], swiftSettings: v6),
+        .testTarget(name: "SceneFuzzTests", dependencies: ["SceneFuzz", "Scenes", "QuartzCore", "LaminaRandom", "LaminaTestSupport"], swiftSettings: v6),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "Scenes", "QuartzCore", "SDLHost", "LaminaTestSupport"], swiftSettings: v6),
+        .testTarget(name: "RecordingTests", dependencies: ["LaminaRecording", "SDLHost", "QuartzCore", "LaminaTestSupport"], swiftSettings: v6),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["lamina", "QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "Lottie", "LaminaTestSupport"],
+            swiftSettings: v6
+        ),
+        // Rendering: the golden pictures (Goldens/, beside the cases) and the renderer's equivalences.
         .testTarget(
             name: "RenderTests",
-            dependencies: ["QuartzCore", "SDLHost", "LaminaRecording", "Demos", "Scenes", "SceneFuzz", "Lottie", "lamina", "LaminaTestSupport"],
+            dependencies: ["QuartzCore", "SDLHost", "Demos", "Scenes", "LaminaRandom", "LaminaTestSupport"],
             exclude: ["Goldens"],
             swiftSettings: v6
         ),

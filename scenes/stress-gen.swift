@@ -1,6 +1,7 @@
 // Writes stress.yaml: StressDemo's 400 layers as a scene (YAML has no loops). It draws the same
-// random numbers in the same order from the same SplitMix64 seed as Sources/Demos/StressDemo.swift,
-// so the scene shows the same layers. Run from the repository: swift scenes/stress-gen.swift > scenes/stress.yaml
+// random numbers in the same order from the same SplitMix64 seed as Sources/Demos/StressDemo.swift (LaminaRandom's
+// generator, written out here because a script cannot import it), so the scene shows the same layers.
+// Run from the repository: swift scenes/stress-gen.swift > scenes/stress.yaml
 import Foundation
 
 struct SeededRNG: RandomNumberGenerator {            // StressDemo's generator

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRandom
 import QuartzCore
 
 /// Hundreds of animated layers: each orbits with its own period, turns and pulses, so every frame
@@ -14,7 +15,7 @@ public final class StressDemo: Demo {
     public init(size: CGSize) {
         count = 400
         root.bounds = CGRect(origin: .zero, size: size)
-        var rng = SeededRNG(seed: 7)
+        var rng = SplitMix64(seed: 7)  // LaminaRandom's generator: the same picture every run
         for i in 0..<count {
             let l = CALayer()
             let s = CGFloat(Double.random(in: 10...34, using: &rng))
@@ -49,19 +50,4 @@ public final class StressDemo: Demo {
     }
 
     public func handle(_ event: DemoEvent) {}
-}
-
-/// A small deterministic generator (SplitMix64) so the stress demo looks the same every run.
-public struct SeededRNG: RandomNumberGenerator {
-    private var state: UInt64
-    /// A generator starting at `seed`.
-    public init(seed: UInt64) { state = seed }
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRandom
 @_spi(LaminaInternal) import Scenes
 
 /// Pathological scene documents, each aimed at one way a parser or renderer can be made to crash,

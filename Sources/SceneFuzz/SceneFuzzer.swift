@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRandom
 @_spi(LaminaInternal) import Scenes
 import Yams
 

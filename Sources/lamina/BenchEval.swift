@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaminaRandom
 @_spi(LaminaInternal) import QuartzCore
 
 /// `lamina bench eval`: the time to commit and evaluate one frame of 10,000 layers, each with three
@@ -28,11 +29,8 @@ struct BenchEval: ParsableCommand {
         CAMediaClock.manualTime = 1000
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
-        var seed: UInt64 = 42
-        func rnd() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var rng = SplitMix64(seed: 42)
+        func rnd() -> Double { rng.unit() }
         for i in 0..<layers {
             let l = CALayer()
             l.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)

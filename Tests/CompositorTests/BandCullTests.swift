@@ -1,5 +1,6 @@
 import XCTest
 import CoreGraphics
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -9,7 +10,7 @@ import LaminaTestSupport
 /// one-thread frame.
 final class BandCullTests: XCTestCase {
     func testLeavesDrawingPastTheirBoundsReachEveryBand() {
-        var rng = SeededRandom(seed: 0xBA4D)
+        var rng = SplitMix64(seed: 0xBA4D)
         let texels = (0..<(24 * 24)).map { _ in rng.premultipliedPixel() | 0xFF00_0000 }
         let image = CGImage(width: 24, height: 24, premultipliedARGB: texels)
         var leaves: [RenderNode] = []

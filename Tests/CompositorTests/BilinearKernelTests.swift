@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import CoreGraphics
 import CPixelKernels
@@ -15,10 +16,10 @@ final class BilinearKernelTests: XCTestCase {
     static let modes: [PixelKernels.Level] = PixelKernels.Level.allCases.reversed()
 
     /// A random w × h texture of arbitrary ARGB values (the blend is per channel, so any bits do).
-    func texture(_ rng: inout SeededRandom, _ w: Int, _ h: Int) -> [UInt32] { (0..<(w * h)).map { _ in rng.anyPixel() } }
+    func texture(_ rng: inout SplitMix64, _ w: Int, _ h: Int) -> [UInt32] { (0..<(w * h)).map { _ in rng.anyPixel() } }
 
     func testFloatingPointKernelMatchesTheFormulaBothWays() {
-        var rng = SeededRandom(seed: 0xB11E_A501)
+        var rng = SplitMix64(seed: 0xB11E_A501)
         var compared = 0, avx2Runs = 0
         for trial in 0..<400 {
             let w = rng.int(1...40), h = rng.int(1...30)
@@ -57,7 +58,7 @@ final class BilinearKernelTests: XCTestCase {
     }
 
     func testFixedPointKernelMatchesTheFormulaBothWays() {
-        var rng = SeededRandom(seed: 0xAFF1_0E)
+        var rng = SplitMix64(seed: 0xAFF1_0E)
         var compared = 0
         for trial in 0..<400 {
             let w = rng.int(1...40), h = rng.int(1...30)
@@ -93,7 +94,7 @@ final class BilinearKernelTests: XCTestCase {
     /// pixel centre mapped, minus half a texel); a projective map goes through the floating-point
     /// kernel with the row's constants (y + ½)·d + g, (y + ½)·e + h, (y + ½)·f + i.
     func testImageSamplerRowsMatchTheDocumentedMappingBothWays() {
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         let w = 37, h = 23
         let px = (0..<(w * h)).map { _ in rng.premultipliedPixel() }
         let image = CGImage(width: w, height: h, premultipliedARGB: px)
@@ -169,7 +170,7 @@ final class BilinearKernelTests: XCTestCase {
     /// The fixed-point conversion rounds as Double.rounded() does (halves away from zero), without
     /// calling libm: exact halves, values next to them, negatives and the largest values allowed.
     func testFixedPointRoundingMatchesRounded() {
-        var rng = SeededRandom(seed: 0x40D)
+        var rng = SplitMix64(seed: 0x40D)
         var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
                                 1e15 - 0.5, -(1e15 - 0.5), 4503599627370495.5, -4503599627370495.5, 65536 * 0.75]
         for _ in 0..<20_000 {

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import CoreGraphics
 import CPixelKernels
@@ -10,7 +11,7 @@ import CPixelKernels
 /// to k = round(c·255), then source over (KernelReference).
 final class BlockPaintTests: XCTestCase {
     func testRectangleKernelsMatchTheFormulaAtEveryLevel() {
-        var rng = SeededRandom(seed: 0xB10C)
+        var rng = SplitMix64(seed: 0xB10C)
         for trial in 0..<60 {
             let w = rng.int(1...40), h = rng.int(1...6), stride = w + rng.int(0...5), srcStride = w + rng.int(0...7)
             let dst = (0..<(stride * h + 1)).map { _ in rng.premultipliedPixel() }
@@ -37,7 +38,7 @@ final class BlockPaintTests: XCTestCase {
     /// Random rounded rectangles (fractional edges, elliptical and partial corners) filled with a
     /// translucent colour: plain rows go through the block path, the rest through runs.
     func testRoundedRectangleFillsMatchTheFormulaPixelByPixel() {
-        var rng = SeededRandom(seed: 0xF111)
+        var rng = SplitMix64(seed: 0xF111)
         let w = 40, h = 32
         var blocks = 0
         for trial in 0..<150 {
@@ -69,7 +70,7 @@ final class BlockPaintTests: XCTestCase {
     /// many whole-pixel offsets, some cut by the surface's edges or its scissor: every drawing
     /// equals the formula, those whose corners come from the cache included.
     func testShapesMovedByWholePixelsDrawTheFormulasPixels() {
-        var rng = SeededRandom(seed: 0xCAC4E)
+        var rng = SplitMix64(seed: 0xCAC4E)
         let w = 56, h = 48
         let drawer = PrimitiveDrawer()
         var cached = 0

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 @testable import Compositor
 
 /// The box blur against a plain reference: three 16-bit fixed-point box passes written with
@@ -84,8 +85,8 @@ final class BoxBlurTests: XCTestCase {
     }
 
     func testTheFastBlurEqualsTheReferenceExactly() {
-        var seed: UInt64 = 42
-        func next() -> Float { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Float(seed >> 40) / Float(1 << 24) }
+        var rng = SplitMix64(seed: 42)
+        func next() -> Float { Float(rng.next() >> 40) / Float(1 << 24) }
         for (w, h, sigma) in [(1, 1, 2.0), (7, 3, 0.8), (40, 25, 3.0), (33, 61, 8.5), (5, 90, 20.0), (64, 64, 1.2)] {
             let input = (0..<(w * h)).map { _ in next() < 0.3 ? 0 : next() }
             var fast = input

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import CPixelKernels
 @testable import Compositor
@@ -8,7 +9,7 @@ import CPixelKernels
 /// by k), at every level, for every length up to 40 (masked tails) and coverages that hit k = 0.
 final class CoverageKernelTests: XCTestCase {
     func testCoverageKernelMatchesTheFormulaAtEveryLevel() {
-        var rng = SeededRandom(seed: 0xC0FE)
+        var rng = SplitMix64(seed: 0xC0FE)
         for trial in 0..<400 {
             let n = trial % 41
             let color = trial % 7 == 0 ? rng.premultipliedPixel() | 0xFF00_0000 : rng.premultipliedPixel()

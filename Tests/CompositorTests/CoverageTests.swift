@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -23,7 +24,7 @@ final class CoverageTests: XCTestCase {
     }
 
     func testFractionalRectangleCoverageIsTheOverlapArea() {
-        var rng = SeededRandom(seed: 31)
+        var rng = SplitMix64(seed: 31)
         for trial in 0..<60 {
             let x0 = rng.double(0, 10), y0 = rng.double(0, 8), x1 = x0 + rng.double(0.1, 9), y1 = y0 + rng.double(0.1, 7)
             let w = 24, h = 20

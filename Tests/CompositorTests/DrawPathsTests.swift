@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import CoreGraphics
 @testable import Compositor
@@ -20,7 +21,7 @@ final class DrawPathsTests: XCTestCase {
     }
 
     func testSolidSpansOfEveryLengthMatchTheFormulaBothWays() {
-        var rng = SeededRandom(seed: 90)
+        var rng = SplitMix64(seed: 90)
         for level in BilinearKernelTests.modes {
             PixelKernels.withLevel(level) {
                 for n in 1...20 {
@@ -40,7 +41,7 @@ final class DrawPathsTests: XCTestCase {
     /// An 8 × 4 image placed at (3, 1) pixel for texel: copied straight from its rows; with a tint
     /// it goes through the shader, each texel multiplied channel by channel first.
     func testPixelAlignedImagesMatchTheFormulaBothWays() {
-        var rng = SeededRandom(seed: 91)
+        var rng = SplitMix64(seed: 91)
         let tex = (0..<32).map { _ in rng.premultipliedPixel() }
         let image = CGImage(width: 8, height: 4, premultipliedARGB: tex)
         let tint: UInt32 = 0xC0A0_60FF
@@ -76,7 +77,7 @@ final class DrawPathsTests: XCTestCase {
     /// A frame exercising every kernel (a rotated bilinear image, a perspective one, long solid
     /// runs, a translucent group) drawn with the kernels in each mode: the same pixels.
     func testWholeFramesDoNotDependOnTheKernelMode() {
-        var rng = SeededRandom(seed: 92)
+        var rng = SplitMix64(seed: 92)
         let image = CGImage(width: 16, height: 12, premultipliedARGB: (0..<192).map { _ in rng.premultipliedPixel() })
         func node(_ id: UInt64, _ w: Double, _ h: Double, _ m: Matrix4x4) -> RenderNode {
             var n = RenderNode(); n.id = id; n.bounds = CGRect(x: 0, y: 0, width: w, height: h); n.toParent = m; return n

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import CPixelKernels
 @testable import Compositor
@@ -8,7 +9,7 @@ import CPixelKernels
 /// every width up to 70 (unrolled bodies and masked tails), and nothing around it changes.
 final class FillKernelTests: XCTestCase {
     func testFillSetsExactlyTheRectangleAtEveryLevel() {
-        var rng = SeededRandom(seed: 0xF111)
+        var rng = SplitMix64(seed: 0xF111)
         let stride = 80, rows = 6
         for trial in 0..<200 {
             let width = trial % 71, height = rng.int(1...4), x = rng.int(0...(stride - width)), y = rng.int(0...(rows - height))

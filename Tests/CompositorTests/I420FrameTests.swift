@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -35,7 +36,7 @@ final class I420FrameTests: XCTestCase {
     }
 
     func testRandomFramesFollowTheFormulaAndEveryLevelAgrees() {
-        var rng = SeededRandom(seed: 0x1420)
+        var rng = SplitMix64(seed: 0x1420)
         for trial in 0..<40 {
             let w = rng.int(1...70), h = rng.int(1...9)
             let straight = trial % 2 == 1

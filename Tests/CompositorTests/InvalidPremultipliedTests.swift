@@ -1,5 +1,6 @@
 import XCTest
 import CoreGraphics
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -19,7 +20,7 @@ final class InvalidPremultipliedTests: XCTestCase {
     }
 
     func testAnInvalidImageDrawsAlikeAtEveryLevel() {
-        var rng = SeededRandom(seed: 0xBAD)
+        var rng = SplitMix64(seed: 0xBAD)
         // Random words: most have a channel above their alpha.
         let texels = (0..<(40 * 30)).map { _ in rng.anyPixel() }
         let image = CGImage(width: 40, height: 30, premultipliedARGB: texels)

@@ -1,5 +1,6 @@
 import XCTest
 import CoreGraphics
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -45,7 +46,7 @@ final class OcclusionTests: XCTestCase {
     // MARK: - Visible parts
 
     func testVisiblePartsCoverExactlyTheUncoveredPixels() {
-        var rng = SeededRandom(seed: 0x0CC1)
+        var rng = SplitMix64(seed: 0x0CC1)
         for round in 0..<400 {
             var occ = Occluders()
             var list: [(IntRect, Int)] = []
@@ -166,7 +167,7 @@ final class OcclusionTests: XCTestCase {
 
     /// Random trees drawn with and without culling, on one and three threads: every pixel equal.
     func testCulledFramesEqualFullFrames() {
-        var rng = SeededRandom(seed: 0x0CC1_F4A3)
+        var rng = SplitMix64(seed: 0x0CC1_F4A3)
         let w = 160, h = 120
         let card = image(48, 40) { x, y in
             let dx = max(max(6 - x, x - 41), 0), dy = max(max(6 - y, y - 33), 0)

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import CPixelKernels
 @testable import Compositor
@@ -7,7 +8,7 @@ import CPixelKernels
 /// s' + round(d·(255 − s'.alpha)/255), each channel.
 final class OverKernelTests: XCTestCase {
     func testOverKernelsMatchTheFormulaBothWays() {
-        var rng = SeededRandom(seed: 0x0E7E_12)
+        var rng = SplitMix64(seed: 0x0E7E_12)
         for trial in 0..<300 {
             let n = rng.int(0...70)
             let src = (0..<n).map { _ in rng.premultipliedPixel() }, dst = (0..<n).map { _ in rng.premultipliedPixel() }
@@ -42,7 +43,7 @@ final class OverKernelTests: XCTestCase {
     /// to a 64-byte boundary first), long enough for the head, opaque runs and a tail, against the
     /// formula at every level.
     func testRowsAtEveryAlignment() {
-        var rng = SeededRandom(seed: 0xA119)
+        var rng = SplitMix64(seed: 0xA119)
         for trial in 0..<160 {
             let offset = trial % 16, n = 32 + rng.int(0...50)
             let k = trial % 3 == 0 ? 255 : UInt32(rng.int(1...254))
@@ -127,7 +128,7 @@ final class OverKernelTests: XCTestCase {
     /// Rows whose sources are opaque in runs of sixteen and more (the vector versions' path for
     /// opaque groups at an opacity below 1), with a translucent pixel now and then, at every level.
     func testOpaqueRunsAtEveryOpacityAndLevel() {
-        var rng = SeededRandom(seed: 0x0FA9)
+        var rng = SplitMix64(seed: 0x0FA9)
         for trial in 0..<200 {
             let n = rng.int(1...90)
             let src: [UInt32] = (0..<n).map { _ in rng.int(0...40) == 0 ? rng.premultipliedPixel() : rng.premultipliedPixel() | 0xFF00_0000 }

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -6,7 +7,7 @@ import LaminaTestSupport
 /// the pixel-by-pixel formula: runs short and long, factors 0 and 255, at every kernel level.
 final class OverRunsTests: XCTestCase {
     func testRunsMatchThePixelByPixelFormulaAtEveryLevel() {
-        var rng = SeededRandom(seed: 0x0E7A)
+        var rng = SplitMix64(seed: 0x0E7A)
         for level in PixelKernels.Level.allCases {
             PixelKernels.withLevel(level) {
                 for trial in 0..<300 {

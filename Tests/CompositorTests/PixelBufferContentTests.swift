@@ -1,11 +1,12 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
 /// `PixelBuffer.nonTransparentBounds(in:)` against the box of non-zero pixels found one by one.
 final class PixelBufferContentTests: XCTestCase {
     func testBoundsOfWhatIsNotTransparentWithinARectangle() {
-        var rng = SeededRandom(seed: 0xB0B5)
+        var rng = SplitMix64(seed: 0xB0B5)
         for round in 0..<300 {
             var b = PixelBuffer(width: rng.int(1...40), height: rng.int(1...30))
             for _ in 0..<rng.int(0...5) { b[rng.int(0...(b.width - 1)), rng.int(0...(b.height - 1))] = rng.anyPixel() | 1 }

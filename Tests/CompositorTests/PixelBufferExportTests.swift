@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -6,7 +7,7 @@ import LaminaTestSupport
 /// overlay blended over it by the written-out source-over formula, at every kernel level.
 final class PixelBufferExportTests: XCTestCase {
     func testExportCopiesTheRectangleAndBlendsTheOverlayByTheFormula() {
-        var rng = SeededRandom(seed: 0xE4_9071)
+        var rng = SplitMix64(seed: 0xE4_9071)
         let w = 37, h = 23
         var frame = PixelBuffer(width: w, height: h), overlay = PixelBuffer(width: w, height: h)
         for i in frame.pixels.indices { frame.pixels[i] = rng.premultipliedPixel(); overlay.pixels[i] = rng.int(0...3) == 0 ? 0 : rng.premultipliedPixel() }

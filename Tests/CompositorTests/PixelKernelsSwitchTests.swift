@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 import Foundation
 import CPixelKernels
@@ -71,7 +72,7 @@ final class PixelKernelsSwitchTests: XCTestCase {
     func testFlippingTheModeWhileOtherThreadsDrawKeepsEveryRowExact() {
         let before = PixelKernels.forcePortable
         defer { PixelKernels.forcePortable = before }
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let src = (0..<256).map { _ in rng.premultipliedPixel() }, dst = (0..<256).map { _ in rng.premultipliedPixel() }
         let expected = zip(dst, src).map { KernelReference.over($0, $1, k: 200) }
         // Each iteration writes only its own element.

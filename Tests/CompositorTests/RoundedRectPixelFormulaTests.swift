@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -36,7 +37,7 @@ final class RoundedRectPixelFormulaTests: XCTestCase {
     }
 
     func testEveryPixelOfRandomRoundedRectanglesMatchesTheFormula() {
-        var rng = SeededRandom(seed: 0x7EC7_5A11)
+        var rng = SplitMix64(seed: 0x7EC7_5A11)
         var partial = 0
         for trial in 0..<400 {
             let w = 48, h = 40

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import CoreGraphics
 @testable import Compositor
 
@@ -85,8 +86,8 @@ final class ShadowSourcePlaneTests: XCTestCase {
         let frame = IntRect(x: 13, y: 7, width: 90, height: 70)
         let g = Surface(offscreen: frame, columns: 0..<200)
         let mask = Surface(offscreen: frame, columns: 0..<200)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt32 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt32(truncatingIfNeeded: state >> 33) }
+        var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt32 { UInt32(truncatingIfNeeded: rng.next() >> 32) }
         for y in frame.y..<frame.maxY {
             for x in frame.x..<frame.maxX {
                 g.row(y)[x] = (next() % 4 == 0 ? 0 : next() & 0xFF) << 24

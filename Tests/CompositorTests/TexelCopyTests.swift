@@ -1,5 +1,6 @@
 import XCTest
 import CoreGraphics
+import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
@@ -8,7 +9,7 @@ import LaminaTestSupport
 /// hand-worked cases, their pixels against a reference loop written here, and whole frames
 /// against the same frames drawn through the sampler.
 final class TexelCopyTests: XCTestCase {
-    private func image(_ w: Int, _ h: Int, _ rng: inout SeededRandom) -> CGImage {
+    private func image(_ w: Int, _ h: Int, _ rng: inout SplitMix64) -> CGImage {
         CGImage(width: w, height: h, premultipliedARGB: (0..<(w * h)).map { _ in rng.premultipliedPixel() })
     }
 
@@ -17,7 +18,7 @@ final class TexelCopyTests: XCTestCase {
     }
 
     func testPlacement() {
-        var rng = SeededRandom(seed: 0x7E1C)
+        var rng = SplitMix64(seed: 0x7E1C)
         let img = image(20, 10, &rng)
         let whole = content(img, destination: CGRect(x: 0, y: 0, width: 20, height: 10), source: CGRect(x: 0, y: 0, width: 20, height: 10))
         let at = { (x: Double, y: Double) in Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: x, h: y, i: 1) }
@@ -55,7 +56,7 @@ final class TexelCopyTests: XCTestCase {
     /// two-pixels-a-point frame, at random opacities, over noise: each pixel is what a plain
     /// loop over the layers gives (the texel scaled by round(opacity · 255), then source-over).
     func testCopiesEqualAReferenceLoop() {
-        var rng = SeededRandom(seed: 0xC09E)
+        var rng = SplitMix64(seed: 0xC09E)
         let w = 96, h = 80
         for round in 0..<60 {
             let scale = round % 3 == 2 ? 2.0 : 1.0
@@ -106,7 +107,7 @@ final class TexelCopyTests: XCTestCase {
     /// rounded corners (a soft clip), some in a group, over noise, on 1 and 3 threads with and
     /// without culling: the copies give the frame the sampler gives, bit for bit.
     func testCopiesEqualTheSampledPath() {
-        var rng = SeededRandom(seed: 0x5A3D)
+        var rng = SplitMix64(seed: 0x5A3D)
         let w = 120, h = 90
         var copied = 0
         for round in 0..<60 {

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import Foundation
 import CMediaCodecs
 @testable import CoreGraphics
@@ -7,22 +8,10 @@ import CMediaCodecs
 /// pixels, compact (the bytes of libpng's simplified writer) or fast (large frames: RGB when
 /// opaque, Up filter, zlib level 1, segments deflated in parallel and joined).
 final class PNGWriterTests: XCTestCase {
-    /// A reproducible generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A premultiplied image: flat runs (as frames have), gradients and noise; every alpha value
     /// from 0 to 255 when `opaque` is false.
     func image(width: Int, height: Int, opaque: Bool, seed: UInt64) -> CGImage {
-        var g = Generator(state: seed)
+        var g = SplitMix64(seed: seed)
         var px = [UInt32](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {

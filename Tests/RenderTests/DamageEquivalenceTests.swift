@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 
@@ -19,14 +20,14 @@ final class DamageEquivalenceTests: XCTestCase {
 
     /// The scenario: the tree, the layers in it, and the log of what was done (for failure messages).
     final class Scenario {
-        var rng: SeededRandom
+        var rng: SplitMix64
         let size: CGSize
         let root = CALayer()
         var log: [String] = []
         var serial = 0
 
         init(seed: UInt64, size: CGSize) {
-            rng = SeededRandom(seed: seed)
+            rng = SplitMix64(seed: seed)
             self.size = size
             root.bounds = CGRect(origin: .zero, size: size)
             root.position = CGPoint(x: size.width / 2, y: size.height / 2)

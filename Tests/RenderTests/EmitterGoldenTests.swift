@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 import Scenes
 
@@ -61,7 +62,7 @@ final class EmitterGoldenTests: XCTestCase {
         // scenes/confetti.yaml at 3 s, at half scale: four colours of paper tumbling from the top
         // (a cone of 0.8 rad about straight down), a fountain of additive sparks with trails.
         GoldenCase(name: "emitter_scene_confetti", size: CGSize(width: 480, height: 320), scale: 0.5, time: 3) {
-            let url = SceneDemoFilesTests.folder.appendingPathComponent("confetti.yaml")
+            let url = RepositoryFolders.scenes.appendingPathComponent("confetti.yaml")
             guard let scene = try? Scene.load(contentsOf: url) else { return Art.root() }
             return scene.root
         },

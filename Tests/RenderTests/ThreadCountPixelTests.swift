@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 import Scenes
 
@@ -24,7 +25,7 @@ final class ThreadCountPixelTests: XCTestCase {
     }
 
     func testEveryBundledSceneDrawsTheSamePixelsOnOneThreadAndOnThree() throws {
-        let folder = SceneDemoFilesTests.folder
+        let folder = RepositoryFolders.scenes
         let names = try (FileManager.default.contentsOfDirectory(atPath: folder.path).map { $0 }
                          + FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("bench").path).map { "bench/" + $0 })
             .filter { $0.hasSuffix(".yaml") }.sorted()

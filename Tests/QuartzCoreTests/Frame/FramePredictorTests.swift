@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 import QuartzCore
 
 /// The frame predictor as pure logic, fed simulated displays: every figure here is simulated time,
@@ -31,7 +32,7 @@ final class FramePredictorTests: XCTestCase {
     func simulate(_ display: Display, seconds: Double, hz: Double = 60, seed: UInt64 = 1,
                   draw: (Int) -> Double = { _ in 0.003 }) -> (Run, FramePredictor) {
         var p = FramePredictor(hz: hz)
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var run = Run()
         var now = 1000.0
         var i = 0
@@ -45,9 +46,9 @@ final class FramePredictorTests: XCTestCase {
             case .vsync(let period, let phase):
                 returned = phase + ((issued - phase) / period).rounded(.up) * period
             case .fakeVblank(let tick, let jitter):
-                returned = (issued / tick).rounded(.up) * tick + rng.next() * jitter
+                returned = (issued / tick).rounded(.up) * tick + rng.unit() * jitter
             case .immediate(let cost, let jitter):
-                returned = issued + cost + rng.next() * jitter
+                returned = issued + cost + rng.unit() * jitter
             }
             p.recordFrame(started: now, ready: ready, issued: issued, returned: returned)
             run.starts.append(now)
@@ -140,18 +141,5 @@ final class FramePredictorTests: XCTestCase {
     func testUnknownRatesMeanSixtyHertz() {
         XCTAssertEqual(FramePredictor(hz: 0).nominalPeriod, 1.0 / 60, accuracy: 1e-12)
         XCTAssertEqual(FramePredictor(hz: 120).nominalPeriod, 1.0 / 120, accuracy: 1e-12)
-    }
-
-    /// A small deterministic generator (SplitMix64) of values in [0, 1).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
     }
 }

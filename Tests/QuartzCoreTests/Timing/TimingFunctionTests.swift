@@ -1,4 +1,5 @@
 import XCTest
+import LaminaRandom
 @testable import QuartzCore
 
 final class TimingFunctionTests: XCTestCase {
@@ -23,11 +24,8 @@ final class TimingFunctionTests: XCTestCase {
     /// Property: for random control points (overshooting y, x outside 0...1 included), endpoints are
     /// exact and the solver's parameter reproduces the input x to 1e-6.
     func testSolverIsExactForRandomControlPoints() {
-        var seed: UInt64 = 7
-        func rnd(_ lo: Double, _ hi: Double) -> Float {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Float(lo + (hi - lo) * Double(seed >> 11) / Double(1 << 53))
-        }
+        var rng = SplitMix64(seed: 7)
+        func rnd(_ lo: Double, _ hi: Double) -> Float { Float(rng.double(lo, hi)) }
         for _ in 0..<300 {
             let pts = (rnd(0, 1), rnd(-1, 2), rnd(0, 1), rnd(-1, 2))
             let f = CAMediaTimingFunction(controlPoints: pts.0, pts.1, pts.2, pts.3)

@@ -1,0 +1,39 @@
+import XCTest
+import LaminaTestSupport
+
+/// Lamina's Lottie frames against an independent player: scripts/lottie_reference.py renders each
+/// case with `lamina render --frame N` and with ThorVG (PyPI thorvg-python, test time only) and
+/// compares the pixels either draws (mean absolute difference at most 4 of 255, at most 3 % of
+/// them differing by more than 48 in a channel); for every case it also checks that a blank frame
+/// and Lamina's frame with the lower half of its drawing cleared FAIL that tolerance. Skipped, with
+/// the reason, when python3 or the wheel is absent.
+///
+/// Frames at `op` itself are left out: lottie-ios shows the last frame there (as Lamina does),
+/// where ThorVG and lottie-web have already hidden layers whose out point is `op`. Frame 0 of
+/// parenting.json is empty in both players and cannot discriminate, so frame 5 is used.
+final class LottieReferenceTests: XCTestCase {
+    static let repo = RecordingHarness.scenes.deletingLastPathComponent()
+
+    func testFramesMatchThorVG() throws {
+        try XCTSkipUnless(LaminaCommand.isBuilt, "the lamina binary is not built")
+        let fixtures = Self.repo.appendingPathComponent("Tests/LottieTests/Fixtures").path
+        let cases = ["\(RecordingHarness.scenes.path)/lottie/pulse.json@0,15,45"]
+            + ["transform_animated.json@0,5", "stroke.json@0", "rect_eased.json@0,5", "shapes_animated.json@0,5",
+               "parenting.json@5", "fill_rule.json@0", "spatial.json@0,5", "opacity.json@0,5", "join.json@0", "hold.json@0,5"]
+                .map { fixtures + "/" + $0 }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", Self.repo.appendingPathComponent("scripts/lottie_reference.py").path, "compare",
+                       "--lamina", LaminaCommand.binary.path, "--player", "thorvg"] + cases
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        do { try p.run() } catch { throw XCTSkip("python3 cannot be run: \(error)") }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if p.terminationStatus == 77 || (p.terminationStatus == 127) { throw XCTSkip(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertEqual(p.terminationStatus, 0, text)
+        // Every case was compared (none skipped for a player failure), each with its own line.
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, 19, text)
+    }
+}
