@@ -10,7 +10,11 @@ enum SceneFuzzDictionary {
         var all = Set<String>(["window", "size", "background", "layers", "animations", "interactions", "name", "class", "sublayers",
                                "layer", "type", "key", "on", "click", "swipe", "timer", "transaction", "set", "add", "remove",
                                "pause", "resume", "then", "disableActions", "translate", "rotate", "rotateX", "rotateY", "scale",
-                               "perspective", "ellipse", "rect"])
+                               "perspective", "ellipse", "rect",
+                               // Lottie's keys (inputs from the Lottie files of the corpus).
+                               "fr", "ip", "op", "w", "h", "ddd", "assets", "layers", "ty", "ks", "ind", "parent", "refId", "tm",
+                               "st", "sr", "shapes", "it", "masksProperties", "tt", "tp", "td", "ef", "bm", "ao", "hd", "a", "k",
+                               "s", "e", "i", "o", "t", "p", "r", "c", "g", "d", "lc", "lj", "ml"])
         for t in [SceneVocabulary.properties(ofClass: "CALayer"), SceneVocabulary.properties(ofClass: "CAShapeLayer"), SceneVocabulary.properties(ofClass: "CATextLayer"), SceneVocabulary.gradientProperties,
                   SceneVocabulary.properties(ofClass: "CAReplicatorLayer"), SceneVocabulary.animatableSubPaths] { all.formUnion(t.keys) }
         all.formUnion(SceneVocabulary.timingKeys)

@@ -39,7 +39,9 @@ import Yams
         _ = rng.next()
         if rng.chance(attackRate) { return SceneFuzzAttacks.make(&rng, corpus: corpus) }
         var text = rng.pick(corpus)
-        if rng.chance(0.45) {
+        // Lottie JSON is mutated as text only: its tree written back as YAML would no longer be
+        // Lottie (the scene reader would refuse it as a scene, never reaching the Lottie reader).
+        if rng.chance(0.45) && !Scene.isLottieText(text) {
             for _ in 0..<(1 + rng.below(3)) { text = structural(text, &rng) }
         }
         let rounds = rng.chance(0.2) ? 1 + rng.below(8) : rng.below(2)

@@ -83,11 +83,14 @@ public final class Scene {
         return try parse(text, file: url.path, directory: url.deletingLastPathComponent())
     }
 
-    /// Parses scene text; `file` names it in errors, `directory` resolves image paths.
+    /// Parses scene text; `file` names it in errors, `directory` resolves image paths. Lottie JSON
+    /// text (an object with Lottie's keys, as `load(contentsOf:)` tells a Lottie file) is read as
+    /// the scene of that animation, its errors `LottieLoadError`s.
     public static func parse(_ text: String, file: String = "<string>", directory: URL? = nil) throws -> Scene {
         guard text.utf8.count <= Limits.fileBytes else {
             throw SceneError(file: file, line: 0, column: 0, message: "the scene is larger than \(Limits.fileBytes) bytes")
         }
+        if SceneLottie.isLottieText(text) { return try SceneLottie.scene(lottieText: text, file: file, directory: directory) }
         try SceneDocumentGuard.check(text, file: file)
         let node: Node
         do {

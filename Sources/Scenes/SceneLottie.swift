@@ -1,6 +1,6 @@
 import Foundation
 import QuartzCore
-import Lottie
+@_spi(LaminaInternal) import Lottie
 import Yams
 #if canImport(Glibc)
 import Glibc
@@ -54,14 +54,32 @@ enum SceneLottie {
         return false
     }
 
+    /// Whether scene text is Lottie JSON: an object (its first character after blanks is `{`) with
+    /// one of Lottie's keys in its first megabyte (`hasLottieKey`).
+    static func isLottieText(_ text: String) -> Bool {
+        guard text.first(where: { !$0.isWhitespace }) == "{" else { return false }
+        return hasLottieKey(Array(text.utf8.prefix(sniffBytes)))
+    }
+
     /// The scene of a Lottie file: the composition's size (scaled down to fit 8192 points a side,
     /// up to 16 at least), transparent, one layer named `animation` playing the file looped from
     /// the current media time. Throws the file's `LottieLoadError` (file, JSON path, what was expected).
     static func scene(lottieAt url: URL) throws -> Scene {
-        let animation = try LottieAnimation(contentsOf: url)
+        let scene = scene(playing: try LottieAnimation(contentsOf: url))
+        scene.lottieFile = url
+        return scene
+    }
+
+    /// The scene of Lottie JSON text (`Scene.parse` given a Lottie file's text), as `scene(lottieAt:)`;
+    /// `file` names it in errors, `directory` holds its image files.
+    static func scene(lottieText text: String, file: String, directory: URL?) throws -> Scene {
+        scene(playing: try LottieAnimation.from(data: Data(text.utf8), file: file, folder: directory))
+    }
+
+    /// A scene of the animation's size playing it looped, in a layer named `animation`.
+    private static func scene(playing animation: LottieAnimation) -> Scene {
         let size = windowSize(for: animation.size)
         let scene = Scene.make(size: size, background: nil)
-        scene.lottieFile = url
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
@@ -165,6 +183,10 @@ extension Scene {
     /// Whether `url` is a Lottie JSON file, which `load(contentsOf:)` reads as a scene playing it
     /// (Lamina; see `SceneLottie`).
     public static func isLottieFile(_ url: URL) -> Bool { SceneLottie.isLottieFile(url) }
+
+    /// Whether scene text is Lottie JSON, which `parse(_:file:directory:)` reads as a scene playing
+    /// it (the fuzzer keeps such inputs JSON when it mutates them).
+    @_spi(LaminaInternal) public static func isLottieText(_ text: String) -> Bool { SceneLottie.isLottieText(text) }
 
     /// The layers playing Lottie animations (a Lottie file's `animation`, a scene's `lottie:`
     /// layers), in the order they are drawn from the back; not those inside another one.

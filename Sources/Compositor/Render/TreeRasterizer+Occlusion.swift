@@ -32,7 +32,10 @@ extension TreeRasterizer {
                 // Between the corners (one pixel more kept clear of them than their radii).
                 let radius = max(0, min(tree.nodes[i].cornerRadius, Double(min(bounds.width, bounds.height)) / 2))
                 let rounded = radius > 0 && tree.nodes[i].maskedCorners & 0xF != 0
-                let ix = rounded ? Int((radius * H.a).rounded(.up)) + 1 : 0, iy = rounded ? Int((radius * H.e).rounded(.up)) + 1 : 0
+                // In pixels, within 0...2^30 (a corner scaled past any frame, or NaN, keeps the
+                // whole rectangle out: nothing of it is then counted opaque).
+                func pixels(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(.up), 0), 1_073_741_824.0)) : 1 << 30 }
+                let ix = rounded ? pixels(radius * H.a) + 1 : 0, iy = rounded ? pixels(radius * H.e) + 1 : 0
                 let inner = IntRect.inside(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1)
                 for part in [IntRect(x: inner.x, y: inner.y + iy, width: inner.width, height: inner.height - 2 * iy),
                              IntRect(x: inner.x + ix, y: inner.y, width: inner.width - 2 * ix, height: inner.height)] {

@@ -11,6 +11,13 @@ extension LottieAnimation {
         try decode(data, file: nil)
     }
 
+    /// Reads an animation from Lottie JSON `data` read from `file` (named in errors), its image
+    /// files resolved in `folder` (Lamina: scenes given Lottie text, the fuzzer).
+    @_spi(LaminaInternal) public static func from(data: Data, file: String, folder: URL?) throws -> LottieAnimation {
+        let a = try decode(data, file: file)
+        return try LottieAnimation(copying: a, folder: folder, file: file)
+    }
+
     /// Reads the Lottie JSON file at `url`; throws a `LottieLoadError` naming the file, the JSON path
     /// and what was expected (Lamina).
     public convenience init(contentsOf url: URL) throws {
