@@ -12,7 +12,8 @@
 #   CMediaCodecs   C over libpng and libjpeg-turbo, see LaminaSDL2.cmake
 #   QuartzCore     Swift: CoreGraphics, Compositor, LaminaAssets, CFreeType, CMediaCodecs
 #   LaminaViews    Swift: QuartzCore
-#   Demos          Swift: QuartzCore, LaminaViews
+#   LaminaRandom   Swift: the seeded generator (SplitMix64) demos, the fuzzer and tests share
+#   Demos          Swift: QuartzCore, LaminaViews, LaminaRandom
 #   CSDL2          system module over SDL2 (pkg-config), see LaminaSDL2.cmake
 #   SDLHost        Swift: QuartzCore, Compositor, CSDL2
 #   LaminaRecording  Swift: QuartzCore, Compositor, SDLHost (recording to video through ffmpeg)
@@ -20,9 +21,9 @@
 #   Lottie         Swift: QuartzCore, CoreGraphics (Lottie files through Core Animation layers)
 #   Scenes         Swift: QuartzCore, LaminaAssets, Lottie, Yams (and its CYaml)  (when LAMINA_BUILD_COMMAND)
 # Executable:
-#   SceneFuzz      Swift: Scenes, QuartzCore, Yams (the fuzzer)                    (when LAMINA_BUILD_COMMAND)
+#   SceneFuzz      Swift: Scenes, QuartzCore, LaminaRandom, Yams (the fuzzer)      (when LAMINA_BUILD_COMMAND)
 #   lamina         Swift: QuartzCore, Compositor, LaminaAssets, SDLHost, LaminaRecording, Demos,
-#                  Lottie, Scenes, SceneFuzz, ArgumentParser
+#                  Lottie, Scenes, SceneFuzz, LaminaRandom, ArgumentParser
 #                  (when LAMINA_BUILD_COMMAND; written to <build>/bin/lamina)
 #
 # Libraries are static unless BUILD_SHARED_LIBS is ON. The test targets of Package.swift are not
@@ -87,7 +88,8 @@ function(lamina_add_targets root)
   lamina_add_swift_library(ImageIO "${root}" CoreGraphics)
   lamina_add_swift_library(QuartzCore "${root}" CoreGraphics Compositor LaminaAssets CFreeType CMediaCodecs)
   lamina_add_swift_library(LaminaViews "${root}" QuartzCore)
-  lamina_add_swift_library(Demos "${root}" QuartzCore LaminaViews)
+  lamina_add_swift_library(LaminaRandom "${root}")
+  lamina_add_swift_library(Demos "${root}" QuartzCore LaminaViews LaminaRandom)
   lamina_add_csdl2("${root}/Sources/CSDL2")
   lamina_add_swift_library(SDLHost "${root}" QuartzCore Compositor CSDL2)
   lamina_add_swift_library(LaminaRecording "${root}" QuartzCore Compositor SDLHost)
@@ -102,7 +104,7 @@ function(lamina_add_targets root)
       target_link_libraries(Scenes PUBLIC CYaml)
     endif()
     # The scene fuzzer (lamina fuzz-scenes), a target of its own beside the Scenes library.
-    lamina_add_swift_library(SceneFuzz "${root}" Scenes QuartzCore Yams)
+    lamina_add_swift_library(SceneFuzz "${root}" Scenes QuartzCore LaminaRandom Yams)
 
     file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${root}/Sources/lamina/*.swift")
     add_executable(lamina ${sources})
@@ -112,6 +114,6 @@ function(lamina_add_targets root)
     target_compile_options(lamina PRIVATE -parse-as-library)
     set_target_properties(lamina PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
     target_link_libraries(lamina PRIVATE
-      QuartzCore Compositor LaminaAssets SDLHost LaminaRecording Demos Lottie Scenes SceneFuzz ArgumentParser)
+      QuartzCore Compositor LaminaAssets SDLHost LaminaRecording Demos Lottie Scenes SceneFuzz LaminaRandom ArgumentParser)
   endif()
 endfunction()
