@@ -43,7 +43,10 @@ struct BatchJobRunner {
             result.seconds = ChildProcess.now() - started
             guard let ending else { result.error = "stopped after \(FFmpegPipe.seconds(timeout)) (--job-timeout)"; return result }
             guard ending == .exited(0) else {
-                let said = TerminalText.summary(errors, empty: "it said nothing")
+                // The command's own words, without the usage lines that follow a usage error.
+                let lines = String(decoding: errors, as: UTF8.self).split(separator: "\n")
+                    .filter { !$0.hasPrefix("Usage:") && !$0.contains("for more information.") }
+                let said = TerminalText.summary(Data(lines.joined(separator: "\n").utf8), empty: "it said nothing")
                 result.error = "lamina \(args[0]) failed (\(ending)): \(said)"
                 return result
             }
