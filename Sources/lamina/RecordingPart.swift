@@ -95,10 +95,24 @@ struct RecordingPart: Codable, Equatable {
             guard part.kind == kindName, part.formatVersion == 1 else {
                 throw RecordingError(description: "\(TerminalText.escaped(record)) is not a Lamina part record (kind \(TerminalText.escaped(part.kind)), format \(part.formatVersion))")
             }
+            if let problem = part.problem { throw RecordingError(description: "\(TerminalText.escaped(record)): \(problem)") }
             return part
         } catch let e as RecordingError { throw e } catch {
             throw RecordingError(description: "\(TerminalText.escaped(record)) is not a Lamina part record: \(TerminalText.escaped(String(describing: error)))")
         }
+    }
+
+    /// What in the record is out of the ranges `lamina record` writes (a record edited or damaged),
+    /// nil when nothing is.
+    var problem: String? {
+        let s = settings
+        guard (1...16384).contains(s.width), (1...16384).contains(s.height) else { return "its frame size \(s.width)x\(s.height) is out of range" }
+        guard s.fps.isFinite, s.fps >= 1, s.fps <= 240 else { return "its fps \(s.fps) is out of range" }
+        guard (1...(3600 * 240)).contains(s.totalFrames) else { return "its frame count \(s.totalFrames) is out of range" }
+        guard range.first >= 0, range.first < range.end, range.end <= s.totalFrames else { return "its frames \(range.first)..\(range.end) are not within its \(s.totalFrames)" }
+        if let k = range.part, let n = range.parts, !(1...n).contains(k) { return "it says part \(k) of \(n)" }
+        guard fileBytes >= 0 else { return "its file size \(fileBytes) is negative" }
+        return nil
     }
 
     /// Whether the file at `path` is still the one this record describes (size, then fingerprint);

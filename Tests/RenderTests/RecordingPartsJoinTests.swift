@@ -213,6 +213,13 @@ final class RecordingPartsJoinTests: XCTestCase {
         try Data("not a video".utf8).write(to: dir.appendingPathComponent("stray.mkv"))
         let stray = try RecordingPartsHarness.lamina(["join", "parts/part-1.mkv", "stray.mkv", "-o", "out.mp4"], in: dir)
         XCTAssertTrue(stray.err.contains("part stray.mkv has no record"), stray.err)
+        // A record edited to absurd values: refused by name, no crash.
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("parts/part-1.mkv"), to: dir.appendingPathComponent("odd.mkv"))
+        let record = try String(contentsOf: dir.appendingPathComponent("parts/part-1.mkv.lamina-part.json"), encoding: .utf8)
+        try record.replacingOccurrences(of: "\"width\" : 240", with: "\"width\" : 999999999").write(to: dir.appendingPathComponent("odd.mkv.lamina-part.json"), atomically: true, encoding: .utf8)
+        let odd = try RecordingPartsHarness.lamina(["join", "odd.mkv", "-o", "out.mp4"], in: dir)
+        XCTAssertEqual(odd.status, 1)
+        XCTAssertTrue(odd.err.contains("odd.mkv.lamina-part.json: its frame size 999999999x160 is out of range"), odd.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path), "nothing is written by a refused join")
     }
 }
