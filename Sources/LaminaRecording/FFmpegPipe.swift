@@ -131,9 +131,11 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// every frame a key frame, in Matroska whatever the extension).
     package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool, descriptor: Int32? = nil, lossless: Bool = false) -> [String] {
         if lossless {
+            // Four slices coded on two threads (a frame too small to slice, in one).
+            let slices = width >= 16 && height >= 16 ? ["-slices", "4", "-threads", "2"] : []
             return ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
                     "-f", "rawvideo", "-pixel_format", "bgra", "-video_size", "\(width)x\(height)",
-                    "-framerate", String(fps), "-i", "pipe:0", "-c:v", "ffv1", "-level", "3", "-g", "1", "-pix_fmt", "bgra",
+                    "-framerate", String(fps), "-i", "pipe:0", "-c:v", "ffv1", "-level", "3", "-g", "1"] + slices + ["-pix_fmt", "bgra",
                     "-f", "matroska", descriptor.map { "file:" + descriptorPath($0) } ?? fileURL(output)]
         }
         let yuv = sendsYUV(for: output)
