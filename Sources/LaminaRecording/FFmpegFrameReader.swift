@@ -4,9 +4,9 @@ import QuartzCore
 import Glibc
 #endif
 
-/// A video file decoded by ffmpeg into raw frames of 32-bit BGRA words (premultiplied ARGB words
-/// as the compositor stores them, when the file is a lossless part written by `FFmpegPipe` with
-/// `lossless`), read one frame at a time from ffmpeg's standard output. Used by `lamina join`.
+/// A video file decoded by ffmpeg into raw frames, read one frame at a time from ffmpeg's standard
+/// output: 32-bit BGRA words (premultiplied ARGB words as the compositor stores them, for a
+/// lossless part kept as `bgra`) or YUV 4:2:0 bytes (a part kept as `yuv420p`). Used by `lamina join`.
 ///
 /// ffmpeg is a `ChildProcess` (arguments as an array, the file named as `file:` and an absolute
 /// path); every read waits at most `timeout` seconds for data, and a decoder that fails, prints an
@@ -16,6 +16,8 @@ package final class FFmpegFrameReader {
     package let file: String
     /// The frame size in pixels.
     package let width: Int, height: Int
+    /// The raw format frames are read in.
+    package let format: FFmpegPipe.LosslessFormat
     /// Frames read so far.
     package private(set) var framesRead = 0
     private let child: ChildProcess
@@ -24,29 +26,30 @@ package final class FFmpegFrameReader {
     private let timeout: Double
     private var ended = false
 
-    /// ffmpeg's arguments for decoding the first video stream of `file` to raw BGRA on its standard
-    /// output, reporting progress on descriptor 3.
-    package static func arguments(file: String) -> [String] {
+    /// ffmpeg's arguments for decoding the first video stream of `file` to raw frames in `format`
+    /// on its standard output, reporting progress on descriptor 3.
+    package static func arguments(file: String, format: FFmpegPipe.LosslessFormat) -> [String] {
         ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3",
-         "-i", FFmpegPipe.fileURL(file), "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "bgra", "pipe:1"]
+         "-i", FFmpegPipe.fileURL(file), "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", format.rawValue, "pipe:1"]
     }
 
-    /// Starts ffmpeg decoding `file`, whose frames are `width` x `height`. Throws a
+    /// Starts ffmpeg decoding `file`, whose frames are `width` x `height`, into `format`. Throws a
     /// `RecordingError` when ffmpeg is not installed or cannot be started.
-    package init(file: String, width: Int, height: Int, timeout: Double = FFmpegPipe.defaultTimeout) throws {
+    package init(file: String, width: Int, height: Int, format: FFmpegPipe.LosslessFormat, timeout: Double = FFmpegPipe.defaultTimeout) throws {
         guard let ffmpeg = FFmpegPipe.find() else {
             throw RecordingError(description: "decoding \(file) needs ffmpeg, which is not installed (apt-get install ffmpeg)")
         }
         self.file = file
         self.width = width
         self.height = height
+        self.format = format
         self.timeout = timeout
         signal(SIGPIPE, SIG_IGN)
         let stdout = try ChildProcess.pipe(), stderr = try ChildProcess.pipe(), progress = try ChildProcess.pipe()
         let null = FFmpegPipe.openNull()
         defer { close(stdout.write); close(stderr.write); close(progress.write); if null >= 0 { close(null) } }
         do {
-            child = try ChildProcess.start(ffmpeg, arguments: FFmpegFrameReader.arguments(file: file),
+            child = try ChildProcess.start(ffmpeg, arguments: FFmpegFrameReader.arguments(file: file, format: format),
                                            descriptors: [0: null, 1: stdout.write, 2: stderr.write, 3: progress.write])
         } catch {
             close(stdout.read); close(stderr.read); close(progress.read)
@@ -58,16 +61,15 @@ package final class FFmpegFrameReader {
 
     deinit { stop() }
 
-    /// Reads the next frame into `pixels` (resized to `width` x `height` words); false at the end of
-    /// the file, once ffmpeg has exited cleanly. Throws a `RecordingError` naming the file when
-    /// ffmpeg fails, reports an error, stops responding, or ends inside a frame.
-    package func next(into pixels: inout [UInt32]) throws -> Bool {
+    /// Reads the next frame into `frame` (resized to one frame's bytes in `format`); false at the
+    /// end of the file, once ffmpeg has exited cleanly. Throws a `RecordingError` naming the file
+    /// when ffmpeg fails, reports an error, stops responding, or ends inside a frame.
+    package func next(into frame: inout [UInt8]) throws -> Bool {
         guard !ended else { return false }
-        let count = width * height
-        if pixels.count != count { pixels = [UInt32](repeating: 0, count: count) }
-        let wanted = count * 4
+        let wanted = format.frameBytes(width: width, height: height)
+        if frame.count != wanted { frame = [UInt8](repeating: 0, count: wanted) }
         var got = 0
-        try pixels.withUnsafeMutableBytes { raw in
+        try frame.withUnsafeMutableBytes { raw in
             while got < wanted {
                 var p = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
                 let ready = Glibc.poll(&p, 1, Int32(min(timeout * 1000, Double(Int32.max))))

@@ -41,17 +41,29 @@ struct JoinCommand: ParsableCommand {
         print(TerminalText.escaped("lamina: joined \(set.parts.count) parts, \(s.totalFrames) frames (\(s.width)x\(s.height), \(s.fps) fps), \(how), into \(output) in \(seconds) s"))
     }
 
-    /// Lossless parts, frame by frame, into one encoder fed as `lamina record` feeds it.
+    /// Lossless parts, frame by frame, into one encoder fed as `lamina record` feeds it: the YUV
+    /// bytes a part kept as they are, or the drawn frames converted as a recording converts them.
     private func encodeLossless(_ set: PartSet) throws {
         let s = set.settings
+        guard let format = s.losslessFormat else { throw RecordingError(description: "the parts are not lossless") }
+        if format == .yuv420p, !FFmpegPipe.sendsYUV(for: output) {
+            throw RecordingError(description: "-o \(TerminalText.escaped(output)): the parts keep YUV 4:2:0 frames, for a video (.mp4, .webm, .mov, .mkv); for a GIF record the parts with --lossless-format bgra")
+        }
         let pipe = try FFmpegPipe(output: output, width: s.width, height: s.height, fps: s.fps, realtime: fast, timeout: ffmpegTimeout)
-        var pixels: [UInt32] = []
+        var frame: [UInt8] = []
+        var pixels = [UInt32](repeating: 0, count: format == .bgra ? s.width * s.height : 0)
         do {
             for part in set.parts {
-                let reader = try FFmpegFrameReader(file: part.path, width: s.width, height: s.height, timeout: ffmpegTimeout)
-                while try reader.next(into: &pixels) {
+                let reader = try FFmpegFrameReader(file: part.path, width: s.width, height: s.height, format: format, timeout: ffmpegTimeout)
+                while try reader.next(into: &frame) {
                     guard reader.framesRead <= part.record.range.count else { break }
-                    try pixels.withUnsafeBufferPointer { try pipe.write($0, straight: true) }
+                    switch format {
+                    case .yuv420p:
+                        try frame.withUnsafeBytes { try pipe.writeI420($0) }
+                    case .bgra:
+                        pixels.withUnsafeMutableBytes { out in frame.withUnsafeBytes { out.copyMemory(from: $0) } }
+                        try pixels.withUnsafeBufferPointer { try pipe.write($0, straight: true) }
+                    }
                 }
                 reader.stop()
                 guard reader.framesRead == part.record.range.count else {

@@ -88,7 +88,7 @@ struct RecordCommand: ParsableCommand {
         }
         RecordingCleanup.installSignalHandlers()
         let sink: FrameSink = format != .folder
-            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, fast: fast, timeout: ffmpegTimeout, lossless: partOptions.lossless)
+            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, fast: fast, timeout: ffmpegTimeout, lossless: partOptions.format)
             : try PNGFolderSink(folder: output)
         let progress = ProgressBar(total: range.count)
         var index = 0
@@ -217,7 +217,7 @@ final class PNGFolderSink: FrameSink {
 final class FFmpegSink: FrameSink {
     let pipe: FFmpegPipe
 
-    init(output: String, width: Int, height: Int, fps: Double, fast: Bool = false, timeout: Double = FFmpegPipe.defaultTimeout, lossless: Bool = false) throws {
+    init(output: String, width: Int, height: Int, fps: Double, fast: Bool = false, timeout: Double = FFmpegPipe.defaultTimeout, lossless: FFmpegPipe.LosslessFormat? = nil) throws {
         pipe = try FFmpegPipe(output: output, width: width, height: height, fps: fps, realtime: fast,
                               hint: "record to a folder of PNGs with -o DIR instead", timeout: timeout, lossless: lossless)
     }

@@ -22,7 +22,8 @@ struct RecordingPart: Codable, Equatable {
         /// Seconds recorded, and the frames that makes.
         var duration: Double
         var totalFrames: Int
-        /// How the part is encoded: "ffv1" (lossless, joined by encoding once) or the encoder of
+        /// How the part is encoded: "ffv1-yuv420p" or "ffv1-bgra" (lossless, joined by encoding
+        /// once; the format a part keeps, `FFmpegPipe.LosslessFormat`) or the encoder of
         /// an encoded part ("h264", "vp9", "-fast" appended for `--fast`), joined by copying.
         var encoding: String
         /// The container of the part (its file's extension).
@@ -53,7 +54,12 @@ struct RecordingPart: Codable, Equatable {
         }
 
         /// Whether the part is lossless (joined by decoding and encoding once).
-        var isLossless: Bool { encoding == "ffv1" }
+        var isLossless: Bool { losslessFormat != nil }
+
+        /// What a lossless part keeps (nil: an encoded part).
+        var losslessFormat: FFmpegPipe.LosslessFormat? {
+            encoding.hasPrefix("ffv1-") ? FFmpegPipe.LosslessFormat(rawValue: String(encoding.dropFirst(5))) : nil
+        }
     }
 
     /// "lamina-recording-part" (what the file is).

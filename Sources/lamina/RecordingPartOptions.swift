@@ -15,6 +15,10 @@ struct RecordingPartOptions: ParsableArguments {
     @Option(help: "Take the part's number from the environment: auto (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or PARALLEL_SEQ, the first set) or a variable's name. Needs --parts N.") var indexFromEnv: String?
     @Option(help: "The value of --index-from-env's variable that means part 1 (default: SLURM_ARRAY_TASK_MIN for Slurm, 0 for JOB_COMPLETION_INDEX, 1 for PARALLEL_SEQ, 0 for another variable).") var indexBase: Int?
     @Flag(help: "A part: keep the frames lossless (FFV1, .mkv), to be encoded once by lamina join (frames identical to one process's recording).") var lossless = false
+    @Option(help: "What a lossless part keeps: yuv420p (what a video encoder is fed; joins into .mp4, .webm, .mov, .mkv) or bgra (the frames as drawn, 2.7 times the data; joins into a .gif too).") var losslessFormat: String = "yuv420p"
+
+    /// The lossless format asked for, nil for an encoded part.
+    var format: FFmpegPipe.LosslessFormat? { lossless ? FFmpegPipe.LosslessFormat(rawValue: losslessFormat) : nil }
 
     /// Whether a part is asked for (only a frame range is rendered, and a record written).
     var isPart: Bool { part != nil || frames != nil || indexFromEnv != nil }
@@ -25,6 +29,7 @@ struct RecordingPartOptions: ParsableArguments {
         if indexFromEnv != nil, parts == nil { throw ValidationError("--index-from-env needs --parts N, the number of parts") }
         if parts != nil, indexFromEnv == nil { throw ValidationError("--parts N goes with --index-from-env (or give --part K/N)") }
         if lossless, !isPart { throw ValidationError("--lossless is for a part (--part, --frames or --index-from-env); a whole recording is encoded at once") }
+        guard FFmpegPipe.LosslessFormat(rawValue: losslessFormat) != nil else { throw ValidationError("--lossless-format \(losslessFormat): give yuv420p or bgra") }
         if let part { _ = try FrameRange.parsePart(part) }
     }
 
@@ -63,7 +68,7 @@ struct RecordingPartOptions: ParsableArguments {
 
     /// The encoder a part for `output` uses ("ffv1", or "h264"/"vp9", "-fast" appended).
     func encoding(for output: String, fast: Bool) -> String {
-        if lossless { return "ffv1" }
+        if lossless { return "ffv1-" + losslessFormat }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         return (ext == "webm" ? "vp9" : "h264") + (fast ? "-fast" : "")
     }

@@ -51,11 +51,24 @@ final class RecordingPartsJoinTests: XCTestCase {
         // The scene changes over the recording (the click moves the card), so equal hashes are not
         // the trivial equality of a still picture.
         XCTAssertGreaterThan(Set(expected).count, 20)
-        // A GIF from the same parts: the frames of a single GIF recording.
-        let g = try RecordingPartsHarness.lamina(["join"] + parts(dir) + ["-o", "joined.gif"], in: dir)
+        // These parts keep what a video encoder is fed: a GIF (made from the drawn frames) is
+        // refused, with the way to make one.
+        let refused = try RecordingPartsHarness.lamina(["join"] + parts(dir) + ["-o", "joined.gif"], in: dir)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.err.contains("--lossless-format bgra"), refused.err)
+        // Parts that keep the drawn frames (bgra) join into a GIF with the frames of a single GIF
+        // recording, and into a video with those of a single video recording.
+        for k in 1...2 {
+            let r = try RecordingPartsHarness.lamina(["record", scene] + settings + ["--part", "\(k)/2", "--lossless", "--lossless-format", "bgra", "-o", "parts/rgb-\(k).mkv"], in: dir)
+            XCTAssertEqual(r.status, 0, r.err)
+        }
+        let g = try RecordingPartsHarness.lamina(["join", "parts/rgb-2.mkv", "parts/rgb-1.mkv", "-o", "joined.gif"], in: dir)
         XCTAssertEqual(g.status, 0, g.err)
         let oneGIF = try single(dir, "single.gif")
         XCTAssertEqual(try RecordingPartsHarness.frameHashes(dir.appendingPathComponent("joined.gif")), try RecordingPartsHarness.frameHashes(oneGIF))
+        let v = try RecordingPartsHarness.lamina(["join", "parts/rgb-1.mkv", "parts/rgb-2.mkv", "-o", "joined-rgb.mp4"], in: dir)
+        XCTAssertEqual(v.status, 0, v.err)
+        XCTAssertEqual(try RecordingPartsHarness.frameHashes(dir.appendingPathComponent("joined-rgb.mp4")), expected)
     }
 
     /// A white bar 20 points wide sliding linearly from x = 10 to x = 250 (its centre) over 3 s on
