@@ -30,6 +30,7 @@ struct RecordingPartOptions: ParsableArguments {
         if parts != nil, indexFromEnv == nil { throw ValidationError("--parts N goes with --index-from-env (or give --part K/N)") }
         if lossless, !isPart { throw ValidationError("--lossless is for a part (--part, --frames or --index-from-env); a whole recording is encoded at once") }
         guard FFmpegPipe.LosslessFormat(rawValue: losslessFormat) != nil else { throw ValidationError("--lossless-format \(losslessFormat): give yuv420p or bgra") }
+        if losslessFormat != FFmpegPipe.LosslessFormat.yuv420p.rawValue, !lossless { throw ValidationError("--lossless-format is for a lossless part: add --lossless") }
         if let part { _ = try FrameRange.parsePart(part) }
     }
 
