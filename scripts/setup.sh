@@ -9,6 +9,7 @@
 #   libgif-dev            GIF files: ImageIO's CGImageSource reads every frame
 #   ffmpeg                recording to video (lamina record, lamina run --record, F5); the tests
 #                         that record run only when it is installed
+#   parallel              GNU parallel: the tests of recordings split in parts run them side by side
 # Xvfb (only to run windows without a screen) stays optional: apt-get install xvfb. The tests do
 # not need it (they use SDL's offscreen driver).
 set -euo pipefail
@@ -16,7 +17,7 @@ if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
   exit 1
 fi
-packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev ffmpeg)
+packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev ffmpeg parallel)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

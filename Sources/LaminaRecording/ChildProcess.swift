@@ -149,8 +149,12 @@ package final class ChildProcess {
         let report = try pipe()
         let env = environ
         let prctl = prctlFunction, closeRange = closeRangeFunction
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
+        // The empty signal mask, made before the fork: the child must not touch a C type through
+        // generic code (`withUnsafePointer(to:)` looks its metadata up under a runtime lock, which
+        // another thread may hold at the fork: the child then waits for ever).
+        let emptyMask = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
+        defer { emptyMask.deallocate() }
+        sigemptyset(emptyMask)
         let parent = getpid()
 
         let pid = fork()
@@ -159,7 +163,11 @@ package final class ChildProcess {
             _ = prctl?(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
             if getppid() != parent { _exit(127) }
             _ = setpgid(0, 0)
-            for i in 0..<count where dup2(sources[i], targets[i]) < 0 { childFail(report.write) }
+            var i = 0
+            while i < count {
+                if dup2(sources[i], targets[i]) < 0 { childFail(report.write) }
+                i += 1
+            }
             // Every other descriptor goes, except the report pipe (close-on-exec, it closes at exec).
             let keep = UInt32(report.write)
             if let closeRange {
@@ -170,7 +178,7 @@ package final class ChildProcess {
                 while fd < 4096 { if fd != report.write { close(fd) }; fd += 1 }
             }
             signal(SIGPIPE, SIG_DFL)
-            _ = withUnsafePointer(to: &emptyMask) { sigprocmask(SIG_SETMASK, $0, nil) }
+            _ = sigprocmask(SIG_SETMASK, emptyMask, nil)
             execve(path, argv, env)
             childFail(report.write)
         }

@@ -66,6 +66,29 @@ package final class FFmpegPipe: @unchecked Sendable {
     private var state = State.running
     /// What ffmpeg reads: YUV 4:2:0 for video codecs, BGRA for GIF.
     private let sendsYUV: Bool
+    /// The frames of a lossless part of a recording (`lamina record --part --lossless`, FFV1 in
+    /// Matroska), encoded once later by `lamina join`: what the video encoders are fed (YUV 4:2:0,
+    /// converted as for a video) or the frames exactly as given (premultiplied BGRA words, which
+    /// every output, GIF too, is made from). Nil: an ordinary recording.
+    package let lossless: LosslessFormat?
+
+    /// What a lossless part keeps of each frame.
+    package enum LosslessFormat: String, Sendable {
+        /// The YUV 4:2:0 bytes a video encoder is sent (12 bits a pixel): joins into .mp4, .webm,
+        /// .mov and .mkv.
+        case yuv420p
+        /// The premultiplied BGRA words as the compositor drew them (32 bits a pixel): joins into
+        /// any output, GIF too.
+        case bgra
+
+        /// The bytes of one `width` x `height` frame.
+        package func frameBytes(width: Int, height: Int) -> Int {
+            switch self {
+            case .yuv420p: return width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+            case .bgra: return width * height * 4
+            }
+        }
+    }
     /// The frame being sent, kept from frame to frame (a 4K frame is 13 MB as YUV, 33 MB as BGRA).
     private var yuv: I420Frame
     private var bgra: [UInt32] = []
@@ -124,7 +147,17 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// fastest settings, for recordings made while something else is being timed. With `descriptor`,
     /// ffmpeg writes the file open on that descriptor (`-f` and the muxer of `output`'s extension,
     /// then `/proc/self/fd/N`) instead of opening `output` itself.
-    package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool, descriptor: Int32? = nil) -> [String] {
+    /// With `lossless`, the frames are read in that format and kept bit for bit (FFV1, every frame
+    /// a key frame, in Matroska whatever the extension).
+    package static func arguments(output: String, width: Int, height: Int, fps: Double, realtime: Bool, descriptor: Int32? = nil, lossless: LosslessFormat? = nil) -> [String] {
+        if let lossless {
+            // Four slices coded on two threads (a frame too small to slice, in one).
+            let slices = width >= 16 && height >= 16 ? ["-slices", "4", "-threads", "2"] : []
+            return ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
+                    "-f", "rawvideo", "-pixel_format", lossless.rawValue, "-video_size", "\(width)x\(height)",
+                    "-framerate", String(fps), "-i", "pipe:0", "-c:v", "ffv1", "-level", "3", "-g", "1"] + slices + ["-pix_fmt", lossless.rawValue,
+                    "-f", "matroska", descriptor.map { "file:" + descriptorPath($0) } ?? fileURL(output)]
+        }
         let yuv = sendsYUV(for: output)
         var args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:3", "-y",
                     "-f", "rawvideo", "-pixel_format", yuv ? "yuv420p" : "bgra", "-video_size", "\(width)x\(height)",
@@ -162,8 +195,9 @@ package final class FFmpegPipe: @unchecked Sendable {
     /// a file (or link) at `output` when the recording ends is left alone and the recording fails.
     /// Ignores SIGPIPE for the process, so that an ffmpeg that dies makes `write` throw instead of
     /// killing the program.
+    /// With `lossless`, frames are kept exactly as given (see `arguments`).
     package init(output: String, width: Int, height: Int, fps: Double, realtime: Bool = false, hint: String? = nil,
-         timeout: Double = FFmpegPipe.defaultTimeout, replacing: Bool = true) throws {
+         timeout: Double = FFmpegPipe.defaultTimeout, replacing: Bool = true, lossless: LosslessFormat? = nil) throws {
         guard width > 0, height > 0 else { throw RecordingError(description: "cannot record frames of \(width)x\(height) pixels") }
         guard timeout > 0, timeout.isFinite else { throw RecordingError(description: "an ffmpeg timeout must be a positive number of seconds (got \(timeout))") }
         self.output = output
@@ -171,7 +205,8 @@ package final class FFmpegPipe: @unchecked Sendable {
         self.width = width
         self.height = height
         self.timeout = timeout
-        sendsYUV = FFmpegPipe.sendsYUV(for: output)
+        self.lossless = lossless
+        sendsYUV = lossless.map { $0 == .yuv420p } ?? FFmpegPipe.sendsYUV(for: output)
         yuv = I420Frame(width: sendsYUV ? width : 0, height: sendsYUV ? height : 0)
         guard let ffmpeg = FFmpegPipe.find() else {
             throw RecordingError(description: "recording to video needs ffmpeg, which is not installed (apt-get install ffmpeg)" + (hint.map { "; " + $0 } ?? ""))
@@ -189,7 +224,7 @@ package final class FFmpegPipe: @unchecked Sendable {
         defer { close(stdin.read); close(stderr.write); close(progress.write); if null >= 0 { close(null) }; if file >= 0 { close(file) } }
         do {
             let fd = FFmpegPipe.outputDescriptor
-            child = try ChildProcess.start(ffmpeg, arguments: FFmpegPipe.arguments(output: output, width: width, height: height, fps: fps, realtime: realtime, descriptor: fd),
+            child = try ChildProcess.start(ffmpeg, arguments: FFmpegPipe.arguments(output: output, width: width, height: height, fps: fps, realtime: realtime, descriptor: fd, lossless: lossless),
                                            descriptors: [0: stdin.read, 1: null, 2: stderr.write, 3: progress.write, fd: file])
         } catch {
             close(stdin.write); close(stderr.read); close(progress.read)
@@ -209,14 +244,18 @@ package final class FFmpegPipe: @unchecked Sendable {
 
     /// Writes one frame of `width` x `height` pixels (premultiplied ARGB words), `times` times in a
     /// row (converted once). A pixel that is not opaque is shown over black, or with `straight` as
-    /// its un-premultiplied colour, opaque.
+    /// its un-premultiplied colour, opaque; a lossless pipe keeps every word as it is.
     /// Throws a `RecordingError` when ffmpeg has stopped taking frames (it exited, was killed, or
     /// took nothing for `timeout` seconds), after killing it and removing the partial file; the
     /// message names the frame, the cause and ffmpeg's own words.
     package func write(_ pixels: UnsafeBufferPointer<UInt32>, straight: Bool = false, times: Int = 1) throws {
         precondition(pixels.count == width * height, "FFmpegPipe: \(pixels.count) pixels for a \(width)x\(height) frame")
         guard state == .running else { throw RecordingError(description: "the recording to \(output) has already ended") }
-        if sendsYUV {
+        if lossless == .bgra {
+            // Premultiplied ARGB little-endian words are BGRA in memory: sent as they are.
+            let raw = UnsafeRawBufferPointer(pixels)
+            for _ in 0..<times { try send(raw); framesWritten += 1 }
+        } else if sendsYUV {
             yuv.convert(pixels, straight: straight)
             try yuv.bytes.withUnsafeBytes { raw in for _ in 0..<times { try send(raw); framesWritten += 1 } }
         } else {
@@ -230,6 +269,18 @@ package final class FFmpegPipe: @unchecked Sendable {
             }
             try bgra.withUnsafeBytes { raw in for _ in 0..<times { try send(raw); framesWritten += 1 } }
         }
+    }
+
+    /// Writes one frame given as the YUV 4:2:0 bytes a video encoder is sent (a frame of a
+    /// lossless part kept as `yuv420p`, decoded), as they are. Throws as `write` does, and when the
+    /// pipe does not send YUV or the frame has another size.
+    package func writeI420(_ bytes: UnsafeRawBufferPointer) throws {
+        guard state == .running else { throw RecordingError(description: "the recording to \(output) has already ended") }
+        guard sendsYUV, bytes.count == yuv.bytes.count else {
+            throw fail("a YUV 4:2:0 frame of \(bytes.count) bytes cannot be sent to an encoder that takes \(sendsYUV ? "\(yuv.bytes.count)-byte YUV frames" : "BGRA frames")")
+        }
+        try send(bytes)
+        framesWritten += 1
     }
 
     /// Sends one frame's bytes through the pipe, waiting at most `timeout` for ffmpeg to take them.

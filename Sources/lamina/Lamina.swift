@@ -9,7 +9,7 @@ struct Lamina: ParsableCommand {
         commandName: "lamina",
         abstract: "Lamina: Apple's Core Animation for Linux.",
         version: VersionReport.text,
-        subcommands: [GalleryCommand.self, DemoCommand.self, NewCommand.self, RunCommand.self, RenderCommand.self, EvalCommand.self, RecordCommand.self, FormatCommand.self, ScenesCommand.self, FuzzScenesCommand.self, Tour.self, Bench.self],
+        subcommands: [GalleryCommand.self, DemoCommand.self, NewCommand.self, RunCommand.self, RenderCommand.self, EvalCommand.self, RecordCommand.self, JoinCommand.self, BatchCommand.self, FormatCommand.self, ScenesCommand.self, FuzzScenesCommand.self, Tour.self, Bench.self],
         defaultSubcommand: GalleryCommand.self
     )
 

@@ -27,6 +27,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "For a scene: interactions to replay, \"click@T:X,Y key@T:NAME swipe@T:left|right\" (space-separated).") var after: String?
     @Option(parsing: .unconditional, help: "Seconds ffmpeg may go without taking a frame, or without a sign of progress while it finishes, before it is taken to be stuck and stopped.") var ffmpegTimeout = FFmpegPipe.defaultTimeout
     @OptionGroup var images: ImageBudgetOption
+    @OptionGroup var partOptions: RecordingPartOptions
 
     func validate() throws {
         guard duration.isFinite else { throw ValidationError("--duration \(duration) is not a time: give a finite number of seconds") }
@@ -35,6 +36,7 @@ struct RecordCommand: ParsableCommand {
         guard fps >= 1, fps <= 240 else { throw ValidationError("--fps \(fps) is out of range: give 1...240 frames per second") }
         guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout \(ffmpegTimeout) is not a positive, finite number of seconds") }
         _ = try OutputFormat.recording(output)
+        if partOptions.isPart { try partOptions.checkOutput(output) }
         if let after { _ = try SceneReplay.parse(after) }
     }
 
@@ -44,6 +46,9 @@ struct RecordCommand: ParsableCommand {
         Scene.imageLoader = { try? PNGCodec.read(contentsOf: $0) }
         Scene.assetsDirectory = DefaultFontProvider.assetsDirectory
         CAMediaClock.manualTime = 0
+        let frames = Int((duration * fps).rounded())
+        let range = try partOptions.range(total: frames) ?? FrameRange(first: 0, end: frames, part: nil, parts: nil)
+        let output = RecordingPartOptions.output(self.output, for: range)
         let format = try OutputFormat.recording(output)
         let frameSource = try FrameSource(source)
         let pointSize = frameSource.pointSize
@@ -65,12 +70,27 @@ struct RecordCommand: ParsableCommand {
         }
         scheduler.framePeriod = 1 / fps
         let (w, h) = renderer.pixelSize
-        let frames = Int((duration * fps).rounded())
+        // A part: what makes it, and whether it is already done (then nothing is rendered).
+        var settings: RecordingPart.Settings? = nil
+        if partOptions.isPart {
+            let s = RecordingPart.Settings(
+                source: source, sourceHash: RecordingPartOptions.sourceFingerprint(source), width: w, height: h, fps: fps,
+                duration: duration, totalFrames: frames, encoding: partOptions.encoding(for: output, fast: fast),
+                container: URL(fileURLWithPath: output).pathExtension.lowercased(), click: click, after: after,
+                laminaVersion: LaminaVersion.string)
+            if let done = try? RecordingPart.read(for: output), done.settings == s, done.range == range, done.fileProblem(at: output) == nil {
+                print(TerminalText.escaped("lamina: \(output) is already complete (\(range.summary)); nothing to do"))
+                return
+            }
+            // A record left from an earlier run no longer marks this part done.
+            try RecordingPartOptions.removeRecord(for: output)
+            settings = s
+        }
         RecordingCleanup.installSignalHandlers()
         let sink: FrameSink = format != .folder
-            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, fast: fast, timeout: ffmpegTimeout)
+            ? try FFmpegSink(output: output, width: w, height: h, fps: fps, fast: fast, timeout: ffmpegTimeout, lossless: partOptions.format)
             : try PNGFolderSink(folder: output)
-        let progress = ProgressBar(total: frames)
+        let progress = ProgressBar(total: range.count)
         var index = 0
         scheduler.onPresent = { r, _ in
             try sink.write(r.pixelBuffer.pixels, width: w, height: h, index: index)
@@ -80,17 +100,33 @@ struct RecordCommand: ParsableCommand {
         let verified: String
         do {
             try withExtendedLifetime(replay) {
-                for k in 0..<frames { try scheduler.frame(at: Double(k) / fps) }
+                // Frames before the range: the app's turns and what is due, as in a whole
+                // recording, nothing drawn (frames are a function of virtual time and those turns).
+                scheduler.renderer = nil
+                for k in 0..<range.first { try scheduler.frame(at: Double(k) / fps) }
+                scheduler.renderer = renderer
+                for k in range.first..<range.end { try scheduler.frame(at: Double(k) / fps) }
             }
-            verified = try sink.finish(frames: frames)
+            verified = try sink.finish(frames: range.count)
         } catch {
             let removed = sink.abandon()
             progress.done()
-            let at = index < frames ? "at frame \(index + 1) of \(frames)" : "after its \(frames) frame\(frames == 1 ? "" : "s")"
+            let n = range.count
+            let at = index < n ? "at frame \(range.first + index + 1) of \(frames)" : "after its \(n) frame\(n == 1 ? "" : "s")"
             throw RecordingError(description: "recording failed \(at): \(error)" + (removed.map { "; \($0)" } ?? ""))
         }
         progress.done()
-        print(TerminalText.escaped("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output) (\(verified))"))
+        if let settings {
+            let bytes = ContentFingerprint.fileSize(output)
+            guard let bytes, let hash = ContentFingerprint.ofFile(output) else {
+                throw RecordingError(description: "\(TerminalText.escaped(output)) cannot be read back after it was written")
+            }
+            let record = RecordingPart(settings: settings, range: range, file: URL(fileURLWithPath: output).lastPathComponent, fileBytes: bytes, fileHash: hash)
+            try SafeFile.write(try record.json(), to: RecordingPart.recordPath(for: output))
+            print(TerminalText.escaped("lamina: recorded \(range.summary) of \(frames) (\(w)x\(h), \(fps) fps) to \(output) (\(verified)); record \(RecordingPart.recordPath(for: output))"))
+        } else {
+            print(TerminalText.escaped("lamina: recorded \(frames) frames (\(w)x\(h), \(fps) fps) to \(output) (\(verified))"))
+        }
     }
 }
 
@@ -181,9 +217,9 @@ final class PNGFolderSink: FrameSink {
 final class FFmpegSink: FrameSink {
     let pipe: FFmpegPipe
 
-    init(output: String, width: Int, height: Int, fps: Double, fast: Bool = false, timeout: Double = FFmpegPipe.defaultTimeout) throws {
+    init(output: String, width: Int, height: Int, fps: Double, fast: Bool = false, timeout: Double = FFmpegPipe.defaultTimeout, lossless: FFmpegPipe.LosslessFormat? = nil) throws {
         pipe = try FFmpegPipe(output: output, width: width, height: height, fps: fps, realtime: fast,
-                              hint: "record to a folder of PNGs with -o DIR instead", timeout: timeout)
+                              hint: "record to a folder of PNGs with -o DIR instead", timeout: timeout, lossless: lossless)
     }
 
     func write(_ pixels: [UInt32], width: Int, height: Int, index: Int) throws {
