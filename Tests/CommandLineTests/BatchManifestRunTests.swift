@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LaminaTestSupport
 
 /// `lamina batch MANIFEST`: every job runs to its own end: a broken input or a bad line fails its
 /// job with a located message (manifest:line) and the others are written; the JSON report says

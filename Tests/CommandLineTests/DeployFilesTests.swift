@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LaminaTestSupport
 
 /// deploy/ holds what runs lamina under the schedulers people have; `scripts/check-deploy.sh`
 /// checks it without a cluster: the scripts parse, the Kubernetes manifests parse and agree with

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LaminaTestSupport
 
 /// What the tests of recordings split in parts (`lamina record --part`, `lamina join`, `lamina
 /// batch`) share: a fresh folder, the scenes, the tools they run (ffmpeg, GNU parallel), and the

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LaminaTestSupport
 
 /// A recording split in parts (`lamina record --part K/N`), run side by side by GNU parallel and
 /// joined (`lamina join`), is the recording one process makes: lossless parts decode, after the
