@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The API documentation: one DocC archive per library product's main target (QuartzCore,
-# CoreGraphics, ImageIO, LaminaWindow, LaminaRecording, Scenes, LaminaViews), built with swift-docc-plugin. Fails on any
+# CoreGraphics, ImageIO, LaminaWindow, LaminaRecording, Scenes, LaminaViews, Lottie), built with swift-docc-plugin. Fails on any
 # DocC warning (a broken ``symbol link``, a malformed parameter list, a missing article ...).
 #
 #   bash scripts/build-docs.sh
@@ -17,7 +17,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 scratch="${LAMINA_DOCS_SCRATCH:-$root/.build/docs}"
 out="${LAMINA_DOCS_OUT:-$scratch/archives}"
-targets=(QuartzCore CoreGraphics ImageIO LaminaWindow LaminaRecording Scenes LaminaViews)
+targets=(QuartzCore CoreGraphics ImageIO LaminaWindow LaminaRecording Scenes LaminaViews Lottie)
 elapsed() { echo "$(( $(date +%s) - start ))s"; }
 
 # Package.resolved: kept as it was (resolving the plugin would add a pin to it).
