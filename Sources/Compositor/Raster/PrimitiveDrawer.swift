@@ -8,6 +8,8 @@ import CoreGraphics
 final class PrimitiveDrawer {
     /// The offscreen buffers of this drawer's groups and masks, reused (see `SurfacePool`).
     let surfaces = SurfacePool()
+    /// The clip masks of recent frames (see `ClipMaskCache`).
+    let clipMasks = ClipMaskCache()
     private var rasterizer = CoverageRasterizer()
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
     private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
@@ -277,8 +279,15 @@ final class PrimitiveDrawer {
         }
     }
 
-    /// The coverage of `contours` (device pixels) over `area` as a clip mask (intersected with `outer`).
+    /// The coverage of `contours` (device pixels) over `area` as a clip mask (intersected with
+    /// `outer`): the one made for the same inputs in a recent frame when there is one (`clipMasks`).
     func clipMask(_ contours: [[(x: Double, y: Double)]], rule: FillRule, area: IntRect, outer: ClipMask?, columns: Range<Int>) -> ClipMask {
+        let key = ClipMaskCache.key(contours, rule: rule, area: area, outer: outer, columns: columns)
+        return clipMasks.mask(for: key, outer: outer) { makeClipMask(contours, rule: rule, area: area, outer: outer, columns: columns) }
+    }
+
+    /// `clipMask` made anew.
+    private func makeClipMask(_ contours: [[(x: Double, y: Double)]], rule: FillRule, area: IntRect, outer: ClipMask?, columns: Range<Int>) -> ClipMask {
         var a = area
         if let o = outer { a = a.intersection(o.rect) }
         var values = [Float](repeating: 0, count: a.area)
