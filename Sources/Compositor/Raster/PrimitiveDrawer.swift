@@ -221,11 +221,22 @@ final class PrimitiveDrawer {
             if let clip {
                 // Per-pixel: coverage × clip, except where the clip is exactly 1 (its inside): there
                 // the pixels are the unclipped ones (c × 1 is c), drawn a run at a time.
-                let src = sourceRow(n)
-                if let solid { src.update(repeating: solid, count: n) } else { shade(x0, y, n, src) }
                 let inside = clip.fullRun(y)
                 let m0 = min(max(inside.lo, x0), x1), m1 = max(min(inside.hi, x1), m0)
-                if m1 - m0 >= 8 {
+                let runs = m1 - m0 >= 8
+                let src = sourceRow(n)
+                if let solid {
+                    // The colour only where the per-pixel path reads it (the inside takes it whole).
+                    if runs {
+                        src.update(repeating: solid, count: m0 - x0)
+                        (src + (m1 - x0)).update(repeating: solid, count: x1 - m1)
+                    } else {
+                        src.update(repeating: solid, count: n)
+                    }
+                } else {
+                    shade(x0, y, n, src)
+                }
+                if runs {
                     if m0 > x0 { PrimitiveDrawer.overRuns(dst, src, count: m0 - x0) { i in UInt32(min(c * clip.value(x0 + i, y), 1) * 255 + 0.5) } }
                     let k = UInt32(min(c, 1) * 255 + 0.5)
                     if k != 0 {

@@ -21,8 +21,12 @@ extension TreeRasterizer {
     /// How far (device pixels) a node's shadow reaches past what casts it: three deviations of
     /// blur plus the larger side of the device offset, rounded up, plus 2.
     func shadowReach(_ sh: RenderShadow, node n: RenderNode, P: Matrix4x4) -> Int {
-        let g = shadowGeometry(sh, node: n, P: P)
-        return Int((3 * g.sigma + max(abs(g.dx), abs(g.dy))).rounded(.up)) + 2
+        TreeRasterizer.reach(of: shadowGeometry(sh, node: n, P: P))
+    }
+
+    /// `shadowReach` of a shadow's device geometry.
+    static func reach(of g: (dx: Double, dy: Double, sigma: Double)) -> Int {
+        Int((3 * g.sigma + max(abs(g.dx), abs(g.dy))).rounded(.up)) + 2
     }
 
     /// How far past a band a shadowed group too large to draw whole is drawn (device pixels): as
@@ -33,7 +37,7 @@ extension TreeRasterizer {
         let g = shadowGeometry(sh, node: n, P: P)
         let factor = g.sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: g.sigma) : 1
         let read = Int(max(abs(g.dx), abs(g.dy)).rounded(.up)) + TreeRasterizer.cutBlurMargin(sigma: g.sigma, factor: factor) + factor + 2
-        return max(read, shadowReach(sh, node: n, P: P))
+        return max(read, TreeRasterizer.reach(of: g))
     }
 
     /// How far past a band a shadow too large to blur whole is blurred (device pixels): the three

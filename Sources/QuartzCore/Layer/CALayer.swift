@@ -627,10 +627,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A copy of the layer with the values shown on screen at CACurrentMediaTime(): the committed
     /// model with its animations applied. Nil before the layer's first commit.
-    open func presentation() -> Self? {
-        if isPresentationCopy { return self }
-        return presentationLayer(at: CACurrentMediaTime(), in: CommittedModel.current) as? Self
-    }
+    open func presentation() -> Self? { presentation(atTime: CACurrentMediaTime()) }
 
     /// The model layer: self for a model layer, the layer it presents for a presentation copy.
     open func model() -> Self { (presentationSource?.model as? Self) ?? self }
