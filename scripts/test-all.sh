@@ -20,6 +20,7 @@ steps=(
   "install|bash scripts/test-install.sh|an install into a temporary prefix, run with a cleared environment"
   "mutate|bash scripts/test-mutate.sh|the mutation tool's own tests"
   "slurm|bash scripts/test-slurm.sh|a real one-node Slurm runs deploy/slurm's job array of parts and its join (root)"
+  "ssh-parallel|bash scripts/test-ssh-parallel.sh|GNU parallel sends parts to a real sshd on 127.0.0.1 and joins what it returns (root)"
 )
 
 if [ "${1:-}" = "--list" ]; then
