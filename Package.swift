@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "LaminaTestHooks", path: "Tests/SupportHooks"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "LaminaRandom", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "LaminaViews", "LaminaRandom", "LaminaTestSupport"], exclude: ["Timing/reference", "Media/Fixtures"], swiftSettings: v6),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "QuartzCore", "LaminaTestSupport"], exclude: ["Fixtures"], swiftSettings: v6),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "QuartzCore", "LaminaTestSupport"], exclude: ["Fixtures", "PublicCorpus"], swiftSettings: v6),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "LaminaRandom", "LaminaTestSupport"], exclude: ["Support/blend_reference.py"], swiftSettings: v6),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "LaminaWindow", "LaminaTestSupport"], swiftSettings: v6),
         // One test target per library module, each depending on what it tests. The `lamina` binary
