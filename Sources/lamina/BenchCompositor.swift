@@ -78,6 +78,7 @@ struct BenchCompositor: ParsableCommand {
         for w in workloads { if let b = w.background, fills[b] == nil { fills[b] = [UInt32](repeating: b, count: destination.count) } }
         func reset(_ w: CompositorWorkload) { buffer.pixels = w.background.flatMap { fills[$0] } ?? destination }
         func op(_ r: Row) {
+            if r.work.blursEveryTime { r.renderer.shadowCache = ShadowCache() }
             r.renderer.render(r.work.nextTree?() ?? r.work.tree, into: &buffer, background: r.work.clears ? 0 : nil)
         }
         func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

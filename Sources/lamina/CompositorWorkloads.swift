@@ -19,6 +19,9 @@ struct CompositorWorkload {
     /// evaluating the layers at the next frame's time and building the tree are part of the
     /// operation); nil: every operation draws `tree`.
     var nextTree: (() -> RenderTree)? = nil
+    /// Whether every operation starts with no blurred shadow kept (what a frame costs when the
+    /// shadows changed: their blurs are part of the operation).
+    var blursEveryTime = false
 
     static let width = 1280, height = 720
 

@@ -65,6 +65,8 @@ enum VectorWorkloads {
             let row = VectorSpec.ShadowRow(rect: [320, 180, 640, 360], cornerRadius: 24, color: blue, shadowColor: black,
                                            shadowOffset: [0, 12], shadowRadius: radius)
             out.append(VectorSpec(name: "shadow.rrect640x360.blur\(Int(radius))", kind: "shadow", shadow: row))
+            // The same with the blur made every operation (Lamina keeps blurs from frame to frame).
+            out.append(VectorSpec(name: "shadow.rrect640x360.blur\(Int(radius)).nocache", kind: "shadow", shadow: row))
         }
         out.append(VectorSpec(name: "shapeanim.morph24", kind: "morph", morph: morphRow()))
         return out
@@ -356,7 +358,9 @@ enum VectorWorkloads {
                     return builder.build(PresentationSnapshot(root: root, time: morphBegin + Double(frame) / 60))
                 })
             }
-            return (spec, CompositorWorkload(name: spec.name, tree: tree(root), pixelsPerOp: spec.pixels, clears: false, background: background))
+            var work = CompositorWorkload(name: spec.name, tree: tree(root), pixelsPerOp: spec.pixels, clears: false, background: background)
+            work.blursEveryTime = spec.name.hasSuffix(".nocache")
+            return (spec, work)
         }
     }
 }

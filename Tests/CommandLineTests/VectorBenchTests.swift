@@ -12,7 +12,8 @@ final class VectorBenchTests: XCTestCase {
         "grad.linear.rrects200_r12", "grad.radial.rrects200_r12", "grad.conic.rrects200_r12",
         "path.cubic200.nonzero", "path.cubic200.evenodd",
         "stroke200.w1.miter", "stroke200.w3.round", "stroke200.w3.miter.dash", "stroke200.w12.miter", "stroke200.w12.round",
-        "text2000.13px", "text2000.39px", "shadow.rrect640x360.blur4", "shadow.rrect640x360.blur24", "shapeanim.morph24",
+        "text2000.13px", "text2000.39px", "shadow.rrect640x360.blur4", "shadow.rrect640x360.blur4.nocache",
+        "shadow.rrect640x360.blur24", "shadow.rrect640x360.blur24.nocache", "shapeanim.morph24",
     ]
 
     func temporaryFolder() -> String {
@@ -136,6 +137,7 @@ final class VectorBenchTests: XCTestCase {
             var buffer = PixelBuffer(width: 1280, height: 720)
             buffer.pixels = [UInt32](repeating: bg, count: 1280 * 720)
             FrameRenderer().render(work.tree, into: &buffer, background: nil)
+            XCTAssertEqual(work.blursEveryTime, spec.name.hasSuffix(".nocache"))
             // The region the inputs say the row draws in.
             var boxes: [CGRect] = []
             var mustChange: [(Int, Int)] = []
@@ -201,7 +203,7 @@ final class VectorBenchTests: XCTestCase {
 
     func testDumpInputsWritesTheFileAndStops() throws {
         let dir = temporaryFolder()
-        let cmd = try BenchCompositor.parse(["--set", "vector", "--filter", "shadow.rrect640x360.blur4", "--dump-inputs", dir])
+        let cmd = try BenchCompositor.parse(["--set", "vector", "--filter", "shadow.rrect640x360.blur4$", "--dump-inputs", dir])
         try cmd.run()
         let read = try VectorInputsFile.read(fromFolder: dir)
         XCTAssertEqual(read.rows.map(\.name), ["shadow.rrect640x360.blur4"])
