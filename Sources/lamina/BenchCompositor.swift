@@ -41,8 +41,7 @@ struct BenchCompositor: ParsableCommand {
             return
         }
         let blits = set == "vector" ? [] : CompositorWorkload.all()
-        let vectorSpecs = set == "blits" ? [] : VectorWorkloads.specs().filter { selected($0.name) }
-        let vector = vectorSpecs.isEmpty ? [] : VectorWorkloads.all(countPixels: true).filter { selected($0.spec.name) }.map(\.work)
+        let vector = set == "blits" ? [] : VectorWorkloads.all(countPixels: true, keep: selected).map(\.work)
         let all = blits + vector
         let workloads = all.filter { selected($0.name) }
         guard !workloads.isEmpty else {

@@ -341,9 +341,9 @@ enum VectorWorkloads {
         return Double(total)
     }
 
-    /// The workloads (pixel counts measured when `countPixels`) and their specs.
-    static func all(countPixels: Bool) -> [(spec: VectorSpec, work: CompositorWorkload)] {
-        specs().compactMap { spec0 -> (VectorSpec, CompositorWorkload)? in
+    /// The workloads whose names pass `keep` (pixel counts measured when `countPixels`) and their specs.
+    static func all(countPixels: Bool, keep: (String) -> Bool = { _ in true }) -> [(spec: VectorSpec, work: CompositorWorkload)] {
+        specs().filter { keep($0.name) }.compactMap { spec0 -> (VectorSpec, CompositorWorkload)? in
             var spec = spec0
             if spec.kind == "text" && spec.text == nil { return nil }
             if countPixels { spec.pixels = pixelCount(spec) }
