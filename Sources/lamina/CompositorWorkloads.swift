@@ -13,6 +13,15 @@ struct CompositorWorkload {
     let pixelsPerOp: Double
     /// Whether the frame is cleared first (frames) or drawn over the previous contents (single blits).
     let clears: Bool
+    /// The opaque colour the frame holds before each repetition (nil: the harness's noise).
+    var background: UInt32? = nil
+    /// The tree of the next operation when every operation draws a new one (a path animation:
+    /// evaluating the layers at the next frame's time and building the tree are part of the
+    /// operation); nil: every operation draws `tree`.
+    var nextTree: (() -> RenderTree)? = nil
+    /// Whether every operation starts with no blurred shadow kept (what a frame costs when the
+    /// shadows changed: their blurs are part of the operation).
+    var blursEveryTime = false
 
     static let width = 1280, height = 720
 

@@ -13,8 +13,9 @@ public final class FrameRenderer {
     /// How many threads rasterise (1: the calling thread only).
     public var threads: Int
 
-    /// Blurred shadows kept from frame to frame and shared by the bands.
-    public let shadowCache = ShadowCache()
+    /// Blurred shadows kept from frame to frame and shared by the bands. Replaced between frames,
+    /// the next frame blurs every shadow anew (the benchmark's `.nocache` rows do that).
+    public var shadowCache = ShadowCache()
 
     /// Whether what a later layer paints over with opaque colour is left undrawn (the default).
     /// The pixels are the same either way, bit for bit; off, every layer is drawn in full (for
