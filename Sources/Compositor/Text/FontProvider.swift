@@ -52,7 +52,7 @@ public protocol FontProvider: AnyObject {
 /// The process-wide font provider used by text layers (set by the host; thread-safe).
 public enum FontProviders {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var _current: FontProvider?
+    nonisolated(unsafe) private static var _current: FontProvider?  // unchecked: providers need not be Sendable (tests' counting fonts); read and written under `lock` only
 
     /// The provider in use, or nil when none has been installed.
     public static var current: FontProvider? {

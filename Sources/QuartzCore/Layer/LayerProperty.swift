@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 
 /// How to read and write one key path of a layer's state as a typed value. Sendable: made once in a
@@ -141,24 +142,22 @@ enum LayerProperties {
     /// The canonical key for an alias ("isHidden" → "hidden").
     static func canonicalKey(_ key: String) -> String { table[key]?.key ?? key }
 
-    nonisolated(unsafe) private static var cache: [String: LayerProperty] = [:]
-    private static let cacheLock = NSLock()
+    /// Sub-key accessors made so far (any thread).
+    private static let cache = Mutex<[String: LayerProperty]>([:])
 
     /// Resolves a key path (a key, or a key with sub-components) to an accessor; nil when unknown.
     static func resolve(_ keyPath: String) -> LayerProperty? {
         if let p = table[keyPath] { return p }
-        cacheLock.lock()
-        if let p = cache[keyPath] { cacheLock.unlock(); return p }
-        cacheLock.unlock()
+        if let p = cache.withLock({ $0[keyPath] }) { return p }
         guard let dot = keyPath.firstIndex(of: ".") else { return nil }
         if keyPath.hasPrefix("emitterCells.") {
             guard let p = EmitterKeyPaths.property(keyPath) else { return nil }
-            cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()
+            cache.withLock { $0[keyPath] = p }
             return p
         }
         let baseKey = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
         guard let base = table[baseKey], let p = subProperty(base, sub, fullKey: keyPath) else { return nil }
-        cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()
+        cache.withLock { $0[keyPath] = p }
         return p
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 import Compositor
 
@@ -146,23 +147,22 @@ final class TileCache: @unchecked Sendable {
 /// Finds a tiled layer's tile cache from its committed identity (slot and generation), for the
 /// render side, which holds no layer objects.
 enum TileCacheRegistry {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var caches: [UInt64: TileCache] = [:]
+    /// The caches by identity (any thread).
+    private static let caches = Mutex<[UInt64: TileCache]>([:])
 
     /// Registers `cache` under `identity`.
     static func register(_ cache: TileCache, identity: UInt64) {
-        lock.lock(); caches[identity] = cache; lock.unlock()
+        caches.withLock { $0[identity] = cache }
     }
 
     /// Removes the cache of `identity` (the layer's deinit).
     static func remove(_ identity: UInt64) {
-        lock.lock(); caches[identity] = nil; lock.unlock()
+        caches.withLock { $0[identity] = nil }
     }
 
     /// The cache of `identity`, if that layer lives.
     static func cache(_ identity: UInt64) -> TileCache? {
-        lock.lock(); defer { lock.unlock() }
-        return caches[identity]
+        caches.withLock { $0[identity] }
     }
 
 }

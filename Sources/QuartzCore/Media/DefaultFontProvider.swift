@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Compositor
 import LaminaAssets
 internal import CFreeType
@@ -59,21 +60,19 @@ public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
     /// The Assets folder (`LaminaAssets.directory`): the fonts and the demos' images.
     public static var assetsDirectory: URL? { LaminaAssets.directory }
 
-    nonisolated(unsafe) private static var fileCache: [String: String?] = [:]
-    private static let fileCacheLock = NSLock()
+    /// Font files by name (any thread).
+    private static let fileCache = Mutex<[String: String?]>([:])
 
     /// The font file for a name, remembered (text layout asks once per width it measures; the
     /// lookup builds URLs and touches the file system). At most 256 names are kept.
     static func fontFile(for name: String?) -> String? {
         let key = name ?? "\u{0}"
-        fileCacheLock.lock()
-        if let hit = fileCache[key] { fileCacheLock.unlock(); return hit }
-        fileCacheLock.unlock()
+        if let hit = fileCache.withLock({ $0[key] }) { return hit }
         let found = lookUpFontFile(for: name)
-        fileCacheLock.lock()
-        if fileCache.count >= 256 { fileCache.removeAll() }
-        fileCache[key] = .some(found)
-        fileCacheLock.unlock()
+        fileCache.withLock { c in
+            if c.count >= 256 { c.removeAll() }
+            c[key] = .some(found)
+        }
         return found
     }
 
