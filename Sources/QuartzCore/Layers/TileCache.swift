@@ -169,7 +169,7 @@ enum TileCacheRegistry {
 
 /// Draws missing tiles off the frame path, one at a time on a background queue (as Apple calls
 /// draw(in:) of a tiled layer on background threads).
-final class TileWorker: @unchecked Sendable {
+final class TileWorker: Sendable {
     static let shared = TileWorker()
     private let queue = DispatchQueue(label: "lamina.tiled-layer.tiles", qos: .userInitiated)
 
