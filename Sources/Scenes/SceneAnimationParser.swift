@@ -36,15 +36,12 @@ extension SceneParser {
     /// A spring's parameters and the values a scene may give them: CASpringAnimation's documented
     /// ranges (mass and stiffness greater than 0, damping greater than or equal to 0; initialVelocity
     /// has none) within Lamina's bound of 1e6 on each.
-    /// (Made on each use: key paths are not Sendable, so no table is stored for all threads.)
-    static var springParameters: [(key: String, range: String, accepts: @Sendable (Double) -> Bool, property: ReferenceWritableKeyPath<CASpringAnimation, CGFloat>)] {
-        [
-            ("mass", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.mass),
-            ("stiffness", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.stiffness),
-            ("damping", "0 or more (and at most 1e6)", { $0 >= 0 && $0 <= 1e6 }, \.damping),
-            ("initialVelocity", "between -1e6 and 1e6", { abs($0) <= 1e6 }, \.initialVelocity),
-        ]
-    }
+    static let springParameters: [(key: String, range: String, accepts: @Sendable (Double) -> Bool, property: ReferenceWritableKeyPath<CASpringAnimation, CGFloat> & Sendable)] = [
+        ("mass", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.mass),
+        ("stiffness", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.stiffness),
+        ("damping", "0 or more (and at most 1e6)", { $0 >= 0 && $0 <= 1e6 }, \.damping),
+        ("initialVelocity", "between -1e6 and 1e6", { abs($0) <= 1e6 }, \.initialVelocity),
+    ]
 
     /// An animation started at load.
     func animation(_ node: Node, scene: Scene) throws {

@@ -21,30 +21,24 @@ enum SceneEmitter {
     static let filters = ["nearest", "linear", "trilinear"]
 
     /// CAEmitterCell's Float properties.
-    static var floatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, Float>] {
-        [
-            "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
-            "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
-            "redSpeed": \.redSpeed, "greenSpeed": \.greenSpeed, "blueSpeed": \.blueSpeed, "alphaSpeed": \.alphaSpeed,
-            "speed": \.speed, "repeatCount": \.repeatCount, "minificationFilterBias": \.minificationFilterBias,
-        ]
-    }
+    static let floatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, Float> & Sendable] = [
+        "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
+        "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
+        "redSpeed": \.redSpeed, "greenSpeed": \.greenSpeed, "blueSpeed": \.blueSpeed, "alphaSpeed": \.alphaSpeed,
+        "speed": \.speed, "repeatCount": \.repeatCount, "minificationFilterBias": \.minificationFilterBias,
+    ]
     /// CAEmitterCell's CGFloat properties (angles in radians, as in Apple's API).
-    static var cgFloatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CGFloat>] {
-        [
-            "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
-            "velocity": \.velocity, "velocityRange": \.velocityRange,
-            "xAcceleration": \.xAcceleration, "yAcceleration": \.yAcceleration, "zAcceleration": \.zAcceleration,
-            "scale": \.scale, "scaleRange": \.scaleRange, "scaleSpeed": \.scaleSpeed, "spin": \.spin, "spinRange": \.spinRange,
-            "contentsScale": \.contentsScale,
-        ]
-    }
+    static let cgFloatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CGFloat> & Sendable] = [
+        "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
+        "velocity": \.velocity, "velocityRange": \.velocityRange,
+        "xAcceleration": \.xAcceleration, "yAcceleration": \.yAcceleration, "zAcceleration": \.zAcceleration,
+        "scale": \.scale, "scaleRange": \.scaleRange, "scaleSpeed": \.scaleSpeed, "spin": \.spin, "spinRange": \.spinRange,
+        "contentsScale": \.contentsScale,
+    ]
     /// CAEmitterCell's time properties.
-    static var timeKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CFTimeInterval>] {
-        [
-            "beginTime": \.beginTime, "duration": \.duration, "timeOffset": \.timeOffset, "repeatDuration": \.repeatDuration,
-        ]
-    }
+    static let timeKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CFTimeInterval> & Sendable] = [
+        "beginTime": \.beginTime, "duration": \.duration, "timeOffset": \.timeOffset, "repeatDuration": \.repeatDuration,
+    ]
 
     /// Every key a cell takes, with its kind (`emitterCells` holds the nested cells).
     static let cellKeys: [String: SceneValueKind] = {

@@ -8,9 +8,9 @@ import Foundation
 ///
 /// Shared by the threads that draw the bands of one frame renderer: guarded by a lock, held only
 /// to look up or store an entry. Bounded: the least recently used entries go past `capacity` floats.
-public final class ShadowCache: @unchecked Sendable {
+public final class ShadowCache: @unchecked Sendable {  // unchecked: guarded by `lock` with `madeSignal` (a condition a Mutex cannot wait on), as described above
     /// One blurred mask: its key and the blurred plane (full resolution, or reduced by `factor`).
-    final class Entry: @unchecked Sendable {
+    final class Entry: @unchecked Sendable {  // unchecked: `lastUse` is written only under the cache's `lock`; the rest are lets
         let key: Key
         let plane: [Float]
         let width: Int, height: Int

@@ -52,22 +52,19 @@ struct EmitterCellValues: Sendable {
     /// all their particles were dead.
     var bornAfter = -Double.infinity
 
-    /// The numeric keys readable and animatable through `emitterCells.NAME.key` (made on each use:
-    /// key paths are not Sendable, so no table is stored for all threads; read when a property is made).
-    static var numberKeys: [String: WritableKeyPath<EmitterCellValues, Double>] {
-        [
-            "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
-            "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
-            "velocity": \.velocity, "velocityRange": \.velocityRange,
-            "xAcceleration": \.xAcceleration, "yAcceleration": \.yAcceleration, "zAcceleration": \.zAcceleration,
-            "scale": \.scale, "scaleRange": \.scaleRange, "scaleSpeed": \.scaleSpeed, "spin": \.spin, "spinRange": \.spinRange,
-            "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
-            "redSpeed": \.redSpeed, "greenSpeed": \.greenSpeed, "blueSpeed": \.blueSpeed, "alphaSpeed": \.alphaSpeed,
-            "contentsScale": \.contentsScale, "minificationFilterBias": \.minificationFilterBias,
-            "beginTime": \.beginTime, "duration": \.duration, "speed": \.speed, "timeOffset": \.timeOffset,
-            "repeatCount": \.repeatCount, "repeatDuration": \.repeatDuration,
-        ]
-    }
+    /// The numeric keys readable and animatable through `emitterCells.NAME.key`.
+    static let numberKeys: [String: WritableKeyPath<EmitterCellValues, Double> & Sendable] = [
+        "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
+        "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
+        "velocity": \.velocity, "velocityRange": \.velocityRange,
+        "xAcceleration": \.xAcceleration, "yAcceleration": \.yAcceleration, "zAcceleration": \.zAcceleration,
+        "scale": \.scale, "scaleRange": \.scaleRange, "scaleSpeed": \.scaleSpeed, "spin": \.spin, "spinRange": \.spinRange,
+        "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
+        "redSpeed": \.redSpeed, "greenSpeed": \.greenSpeed, "blueSpeed": \.blueSpeed, "alphaSpeed": \.alphaSpeed,
+        "contentsScale": \.contentsScale, "minificationFilterBias": \.minificationFilterBias,
+        "beginTime": \.beginTime, "duration": \.duration, "speed": \.speed, "timeOffset": \.timeOffset,
+        "repeatCount": \.repeatCount, "repeatDuration": \.repeatDuration,
+    ]
 
     /// The index of the cell named `name` in `cells`, or nil.
     static func index(named name: String, in cells: [EmitterCellValues]) -> Int? {

@@ -120,8 +120,7 @@ struct StyleFields: Sendable {
     var minificationFilter: CALayerContentsFilter = .linear
     var magnificationFilter: CALayerContentsFilter = .linear
     var fillMode: CAMediaTimingFillMode = .removed
-    var custom: [String: LayerValue]? { get { handedCustom.value } set { handedCustom = HandedOver(newValue) } }
-    var handedCustom = HandedOver<[String: LayerValue]?>(nil)
+    var custom: [String: LayerValue]? = nil
 }
 
 /// The animatable and drawing fields of CAShapeLayer, CATextLayer, CAGradientLayer and CAReplicatorLayer.

@@ -14,7 +14,7 @@ struct TileKey: Hashable, Sendable {
 /// The tiles a CATiledLayer has drawn, shared between the app side (which draws tiles on the tile
 /// worker and invalidates them) and the render side (which reads what exists, asks for what is
 /// missing and starts each tile's fade the first frame it shows). Everything under one lock.
-final class TileCache: @unchecked Sendable {
+final class TileCache: @unchecked Sendable {  // unchecked: guarded by `lock`; it holds its CATiledLayer weakly (not Sendable), which a Mutex could not take in
     /// A drawn tile: its pixels, the rectangle it covers in layer coordinates, and the media time of
     /// the first frame that showed it (nil until shown: its fade starts then).
     struct Tile {
