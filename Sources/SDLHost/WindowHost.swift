@@ -175,7 +175,7 @@ public final class WindowHost {
     /// Shows a small mark at the top right of the window (nil hides it), below the time-control
     /// badge and clear of the statistics overlay, for as long as a recording runs: the messages
     /// that say where it records go after a few seconds. Drawn over the scene on the screen only,
-    /// never into what is recorded. Any thread.
+    /// never into what is recorded. The app thread, or the main thread outside `run()`.
     public func showRecordingMark(_ text: String?) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
