@@ -64,7 +64,7 @@ public struct CGDataProviderDirectCallbacks {
 /// A source of bytes for images (Apple's `CGDataProvider`). Lamina reads the bytes once, when the
 /// provider is made (from memory, a file, or the caller's callbacks), and keeps them; the caller's
 /// release callbacks run when the provider is freed, as on Apple. Immutable; any thread.
-public final class CGDataProvider: @unchecked Sendable {   // immutable after init; the callbacks run in init and deinit only.
+public final class CGDataProvider: @unchecked Sendable {  // unchecked: holds the caller's info pointer and C callbacks (Apple's API); immutable after init, the callbacks run in init and deinit only
     /// The bytes.
     package let bytes: Data
     /// The info pointer the provider was made with (nil for data, URL and file providers).

@@ -2,7 +2,7 @@ import Foundation
 
 /// A path that can be built up element by element (Apple's `CGMutablePath`). Every adding method
 /// takes an optional transform applied to its points (identity by default).
-public class CGMutablePath: CGPath, @unchecked Sendable {
+public class CGMutablePath: CGPath, @unchecked Sendable {  // unchecked: Apple's CGMutablePath is Sendable; like Apple's, it must not be mutated while another thread reads it (layers copy it when set)
     /// An empty path.
     public init() { super.init(commands: []) }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An immutable graphics path (Apple's `CGPath`): subpaths of lines and Bézier curves.
-public class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
+public class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {  // unchecked: a non-final class (CGMutablePath is its subclass, as on Apple); a CGPath's elements never change
     /// The path's drawing commands in order (a Lamina addition).
     public internal(set) var commands: [CGPathCommand]
 

@@ -3,7 +3,7 @@ import Foundation
 /// How an image made from a data provider lays out its pixels, as it was given: what
 /// `CGImage`'s layout properties report, and the provider `dataProvider` returns. Immutable; any
 /// thread.
-package struct ProviderSource: @unchecked Sendable {   // CGDataProvider, CGColorSpace and DecodeStorage are immutable.
+package struct ProviderSource: Sendable {
     /// The caller's provider, whose bytes are the image's; nil when the bytes are made from the
     /// pixels (a part of an image).
     package let provider: CGDataProvider?
@@ -26,7 +26,7 @@ package struct ProviderSource: @unchecked Sendable {   // CGDataProvider, CGColo
 
 /// A decode array kept for as long as the images that carry it (`CGImage.decode` returns a
 /// pointer into it, as Apple's does). Immutable after init.
-package final class DecodeStorage: @unchecked Sendable {   // written once in init, read only after.
+package final class DecodeStorage: @unchecked Sendable {  // unchecked: a pointer (Apple's `CGImage.decode` returns one into it), written once in init and only read after
     /// The entries (two a component).
     package let pointer: UnsafeMutablePointer<CGFloat>
     package let count: Int

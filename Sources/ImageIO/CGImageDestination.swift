@@ -4,8 +4,9 @@ import CoreGraphics
 /// An image file being written (Apple's ImageIO `CGImageDestination`): PNG ("public.png") through
 /// libpng. Add exactly as many images as the destination was made for (one: PNG holds one image),
 /// then `CGImageDestinationFinalize` writes the file or the data and says whether it worked; a
-/// failure also reports one `LaminaDiagnostics` message. Used from one thread at a time.
-public final class CGImageDestination: @unchecked Sendable {
+/// failure also reports one `LaminaDiagnostics` message. Used from one thread at a time (not
+/// `Sendable`: the compiler lets it move to another thread only as a whole).
+public final class CGImageDestination {
     enum Target { case url(URL), data(NSMutableData) }
     let target: Target
     let capacity: Int

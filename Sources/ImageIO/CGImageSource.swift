@@ -26,7 +26,7 @@ public enum CGImageSourceStatus: Int32, Sendable {
 /// Made with `CGImageSourceCreateWithURL`, `CGImageSourceCreateWithData` or
 /// `CGImageSourceCreateWithDataProvider`; read with the `CGImageSource…` functions. Immutable after
 /// it is made: any thread.
-public final class CGImageSource: @unchecked Sendable {
+public final class CGImageSource: Sendable {
     let images: [CGImage]
     let delays: [Double]
     let type: String?

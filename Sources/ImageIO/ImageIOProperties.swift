@@ -3,8 +3,8 @@ import CoreGraphics
 
 // The property keys and option keys of Apple's ImageIO that Lamina's CGImageSource and
 // CGImageDestination read or write, with Apple's string values. Computed (a new NSString each
-// read, equal to every other): a global `let` of NSString, which is not Sendable, could only be
-// shared between threads as `nonisolated(unsafe)`.
+// read, equal to every other): a global `let` of NSString, which is not Sendable, could not be
+// shared between threads with the compiler's checks.
 
 /// The image's width in pixels (a number), in a source's per-image properties.
 public var kCGImagePropertyPixelWidth: CFString { "PixelWidth" }

@@ -218,7 +218,7 @@ package final class ChildProcess {
     private static let spawner = Spawner()
 
     /// Runs closures on its own thread, one at a time, the caller waiting for each.
-    private final class Spawner: @unchecked Sendable {
+    private final class Spawner: @unchecked Sendable {  // unchecked: guarded by `condition` (NSCondition: the caller waits on it, which a Mutex cannot)
         private let condition = NSCondition()
         private var job: (() -> Void)?
         private var done = false

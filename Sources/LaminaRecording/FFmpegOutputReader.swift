@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,21 +9,24 @@ import Glibc
 /// `-progress` report (`frame=N` lines and the final `progress=end`), each chunk marking a sign of
 /// life (`lastActivity`, for the timeouts).
 ///
-/// Shared between the reading thread, which writes every field under `lock` and signals `closed`
-/// once both pipes have closed, and the owner, which reads them under the lock; `joined` is the
-/// owner's alone.
-package final class FFmpegOutputReader: @unchecked Sendable {
+/// Shared between the reading thread, which writes `state` (one mutex) and signals `closed` once
+/// both pipes have closed, and the owner, which reads `state`; `joined` is the owner's (an atomic,
+/// so the type is Sendable as checked).
+package final class FFmpegOutputReader: Sendable {
     /// Most bytes of error output kept (the end of it).
     package static let errorBytesKept = 16 << 10
 
-    private let lock = NSLock()
-    private var errors = Data()
-    private var pendingLine = Data()
-    private var frames: Int?
-    private var ended = false
-    private var last = ChildProcess.now()
+    /// What the reading thread found so far.
+    private struct State {
+        var errors = Data()
+        var pendingLine = Data()
+        var frames: Int?
+        var ended = false
+        var last = ChildProcess.now()
+    }
+    private let state = Mutex(State())
     private let closed = DispatchSemaphore(value: 0)
-    private var joined = false
+    private let joined = Atomic<Bool>(false)
 
     /// Starts reading `errors` and `progress` (both closed by the reader when they end).
     package init(errors: Int32, progress: Int32) {
@@ -34,39 +38,41 @@ package final class FFmpegOutputReader: @unchecked Sendable {
     }
 
     /// The error output so far.
-    package var errorData: Data { lock.lock(); defer { lock.unlock() }; return errors }
+    package var errorData: Data { state.withLock { $0.errors } }
     /// The last `frame=` count ffmpeg reported, if any.
-    package var encodedFrames: Int? { lock.lock(); defer { lock.unlock() }; return frames }
+    package var encodedFrames: Int? { state.withLock { $0.frames } }
     /// Whether ffmpeg reported `progress=end`.
-    package var reportedEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+    package var reportedEnd: Bool { state.withLock { $0.ended } }
     /// The monotonic time (`ChildProcess.now()`) of ffmpeg's last output.
-    package var lastActivity: Double { lock.lock(); defer { lock.unlock() }; return last }
+    package var lastActivity: Double { state.withLock { $0.last } }
 
     /// Waits, at most `timeout` seconds, for both pipes to close (they close when ffmpeg exits,
     /// unless a child of its own holds them); true when they did. Owner only; idempotent.
     @discardableResult
     package func waitUntilClosed(timeout: Double) -> Bool {
-        if joined { return true }
-        joined = closed.wait(timeout: .now() + timeout) == .success
-        return joined
+        if joined.load(ordering: .acquiring) { return true }
+        let done = closed.wait(timeout: .now() + timeout) == .success
+        joined.store(done, ordering: .releasing)
+        return done
     }
 
     private func take(_ bytes: Data, isError: Bool) {
-        lock.lock(); defer { lock.unlock() }
-        last = ChildProcess.now()
-        if isError {
-            errors.append(bytes)
-            if errors.count > FFmpegOutputReader.errorBytesKept { errors.removeFirst(errors.count - FFmpegOutputReader.errorBytesKept) }
-            return
+        state.withLock { s in
+            s.last = ChildProcess.now()
+            if isError {
+                s.errors.append(bytes)
+                if s.errors.count > FFmpegOutputReader.errorBytesKept { s.errors.removeFirst(s.errors.count - FFmpegOutputReader.errorBytesKept) }
+                return
+            }
+            s.pendingLine.append(bytes)
+            while let nl = s.pendingLine.firstIndex(of: 0x0A) {
+                let line = String(decoding: s.pendingLine[s.pendingLine.startIndex..<nl], as: UTF8.self)
+                s.pendingLine.removeSubrange(s.pendingLine.startIndex...nl)
+                if line.hasPrefix("frame="), let n = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) { s.frames = n }
+                if line == "progress=end" { s.ended = true }
+            }
+            if s.pendingLine.count > 4096 { s.pendingLine.removeAll() }
         }
-        pendingLine.append(bytes)
-        while let nl = pendingLine.firstIndex(of: 0x0A) {
-            let line = String(decoding: pendingLine[pendingLine.startIndex..<nl], as: UTF8.self)
-            pendingLine.removeSubrange(pendingLine.startIndex...nl)
-            if line.hasPrefix("frame="), let n = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) { frames = n }
-            if line == "progress=end" { ended = true }
-        }
-        if pendingLine.count > 4096 { pendingLine.removeAll() }
     }
 
     /// Reads every descriptor in `fds` until all of them close, handing each chunk to `body`.

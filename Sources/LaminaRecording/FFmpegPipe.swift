@@ -43,7 +43,7 @@ public struct RecordingError: Error, CustomStringConvertible {
 ///   characters escaped, so that nothing it prints can act on the terminal.
 ///
 /// Used by one thread at a time (what ffmpeg says is read by an `FFmpegOutputReader`).
-package final class FFmpegPipe: @unchecked Sendable {
+package final class FFmpegPipe {
     /// The file the recording is saved to, as given.
     package let output: String
     /// Where ffmpeg writes until the recording is verified (`<name>.partial-XXXXXXXX.<ext>`, absolute).

@@ -34,7 +34,7 @@ import SDLHost
 /// queue, the summary and the flags are guarded by `lock` (a condition the writer waits on); the
 /// settings are constants. The pipe is the writer thread's alone: it starts ffmpeg, feeds it and
 /// finishes (or abandons) the file before it signals `writerDone`.
-package final class LiveRecorder: @unchecked Sendable {
+package final class LiveRecorder: @unchecked Sendable {  // unchecked: guarded by `lock`, an NSCondition the writer waits on (a Mutex cannot), as described above
     /// What a finished recording holds.
     package struct Summary: Codable, Equatable, CustomStringConvertible {
         /// The video file.

@@ -21,7 +21,7 @@ package enum RecordingCleanup {
         package let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     }
 
-    nonisolated(unsafe) private static let table: Table = {
+    nonisolated(unsafe) private static let table: Table = {  // unchecked: read by a signal handler (no lock is async-signal-safe); written with signals blocked
         let pids = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
         pids.initialize(repeating: 0, count: capacity)
         let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)

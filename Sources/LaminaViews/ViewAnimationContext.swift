@@ -19,7 +19,7 @@ final class ViewAnimationContext {
     }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var stack: [ViewAnimationContext] = []
+    nonisolated(unsafe) private static var stack: [ViewAnimationContext] = []  // unchecked: guarded by `lock`; the contexts (classes the running block fills) are not Sendable, so a Mutex could not take them in
 
     /// The innermost running block.
     static var current: ViewAnimationContext? { lock.lock(); defer { lock.unlock() }; return stack.last }

@@ -49,7 +49,7 @@ import LaminaRecording
 /// - `rootLayer`, `title`, `stop()`, `simulate(_:)`, `showsOverlay` and `hitTest(_:)` may be used
 ///   from any thread; set the hooks, `closesOnRequest`, `recordsOnF5`, `recordingFolder`,
 ///   `screenshotFolder` and `virtualTime` before `run()`.
-public final class LayerWindow: @unchecked Sendable {
+public final class LayerWindow: @unchecked Sendable {  // unchecked: its documented any-thread members reach the main-thread WindowHost (stop and simulate through its Sendable handle); the rest follow the threads listed above
     let host: WindowHost
     private var recording: RecordingToggle?
 
@@ -241,7 +241,7 @@ public final class LayerWindow: @unchecked Sendable {
     }
 
     /// Ends `run()` (any thread).
-    public func stop() { host.stop() }
+    public func stop() { host.handle.stop() }
 
     /// Puts a synthetic input event into the window's queue, where it travels the path real input
     /// does (the window system's queue, then the app thread): mouse buttons, pointer moves, keys
@@ -249,11 +249,11 @@ public final class LayerWindow: @unchecked Sendable {
     /// press, move and release). Any thread.
     public func simulate(_ event: WindowEvent) {
         switch event {
-        case .mouseDown(let p, let b): host.simulate(.mouseDown(p, button: b))
-        case .mouseUp(let p, let b): host.simulate(.mouseUp(p, button: b))
-        case .mouseMoved(let p, let d): host.simulate(.mouseMoved(p, dragging: d))
-        case .key(let k): host.simulate(.key(k))
-        case .close: host.simulate(.quit)
+        case .mouseDown(let p, let b): host.handle.simulate(.mouseDown(p, button: b))
+        case .mouseUp(let p, let b): host.handle.simulate(.mouseUp(p, button: b))
+        case .mouseMoved(let p, let d): host.handle.simulate(.mouseMoved(p, dragging: d))
+        case .key(let k): host.handle.simulate(.key(k))
+        case .close: host.handle.simulate(.quit)
         case .scroll, .swipe, .resize: break
         }
     }

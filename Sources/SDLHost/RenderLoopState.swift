@@ -2,8 +2,8 @@ import Foundation
 import Compositor
 @_spi(LaminaInternal) import QuartzCore
 
-/// The render loop's own state: the render thread's alone (a value the loop owns, so no lock). The
-/// window keeps it between runs (`run()` again goes on counting refreshes, with the same renderers);
+/// The render loop's own state: the render thread's alone (a value `RenderLoop` owns, so no lock).
+/// The loop keeps it between runs (`run()` again goes on counting refreshes, with the same renderers);
 /// `startRun` resets what belongs to one run.
 struct RenderLoopState {
     /// The window was uncovered and must be sent whole again.

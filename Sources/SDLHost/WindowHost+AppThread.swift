@@ -146,7 +146,4 @@ extension WindowHost {
         overlay.bounds.size = CGSize(width: 440, height: CGFloat(lines) * 17 + 8)
         CATransaction.commit()
     }
-
-    /// Queues an event for the app thread (render thread).
-    func post(_ e: HostEvent) { shared.post(e) }
 }

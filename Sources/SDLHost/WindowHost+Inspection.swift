@@ -46,11 +46,6 @@ extension WindowHost {
         }
     }
 
-    /// Render thread: notes the scene's damage of a frame (in points) for the flash overlay.
-    func noteDamage(_ damage: CGRect) {
-        shared.withLock { s in if s.inspection == .flashUpdates && !damage.isEmpty { s.damageSeen.append(damage) } }
-    }
-
     /// App thread, every turn: brings the inspection overlays up to date (the colour overlay placed
     /// where the layers will be at `time`, the media time of the frame that will show it).
     func updateInspection(nextFrameAt time: CFTimeInterval) {

@@ -34,23 +34,6 @@ extension WindowHost {
         }
     }
 
-    /// Writes the scene's frame (render thread; the file is written on another thread) and says
-    /// where in a toast (shown by the app thread at its next turn).
-    func saveScreenshot(_ image: CGImage) {
-        let folder = screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let writes = screenshotWrites, shared = shared
-        writes.enter()
-        WindowHost.screenshotQueue.async {
-            defer { writes.leave() }
-            do {
-                let url = try WindowHost.writeScreenshot(image, in: folder)
-                shared.postToast("Saved \(url.path)", seconds: 2.5)
-            } catch {
-                shared.postToast("Cannot save the screenshot: \(error)", seconds: 5)
-            }
-        }
-    }
-
     /// Waits until the screenshots taken so far are written (tests, and before the window closes).
     package func waitForScreenshots() { screenshotWrites.wait() }
 }

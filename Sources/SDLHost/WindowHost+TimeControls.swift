@@ -55,7 +55,7 @@ extension WindowHost {
     /// The speed of media time (1 is real time).
     public var speed: Double { CAMediaClock.timeBase.rate }
 
-    /// Pauses or resumes media time (the pause key). Any thread.
+    /// Pauses or resumes media time (the pause key). The app thread, or the main thread outside `run()`.
     public func setPaused(_ paused: Bool) {
         let h = hostNow()
         changeTimeBase { paused ? $0.pause(atHost: h) : $0.resume(atHost: h) }
@@ -89,7 +89,7 @@ extension WindowHost {
         requestFrame()
     }
 
-    /// Asks the render thread for a frame even if nothing was committed (any thread).
+    /// Asks the render thread for a frame even if nothing was committed.
     func requestFrame() {
         scheduler.requestFrame()
         wake()
@@ -146,7 +146,8 @@ extension WindowHost {
         CATransaction.commit()
     }
 
-    /// Shows a short message at the bottom of the window for a few seconds (any thread).
+    /// Shows a short message at the bottom of the window for a few seconds: the app thread, or the
+    /// main thread outside `run()` (other threads: `handle.showToast(_:seconds:)`).
     /// Control characters in `text` are shown escaped (`TerminalText`), on the terminal and in the window.
     public func showToast(_ text: String, seconds: Double = 2.5) {
         let text = TerminalText.escaped(text)

@@ -21,15 +21,19 @@ import CSDL2
 /// input, its next due time (`nextAppTime`, animation callbacks) or at most 0.1 s (`onTick`'s
 /// polling interval while idle).
 ///
-/// Who owns what: the settings (`virtualTime`, `virtualFramePeriod`, `keepsLastFrame`,
-/// `screenshotFolder`, `onRestart`) and hooks (`onEvent`, `onTick`, `nextAppTime`) are set before
-/// `run()` and only read while it runs. While it runs, the render thread owns SDL, the renderers
-/// and its `RenderLoopState`; the app thread owns the window's layers, the hooks' calls and the
-/// `AppLoopState`; what both touch is in `shared` (`WindowShared`, one mutex). The members meant
-/// for any thread (`stop()`, `setTitle(_:)`, `setContentSize(_:)`, `showToast(_:seconds:)`, the time
-/// controls, `simulate(_:)`, the read-outs) touch only `shared`, the scheduler's mutex, SDL's event
-/// queue or the main thread's work queue.
-public final class WindowHost: @unchecked Sendable {  // any-thread members as listed above; the rest confined as said
+/// Who owns what (each piece has one owning thread; only `shared` is touched by several):
+/// - The main thread (the one that makes the window and calls `run()`) owns the `WindowHost`: the
+///   settings (`virtualTime`, `virtualFramePeriod`, `keepsLastFrame`, `screenshotFolder`,
+///   `onRestart`) and hooks (`onEvent`, `onTick`, `nextAppTime`) are set there before `run()`.
+///   `WindowHost` is not `Sendable`: other threads use its `handle` (`WindowHandle`).
+/// - While `run()` runs, that thread is the render thread and runs only the `RenderLoop`: SDL, the
+///   renderers and the loop's own state, with no lock and no reference to the host.
+/// - While `run()` runs, the app thread borrows the host for its app side: the window's layers,
+///   the hooks' calls, the time controls and the `AppLoopState`. `run()` returns only after the app
+///   thread has finished, so the host is the main thread's again then.
+/// - What both threads touch is in `shared` (`WindowShared`, one mutex); the scheduler's two sides
+///   share its own mutex, and the committed-tree stores theirs.
+public final class WindowHost {
     /// Why a window could not be opened.
     public enum HostError: Error, CustomStringConvertible {
         /// There is no display to open a window on (SDL's message).
@@ -49,12 +53,14 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     let window: OpaquePointer
     /// What the render and app threads both touch while the window runs.
     let shared: WindowShared
+    /// What any thread may use: stop, retitle, resize, simulate input, read the counts.
+    public let handle: WindowHandle
     /// What only the app side touches (app thread while running).
     var app = AppLoopState()
-    /// The render loop's state between runs (the thread that calls `run()`, which renders).
-    var renderState = RenderLoopState()
+    /// The render loop (the thread that calls `run()`, which renders); kept between runs.
+    let renderLoop: RenderLoop
     /// The SDL event type that wakes the render thread (a commit happened on another thread).
-    let wakeEventType: UInt32
+    var wakeEventType: UInt32 { shared.wakeEventType }
     var commitObserver: Int?
     /// The display's refresh rate in Hz (60 when SDL does not know).
     public let refreshRate: Double
@@ -80,7 +86,7 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     let sceneTrees = CommittedTreeStore()
     let overlayTrees = CommittedTreeStore()
     /// Screenshots being written.
-    let screenshotWrites = DispatchGroup()
+    var screenshotWrites: DispatchGroup { renderLoop.screenshotWrites }
     /// The inspection overlays (under the text overlays), the inspector's outline and panel.
     let inspectionRoot = CALayer()
     let inspectorOutline = CALayer()
@@ -97,8 +103,6 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     /// Where the screenshot key (F12) writes lamina-screenshot-<n>.png (default: the current folder).
     /// Set before `run()`.
     public var screenshotFolder: URL?
-    /// The app thread while `run()` runs (the thread that calls `run()` only).
-    var appThread: Thread?
 
     /// The layer tree shown (its position places it in the window's point space). Set it before
     /// `run()` or on the app thread.
@@ -121,12 +125,9 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     /// controls; the virtual media time under `virtualTime`). Used for recording.
     /// The copy is made outside the timed phases; when nil (the default) a frame costs nothing more.
     /// The closure must return quickly: hand the frame to another thread.
-    public var onPresent: ((CGImage, CFTimeInterval) -> Void)? {
-        get { shared.withLock { $0.onPresent }?.call }
-        set {
-            let hook = newValue.map { PresentHook(call: $0) }
-            shared.withLock { $0.onPresent = hook }
-        }
+    public var onPresent: (@Sendable (CGImage, CFTimeInterval) -> Void)? {
+        get { shared.withLock { $0.onPresent } }
+        set { shared.withLock { $0.onPresent = newValue } }
     }
 
     /// An extra line for the overlay (keys the app adds, e.g. the gallery's recording key); empty for none.
@@ -174,7 +175,7 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     /// Shows a small mark at the top right of the window (nil hides it), below the time-control
     /// badge and clear of the statistics overlay, for as long as a recording runs: the messages
     /// that say where it records go after a few seconds. Drawn over the scene on the screen only,
-    /// never into what is recorded. Any thread.
+    /// never into what is recorded. The app thread, or the main thread outside `run()`.
     public func showRecordingMark(_ text: String?) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -198,17 +199,23 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
     /// When the app next needs a turn of its own (a timer), given the current media time; the app
     /// thread wakes then even if nothing else happens. Called on the app thread. Default: never.
     public var nextAppTime: (CFTimeInterval) -> CFTimeInterval = { _ in .infinity }
-    /// The window's title.
-    public var title: String { didSet { SDL_SetWindowTitle(window, title) } }
+    /// The window's title. Main thread (other threads: `handle.setTitle(_:)`).
+    public var title: String {
+        get { shared.withLock { $0.title } }
+        set {
+            shared.withLock { $0.title = newValue }
+            SDL_SetWindowTitle(window, newValue)
+        }
+    }
     /// A copy of the render thread's timings so far.
-    public var times: FrameTimes { shared.withLock { $0.times } }
+    public var times: FrameTimes { handle.times }
     /// How frames reach the window, once `run()` has started: "window surface" (only changed
     /// rectangles copied into the window's framebuffer) or "texture (DRIVER[, GL RENDERER])" (an SDL
     /// renderer); empty before. `LAMINA_PRESENT=texture|surface` chooses; see `FramePresenters`.
     public var presentation: String { shared.withLock { $0.presenterName } }
 
     /// Frames presented so far.
-    public var frameCount: Int { shared.withLock { $0.framesRendered } }
+    public var frameCount: Int { handle.frameCount }
 
     /// The window's size in the display's window units per point: 1 unless opened with another.
     /// On X11, where SDL does no high-DPI scaling, 2 shows a 960x640-point scene in a 1920x1280
@@ -243,12 +250,13 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
             throw HostError.sdl(WindowHost.sdlError())
         }
         window = w
-        self.title = title
-        shared = WindowShared(pointSize: size)
+        shared = WindowShared(pointSize: size, title: title, wakeEventType: SDL_RegisterEvents(1))
+        handle = WindowHandle(shared: shared, windowID: SDL_GetWindowID(w), scale: scale)
         var mode = SDL_DisplayMode()
         refreshRate = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
-        wakeEventType = SDL_RegisterEvents(1)
         scheduler = FrameScheduler(clock: .system, framePeriod: 1 / refreshRate)
+        renderLoop = RenderLoop(window: w, shared: shared, scheduler: scheduler, sceneTrees: sceneTrees,
+                                overlayTrees: overlayTrees, scale: scale, screenshotWrites: DispatchGroup())
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         hostRoot.anchorPoint = .zero
@@ -314,44 +322,51 @@ public final class WindowHost: @unchecked Sendable {  // any-thread members as l
             }
         }
         if app.sceneStart == nil { app.sceneStart = CACurrentMediaTime() }
-        // The scheduler's settings, before the app thread that reads them starts: the frame period,
-        // and under virtual time the virtual clock at the host's start.
-        scheduler.framePeriod = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
+        // Everything the app thread reads is written here, before it starts: the scheduler's
+        // settings (the frame period, the app's turn, under virtual time the clock and its start)
+        // and the render loop's settings, fixed for the run.
+        let period = virtualTime ? (virtualFramePeriod ?? 1 / refreshRate) : 1 / refreshRate
+        scheduler.framePeriod = period
         scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
-        var virtualStart: Double? = nil
+        var settings = RenderSettings(virtualTime: virtualTime, framePeriod: period, virtualStart: nil,
+                                      keepsLastFrame: keepsLastFrame, screenshotFolder: screenshotFolder)
         if virtualTime {
             scheduler.clock = .virtual
             let host = CACurrentMediaTime()
             let media = CAMediaClock.updateTimeBase { $0.anchor(host: host, media: host) }.mediaTime(atHost: host)
             shared.withLock { $0.virtualHostNow = host }
             scheduler.setVirtualTime(media)
-            virtualStart = host
+            settings.virtualStart = host
         }
         // From here until the app thread finishes (waited for below), the app side of this window
-        // (its layers, hooks and `app` state) is the app thread's; this thread renders and touches
-        // only `shared`, the scheduler's render side and the render loop's own state.
-        let appThread = Thread { [unowned self] in self.appLoop() }
+        // (its layers, hooks and `app` state) is the app thread's; this thread runs only the render
+        // loop, which holds no reference to the host.
+        nonisolated(unsafe) let borrowed = self  // unchecked: the app thread borrows the host until run() joins it below; this thread meanwhile runs only `renderLoop`
+        let appThread = Thread { borrowed.appLoop() }
         appThread.name = "lamina.app"
-        self.appThread = appThread
         appThread.start()
-        renderLoop(frames: frames, seconds: seconds, virtualStart: virtualStart)
+        renderLoop.run(frames: frames, seconds: seconds, settings: settings)
         shared.stop()
         while !appThread.isFinished { usleep(1000) }
         waitForScreenshots()
     }
 
-    /// Ends `run()` (from any thread).
-    public func stop() {
-        shared.stop()
-        wake()
-    }
+    /// Ends `run()` (this thread or the app thread; other threads: `handle.stop()`).
+    public func stop() { handle.stop() }
 
     var isRunning: Bool { shared.isRunning }
 
-    /// Wakes the render thread if it sleeps (from any thread).
-    func wake() {
-        var e = SDL_Event()
-        e.type = wakeEventType
-        SDL_PushEvent(&e)
-    }
+    /// Wakes the render thread if it sleeps.
+    func wake() { shared.wake() }
+
+    /// Puts a synthetic input event into SDL's queue, so that it travels the same path as real input
+    /// (SDL event → host conversion → app thread). Mouse events and keys (by SDL key name).
+    public func simulate(_ event: HostEvent) { handle.simulate(event) }
+
+    /// Sets the window's title: at once on the main thread, otherwise when the main thread next
+    /// handles its events (see `WindowHandle.setTitle(_:)`).
+    public func setTitle(_ newTitle: String) { handle.setTitle(newTitle) }
+
+    /// Resizes the window to `size` points (see `WindowHandle.setContentSize(_:)`).
+    public func setContentSize(_ size: CGSize) { handle.setContentSize(size) }
 }

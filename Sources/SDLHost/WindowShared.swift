@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
+import CSDL2
 @_spi(LaminaInternal) import QuartzCore
 
-/// What a window's render thread and app thread both touch while it runs, behind one mutex (held
-/// only to read or change these values, never while app code, rendering or SDL runs), and the two
-/// signals by which one thread wakes the other. Everything else a window holds belongs to one
-/// thread: SDL and the render loop's state (`RenderLoopState`) to the render thread, the window's
-/// layers, hooks and the app loop's state (`AppLoopState`) to the app thread while it runs.
+/// What a window's threads all touch, behind one mutex (held only to read or change these values,
+/// never while app code, rendering or SDL runs), and the signals by which one thread wakes another:
+/// the app thread's semaphores and the render (main, SDL) thread's wake-up event. Everything else a
+/// window holds belongs to one thread: SDL and the render loop (`RenderLoop`) to the render thread,
+/// the window's layers, hooks and the app loop's state (`AppLoopState`) to the app thread while it
+/// runs (to the main thread before and after).
 final class WindowShared: Sendable {
     /// The values both threads touch; the comment on each says who writes it.
     struct State {
@@ -28,7 +30,11 @@ final class WindowShared: Sendable {
         var lastFrame: CGImage?
         var lastOverlayFrame: CGImage?
         /// `onPresent` (set from any thread, called on the render thread).
-        var onPresent: PresentHook?
+        var onPresent: (@Sendable (CGImage, CFTimeInterval) -> Void)?
+        /// The window's title (the main thread sets it, with SDL's).
+        var title = ""
+        /// Work other threads left for the main thread (`onMainThread`), in order.
+        var mainThreadWork: [@Sendable () -> Void] = []
         /// The app's extra overlay line (any thread).
         var overlayHelp = ""
         /// The inspection overlay shown (app thread) and the scene's damage since the app's last
@@ -53,13 +59,21 @@ final class WindowShared: Sendable {
     }
 
     let state: Mutex<State>
+    /// The SDL event type that wakes the render thread (a commit, a stop, work for the main thread).
+    let wakeEventType: UInt32
     /// Wakes the app thread: input, a frame, a toast, or a stop.
     let appWake = DispatchSemaphore(value: 0)
     /// Wakes the render thread waiting for the app's turn on a frame (virtual time), or a stop.
     let turnTaken = DispatchSemaphore(value: 0)
 
-    init(pointSize: CGSize) {
-        state = Mutex(State(pointSize: pointSize))
+    /// The wake event's code that means "work is waiting for the main thread".
+    static let mainThreadWorkCode: Int32 = 0x4D41_494E
+
+    init(pointSize: CGSize, title: String, wakeEventType: UInt32) {
+        var s = State(pointSize: pointSize)
+        s.title = title
+        state = Mutex(s)
+        self.wakeEventType = wakeEventType
     }
 
     /// Runs `body` on the state under the mutex.
@@ -89,10 +103,29 @@ final class WindowShared: Sendable {
         appWake.signal()
         turnTaken.signal()
     }
-}
 
-/// `onPresent`'s closure, kept in the shared state. Unchecked: the app sets it from its own thread
-/// and the render thread calls it, as `WindowHost.onPresent` documents (the closure hands frames on).
-struct PresentHook: @unchecked Sendable {
-    let call: (CGImage, CFTimeInterval) -> Void
+    /// Wakes the render thread if it sleeps (any thread).
+    func wake(code: Int32 = 0) {
+        var e = SDL_Event()
+        e.type = wakeEventType
+        e.user.code = code
+        SDL_PushEvent(&e)
+    }
+
+    /// Runs `action` on the main (SDL) thread: at once when called there; otherwise when the main
+    /// thread next handles its events, in the order asked for.
+    func onMainThread(_ action: @escaping @Sendable () -> Void) {
+        if Thread.isMainThread { action(); return }
+        withLock { $0.mainThreadWork.append(action) }
+        wake(code: WindowShared.mainThreadWorkCode)
+    }
+
+    /// On the main thread: runs the work other threads left (`onMainThread`).
+    func runMainThreadWork() {
+        let work = withLock { s in
+            defer { s.mainThreadWork.removeAll() }
+            return s.mainThreadWork
+        }
+        for action in work { action() }
+    }
 }

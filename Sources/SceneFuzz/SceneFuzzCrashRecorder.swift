@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 @_spi(LaminaInternal) import Scenes
 #if canImport(Glibc)
@@ -12,28 +13,44 @@ import Glibc
 /// and let the signal end the process as it would have. Off until `install(directory:)`. A testing
 /// aid.
 @_spi(LaminaInternal) public enum SceneFuzzCrashRecorder {
-    // The statics below are read by the signal handler, where no lock is async-signal-safe; they
-    // are written on the fuzzing thread only, before and between inputs.
-    nonisolated(unsafe) static var buffer: UnsafeMutablePointer<UInt8>?
-    nonisolated(unsafe) static var capacity = 0
-    nonisolated(unsafe) static var length = 0
-    nonisolated(unsafe) static var index = 0
-    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) static var temporary: UnsafeMutablePointer<CChar>?   // signal handler state (see above)
+    /// What the signal handler reads: one block, allocated once by `install(directory:)` and
+    /// published by its address; written on the fuzzing thread only, before and between inputs.
+    struct Slot {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var capacity = 0
+        var length = 0
+        var index = 0
+        var path: UnsafeMutablePointer<CChar>?
+        var temporary: UnsafeMutablePointer<CChar>?
+    }
+    /// The address of the `Slot` (0 until installed): an atomic, so the handler needs no lock (none
+    /// is async-signal-safe).
+    static let slotAddress = Atomic<Int>(0)
+
+    /// The installed slot, if any.
+    static var slot: UnsafeMutablePointer<Slot>? {
+        UnsafeMutablePointer(bitPattern: slotAddress.load(ordering: .acquiring))
+    }
 
     /// Writes crashing inputs to `directory`/crash.yaml from now on.
     public static func install(directory: URL) {
         try? SafeFile.makeFolder(at: directory.path)
-        path = strdup(directory.appendingPathComponent("crash.yaml").path)
-        temporary = strdup(directory.appendingPathComponent("crash.yaml.partial-\(getpid())").path)
+        let s = slot ?? {
+            let fresh = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
+            fresh.initialize(to: Slot())
+            return fresh
+        }()
+        s.pointee.path = strdup(directory.appendingPathComponent("crash.yaml").path)
+        s.pointee.temporary = strdup(directory.appendingPathComponent("crash.yaml.partial-\(getpid())").path)
+        slotAddress.store(Int(bitPattern: s), ordering: .releasing)
         for sig in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
             signal(sig) { sig in
-                if let p = SceneFuzzCrashRecorder.path, let t = SceneFuzzCrashRecorder.temporary, let b = SceneFuzzCrashRecorder.buffer {
+                if let s = SceneFuzzCrashRecorder.slot, let p = s.pointee.path, let t = s.pointee.temporary, let b = s.pointee.buffer {
                     // Whatever is at the temporary's name (a link) goes; the file is made fresh.
                     unlink(t)
                     let fd = open(t, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
                     if fd >= 0 {
-                        let ok = write(fd, b, SceneFuzzCrashRecorder.length) == SceneFuzzCrashRecorder.length && fsync(fd) == 0
+                        let ok = write(fd, b, s.pointee.length) == s.pointee.length && fsync(fd) == 0
                         close(fd)
                         if ok { rename(t, p) } else { unlink(t) }
                     }
@@ -48,17 +65,17 @@ import Glibc
 
     /// Notes the input about to run (cheap: a copy into a reused buffer, only once installed).
     static func record(_ text: String, index: Int) {
-        guard path != nil else { return }
+        guard let s = slot else { return }
         let n = text.utf8.count
-        if n > capacity {
-            buffer?.deallocate()
-            capacity = max(n, 2 * capacity)
-            buffer = .allocate(capacity: capacity)
+        if n > s.pointee.capacity {
+            s.pointee.buffer?.deallocate()
+            s.pointee.capacity = max(n, 2 * s.pointee.capacity)
+            s.pointee.buffer = .allocate(capacity: s.pointee.capacity)
         }
-        length = 0
+        s.pointee.length = 0
         var i = 0
-        for b in text.utf8 { buffer![i] = b; i += 1 }
-        length = n
-        self.index = index
+        for b in text.utf8 { s.pointee.buffer![i] = b; i += 1 }
+        s.pointee.length = n
+        s.pointee.index = index
     }
 }

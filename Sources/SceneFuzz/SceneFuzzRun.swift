@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @_spi(LaminaInternal) import Scenes
 import CoreGraphics
 
@@ -8,9 +9,9 @@ import CoreGraphics
 /// `saveFailures` is set); a watchdog thread ends the process with the input saved when one runs
 /// past `hangLimit`. A testing aid, used by `lamina fuzz-scenes` and the tests.
 ///
-/// Shared with its watchdog thread: the input being run and the finished flag are guarded by
-/// `lock`; the settings are constants of the run.
-@_spi(LaminaInternal) public final class SceneFuzzRun: @unchecked Sendable {
+/// Shared with its watchdog thread: the input being run and the finished flag are behind one
+/// mutex (the run's thread writes them, the watchdog reads); the settings are constants of the run.
+@_spi(LaminaInternal) public final class SceneFuzzRun: Sendable {
     /// What a run found.
     public struct Report {
         /// Inputs run.
@@ -44,9 +45,8 @@ import CoreGraphics
     /// Where failing inputs are written (nil: nowhere).
     public let saveFailures: URL?
 
-    private let lock = NSLock()
-    private var current: (index: Int, started: UInt64, text: String)?
-    private var finished = false
+    /// The input being run (index, start, text) and whether the run finished.
+    private let running = Mutex<(current: (index: Int, started: UInt64, text: String)?, finished: Bool)>((nil, false))
 
     /// A run of `fuzzer`'s inputs.
     public init(fuzzer: SceneFuzzer, directory: URL?, slowLimit: Double = 2, hangLimit: Double = 30, saveFailures: URL? = nil) {
@@ -60,11 +60,11 @@ import CoreGraphics
         var report = Report()
         report.rssStart = SceneFuzzHarness.residentKiB()
         startWatchdog()
-        defer { lock.lock(); finished = true; lock.unlock() }
+        defer { running.withLock { $0.finished = true } }
         for index in start..<(start + count) {
             let text = fuzzer.input(index)
             let began = DispatchTime.now().uptimeNanoseconds
-            lock.lock(); current = (index, began, text); lock.unlock()
+            running.withLock { $0.current = (index, began, text) }
             SceneFuzzCrashRecorder.record(text, index: index)
             let outcome = SceneFuzzHarness.run(text, directory: directory)
             let ok = outcome.parsed
@@ -102,9 +102,7 @@ import CoreGraphics
         let t = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.25)
-                lock.lock()
-                let (done, cur) = (finished, current)
-                lock.unlock()
+                let (cur, done) = running.withLock { $0 }
                 if done { return }
                 guard let c = cur else { continue }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - c.started) / 1e9

@@ -11,7 +11,7 @@ import Yams
 /// duplicated, swapped or re-indented, numbers pushed to the edges, anchors and aliases, long and
 /// odd Unicode strings, other corpus files spliced in), or, a few percent of the time, one of
 /// `SceneFuzzAttacks`' pathological documents. A testing aid.
-@_spi(LaminaInternal) public struct SceneFuzzer {
+@_spi(LaminaInternal) public struct SceneFuzzer: Sendable {
     /// The seed corpus (scene texts), mutated.
     public let corpus: [String]
     /// Inputs found crashing or hanging once, run first and never mutated.

@@ -46,11 +46,21 @@ public final class Scene {
 
     /// The shared assets folder (Lamina's Assets/, `LaminaAssets.directory` by default), searched
     /// for images after the scene's own folder. Paths may not leave these two folders.
-    nonisolated(unsafe) public static var assetsDirectory: URL? = LaminaAssets.directory
+    public static var assetsDirectory: URL? {
+        get { resources.withLock { $0.assets } }
+        set { resources.withLock { $0.assets = newValue } }
+    }
 
     /// Decodes images named in scenes: PNG and JPEG through `PNGCodec` by default (a file that does
     /// not decode is the scene's located error). Replace it to read images from elsewhere.
-    nonisolated(unsafe) public static var imageLoader: ((URL) -> CGImage?)? = { try? PNGCodec.read(contentsOf: $0) }
+    public static var imageLoader: (@Sendable (URL) -> CGImage?)? {
+        get { resources.withLock { $0.loader } }
+        set { resources.withLock { $0.loader = newValue } }
+    }
+
+    /// `assetsDirectory` and `imageLoader`: set by the app (any thread), read while scenes load.
+    private static let resources = Mutex<(assets: URL?, loader: (@Sendable (URL) -> CGImage?)?)>(
+        (LaminaAssets.directory, { try? PNGCodec.read(contentsOf: $0) }))
 
     /// The most bytes the decoded images of one scene may take together, counted as width x height
     /// x 4 for each distinct file: `Limits.defaultImageBudget` (1 GiB) unless changed (`lamina`'s

@@ -36,8 +36,7 @@ extension SceneParser {
     /// A spring's parameters and the values a scene may give them: CASpringAnimation's documented
     /// ranges (mass and stiffness greater than 0, damping greater than or equal to 0; initialVelocity
     /// has none) within Lamina's bound of 1e6 on each.
-    // A constant table (key paths are not Sendable, but these are never changed).
-    nonisolated(unsafe) static let springParameters: [(key: String, range: String, accepts: @Sendable (Double) -> Bool, property: ReferenceWritableKeyPath<CASpringAnimation, CGFloat>)] = [
+    static let springParameters: [(key: String, range: String, accepts: @Sendable (Double) -> Bool, property: ReferenceWritableKeyPath<CASpringAnimation, CGFloat> & Sendable)] = [
         ("mass", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.mass),
         ("stiffness", "greater than 0 (and at most 1e6)", { $0 > 0 && $0 <= 1e6 }, \.stiffness),
         ("damping", "0 or more (and at most 1e6)", { $0 >= 0 && $0 <= 1e6 }, \.damping),

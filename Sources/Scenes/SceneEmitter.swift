@@ -21,14 +21,14 @@ enum SceneEmitter {
     static let filters = ["nearest", "linear", "trilinear"]
 
     /// CAEmitterCell's Float properties.
-    nonisolated(unsafe) static let floatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, Float>] = [
+    static let floatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, Float> & Sendable] = [
         "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
         "redRange": \.redRange, "greenRange": \.greenRange, "blueRange": \.blueRange, "alphaRange": \.alphaRange,
         "redSpeed": \.redSpeed, "greenSpeed": \.greenSpeed, "blueSpeed": \.blueSpeed, "alphaSpeed": \.alphaSpeed,
         "speed": \.speed, "repeatCount": \.repeatCount, "minificationFilterBias": \.minificationFilterBias,
     ]
     /// CAEmitterCell's CGFloat properties (angles in radians, as in Apple's API).
-    nonisolated(unsafe) static let cgFloatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CGFloat>] = [
+    static let cgFloatKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CGFloat> & Sendable] = [
         "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
         "velocity": \.velocity, "velocityRange": \.velocityRange,
         "xAcceleration": \.xAcceleration, "yAcceleration": \.yAcceleration, "zAcceleration": \.zAcceleration,
@@ -36,7 +36,7 @@ enum SceneEmitter {
         "contentsScale": \.contentsScale,
     ]
     /// CAEmitterCell's time properties.
-    nonisolated(unsafe) static let timeKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CFTimeInterval>] = [
+    static let timeKeys: [String: ReferenceWritableKeyPath<CAEmitterCell, CFTimeInterval> & Sendable] = [
         "beginTime": \.beginTime, "duration": \.duration, "timeOffset": \.timeOffset, "repeatDuration": \.repeatDuration,
     ]
 

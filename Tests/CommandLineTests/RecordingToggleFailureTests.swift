@@ -42,7 +42,8 @@ final class RecordingToggleFailureTests: XCTestCase {
             if toggle.bannerText?.hasPrefix("Recording failed") == true { sawFailure = true; host.stop() }
         }
         // A hang detector only: the failure comes within a few frames on any machine.
-        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        let handle = host.handle
+        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
         host.run()
         XCTAssertFalse(watchdog.finish(), "the failure never showed")
         XCTAssertTrue(sawFailure)

@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 import SDLHost
@@ -12,11 +13,15 @@ import SDLHost
 /// the documented 1 GiB, and `--image-budget` changes it.
 final class SceneImageBudgetTests: XCTestCase {
     var dir: URL!
-    var savedLoader: ((URL) -> CGImage?)?
+    var savedLoader: (@Sendable (URL) -> CGImage?)?
     var savedAssets: URL?
     var savedBudget = 0
-    /// The files the loader decoded, in order.
-    var decoded: [String] = []
+    /// The files the loader decoded, in order (the loader may run on any thread).
+    private let decodes = DecodedFiles()
+    var decoded: [String] {
+        get { decodes.names.withLock { $0 } }
+        set { decodes.names.withLock { $0 = newValue } }
+    }
 
     override func setUpWithError() throws {
         CAMediaClock.manualTime = 0
@@ -25,7 +30,8 @@ final class SceneImageBudgetTests: XCTestCase {
         savedAssets = Scene.assetsDirectory
         savedBudget = Scene.imageBudget
         Scene.assetsDirectory = nil
-        Scene.imageLoader = { [unowned self] url in decoded.append(url.lastPathComponent); return try? PNGCodec.read(contentsOf: url) }
+        let decodes = decodes
+        Scene.imageLoader = { url in decodes.names.withLock { $0.append(url.lastPathComponent) }; return try? PNGCodec.read(contentsOf: url) }
     }
 
     override func tearDownWithError() throws {
@@ -98,8 +104,9 @@ final class SceneImageBudgetTests: XCTestCase {
     func testAnImageWithoutASizeInItsHeaderIsRefusedOnceDecodedAndItsNameEscaped() throws {
         let name = "bell\u{7}.raw"
         try Data("ten by ten".utf8).write(to: dir.appendingPathComponent(name))
-        Scene.imageLoader = { [unowned self] url in
-            decoded.append(url.lastPathComponent)
+        let decodes = decodes
+        Scene.imageLoader = { url in
+            decodes.names.withLock { $0.append(url.lastPathComponent) }
             return CGImage(width: 10, height: 10, premultipliedARGB: Array(repeating: 0xFF00_00FF, count: 100))
         }
         let file = dir.appendingPathComponent("scene.yaml")
@@ -186,4 +193,9 @@ final class SceneImageBudgetTests: XCTestCase {
         try Data("not an image at all".utf8).write(to: text)
         XCTAssertNil(size(text))
     }
+}
+
+/// The file names a test's image loader decoded.
+private final class DecodedFiles: Sendable {
+    let names = Mutex<[String]>([])
 }

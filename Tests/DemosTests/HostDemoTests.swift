@@ -74,7 +74,8 @@ final class HostBlockingTests: XCTestCase {
         }
         let b = demo.button.convert(demo.button.bounds, to: shell.root)
         host.simulate(.mouseDown(CGPoint(x: b.midX, y: b.midY), button: 1))
-        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        let handle = host.handle
+        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
         host.run()
         XCTAssertFalse(watchdog.finish(), "the window ran 120 s without the click being handled (a hang)")
         XCTAssertFalse(waitHung, "the render thread stopped presenting while the app thread was blocked")

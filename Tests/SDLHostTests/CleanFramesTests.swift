@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 import QuartzCore
 @_spi(LaminaInternal) import QuartzCore
 @testable import SDLHost
@@ -27,14 +28,15 @@ final class CleanFramesTests: XCTestCase {
         root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
         host.layer = root
         host.showBanner("Recording to somewhere.mp4 (F5 stops)")
-        var recorded: [CGImage] = []
-        host.onPresent = { image, _ in recorded.append(image) }
+        let frames = RecordedFrames()
+        host.onPresent = { image, _ in frames.images.withLock { $0.append(image) } }
         host.simulate(.key(WindowHost.Keys.overlay))
         host.simulate(.key(WindowHost.Keys.screenshot))
         host.run(frames: 6)
         host.waitForScreenshots()
 
         let blue: UInt32 = 0xFF00_00FF
+        let recorded = frames.images.withLock { $0 }
         XCTAssertEqual(recorded.count, 6)
         for (i, image) in recorded.enumerated() {
             XCTAssertTrue(image.premultipliedARGB.allSatisfy { $0 == blue }, "recorded frame \(i) is the scene only")
@@ -58,4 +60,9 @@ final class CleanFramesTests: XCTestCase {
         XCTAssertEqual(least(10..<300, 45..<80), 224, accuracy: 1, "the statistics overlay")
         XCTAssertEqual(alpha(470, 120), 0, "nothing over the rest of the scene")
     }
+}
+
+/// The frames `onPresent` handed on (render thread appends, the test reads after `run()`).
+private final class RecordedFrames: Sendable {
+    let images = Mutex<[CGImage]>([])
 }

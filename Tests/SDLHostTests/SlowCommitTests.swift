@@ -57,7 +57,8 @@ final class SlowCommitTests: XCTestCase {
             if !asked { asked = true; slow.setNeedsDisplay() }      // drawn by this turn's commit
             else if drawEnded >= 0 { host.stop() }
         }
-        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        let handle = host.handle
+        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
         host.run()
         XCTAssertFalse(watchdog.finish(), "the window did not finish in 120 s (a hang)")
         XCTAssertFalse(waitHung, "no frame was presented while draw(in:) ran inside the commit: the render side waited for the app")

@@ -90,7 +90,8 @@ final class TimeControlsTests: OffscreenClockTestCase {
         }
         host.simulate(.key(WindowHost.Keys.pause))
         host.simulate(.key("?"))
-        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        let handle = host.handle
+        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
         host.run()
         XCTAssertFalse(watchdog.finish(), "four turns after the pause within 120 s")
         XCTAssertEqual(ticks.count, 4)

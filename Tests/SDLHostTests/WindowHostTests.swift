@@ -35,7 +35,8 @@ final class WindowHostTests: XCTestCase {
         host.simulate(.key("Space"))
         host.simulate(.mouseDown(CGPoint(x: 150, y: 60), button: 1))
         host.simulate(.mouseUp(CGPoint(x: 40, y: 62), button: 1))
-        let watchdog = HangWatchdog(seconds: 120) { host.stop() }
+        let handle = host.handle
+        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
         host.run()
         XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 refreshes in 120 s (a hang)")
         XCTAssertEqual(keys, ["Space"], "a key travels SDL → host → app thread")

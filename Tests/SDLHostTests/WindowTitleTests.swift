@@ -3,7 +3,7 @@ import QuartzCore
 @testable import SDLHost
 import CSDL2
 
-/// `setTitle(_:)` from another thread reaches the window through the main thread's events (the
+/// `WindowHandle.setTitle(_:)` from another thread reaches the window through the main thread's events (the
 /// gallery retitles its window from the app thread when a demo opens).
 final class WindowTitleTests: XCTestCase {
     func testATitleSetOnAnotherThreadIsAppliedByTheMainThread() throws {
@@ -12,7 +12,8 @@ final class WindowTitleTests: XCTestCase {
         let host = try WindowHost(title: "first", size: CGSize(width: 80, height: 60))
         host.virtualTime = true
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { host.setTitle("second"); done.signal() }
+        let handle = host.handle
+        Thread.detachNewThread { handle.setTitle("second"); done.signal() }
         done.wait()
         XCTAssertEqual(host.title, "first", "not applied off the main thread")
         host.run(frames: 2)
@@ -28,7 +29,8 @@ final class WindowTitleTests: XCTestCase {
         let host = try WindowHost(title: "size", size: CGSize(width: 80, height: 60))
         host.virtualTime = true
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { host.setContentSize(CGSize(width: 200, height: 120)); done.signal() }
+        let handle = host.handle
+        Thread.detachNewThread { handle.setContentSize(CGSize(width: 200, height: 120)); done.signal() }
         done.wait()
         host.run(frames: 2)
         var w: Int32 = 0, h: Int32 = 0

@@ -28,7 +28,7 @@ final class SceneFuzzTests: XCTestCase {
 
     static let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus")
-    var savedLoader: ((URL) -> CGImage?)?
+    var savedLoader: (@Sendable (URL) -> CGImage?)?
     var savedAssets: URL?
 
     override func setUp() {

@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 @_spi(LaminaInternal) import QuartzCore
 import Scenes
 
@@ -9,9 +10,11 @@ final class SceneAssetTests: XCTestCase {
     var root: URL!
     var sceneDir: URL!
     var assetsDir: URL!
-    var savedLoader: ((URL) -> CGImage?)?
+    var savedLoader: (@Sendable (URL) -> CGImage?)?
     var savedAssets: URL?
-    var loaded: [URL] = []
+    /// The files the loader was asked for (the loader may run on any thread).
+    private let loads = LoadedFiles()
+    var loaded: [URL] { loads.urls.withLock { $0 } }
 
     override func setUpWithError() throws {
         CAMediaClock.manualTime = 0
@@ -24,7 +27,9 @@ final class SceneAssetTests: XCTestCase {
         savedLoader = Scene.imageLoader
         savedAssets = Scene.assetsDirectory
         Scene.assetsDirectory = assetsDir
-        Scene.imageLoader = { [unowned self] url in loaded.append(url); return try? PNGCodec.read(contentsOf: url) }
+        let loads = loads
+        loads.urls.withLock { $0.removeAll() }
+        Scene.imageLoader = { url in loads.urls.withLock { $0.append(url) }; return try? PNGCodec.read(contentsOf: url) }
     }
 
     override func tearDownWithError() throws {
@@ -197,4 +202,9 @@ final class SceneAssetTests: XCTestCase {
             XCTAssertEqual((e as? SceneError)?.message, "font files need a scene file (its folder resolves \"a.ttf\")")
         }
     }
+}
+
+/// The files a test's image loader was asked for.
+private final class LoadedFiles: Sendable {
+    let urls = Mutex<[URL]>([])
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 import Scenes
@@ -9,7 +10,7 @@ import Scenes
 /// located errors; and one image named by three layers is decoded once and shared.
 final class SceneFileCauseTests: XCTestCase {
     var dir: URL!
-    var savedLoader: ((URL) -> CGImage?)?
+    var savedLoader: (@Sendable (URL) -> CGImage?)?
     var savedAssets: URL?
 
     override func setUpWithError() throws {
@@ -131,8 +132,9 @@ final class SceneFileCauseTests: XCTestCase {
           - {name: c, frame: [0, 0, 10, 10], contents: alias.png}
           - {name: d, frame: [0, 0, 10, 10], contents: other.png}
         """.write(to: file, atomically: true, encoding: .utf8)
-        var decoded: [String] = []
-        Scene.imageLoader = { url in decoded.append(url.lastPathComponent); return try? PNGCodec.read(contentsOf: url) }
+        let decodes = DecodedNames()
+        Scene.imageLoader = { url in decodes.names.withLock { $0.append(url.lastPathComponent) }; return try? PNGCodec.read(contentsOf: url) }
+        var decoded: [String] { decodes.names.withLock { $0 } }
         let scene = try Scene.load(contentsOf: file)
         XCTAssertEqual(decoded, ["pic.png", "other.png"], "one decode per file")
         let images = ["a", "b", "c", "d"].map { scene.layers[$0]?.contents as? CGImage }
@@ -186,4 +188,9 @@ final class SceneErrorPlaceTests: XCTestCase {
         XCTAssertTrue(r.err.contains("\(missing): no such file"), r.err)
         XCTAssertFalse(r.err.contains(":0:0"), r.err)
     }
+}
+
+/// The file names a test's image loader decoded (the loader may run on any thread).
+private final class DecodedNames: Sendable {
+    let names = Mutex<[String]>([])
 }

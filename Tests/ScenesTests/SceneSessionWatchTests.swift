@@ -6,7 +6,7 @@ import Scenes
 /// and failures, timers fired by polling, and assets watched as they change from save to save.
 final class SceneSessionWatchTests: XCTestCase {
     var dir: URL!
-    var savedLoader: ((URL) -> CGImage?)?
+    var savedLoader: (@Sendable (URL) -> CGImage?)?
 
     override func setUpWithError() throws {
         CAMediaClock.manualTime = 0

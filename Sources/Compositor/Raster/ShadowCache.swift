@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Blurred shadow masks kept between draws: a shadow whose source alpha (the pixels that cast it),
 /// placement in its blur area and blur are the same as one drawn before reuses that blur. So
@@ -8,15 +9,16 @@ import Foundation
 ///
 /// Shared by the threads that draw the bands of one frame renderer: guarded by a lock, held only
 /// to look up or store an entry. Bounded: the least recently used entries go past `capacity` floats.
-public final class ShadowCache: @unchecked Sendable {
+public final class ShadowCache: @unchecked Sendable {  // unchecked: guarded by `lock` with `madeSignal` (a condition a Mutex cannot wait on), as described above
     /// One blurred mask: its key and the blurred plane (full resolution, or reduced by `factor`).
-    final class Entry: @unchecked Sendable {
+    final class Entry: Sendable {
         let key: Key
         let plane: [Float]
         let width: Int, height: Int
-        var lastUse: Int
+        /// The cache's clock when it was last used (written under the cache's lock).
+        let lastUse: Atomic<Int>
         init(key: Key, plane: [Float], width: Int, height: Int, lastUse: Int) {
-            self.key = key; self.plane = plane; self.width = width; self.height = height; self.lastUse = lastUse
+            self.key = key; self.plane = plane; self.width = width; self.height = height; self.lastUse = Atomic(lastUse)
         }
     }
 
@@ -97,7 +99,7 @@ public final class ShadowCache: @unchecked Sendable {
         lock.lock()
         clock += 1
         while pending.contains(key) { lock.unlock(); madeSignal.lock(); if pending(key) { madeSignal.wait() }; madeSignal.unlock(); lock.lock() }
-        if let e = entries[key] { e.lastUse = clock; hits += 1; lock.unlock(); return e }
+        if let e = entries[key] { e.lastUse.store(clock, ordering: .relaxed); hits += 1; lock.unlock(); return e }
         pending.insert(key)
         lock.unlock()
         let made = make()
@@ -116,7 +118,7 @@ public final class ShadowCache: @unchecked Sendable {
 
     /// Drops the least recently used entries until under capacity.
     private func evict() {
-        let order = entries.values.sorted { $0.lastUse < $1.lastUse }
+        let order = entries.values.sorted { $0.lastUse.load(ordering: .relaxed) < $1.lastUse.load(ordering: .relaxed) }
         for e in order where stored > capacity / 2 {
             entries[e.key] = nil
             stored -= e.plane.count + e.key.source.count / 2

@@ -17,7 +17,7 @@ import CPixelKernels
 /// this object's own threads, ended when it is released. The job fields are written by the
 /// caller before `generation` is bumped (release) and read by the helpers after they see it
 /// (acquire); the counters are atomics; sleeping is guarded by `sleepers`.
-final class BandWorkers: @unchecked Sendable {
+final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields are published by the release/acquire of `generation` (atomics), as described above
     /// Helper threads (the caller makes one more).
     let helpers: Int
     /// Seconds a helper spins waiting for the next job before it sleeps.

@@ -62,31 +62,31 @@ public final class FrameRenderer {
         // What later nodes paint over exactly, found once for all the bands.
         let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
         opaqueImages.endFrame()
-        nonisolated(unsafe) let drawers = self.drawers
-        nonisolated(unsafe) let timing = UnsafeMutablePointer<Double>.allocate(capacity: bandCount)
+        let timing = UnsafeMutablePointer<Double>.allocate(capacity: bandCount)
         timing.initialize(repeating: 0, count: bandCount)
         defer { timing.deallocate() }
         buffer.pixels.withUnsafeMutableBufferPointer { px in
-            // Shared by the bands without a race: each band writes only its own rows of the buffer,
-            // and all of them only read the tree (a value whose objects are immutable).
-            nonisolated(unsafe) let base = px.baseAddress!
-            nonisolated(unsafe) let tree = tree
+            // Shared by the bands without a race: band b writes only its own rows of the buffer,
+            // `drawers[b]` and `timing[b]`, and all of them only read the tree (a value whose
+            // objects are immutable). Threads: the bands run on this thread and `workers`' helpers,
+            // and `run` returns only when every band is done.
+            nonisolated(unsafe) let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)  // unchecked: each band touches only its own rows, drawer and timing slot; the tree is only read
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels
             let drawBand: @Sendable (Int) -> Void = { b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
                 let started = DispatchTime.now().uptimeNanoseconds
-                defer { timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
+                defer { shared.timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
                 if let background {
                     // Not under an occluder (order -1: before every node).
-                    occluders.forEachVisible(band, after: -1, scratch: drawers[b].occlusionScratch) { r in
-                        lamina_fill_rect(base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
+                    occluders.forEachVisible(band, after: -1, scratch: shared.drawers[b].occlusionScratch) { r in
+                        lamina_fill_rect(shared.base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
                     }
                 }
-                let surface = Surface(borrowing: base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
+                let surface = Surface(borrowing: shared.base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
                 if !occluders.isEmpty { surface.occluders = occluders }
-                let rasterizer = TreeRasterizer(tree: tree, shadowCache: shadowCache, drawer: drawers[b])
+                let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
                 rasterizer.copiesTexels = copiesTexels
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An 8-bit coverage image, row-major, top row first: for example one line of rendered glyphs.
 public struct AlphaMask: Equatable, Sendable {
@@ -37,8 +38,9 @@ public struct FontMetrics: Equatable, Sendable {
 
 /// Where glyphs come from. Text layout (wrapping, truncation, alignment) is Lamina's; a provider only
 /// measures and renders single lines. The SDL host installs one backed by SDL2_ttf; without a provider,
-/// text layers draw nothing and report one diagnostic.
-public protocol FontProvider: AnyObject {
+/// text layers draw nothing and report one diagnostic. Sendable: text is measured on the app side
+/// and drawn on the render side, so a provider is called from any thread.
+public protocol FontProvider: AnyObject, Sendable {
     /// Metrics of the font named `fontName` (nil: the default font) at `size` pixels, or nil when no
     /// such font can be loaded.
     func metrics(fontName: String?, size: Double) -> FontMetrics?
@@ -51,12 +53,12 @@ public protocol FontProvider: AnyObject {
 
 /// The process-wide font provider used by text layers (set by the host; thread-safe).
 public enum FontProviders {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var _current: FontProvider?
+    /// The provider installed (any thread).
+    private static let installed = Mutex<FontProvider?>(nil)
 
     /// The provider in use, or nil when none has been installed.
     public static var current: FontProvider? {
-        get { lock.lock(); defer { lock.unlock() }; return _current }
-        set { lock.lock(); _current = newValue; lock.unlock() }
+        get { installed.withLock { $0 } }
+        set { installed.withLock { $0 = newValue } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Lamina's channel for diagnostics about bad data (an unknown key path, a value of the wrong type,
 /// keyTimes of the wrong count, NaN values ...). The engine never crashes on bad data: it reports one
@@ -7,18 +8,20 @@ import Foundation
 /// By default each distinct message is written once to standard error. Tests can install a `handler`
 /// to capture messages instead.
 public enum LaminaDiagnostics {
+    /// Guards `_handler` (a non-Sendable closure, so it cannot live in a `Mutex`).
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var seen = Set<String>()
+    /// The distinct messages reported so far (any thread).
+    private static let seen = Mutex(Set<String>())
     /// How many distinct messages are remembered for de-duplication.
     package static let remembered = 4096
     /// How many distinct messages are remembered now.
-    package static var rememberedCount: Int { lock.lock(); defer { lock.unlock() }; return seen.count }
-    nonisolated(unsafe) private static var _handler: ((String) -> Void)?
+    package static var rememberedCount: Int { seen.withLock { $0.count } }
+    nonisolated(unsafe) private static var _handler: ((String) -> Void)?  // unchecked: the public hook is a non-Sendable closure (tests capture their own state); read and written under `lock` only
 
     /// Replaces the default reporter (stderr, each distinct message once). Set to nil to restore it.
     public static var handler: ((String) -> Void)? {
         get { lock.lock(); defer { lock.unlock() }; return _handler }
-        set { lock.lock(); _handler = newValue; seen.removeAll(); lock.unlock() }
+        set { lock.lock(); _handler = newValue; seen.withLock { $0.removeAll() }; lock.unlock() }
     }
 
     /// `message` as the default reporter prints it: "lamina: " and the message, quoted input in it
@@ -35,8 +38,10 @@ public enum LaminaDiagnostics {
         }
         // Remembered messages are bounded: past `remembered`, the set starts again (a long run of
         // distinct bad values may repeat a message then, but never grows memory without end).
-        if seen.count >= remembered { seen.removeAll(keepingCapacity: true) }
-        let fresh = seen.insert(message).inserted
+        let fresh = seen.withLock { seen in
+            if seen.count >= remembered { seen.removeAll(keepingCapacity: true) }
+            return seen.insert(message).inserted
+        }
         lock.unlock()
         if fresh {
             FileHandle.standardError.write(Data((printed(message) + "\n").utf8))

@@ -66,7 +66,7 @@ open class CAPropertyAnimation: CAAnimation {
             switch valueKind {
             case .color: return .color(nil)
             case .path: return .path(nil)
-            case .contents: return .contents(nil)
+            case .contents: return .contents(HandedOver(nil))
             default: return nil
             }
         }

@@ -3,7 +3,7 @@ import Foundation
 /// One animation as committed: the frozen copy the layer stores (never changed once added, as on
 /// Apple), its begin time resolved at the commit that started it, and what a transition needs.
 /// Immutable: made on the app thread at commit, read by the render side.
-final class CommittedAnimation: @unchecked Sendable {
+final class CommittedAnimation: @unchecked Sendable {  // unchecked: CAAnimation is an open, non-Sendable class; this copy is frozen (its setters no longer change it)
     /// The key it was added under.
     let key: String
     /// The stored copy (frozen: its setters no longer change it, its caches were filled when added).

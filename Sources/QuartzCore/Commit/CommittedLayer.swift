@@ -5,7 +5,7 @@ import Foundation
 /// layer, then read by the render side (evaluation, rendering, damage) and by presentation copies,
 /// never changed. It holds no `CALayer`.
 @_spi(LaminaInternal)
-public final class CommittedLayer: @unchecked Sendable {
+public final class CommittedLayer: @unchecked Sendable {  // unchecked: `channels` hold Unmanaged references to the frozen animations `animations` keeps alive; every field is a let
     /// The layer's slot in committed trees.
     public let slot: Int
     /// The slot's generation when this layer had it (slots are reused after a layer is freed).

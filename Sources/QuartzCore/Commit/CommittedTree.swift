@@ -5,7 +5,7 @@ import Foundation
 /// changed) and publishes it; the render side and presentation copies read only published trees.
 /// Immutable, so any thread may read one while the app thread commits the next.
 @_spi(LaminaInternal)
-public final class CommittedTree: @unchecked Sendable {
+public final class CommittedTree: Sendable {
     /// Records by slot (nil: no layer in that slot has been committed, or it was freed).
     let layers: [CommittedLayer?]
     /// Counts publications (0 for the empty tree).

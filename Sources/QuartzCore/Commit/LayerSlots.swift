@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Shared between threads: layers are created and freed on any thread, commits read the freed
 /// slots; everything is guarded by one lock.
-final class LayerSlots: @unchecked Sendable {
+final class LayerSlots: @unchecked Sendable {  // unchecked: guarded by `lock`; it holds weak references to layers (not Sendable), so a Mutex could not take them in
     static let shared = LayerSlots()
 
     private final class WeakLayer { weak var layer: CALayer? }

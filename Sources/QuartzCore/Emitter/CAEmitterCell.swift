@@ -7,7 +7,7 @@ import CoreGraphics
 /// are set; change them afterwards through the layer's key paths (`emitterCells.NAME.birthRate`).
 /// A particle keeps the values of its birth: such a change reaches the particles born after it.
 /// The cell's CAMediaTiming decides when it emits (see `beginTime`).
-open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
+open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {  // unchecked: an open NSObject subclass (Apple's API) cannot be checked; layers copy its values when cells are set
     /// The cell's values.
     var values = EmitterCellValues()
 

@@ -4,7 +4,7 @@ import Foundation
 /// (`emitterCells.NAME.velocity` …): the particles born up to `time` (the layer's local time of
 /// the change, that instant included) keep them, as on Apple, where a particle keeps the values of
 /// its birth and a change reaches only the particles born after it.
-struct EmitterCellEpoch: @unchecked Sendable {
+struct EmitterCellEpoch: Sendable {
     /// The layer's local time of the change.
     var time: Double
     /// The cell's values before it (without sub-cells or history of their own).

@@ -3,7 +3,7 @@ import CoreGraphics
 
 /// The values of one CAEmitterCell, copied when the cells are set on a layer, so the render side
 /// reads plain values and key paths such as `emitterCells.NAME.birthRate` animate them.
-struct EmitterCellValues: @unchecked Sendable {
+struct EmitterCellValues: Sendable {
     var name: String? = nil
     var isEnabled = true
     var birthRate: Double = 0
@@ -25,13 +25,15 @@ struct EmitterCellValues: @unchecked Sendable {
     var color: CGColor? = LayerState.opaqueWhite
     var redRange: Double = 0, greenRange: Double = 0, blueRange: Double = 0, alphaRange: Double = 0
     var redSpeed: Double = 0, greenSpeed: Double = 0, blueSpeed: Double = 0, alphaSpeed: Double = 0
-    var contents: Any? = nil
+    var contents: Any? { get { handedContents.value } set { handedContents = HandedOver(newValue) } }
+    var handedContents = HandedOver<Any?>(nil)
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: Double = 1
     var minificationFilter = "linear"
     var magnificationFilter = "linear"
     var minificationFilterBias: Double = 0
-    var style: [AnyHashable: Any]? = nil
+    var style: [AnyHashable: Any]? { get { handedStyle.value } set { handedStyle = HandedOver(newValue) } }
+    var handedStyle = HandedOver<[AnyHashable: Any]?>(nil)
     // CAMediaTiming
     var beginTime: Double = 0
     var duration: Double = 0
@@ -51,7 +53,7 @@ struct EmitterCellValues: @unchecked Sendable {
     var bornAfter = -Double.infinity
 
     /// The numeric keys readable and animatable through `emitterCells.NAME.key`.
-    nonisolated(unsafe) static let numberKeys: [String: WritableKeyPath<EmitterCellValues, Double>] = [
+    static let numberKeys: [String: WritableKeyPath<EmitterCellValues, Double> & Sendable] = [
         "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
         "emissionLatitude": \.emissionLatitude, "emissionLongitude": \.emissionLongitude, "emissionRange": \.emissionRange,
         "velocity": \.velocity, "velocityRange": \.velocityRange,
@@ -71,7 +73,7 @@ struct EmitterCellValues: @unchecked Sendable {
 }
 
 /// The emitter cells of a layer: the objects the app set (returned by the getter) and their values.
-struct EmitterCellList: @unchecked Sendable {
+struct EmitterCellList: Sendable {
     var objects: [CAEmitterCell]? = nil
     var values: [EmitterCellValues] = []
 }

@@ -6,7 +6,7 @@ import CoreGraphics
 /// animatable through the layer.
 enum EmitterKeyPaths {
     /// Adds the layer's own keys to the property table.
-    static func addLayerKeys(_ add: (String, LayerValue.NumberType, Bool, @escaping (LayerState) -> Double, @escaping (inout LayerState, Double) -> Void) -> Void) {
+    static func addLayerKeys(_ add: (String, LayerValue.NumberType, Bool, @escaping @Sendable (LayerState) -> Double, @escaping @Sendable (inout LayerState, Double) -> Void) -> Void) {
         add("birthRate", .float, true, { $0.subclass.emitter.birthRate }, { $0.subclass.emitter.birthRate = $1 })
         add("lifetime", .float, true, { $0.subclass.emitter.lifetime }, { $0.subclass.emitter.lifetime = $1 })
         add("emitterZPosition", .cgFloat, true, { Double($0.subclass.emitter.emitterZPosition) }, { $0.subclass.emitter.emitterZPosition = CGFloat($1) })
@@ -21,8 +21,8 @@ enum EmitterKeyPaths {
     /// The accessor for `emitterCells.NAME(.emitterCells.NAME)*.key`, or nil when the path is not one.
     static func property(_ keyPath: String) -> LayerProperty? {
         guard let (names, key) = split(keyPath) else { return nil }
-        func read(_ st: LayerState) -> EmitterCellValues? { cell(st.subclass.emitter.cells.values, names[...]) }
-        func write(_ st: inout LayerState, _ f: (inout EmitterCellValues) -> Void) {
+        @Sendable func read(_ st: LayerState) -> EmitterCellValues? { cell(st.subclass.emitter.cells.values, names[...]) }
+        @Sendable func write(_ st: inout LayerState, _ f: (inout EmitterCellValues) -> Void) {
             var sub = st.subclass
             if update(&sub.emitter.cells.values, names[...], f) { st.subclass = sub }
         }

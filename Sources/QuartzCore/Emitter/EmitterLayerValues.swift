@@ -2,7 +2,7 @@ import Foundation
 import CoreGraphics
 
 /// The fields of CAEmitterLayer (stored in the layer's subclass state).
-struct EmitterLayerValues: @unchecked Sendable {
+struct EmitterLayerValues: Sendable {
     var cells = EmitterCellList()
     var birthRate: Double = 1
     var lifetime: Double = 1

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 import Compositor
 
@@ -8,15 +9,16 @@ import Compositor
 /// particles sit in a CATransformLayer-like container: one 3D space, ordered by depth, instead of
 /// each flattened into the emitter's plane in drawing order.
 enum ParticleNodes {
-    nonisolated(unsafe) private static var reported = Set<UInt64>()
-    private static let reportLock = NSLock()
+    /// The emitters that reported the particle limit (any thread).
+    private static let reported = Mutex(Set<UInt64>())
 
     /// Whether the emitter with this id has not yet reported the particle limit (each reports once;
     /// the memory of reports is bounded).
     private static func firstReport(_ id: UInt64) -> Bool {
-        reportLock.lock(); defer { reportLock.unlock() }
-        if reported.count >= 1024 { reported.removeAll() }
-        return reported.insert(id).inserted
+        reported.withLock { r in
+            if r.count >= 1024 { r.removeAll() }
+            return r.insert(id).inserted
+        }
     }
 
     /// The particle nodes of an emitter with presentation `state` at its local time `time`, to be

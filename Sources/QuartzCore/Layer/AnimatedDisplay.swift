@@ -6,7 +6,7 @@ import Foundation
 /// frame's time, and that drawing is what the frame shows. App side: it runs in the commit phase
 /// (`CATransaction.commitImplicitTransaction()`), under `ModelLock`, on the thread where the app's
 /// drawing may run; the drawing reaches the render side through the next commit.
-final class AnimatedDisplay: @unchecked Sendable {
+final class AnimatedDisplay: @unchecked Sendable {  // unchecked: guarded by the process-wide ModelLock (its entries hold weak layers)
     static let shared = AnimatedDisplay()
 
     private final class Entry {

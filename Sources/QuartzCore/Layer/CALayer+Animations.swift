@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 
 extension CALayer {
-    nonisolated(unsafe) static var anonymousKeyCounter = 0
+    /// The last number given to an animation added without a key (any thread).
+    static let anonymousKeyCounter = Atomic<Int>(0)
 
     func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         precondition(!isPresentationCopy, "CALayer.add(_:forKey:): animations cannot be added to a presentation layer; add them to model()")
@@ -13,7 +15,7 @@ extension CALayer {
         let isTransition = copy is CATransition
         var k = isTransition ? kCATransition : (key ?? "")
         let anonymous = !isTransition && key == nil
-        if anonymous { CALayer.anonymousKeyCounter += 1; k = "_anonymous_\(CALayer.anonymousKeyCounter)" }
+        if anonymous { k = "_anonymous_\(CALayer.anonymousKeyCounter.add(1, ordering: .relaxed).newValue)" }
         copy.prepare(for: self, key: k)
         copy.freeze()
         if let i = animationEntries.firstIndex(where: { $0.key == k }) {

@@ -38,7 +38,7 @@ extension LayerValue {
         case .transform: return .transform(CATransform3DIdentity)
         case .color: return .color(nil)
         case .path: return .path(nil)
-        case .contents: return .contents(nil)
+        case .contents: return .contents(HandedOver(nil))
         case .colorArray: return .colorArray([])
         case .numberArray: return .numberArray([])
         }

@@ -12,7 +12,7 @@ import Synchronization
 /// its `Mutex`, and the class's `defaultValue(forKey:)` is called outside it.
 enum DefaultValueOverrides {
     /// One changed default: the property and the value a new layer starts with.
-    struct Override: @unchecked Sendable {   // LayerProperty and LayerValue hold immutable closures and values.
+    struct Override: Sendable {
         let property: LayerProperty
         let value: LayerValue
     }

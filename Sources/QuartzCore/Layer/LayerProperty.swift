@@ -1,17 +1,18 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 
-/// How to read and write one key path of a layer's state as a typed value. Sendable: made once in a
-/// constant table, and its closures capture only other constant closures and values.
-struct LayerProperty: @unchecked Sendable {
+/// How to read and write one key path of a layer's state as a typed value. Sendable, checked: its
+/// accessors are `@Sendable` closures (made once in a constant table or cached per key path).
+struct LayerProperty: Sendable {
     /// The canonical key (Apple's KVC key, e.g. "hidden" for isHidden).
     let key: String
     let kind: ValueKind
     let numberType: LayerValue.NumberType
     /// Whether changing it looks up an action and animates by default.
     let animatable: Bool
-    let get: (LayerState) -> LayerValue
-    let set: (inout LayerState, LayerValue) -> Void
+    let get: @Sendable (LayerState) -> LayerValue
+    let set: @Sendable (inout LayerState, LayerValue) -> Void
 }
 
 /// The table of every property of CALayer and its subclasses, by key, and the resolution of
@@ -21,37 +22,37 @@ enum LayerProperties {
     static let table: [String: LayerProperty] = {
         var t: [String: LayerProperty] = [:]
         func num(_ k: String, type nt: LayerValue.NumberType = .cgFloat, animatable: Bool = true,
-                 _ g: @escaping (LayerState) -> Double, _ s: @escaping (inout LayerState, Double) -> Void) {
+                 _ g: @escaping @Sendable (LayerState) -> Double, _ s: @escaping @Sendable (inout LayerState, Double) -> Void) {
             t[k] = LayerProperty(key: k, kind: .number, numberType: nt, animatable: animatable,
                                  get: { .number(g($0)) },
                                  set: { st, v in if let d = v.doubleValue { s(&st, d) } })
         }
         // Accessors are closures, not key paths: applying a key path at run time is far slower.
-        func val<T>(_ k: String, _ kind: ValueKind, animatable: Bool = true, _ g: @escaping (LayerState) -> T, _ s: @escaping (inout LayerState, T) -> Void,
-                    wrap: @escaping (T) -> LayerValue, unwrap: @escaping (LayerValue) -> T?) {
+        func val<T>(_ k: String, _ kind: ValueKind, animatable: Bool = true, _ g: @escaping @Sendable (LayerState) -> T, _ s: @escaping @Sendable (inout LayerState, T) -> Void,
+                    wrap: @escaping @Sendable (T) -> LayerValue, unwrap: @escaping @Sendable (LayerValue) -> T?) {
             t[k] = LayerProperty(key: k, kind: kind, numberType: .cgFloat, animatable: animatable,
                                  get: { wrap(g($0)) },
                                  set: { st, v in if let x = unwrap(v) { s(&st, x) } })
         }
-        func point(_ k: String, _ g: @escaping (LayerState) -> CGPoint, _ s: @escaping (inout LayerState, CGPoint) -> Void) {
+        func point(_ k: String, _ g: @escaping @Sendable (LayerState) -> CGPoint, _ s: @escaping @Sendable (inout LayerState, CGPoint) -> Void) {
             val(k, .point, g, s, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p }; return nil })
         }
-        func rect(_ k: String, _ g: @escaping (LayerState) -> CGRect, _ s: @escaping (inout LayerState, CGRect) -> Void) {
+        func rect(_ k: String, _ g: @escaping @Sendable (LayerState) -> CGRect, _ s: @escaping @Sendable (inout LayerState, CGRect) -> Void) {
             val(k, .rect, g, s, wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { return r }; return nil })
         }
-        func size(_ k: String, _ g: @escaping (LayerState) -> CGSize, _ s: @escaping (inout LayerState, CGSize) -> Void) {
+        func size(_ k: String, _ g: @escaping @Sendable (LayerState) -> CGSize, _ s: @escaping @Sendable (inout LayerState, CGSize) -> Void) {
             val(k, .size, g, s, wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { return s }; return nil })
         }
-        func xform(_ k: String, _ g: @escaping (LayerState) -> CATransform3D, _ s: @escaping (inout LayerState, CATransform3D) -> Void) {
+        func xform(_ k: String, _ g: @escaping @Sendable (LayerState) -> CATransform3D, _ s: @escaping @Sendable (inout LayerState, CATransform3D) -> Void) {
             val(k, .transform, g, s, wrap: { .transform($0) }, unwrap: { if case .transform(let m) = $0 { return m }; return nil })
         }
-        func color(_ k: String, _ g: @escaping (LayerState) -> CGColor?, _ s: @escaping (inout LayerState, CGColor?) -> Void) {
+        func color(_ k: String, _ g: @escaping @Sendable (LayerState) -> CGColor?, _ s: @escaping @Sendable (inout LayerState, CGColor?) -> Void) {
             val(k, .color, g, s, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return .some(c) }; return nil })
         }
-        func path(_ k: String, _ g: @escaping (LayerState) -> CGPath?, _ s: @escaping (inout LayerState, CGPath?) -> Void) {
+        func path(_ k: String, _ g: @escaping @Sendable (LayerState) -> CGPath?, _ s: @escaping @Sendable (inout LayerState, CGPath?) -> Void) {
             val(k, .path, g, s, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return .some(p) }; return nil })
         }
-        func bool(_ k: String, animatable: Bool = true, _ g: @escaping (LayerState) -> Bool, _ s: @escaping (inout LayerState, Bool) -> Void) {
+        func bool(_ k: String, animatable: Bool = true, _ g: @escaping @Sendable (LayerState) -> Bool, _ s: @escaping @Sendable (inout LayerState, Bool) -> Void) {
             val(k, .bool, animatable: animatable, g, s, wrap: { .bool($0) }, unwrap: { $0.doubleValue.map { $0 != 0 } })
         }
         // Geometry
@@ -83,7 +84,7 @@ enum LayerProperties {
         bool("shouldRasterize", animatable: false, { $0.shouldRasterize }, { $0.shouldRasterize = $1 })
         num("rasterizationScale", animatable: false, { Double($0.rasterizationScale) }, { $0.rasterizationScale = CGFloat($1) })
         // Contents
-        val("contents", .contents, { $0.contents }, { $0.contents = $1 }, wrap: { .contents($0) }, unwrap: { if case .contents(let c) = $0 { return .some(c) }; return nil })
+        val("contents", .contents, { $0.contents }, { $0.contents = $1 }, wrap: { .contents(HandedOver($0)) }, unwrap: { if case .contents(let c) = $0 { return .some(c.value) }; return nil })
         rect("contentsRect", { $0.contentsRect }, { $0.contentsRect = $1 })
         rect("contentsCenter", { $0.contentsCenter }, { $0.contentsCenter = $1 })
         num("contentsScale", animatable: false, { Double($0.contentsScale) }, { $0.contentsScale = CGFloat($1) })
@@ -141,30 +142,28 @@ enum LayerProperties {
     /// The canonical key for an alias ("isHidden" → "hidden").
     static func canonicalKey(_ key: String) -> String { table[key]?.key ?? key }
 
-    nonisolated(unsafe) private static var cache: [String: LayerProperty] = [:]
-    private static let cacheLock = NSLock()
+    /// Sub-key accessors made so far (any thread).
+    private static let cache = Mutex<[String: LayerProperty]>([:])
 
     /// Resolves a key path (a key, or a key with sub-components) to an accessor; nil when unknown.
     static func resolve(_ keyPath: String) -> LayerProperty? {
         if let p = table[keyPath] { return p }
-        cacheLock.lock()
-        if let p = cache[keyPath] { cacheLock.unlock(); return p }
-        cacheLock.unlock()
+        if let p = cache.withLock({ $0[keyPath] }) { return p }
         guard let dot = keyPath.firstIndex(of: ".") else { return nil }
         if keyPath.hasPrefix("emitterCells.") {
             guard let p = EmitterKeyPaths.property(keyPath) else { return nil }
-            cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()
+            cache.withLock { $0[keyPath] = p }
             return p
         }
         let baseKey = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
         guard let base = table[baseKey], let p = subProperty(base, sub, fullKey: keyPath) else { return nil }
-        cacheLock.lock(); cache[keyPath] = p; cacheLock.unlock()
+        cache.withLock { $0[keyPath] = p }
         return p
     }
 
     /// An accessor for a sub-component `sub` of the value of `base`.
     private static func subProperty(_ base: LayerProperty, _ sub: String, fullKey: String) -> LayerProperty? {
-        func make(_ kind: ValueKind, _ get: @escaping (LayerValue) -> LayerValue?, _ set: @escaping (LayerValue, LayerValue) -> LayerValue?) -> LayerProperty {
+        func make(_ kind: ValueKind, _ get: @escaping @Sendable (LayerValue) -> LayerValue?, _ set: @escaping @Sendable (LayerValue, LayerValue) -> LayerValue?) -> LayerProperty {
             LayerProperty(key: fullKey, kind: kind, numberType: .cgFloat, animatable: base.animatable,
                           get: { get(base.get($0)) ?? .number(0) },
                           set: { st, v in if let nv = set(base.get(st), v) { base.set(&st, nv) } })
@@ -198,7 +197,7 @@ enum LayerProperties {
                             return LayerValue.fromComponents(c, kind: .rect) })
         case .transform:
             // Direct access to the transform field (no LayerValue round trip): this runs per frame.
-            let tget: (LayerState) -> CATransform3D, tset: (inout LayerState, CATransform3D) -> Void
+            let tget: @Sendable (LayerState) -> CATransform3D, tset: @Sendable (inout LayerState, CATransform3D) -> Void
             switch base.key {
             case "transform": tget = { $0.transform }; tset = { $0.transform = $1 }
             case "sublayerTransform": tget = { $0.sublayerTransform }; tset = { $0.sublayerTransform = $1 }
@@ -228,7 +227,7 @@ enum LayerProperties {
 /// A function giving the transform that setting sub-key `sub` to a value on an identity transform
 /// gives, without decomposing (the common case of animating "transform.scale" or
 /// "transform.rotation.z" on an untransformed layer); nil for sub-keys without one.
-func identityTransformFactory(_ sub: String) -> ((CGFloat) -> CATransform3D)? {
+func identityTransformFactory(_ sub: String) -> (@Sendable (CGFloat) -> CATransform3D)? {
     switch sub {
     case "scale": return { CATransform3DMakeScale($0, $0, $0) }
     case "scale.x": return { CATransform3DMakeScale($0, 1, 1) }

@@ -5,11 +5,11 @@ import CoreGraphics
 /// A layer keeps its model state (what code sets), a committed copy (what the last transaction commit
 /// handed to rendering), and the presentation state is this struct with animations applied at a time t.
 ///
-/// Sendable by contract: committed copies travel to the render side. Its colours, paths (mutable
-/// ones are copied at commit), images and recorded drawings are objects that are not changed once a
-/// layer holds them; `contents` holds what the app gives (a CGImage, as on Apple), not to be changed
-/// afterwards either.
-struct LayerState: @unchecked Sendable {
+/// Sendable, checked: committed copies travel to the render side. Its colours, paths (mutable ones
+/// are copied at commit) and images are immutable; what the app gives untyped (`contents`, a text
+/// layer's `string` and `font`, custom keys' values) and recorded drawings are carried in
+/// `HandedOver`, which is Sendable by contract: not changed once a layer holds them.
+struct LayerState: Sendable {
     // Defaults are shared objects: copying a state then retains hot, shared objects instead of one
     // cold object per layer (which made snapshots memory-bound).
     static let opaqueBlack = CGColor(gray: 0, alpha: 1)
@@ -78,7 +78,8 @@ struct LayerState: @unchecked Sendable {
     /// Fields of the layer subclasses (shape, text, gradient, replicator), boxed so plain layers stay small.
     var sub: COWBox<SubclassState>? = nil
     /// The recorded drawing of draw(in:), replayed by the compositor.
-    var backing: CGContext? = nil
+    var backing: CGContext? { get { handedBacking.value } set { handedBacking = HandedOver(newValue) } }
+    var handedBacking = HandedOver<CGContext?>(nil)
     /// A running transition, set on presentation states only.
     var transition: TransitionState? = nil
     /// Custom key-value pairs set with setValue(_:forKey:) for keys that are not properties.
@@ -91,7 +92,7 @@ struct LayerState: @unchecked Sendable {
 }
 
 /// The rarely changed settings of a layer (see LayerState.style).
-struct StyleFields: @unchecked Sendable {
+struct StyleFields: Sendable {
     var anchorPointZ: CGFloat = 0
     var sublayerTransform: CATransform3D = CATransform3DIdentity
     var shadowColor: CGColor? = LayerState.opaqueBlack
@@ -123,7 +124,7 @@ struct StyleFields: @unchecked Sendable {
 }
 
 /// The animatable and drawing fields of CAShapeLayer, CATextLayer, CAGradientLayer and CAReplicatorLayer.
-struct SubclassState: @unchecked Sendable {
+struct SubclassState: Sendable {
     // CAShapeLayer
     var path: CGPath? = nil
     var fillColor: CGColor? = LayerState.opaqueBlack
@@ -138,8 +139,10 @@ struct SubclassState: @unchecked Sendable {
     var lineDashPhase: CGFloat = 0
     var lineDashPattern: [NSNumber]? = nil
     // CATextLayer
-    var string: Any? = nil
-    var font: CFTypeRef? = nil
+    var string: Any? { get { handedString.value } set { handedString = HandedOver(newValue) } }
+    var font: CFTypeRef? { get { handedFont.value } set { handedFont = HandedOver(newValue) } }
+    var handedString = HandedOver<Any?>(nil)
+    var handedFont = HandedOver<CFTypeRef?>(nil)
     var fontSize: CGFloat = 36
     var foregroundColor: CGColor? = LayerState.opaqueWhite
     var isWrapped = false
@@ -183,7 +186,9 @@ final class LayerStateBox: Sendable {
 }
 
 /// Holds a layer's contents value (usually a CGImage).
-final class ContentsBox: @unchecked Sendable {
-    let value: Any
-    init(_ value: Any) { self.value = value }
+final class ContentsBox: Sendable {
+    private let held: HandedOver<Any>
+    /// The value (as the app gave it).
+    var value: Any { held.value }
+    init(_ value: Any) { held = HandedOver(value) }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// A value of closures so that a test can hand the check a runtime that misbehaves.
 struct SwiftRuntimeAccess: Sendable {
     /// One stored field of a class, superclasses' fields first.
-    struct Field: @unchecked Sendable {  // `type` is a metatype (immutable, safe to share); Any.Type is not marked Sendable
+    struct Field: Sendable {
         /// Its name.
         let name: String
         /// Its byte offset in the instance.

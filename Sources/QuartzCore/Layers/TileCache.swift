@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 import Compositor
 
@@ -13,7 +14,7 @@ struct TileKey: Hashable, Sendable {
 /// The tiles a CATiledLayer has drawn, shared between the app side (which draws tiles on the tile
 /// worker and invalidates them) and the render side (which reads what exists, asks for what is
 /// missing and starts each tile's fade the first frame it shows). Everything under one lock.
-final class TileCache: @unchecked Sendable {
+final class TileCache: @unchecked Sendable {  // unchecked: guarded by `lock`; it holds its CATiledLayer weakly (not Sendable), which a Mutex could not take in
     /// A drawn tile: its pixels, the rectangle it covers in layer coordinates, and the media time of
     /// the first frame that showed it (nil until shown: its fade starts then).
     struct Tile {
@@ -146,30 +147,29 @@ final class TileCache: @unchecked Sendable {
 /// Finds a tiled layer's tile cache from its committed identity (slot and generation), for the
 /// render side, which holds no layer objects.
 enum TileCacheRegistry {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var caches: [UInt64: TileCache] = [:]
+    /// The caches by identity (any thread).
+    private static let caches = Mutex<[UInt64: TileCache]>([:])
 
     /// Registers `cache` under `identity`.
     static func register(_ cache: TileCache, identity: UInt64) {
-        lock.lock(); caches[identity] = cache; lock.unlock()
+        caches.withLock { $0[identity] = cache }
     }
 
     /// Removes the cache of `identity` (the layer's deinit).
     static func remove(_ identity: UInt64) {
-        lock.lock(); caches[identity] = nil; lock.unlock()
+        caches.withLock { $0[identity] = nil }
     }
 
     /// The cache of `identity`, if that layer lives.
     static func cache(_ identity: UInt64) -> TileCache? {
-        lock.lock(); defer { lock.unlock() }
-        return caches[identity]
+        caches.withLock { $0[identity] }
     }
 
 }
 
 /// Draws missing tiles off the frame path, one at a time on a background queue (as Apple calls
 /// draw(in:) of a tiled layer on background threads).
-final class TileWorker: @unchecked Sendable {
+final class TileWorker: Sendable {
     static let shared = TileWorker()
     private let queue = DispatchQueue(label: "lamina.tiled-layer.tiles", qos: .userInitiated)
 

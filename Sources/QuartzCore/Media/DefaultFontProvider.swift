@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Compositor
 import LaminaAssets
 internal import CFreeType
@@ -26,17 +27,31 @@ internal import CFreeType
 /// rounds up, descent rounds toward zero, line height rounds up.
 ///
 /// Shared between threads (text is laid out on the render side, measured on the app side): the
-/// FreeType library and every face are opened, used and closed under `lock`.
-public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
-    private let lock = NSLock()
-    /// Open faces by "file|pixels", guarded by `lock`.
-    private var fonts: [String: FT_Face] = [:]
-    /// The FreeType library of this provider, made on first use, guarded by `lock`.
-    private var library: FT_Library?
-    /// Why FreeType could not start, if it could not.
-    private var libraryFailure: String?
-    /// Font files that failed (reported once each), guarded by `lock`.
-    private var failedFiles = Set<String>()
+/// FreeType library and every face are opened, used and closed inside one mutex (`fontState`).
+public final class DefaultFontProvider: FontProvider, Sendable {
+    /// FreeType's state: only ever touched inside `fontState`'s lock.
+    private struct FontState {
+        /// Open faces by "file|pixels".
+        var fonts: [String: FT_Face] = [:]
+        /// The FreeType library of this provider, made on first use.
+        var library: FT_Library?
+        /// Why FreeType could not start, if it could not.
+        var libraryFailure: String?
+        /// Font files that failed (reported once each).
+        var failedFiles = Set<String>()
+
+        /// The FreeType library, started on first use.
+        mutating func startLibrary() -> FT_Library? {
+            if let library { return library }
+            if libraryFailure != nil { return nil }
+            var lib: FT_Library?
+            let e = FT_Init_FreeType(&lib)
+            guard e == 0, let lib else { libraryFailure = DefaultFontProvider.describe(e); return nil }
+            library = lib
+            return lib
+        }
+    }
+    private let fontState = Mutex(FontState())
 
     /// The provider text layers use when `FontProviders.current` is nil, and the one
     /// `installAsDefault()` installs.
@@ -46,8 +61,10 @@ public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
     public init() {}
 
     deinit {
-        for f in fonts.values { FT_Done_Face(f) }
-        if let library { FT_Done_FreeType(library) }
+        fontState.withLock { st in
+            for f in st.fonts.values { FT_Done_Face(f) }
+            if let library = st.library { FT_Done_FreeType(library) }
+        }
     }
 
     /// Makes the shared provider `FontProviders.current` (idempotent). Not needed for text to draw:
@@ -59,21 +76,19 @@ public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
     /// The Assets folder (`LaminaAssets.directory`): the fonts and the demos' images.
     public static var assetsDirectory: URL? { LaminaAssets.directory }
 
-    nonisolated(unsafe) private static var fileCache: [String: String?] = [:]
-    private static let fileCacheLock = NSLock()
+    /// Font files by name (any thread).
+    private static let fileCache = Mutex<[String: String?]>([:])
 
     /// The font file for a name, remembered (text layout asks once per width it measures; the
     /// lookup builds URLs and touches the file system). At most 256 names are kept.
     static func fontFile(for name: String?) -> String? {
         let key = name ?? "\u{0}"
-        fileCacheLock.lock()
-        if let hit = fileCache[key] { fileCacheLock.unlock(); return hit }
-        fileCacheLock.unlock()
+        if let hit = fileCache.withLock({ $0[key] }) { return hit }
         let found = lookUpFontFile(for: name)
-        fileCacheLock.lock()
-        if fileCache.count >= 256 { fileCache.removeAll() }
-        fileCache[key] = .some(found)
-        fileCacheLock.unlock()
+        fileCache.withLock { c in
+            if c.count >= 256 { c.removeAll() }
+            c[key] = .some(found)
+        }
         return found
     }
 
@@ -106,51 +121,41 @@ public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
     /// number of sizes, and each open face holds FreeType's tables).
     static let openFontLimit = 32
 
-    /// Runs `body` with the font for `name` at `size` pixels, under the lock: a font is only used
+    /// Runs `body` with the font for `name` at `size` pixels, inside `fontState`'s lock: a font is only used
     /// while the lock is held, so the cache may close fonts without pulling one from under a user.
     /// A font file that fails (see the type's notes) is reported once and replaced by the default.
-    private func withFont<T>(_ name: String?, _ size: Double, _ body: (FT_Face) -> T?) -> T? {
+    private func withFont<T: Sendable>(_ name: String?, _ size: Double, _ body: (FT_Face) -> T?) -> T? {
         guard var file = DefaultFontProvider.fontFile(for: name) else {
             LaminaDiagnostics.report("CATextLayer: the default fonts were not found (set LAMINA_ASSETS to a folder holding Fonts/DejaVuSans.ttf); text is not drawn")
             return nil
         }
         let px = UInt32(max(1, min(size.isFinite ? size.rounded() : 12, 2000)))
-        lock.lock(); defer { lock.unlock() }
-        guard let library = startLibrary() else {
-            LaminaDiagnostics.report("CATextLayer: FreeType could not start (\(libraryFailure ?? "unknown error")); text is not drawn")
-            return nil
-        }
-        if failedFiles.contains(file), let fallback = DefaultFontProvider.defaultFontFile { file = fallback }
-        if let f = fonts["\(file)|\(px)"] { return body(f) }
-        if fonts.count >= DefaultFontProvider.openFontLimit {
-            for f in fonts.values { FT_Done_Face(f) }
-            fonts.removeAll(keepingCapacity: true)
-        }
-        var reason = ""
-        if let f = DefaultFontProvider.open(file, px, library, &reason) {
-            fonts["\(file)|\(px)"] = f
+        return fontState.withLock { st -> T? in
+            guard let library = st.startLibrary() else {
+                LaminaDiagnostics.report("CATextLayer: FreeType could not start (\(st.libraryFailure ?? "unknown error")); text is not drawn")
+                return nil
+            }
+            if st.failedFiles.contains(file), let fallback = DefaultFontProvider.defaultFontFile { file = fallback }
+            if let f = st.fonts["\(file)|\(px)"] { return body(f) }
+            if st.fonts.count >= DefaultFontProvider.openFontLimit {
+                for f in st.fonts.values { FT_Done_Face(f) }
+                st.fonts.removeAll(keepingCapacity: true)
+            }
+            var reason = ""
+            if let f = DefaultFontProvider.open(file, px, library, &reason) {
+                st.fonts["\(file)|\(px)"] = f
+                return body(f)
+            }
+            // The file does not work: say so once, then use the default face.
+            if st.failedFiles.insert(file).inserted {
+                LaminaDiagnostics.report("font file \(file) cannot be used (\(reason)); text in it is drawn in DejaVu Sans")
+            }
+            guard let fallback = DefaultFontProvider.defaultFontFile, fallback != file else { return nil }
+            if let f = st.fonts["\(fallback)|\(px)"] { return body(f) }
+            guard let f = DefaultFontProvider.open(fallback, px, library, &reason) else { return nil }
+            st.fonts["\(fallback)|\(px)"] = f
             return body(f)
         }
-        // The file does not work: say so once, then use the default face.
-        if failedFiles.insert(file).inserted {
-            LaminaDiagnostics.report("font file \(file) cannot be used (\(reason)); text in it is drawn in DejaVu Sans")
-        }
-        guard let fallback = DefaultFontProvider.defaultFontFile, fallback != file else { return nil }
-        if let f = fonts["\(fallback)|\(px)"] { return body(f) }
-        guard let f = DefaultFontProvider.open(fallback, px, library, &reason) else { return nil }
-        fonts["\(fallback)|\(px)"] = f
-        return body(f)
-    }
-
-    /// The FreeType library, started on first use (under `lock`).
-    private func startLibrary() -> FT_Library? {
-        if let library { return library }
-        if libraryFailure != nil { return nil }
-        var lib: FT_Library?
-        let e = FT_Init_FreeType(&lib)
-        guard e == 0, let lib else { libraryFailure = DefaultFontProvider.describe(e); return nil }
-        library = lib
-        return lib
     }
 
     /// Light hinting (FT_LOAD_TARGET_LIGHT: vertical only), rendered to 8-bit coverage (FT_LOAD_RENDER).
@@ -220,7 +225,7 @@ public final class DefaultFontProvider: FontProvider, @unchecked Sendable {
     }
 
     /// How many fonts are open now.
-    var openFontCount: Int { lock.lock(); defer { lock.unlock() }; return fonts.count }
+    var openFontCount: Int { fontState.withLock { $0.fonts.count } }
 
     /// Ascent, descent and line spacing of the font at `size` pixels.
     public func metrics(fontName: String?, size: Double) -> FontMetrics? {

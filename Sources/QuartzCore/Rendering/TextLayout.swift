@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import CoreGraphics
 import Compositor
 
@@ -102,21 +103,20 @@ struct TextLayout {
 }
 
 /// Rendered text lines by (text, font, size), shared by all builders; bounded in size.
-final class TextLineCache: @unchecked Sendable {
+/// Any thread (text is measured on the app side and drawn on the render side): the entries are
+/// behind one mutex, held only to look up or store.
+final class TextLineCache: Sendable {
     static let shared = TextLineCache()
-    private let lock = NSLock()
-    private var entries: [String: AlphaMask] = [:]
+    private let entries = Mutex<[String: AlphaMask]>([:])
 
     func mask(_ text: String, fontName: String?, size: Double, provider: FontProvider) -> AlphaMask? {
         let key = "\(ObjectIdentifier(provider).hashValue)|\(fontName ?? "")|\(size)|\(text)"
-        lock.lock()
-        if let m = entries[key] { lock.unlock(); return m }
-        lock.unlock()
+        if let m = entries.withLock({ $0[key] }) { return m }
         guard let m = provider.render(text, fontName: fontName, size: size) else { return nil }
-        lock.lock()
-        if entries.count > 2048 { entries.removeAll() }
-        entries[key] = m
-        lock.unlock()
+        entries.withLock { e in
+            if e.count > 2048 { e.removeAll() }
+            e[key] = m
+        }
         return m
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,30 +8,30 @@ import Glibc
 /// `timeBase` (the identity unless a window's time controls paused or slowed it); setting
 /// `manualTime` switches every reader to that virtual time (tests, headless rendering, recording).
 public enum CAMediaClock {
-    nonisolated(unsafe) private static var _manual: CFTimeInterval?
-    nonisolated(unsafe) private static var _timeBase = MediaTimeBase()
-    private static let lock = NSLock()
+    /// `manualTime` and `timeBase`, for every thread.
+    private static let state = Mutex<(manual: CFTimeInterval?, timeBase: MediaTimeBase)>((nil, MediaTimeBase()))
 
     /// When non-nil, CACurrentMediaTime() returns this value instead of reading the clock.
     public static var manualTime: CFTimeInterval? {
-        get { lock.lock(); defer { lock.unlock() }; return _manual }
-        set { lock.lock(); _manual = newValue; lock.unlock() }
+        get { state.withLock { $0.manual } }
+        set { state.withLock { $0.manual = newValue } }
     }
 
     /// How media time follows the monotonic clock when `manualTime` is nil (Lamina): the identity by
     /// default; a window's time controls pause it, step it and change its rate. Under `manualTime`
     /// a window with virtual time applies it to its own virtual host clock instead.
     public static var timeBase: MediaTimeBase {
-        get { lock.lock(); defer { lock.unlock() }; return _timeBase }
-        set { lock.lock(); _timeBase = newValue; lock.unlock() }
+        get { state.withLock { $0.timeBase } }
+        set { state.withLock { $0.timeBase = newValue } }
     }
 
     /// Changes `timeBase` in one step (no other thread changes it in between) and returns the result.
     @discardableResult
     public static func updateTimeBase(_ change: (inout MediaTimeBase) -> Void) -> MediaTimeBase {
-        lock.lock(); defer { lock.unlock() }
-        change(&_timeBase)
-        return _timeBase
+        state.withLock { s in
+            change(&s.timeBase)
+            return s.timeBase
+        }
     }
 
     /// Media time on the system clock: the monotonic clock through `timeBase`, whatever
@@ -42,8 +43,7 @@ public enum CAMediaClock {
 
     /// Advances manual time by `dt` seconds (starting from the monotonic clock's value if unset).
     public static func advance(by dt: CFTimeInterval) {
-        lock.lock(); defer { lock.unlock() }
-        _manual = (_manual ?? monotonicSeconds()) + dt
+        state.withLock { $0.manual = ($0.manual ?? monotonicSeconds()) + dt }
     }
 
     /// Seconds from the system's monotonic clock, whatever `manualTime` says (Lamina): the clock a

@@ -1,7 +1,7 @@
 /// A copy-on-write box, so that rarely used value fields cost one pointer in the common case.
 /// A value: its storage is changed only when uniquely referenced, otherwise replaced, so a box
 /// shared between threads is only ever read (hence Sendable when its value is).
-struct COWBox<T>: @unchecked Sendable where T: Sendable {
+struct COWBox<T>: @unchecked Sendable where T: Sendable {  // unchecked: the box is copied before any write unless uniquely referenced, so a shared box is never written
     private final class Ref { var value: T; init(_ v: T) { value = v } }
     private var ref: Ref
     init(_ value: T) { ref = Ref(value) }

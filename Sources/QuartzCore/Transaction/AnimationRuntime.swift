@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Shared between app threads: every member is read and written under `ModelLock` (the render side
 /// never touches it).
-final class AnimationRuntime: @unchecked Sendable {
+final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by the process-wide ModelLock, which also guards the layers' model state it walks
     static let shared = AnimationRuntime()
 
     /// Layers with animations, held weakly: a layer the app lets go of is freed with its animations,

@@ -1,35 +1,40 @@
 import Foundation
+import Synchronization
 
 /// Counts the commits that changed something and tells observers after each (Lamina): a window that
 /// sleeps while nothing changes is woken by the commit that gives it something to draw.
 ///
 /// Shared between threads: commits happen on any app thread, observers are added and removed from
-/// any thread; everything is guarded by one lock, and observers are called outside it, on the
+/// any thread; everything is behind one mutex, and observers are called outside it, on the
 /// committing thread.
-final class CommitObservers: @unchecked Sendable {
+final class CommitObservers: Sendable {
     static let shared = CommitObservers()
-    private let lock = NSLock()
-    private var observers: [Int: () -> Void] = [:]
-    private var nextToken = 0
-    private var _count = 0
+    /// The observers by token, the last token given and the count of changing commits.
+    private struct State {
+        var observers: [Int: @Sendable () -> Void] = [:]
+        var nextToken = 0
+        var count = 0
+    }
+    private let state = Mutex(State())
 
     /// Commits that changed at least one layer, since the process started.
-    var count: Int { lock.lock(); defer { lock.unlock() }; return _count }
+    var count: Int { state.withLock { $0.count } }
 
-    func add(_ block: @escaping () -> Void) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        nextToken += 1
-        observers[nextToken] = block
-        return nextToken
+    func add(_ block: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { s in
+            s.nextToken += 1
+            s.observers[s.nextToken] = block
+            return s.nextToken
+        }
     }
 
-    func remove(_ token: Int) { lock.lock(); observers[token] = nil; lock.unlock() }
+    func remove(_ token: Int) { state.withLock { $0.observers[token] = nil } }
 
     func committed() {
-        lock.lock()
-        _count += 1
-        let blocks = Array(observers.values)
-        lock.unlock()
+        let blocks = state.withLock { s in
+            s.count += 1
+            return Array(s.observers.values)
+        }
         for b in blocks { b() }
     }
 }
@@ -44,7 +49,7 @@ extension CATransaction {
     /// (keep it short: hosts use it to wake their render thread). Returns a token for
     /// `removeCommitObserver(_:)`.
     @_spi(LaminaInternal)
-    public static func addCommitObserver(_ block: @escaping () -> Void) -> Int { CommitObservers.shared.add(block) }
+    public static func addCommitObserver(_ block: @escaping @Sendable () -> Void) -> Int { CommitObservers.shared.add(block) }
 
     /// Lamina: stops calling an observer added with `addCommitObserver(_:)`.
     @_spi(LaminaInternal)

@@ -39,8 +39,8 @@ extension LayerValue {
             if let p = any as? CGPath { return .path(p) }
             return nil
         case .contents:
-            if any is NSNull { return .contents(nil) }
-            return .contents(any)
+            if any is NSNull { return .contents(HandedOver(nil)) }
+            return .contents(HandedOver(any))
         case .colorArray:
             if any == nil || any is NSNull { return .colorArray([]) }
             if let arr = any as? [CGColor] { return .colorArray(arr) }
@@ -106,7 +106,7 @@ extension LayerValue {
         case .color(let c): return c
         case .path(let p): return p
         case .bool(let b): return b
-        case .contents(let c): return c
+        case .contents(let c): return c.value
         case .colorArray(let a): return a.isEmpty ? nil : a
         case .numberArray(let a): return a.isEmpty ? nil : a.map { NSNumber(value: $0) }
         }

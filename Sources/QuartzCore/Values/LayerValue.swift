@@ -3,7 +3,7 @@ import CoreGraphics
 
 /// A typed animatable value. Values reach the engine as `Any?` (Apple's API) and are converted once,
 /// against the property's `ValueKind`, into this type; interpolation then works on typed values only.
-enum LayerValue {
+enum LayerValue: Sendable {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)
@@ -12,7 +12,8 @@ enum LayerValue {
     case color(CGColor?)
     case path(CGPath?)
     case bool(Bool)
-    case contents(Any?)
+    /// What the app gave as `contents` (Apple's API takes `Any`), carried as is.
+    case contents(HandedOver<Any?>)
     case colorArray([CGColor])
     case numberArray([Double])
 

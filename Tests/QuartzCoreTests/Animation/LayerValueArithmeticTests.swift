@@ -21,7 +21,7 @@ final class LayerValueArithmeticTests: XCTestCase {
         let t = CATransform3D(m11: 1, m12: 2, m13: 3, m14: 4, m21: 5, m22: 6, m23: 7, m24: 8, m31: 9, m32: 10, m33: 11, m34: 12, m41: 13, m42: 14, m43: 15, m44: 16)
         XCTAssertEqual(LayerValue.transform(t).components, (1...16).map(Double.init), "row by row")
         XCTAssertNil(LayerValue.path(nil).components)
-        XCTAssertNil(LayerValue.contents(nil).components)
+        XCTAssertNil(LayerValue.contents(HandedOver(nil)).components)
         XCTAssertNil(LayerValue.colorArray([grey]).components)
     }
 
@@ -66,8 +66,9 @@ final class LayerValueArithmeticTests: XCTestCase {
         XCTAssertEqual(doubles(LayerValue.interpolate(.numberArray([1]), .numberArray([1, 2]), 0.49)), [1])
         XCTAssertEqual(doubles(LayerValue.interpolate(.numberArray([1]), .numberArray([1, 2]), 0.51)), [1, 2])
         // The ends are the values themselves.
-        guard case .contents(let c0) = LayerValue.interpolate(.contents("a"), .contents("b"), 0), case .contents(let c1) = LayerValue.interpolate(.contents("a"), .contents("b"), 1) else { return XCTFail() }
-        XCTAssertEqual(c0 as? String, "a"); XCTAssertEqual(c1 as? String, "b")
+        let a = LayerValue.contents(HandedOver("a")), b = LayerValue.contents(HandedOver("b"))
+        guard case .contents(let c0) = LayerValue.interpolate(a, b, 0), case .contents(let c1) = LayerValue.interpolate(a, b, 1) else { return XCTFail() }
+        XCTAssertEqual(c0.value as? String, "a"); XCTAssertEqual(c1.value as? String, "b")
         // From no colour: from the target colour made transparent; to no colour likewise.
         XCTAssertEqual(doubles(LayerValue.interpolate(.color(orange), .color(nil), 0.25)), [1, 0.5, 0, 0.75])
     }
@@ -123,7 +124,7 @@ final class LayerValueArithmeticTests: XCTestCase {
               case .color(nil)? = LayerValue.from(Optional<CGColor>.none as Any, kind: .color) else { return XCTFail("no colour") }
         XCTAssertNil(LayerValue.from("red", kind: .color))
         guard case .path(nil)? = LayerValue.from(NSNull(), kind: .path) else { return XCTFail("no path") }
-        guard case .contents(nil)? = LayerValue.from(NSNull(), kind: .contents) else { return XCTFail("no contents") }
+        guard case .contents(let noContents)? = LayerValue.from(NSNull(), kind: .contents), noContents.value == nil else { return XCTFail("no contents") }
         guard case .colorArray(let none)? = LayerValue.from(nil, kind: .colorArray), case .colorArray(let two)? = LayerValue.from([grey, orange] as [Any], kind: .colorArray) else { return XCTFail() }
         XCTAssertTrue(none.isEmpty); XCTAssertEqual(two.count, 2)
         XCTAssertNil(LayerValue.from([grey, 3] as [Any], kind: .colorArray))

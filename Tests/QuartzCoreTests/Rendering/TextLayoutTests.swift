@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 import Compositor
 @_spi(LaminaInternal) @testable import QuartzCore
 
@@ -6,7 +7,12 @@ import Compositor
 /// and a rendered line is a solid mask of its width (rounded) by the size. Widths are therefore
 /// known by hand: at 10 px, "abc" is 15 px.
 final class MonospacedTestFont: FontProvider {
-    var noMetrics = false
+    private let metricsOff = Atomic<Bool>(false)
+    /// When true, the font has no metrics.
+    var noMetrics: Bool {
+        get { metricsOff.load(ordering: .relaxed) }
+        set { metricsOff.store(newValue, ordering: .relaxed) }
+    }
     func metrics(fontName: String?, size: Double) -> FontMetrics? {
         noMetrics ? nil : FontMetrics(ascent: 0.8 * size, descent: 0.2 * size, lineHeight: 1.25 * size)
     }
@@ -21,9 +27,11 @@ final class MonospacedTestFont: FontProvider {
 /// once) and the widths measured.
 final class CountingTestFont: FontProvider {
     private let font = MonospacedTestFont()
-    private(set) var metricsCalls = 0, widthCalls = 0
-    func metrics(fontName: String?, size: Double) -> FontMetrics? { metricsCalls += 1; return font.metrics(fontName: fontName, size: size) }
-    func width(of text: String, fontName: String?, size: Double) -> Double { widthCalls += 1; return font.width(of: text, fontName: fontName, size: size) }
+    private let metricsCount = Atomic<Int>(0), widthCount = Atomic<Int>(0)
+    var metricsCalls: Int { metricsCount.load(ordering: .relaxed) }
+    var widthCalls: Int { widthCount.load(ordering: .relaxed) }
+    func metrics(fontName: String?, size: Double) -> FontMetrics? { metricsCount.add(1, ordering: .relaxed); return font.metrics(fontName: fontName, size: size) }
+    func width(of text: String, fontName: String?, size: Double) -> Double { widthCount.add(1, ordering: .relaxed); return font.width(of: text, fontName: fontName, size: size) }
     func render(_ text: String, fontName: String?, size: Double) -> AlphaMask? { font.render(text, fontName: fontName, size: size) }
 }
 

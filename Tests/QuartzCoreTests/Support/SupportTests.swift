@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 @_spi(LaminaInternal) @testable import QuartzCore
 
 /// The small services under the engine: the manual media clock, commit observers, and how
@@ -14,8 +15,10 @@ final class SupportTests: LaminaTestCase {
     }
 
     func testCommitObserversSeeCommitsThatChangeLayers() {
-        var calls = 0
-        let token = CATransaction.addCommitObserver { calls += 1 }
+        let counts = ObserverCalls()
+        var calls: Int { counts.first.load(ordering: .relaxed) }
+        var other: Int { counts.second.load(ordering: .relaxed) }
+        let token = CATransaction.addCommitObserver { counts.first.add(1, ordering: .relaxed) }
         defer { CATransaction.removeCommitObserver(token) }
         let before = CATransaction.changingCommitCount
         let l = CALayer()
@@ -29,8 +32,7 @@ final class SupportTests: LaminaTestCase {
         CATransaction.commit()
         XCTAssertEqual(calls, 2)
         XCTAssertEqual(CATransaction.changingCommitCount, before + 2)
-        var other = 0
-        let second = CATransaction.addCommitObserver { other += 1 }
+        let second = CATransaction.addCommitObserver { counts.second.add(1, ordering: .relaxed) }
         XCTAssertNotEqual(second, token)
         CATransaction.removeCommitObserver(token)
         l.position = CGPoint(x: 3, y: 4)
@@ -50,4 +52,10 @@ final class SupportTests: LaminaTestCase {
         LaminaDiagnostics.report("one")
         XCTAssertEqual(diagnostics, ["one", "one"], "a handler sees every report")
     }
+}
+
+/// Calls of two commit observers (observers run on the committing thread).
+private final class ObserverCalls: Sendable {
+    let first = Atomic<Int>(0)
+    let second = Atomic<Int>(0)
 }

@@ -3,31 +3,67 @@ import Foundation
 import Compositor
 import CSDL2
 
-extension WindowHost {
-    /// The render thread (the SDL thread): for each frame, the frame scheduler's render-side phases
-    /// at the frame's predicted time, then the texture upload and the present. Sleeps while idle.
-    /// Its state is its own (`RenderLoopState`); it touches no layer and no app-side state, only
-    /// `shared`, SDL, the renderers and the scheduler's render side.
-    func renderLoop(frames: Int?, seconds: Double?, virtualStart: Double?) {
+/// The render thread's loop (the thread that calls `WindowHost.run()`, which owns SDL): for each
+/// frame, the frame scheduler's render-side phases at the frame's predicted time, then the upload
+/// and the present. Sleeps while idle.
+///
+/// Thread: the render thread alone. It is made by the window and used only by `run()`, on the
+/// thread that made the window; it holds no reference to the window host, its layers or its hooks,
+/// so it cannot touch the app side. Its state (`state`, the presenter, the overlay's renderer) is
+/// its own, with no lock; what it shares with the app thread is in `shared` (one mutex), the
+/// committed-tree stores (their own mutex) and the scheduler's render side (`drawFrame`,
+/// `nextFrameDue`, the scheduler's mutex).
+final class RenderLoop {
+    /// The SDL window (made on this thread).
+    let window: OpaquePointer
+    /// What the render and app threads both touch.
+    let shared: WindowShared
+    /// The window's scheduler: only its render-side phases are called here.
+    let scheduler: FrameScheduler
+    /// The committed trees of the scene and of the window's own layers.
+    let sceneTrees: CommittedTreeStore
+    let overlayTrees: CommittedTreeStore
+    /// Window units per point (input is converted back to points with it).
+    let scale: CGFloat
+    /// Screenshots being written (on `WindowHost.screenshotQueue`).
+    let screenshotWrites: DispatchGroup
+    /// The loop's state between runs: `run()` again goes on counting refreshes, with the same renderers.
+    var state = RenderLoopState()
+    /// This run's settings (`run(_:)` sets them).
+    private var settings = RenderSettings()
+
+    init(window: OpaquePointer, shared: WindowShared, scheduler: FrameScheduler, sceneTrees: CommittedTreeStore,
+         overlayTrees: CommittedTreeStore, scale: CGFloat, screenshotWrites: DispatchGroup) {
+        self.window = window
+        self.shared = shared
+        self.scheduler = scheduler
+        self.sceneTrees = sceneTrees
+        self.overlayTrees = overlayTrees
+        self.scale = scale
+        self.screenshotWrites = screenshotWrites
+    }
+
+    private var virtualTime: Bool { settings.virtualTime }
+
+    /// Runs frames until the window stops, the refreshes reach `frames` or `seconds` pass (see
+    /// `WindowHost.run`), with `settings` (fixed by `run()` before the app thread started).
+    func run(frames: Int?, seconds: Double?, settings: RenderSettings) {
+        self.settings = settings
         guard let presenter = FramePresenters.make(for: window) else { return }
         shared.withLock { $0.presenterName = presenter.name }
-        // The frame period, the clock and the virtual start were set by `run()` before the app thread started.
-        let period = scheduler.framePeriod
         // Host time: the monotonic clock, or under virtual time a virtual host clock one period a
         // frame; media time follows it through `CAMediaClock.timeBase` (the time controls).
-        var state = renderState
-        state.startRun(period: period, virtualHost: virtualStart ?? 0)
-        defer { renderState = state }
+        state.startRun(period: settings.framePeriod, virtualHost: settings.virtualStart ?? 0)
         let start = virtualTime ? state.virtualHost : CAMediaClock.monotonicSeconds()
         // Every run starts with a frame.
         scheduler.requestFrame()
-        while isRunning {
-            pumpEvents(&state)
+        while shared.isRunning {
+            pumpEvents()
             if let n = frames, state.refreshCount >= n { break }
             if let s = seconds, (virtualTime ? state.virtualHost : CAMediaClock.monotonicSeconds()) - start >= s { break }
-            let (r, o, scale) = prepareRenderers(&state, presenter)
-            if !virtualTime && sleepsWhileIdle(&state, until: (frames, seconds, start)) { continue }
-            let (target, mediaTarget) = nextFrameTime(&state)
+            let (r, o, scale) = prepareRenderers(presenter)
+            if !virtualTime && sleepsWhileIdle(until: (frames, seconds, start)) { continue }
+            let (target, mediaTarget) = nextFrameTime()
             let started = CAMediaClock.monotonicSeconds()
             scheduler.drawFrame(at: mediaTarget)
             let phases = r.lastPhaseDurations
@@ -37,7 +73,7 @@ extension WindowHost {
                                   width: CGFloat(damage.width) / scale, height: CGFloat(damage.height) / scale))
             }
             let u0 = CAMediaClock.monotonicSeconds()
-            let overlayDamage = drawOverlay(&state, o, at: mediaTarget)
+            let overlayDamage = drawOverlay(o, at: mediaTarget)
             let uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
                                            overlayDamage: overlayDamage, overlayHasContent: state.overlayHasContent)
             keepFrame(r, o, overlayHasContent: state.overlayHasContent)
@@ -74,7 +110,7 @@ extension WindowHost {
                 let b = r.pixelBuffer
                 // A real copy now (not a shared array the next frame's rasterisation would copy on write).
                 let pixels = b.pixels.withUnsafeBufferPointer { Array($0) }
-                presentHook.call(CGImage(width: b.width, height: b.height, validPremultipliedARGB: pixels), presentedMedia)
+                presentHook(CGImage(width: b.width, height: b.height, validPremultipliedARGB: pixels), presentedMedia)
             }
             if !virtualTime {
                 shared.withLock { $0.pendingFrames.append((presentedMedia, mediaTarget)) }
@@ -92,7 +128,7 @@ extension WindowHost {
     /// The scene's renderer (the scheduler's) and the overlay's, made again when the output's pixels
     /// per point change, sized to the window; a new presenter size or an uncovered window redraws
     /// them whole. Returns them and the pixels per point.
-    private func prepareRenderers(_ state: inout RenderLoopState, _ presenter: FramePresenter) -> (CARenderer, CARenderer, CGFloat) {
+    private func prepareRenderers(_ presenter: FramePresenter) -> (CARenderer, CARenderer, CGFloat) {
         // The output size in pixels and the points it shows.
         let (pw, ph) = presenter.outputSize()
         let size = shared.withLock { $0.pointSize }
@@ -125,8 +161,8 @@ extension WindowHost {
     /// since the last frame, no display link, no animation running) or due only later than the next
     /// refresh (an animation's start), until an event, a commit, or that start, never past the end
     /// of the run (`limits`: its frames, seconds and start). Returns whether it slept.
-    private func sleepsWhileIdle(_ state: inout RenderLoopState, until limits: (frames: Int?, seconds: Double?, start: Double)) -> Bool {
-        let period = scheduler.framePeriod
+    private func sleepsWhileIdle(until limits: (frames: Int?, seconds: Double?, start: Double)) -> Bool {
+        let period = settings.framePeriod
         let now = CAMediaClock.monotonicSeconds()
         let base = CAMediaClock.timeBase
         let dueHost: Double
@@ -140,7 +176,7 @@ extension WindowHost {
         var wait = min(dueHost - soon, 1)
         if let n = limits.frames { wait = min(wait, Double(n - state.refreshCount) * period - state.idleTime) }
         if let sec = limits.seconds { wait = min(wait, limits.start + sec - now) }
-        waitForEvent(seconds: wait, &state)
+        waitForEvent(seconds: wait)
         state.idleTime += CAMediaClock.monotonicSeconds() - now
         let whole = Int(state.idleTime / period)
         if whole > 0 {
@@ -157,9 +193,9 @@ extension WindowHost {
 
     /// The next frame's time: the next virtual period (after the app's turn on the last frame), or
     /// the time the frame is predicted to be on screen; and its media time through the time base.
-    private func nextFrameTime(_ state: inout RenderLoopState) -> (host: Double, media: Double) {
+    private func nextFrameTime() -> (host: Double, media: Double) {
         if virtualTime {
-            state.virtualHost = (state.lastTarget ?? state.virtualHost) + scheduler.framePeriod
+            state.virtualHost = (state.lastTarget ?? state.virtualHost) + settings.framePeriod
             let target = state.virtualHost
             shared.withLock { $0.virtualHostNow = target }
             scheduler.setVirtualTime(CAMediaClock.timeBase.mediaTime(atHost: target))
@@ -182,7 +218,7 @@ extension WindowHost {
 
     /// Draws the window's own layers on their own renderer and buffer (over the scene) at `time`;
     /// returns the overlay's damage and keeps the bounds of what the buffer holds.
-    private func drawOverlay(_ state: inout RenderLoopState, _ o: CARenderer, at time: Double) -> IntRect {
+    private func drawOverlay(_ o: CARenderer, at time: Double) -> IntRect {
         o.beginFrame(atTime: time, timeStamp: nil)
         o.render()
         o.endFrame()
@@ -208,11 +244,11 @@ extension WindowHost {
             defer { s.screenshotRequests = 0 }
             return s.screenshotRequests
         }
-        guard keepsLastFrame || screenshots > 0 else { return }
+        guard settings.keepsLastFrame || screenshots > 0 else { return }
         let b = r.pixelBuffer
         let image = CGImage(width: b.width, height: b.height, validPremultipliedARGB: b.pixels)
         if screenshots > 0 { saveScreenshot(image) }
-        if keepsLastFrame {
+        if settings.keepsLastFrame {
             let ob = o.pixelBuffer
             let overlayImage = overlayHasContent ? CGImage(width: ob.width, height: ob.height, validPremultipliedARGB: ob.pixels) : nil
             shared.withLock { s in
@@ -234,4 +270,40 @@ extension WindowHost {
             _ = shared.turnTaken.wait(timeout: .now() + 0.05)
         }
     }
+
+    /// Notes the scene's damage of a frame (in points) for the flash overlay.
+    private func noteDamage(_ damage: CGRect) {
+        shared.withLock { s in if s.inspection == .flashUpdates && !damage.isEmpty { s.damageSeen.append(damage) } }
+    }
+
+    /// Writes the scene's frame (the file is written on another thread) and says where in a toast
+    /// (shown by the app thread at its next turn).
+    private func saveScreenshot(_ image: CGImage) {
+        let folder = settings.screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let writes = screenshotWrites, shared = shared
+        writes.enter()
+        WindowHost.screenshotQueue.async {
+            defer { writes.leave() }
+            do {
+                let url = try WindowHost.writeScreenshot(image, in: folder)
+                shared.postToast("Saved \(url.path)", seconds: 2.5)
+            } catch {
+                shared.postToast("Cannot save the screenshot: \(error)", seconds: 5)
+            }
+        }
+    }
+}
+
+/// What one run of the render loop is told by `WindowHost.run()` before the app thread starts.
+struct RenderSettings: Sendable {
+    /// Frames on a virtual clock (`WindowHost.virtualTime`).
+    var virtualTime = false
+    /// The frame period (the virtual one under virtual time).
+    var framePeriod = 1.0 / 60
+    /// The virtual host clock at the start (virtual time only).
+    var virtualStart: Double?
+    /// Keep every presented frame (`WindowHost.keepsLastFrame`).
+    var keepsLastFrame = false
+    /// Where screenshots go (nil: the current folder).
+    var screenshotFolder: URL?
 }
