@@ -10,6 +10,11 @@ import CoreGraphics
 /// layer's animations at a time t. Presentation layers of your own CALayer subclasses are instances
 /// of your class, their stored properties copied from the model layer; `init(layer:)` overrides are
 /// not called for them, since Swift cannot call a non-required initializer through a metatype.
+//
+// Why this file is long: every member Apple's API lets a subclass override has to be declared in
+// the class body, since Swift without the Objective-C runtime cannot override what an extension
+// declares. So Apple's open API of CALayer stays here whole; everything else is in the
+// CALayer+*.swift extensions beside it.
 open class CALayer: NSObject, CAMediaTiming {
     /// The model values.
     final var state = LayerState()
@@ -484,34 +489,6 @@ open class CALayer: NSObject, CAMediaTiming {
         detachFromParent()
     }
 
-    func detachFromParent() {
-        if let p = _superlayer {
-            p._sublayers?.removeAll { $0 === self }
-            if p._sublayers?.isEmpty == true { p._sublayers = nil }
-            p.needsLayoutFlag = true
-            CATransactionStack.current.markDirty(p)
-            _superlayer = nil
-        }
-        if let o = maskOwner {
-            o._mask = nil
-            CATransactionStack.current.markDirty(o)
-            maskOwner = nil
-        }
-        CATransactionStack.current.markDirty(self)
-    }
-
-    func isAncestorOrSelf(_ other: CALayer) -> Bool {
-        // A layer with nothing under it (no sublayers, no mask) is nobody's ancestor: the common
-        // case of adding a new layer costs nothing, however deep the tree.
-        if other !== self && other._sublayers == nil && other._mask == nil { return false }
-        var l: CALayer? = self
-        while let c = l {
-            if c === other { return true }
-            l = c._superlayer ?? c.maskOwner
-        }
-        return false
-    }
-
     // MARK: Geometry
 
     /// The layer's frame in its superlayer's coordinates: derived from bounds, position, anchorPoint
@@ -744,11 +721,3 @@ public let kCAOnOrderIn = "onOrderIn"
 public let kCAOnOrderOut = "onOrderOut"
 /// The key under which transitions are stored and looked up.
 public let kCATransition = "transition"
-
-/// The lock that guards the model side: layers' model values, sublayer lists, animations and the
-/// transaction bookkeeping, for app code on several threads (what `CATransaction.lock()` takes).
-/// Recursive, since app code runs under it (actions, layout, display). The render side never takes
-/// it: it reads published committed trees.
-enum ModelLock {
-    static let shared = NSRecursiveLock()
-}
