@@ -1,0 +1,50 @@
+import Foundation
+
+/// Boolean operations on paths, with the names Apple's CGPath has had since macOS 14 and iOS 17.
+///
+/// Lamina computes them on the paths' outlines with curves flattened to lines within
+/// ``CGPath/booleanFlatness`` units: the result is made of straight lines (Apple's keeps curves),
+/// closed subpaths that go counter-clockwise around filled areas and clockwise around holes (in a
+/// y-up frame), and it fills the same with either fill rule. Open subpaths count as closed, as
+/// when they are filled.
+extension CGPath {
+    /// How far from a curve its flattened outline may stray in a boolean operation, in path units
+    /// (a Lamina constant: 0.01, as `contains(_:using:transform:)` flattens).
+    public static let booleanFlatness: CGFloat = 0.01
+
+    /// The area inside this path or `other` (both read with `rule`).
+    public func union(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
+        boolean(other, rule: rule, .union)
+    }
+
+    /// The area inside both this path and `other` (both read with `rule`).
+    public func intersection(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
+        boolean(other, rule: rule, .intersection)
+    }
+
+    /// The area inside this path and outside `other` (both read with `rule`).
+    public func subtracting(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
+        boolean(other, rule: rule, .difference)
+    }
+
+    /// The area inside exactly one of this path and `other` (both read with `rule`).
+    public func symmetricDifference(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
+        boolean(other, rule: rule, .exclusiveOr)
+    }
+
+    /// The area this path fills with `rule`, as outlines that neither cross nor overlap.
+    public func normalized(using rule: CGPathFillRule = .winding) -> CGPath {
+        boolean(CGPath(commands: []), rule: rule, .normalize)
+    }
+
+    private func boolean(_ other: CGPath, rule: CGPathFillRule, _ op: PolygonBoolean.Operation) -> CGPath {
+        let result = PolygonBoolean.combine(flattened(tolerance: Self.booleanFlatness), other.flattened(tolerance: Self.booleanFlatness),
+                                            rule: rule, operation: op)
+        let m = CGMutablePath()
+        for c in result {
+            m.addLines(between: c)
+            m.closeSubpath()
+        }
+        return CGPath(commands: m.commands)
+    }
+}
