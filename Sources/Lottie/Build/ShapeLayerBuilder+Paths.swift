@@ -60,6 +60,8 @@ extension ShapeLayerBuilder {
             shape.value(at: frame).add(to: path, reversed: rev, transform: t)
         case .star(let star):
             star.shape(at: frame).add(to: path, reversed: false, transform: t)
+        case .mergePaths(let mode):
+            path.addPath(merged(mode, c.inputs, frame: frame, evenOdd: c.evenOdd), transform: t)
         default:
             return
         }
