@@ -3,14 +3,14 @@ import Foundation
 /// Boolean operations on paths, with the names Apple's CGPath has had since macOS 14 and iOS 17.
 ///
 /// Lamina computes them on the paths' outlines with curves flattened to lines within
-/// ``CGPath/booleanFlatness`` units: the result is made of straight lines (Apple's keeps curves),
+/// ``CGPath/lamina_booleanFlatness`` units: the result is made of straight lines (Apple's keeps curves),
 /// closed subpaths that go counter-clockwise around filled areas and clockwise around holes (in a
 /// y-up frame), and it fills the same with either fill rule. Open subpaths count as closed, as
 /// when they are filled.
 extension CGPath {
     /// How far from a curve its flattened outline may stray in a boolean operation, in path units
     /// (a Lamina constant: 0.01, as `contains(_:using:transform:)` flattens).
-    public static let booleanFlatness: CGFloat = 0.01
+    public static let lamina_booleanFlatness: CGFloat = 0.01
 
     /// The area inside this path or `other` (both read with `rule`).
     public func union(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
@@ -38,7 +38,7 @@ extension CGPath {
     }
 
     private func boolean(_ other: CGPath, rule: CGPathFillRule, _ op: PolygonBoolean.Operation) -> CGPath {
-        let result = PolygonBoolean.combine(flattened(tolerance: Self.booleanFlatness), other.flattened(tolerance: Self.booleanFlatness),
+        let result = PolygonBoolean.combine(flattened(tolerance: Self.lamina_booleanFlatness), other.flattened(tolerance: Self.lamina_booleanFlatness),
                                             rule: rule, operation: op)
         let m = CGMutablePath()
         for c in result {

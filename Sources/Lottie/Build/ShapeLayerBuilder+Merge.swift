@@ -5,7 +5,7 @@ import QuartzCore
 /// order, are combined one after another (mode 1 lists them as one path; 2–5 are path boolean
 /// operations: union, difference, intersection, exclusive or), each read with the fill rule of
 /// the style that draws the result (non-zero for strokes). The boolean modes flatten curves
-/// within `CGPath.booleanFlatness` (0.01) units of the merge's own coordinates: 0.1 px when the
+/// within `CGPath.lamina_booleanFlatness` (0.01) units of the merge's own coordinates: 0.1 px when the
 /// composition is drawn ten times its size. Animated shapes are merged anew at every sampled frame.
 extension ShapeLayerBuilder {
     /// The path of merge `mode` over `inputs` at `frame`, in the coordinates of the merge's list.
@@ -29,6 +29,42 @@ extension ShapeLayerBuilder {
         // A single shape merged by a boolean mode is still read with the rule (its overlaps resolved).
         if paths.count == 1 && mode != .merge { result = result.normalized(using: rule) }
         return result
+    }
+
+    /// A merge with round corners after it (`c.modifiers.rounds`): mode 1 rounds each shape (it
+    /// lists them as they are); the boolean modes round the corners of the combined outline, whose
+    /// vertices are all sharp (those of flattened curves are so close together that a radius, at
+    /// most half an edge, barely moves them).
+    static func roundedMerge(_ mode: MergeMode, _ c: Contribution, frame: Double) -> CGPath {
+        if mode == .merge {
+            let inputs = c.inputs.map { i in
+                var i = i
+                i.modifiers.rounds += c.modifiers.rounds
+                return i
+            }
+            return merged(.merge, inputs, frame: frame, evenOdd: c.evenOdd)
+        }
+        let outline = merged(mode, c.inputs, frame: frame, evenOdd: c.evenOdd)
+        let out = CGMutablePath()
+        var contour: [CGPoint] = []
+        func flush() {
+            defer { contour = [] }
+            guard contour.count >= 3 else { return }
+            let none = [CGPoint](repeating: .zero, count: contour.count)
+            var shape = BezierShape(closed: true, vertices: contour, inTangents: none, outTangents: none)
+            for r in c.modifiers.rounds { shape = shape.roundingCorners(radius: r.value(at: frame).at(0)) }
+            shape.add(to: out, reversed: false, transform: .identity)
+        }
+        for command in outline.commands {
+            switch command {
+            case .move(let p): flush(); contour = [p]
+            case .addLine(let p): contour.append(p)
+            case .addQuadCurve(let p, _), .addCurve(let p, _, _): contour.append(p)
+            case .closeSubpath: flush()
+            }
+        }
+        flush()
+        return out
     }
 
     /// `shapes` with the fill rule of the style that draws them recorded on their merges.
