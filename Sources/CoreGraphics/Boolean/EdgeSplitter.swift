@@ -9,7 +9,7 @@ struct BooleanEdge: Sendable {
 
 /// Splits edges wherever another edge crosses them, touches them (a vertex on an edge) or
 /// overlaps them (collinear edges), so that afterwards two edges meet only at their ends or are
-/// the same segment. Candidate pairs come from a sweep over x; each intersection point is
+/// the same segment. Candidate pairs are those sharing a cell (`EdgeCells`); each intersection point is
 /// computed once and snapped once, so both edges split at the same grid point.
 enum EdgeSplitter {
     static func split(_ edges: [BooleanEdge], grid: SnapGrid) -> [BooleanEdge] {
@@ -17,7 +17,6 @@ enum EdgeSplitter {
         guard n > 1 else { return edges }
         let ax = edges.map { grid.x($0.a) }, ay = edges.map { grid.y($0.a) }
         let bx = edges.map { grid.x($0.b) }, by = edges.map { grid.y($0.b) }
-        let order = (0..<n).sorted { min(ax[$0], bx[$0]) < min(ax[$1], bx[$1]) }
         // Per edge, the grid points to split at with their parameter along it.
         var splits = [[(t: Double, p: GridPoint)]](repeating: [], count: n)
 
@@ -61,17 +60,11 @@ enum EdgeSplitter {
             return t > 0 && t < 1
         }
 
-        for k in 0..<n {
-            let e = order[k]
-            let eMaxX = max(ax[e], bx[e]), eMinY = min(ay[e], by[e]), eMaxY = max(ay[e], by[e])
-            var m = k + 1
-            while m < n {
-                let f = order[m]
-                m += 1
-                if min(ax[f], bx[f]) > eMaxX + grid.step { break }
-                if min(ay[f], by[f]) > eMaxY + grid.step || max(ay[f], by[f]) < eMinY - grid.step { continue }
-                intersect(e, f)
-            }
+        EdgeCells(ax: ax, ay: ay, bx: bx, by: by, pad: 2 * grid.step).forEachCandidatePair { e, f in
+            let sep = 2 * grid.step
+            if min(ax[f], bx[f]) > max(ax[e], bx[e]) + sep || max(ax[f], bx[f]) < min(ax[e], bx[e]) - sep { return }
+            if min(ay[f], by[f]) > max(ay[e], by[e]) + sep || max(ay[f], by[f]) < min(ay[e], by[e]) - sep { return }
+            intersect(e, f)
         }
 
         var out: [BooleanEdge] = []

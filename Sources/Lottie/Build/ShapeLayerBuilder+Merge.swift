@@ -10,7 +10,7 @@ import QuartzCore
 extension ShapeLayerBuilder {
     /// The path of merge `mode` over `inputs` at `frame`, in the coordinates of the merge's list.
     static func merged(_ mode: MergeMode, _ inputs: [Contribution], frame: Double, evenOdd: Bool) -> CGPath {
-        let paths = inputs.map { path([$0], frame: frame) }
+        let paths = inputs.map { straightened(path([$0], frame: frame)) }
         guard var result = paths.first else { return CGMutablePath() }
         let rule: CGPathFillRule = evenOdd ? .evenOdd : .winding
         for p in paths.dropFirst() {
@@ -64,6 +64,45 @@ extension ShapeLayerBuilder {
             }
         }
         flush()
+        return out
+    }
+
+    /// What the boolean merges of a sampled path may cost in all, in units of n·√n for a merge of
+    /// n flattened edges (about what one costs): 10⁷, a fraction of a second.
+    static let mergeBudget = 1e7
+
+    /// The most frames `shapes` are sampled at: `maximumSamples`, fewer when boolean merges of
+    /// many edges (counted at `frame`) would cost more than `mergeBudget`, at least 2.
+    static func maximumSamples(merging shapes: [Contribution], frame: Double) -> Int {
+        func edges(_ c: Contribution) -> Int {
+            guard case .mergePaths(let mode) = c.item, mode != .merge else { return c.inputs.reduce(0) { $0 + edges($1) } }
+            return c.inputs.reduce(0) { n, i in
+                n + straightened(path([i], frame: frame)).flattened(tolerance: CGPath.lamina_booleanFlatness).reduce(0) { $0 + $1.count } + edges(i)
+            }
+        }
+        let n = Double(shapes.reduce(0) { $0 + edges($1) })
+        guard n > 0 else { return maximumSamples }
+        return Int(min(Double(maximumSamples), max(2, mergeBudget / (n * n.squareRoot()))))
+    }
+
+    /// `path` with its straight curves (Lottie's vertices without tangents: each control point on
+    /// its end) as lines, so that a polygon is flattened into one edge per side.
+    static func straightened(_ path: CGPath) -> CGPath {
+        let out = CGMutablePath()
+        var start = CGPoint.zero, current = CGPoint.zero
+        for command in path.commands {
+            switch command {
+            case .move(let p): out.move(to: p); start = p; current = p
+            case .addLine(let p): out.addLine(to: p); current = p
+            case .addQuadCurve(let p, let c):
+                if c == current || c == p { out.addLine(to: p) } else { out.addQuadCurve(to: p, control: c) }
+                current = p
+            case .addCurve(let p, let c1, let c2):
+                if c1 == current && c2 == p { out.addLine(to: p) } else { out.addCurve(to: p, control1: c1, control2: c2) }
+                current = p
+            case .closeSubpath: out.closeSubpath(); current = start
+            }
+        }
         return out
     }
 

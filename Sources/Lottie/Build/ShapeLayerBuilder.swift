@@ -176,7 +176,7 @@ struct ShapeLayerBuilder {
     private func sampledAnimation(_ shapes: [Contribution]) -> CAKeyframeAnimation? {
         let times = shapes.flatMap(Self.keyframeTimes)
         guard let lo = times.min(), let hi = times.max() else { return nil }
-        return animations.sampled("path", from: lo, to: hi, maximum: Self.maximumSamples) { Self.path(shapes, frame: $0) }
+        return animations.sampled("path", from: lo, to: hi, maximum: Self.maximumSamples(merging: shapes, frame: lo)) { Self.path(shapes, frame: $0) }
     }
 
     private static func isAnimated(_ c: Contribution) -> Bool { !keyframeTimes(c).isEmpty }
