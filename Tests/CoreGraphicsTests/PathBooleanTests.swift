@@ -143,6 +143,24 @@ final class PathBooleanTests: XCTestCase {
         XCTAssertEqual(area(ring.normalized(using: .evenOdd)), 7_500, accuracy: 1e-6)
     }
 
+    /// `lamina_combined` computes what the named methods compute, or nil past its step budget: two
+    /// overlapping squares are 8 edges (8 steps before any pair is tested); a zigzag of 200 teeth
+    /// across a square crosses it 400 times.
+    func testStepBudget() {
+        let a = rect(0, 0, 100, 100), b = rect(50, 50, 100, 100)
+        XCTAssertEqual(area(a.lamina_combined(.union, with: b, maximumSteps: 100_000) ?? CGMutablePath()), 17_500, accuracy: 1e-6)
+        XCTAssertEqual(area(a.lamina_combined(.subtracting, with: b, maximumSteps: 100_000) ?? CGMutablePath()), 7_500, accuracy: 1e-6)
+        XCTAssertEqual(area(a.lamina_combined(.intersection, with: b, maximumSteps: 100_000) ?? CGMutablePath()), 2_500, accuracy: 1e-6)
+        XCTAssertEqual(area(a.lamina_combined(.symmetricDifference, with: b, maximumSteps: 100_000) ?? CGMutablePath()), 15_000, accuracy: 1e-6)
+        XCTAssertNil(a.lamina_combined(.union, with: b, maximumSteps: 7))
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: -10, y: 50))
+        for k in 0..<200 { zigzag.addLine(to: CGPoint(x: Double(k) * 0.5, y: k % 2 == 0 ? -10 : 110)) }
+        zigzag.closeSubpath()
+        XCTAssertNil(a.lamina_combined(.intersection, with: zigzag, maximumSteps: 400))
+        XCTAssertNotNil(a.lamina_combined(.intersection, with: zigzag, maximumSteps: 1_000_000))
+    }
+
     /// Random polygons (self-crossing, with vertices on a coarse grid so that edges and vertices
     /// often coincide, and without): area(A ∪ B) = area(A) + area(B) − area(A ∩ B),
     /// area(A − B) = area(A) − area(A ∩ B), area(A ⊕ B) = area(A ∪ B) − area(A ∩ B), with

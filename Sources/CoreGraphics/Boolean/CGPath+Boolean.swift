@@ -37,9 +37,30 @@ extension CGPath {
         boolean(CGPath(commands: []), rule: rule, .normalize)
     }
 
+    /// Lamina's addition: `operation` of this path and `other` (both read with `rule`), as the
+    /// methods above compute it, or nil when that would take more than `maximumSteps` elementary
+    /// steps (an edge, a pair of edges tested, a crossing found, an edge read by a ray cast): a
+    /// bound on the time taken by outlines read from files, whose edges may cross each other
+    /// millions of times.
+    public func lamina_combined(_ operation: CGPathBooleanOperation, with other: CGPath, using rule: CGPathFillRule = .winding,
+                                maximumSteps: Int) -> CGPath? {
+        let op: PolygonBoolean.Operation
+        switch operation {
+        case .union: op = .union
+        case .intersection: op = .intersection
+        case .subtracting: op = .difference
+        case .symmetricDifference: op = .exclusiveOr
+        }
+        return combined(other, rule: rule, op, budget: maximumSteps)
+    }
+
     private func boolean(_ other: CGPath, rule: CGPathFillRule, _ op: PolygonBoolean.Operation) -> CGPath {
-        let result = PolygonBoolean.combine(flattened(tolerance: Self.lamina_booleanFlatness), other.flattened(tolerance: Self.lamina_booleanFlatness),
-                                            rule: rule, operation: op)
+        combined(other, rule: rule, op, budget: .max) ?? CGPath(commands: [])
+    }
+
+    private func combined(_ other: CGPath, rule: CGPathFillRule, _ op: PolygonBoolean.Operation, budget: Int) -> CGPath? {
+        guard let result = PolygonBoolean.combine(flattened(tolerance: Self.lamina_booleanFlatness), other.flattened(tolerance: Self.lamina_booleanFlatness),
+                                                  rule: rule, operation: op, budget: budget) else { return nil }
         let m = CGMutablePath()
         for c in result {
             m.addLines(between: c)
@@ -47,4 +68,16 @@ extension CGPath {
         }
         return CGPath(commands: m.commands)
     }
+}
+
+/// Lamina's addition: a boolean operation of two paths, for `CGPath.lamina_combined(_:with:using:maximumSteps:)`.
+public enum CGPathBooleanOperation: Sendable, Equatable {
+    /// `union(_:using:)`: inside either path.
+    case union
+    /// `intersection(_:using:)`: inside both.
+    case intersection
+    /// `subtracting(_:using:)`: inside the first, outside the second.
+    case subtracting
+    /// `symmetricDifference(_:using:)`: inside exactly one.
+    case symmetricDifference
 }

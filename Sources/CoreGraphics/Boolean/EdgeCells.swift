@@ -58,14 +58,14 @@ struct EdgeCells {
         return v.isFinite ? Int(min(max(v, 0), Double(columns - 1))) : 0
     }
 
-    /// Calls `body(e, f)` once for every pair of edges e < f that share a cell.
-    func forEachCandidatePair(_ body: (Int, Int) -> Void) {
+    /// Calls `body(e, f)` once for every pair of edges e < f that share a cell, until it returns false.
+    func forEachCandidatePair(_ body: (Int, Int) -> Bool) {
         var seenBy = [Int32](repeating: -1, count: cellsOfEdge.count)
         for e in cellsOfEdge.indices {
             for cell in cellsOfEdge[e] {
                 for f32 in members[Int(cell)] where Int(f32) > e && seenBy[Int(f32)] != Int32(e) {
                     seenBy[Int(f32)] = Int32(e)
-                    body(e, Int(f32))
+                    if !body(e, Int(f32)) { return }
                 }
             }
         }

@@ -12,7 +12,9 @@ struct BooleanEdge: Sendable {
 /// the same segment. Candidate pairs are those sharing a cell (`EdgeCells`); each intersection point is
 /// computed once and snapped once, so both edges split at the same grid point.
 enum EdgeSplitter {
-    static func split(_ edges: [BooleanEdge], grid: SnapGrid) -> [BooleanEdge] {
+    /// The edges split; nil when that takes more than `budget` steps (pairs tested and points
+    /// found, counted in `steps`).
+    static func split(_ edges: [BooleanEdge], grid: SnapGrid, steps: inout Int, budget: Int) -> [BooleanEdge]? {
         let n = edges.count
         guard n > 1 else { return edges }
         let ax = edges.map { grid.x($0.a) }, ay = edges.map { grid.y($0.a) }
@@ -60,12 +62,19 @@ enum EdgeSplitter {
             return t > 0 && t < 1
         }
 
+        var count = steps
         EdgeCells(ax: ax, ay: ay, bx: bx, by: by, pad: 2 * grid.step).forEachCandidatePair { e, f in
+            count += 1
+            guard count <= budget else { return false }
             let sep = 2 * grid.step
-            if min(ax[f], bx[f]) > max(ax[e], bx[e]) + sep || max(ax[f], bx[f]) < min(ax[e], bx[e]) - sep { return }
-            if min(ay[f], by[f]) > max(ay[e], by[e]) + sep || max(ay[f], by[f]) < min(ay[e], by[e]) - sep { return }
+            if min(ax[f], bx[f]) > max(ax[e], bx[e]) + sep || max(ax[f], bx[f]) < min(ax[e], bx[e]) - sep { return true }
+            if min(ay[f], by[f]) > max(ay[e], by[e]) + sep || max(ay[f], by[f]) < min(ay[e], by[e]) - sep { return true }
             intersect(e, f)
+            return true
         }
+        count += splits.reduce(0) { $0 + $1.count }
+        steps = count
+        guard count <= budget else { return nil }
 
         var out: [BooleanEdge] = []
         out.reserveCapacity(n * 2)

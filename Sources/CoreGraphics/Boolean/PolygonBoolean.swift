@@ -37,8 +37,9 @@ enum PolygonBoolean {
 
     /// `a` combined with `b` by `operation`, both filled by `rule`: closed contours (the first point
     /// not repeated at the end) with the inside on their left in a y-up frame (counter-clockwise
-    /// outlines, clockwise holes). Non-finite points are left out.
-    static func combine(_ a: [[CGPoint]], _ b: [[CGPoint]], rule: CGPathFillRule, operation: Operation) -> [[CGPoint]] {
+    /// outlines, clockwise holes). Non-finite points are left out. Nil when the work (edges,
+    /// pairs of edges tested, crossings found, edges read by the ray casts) would pass `budget` steps.
+    static func combine(_ a: [[CGPoint]], _ b: [[CGPoint]], rule: CGPathFillRule, operation: Operation, budget: Int = .max) -> [[CGPoint]]? {
         var extent = 1.0
         for c in a + b { for p in c where p.x.isFinite && p.y.isFinite { extent = max(extent, abs(Double(p.x)), abs(Double(p.y))) } }
         let grid = SnapGrid(extent: extent)
@@ -56,7 +57,8 @@ enum PolygonBoolean {
             }
         }
         guard !edges.isEmpty else { return [] }
-        let pieces = EdgeSplitter.split(edges, grid: grid)
+        var steps = edges.count
+        guard steps <= budget, let pieces = EdgeSplitter.split(edges, grid: grid, steps: &steps, budget: budget) else { return nil }
         // Coincident pieces (the same two ends, either way) form one segment.
         struct Key: Hashable { var p: GridPoint; var q: GridPoint }
         var groupOf: [Key: Int32] = [:]
@@ -83,6 +85,7 @@ enum PolygonBoolean {
         func inside(_ w: Int) -> Bool { rule == .evenOdd ? w & 1 != 0 : w != 0 }
         var kept: [(GridPoint, GridPoint)] = []
         for (g, k) in first.enumerated() {
+            if steps > budget { return nil }
             let e = pieces[k]
             let ax = grid.x(e.a), ay = grid.y(e.a), bx = grid.x(e.b), by = grid.y(e.b)
             let dx = bx - ax, dy = by - ay
@@ -93,12 +96,12 @@ enum PolygonBoolean {
             let near: (Int, Int)
             let farIsLeft: Bool
             if steep {
-                far = across.winding(x: mx, y: my, excluding: Int32(g))
+                far = across.winding(x: mx, y: my, excluding: Int32(g), steps: &steps)
                 near = (far.0 + crossing[g].0, far.1 + crossing[g].1)
                 // The far side is +x; the left of (dx, dy) is (−dy, dx).
                 farIsLeft = -dy > 0
             } else {
-                far = along.winding(x: my, y: mx, excluding: Int32(g))
+                far = along.winding(x: my, y: mx, excluding: Int32(g), steps: &steps)
                 // Swapped, "up" is +x: the pieces' x directions give their crossings.
                 near = (far.0 + crossing[g].2, far.1 + crossing[g].3)
                 farIsLeft = dx > 0

@@ -48,10 +48,13 @@ struct WindingIndex {
     }
 
     /// The winding numbers (first operand, second) at (x, y), given in the index's own (perhaps
-    /// swapped) coordinates, leaving out the edges of group `excluded`.
-    func winding(x: Double, y: Double, excluding excluded: Int32) -> (Int, Int) {
+    /// swapped) coordinates, leaving out the edges of group `excluded`; the edges read are counted
+    /// in `steps`.
+    func winding(x: Double, y: Double, excluding excluded: Int32, steps: inout Int) -> (Int, Int) {
         var w = (0, 0)
-        for en in bands[band(y)] where en.group != excluded {
+        let entries = bands[band(y)]
+        steps += entries.count
+        for en in entries where en.group != excluded {
             let side = (en.bx - en.ax) * (y - en.ay) - (en.by - en.ay) * (x - en.ax)
             if en.ay <= y && y < en.by {
                 if side > 0 { if en.set == 0 { w.0 += 1 } else { w.1 += 1 } }

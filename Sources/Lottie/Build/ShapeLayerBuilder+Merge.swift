@@ -8,26 +8,39 @@ import QuartzCore
 /// within `CGPath.lamina_booleanFlatness` (0.01) units of the merge's own coordinates: 0.1 px when the
 /// composition is drawn ten times its size. Animated shapes are merged anew at every sampled frame.
 extension ShapeLayerBuilder {
-    /// The path of merge `mode` over `inputs` at `frame`, in the coordinates of the merge's list.
-    static func merged(_ mode: MergeMode, _ inputs: [Contribution], frame: Double, evenOdd: Bool) -> CGPath {
+    /// The most steps one boolean operation of a merge may take (`CGPath.lamina_combined`): about
+    /// a tenth of a second. Shapes whose outlines cross too often for it are drawn as mode 1 at
+    /// that frame, reported once.
+    static let mergeSteps = 20_000_000
+
+    /// The path of merge `mode` over `inputs` at `frame`, in the coordinates of the merge's list
+    /// (the merge item at JSON path `at`).
+    static func merged(_ mode: MergeMode, _ inputs: [Contribution], frame: Double, evenOdd: Bool, at: String) -> CGPath {
         let paths = inputs.map { straightened(path([$0], frame: frame)) }
-        guard var result = paths.first else { return CGMutablePath() }
-        let rule: CGPathFillRule = evenOdd ? .evenOdd : .winding
-        for p in paths.dropFirst() {
-            switch mode {
-            case .merge:
-                let m = CGMutablePath()
-                m.addPath(result)
-                m.addPath(p)
-                result = m
-            case .add: result = result.union(p, using: rule)
-            case .subtract: result = result.subtracting(p, using: rule)
-            case .intersect: result = result.intersection(p, using: rule)
-            case .excludeIntersections: result = result.symmetricDifference(p, using: rule)
-            }
+        func listed() -> CGPath {
+            let m = CGMutablePath()
+            for p in paths { m.addPath(p) }
+            return m
         }
-        // A single shape merged by a boolean mode is still read with the rule (its overlaps resolved).
-        if paths.count == 1 && mode != .merge { result = result.normalized(using: rule) }
+        guard var result = paths.first, mode != .merge else { return listed() }
+        let rule: CGPathFillRule = evenOdd ? .evenOdd : .winding
+        let op: CGPathBooleanOperation
+        switch mode {
+        case .merge, .add: op = .union
+        case .subtract: op = .subtracting
+        case .intersect: op = .intersection
+        case .excludeIntersections: op = .symmetricDifference
+        }
+        // A single shape is still read with the rule (its overlaps resolved): its union with nothing.
+        let others = paths.count == 1 ? [CGMutablePath()] : Array(paths.dropFirst())
+        for p in others {
+            guard let r = result.lamina_combined(paths.count == 1 ? .union : op, with: p, using: rule, maximumSteps: mergeSteps) else {
+                LaminaDiagnostics.report("Lottie: \(TerminalText.escaped(at)): the merged shapes' outlines cross too often to combine "
+                    + "(more than \(mergeSteps) steps); drawn as mode 1 (merge) where they do")
+                return listed()
+            }
+            result = r
+        }
         return result
     }
 
@@ -35,16 +48,16 @@ extension ShapeLayerBuilder {
     /// lists them as they are); the boolean modes round the corners of the combined outline, whose
     /// vertices are all sharp (those of flattened curves are so close together that a radius, at
     /// most half an edge, barely moves them).
-    static func roundedMerge(_ mode: MergeMode, _ c: Contribution, frame: Double) -> CGPath {
+    static func roundedMerge(_ mode: MergeMode, _ c: Contribution, frame: Double, at: String) -> CGPath {
         if mode == .merge {
             let inputs = c.inputs.map { i in
                 var i = i
                 i.modifiers.rounds += c.modifiers.rounds
                 return i
             }
-            return merged(.merge, inputs, frame: frame, evenOdd: c.evenOdd)
+            return merged(.merge, inputs, frame: frame, evenOdd: c.evenOdd, at: at)
         }
-        let outline = merged(mode, c.inputs, frame: frame, evenOdd: c.evenOdd)
+        let outline = merged(mode, c.inputs, frame: frame, evenOdd: c.evenOdd, at: at)
         let out = CGMutablePath()
         var contour: [CGPoint] = []
         func flush() {
@@ -75,7 +88,7 @@ extension ShapeLayerBuilder {
     /// many edges (counted at `frame`) would cost more than `mergeBudget`, at least 2.
     static func maximumSamples(merging shapes: [Contribution], frame: Double) -> Int {
         func edges(_ c: Contribution) -> Int {
-            guard case .mergePaths(let mode) = c.item, mode != .merge else { return c.inputs.reduce(0) { $0 + edges($1) } }
+            guard case .mergePaths(let mode, _) = c.item, mode != .merge else { return c.inputs.reduce(0) { $0 + edges($1) } }
             return c.inputs.reduce(0) { n, i in
                 n + straightened(path([i], frame: frame)).flattened(tolerance: CGPath.lamina_booleanFlatness).reduce(0) { $0 + $1.count } + edges(i)
             }
