@@ -64,4 +64,16 @@ final class MergePathsTests: LottieTestCase {
         XCTAssertEqual(f0.alpha(35, 50), 0); XCTAssertEqual(f0.alpha(100, 50), 255)
         XCTAssertEqual(f10.alpha(35, 50), 255); XCTAssertEqual(f10.alpha(100, 50), 0)
     }
+
+    /// A gradient fill draws the merged shape too (merge_gradient.json): the rectangle less the
+    /// circle, red to blue from x 0 to 100: 2018.25 px, nothing in the circle's half inside the
+    /// rectangle, red fading to blue along x.
+    func testGradientFillOfAMerge() throws {
+        let img = frame(try load("merge_gradient.json"), 0)
+        XCTAssertClose(img.coverage(), rectLessCircle, 3)
+        XCTAssertEqual(img.alpha(50, 50), 0)
+        XCTAssertEqual(img.alpha(20, 50), 255)
+        XCTAssertGreaterThan(img.red(15, 50), img.blue(15, 50))
+        XCTAssertGreaterThan(img.blue(55, 25), img.blue(15, 50))
+    }
 }

@@ -119,6 +119,17 @@ extension ShapeLayerBuilder {
         return out
     }
 
+    /// `shapes` with their boolean merges listed as one path instead (mode 1): paths that reach at
+    /// least as far, and cost nothing to combine, for measuring where the shapes go.
+    static func listed(_ shapes: [Contribution]) -> [Contribution] {
+        shapes.map { c in
+            var c = c
+            if case .mergePaths(_, let at) = c.item { c.item = .mergePaths(.merge, path: at) }
+            c.inputs = listed(c.inputs)
+            return c
+        }
+    }
+
     /// `shapes` with the fill rule of the style that draws them recorded on their merges.
     static func ruled(_ shapes: [Contribution], evenOdd: Bool) -> [Contribution] {
         shapes.map { c in
