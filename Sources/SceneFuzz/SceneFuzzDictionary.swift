@@ -14,7 +14,7 @@ enum SceneFuzzDictionary {
                                // Lottie's keys (inputs from the Lottie files of the corpus).
                                "fr", "ip", "op", "w", "h", "ddd", "assets", "layers", "ty", "ks", "ind", "parent", "refId", "tm",
                                "st", "sr", "shapes", "it", "masksProperties", "tt", "tp", "td", "ef", "bm", "ao", "hd", "a", "k",
-                               "s", "e", "i", "o", "t", "p", "r", "c", "g", "d", "lc", "lj", "ml"])
+                               "s", "e", "i", "o", "t", "p", "r", "c", "g", "d", "lc", "lj", "ml", "mm"])
         for t in [SceneVocabulary.properties(ofClass: "CALayer"), SceneVocabulary.properties(ofClass: "CAShapeLayer"), SceneVocabulary.properties(ofClass: "CATextLayer"), SceneVocabulary.gradientProperties,
                   SceneVocabulary.properties(ofClass: "CAReplicatorLayer"), SceneVocabulary.animatableSubPaths] { all.formUnion(t.keys) }
         all.formUnion(SceneVocabulary.timingKeys)

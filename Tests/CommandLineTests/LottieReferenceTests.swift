@@ -11,6 +11,9 @@ import LaminaTestSupport
 /// Frames at `op` itself are left out: lottie-ios shows the last frame there (as Lamina does),
 /// where ThorVG and lottie-web have already hidden layers whose out point is `op`. Frame 0 of
 /// parenting.json is empty in both players and cannot discriminate, so frame 5 is used.
+/// luma_matte.json checks luma and inverted luma mattes (ThorVG reads them by Rec. 709 luma of
+/// premultiplied colour too). Merge paths are not compared: ThorVG (and rlottie) draw every merge
+/// mode as mode 1, the shapes listed as one path.
 final class LottieReferenceTests: XCTestCase {
     static let repo = RecordingHarness.scenes.deletingLastPathComponent()
 
@@ -19,7 +22,7 @@ final class LottieReferenceTests: XCTestCase {
         let fixtures = Self.repo.appendingPathComponent("Tests/LottieTests/Fixtures").path
         let cases = ["\(RecordingHarness.scenes.path)/lottie/pulse.json@0,15,45"]
             + ["transform_animated.json@0,5", "stroke.json@0", "rect_eased.json@0,5", "shapes_animated.json@0,5",
-               "parenting.json@5", "fill_rule.json@0", "spatial.json@0,5", "opacity.json@0,5", "join.json@0", "hold.json@0,5"]
+               "parenting.json@5", "fill_rule.json@0", "spatial.json@0,5", "opacity.json@0,5", "join.json@0", "hold.json@0,5", "luma_matte.json@0"]
                 .map { fixtures + "/" + $0 }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -34,6 +37,6 @@ final class LottieReferenceTests: XCTestCase {
         if p.terminationStatus == 77 || (p.terminationStatus == 127) { throw XCTSkip(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
         XCTAssertEqual(p.terminationStatus, 0, text)
         // Every case was compared (none skipped for a player failure), each with its own line.
-        XCTAssertEqual(text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, 19, text)
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, 20, text)
     }
 }

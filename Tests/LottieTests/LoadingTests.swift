@@ -107,7 +107,7 @@ final class LoadingTests: LottieTestCase {
         XCTAssertEqual(found, ["layers[1].bm", "layers[1].masksProperties[0].mode",
                                "layers[1].ks.p.x", "layers[1].ks.rx", "layers[1].shapes[1]"])
         XCTAssertEqual(a.diagnostics.count, found.count, "each once")
-        XCTAssertTrue(a.diagnostics.contains { $0.path == "layers[1].shapes[1]" && $0.message.contains("merge paths") })
+        XCTAssertTrue(a.diagnostics.contains { $0.path == "layers[1].shapes[1]" && $0.message.contains("pucker/bloat") })
         let layer = LottieAnimationLayer(animation: a)
         XCTAssertEqual(layer.diagnostics, a.diagnostics)
         XCTAssertClose(frame(a, 0).coverage(), 1600, 1, "the rectangle is still drawn")

@@ -99,7 +99,7 @@ final class MaskTests: LottieTestCase {
         XCTAssertEqual(f5.alpha(100, 120), 0); XCTAssertEqual(f5.alpha(100, 130), 255); XCTAssertEqual(f5.alpha(100, 180), 0)
     }
 
-    /// Masks and alpha mattes leave no diagnostics; luma mattes and lighten masks are named.
+    /// Masks and track mattes leave no diagnostics; lighten masks are named.
     func testDiagnostics() throws {
         XCTAssertEqual(try load("mask.json").diagnostics, [])
         XCTAssertEqual(try load("matte.json").diagnostics, [])
@@ -110,6 +110,6 @@ final class MaskTests: LottieTestCase {
           "masksProperties":[{"mode":"l","pt":{"a":0,"k":{"c":true,"v":[[0,0],[5,0],[5,5]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}]}]}
         """
         let d = try LottieAnimation.from(data: Data(json.utf8)).diagnostics.map(\.path)
-        XCTAssertEqual(Set(d), ["layers[1].tt", "layers[1].masksProperties[0].mode"])
+        XCTAssertEqual(Set(d), ["layers[1].masksProperties[0].mode"])
     }
 }

@@ -81,6 +81,7 @@ final class TreeRasterizer {
                 }
             case .groupEnd(let i, let M, let P, let op, let group, let maskSurface, let whole, let s):
                 let n = tree.nodes[i]
+                if let maskSurface { LuminanceMask.apply(n.maskChannel, to: maskSurface) }
                 if let sh = n.shadow, sh.color >> 24 != 0 {
                     if sh.path != nil {
                         // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates

@@ -36,6 +36,8 @@ public struct RenderNode: Equatable {
     public var contents: [RenderContent] = []
     /// The index of this node's mask subtree root in the tree, or -1.
     public var mask: Int = -1
+    /// How the mask's pixels are read (alpha, as on Apple, unless Lamina's own code asks for luma).
+    public var maskChannel: MaskChannel = .alpha
     /// One past the last node of this node's subtree (sublayers and masks) in the tree's array.
     public var subtreeEnd: Int = 0
     /// Bumped by the builder when something not comparable by value (image pixels) changed.

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+@_spi(Lamina) import QuartzCore
 
 /// Builds, once, the layer tree of a composition: per Lottie layer, a layer that shows it between
 /// its in and out points, the transform layers of its parents (parenting passes transforms, not
@@ -41,7 +41,8 @@ struct CompositionBuilder {
                 // The matte: the layer `tp` names, else the one listed just before.
                 let source = model.matteParent.flatMap { byIndex[$0] } ?? (i > 0 ? layers[i - 1] : nil)
                 let matte = source.flatMap { $0.canBeMatte ? layerTree($0, in: layers, byIndex: byIndex, context: context) : nil } ?? TransformLayers.bare(nil)
-                container.mask = MaskBuilder.matte(matte, inverted: mode.isInverted)
+                container.mask = MaskBuilder.matte(matte, mode: mode)
+                container.laminaMaskChannel = MaskBuilder.channel(for: mode)
             }
             // A blend mode blends the layer (and its matte) as one group with what is below it.
             container.compositingFilter = model.blendMode

@@ -93,7 +93,9 @@ struct GradientLayerBuilder {
     }
 
     /// A rectangle holding every point the shapes' paths reach, over their keyframes (at least 1 × 1).
-    private func extent(_ shapes: [ShapeLayerBuilder.Contribution]) -> CGRect {
+    private func extent(_ all: [ShapeLayerBuilder.Contribution]) -> CGRect {
+        // Merged shapes reach no further than the shapes they merge, listed.
+        let shapes = ShapeLayerBuilder.listed(all)
         let times = shapes.flatMap(ShapeLayerBuilder.keyframeTimes)
         let frames = times.isEmpty ? [0] : FrameSampler.frames(from: times.min() ?? 0, to: times.max() ?? 0, maximum: Self.maximumExtentSamples)
         var box = CGRect.null

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+@_spi(Lamina) import QuartzCore
 
 /// Builds a layer's masks as one mask layer: each mask a `CAShapeLayer` filled opaque at the mask's
 /// opacity and combined with the ones before it by a Porter-Duff compositing filter (add: source
@@ -7,7 +7,7 @@ import QuartzCore
 /// add, intersect and xor, exact wherever one of the two coverages is 0 or 1), an inverted one
 /// filling a large rectangle with its path cut out, an expanded one stroked as wide as twice the
 /// expansion with round joins too (a shrunk one has that stroke cut away). A track matte is the
-/// matte layer's own tree, turned inside out for inverted mattes.
+/// matte layer's own tree, turned inside out for inverted alpha mattes, read by luma for luma ones.
 struct MaskBuilder {
     let animations: KeyframeAnimationBuilder
 
@@ -133,14 +133,26 @@ struct MaskBuilder {
         return l
     }
 
-    /// The mask of a layer drawn through the matte layer tree `matte`: the matte itself, or
-    /// everything but it when `inverted`.
-    static func matte(_ matte: CALayer, inverted: Bool) -> CALayer {
-        guard inverted else { return matte }
+    /// The mask of a layer drawn through the matte layer tree `matte` as `mode` says: the matte
+    /// itself (alpha, and luma, whose mask is read by luminance: see `channel(for:)`), or
+    /// everything but it for an inverted alpha matte.
+    static func matte(_ matte: CALayer, mode: MatteMode) -> CALayer {
+        guard mode == .alphaInverted else { return matte }
         let container = TransformLayers.bare(nil)
         container.addSublayer(everywhereLayer())
         matte.compositingFilter = "destinationOut"
         container.addSublayer(matte)
         return container
+    }
+
+    /// How the compositor reads a matte's mask: by alpha, or by luma (Rec. 709 on premultiplied
+    /// sRGB, Skottie's and ThorVG's definition; inverted: one minus that, so that where the matte
+    /// is transparent the layer shows).
+    static func channel(for mode: MatteMode) -> LaminaMaskChannel {
+        switch mode {
+        case .alpha, .alphaInverted: return .alpha
+        case .luma: return .luminance
+        case .lumaInverted: return .inverseLuminance
+        }
     }
 }

@@ -46,6 +46,10 @@ extension ShapeLayerBuilder {
     /// `transformed`, its sharp corners rounded first when round-corner modifiers apply.
     static func add(_ c: Contribution, to path: CGMutablePath, frame: Double, transformed: Bool = true) {
         let t = transformed ? transform(of: c, at: frame) : .identity
+        if !c.modifiers.rounds.isEmpty, case .mergePaths(let mode, let at) = c.item {
+            path.addPath(roundedMerge(mode, c, frame: frame, at: at), transform: t)
+            return
+        }
         if !c.modifiers.rounds.isEmpty, var shape = bezier(c.item, at: frame) {
             for r in c.modifiers.rounds { shape = shape.roundingCorners(radius: r.value(at: frame).at(0)) }
             shape.add(to: path, reversed: false, transform: t)
@@ -60,6 +64,8 @@ extension ShapeLayerBuilder {
             shape.value(at: frame).add(to: path, reversed: rev, transform: t)
         case .star(let star):
             star.shape(at: frame).add(to: path, reversed: false, transform: t)
+        case .mergePaths(let mode, let at):
+            path.addPath(merged(mode, c.inputs, frame: frame, evenOdd: c.evenOdd, at: at), transform: t)
         default:
             return
         }

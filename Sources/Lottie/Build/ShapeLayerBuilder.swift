@@ -15,6 +15,10 @@ struct ShapeLayerBuilder {
         var item: ShapeItem
         var transforms: [TransformModel]
         var modifiers = Modifiers()
+        /// For a merge paths item: the shapes it merges (relative to the merge's own list).
+        var inputs: [Contribution] = []
+        /// The fill rule of the style drawing it (even-odd when true), which reads a merge's inputs.
+        var evenOdd = false
         var trims: [TrimModel] { modifiers.trims }
     }
 
@@ -44,7 +48,7 @@ struct ShapeLayerBuilder {
                 build(inner, into: t.inner, trims: trims.after(items[(j + 1)...]))
                 host.addSublayer(t.outer)
             case .fill(let color, let opacity, let evenOdd):
-                guard let layer = shapeLayer(for: Self.contributions(items, upTo: j, transforms: [], trims: trims)) else { continue }
+                guard let layer = shapeLayer(for: Self.ruled(Self.contributions(items, upTo: j, transforms: [], trims: trims), evenOdd: evenOdd)) else { continue }
                 layer.strokeColor = nil
                 layer.fillRule = evenOdd ? .evenOdd : .nonZero
                 layer.fillColor = Self.color(color.initial)
@@ -60,7 +64,7 @@ struct ShapeLayerBuilder {
                 applyOpacity(s.opacity, to: layer)
                 host.addSublayer(layer)
             case .gradientFill(let g, let evenOdd):
-                let shapes = Self.contributions(items, upTo: j, transforms: [], trims: trims)
+                let shapes = Self.ruled(Self.contributions(items, upTo: j, transforms: [], trims: trims), evenOdd: evenOdd)
                 guard let mask = shapeLayer(for: shapes) else { continue }
                 mask.strokeColor = nil
                 mask.fillRule = evenOdd ? .evenOdd : .nonZero
@@ -76,7 +80,7 @@ struct ShapeLayerBuilder {
                 let widest = s.width.keyframes.map { max($0.value.at(0, 1), $0.endValue?.at(0, 1) ?? 0) }.max() ?? 1
                 let margin = max(0, widest) / 2 * max(1.5, s.miterLimit) + 1
                 host.addSublayer(GradientLayerBuilder(animations: animations).layer(g, mask: mask, shapes: shapes, margin: margin))
-            case .rect, .ellipse, .path, .star, .trim, .roundCorners:
+            case .rect, .ellipse, .path, .star, .trim, .roundCorners, .mergePaths:
                 continue
             }
         }
@@ -112,6 +116,10 @@ struct ShapeLayerBuilder {
             case .group(let inner, let t): out += contributions(inner, upTo: inner.count, transforms: transforms + [t], trims: after)
             case .rect, .ellipse, .path, .star: out.append(Contribution(item: items[i], transforms: transforms, modifiers: after))
             case .fill, .stroke, .gradientFill, .gradientStroke, .trim, .roundCorners: continue
+            case .mergePaths:
+                // The shapes so far in this list become one, measured in this list's coordinates.
+                let inputs = contributions(Array(items[0..<i]), upTo: i, transforms: [], trims: Modifiers())
+                out = inputs.isEmpty ? [] : [Contribution(item: items[i], transforms: transforms, modifiers: after, inputs: inputs)]
             }
         }
         return out
@@ -168,7 +176,7 @@ struct ShapeLayerBuilder {
     private func sampledAnimation(_ shapes: [Contribution]) -> CAKeyframeAnimation? {
         let times = shapes.flatMap(Self.keyframeTimes)
         guard let lo = times.min(), let hi = times.max() else { return nil }
-        return animations.sampled("path", from: lo, to: hi, maximum: Self.maximumSamples) { Self.path(shapes, frame: $0) }
+        return animations.sampled("path", from: lo, to: hi, maximum: Self.maximumSamples(merging: shapes, frame: lo)) { Self.path(shapes, frame: $0) }
     }
 
     private static func isAnimated(_ c: Contribution) -> Bool { !keyframeTimes(c).isEmpty }
@@ -184,6 +192,7 @@ struct ShapeLayerBuilder {
         case .star(let star): star.tracks.forEach(add)
         default: break
         }
+        for i in c.inputs { out += keyframeTimes(i) }
         for t in c.trims { out += t.keyframeTimes }
         for r in c.modifiers.rounds { add(r) }
         for t in c.transforms {

@@ -124,9 +124,6 @@ struct LayerRecord: Decodable {
         if let tt = try c.number("tt"), tt != 0 {
             guard let m = MatteMode(rawValue: smallInt(tt)) else { throw c.mismatch("tt", expected: "a track matte mode from 0 to 4, found \(tt)") }
             matte = m
-            if m == .luma || m == .lumaInverted {
-                note("tt", "luma track mattes are not drawn yet; the matte's alpha is used instead\(m == .lumaInverted ? " (inverted)" : "")")
-            }
         }
         var masks: [MaskModel] = []
         if c.has("masksProperties") {

@@ -6,8 +6,9 @@ enum MatteMode: Int, Sendable {
     case alpha = 1
     /// 2: where the matte is transparent.
     case alphaInverted
-    /// 3 and 4: by the matte's luminance (drawn by its alpha for now, noted).
+    /// 3: by the matte's luma times its alpha.
     case luma
+    /// 4: by one minus the matte's luma times its alpha.
     case lumaInverted
 
     /// Whether the matte's coverage is turned inside out.

@@ -24,6 +24,9 @@ indirect enum ShapeItem: Sendable {
     case trim(TrimModel)
     /// Round corners (`rd`): rounds the sharp corners of the shapes listed before it by a radius.
     case roundCorners(Animated<[Double]>)
+    /// Merge paths (`mm`): the shapes listed before it in its group (and in groups among them),
+    /// combined into one path that the styles listed after it draw; `path` is its JSON path.
+    case mergePaths(MergeMode, path: String)
 
     /// Whether this item is a shape (contributes to a path), not a style.
     var isShape: Bool {
@@ -148,13 +151,17 @@ struct ShapeItemList: Decodable {
             items = r.firstOnTop ? copies : copies.reversed()
         case "rd":
             items.append(.roundCorners(try c.animated("r", default: [0], notes: &notes)))
+        case "mm":
+            let m = try c.number("mm") ?? 1
+            let mode = MergeMode(rawValue: smallInt(m))
+            if mode == nil { notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "mm"), message: "merge mode \(m) is not one of 1...5; the shapes are merged as mode 1 (merge)")) }
+            items.append(.mergePaths(mode ?? .merge, path: here))
         case "tm":
             let m = try c.number("m") ?? 1
             items.append(.trim(TrimModel(start: try c.animated("s", default: [0], notes: &notes), end: try c.animated("e", default: [100], notes: &notes),
                                          offset: try c.animated("o", default: [0], notes: &notes), individually: m == 2, id: here)))
         default:
-            let names = [ "mm": "merge paths",
-                         "op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
+            let names = ["op": "offset path", "pb": "pucker/bloat", "tw": "twist", "zz": "zig zag"]
             notes.append(LottieDiagnostic(path: here, message: "shape item \"\(ty)\"\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; it is left out"))
         }
     }

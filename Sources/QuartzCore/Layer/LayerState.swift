@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import Compositor
 
 /// Every value of a layer that animations can change or rendering needs, as one value type.
 /// A layer keeps its model state (what code sets), a committed copy (what the last transaction commit
@@ -59,6 +60,7 @@ struct LayerState: Sendable {
     var allowsEdgeAntialiasing: Bool { get { style.value.allowsEdgeAntialiasing } set { style.value.allowsEdgeAntialiasing = newValue } }
     var edgeAntialiasingMask: UInt32 { get { style.value.edgeAntialiasingMask } set { style.value.edgeAntialiasingMask = newValue } }
     var compositingFilter: String? { get { style.value.compositingFilter } set { style.value.compositingFilter = newValue } }
+    var maskChannel: MaskChannel { get { style.value.maskChannel } set { style.value.maskChannel = newValue } }
     var isOpaque: Bool { get { style.value.isOpaque } set { style.value.isOpaque = newValue } }
     var shouldRasterize: Bool { get { style.value.shouldRasterize } set { style.value.shouldRasterize = newValue } }
     var rasterizationScale: CGFloat { get { style.value.rasterizationScale } set { style.value.rasterizationScale = newValue } }
@@ -105,6 +107,8 @@ struct StyleFields: Sendable {
     var edgeAntialiasingMask: UInt32 = 0xF
     /// The compositing filter's name (nil: source over).
     var compositingFilter: String? = nil
+    /// How the compositor reads the layer's mask (Lamina's addition; alpha as on Apple).
+    var maskChannel: MaskChannel = .alpha
     var isOpaque: Bool = false
     var shouldRasterize: Bool = false
     var rasterizationScale: CGFloat = 1

@@ -152,6 +152,7 @@ public final class RenderTreeBuilder {
             }
             node.contents = contentBuilder.contents(of: sn.record.kind, state: state, tint: instance.tint)
             node.blendMode = state.compositingFilter.flatMap { BlendMode(filterName: $0) } ?? .normal
+            node.maskChannel = state.maskChannel
             node.antialiasedEdges = state.allowsEdgeAntialiasing ? UInt8(state.edgeAntialiasingMask & 0xF) : 0
         }
         // A running transition wraps the layer: its old look and its new one, moved and faded.
