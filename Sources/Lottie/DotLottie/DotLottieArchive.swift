@@ -12,11 +12,29 @@ struct DotLottieArchive {
     /// The file name errors give.
     let file: String
 
+    /// The archive in `data`. ZIPFoundation's in-memory reader traps on offsets past the end of a
+    /// corrupt archive, so the bytes go to a private temporary file (written through `SafeFile`),
+    /// which is opened and removed at once (the open file is read until the archive is released).
     init(data: Data, file: String) throws {
-        self.file = file
         func fail(_ message: String) -> LottieLoadError { LottieLoadError(file: file, path: "(archive)", message: message) }
         guard data.starts(with: [0x50, 0x4B]) else { throw fail("expected a zip archive (a dotLottie file), found bytes that do not start with \"PK\"") }
-        do { archive = try Archive(data: data, accessMode: .read) } catch {
+        let folder: String
+        do { folder = try SafeFile.makeTemporaryFolder(for: NSTemporaryDirectory() + "/lamina-dotlottie") } catch {
+            throw fail("cannot make a temporary folder to read the archive from: \(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/archive.lottie"
+        do { try SafeFile.write(data, to: path) } catch {
+            throw fail("cannot write the archive to a temporary file: \(error)")
+        }
+        try self.init(url: URL(fileURLWithPath: path), file: file)
+    }
+
+    /// The archive in the file at `url`; `file` names it in errors.
+    init(url: URL, file: String) throws {
+        self.file = file
+        func fail(_ message: String) -> LottieLoadError { LottieLoadError(file: file, path: "(archive)", message: message) }
+        do { archive = try Archive(url: url, accessMode: .read) } catch {
             throw fail("expected a readable zip archive: \(error)")
         }
         var count = 0
@@ -49,10 +67,16 @@ struct DotLottieArchive {
         var out = Data()
         out.reserveCapacity(Int(size))
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+            let crc = try archive.extract(entry, skipCRC32: false) { chunk in
                 guard UInt64(out.count + chunk.count) <= size else { throw OverflowError() }
                 out.append(chunk)
             }
+            guard crc == entry.checksum else { throw ChecksumError() }
+            guard UInt64(out.count) == size else { throw ShortError() }
+        } catch is ChecksumError {
+            throw LottieLoadError(file: file, path: TerminalText.escaped(path.prefix(200)), message: "expected an entry whose CRC-32 matches its header; it is damaged")
+        } catch is ShortError {
+            throw LottieLoadError(file: file, path: TerminalText.escaped(path.prefix(200)), message: "expected the \(size) bytes the entry declares; it inflates to fewer")
         } catch is OverflowError {
             throw LottieLoadError(file: file, path: TerminalText.escaped(path.prefix(200)), message: "expected at most the \(size) bytes the entry declares; it inflates to more")
         } catch {
@@ -63,6 +87,9 @@ struct DotLottieArchive {
 
     /// An entry that inflates past its declared size.
     private struct OverflowError: Error {}
+    /// An entry whose bytes do not match its checksum, or fall short of its size.
+    private struct ChecksumError: Error {}
+    private struct ShortError: Error {}
 
     /// A path inside the archive without leading "./" or "/".
     static func normalised(_ path: String) -> String {

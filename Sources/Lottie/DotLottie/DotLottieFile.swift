@@ -33,8 +33,12 @@ public final class DotLottieFile: Sendable {
     public static let maximumEntryCount = 10_000
 
     /// Reads a dotLottie archive from `data`; `filename` names it in errors.
-    public init(data: Data, filename: String) throws {
-        let zip = try DotLottieArchive(data: data, file: filename)
+    public convenience init(data: Data, filename: String) throws {
+        try self.init(archive: DotLottieArchive(data: data, file: filename), filename: filename)
+    }
+
+    /// The animations of an opened archive.
+    private init(archive zip: DotLottieArchive, filename: String) throws {
         let manifest = try DotLottieManifest(zip.entry("manifest.json"), file: filename)
         var out: [Animation] = []
         for (i, entry) in manifest.animations.enumerated() {
@@ -61,19 +65,19 @@ public final class DotLottieFile: Sendable {
     /// Reads the dotLottie file at `url`; throws a located `LottieLoadError` (Lamina).
     public convenience init(contentsOf url: URL) throws {
         let name = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= LottieAnimation.maximumFileSize else {
-                throw LottieLoadError(file: name, path: "(archive)", message: "expected a file of at most \(LottieAnimation.maximumFileSize >> 20) MB, found \(size >> 20) MB")
-            }
-            data = try Data(contentsOf: url)
-        } catch let e as LottieLoadError {
-            throw e
-        } catch {
-            throw LottieLoadError(file: name, path: "(archive)", message: "cannot read the file: \(error.localizedDescription)")
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= LottieAnimation.maximumFileSize else {
+            throw LottieLoadError(file: name, path: "(archive)", message: "expected a file of at most \(LottieAnimation.maximumFileSize >> 20) MB, found \(size >> 20) MB")
         }
-        try self.init(data: data, filename: name)
+        guard url.isFileURL, let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw LottieLoadError(file: name, path: "(archive)", message: "cannot read the file")
+        }
+        let magic = handle.readData(ofLength: 2)
+        try? handle.close()
+        guard magic == Data([0x50, 0x4B]) else {
+            throw LottieLoadError(file: name, path: "(archive)", message: "expected a zip archive (a dotLottie file), found bytes that do not start with \"PK\"")
+        }
+        try self.init(archive: DotLottieArchive(url: url, file: name), filename: name)
     }
 
     /// The animation whose manifest id is `id`, or the first when `id` is nil (lottie-ios's).
