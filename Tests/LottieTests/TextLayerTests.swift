@@ -42,7 +42,7 @@ final class TextLayerTests: LottieTestCase {
     }
 
     /// The hold keyframe at frame 5 switches to "A\rAA" in blue: the second line's baseline is
-    /// lh (30) + 1 lower (lottie-web adds one point from the second line on).
+    /// lh (30) lower, at y 70 (as ThorVG and lottie-ios space lines).
     func testDocumentSwitchesAtTheHoldKeyframeAndBreaksLines() throws {
         let a = try load("text_glyphs.json")
         let before = frame(a, 4.9)
@@ -51,11 +51,12 @@ final class TextLayerTests: LottieTestCase {
         let after = frame(a, 5)
         XCTAssertClose(after.coverage(), 300, 0.5)
         XCTAssertEqual(after.blue(105, 35), 255)
-        XCTAssertEqual(after.opaqueExtent().map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [100, 30, 121, 70])
+        XCTAssertEqual(after.opaqueExtent().map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [100, 30, 121, 69])
         XCTAssertEqual(after.alpha(115, 35), 0, "line one holds one A")
         XCTAssertEqual(after.alpha(115, 66), 255, "line two's second A")
-        XCTAssertEqual(after.alpha(105, 60), 0, "line two starts at y 61")
-        XCTAssertEqual(after.alpha(105, 61), 255)
+        XCTAssertEqual(after.alpha(105, 59), 0, "line two starts at y 60")
+        XCTAssertEqual(after.alpha(105, 60), 255)
+        XCTAssertEqual(after.alpha(105, 70), 0, "and ends at its baseline, y 70")
     }
 
     /// Point text: right-aligned lines end at x = 0 of the layer, centred ones are centred on it;
@@ -85,17 +86,17 @@ final class TextLayerTests: LottieTestCase {
     func testBoxTextWrapsAndAligns() throws {
         let box: [String: Any] = ["t": "AA AA", "sz": [30, 100], "ps": [0, 0], "lh": 24]
         let left = frame(try glyphText(box, position: [10, 10]), 0)
-        XCTAssertEqual(left.opaqueExtent().map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [10, 15, 31, 49])
+        XCTAssertEqual(left.opaqueExtent().map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [10, 15, 31, 48])
         XCTAssertClose(left.coverage(), 400, 0.5)
-        XCTAssertEqual(left.alpha(15, 39), 0, "line two's baseline is 24 + 1 below line one's")
-        XCTAssertEqual(left.alpha(15, 40), 255)
+        XCTAssertEqual(left.alpha(15, 38), 0, "line two's baseline is 24 below line one's (25)")
+        XCTAssertEqual(left.alpha(15, 39), 255)
         var centred = box
         centred["j"] = 2
-        XCTAssertEqual(extent(try glyphText(centred, position: [10, 10])), [13, 15, 34, 49], "(30 − 24) / 2 in")
+        XCTAssertEqual(extent(try glyphText(centred, position: [10, 10])), [13, 15, 34, 48], "(30 − 24) / 2 in")
         // A word wider than the box breaks before the character that does not fit.
         var long = box
         long["t"] = "AAAA"
-        XCTAssertEqual(extent(try glyphText(long, position: [10, 10])), [10, 15, 31, 49])
+        XCTAssertEqual(extent(try glyphText(long, position: [10, 10])), [10, 15, 31, 48])
     }
 
     /// A stroke (`sc`, `sw`) without a fill: a 2-wide ring around each square.

@@ -4,8 +4,9 @@ import CoreGraphics
 /// Where each character of a text document goes, by lottie-web's rules (`TextProperty`,
 /// `applyTextPropertiesToMatrix`):
 /// - the first baseline is at the layer's origin (point text), or `ascent` below the box's top
-///   (`ps` + (0, ascent), box text); each further line is `lh` lower (1.2 × size when `lh` is 0),
-///   plus one point from the second line on, as lottie-web draws it;
+///   (`ps` + (0, ascent), box text); each further line is `lh` lower (1.2 × size when `lh` is 0), as
+///   ThorVG and lottie-ios space lines (lottie-web adds one more point from the second line on,
+///   which is not followed);
 /// - the baseline shift `ls` moves every line up by `ls`;
 /// - each character advances the pen by its width plus the tracking, `tr` / 1000 × size;
 /// - a line's width is its characters' widths and the tracking between them, trailing spaces left
@@ -66,7 +67,7 @@ struct TextLayout {
             if c == "\r" {
                 line += 1
                 x = 0
-                y += lineHeight + (line == 1 ? 1 : 0)
+                y += lineHeight
                 continue
             }
             var lineX = 0.0
