@@ -137,4 +137,16 @@ final class TextLayerTests: LottieTestCase {
         // The crossbar of H between the stems: ink in the middle column at mid-height.
         XCTAssertEqual(img.alpha(27, 36), 255)
     }
+
+    /// Text that would draw more than `maximumTextPoints` glyph points (three documents of 20,000
+    /// characters in a bundled font, 100 points each) is a located error, not a hang.
+    func testHugeTextIsALocatedError() throws {
+        let doc = "{\"t\":\"" + String(repeating: "W", count: 20_000) + "\",\"f\":\"Arial\",\"s\":10,\"fc\":[0,0,0]}"
+        let keys = (0..<3).map { "{\"t\":\($0),\"s\":" + doc + "}" }.joined(separator: ",")
+        let json = "{\"fr\":10,\"ip\":0,\"op\":10,\"w\":10,\"h\":10,\"fonts\":{\"list\":[{\"fName\":\"Arial\",\"fFamily\":\"Arial\",\"fStyle\":\"Regular\"}]},"
+            + "\"layers\":[{\"ty\":5,\"ip\":0,\"op\":10,\"st\":0,\"ks\":{},\"t\":{\"d\":{\"k\":[" + keys + "]}}}]}"
+        XCTAssertThrowsError(try LottieAnimation.from(data: Data(json.utf8))) { e in
+            XCTAssertEqual((e as? LottieLoadError)?.path, "layers[0].t.d.k[2].s.t", "\(e)")
+        }
+    }
 }

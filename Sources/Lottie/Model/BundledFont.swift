@@ -31,12 +31,29 @@ struct BundledFont: Sendable, Equatable {
 
     /// The diagnostics of a file's text: per font used without glyphs, which bundled font replaces
     /// it; a document whose font is not listed; characters missing from a font's glyphs.
-    static func check(_ layers: [LayerModel], fonts: TextFonts, notes: inout [LottieDiagnostic]) {
+    /// The most glyph outline points all text documents of a file may draw (a bundled font's
+    /// glyph counted as 100 points).
+    static let maximumTextPoints = 5_000_000
+
+    /// Also refuses, as a located error, text that would draw more than `maximumTextPoints`.
+    static func check(_ layers: [LayerModel], fonts: TextFonts, notes: inout [LottieDiagnostic]) throws {
         var saidFonts = Set<String>()
+        var points = 0
         for layer in layers {
             guard case .text(let model) = layer.content else { continue }
             for k in model.keyframes {
                 let doc = k.document
+                let font = fonts.font(named: doc.font)
+                for ch in doc.drawnText {
+                    if let font, let g = fonts.glyph(String(ch), in: font) {
+                        points += 1 + g.shapes.reduce(0) { $0 + $1.vertices.count }
+                    } else {
+                        points += 100
+                    }
+                    guard points <= maximumTextPoints else {
+                        throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey(k.path + ".t")], debugDescription: "expected text drawing at most \(maximumTextPoints) glyph points in all"))
+                    }
+                }
                 guard let font = fonts.font(named: doc.font) else {
                     notes.append(LottieDiagnostic(path: k.path + ".f", message: "no font named \"\(doc.font.prefix(100))\" in fonts.list; the text is drawn in \(closest(family: doc.font, style: "", name: doc.font).label)"))
                     continue

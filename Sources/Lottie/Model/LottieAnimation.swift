@@ -107,7 +107,7 @@ public final class LottieAnimation: Decodable, Sendable {
             }
         }
         let textFonts = try TextFonts(c, notes: &notes)
-        BundledFont.check(layers + precomps.keys.sorted().flatMap { precomps[$0]!.layers }, fonts: textFonts, notes: &notes)
+        try BundledFont.check(layers + precomps.keys.sorted().flatMap { precomps[$0]!.layers }, fonts: textFonts, notes: &notes)
         if try c.flag("ddd") { notes.append(LottieDiagnostic(path: "ddd", message: "3D compositions are drawn flat")) }
         try Self.checkParents(layers, notes: &notes)
         for p in precomps.values.sorted(by: { $0.id < $1.id }) { try Self.checkParents(p.layers, notes: &notes) }
