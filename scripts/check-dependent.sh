@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # A Lamina user's package, checked as CI: copies scripts/dependent-package to a folder outside the
 # repository, links this checkout beside it as ../Lamina (a path dependency, as SwiftPM users
-# write), puts the README's "Rendering without a window" and "A window of your own" examples in it
-# unchanged, and:
+# write), puts the headless example of Sources/QuartzCore/QuartzCore.docc/RenderingWithoutAWindow.md
+# and the README's "A window of your own" example in it unchanged, and:
 #   - builds it (and its tests): no warning may appear (none from Lamina's modules or C module maps);
-#   - runs the README example (QuartzCore product alone) and checks it wrote frame.png;
+#   - runs the headless example (QuartzCore product alone) and checks it wrote frame.png;
 #   - runs its tests: its own window on SDL's offscreen driver receives a synthetic click that hits
 #     its layer (LaminaWindow); a headless frame with CATextLayer glyphs and a PNG-backed layer is
 #     compared with its golden (QuartzCore alone); a scene file is loaded and evaluated (Scenes);
 #     an animated layer is recorded headless to an mp4 and verified (LaminaRecording's VideoWriter).
-# Then `lamina new` generates the starter package (README, "Your own app") and its own test runs.
+# Then `lamina new` generates the starter package (GettingStarted.md, "The starter package") and its
+# own test runs.
 #
 #   bash scripts/check-dependent.sh
 #
@@ -31,16 +32,18 @@ cp -R "$root/scripts/dependent-package" "$work/app"
 rm -rf "$work/app/.build"
 scratch="$work/.build"
 
-# The README's headless example, exactly as printed there (the first swift block after its heading).
-mkdir -p "$work/app/Sources/ReadmeHeadless"
-awk '/^## Rendering without a window/{f=1; next} f && /^```swift/{p=1; next} p && /^```/{exit} p{print}' \
-  "$root/README.md" >"$work/app/Sources/ReadmeHeadless/main.swift"
-[ -s "$work/app/Sources/ReadmeHeadless/main.swift" ] || fail "no swift example under the README's 'Rendering without a window'"
-# The README's window example: the swift block after "A window of your own" (built, not run).
+# The headless example of the "Rendering without a window" article, exactly as printed there (the
+# first swift block of Sources/QuartzCore/QuartzCore.docc/RenderingWithoutAWindow.md).
+headless_doc="$root/Sources/QuartzCore/QuartzCore.docc/RenderingWithoutAWindow.md"
+mkdir -p "$work/app/Sources/ArticleHeadless"
+awk '/^```swift/{p=1; next} p && /^```/{exit} p{print}' \
+  "$headless_doc" >"$work/app/Sources/ArticleHeadless/main.swift"
+[ -s "$work/app/Sources/ArticleHeadless/main.swift" ] || fail "no swift example in $headless_doc"
+# The README's window example: the swift block under "## A window of your own" (built, not run).
 mkdir -p "$work/app/Sources/ReadmeWindow"
-awk '/^A window of your own/{f=1; next} f && /^```swift/{p=1; next} p && /^```/{exit} p{print}' \
+awk '/^## A window of your own/{f=1; next} f && /^```swift/{p=1; next} p && /^```/{exit} p{print}' \
   "$root/README.md" >"$work/app/Sources/ReadmeWindow/main.swift"
-[ -s "$work/app/Sources/ReadmeWindow/main.swift" ] || fail "no swift example after the README's 'A window of your own'"
+[ -s "$work/app/Sources/ReadmeWindow/main.swift" ] || fail "no swift example under the README's 'A window of your own'"
 
 # The one warning not Lamina's: SwiftPM's note, when it first loads the package graph, that
 # ZIPFoundation (a dependency, Lottie's zip reader) ships a file its Linux target does not declare
@@ -64,13 +67,13 @@ run_logged "$work/build.log" swift build --build-tests --scratch-path "$scratch"
 if grep -n "warning:" "$work/build.log" | grep -vF "$third_party_warning" >&2; then fail "the build printed warnings (above; log: $work/build.log)"; fi
 say "  built with no warning ($(( $(date +%s) - t0 ))s)"
 
-mkdir -p "$work/readme-run"
-cp "$work/app/Tests/HeadlessFrameTests/badge.png" "$work/readme-run/"
-( cd "$work/readme-run" && unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER && "$scratch/debug/ReadmeHeadless" ) \
-  >"$work/readme.log" 2>&1 || { cat "$work/readme.log" >&2; fail "the README's headless example"; }
-[ -s "$work/readme-run/frame.png" ] || fail "the README's headless example wrote no frame.png"
-grep -q "lamina:" "$work/readme.log" && { cat "$work/readme.log" >&2; fail "the README's headless example printed a diagnostic"; }
-say "  the README's headless example ran and wrote frame.png"
+mkdir -p "$work/article-run"
+cp "$work/app/Tests/HeadlessFrameTests/badge.png" "$work/article-run/"
+( cd "$work/article-run" && unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER && "$scratch/debug/ArticleHeadless" ) \
+  >"$work/article.log" 2>&1 || { cat "$work/article.log" >&2; fail "the article's headless example"; }
+[ -s "$work/article-run/frame.png" ] || fail "the article's headless example wrote no frame.png"
+grep -q "lamina:" "$work/article.log" && { cat "$work/article.log" >&2; fail "the article's headless example printed a diagnostic"; }
+say "  the article's headless example ran and wrote frame.png"
 
 t0=$(date +%s)
 run_logged "$work/test.log" env -u DISPLAY -u WAYLAND_DISPLAY swift test --skip-build --scratch-path "$scratch" \

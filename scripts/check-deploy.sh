@@ -53,6 +53,9 @@ grep -Eq '^FROM swift:6\.3-bookworm' "$docker" || fail "the Dockerfile does not 
 grep -Eq '^RUN bash scripts/setup\.sh' "$docker" || fail "the Dockerfile does not install its packages with scripts/setup.sh"
 ! grep -Eq 'apt-get +install' "$docker" || fail "the Dockerfile installs packages of its own (add them to scripts/setup.sh instead)"
 echo "check-deploy: the Dockerfile's packages are scripts/setup.sh's"
+# The build context is the repository root: a .build folder (gigabytes) must stay out of it.
+grep -Eqx '\.build\*?' "$root/.dockerignore" 2>/dev/null || fail "no .dockerignore at the root leaving out .build (the Dockerfile's context would hold the builds)"
+echo "check-deploy: the build context leaves out .build (.dockerignore)"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lamina-deploy.XXXXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Lamina needs that a fresh Debian 12 machine with Swift 6.3 lacks. Idempotent.
-# What each package is for (README.md, "Setup"):
+# What each package is for (Sources/QuartzCore/QuartzCore.docc/Installing.md):
 #   pkg-config            finds FreeType's include folder for the build
 #   libsdl2-dev           the window host (SDLHost): windows, input, presenting frames
 #   libfreetype-dev       glyphs for CATextLayer and scene text

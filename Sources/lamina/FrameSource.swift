@@ -67,6 +67,17 @@ final class FrameSource {
         return CGSize(width: w, height: h)
     }
 
+    /// The renderer's size in points for an output of `pixels` drawn at `scale`: the source's own
+    /// size, except that a Lottie file whose fitted size is within a pixel of its box fills the box
+    /// (what rounding leaves over, under a pixel, stays clear), so a box of the composition's shape
+    /// gives an image of exactly that size (1334x1600 in 213x256: 213x256, not 213x255).
+    func canvasSize(for pixels: CGSize?, scale: CGFloat) -> CGSize {
+        guard isLottieFile, let pixels, scale > 0 else { return pointSize }
+        let fitted = CGSize(width: pointSize.width * scale, height: pointSize.height * scale)
+        guard abs(fitted.width - pixels.width) < 1, abs(fitted.height - pixels.height) < 1 else { return pointSize }
+        return CGSize(width: pixels.width / scale, height: pixels.height / scale)
+    }
+
     /// The renderer's scale for an output of `pixels` (WIDTHxHEIGHT): the largest that fits the
     /// source in it (1 without `pixels`).
     func scale(for pixels: CGSize?) -> CGFloat {

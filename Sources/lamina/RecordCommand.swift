@@ -51,8 +51,9 @@ struct RecordCommand: ParsableCommand {
         let output = RecordingPartOptions.output(self.output, for: range)
         let format = try OutputFormat.recording(output)
         let frameSource = try FrameSource(source)
-        let pointSize = frameSource.pointSize
-        let scale = frameSource.scale(for: try size.map { try frameSource.pixelSize($0) })
+        let pixels = try size.map { try frameSource.pixelSize($0) }
+        let scale = frameSource.scale(for: pixels)
+        let pointSize = frameSource.canvasSize(for: pixels, scale: scale)
         let renderer = CARenderer(size: pointSize, scale: scale)
         renderer.threads = 2
         renderer.layer = frameSource.root

@@ -56,8 +56,9 @@ struct RenderCommand: ParsableCommand {
         try images.apply()
         let format = try OutputFormat.image(output)
         let source = try FrameSource(scene)
-        let scale = source.scale(for: try size.map { try source.pixelSize($0) })
-        let r = CARenderer(size: source.pointSize, scale: scale)
+        let pixels = try size.map { try source.pixelSize($0) }
+        let scale = source.scale(for: pixels)
+        let r = CARenderer(size: source.canvasSize(for: pixels, scale: scale), scale: scale)
         // Bands on several threads draw what one thread draws, bit for bit (large shadows too: see
         // LargeShadowBandTests), so a frame is split whatever its content.
         r.threads = threads ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 2)
@@ -75,7 +76,8 @@ struct RenderCommand: ParsableCommand {
             try scheduler.frame()
         }
         try ImageFileWriter.write(r.makeImage(), to: output, format: format)
-        print(TerminalText.escaped("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), t = \(at) s)"))
+        let when = frame.map { "frame \($0.formatted())" } ?? "t = \(at) s"
+        print(TerminalText.escaped("wrote \(output) (\(r.pixelSize.width)x\(r.pixelSize.height), \(when))"))
     }
 }
 

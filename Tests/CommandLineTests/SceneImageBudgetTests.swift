@@ -120,7 +120,7 @@ final class SceneImageBudgetTests: XCTestCase {
     }
 
     /// The default is 1 GiB (1,073,741,824 bytes) in the library, in `lamina` without the flag,
-    /// and in README.md's scene files section; the flag's sizes are read in binary units.
+    /// and in the Scenes documentation's "Scene files" article; the flag's sizes are read in binary units.
     func testTheDefaultBudgetIsTheDocumentedOneAndTheFlagChangesIt() throws {
         XCTAssertEqual(Scene.Limits.defaultImageBudget, 1_073_741_824)
         XCTAssertEqual(savedBudget, 1_073_741_824, "Scene.imageBudget before any test changed it")
@@ -132,11 +132,11 @@ final class SceneImageBudgetTests: XCTestCase {
         for bad in ["0", "-1", "abc", "1e3", "M", "2000000G", "nan", "inf"] {
             XCTAssertThrowsError(try ImageBudgetOption.parse(["--image-budget", bad]), bad)
         }
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        let section = readme.components(separatedBy: "## Scene files").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
-        XCTAssertTrue(section.contains("decoded-image budget") && section.contains("1 GiB by default") && section.contains("--image-budget"),
-                      "README.md's scene files section documents the budget and its default")
+        let article = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Scenes/Scenes.docc/SceneFiles.md"), encoding: .utf8)
+        let text = article.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(text.contains("decoded-image budget") && text.contains("1 GiB by default") && text.contains("--image-budget"),
+                      "Sources/Scenes/Scenes.docc/SceneFiles.md documents the budget, its default and the flag")
     }
 
     /// `lamina` as a user runs it: eval, render, record and bench soak refuse a scene past

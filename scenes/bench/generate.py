@@ -316,7 +316,7 @@ def shadowed_replicas():
     write("shadowed-replicas.yaml", """Large frames: two shadowed, half-opaque CAReplicatorLayers of three shadowed, half-opaque cards
 each (every card a group of two layers, every replicator a group of its cards, composited
 offscreen). Square (1024 x 1024 points): `lamina render scenes/bench/shadowed-replicas.yaml --size
-8192x8192 -o x.png` is the large-frame case of the README.""",
+8192x8192 -o x.png` is the large-frame case of the Performance article (QuartzCore.docc).""",
           layers, [], background="#f2efe9", size=(1024, 1024))
 
 

@@ -7,9 +7,9 @@ let package = Package(
     name: "LaminaDependentCheck",
     dependencies: [.package(path: "../Lamina")],
     targets: [
-        // The README's "Rendering without a window" example, copied in unchanged by the script.
-        .executableTarget(name: "ReadmeHeadless", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
-        // The README's window example ("Your own app"), copied in unchanged: built, not run.
+        // The "Rendering without a window" article's example (QuartzCore.docc), copied in unchanged by the script.
+        .executableTarget(name: "ArticleHeadless", dependencies: [.product(name: "QuartzCore", package: "Lamina")]),
+        // The README's window example ("A window of your own"), copied in unchanged: built, not run.
         .executableTarget(name: "ReadmeWindow", dependencies: [
             .product(name: "QuartzCore", package: "Lamina"), .product(name: "LaminaWindow", package: "Lamina"),
         ]),

@@ -55,12 +55,12 @@ struct CompositionBuilder {
         guard let container = visibilityLayer(model, context: context) else { return nil }
         var parentHost: CALayer = container
         for parent in LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex).reversed() {
-            let t = TransformLayers(parent.transform, builder: builder(context, offset: parent.startTime), withOpacity: false, name: nil,
+            let t = TransformLayers(parent.transform, builder: builder(context), withOpacity: false, name: nil,
                                     autoOrient: parent.autoOrient)
             parentHost.addSublayer(t.outer)
             parentHost = t.inner
         }
-        let b = builder(context, offset: model.startTime)
+        let b = builder(context)
         let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name, autoOrient: model.autoOrient)
         parentHost.addSublayer(own.outer)
         // Effects and masks are in the content's coordinates: layers of their own under the
@@ -105,8 +105,12 @@ struct CompositionBuilder {
         return container
     }
 
-    private func builder(_ context: Context, offset: Double) -> KeyframeAnimationBuilder {
-        var b = KeyframeAnimationBuilder(time: context.time, frameOffset: offset)
+    /// A layer's keyframes are frames of the composition holding it, as its in and out points are:
+    /// its start time (`st`) moves only a precomposition's inner frames (lottie-ios, rlottie and
+    /// ThorVG agree; a layer trimmed in After Effects exports `st` before its in point while its
+    /// keyframes stay where they were).
+    private func builder(_ context: Context) -> KeyframeAnimationBuilder {
+        var b = KeyframeAnimationBuilder(time: context.time, frameOffset: 0)
         b.sampler = context.sampler
         return b
     }
@@ -123,10 +127,12 @@ struct CompositionBuilder {
         let fr = animation.framerate, st = layer.startTime, sr = layer.timeStretch
         // The frames of the host this layer can show.
         let lo = max(context.reach.lowerBound, layer.inPoint), hi = max(lo, min(context.reach.upperBound, layer.outPoint))
-        // lottie-web: the precomposition's frame is (host frame − st) / sr, or tm(host frame − st) × fr.
+        // The precomposition's frame is (host frame − st) / sr, or tm(host frame) × fr.
         let inner: (Double) -> Double
         if let tm = p.timeRemap {
-            inner = { tm.value(at: $0 - st).at(0) * fr }
+            // The remap is a property of the layer: a function of the host's frame (no `st`), as in
+            // lottie-ios and rlottie.
+            inner = { tm.value(at: $0).at(0) * fr }
         } else {
             inner = { ($0 - st) / sr }
         }

@@ -6,7 +6,8 @@ import QuartzCore
 /// timing function, spatial tangents of a position become the curves of a `path`.
 struct KeyframeAnimationBuilder {
     let time: CompositionTime
-    /// The layer's start time (`st`): its keyframes' frames plus this are composition frames.
+    /// Frames added to the keyframes' frames to make them frames of `time`'s composition (0 for a
+    /// layer's keyframes, which are its composition's frames whatever its start time).
     let frameOffset: Double
     /// Set inside time-remapped precompositions: every animation is sampled at the host's frames.
     var sampler: FrameSampler? = nil

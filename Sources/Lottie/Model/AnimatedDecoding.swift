@@ -43,7 +43,7 @@ struct AnimatedProperty<Value: KeyframeValue>: Decodable, Sendable {
                 throw DecodingError.keyNotFound(AnyKey("s"), .init(codingPath: here, debugDescription: "expected \"s\", the keyframe's value"))
             }
             if r.perDimensionEasing {
-                notes.append(LottieDiagnostic(path: JSONPath.string(here), message: "easing differs per dimension; the first dimension's easing is used for all"))
+                notes.append(LottieDiagnostic(path: JSONPath.string(here), message: "easing differs per dimension; the first dimension's easing is used for all, as lottie-ios, rlottie and ThorVG do (lottie-web eases each on its own)"))
             }
             out.append(Keyframe(time: r.time, value: v, endValue: r.end, hold: r.hold, easing: r.easing, spatialOut: r.spatialOut, spatialIn: r.spatialIn))
         }

@@ -9,8 +9,8 @@ import Synchronization
 /// - the fields the app's subclasses declare, copied from the model layer (strong references
 ///   retained, `weak` ones copied as weak references, `unowned` ones with an unowned retain).
 ///
-/// The subclass's own `init(layer:)` override does not run (see the README, "Presentation copies
-/// and custom properties"): its usual work, copying stored properties, is what this copy does.
+/// The subclass's own `init(layer:)` override does not run (see QuartzCore.docc/PortingFromApple.md, "Presentation
+/// copies"): its usual work, copying stored properties, is what this copy does.
 /// The Swift runtime's private entry points this needs are in `SwiftRuntimeAccess`, checked once.
 enum PresentationCopier {
     /// The fields of each class copied so far (`SwiftRuntimeAccess.fields` walks the runtime's reflection).
