@@ -77,7 +77,7 @@ final class TextLayerTests: LottieTestCase {
     /// Tracking (100/1000 em = 2 points after each character) and baseline shift (up by `ls`).
     func testTrackingAndBaselineShift() throws {
         XCTAssertEqual(extent(try glyphText(["tr": 100])), [100, 30, 123, 39])
-        XCTAssertEqual(extent(try glyphText(["tr": 100, "j": 1])), [74, 30, 97, 39], "the line is 26 wide")
+        XCTAssertEqual(extent(try glyphText(["tr": 100, "j": 1])), [72, 30, 95, 39], "the line is 28 wide: the tracking after the last character counts")
         XCTAssertEqual(extent(try glyphText(["ls": 5])), [100, 25, 121, 34])
     }
 
@@ -110,9 +110,11 @@ final class TextLayerTests: LottieTestCase {
     /// Characters without glyphs, animators and text on a path are each named once with their
     /// JSON path; the static text is still drawn.
     func testUnsupportedPartsAreNamed() throws {
-        let a = try glyphText(["t": "AB"], extra: ["a": [["s": [String: Any](), "a": [String: Any]()]], "p": ["m": 0]])
+        let partial: [String: Any] = ["s": ["s": ["a": 0, "k": 50]], "a": ["fc": ["a": 0, "k": [0, 0, 1, 1]]]]
+        let a = try glyphText(["t": "AB"], extra: ["a": [partial], "p": ["m": 0]])
         let paths = Set(a.diagnostics.map(\.path))
-        XCTAssertEqual(paths, ["layers[0].t.d.k[0].s.t", "layers[0].t.a", "layers[0].t.p"])
+        XCTAssertEqual(paths, ["layers[0].t.d.k[0].s.t", "layers[0].t.a[0]", "layers[0].t.p"])
+        XCTAssertEqual(frame(a, 0).red(105, 35), 255, "the partial animator's blue is not applied")
         XCTAssertTrue(a.diagnostics.first { $0.path.hasSuffix(".s.t") }?.message.contains("\"B\"") ?? false)
         XCTAssertClose(frame(a, 0).coverage(), 100, 0.5, "the A is drawn")
     }
@@ -148,5 +150,26 @@ final class TextLayerTests: LottieTestCase {
         XCTAssertThrowsError(try LottieAnimation.from(data: Data(json.utf8))) { e in
             XCTAssertEqual((e as? LottieLoadError)?.path, "layers[0].t.d.k[2].s.t", "\(e)")
         }
+    }
+
+    /// An animator whose range selector covers every character (the defaults: start 0, end 100 %)
+    /// replaces the fill colour, as lottie-web applies it: here animated from green (frame 0) to
+    /// blue (frame 10), linearly, so (0, 0.5, 0.5) at frame 5; an opacity animator of 50 % halves
+    /// the text's alpha; a stroke-width animator adds to the document's width.
+    func testFullRangeAnimatorsAreApplied() throws {
+        let fc: [String: Any] = ["a": 1, "k": [["t": 0, "s": [0, 1, 0, 1], "i": ["x": [1], "y": [1]], "o": ["x": [0], "y": [0]]], ["t": 10, "s": [0, 0, 1, 1]]]]
+        let a = try glyphText([:], extra: ["a": [["s": ["t": 0, "b": 1, "rn": 0, "sh": 1, "r": 1, "a": ["a": 0, "k": 100]], "a": ["fc": fc]]]])
+        XCTAssertEqual(a.diagnostics, [])
+        XCTAssertEqual(frame(a, 0).pixel(x: 105, y: 35), 0xFF00_FF00)
+        XCTAssertEqual(frame(a, 10).pixel(x: 105, y: 35), 0xFF00_00FF)
+        let mid = frame(a, 5)
+        XCTAssertClose(Double(mid.green(105, 35)), 127.5, 1.5)
+        XCTAssertClose(Double(mid.blue(105, 35)), 127.5, 1.5)
+        XCTAssertEqual(mid.red(105, 35), 0)
+        let half = try glyphText([:], extra: ["a": [["s": [String: Any](), "a": ["o": ["a": 0, "k": 50]]]]])
+        XCTAssertClose(Double(frame(half, 0).alpha(105, 35)), 127.5, 1.5)
+        XCTAssertClose(frame(half, 0).coverage(), 100, 1, "200 pixels at half alpha")
+        let wider = try glyphText(["fc": NSNull(), "sc": [0, 1, 0], "sw": 1], extra: ["a": [["s": [String: Any](), "a": ["sw": ["a": 0, "k": 1]]]]])
+        XCTAssertClose(frame(wider, 0).coverage(), 2 * (12 * 12 - 8 * 8), 4, "1 + 1 = 2 wide, as testStrokedText's")
     }
 }

@@ -19,7 +19,15 @@ struct TextLayerBuilder {
         for (i, k) in model.keyframes.enumerated() {
             let group = TransformLayers.bare(nil)
             let path = Self.path(of: k.document, fonts: fonts, outlines: outlines)
-            addShapes(path, k.document, to: group)
+            var content = group
+            if let o = model.animators.opacity {
+                // The animator's opacity, on a layer of its own (the group's is the keyframe's visibility).
+                content = TransformLayers.bare(nil)
+                content.opacity = Float(min(max(o.initial.at(0, 100) / 100, 0), 1))
+                if let a = animations.animation("opacity", o, convert: { min(max($0.at(0, 100) / 100, 0), 1) as Any }) { content.add(a, forKey: "lottie.textOpacity") }
+                group.addSublayer(content)
+            }
+            addShapes(path, k.document, animators: model.animators, to: content)
             if model.keyframes.count > 1 {
                 // Shown while this keyframe is the last one reached (the first one before any).
                 let track = Animated<[Double]>(keyframes: frames.enumerated().map { j, f in
@@ -32,8 +40,8 @@ struct TextLayerBuilder {
         }
     }
 
-    /// The fill and stroke layers of one document's path.
-    private func addShapes(_ path: CGPath, _ doc: TextDocument, to group: CALayer) {
+    /// The fill and stroke layers of one document's path, with the animators' colours and width.
+    private func addShapes(_ path: CGPath, _ doc: TextDocument, animators: TextAnimatorModel, to group: CALayer) {
         func shape() -> CAShapeLayer {
             let l = CAShapeLayer()
             l.anchorPoint = .zero
@@ -41,18 +49,33 @@ struct TextLayerBuilder {
             l.path = path
             return l
         }
+        func cg(_ v: [Double]) -> CGColor { TextDocument.cgColor(v.count >= 3 ? v.map { min(max($0, 0), 1) } : [0, 0, 0]) }
+        let color: ([Double]) -> Any = { cg($0) }
         var layers: [CAShapeLayer] = []
         if let fc = doc.fillColor {
             let fill = shape()
             fill.fillColor = TextDocument.cgColor(fc)
+            if let a = animators.fillColor {
+                fill.fillColor = cg(a.initial)
+                if let anim = animations.animation("fillColor", a, convert: color) { fill.add(anim, forKey: "lottie.textFill") }
+            }
             fill.strokeColor = nil
             layers.append(fill)
         }
-        if let sc = doc.strokeColor, doc.strokeWidth > 0 {
+        if let sc = doc.strokeColor, doc.strokeWidth > 0 || animators.strokeWidth != nil {
             let stroke = shape()
             stroke.fillColor = nil
             stroke.strokeColor = TextDocument.cgColor(sc)
+            if let a = animators.strokeColor {
+                stroke.strokeColor = cg(a.initial)
+                if let anim = animations.animation("strokeColor", a, convert: color) { stroke.add(anim, forKey: "lottie.textStroke") }
+            }
             stroke.lineWidth = doc.strokeWidth
+            if let w = animators.strokeWidth {
+                // lottie-web adds the animator's width to the document's.
+                stroke.lineWidth = max(0, doc.strokeWidth + w.initial.at(0))
+                if let anim = animations.animation("lineWidth", w, convert: { max(0, doc.strokeWidth + $0.at(0)) as Any }) { stroke.add(anim, forKey: "lottie.textWidth") }
+            }
             // As lottie-web strokes text: butt caps, round joins, miter limit 4.
             stroke.lineJoin = .round
             stroke.lineCap = .butt

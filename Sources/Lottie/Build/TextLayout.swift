@@ -9,9 +9,10 @@ import CoreGraphics
 ///   which is not followed);
 /// - the baseline shift `ls` moves every line up by `ls`;
 /// - each character advances the pen by its width plus the tracking, `tr` / 1000 × size;
-/// - a line's width is its characters' widths and the tracking between them, trailing spaces left
-///   out; right-aligned point text ends at x = 0 and centred point text is centred on x = 0; box text
-///   is aligned within the box's width;
+/// - a line's width is the sum of its characters' widths, each plus the tracking, trailing spaces
+///   left out (as ThorVG and lottie-ios measure it; lottie-web leaves out the last character's
+///   tracking); right-aligned point text ends at x = 0 and centred point text
+///   is centred on x = 0; box text is aligned within the box's width;
 /// - box text wraps where a character would pass the box's width: at the last space of the line
 ///   (the space dropped), or before the character when the line has no space.
 struct TextLayout {
@@ -41,11 +42,11 @@ struct TextLayout {
 
         // Line widths: each character and the tracking after it, trailing spaces not counted.
         var widths: [Double] = []
-        var width = -tracking, pendingSpaces = 0.0
+        var width = 0.0, pendingSpaces = 0.0
         for c in chars {
             if c == "\r" {
                 widths.append(width)
-                width = -tracking
+                width = 0
                 pendingSpaces = 0
                 continue
             }

@@ -120,11 +120,13 @@ struct TextLayerModel: Sendable {
 
     /// At least one keyframe, in order of frame.
     var keyframes: [Keyframe]
+    /// The animators (`t.a`) applied to every character alike.
+    var animators = TextAnimatorModel()
 
     /// The most document keyframes a layer may hold.
     static let maximumKeyframes = 10_000
 
-    /// Reads a text layer's `t`; animators and text on a path, not drawn, are noted.
+    /// Reads a text layer's `t`; animators that cannot be applied and text on a path are noted.
     init(from decoder: any Decoder, notes: inout [LottieDiagnostic]) throws {
         let c: KeyedDecodingContainer<AnyKey>
         do { c = try decoder.container(keyedBy: AnyKey.self) } catch {
@@ -155,9 +157,7 @@ struct TextLayerModel: Sendable {
         }
         guard !list.isEmpty else { throw d.mismatch("k", expected: "at least one text document keyframe") }
         keyframes = list
-        if let a = try? c.nestedUnkeyedContainer(forKey: AnyKey("a")), (a.count ?? 0) > 0 {
-            notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "a"), message: "text animators (range selectors) are not applied; the static text is drawn"))
-        }
+        animators = try TextAnimatorModel(c, notes: &notes)
         if let p = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("p")), p.has("m") {
             notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "p"), message: "text on a path is not drawn along the path; the static text is drawn on its baseline"))
         }
