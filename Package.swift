@@ -27,6 +27,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // dotLottie (.lottie) files are zip archives.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "CoreGraphics", dependencies: ["CMediaCodecs"], swiftSettings: v6),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], swiftSettings: v6),
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),
         // Lottie (Bodymovin JSON) animations played through Core Animation layers, with lottie-ios's names.
-        .target(name: "Lottie", dependencies: ["QuartzCore", "CoreGraphics"], swiftSettings: v6),
+        .target(name: "Lottie", dependencies: ["QuartzCore", "CoreGraphics", .product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: v6),
         // The one seeded generator (SplitMix64) of the fuzzer, the demos, the benchmarks and the tests.
         .target(name: "LaminaRandom", swiftSettings: v6),
         .target(name: "Demos", dependencies: ["QuartzCore", "LaminaViews", "LaminaRandom"], swiftSettings: v6),

@@ -18,7 +18,9 @@
 #   SDLHost        Swift: QuartzCore, Compositor, CSDL2
 #   LaminaRecording  Swift: QuartzCore, Compositor, SDLHost (recording to video through ffmpeg)
 #   LaminaWindow   Swift: QuartzCore, SDLHost, LaminaRecording (a window for your own layers)
-#   Lottie         Swift: QuartzCore, CoreGraphics (Lottie files through Core Animation layers)
+#   Lottie         Swift: QuartzCore, CoreGraphics, ZIPFoundation (Lottie files through Core Animation
+#                  layers; .lottie zips)  (when LAMINA_BUILD_LOTTIE or LAMINA_BUILD_COMMAND)
+#   ZIPFoundation  Swift, fetched (see LaminaDependencies.cmake)  (with Lottie)
 #   Scenes         Swift: QuartzCore, LaminaAssets, Lottie, Yams (and its CYaml)  (when LAMINA_BUILD_COMMAND)
 # Executable:
 #   SceneFuzz      Swift: Scenes, QuartzCore, LaminaRandom, Yams (the fuzzer)      (when LAMINA_BUILD_COMMAND)
@@ -35,6 +37,8 @@ include(LaminaDependencies)
 
 option(LAMINA_BUILD_COMMAND
   "Build Scenes and the lamina command (fetches Yams and swift-argument-parser)" ON)
+option(LAMINA_BUILD_LOTTIE
+  "Build the Lottie library (fetches ZIPFoundation); always on with LAMINA_BUILD_COMMAND" ON)
 
 # A Swift library target from every .swift file under Sources/<name>.
 function(lamina_add_swift_library name root)
@@ -94,7 +98,10 @@ function(lamina_add_targets root)
   lamina_add_swift_library(SDLHost "${root}" QuartzCore Compositor CSDL2)
   lamina_add_swift_library(LaminaRecording "${root}" QuartzCore Compositor SDLHost)
   lamina_add_swift_library(LaminaWindow "${root}" QuartzCore SDLHost LaminaRecording)
-  lamina_add_swift_library(Lottie "${root}" QuartzCore CoreGraphics)
+  if(LAMINA_BUILD_LOTTIE OR LAMINA_BUILD_COMMAND)
+    lamina_fetch_zipfoundation()
+    lamina_add_swift_library(Lottie "${root}" QuartzCore CoreGraphics ZIPFoundation)
+  endif()
 
   if(LAMINA_BUILD_COMMAND)
     lamina_fetch_dependencies()

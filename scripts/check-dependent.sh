@@ -45,6 +45,11 @@ awk '/^## A window of your own/{f=1; next} f && /^```swift/{p=1; next} p && /^``
   "$root/README.md" >"$work/app/Sources/ReadmeWindow/main.swift"
 [ -s "$work/app/Sources/ReadmeWindow/main.swift" ] || fail "no swift example under the README's 'A window of your own'"
 
+# The one warning not Lamina's: SwiftPM's note, when it first loads the package graph, that
+# ZIPFoundation (a dependency, Lottie's zip reader) ships a file its Linux target does not declare
+# (its PrivacyInfo.xcprivacy, a resource only its Apple targets declare). Only this exact line is let through.
+third_party_warning="warning: 'zipfoundation': found 1 file(s) which are unhandled; explicitly declare them as resources or exclude from the target"
+
 run_logged() {
   local log="$1"; shift
   if [ "${LAMINA_CI_VERBOSE:-0}" = "1" ]; then
@@ -59,7 +64,7 @@ say "building the package ($work/app, depends on $root by path)"
 t0=$(date +%s)
 run_logged "$work/build.log" swift build --build-tests --scratch-path "$scratch" \
   || { tail -n 60 "$work/build.log" >&2; fail "swift build"; }
-if grep -n "warning:" "$work/build.log" >&2; then fail "the build printed warnings (above; log: $work/build.log)"; fi
+if grep -n "warning:" "$work/build.log" | grep -vF "$third_party_warning" >&2; then fail "the build printed warnings (above; log: $work/build.log)"; fi
 say "  built with no warning ($(( $(date +%s) - t0 ))s)"
 
 mkdir -p "$work/article-run"
@@ -90,7 +95,7 @@ cd "$work/starter"
 t0=$(date +%s)
 run_logged "$work/starter-build.log" swift build --build-tests --scratch-path "$scratch" \
   || { tail -n 60 "$work/starter-build.log" >&2; fail "building the starter"; }
-if grep -n "warning:" "$work/starter-build.log" >&2; then fail "the starter's build printed warnings"; fi
+if grep -n "warning:" "$work/starter-build.log" | grep -vF "$third_party_warning" >&2; then fail "the starter's build printed warnings"; fi
 run_logged "$work/starter-test.log" env -u DISPLAY -u WAYLAND_DISPLAY swift test --skip-build --scratch-path "$scratch" \
   || { tail -n 60 "$work/starter-test.log" >&2; fail "the starter's test"; }
 say "  the starter built with no warning and its test passed ($(( $(date +%s) - t0 ))s)"

@@ -83,11 +83,9 @@ public final class Scene {
     /// A Lottie JSON file (a `.json` file with Lottie's keys, see `SceneLottie`) is read as a scene
     /// of its composition's size holding one `LottieAnimationLayer`, named `animation`, that plays it
     /// looped from the media time of the load; its errors are `LottieLoadError`s (the file, the JSON
-    /// path, what was expected there).
+    /// path, what was expected there). A dotLottie file (`.lottie`) is read the same way, playing
+    /// its first animation.
     public static func load(contentsOf url: URL) throws -> Scene {
-        if url.pathExtension.lowercased() == "lottie" {
-            throw SceneError(file: url.path, line: 0, column: 0, message: "is a .lottie (zip) file; Lamina reads Lottie JSON: unzip it and give its animations/NAME.json")
-        }
         if SceneLottie.isLottieFile(url) { return try SceneLottie.scene(lottieAt: url) }
         let text = try SceneFileReader.text(of: url)
         return try parse(text, file: url.path, directory: url.deletingLastPathComponent())

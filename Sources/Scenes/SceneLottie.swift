@@ -24,14 +24,18 @@ enum SceneLottie {
     /// How much of a `.json` file is looked at to tell a Lottie file from a scene.
     static let sniffBytes = 1 << 20
 
-    /// Whether `url` names a Lottie file rather than a scene: a regular file ending in `.json` whose
+    /// Whether `url` names a Lottie file rather than a scene: a regular file ending in `.lottie`
+    /// (dotLottie), or one ending in `.json` whose
     /// first megabyte has one of the keys every Lottie file has and no scene takes (`"fr"`, `"ip"`,
     /// `"op"`, before a colon). Anything else (a missing file, a fifo, a scene) is left to the scene
     /// reader, which names the problem.
     static func isLottieFile(_ url: URL) -> Bool {
-        guard url.pathExtension.lowercased() == "json" else { return false }
+        let ext = url.pathExtension.lowercased()
+        guard ext == "json" || ext == "lottie" else { return false }
         var st = stat()
         guard stat(url.path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+        // A dotLottie file (zip): its first animation is played (`LottieAnimation(contentsOf:)`).
+        if ext == "lottie" { return true }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: sniffBytes) else { return false }
@@ -135,7 +139,7 @@ extension SceneParser {
     /// images), read, its layer tree built; sized to the composition until `frame` or `bounds` say
     /// otherwise. A file that cannot be read is a located error quoting the Lottie error (its JSON path).
     func lottieLayer(_ node: Node, scene: Scene) throws -> LottieAnimationLayer {
-        guard let path = node.string, !path.isEmpty, !path.contains("\0") else { throw error(node, "expected the path of a Lottie JSON file") }
+        guard let path = node.string, !path.isEmpty, !path.contains("\0") else { throw error(node, "expected the path of a Lottie JSON or .lottie file") }
         let roots = [directory, Scene.assetsDirectory].compactMap { $0 }
         guard !roots.isEmpty else { throw error(node, "Lottie files need a scene file (its folder resolves \"\(path)\")") }
         let url: URL

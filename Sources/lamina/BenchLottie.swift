@@ -15,12 +15,12 @@ struct BenchLottie: ParsableCommand {
         abstract: "Time per frame (evaluate + rasterise, one thread) of Lottie files at 512 px on the longer side."
     )
 
-    @Argument(help: "Lottie JSON files.") var files: [String]
+    @Argument(help: "Lottie JSON or .lottie (dotLottie) files.") var files: [String]
     @Option(help: "Pixels on the composition's longer side.") var side = 512
     @Option(help: "Times every frame of a file is drawn.") var rounds = 3
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give one or more Lottie JSON files") }
+        guard !files.isEmpty else { throw ValidationError("give one or more Lottie JSON or .lottie files") }
         guard (16...8192).contains(side) else { throw ValidationError("--side must be 16...8192") }
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be 1...100") }
     }

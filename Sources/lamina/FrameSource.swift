@@ -53,7 +53,7 @@ final class FrameSource {
         return scheduler
     }
 
-    /// Whether the source is a Lottie JSON file (its `--size` is a box it is fitted in).
+    /// Whether the source is a Lottie file, .json or .lottie (its `--size` is a box it is fitted in).
     var isLottieFile: Bool { scene?.lottieFile != nil }
 
     /// The output size of a `--size` text: for a Lottie file, any WIDTHxHEIGHT box (the composition

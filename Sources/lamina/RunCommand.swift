@@ -11,7 +11,7 @@ import Scenes
 /// the window too, with the error in the banner, and waits for a good save. A save that changes
 /// the window's size resizes the window.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene or a Lottie JSON file in a window and reload it on every save.")
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open a scene or a Lottie file (.json or .lottie) in a window and reload it on every save.")
     @Argument(help: "The scene file, or a bundled scene's name (lamina scenes).") var scene: String
     @Option(help: "Quit after this many frames (for scripts).") var frames: Int?
     @Option(help: "Display units per point: 2 draws the window at two pixels per point on X11 (a Retina-like 4K desktop).") var scale: Double = 1

@@ -22,8 +22,6 @@ final class LottiePublicCorpusTests: XCTestCase {
         // ThorVG evaluates the file's expressions (a loopOut on the trim); Lamina uses the
         // keyframed values, as rlottie does (and agrees with rlottie on this frame).
         "lottiefiles_loading_gradient_strokes.json@30": "expressions are not evaluated",
-        // Text layers are not drawn yet.
-        "lottiefiles_shop.json@10": "text layer", "lottiefiles_shop.json@30": "text layer",
         // A few small marks (dots of 2-4 px) placed a fraction of a pixel apart: mean difference 6-8
         // over the few pixels drawn, none far off at 30 (rlottie, which rounds precomposition frames
         // to whole numbers, differs from both).

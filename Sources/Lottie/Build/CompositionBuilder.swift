@@ -98,6 +98,8 @@ struct CompositionBuilder {
                 l.contents = image
                 content.addSublayer(l)
             }
+        case .text(let text):
+            TextLayerBuilder(animations: b, fonts: animation.textFonts).build(text, into: content)
         case .none:
             break
         }

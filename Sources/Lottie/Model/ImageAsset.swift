@@ -21,6 +21,11 @@ struct ImageAsset: Sendable {
     var source: Source
     /// The JSON path of the asset's `p`, for messages.
     var path: String
+    /// The file name `p` alone (a dotLottie file finds its images by it).
+    var fileName = ""
+    /// Whether a file path stays inside the animation's folder (not absolute, no `..`); one that
+    /// leaves it is an error when the file would be read from a folder.
+    var isInsideFolder = true
 
     /// The largest image side accepted, in pixels.
     static let maximumPixelSide = 16_384
@@ -49,9 +54,9 @@ struct ImageAsset: Sendable {
                 source = .remote(relative)
                 return
             }
-            guard !p.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
-                throw c.mismatch("p", expected: "an image file name inside the animation's folder, found \"\(TerminalText.escaped(relative.prefix(120)))\"")
-            }
+            guard !p.isEmpty else { throw c.mismatch("p", expected: "an image file name or a data URI") }
+            fileName = p
+            isInsideFolder = !relative.hasPrefix("/") && !relative.split(separator: "/").contains("..")
             source = .file(relative)
         }
     }

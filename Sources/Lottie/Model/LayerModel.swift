@@ -13,6 +13,8 @@ struct LayerModel: Sendable {
         case precomp(PrecompModel)
         /// An image (`ty` 2): the image asset `refId`, drawn at its size from the layer's origin.
         case image(String)
+        /// Text (`ty` 5): its documents over time (`TextLayerBuilder`).
+        case text(TextLayerModel)
         /// Nothing: a null layer (`ty` 3), or a layer type not drawn yet (noted).
         case none
     }
@@ -100,8 +102,11 @@ struct LayerRecord: Decodable {
                 throw DecodingError.keyNotFound(AnyKey("refId"), .init(codingPath: c.codingPath, debugDescription: "expected \"refId\", the id of the layer's image"))
             }
             content = .image(try PrecompModel.id(c, "refId"))
+        case 5:
+            guard c.has("t") else { throw DecodingError.keyNotFound(AnyKey("t"), .init(codingPath: c.codingPath, debugDescription: "expected \"t\", the text layer's text")) }
+            content = .text(try TextLayerModel(from: c.superDecoder(forKey: AnyKey("t")), notes: &notes))
         default:
-            let names = [5: "text", 6: "audio", 13: "camera", 15: "data"]
+            let names = [6: "audio", 13: "camera", 15: "data"]
             note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
         }
 
@@ -137,7 +142,7 @@ struct LayerRecord: Decodable {
         if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
             note("sy", "layer styles are not supported yet; they are left out")
         }
-        let drawnType = (0...4).contains(ty)
+        let drawnType = (0...5).contains(ty)
         let hidden = try c.flag("hd")
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,

@@ -18,10 +18,16 @@ extension LottieAnimation {
         return try LottieAnimation(copying: a, folder: folder, file: file)
     }
 
-    /// Reads the Lottie JSON file at `url`; throws a `LottieLoadError` naming the file, the JSON path
-    /// and what was expected (Lamina).
+    /// Reads the Lottie JSON file at `url`, or the first animation of a dotLottie file (a name
+    /// ending in `.lottie`, see `DotLottieFile`); throws a `LottieLoadError` naming the file, the
+    /// JSON path and what was expected (Lamina).
     public convenience init(contentsOf url: URL) throws {
         let name = url.isFileURL ? url.path : url.absoluteString
+        if url.pathExtension.lowercased() == "lottie" {
+            let first = try DotLottieFile(contentsOf: url).animations[0]
+            try self.init(copying: first.animation, folder: nil, file: name)
+            return
+        }
         let data: Data
         do {
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0

@@ -48,6 +48,8 @@ public final class LottieAnimation: Decodable, Sendable {
     let precomps: [String: PrecompAsset]
     /// The images of `assets`, by id (files beside the JSON are read by `init(contentsOf:)`).
     let images: [String: ImageAsset]
+    /// The fonts (`fonts.list`) and glyphs (`chars`) text layers are drawn with.
+    let textFonts: TextFonts
 
     /// Reads an animation from a decoder holding Lottie JSON; errors carry the coding path of the
     /// offending value (turn them into a `LottieLoadError` for a readable, located message).
@@ -104,12 +106,8 @@ public final class LottieAnimation: Decodable, Sendable {
                 if precomps[p.id] == nil { precomps[p.id] = p }
             }
         }
-        for (key, what) in [("fonts", "fonts are not used yet"), ("chars", "glyphs are not used yet")] where c.has(key) {
-            if let a = try? c.nestedUnkeyedContainer(forKey: AnyKey(key)), (a.count ?? 0) == 0 { continue }
-            if key == "fonts", let f = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(key)),
-               (try? f.nestedUnkeyedContainer(forKey: AnyKey("list")))?.count ?? 0 == 0 { continue }
-            notes.append(LottieDiagnostic(path: key, message: what))
-        }
+        let textFonts = try TextFonts(c, notes: &notes)
+        try BundledFont.check(layers + precomps.keys.sorted().flatMap { precomps[$0]!.layers }, fonts: textFonts, notes: &notes)
         if try c.flag("ddd") { notes.append(LottieDiagnostic(path: "ddd", message: "3D compositions are drawn flat")) }
         try Self.checkParents(layers, notes: &notes)
         for p in precomps.values.sorted(by: { $0.id < $1.id }) { try Self.checkParents(p.layers, notes: &notes) }
@@ -117,41 +115,50 @@ public final class LottieAnimation: Decodable, Sendable {
         self.layers = layers
         self.precomps = precomps
         self.images = images
+        self.textFonts = textFonts
         var seen = Set<LottieDiagnostic>()
         diagnostics = notes.filter { seen.insert($0).inserted }
     }
 
     /// A copy of `other` whose image files are read from `folder` (for the convenience
     /// initialisers that read files); a file that cannot be read or decoded is a located error.
-    init(copying other: LottieAnimation, folder: URL?, file: String?) throws {
+    convenience init(copying other: LottieAnimation, folder: URL?, file: String?) throws {
+        try self.init(copying: other, file: file) { asset, relative in
+            guard let folder else { return nil }
+            guard asset.isInsideFolder else {
+                throw LottieLoadError(file: file, path: asset.path, message: "expected an image file name inside the animation's folder, found \"\(TerminalText.escaped(relative.prefix(120)))\"")
+            }
+            let url = folder.appendingPathComponent(relative)
+            do {
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                guard size <= Self.maximumFileSize else {
+                    throw LottieLoadError(file: file, path: asset.path, message: "expected an image file of at most \(Self.maximumFileSize >> 20) MB")
+                }
+                return try Data(contentsOf: url)
+            } catch let e as LottieLoadError {
+                throw e
+            } catch {
+                throw LottieLoadError(file: file, path: asset.path, message: "cannot read the image file \"\(relative)\": \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// A copy of `other` whose image files' bytes come from `imageData` (given the asset and its
+    /// path relative to the animation; nil leaves the image undrawn, as noted); bytes that do not
+    /// decode are a located error.
+    init(copying other: LottieAnimation, file: String?, imageData: (ImageAsset, String) throws -> Data?) throws {
         startFrame = other.startFrame; endFrame = other.endFrame; framerate = other.framerate
         width = other.width; height = other.height; version = other.version; name = other.name
-        layers = other.layers; precomps = other.precomps
+        layers = other.layers; precomps = other.precomps; textFonts = other.textFonts
         var images = other.images, read = Set<String>()
-        if let folder {
-            for (id, asset) in other.images {
-                guard case .file(let relative) = asset.source else { continue }
-                let url = folder.appendingPathComponent(relative)
-                let located = [AnyKey(asset.path)]
-                let data: Data
-                do {
-                    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-                    guard size <= Self.maximumFileSize else {
-                        throw LottieLoadError(file: file, path: asset.path, message: "expected an image file of at most \(Self.maximumFileSize >> 20) MB")
-                    }
-                    data = try Data(contentsOf: url)
-                } catch let e as LottieLoadError {
-                    throw e
-                } catch {
-                    throw LottieLoadError(file: file, path: asset.path, message: "cannot read the image file \"\(relative)\": \(error.localizedDescription)")
-                }
-                do {
-                    images[id]?.source = .embedded(try ImageAsset.decode(data, codingPath: located))
-                } catch {
-                    throw LottieLoadError(error, file: file)
-                }
-                read.insert(asset.path)
+        for (id, asset) in other.images.sorted(by: { $0.key < $1.key }) {
+            guard case .file(let relative) = asset.source, let data = try imageData(asset, relative) else { continue }
+            do {
+                images[id]?.source = .embedded(try ImageAsset.decode(data, codingPath: [AnyKey(asset.path)]))
+            } catch {
+                throw LottieLoadError(error, file: file)
             }
+            read.insert(asset.path)
         }
         self.images = images
         diagnostics = other.diagnostics.filter { !read.contains($0.path) }
