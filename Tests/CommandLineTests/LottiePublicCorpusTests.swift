@@ -47,21 +47,10 @@ final class LottiePublicCorpusTests: XCTestCase {
     func testPublicFilesMatchThorVGPart8() throws { try compare(part: 7) }
 
     private func compare(part: Int) throws {
-        try XCTSkipUnless(LaminaCommand.isBuilt, "the lamina binary is not built")
         let folder = Self.repo.appendingPathComponent("Tests/LottieTests/PublicCorpus")
         let files = try Self.files(part: part)
         let cases = files.map { folder.appendingPathComponent($0).path + "@" + (Self.frames[$0] ?? "10,30") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", Self.repo.appendingPathComponent("scripts/lottie_reference.py").path, "compare",
-                       "--lamina", LaminaCommand.binary.path, "--player", "thorvg"] + cases
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        do { try p.run() } catch { throw XCTSkip("python3 cannot be run: \(error)") }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        if p.terminationStatus == 77 || p.terminationStatus == 127 { throw XCTSkip(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let (text, _) = try runLottieReferenceCompare(cases)
         let lines = text.split(separator: "\n").map(String.init)
         // Every case has a line of its own: "ok NAME@F ..." or "FAIL ... NAME@F ...".
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("FAIL") }.count, 2 * files.count, text)

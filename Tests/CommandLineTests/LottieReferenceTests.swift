@@ -18,7 +18,6 @@ final class LottieReferenceTests: XCTestCase {
     static let repo = RecordingHarness.scenes.deletingLastPathComponent()
 
     func testFramesMatchThorVG() throws {
-        try XCTSkipUnless(LaminaCommand.isBuilt, "the lamina binary is not built")
         let fixtures = Self.repo.appendingPathComponent("Tests/LottieTests/Fixtures").path
         let cases = ["\(RecordingHarness.scenes.path)/lottie/pulse.json@0,15,45"]
             + ["transform_animated.json@0,5", "stroke.json@0", "rect_eased.json@0,5", "shapes_animated.json@0,5",
@@ -27,18 +26,8 @@ final class LottieReferenceTests: XCTestCase {
                // Glyph text (chars): ThorVG draws it; font text it does not draw without the font's file.
                "text_glyphs.json@0,5"]
                 .map { fixtures + "/" + $0 }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", Self.repo.appendingPathComponent("scripts/lottie_reference.py").path, "compare",
-                       "--lamina", LaminaCommand.binary.path, "--player", "thorvg"] + cases
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        do { try p.run() } catch { throw XCTSkip("python3 cannot be run: \(error)") }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        if p.terminationStatus == 77 || (p.terminationStatus == 127) { throw XCTSkip(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        XCTAssertEqual(p.terminationStatus, 0, text)
+        let (text, status) = try runLottieReferenceCompare(cases)
+        XCTAssertEqual(status, 0, text)
         // Every case was compared (none skipped for a player failure), each with its own line.
         XCTAssertEqual(text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, 22, text)
     }
