@@ -117,14 +117,15 @@ public enum BlendFormulas {
     }
 
     /// `UInt32(v.rounded())` (halves away from zero) for v in 0...255, without a call into libm:
-    /// truncate, then step up when the exact remainder reaches a half. NaN gives 0: a non-separable
-    /// mode's colour is NaN for some invalid pixels (a colour channel above alpha), which stopped
-    /// the process when converted.
+    /// truncate, then step up when the exact remainder reaches a half, told by the sign of
+    /// remainder − ½ (no branch: in a gradient the step comes and goes pixel by pixel). NaN gives 0:
+    /// a non-separable mode's colour is NaN for some invalid pixels (a colour channel above alpha),
+    /// which stopped the process when converted.
     @inline(__always)
     static func roundedByte(_ v: Double) -> UInt32 {
         guard !v.isNaN else { return 0 }
         let t = UInt32(v)
-        return v - Double(t) >= 0.5 ? t + 1 : t
+        return t &+ UInt32(truncatingIfNeeded: ((v - Double(t) - 0.5).bitPattern >> 63) ^ 1)
     }
 
     /// Whether `mode` is one of the blend modes of §10 (separable or not), whose result has a closed
