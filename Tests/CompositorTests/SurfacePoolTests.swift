@@ -25,6 +25,24 @@ final class SurfacePoolTests: XCTestCase {
         pool.give(c.pointer, capacity: c.capacity)
     }
 
+    /// A miss keeps what was kept while that and the new buffer stay within `missBudget` (the
+    /// groups and masks of a frame come in several sizes): the larger buffer is there for a later
+    /// request it fits.
+    func testAMissWithinTheBudgetKeepsWhatWasKept() {
+        let pool = SurfacePool(limit: 64 << 20)
+        XCTAssertEqual(pool.missBudget, 4 << 20)
+        let a = pool.take(300_000)
+        pool.give(a.pointer, capacity: a.capacity)
+        let b = pool.take(100_000)
+        XCTAssertEqual(b.capacity, 100_000, "a miss: a fresh buffer")
+        XCTAssertEqual(pool.kept, 300_000, "300 000 + 100 000 pixels are within the budget: kept")
+        let c = pool.take(250_000)
+        XCTAssertEqual(c.pointer, a.pointer, "the kept buffer serves a request it fits")
+        XCTAssertTrue((0..<250_000).allSatisfy { c.pointer[$0] == 0 }, "cleared when taken again")
+        pool.give(b.pointer, capacity: b.capacity)
+        pool.give(c.pointer, capacity: c.capacity)
+    }
+
     func testSmallBuffersAndBuffersPastTheLimitAreFreed() {
         let pool = SurfacePool(limit: 400_000)
         let small = pool.take(SurfacePool.smallest - 1)

@@ -111,9 +111,79 @@ public enum BlendFormulas {
 
     /// Rounds premultiplied components in 0...1 to a pixel (colour clamped to 0...alpha).
     static func pack(_ c: SIMD3<Double>, alpha: Double) -> UInt32 {
-        let A = UInt32((min(max(alpha, 0), 1) * 255).rounded())
-        func q(_ v: Double) -> UInt32 { min(UInt32((min(max(v, 0), 1) * 255).rounded()), A) }
+        let A = roundedByte(min(max(alpha, 0), 1) * 255)
+        func q(_ v: Double) -> UInt32 { min(roundedByte(min(max(v, 0), 1) * 255), A) }
         return A << 24 | q(c.x) << 16 | q(c.y) << 8 | q(c.z)
+    }
+
+    /// `UInt32(v.rounded())` (halves away from zero) for v in 0...255, without a call into libm:
+    /// truncate, then step up when the exact remainder reaches a half, told by the sign of
+    /// remainder − ½ (no branch: in a gradient the step comes and goes pixel by pixel). NaN gives 0:
+    /// a non-separable mode's colour is NaN for some invalid pixels (a colour channel above alpha),
+    /// which stopped the process when converted.
+    @inline(__always)
+    static func roundedByte(_ v: Double) -> UInt32 {
+        guard !v.isNaN else { return 0 }
+        let t = UInt32(v)
+        return t &+ UInt32(truncatingIfNeeded: ((v - Double(t) - 0.5).bitPattern >> 63) ^ 1)
+    }
+
+    /// Whether `mode` is one of the blend modes of §10 (separable or not), whose result has a closed
+    /// form when either side is transparent (see `blendFast`), rather than a Porter-Duff operator.
+    static func isBlendMode(_ mode: BlendMode) -> Bool {
+        switch mode {
+        case .normal, .clear, .copy, .destinationOver, .sourceIn, .destinationIn, .sourceOut, .destinationOut,
+             .sourceAtop, .destinationAtop, .xor, .plusLighter:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// A pixel with each colour channel clamped to its alpha (what `pack` makes of it).
+    @inline(__always)
+    static func clampedToAlpha(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        return a << 24 | min((p >> 16) & 0xFF, a) << 16 | min((p >> 8) & 0xFF, a) << 8 | min(p & 0xFF, a)
+    }
+
+    /// `blend(dst, src, mode:)`, the same pixel, without the formula when a side is transparent.
+    /// A blend mode (`isBlendMode`) with a transparent source (αs = 0, cs = 0) leaves co = cb·1
+    /// exactly and αo = αb, with a transparent backdrop co = cs and αo = αs: the other pixel itself,
+    /// when it is a valid premultiplied one (B(Cb, Cs), times 0 there, is then finite; an invalid
+    /// pixel can make it NaN, so those take the formula). A Porter-Duff operator's factor of the
+    /// other side is then exactly 0 or 1 (Fb at αs = 0, Fa at αb = 0): nothing, or the other pixel
+    /// as `pack` rounds it (its channels clamped to its alpha).
+    @inline(__always)
+    static func blendFast(_ dst: UInt32, _ src: UInt32, mode: BlendMode) -> UInt32 {
+        guard src == 0 || dst == 0, mode != .normal else { return blend(dst, src, mode: mode) }
+        if isBlendMode(mode) {
+            let other = src == 0 ? dst : src
+            return clampedToAlpha(other) == other ? other : blend(dst, src, mode: mode)
+        }
+        if src == 0 { return porterDuff(mode, sa: 0, ba: Double(dst >> 24) / 255).1 == 1 ? clampedToAlpha(dst) : 0 }
+        return porterDuff(mode, sa: Double(src >> 24) / 255, ba: 0).0 == 1 ? clampedToAlpha(src) : 0
+    }
+
+    /// `blend` for one mode over many pixels, keeping the last (backdrop, source) pair and its
+    /// result: flat colours repeat the same pair along rows and down them.
+    struct Memo {
+        let mode: BlendMode
+        private var dst: UInt32 = 0, src: UInt32 = 0, out: UInt32
+
+        init(mode: BlendMode) {
+            self.mode = mode
+            out = BlendFormulas.blend(0, 0, mode: mode)
+        }
+
+        /// `BlendFormulas.blend(dst, src, mode: mode)`.
+        @inline(__always)
+        mutating func blend(_ d: UInt32, _ s: UInt32) -> UInt32 {
+            if d == dst && s == src { return out }
+            dst = d; src = s
+            out = BlendFormulas.blendFast(d, s, mode: mode)
+            return out
+        }
     }
 }
 

@@ -31,10 +31,13 @@ public struct CoverageSpan: Equatable, Sendable {
 /// per pixel here. Buffers are reused between calls.
 public struct CoverageRasterizer {
     private var accumulation: [Float] = []
-    /// Touched cells, packed as row << 32 | column (relative to bounds), sorted before the sweep.
-    private var touched: [UInt64] = []
-    private var sorted: [UInt64] = []
-    private var rowStarts: [Int] = []
+    /// Touched cells, one bit per cell (`wordsPerRow` words a row, relative to bounds), and each
+    /// row's first and last touched column (lowest > highest: none): the sweep visits a row's
+    /// touched cells in column order from the bits, with no sorting. All bits are 0 and every row
+    /// empty between rasterisations (the sweep clears what it reads).
+    private var touchedBits: [UInt64] = []
+    private var lowestTouched: [Int32] = []
+    private var highestTouched: [Int32] = []
     /// The runs of the last rasterisation, row by row, left to right.
     public private(set) var spans: [CoverageSpan] = []
     /// The integer pixel rectangle of the last rasterisation (clipped to the target): x, y, width, height.
@@ -90,69 +93,54 @@ public struct CoverageRasterizer {
         bounds = (x0, y0, w, h)
         let stride = w + 2
         if accumulation.count < stride * h { accumulation = [Float](repeating: 0, count: stride * h) }
-        touched.removeAll(keepingCapacity: true)
-        accumulation.withUnsafeMutableBufferPointer { acc in
-            for c in contours where c.count >= 3 {
-                var ok = true
-                for p in c where !(p.x.isFinite && p.y.isFinite) { ok = false; break }
-                if !ok { continue }
-                for i in 0..<c.count {
-                    let a = c[i], b = c[(i + 1) % c.count]
-                    CoverageRasterizer.addLine(acc, &touched, stride: stride, x0: x0, width: w, y0: y0, y1: y1,
-                                               ax: a.x, ay: a.y, bx: b.x, by: b.y)
-                }
-            }
+        let words = (stride + 63) / 64
+        if touchedBits.count < words * h { touchedBits = [UInt64](repeating: 0, count: words * h) }
+        if lowestTouched.count < h {
+            lowestTouched = [Int32](repeating: .max, count: h)
+            highestTouched = [Int32](repeating: -1, count: h)
         }
-        sweep(stride: stride)
-    }
-
-    /// Orders the touched cells by row (a counting sort: linear in their number) and, within a row,
-    /// by column (insertion sort when the row holds few cells, as rows usually do; a full sort
-    /// otherwise).
-    private mutating func sortTouched() {
-        let h = bounds.height, n = touched.count
-        guard n > 1 else { return }
-        if rowStarts.count < h + 1 { rowStarts = [Int](repeating: 0, count: h + 1) }
-        if sorted.count < n { sorted = [UInt64](repeating: 0, count: n) }
-        rowStarts.withUnsafeMutableBufferPointer { starts in
-            for r in 0...h { starts[r] = 0 }
-            for t in touched { starts[Int(t >> 32) + 1] += 1 }
-            for r in 0..<h { starts[r + 1] += starts[r] }
-            sorted.withUnsafeMutableBufferPointer { out in
-                for t in touched {
-                    let r = Int(t >> 32)
-                    out[starts[r]] = t
-                    starts[r] += 1
-                }
-                // starts[r] now marks the end of row r; sort each row's few entries.
-                var begin = 0
-                for r in 0..<h {
-                    let end = starts[r]
-                    if end - begin > 64 {
-                        // A row crossed by thousands of edges (a path of many segments): insertion
-                        // sort would be quadratic in them.
-                        var row = UnsafeMutableBufferPointer(rebasing: out[begin..<end])
-                        row.sort()
-                    } else if end - begin > 1 {
-                        for i in (begin + 1)..<end {
-                            let v = out[i]
-                            var j = i - 1
-                            while j >= begin && out[j] > v { out[j + 1] = out[j]; j -= 1 }
-                            out[j + 1] = v
+        accumulation.withUnsafeMutableBufferPointer { acc in
+            touchedBits.withUnsafeMutableBufferPointer { bits in
+                lowestTouched.withUnsafeMutableBufferPointer { lo in
+                    highestTouched.withUnsafeMutableBufferPointer { hi in
+                        let marks = Marks(bits: bits.baseAddress!, wordsPerRow: words, lowest: lo.baseAddress!, highest: hi.baseAddress!)
+                        for c in contours where c.count >= 3 {
+                            var ok = true
+                            for p in c where !(p.x.isFinite && p.y.isFinite) { ok = false; break }
+                            if !ok { continue }
+                            for i in 0..<c.count {
+                                let a = c[i], b = c[(i + 1) % c.count]
+                                CoverageRasterizer.addLine(acc, marks, stride: stride, x0: x0, width: w, y0: y0, y1: y1,
+                                                           ax: a.x, ay: a.y, bx: b.x, by: b.y)
+                            }
                         }
                     }
-                    begin = end
                 }
             }
         }
-        swap(&touched, &sorted)
-        touched.removeSubrange(n...)
+        sweep(stride: stride, words: words)
     }
 
-    /// Turns the touched cells into runs, row by row, and clears the cells it read.
-    private mutating func sweep(stride: Int) {
-        sortTouched()
-        let (x0, y0, w) = (bounds.x, bounds.y, bounds.width)
+    /// Where addLine marks the cells it touches (see `touchedBits`).
+    private struct Marks {
+        let bits: UnsafeMutablePointer<UInt64>
+        let wordsPerRow: Int
+        let lowest: UnsafeMutablePointer<Int32>, highest: UnsafeMutablePointer<Int32>
+
+        /// Marks cell `col` of row `r` (relative to bounds) touched.
+        @inline(__always)
+        func mark(_ r: Int, _ col: Int) {
+            bits[r * wordsPerRow + col >> 6] |= 1 << UInt64(col & 63)
+            let c = Int32(truncatingIfNeeded: col)
+            if c < lowest[r] { lowest[r] = c }
+            if c > highest[r] { highest[r] = c }
+        }
+    }
+
+    /// Turns the touched cells into runs, row by row (each row's cells in column order, from their
+    /// bits), and clears the cells and bits it read.
+    private mutating func sweep(stride: Int, words: Int) {
+        let (x0, y0, w, h) = (bounds.x, bounds.y, bounds.width, bounds.height)
         let evenOdd = rule == .evenOdd
         @inline(__always) func cov(_ sum: Float) -> Float {
             if evenOdd {
@@ -163,46 +151,59 @@ public struct CoverageRasterizer {
         }
         var reused: [CoverageSpan] = []
         swap(&reused, &spans)
-        let touched = self.touched
+        // The marks are taken out of `self` for the sweep (not copied: moved) and put back after.
+        var bitsStore = touchedBits, lowestStore = lowestTouched, highestStore = highestTouched
+        touchedBits = []; lowestTouched = []; highestTouched = []
+        defer { touchedBits = bitsStore; lowestTouched = lowestStore; highestTouched = highestStore }
         spans = accumulation.withUnsafeMutableBufferPointer { acc in
-            // The runs are a variable of this closure, appended through a static function: a
-            // variable captured from outside (or by a local function) is checked for exclusive
-            // access at run time on every run.
-            var out = reused
-            reused = []
-            var i = 0
-            let n = touched.count
-            while i < n {
-                let row = Int(touched[i] >> 32)
-                let base = row * stride
-                var sum: Float = 0
-                var cur = 0          // next column not yet emitted
-                let y = Int32(y0 + row)
-                while i < n && Int(touched[i] >> 32) == row {
-                    let col = Int(touched[i] & 0xFFFF_FFFF)
-                    i += 1
-                    if col < cur { continue }   // duplicate
-                    if col >= w { acc[base + col] = 0; continue }
-                    // The constant stretch before this cell.
-                    if col > cur {
-                        let c = cov(sum)
-                        if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + cur, length: col - cur, coverage: c) }
+            bitsStore.withUnsafeMutableBufferPointer { bitsBuffer in
+                lowestStore.withUnsafeMutableBufferPointer { lowestBuffer in
+                    highestStore.withUnsafeMutableBufferPointer { highestBuffer in
+                        let bits = bitsBuffer.baseAddress!, lowest = lowestBuffer.baseAddress!, highest = highestBuffer.baseAddress!
+                        // The runs are a variable of this closure, appended through a static function: a
+                        // variable captured from outside (or by a local function) is checked for exclusive
+                        // access at run time on every run.
+                        var out = reused
+                        reused = []
+                        for row in 0..<h where lowest[row] <= highest[row] {
+                            let base = row * stride
+                            var sum: Float = 0
+                            var cur = 0          // next column not yet emitted
+                            let y = Int32(y0 + row)
+                            let rowBits = bits + row * words
+                            let firstWord = Int(lowest[row]) >> 6, lastWord = Int(highest[row]) >> 6
+                            lowest[row] = .max; highest[row] = -1
+                            for k in firstWord...lastWord {
+                                var word = rowBits[k]
+                                rowBits[k] = 0
+                                while word != 0 {
+                                    let col = k << 6 | word.trailingZeroBitCount
+                                    word &= word &- 1
+                                    if col >= w { acc[base + col] = 0; continue }
+                                    // The constant stretch before this cell.
+                                    if col > cur {
+                                        let c = cov(sum)
+                                        if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + cur, length: col - cur, coverage: c) }
+                                    }
+                                    sum += acc[base + col]
+                                    acc[base + col] = 0
+                                    let c = cov(sum)
+                                    if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + col, length: 1, coverage: c) }
+                                    cur = col + 1
+                                }
+                            }
+                            // The spill column (w) may hold a value; clear it. The rest of the row is constant.
+                            acc[base + w] = 0
+                            acc[base + w + 1] = 0
+                            if cur < w {
+                                let c = cov(sum)
+                                if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + cur, length: w - cur, coverage: c) }
+                            }
+                        }
+                        return out
                     }
-                    sum += acc[base + col]
-                    acc[base + col] = 0
-                    let c = cov(sum)
-                    if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + col, length: 1, coverage: c) }
-                    cur = col + 1
-                }
-                // The spill column (w) may hold a value; clear it. The rest of the row is constant.
-                acc[base + w] = 0
-                acc[base + w + 1] = 0
-                if cur < w {
-                    let c = cov(sum)
-                    if c > 0 { CoverageRasterizer.append(&out, y: y, x: x0 + cur, length: w - cur, coverage: c) }
                 }
             }
-            return out
         }
     }
 
@@ -221,7 +222,7 @@ public struct CoverageRasterizer {
     /// y0 ..< y1 of the accumulation buffer whose first column is absolute x0, recording the touched
     /// cells. The edge's x at each row boundary is computed from its end points directly, so a row's
     /// contributions do not depend on which rows are rasterised.
-    private static func addLine(_ acc: UnsafeMutableBufferPointer<Float>, _ touched: inout [UInt64], stride: Int, x0: Int, width: Int,
+    private static func addLine(_ acc: UnsafeMutableBufferPointer<Float>, _ marks: Marks, stride: Int, x0: Int, width: Int,
                                 y0: Int, y1: Int, ax: Double, ay: Double, bx: Double, by: Double) {
         if ay == by { return }
         let dir: Double = ay < by ? 1 : -1
@@ -241,7 +242,6 @@ public struct CoverageRasterizer {
             let d = dy * dir
             let r = row - y0
             let base = r * stride
-            let tag = UInt64(r) << 32
             let xl = min(xa, xb), xr = max(xa, xb)
             let il = Int(xl), ir = Int(xr)
             if il == ir || xr - xl < 1e-12 {
@@ -249,8 +249,8 @@ public struct CoverageRasterizer {
                 let xm = (xl + xr) / 2 - Double(il)
                 acc[base + il] += Float(d * (1 - xm))
                 acc[base + il + 1] += Float(d * xm)
-                touched.append(tag | UInt64(il))
-                touched.append(tag | UInt64(il + 1))
+                marks.mark(r, il)
+                marks.mark(r, il + 1)
             } else {
                 // Spans several columns: distribute the trapezoid areas.
                 let invSpan = 1 / (xr - xl)
@@ -264,12 +264,12 @@ public struct CoverageRasterizer {
                     let mean = (prevX + edge) / 2 - Double(col)
                     acc[base + col] += Float(d * segDy * (1 - mean))
                     acc[base + col + 1] += Float(d * segDy * mean)
-                    touched.append(tag | UInt64(col))
+                    marks.mark(r, col)
                     prevArea = frac
                     prevX = edge
                     col += 1
                 }
-                touched.append(tag | UInt64(col))
+                marks.mark(r, col)
             }
             row += 1
         }

@@ -10,6 +10,9 @@ extension PrimitiveDrawer {
         if let c = dst.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty else { return }
         let op = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        // Flat content repeats the same (backdrop, source) pair across a row and down the rows:
+        // the last pair's result is kept, and a transparent side has a closed form (BlendFormulas.blendFast).
+        var memo = BlendFormulas.Memo(mode: mode)
         for y in area.y..<area.maxY {
             let d = dst.row(y)
             let srcRow = src.frame.y <= y && y < src.frame.maxY ? src.row(y) : nil
@@ -23,7 +26,7 @@ extension PrimitiveDrawer {
                     }
                     p = Premultiplied.scale(srcRow[x], k)
                 }
-                let blended = BlendFormulas.blend(d[x], p, mode: mode)
+                let blended = memo.blend(d[x], p)
                 if let clip = dst.clip {
                     let c = clip.value(x, y)
                     if c <= 0 { continue }

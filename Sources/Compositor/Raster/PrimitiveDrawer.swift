@@ -329,6 +329,10 @@ final class PrimitiveDrawer {
         guard !area.isEmpty, opacity > 0 else { return }
         let op = UInt32((min(opacity, 1) * 255).rounded())
         let clip = dst.clip
+        if clip == nil {
+            compositeUnclipped(src, onto: dst, area: area, op: op, mask: mask)
+            return
+        }
         for y in area.y..<area.maxY {
             let s = src.row(y), d = dst.row(y)
             let m: UnsafeMutablePointer<UInt32>? = mask.map { $0.frame.y <= y && y < $0.frame.maxY ? $0.row(y) : nil } ?? nil
@@ -341,9 +345,53 @@ final class PrimitiveDrawer {
                     guard maskInRows, let m, x >= mask.frame.x, x < mask.frame.maxX else { return 0 }
                     k = Premultiplied.mul255(k, m[x] >> 24)
                 }
-                if let clip { k = UInt32((Float(k) * clip.value(x, y)).rounded()) }
+                if let clip { k = PrimitiveDrawer.roundedFactor(Float(k) * clip.value(x, y)) }
                 return k
             }
+        }
+    }
+
+    /// `UInt32(v.rounded())` (halves away from zero) for v in 0...255, without a call into libm.
+    @inline(__always)
+    static func roundedFactor(_ v: Float) -> UInt32 {
+        let t = UInt32(v)
+        return v - Float(t) >= 0.5 ? t + 1 : t
+    }
+
+    /// `composite` where `dst` has no soft clip: the same pixels, with the factor worked out per run
+    /// of equal mask alpha rather than per pixel (a mask is mostly runs of 0 and 255), and the
+    /// columns outside the mask (factor 0) left alone.
+    private func compositeUnclipped(_ src: Surface, onto dst: Surface, area: IntRect, op: UInt32, mask: Surface?) {
+        guard let mask else {
+            for y in area.y..<area.maxY {
+                PrimitiveDrawer.overConstant(dst.row(y) + area.x, src.row(y) + area.x, count: area.width, k: op)
+            }
+            return
+        }
+        let x0 = max(area.x, mask.frame.x), x1 = min(area.maxX, mask.frame.maxX)
+        let y0 = max(area.y, mask.frame.y), y1 = min(area.maxY, mask.frame.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            let s = src.row(y), d = dst.row(y), m = mask.row(y)
+            var x = x0
+            while x < x1 {
+                let a = m[x] >> 24
+                var end = x + 1
+                while end < x1 && m[end] >> 24 == a { end += 1 }
+                if a != 0 { PrimitiveDrawer.overConstant(d + x, s + x, count: end - x, k: Premultiplied.mul255(op, a)) }
+                x = end
+            }
+        }
+    }
+
+    /// dst[i] = (src[i] · k/255) over dst[i] for `count` pixels: what `overRuns` does with one factor.
+    @inline(__always)
+    static func overConstant(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, k: UInt32) {
+        guard k != 0, count > 0 else { return }
+        if count >= 8 {
+            BlendKernels.over(dst, src, count: count, scale: k)
+        } else {
+            for j in 0..<count { dst[j] = Premultiplied.over(dst[j], Premultiplied.scale(src[j], k)) }
         }
     }
 

@@ -181,13 +181,32 @@ enum SpanShader {
         let py = Double(y) + 0.5
         let rowX = py * m.d + m.g, rowY = py * m.e + m.h, rowW = py * m.f + m.i
         let clears = g.clearsWhereUndefined
+        // An affine map (c = 0) with rowW ≠ 0: px·c + rowW is rowW for every pixel (±0 added to a
+        // non-zero number), so its reciprocal is made once per row. An axial gradient's parameter
+        // is then worked out inline; same arithmetic, same order, the same pixels.
+        if m.c == 0, rowW != 0, case .axial = g.kind {
+            let inv = 1 / rowW
+            let sx = g.sx, sy = g.sy
+            let dx = g.ex - sx, dy = g.ey - sy
+            let len2 = dx * dx + dy * dy
+            g.table.withUnsafeBufferPointer { table in
+                let table = table.baseAddress!
+                for i in 0..<count {
+                    let px = Double(x0 + i) + 0.5
+                    let x = (px * m.a + rowX) * inv, y = (px * m.b + rowY) * inv
+                    let t = len2 > 0 ? ((x - sx) * dx + (y - sy) * dy) / len2 : 0
+                    out[i] = table[t.isNaN ? 0 : Int(BlendFormulas.roundedByte(min(max(t, 0), 1) * 255))]
+                }
+            }
+            return
+        }
         g.table.withUnsafeBufferPointer { table in
             for i in 0..<count {
                 let px = Double(x0 + i) + 0.5
                 let inv = 1 / (px * m.c + rowW)
                 let t = g.parameter((px * m.a + rowX) * inv, (px * m.b + rowY) * inv)
                 if t.isNaN && clears { out[i] = 0; continue }
-                let k = t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())
+                let k = t.isNaN ? 0 : Int(BlendFormulas.roundedByte(min(max(t, 0), 1) * 255))
                 out[i] = table[k]
             }
         }

@@ -20,6 +20,10 @@ final class SurfacePool {
     /// The pixels in `unused`.
     private(set) var kept = 0
 
+    /// A miss (no kept buffer fits) frees the kept buffers when they and the new one pass this
+    /// many pixels (a sixteenth of `limit`: 4 Mpx, 16 MB, by default); below it they are kept.
+    var missBudget: Int { limit / 16 }
+
     /// A pool keeping at most `limit` unused pixels (default 64 Mpx, 256 MB).
     init(limit: Int = 64 << 20) { self.limit = limit }
 
@@ -40,9 +44,14 @@ final class SurfacePool {
                 memset(b.pointer, 0, n * MemoryLayout<UInt32>.stride)
                 return b
             }
-            // None fits: what is kept is freed first, so the memory in use stays at what it was.
-            for b in unused { free(b.pointer) }
-            unused.removeAll(); kept = 0
+            // None fits: what is kept is freed first, so the memory in use stays at what it was,
+            // unless it is little (`missBudget`): the groups and masks of a frame come in several
+            // sizes, and freeing them all at each miss had every frame take fresh pages from the
+            // kernel (page faults, their clearing: a fifth of a masked Lottie frame at 512 px).
+            if kept + n > missBudget {
+                for b in unused { free(b.pointer) }
+                unused.removeAll(); kept = 0
+            }
         }
         // Cleared by writing, not by calloc: a fresh page calloc leaves untouched is first read as
         // the kernel's shared zero page (a group is read before it is written: source over), and

@@ -34,22 +34,44 @@ public struct DamageTracker {
 
     private var previous = Frame()
     private var hasPrevious = false
+    /// A previous frame remembered by `remember` whose records are not made yet (made when a later
+    /// frame's damage needs them).
+    private var unrecorded: (tree: RenderTree, toDevice: Matrix4x4)?
 
     /// A tracker with no previous frame (the first frame is all damage).
     public init() {}
 
     /// Forgets the previous frame.
-    public mutating func reset() { previous = Frame(); hasPrevious = false }
+    public mutating func reset() { previous = Frame(); hasPrevious = false; unrecorded = nil }
 
-    /// The device rectangle (within `frame`) that must be redrawn to turn the previous frame into
-    /// `tree`'s, and remembers `tree` as the previous frame.
-    public mutating func damage(for tree: RenderTree, toDevice: Matrix4x4, frame: IntRect) -> IntRect {
+    /// Remembers `tree` as the previous frame without comparing it with the one before: for a frame
+    /// redrawn whole anyway (its damage could only be all of it). Its records are made only if the
+    /// next frame asks for `damage`, from the same tree and map, so that damage is what it would
+    /// have been; frame after frame redrawn whole costs nothing here.
+    public mutating func remember(_ tree: RenderTree, toDevice: Matrix4x4) {
+        unrecorded = (tree, toDevice)
+        hasPrevious = true
+    }
+
+    /// The records of `tree` drawn through `toDevice`.
+    private func records(of tree: RenderTree, toDevice: Matrix4x4) -> Frame {
         var current = Frame()
         current.records.reserveCapacity(tree.nodes.count)
         if !tree.nodes.isEmpty {
             let r = TreeRasterizer(tree: tree)
             collectTree(r, toDevice: toDevice, into: &current)
         }
+        return current
+    }
+
+    /// The device rectangle (within `frame`) that must be redrawn to turn the previous frame into
+    /// `tree`'s, and remembers `tree` as the previous frame.
+    public mutating func damage(for tree: RenderTree, toDevice: Matrix4x4, frame: IntRect) -> IntRect {
+        if let u = unrecorded {
+            previous = records(of: u.tree, toDevice: u.toDevice)
+            unrecorded = nil
+        }
+        let current = records(of: tree, toDevice: toDevice)
         defer { previous = current; hasPrevious = true }
         guard hasPrevious else { return frame }
         var damage = IntRect.empty

@@ -26,6 +26,10 @@ public final class FrameRenderer {
     /// only to compare the two paths in tests).
     var copiesTexels = true
 
+    /// Whether masked layers draw their mask first and their body only inside it (the default;
+    /// false only to compare the two paths in tests).
+    var drawsMaskFirst = true
+
     /// The opaque parts of the images drawn, found once per image.
     private let opaqueImages = OpaqueImageCache()
 
@@ -71,7 +75,7 @@ public final class FrameRenderer {
             // objects are immutable). Threads: the bands run on this thread and `workers`' helpers,
             // and `run` returns only when every band is done.
             nonisolated(unsafe) let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)  // unchecked: each band touches only its own rows, drawer and timing slot; the tree is only read
-            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels
+            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst
             let drawBand: @Sendable (Int) -> Void = { b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
@@ -88,6 +92,7 @@ public final class FrameRenderer {
                 if !occluders.isEmpty { surface.occluders = occluders }
                 let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
                 rasterizer.copiesTexels = copiesTexels
+                rasterizer.drawsMaskFirst = drawsMaskFirst
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(0) } else {

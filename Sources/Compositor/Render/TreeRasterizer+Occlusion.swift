@@ -46,7 +46,11 @@ extension TreeRasterizer {
             // The node's own clip applies to its contents and sublayers: a pixel-aligned one is a
             // scissor; under a soft one nothing is opaque.
             var inner = scissor
-            if tree.nodes[i].masksToBounds {
+            if tree.nodes[i].masksToBounds, let r = TreeRasterizer.aliasedRectClip(H, bounds, radius: tree.nodes[i].cornerRadius,
+                                                                                   corners: tree.nodes[i].maskedCorners, antialiased: tree.nodes[i].antialiasedEdges) {
+                // A pixel rectangle (drawn as a scissor, see `body`).
+                inner = inner.intersection(r)
+            } else if tree.nodes[i].masksToBounds {
                 let edges = (bounds: bounds, antialiased: tree.nodes[i].antialiasedEdges)
                 let poly = aliased(H.projectClipped(RoundedRect.polygon(bounds, radius: tree.nodes[i].cornerRadius,
                     corners: tree.nodes[i].maskedCorners, pixelsPerUnit: TreeRasterizer.scale(of: M))), edges, H)

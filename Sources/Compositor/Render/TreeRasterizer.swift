@@ -16,6 +16,10 @@ final class TreeRasterizer {
     /// Whether images placed texel for texel are copied by `PrimitiveDrawer.copyTexels` (false:
     /// sampled like any other, to compare the two in tests).
     var copiesTexels = true
+    /// Whether a masked layer without a shadow, whose mask is read by alpha, draws its mask first and
+    /// its body only inside the mask's drawn pixels (`.maskedBody`; false: the body first, to compare
+    /// the two in tests).
+    var drawsMaskFirst = true
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -46,6 +50,8 @@ final class TreeRasterizer {
         case bodyEnd(Int, toDevice: Matrix4x4, opacity: Double, on: Surface, clip: ClipMask?, scissor: IntRect)
         /// After an offscreen group's body: draw its mask (if any), then finish the group.
         case groupBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, area: IntRect, whole: Bool, on: Surface)
+        /// After a masked group's mask (drawn first): its body, only where the mask has alpha.
+        case maskedBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface, on: Surface)
         /// Composite a finished group (with its shadow and mask).
         case groupEnd(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface?, whole: Bool, on: Surface)
         /// Put a surface's clip and scissor back (after a split 3D piece).
@@ -79,6 +85,12 @@ final class TreeRasterizer {
                 } else {
                     stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: nil, whole: whole, on: s))
                 }
+            case .maskedBody(let i, let M, let P, let op, let group, let ms, let s):
+                // The group's pixels where the mask's alpha is 0 are composited times 0: the body is
+                // drawn only inside the box of the mask's drawn pixels (nothing when it drew none).
+                group.scissor = group.scissor.intersection(TreeRasterizer.drawnBox(ms))
+                stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, whole: false, on: s))
+                if !group.scissor.isEmpty { body(i, M: M, opacity: 1, children: tree.children(of: i), on: group, into: &stack) }
             case .groupEnd(let i, let M, let P, let op, let group, let maskSurface, let whole, let s):
                 let n = tree.nodes[i]
                 if let maskSurface { LuminanceMask.apply(n.maskChannel, to: maskSurface) }
@@ -148,6 +160,15 @@ final class TreeRasterizer {
             return
         }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
+        if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
+            // The mask first (the same surface and map as after the body), then the body inside it.
+            // Read by alpha only: a luma mask is rewritten at the group's end (LuminanceMask), and
+            // an inverted one shows the group where the mask drew nothing.
+            let ms = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
+            stack.append(.maskedBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, on: s))
+            stack.append(.node(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms))
+            return
+        }
         stack.append(.groupBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, area: R, whole: drawnWhole, on: s))
         body(i, M: M, opacity: 1, children: children, on: group, into: &stack)
     }
@@ -184,8 +205,15 @@ final class TreeRasterizer {
         }
         let savedClip = s.clip, savedScissor = s.scissor
         if tree.nodes[i].masksToBounds {
-            let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
-            applyClip(aliased(poly, edges, H), on: s)
+            if let r = TreeRasterizer.aliasedRectClip(H, bounds, radius: cornerRadius, corners: corners, antialiased: edges.antialiased) {
+                // The staircase of an unrotated rectangle with aliased edges is a pixel rectangle:
+                // a scissor, not a soft mask (which would send everything drawn inside it, and
+                // every group composited there, down the per-pixel clip paths).
+                s.scissor = s.scissor.intersection(r)
+            } else {
+                let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
+                applyClip(aliased(poly, edges, H), on: s)
+            }
         }
         if children.isEmpty {
             // A leaf finishes here (what its .bodyEnd step would do, with nothing drawn between).
@@ -308,6 +336,46 @@ final class TreeRasterizer {
         s.scissor = s.scissor.intersection(box)
         if aligned || s.scissor.isEmpty { return }
         s.clip = drawer.clipMask([poly], rule: .nonZero, area: s.scissor, outer: s.clip, columns: s.columns)
+    }
+
+    /// The smallest device rectangle holding every pixel of `s` whose alpha is not 0 (empty when
+    /// there is none).
+    static func drawnBox(_ s: Surface) -> IntRect {
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        let f = s.frame
+        for y in f.y..<f.maxY {
+            let row = s.row(y)
+            var x = f.x
+            while x < f.maxX && row[x] >> 24 == 0 { x += 1 }
+            guard x < f.maxX else { continue }
+            var last = f.maxX - 1
+            while row[last] >> 24 == 0 { last -= 1 }
+            minX = min(minX, x); maxX = max(maxX, last + 1)
+            if minY == Int.max { minY = y }
+            maxY = y + 1
+        }
+        return minY == Int.max ? .empty : IntRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The pixels a `masksToBounds` clip of `bounds` covers when the layer maps to the device by a
+    /// positive scale and translation (`H`), has no rounded corner and all four edges aliased: the
+    /// staircases of AliasedEdges then run straight along whole pixels, at each edge's coordinate
+    /// rounded (a pixel is inside when its centre is), so the clip is that pixel rectangle. Nil
+    /// when any of that does not hold, when an edge lies exactly half way between pixel edges
+    /// (where the staircases of neighbouring edges round differently), when no pixel centre lies
+    /// inside (no staircase steps, smooth edges left), or when an edge is too long
+    /// or too far out for AliasedEdges to make its staircase (it stays smooth there).
+    static func aliasedRectClip(_ H: Projective2D, _ bounds: CGRect, radius: Double, corners: UInt8, antialiased: UInt8) -> IntRect? {
+        guard antialiased & 0xF == 0, radius <= 0 || corners & 0xF == 0, let r = axisAligned(H, bounds) else { return nil }
+        let limit = Double(AliasedEdges.maxSteps)
+        guard r.x1 - r.x0 < limit, r.y1 - r.y0 < limit, abs(r.x0) < 4 * limit, abs(r.y0) < 4 * limit,
+              abs(r.x1) < 4 * limit, abs(r.y1) < 4 * limit else { return nil }
+        for v in [r.x0, r.y0, r.x1, r.y1] where v - v.rounded(.down) == 0.5 { return nil }
+        let x0 = Int(r.x0.rounded()), y0 = Int(r.y0.rounded()), x1 = Int(r.x1.rounded()), y1 = Int(r.y1.rounded())
+        // No pixel centre inside: the staircases have no steps, and the smooth edges left between
+        // them cover a little (the soft mask draws that).
+        guard x1 > x0, y1 > y0 else { return nil }
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The pixels a clip polygon (three points or more) may touch, and whether it is exactly that

@@ -113,7 +113,14 @@ open class CARenderer: NSObject {
         }
         let t2 = CAMediaClock.monotonicSeconds()
         let frame = IntRect(x: 0, y: 0, width: w, height: h)
-        damage = tracker.damage(for: tree, toDevice: toDevice, frame: frame).union(extraUpdates).intersection(frame)
+        if extraUpdates.intersection(frame) == frame {
+            // The whole frame is redrawn (addUpdate asked for it): nothing to compare, only the
+            // tree to remember for the next frame's damage.
+            tracker.remember(tree, toDevice: toDevice)
+            damage = frame
+        } else {
+            damage = tracker.damage(for: tree, toDevice: toDevice, frame: frame).union(extraUpdates).intersection(frame)
+        }
         extraUpdates = .empty
         let t3 = CAMediaClock.monotonicSeconds()
         phaseDurations = [.evaluate: t1 - t0, .buildRenderTree: t2 - t1, .damage: t3 - t2]
