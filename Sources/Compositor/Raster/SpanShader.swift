@@ -214,6 +214,35 @@ enum SpanShader {
 
     static func shadeMask(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = s.map
+        // Text placed on whole pixels (the usual case): the map is a translation by whole pixels,
+        // every sample falls on a texel centre, and the bilinear sample below is exactly that
+        // texel's value (its weights are 1 and 0), so it is read directly; same bits.
+        if m.a == 1, m.b == 0, m.c == 0, m.d == 0, m.e == 1, m.f == 0, m.i == 1,
+           abs(m.g) < 1e9, abs(m.h) < 1e9, m.g == m.g.rounded(), m.h == m.h.rounded() {
+            shadeMaskTexels(s, x0: x0 + Int(m.g), row: y + Int(m.h), count: count, into: out)
+            return
+        }
+        shadeMaskSampled(s, x0: x0, y: y, count: count, into: out)
+    }
+
+    /// `shadeMask` for a map that is a translation by whole pixels: texel (x0 + i, row) for pixel
+    /// i, transparent outside the mask.
+    static func shadeMaskTexels(_ s: MaskSampler, x0: Int, row: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let w = s.mask.width, h = s.mask.height
+        guard row >= 0, row < h else { out.update(repeating: 0, count: count); return }
+        s.mask.alpha.withUnsafeBufferPointer { a in
+            let base = row * w
+            for i in 0..<count {
+                let u = x0 + i
+                let k = u >= 0 && u < w ? UInt32(a[base + u]) : 0
+                out[i] = k == 0 ? 0 : Premultiplied.scale(s.color, k)
+            }
+        }
+    }
+
+    /// `shadeMask` for any map: each pixel centre mapped into the mask and sampled bilinearly.
+    static func shadeMaskSampled(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let m = s.map
         // Each pixel's map is evaluated directly (not accumulated along the span), so a pixel's
         // colour never depends on where its span starts.
         let py = Double(y) + 0.5

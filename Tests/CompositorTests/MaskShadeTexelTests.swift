@@ -1,0 +1,45 @@
+import XCTest
+import LaminaRandom
+@testable import Compositor
+
+/// SpanShader.shadeMask reads a glyph mask's texels directly when the map is a translation by whole
+/// pixels (text on whole pixels). That must give the bits the bilinear sampler gives there (whose
+/// weights are then exactly 1 and 0): random masks, colours, offsets (inside, across and outside
+/// the mask) and spans, compared with `shadeMaskSampled`, the general path.
+final class MaskShadeTexelTests: XCTestCase {
+    func testWholePixelTranslationsGiveTheSampledBits() {
+        var rng = SplitMix64(seed: 0x7E47)
+        var nonZero = 0
+        for _ in 0..<400 {
+            let w = rng.int(1...40), h = rng.int(1...24)
+            let alpha = (0..<(w * h)).map { _ in rng.int(0...3) == 0 ? UInt8(0) : UInt8(rng.int(0...255)) }
+            let mask = AlphaMask(width: w, height: h, alpha: alpha)
+            let a = UInt32(rng.int(0...255))
+            let color = a << 24 | UInt32(rng.int(0...Int(a))) << 16 | UInt32(rng.int(0...Int(a))) << 8 | UInt32(rng.int(0...Int(a)))
+            let dx = rng.int(-50...50), dy = rng.int(-30...30)
+            let tx = Double(dx), ty = Double(dy)
+            let map = Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: tx, h: ty, i: 1)
+            let s = MaskSampler(mask: mask, map: map, color: color)
+            // Spans that start before, inside or past the mask, on rows above, through and below it.
+            let x0 = rng.int((-dx - 20)...(-dx + w + 5)), y = rng.int((-dy - 2)...(-dy + h + 1)), count = rng.int(1...120)
+            var fast = [UInt32](repeating: 0xDEAD_BEEF, count: count), slow = [UInt32](repeating: 0xBEEF_DEAD, count: count)
+            fast.withUnsafeMutableBufferPointer { SpanShader.shadeMask(s, x0: x0, y: y, count: count, into: $0.baseAddress!) }
+            slow.withUnsafeMutableBufferPointer { SpanShader.shadeMaskSampled(s, x0: x0, y: y, count: count, into: $0.baseAddress!) }
+            XCTAssertEqual(fast, slow, "mask \(w)x\(h), offset (\(tx), \(ty)), span x \(x0) y \(y) count \(count)")
+            nonZero += fast.filter { $0 != 0 }.count
+        }
+        // The cases reach into the masks, not only past them.
+        XCTAssertGreaterThan(nonZero, 2000)
+    }
+
+    /// A map that is not a whole-pixel translation still samples bilinearly (half a pixel across:
+    /// each pixel is the mean of two texels).
+    func testAHalfPixelOffsetStillSamples() {
+        let mask = AlphaMask(width: 4, height: 1, alpha: [0, 255, 255, 0])
+        let s = MaskSampler(mask: mask, map: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0.5, h: 0, i: 1), color: 0xFF00_0000)
+        var out = [UInt32](repeating: 1, count: 4)
+        out.withUnsafeMutableBufferPointer { SpanShader.shadeMask(s, x0: 0, y: 0, count: 4, into: $0.baseAddress!) }
+        // Pixel i samples u = i + 0.5: (0 + 255) / 2 → 128 (rounded), 255, 128, 0.
+        XCTAssertEqual(out.map { $0 >> 24 }, [128, 255, 128, 0])
+    }
+}
