@@ -11,65 +11,72 @@ struct TransformLayers {
 
     /// Builds the layers for `transform`; opacity is applied to `inner` when `withOpacity`;
     /// `autoOrient` turns the content along the position's direction of travel (a layer's `ao`).
-    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?, autoOrient: Bool = false) {
+    /// `is3D` (a `ddd` layer's) draws the 3D parts as lottie-web does (`apply3D`), seen through
+    /// `camera` (when the composition has one) from under its 2D `parents` (nearest first).
+    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?, autoOrient: Bool = false,
+         is3D: Bool = false, camera: CameraView? = nil, parents: [TransformModel] = []) {
         let top = Self.bare(name)
-        // Position: one point property (with spatial tangents as a path), or x and y apart.
-        switch transform.position {
-        case .combined(let p):
-            top.position = Self.point(p.initial)
-            if let a = b.animation("position", p, spatial: true, convert: { Self.point($0) }) { top.add(a, forKey: "lottie.position") }
-        case .separate(let x, let y):
-            top.position = CGPoint(x: x.initial.at(0), y: y.initial.at(0))
-            if let a = b.animation("position.x", x, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.x") }
-            if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
-        }
-        let r = transform.rotation, s = transform.scale, anchor = transform.anchor
-        let orients = autoOrient && Self.positionIsAnimated(transform)
         var inner = top
-        if orients {
-            Self.addOrientedRotation(transform, to: top, builder: b)
-        }
-        let skewed = transform.hasSkew
-        let skewMoves = transform.skew.isAnimated || (skewed && transform.skewAxis.isAnimated)
-        if !orients && !r.isAnimated && !s.isAnimated && !anchor.isAnimated && !skewMoves {
-            var m = CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial))
-            if skewed { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(Self.skew(transform, at: 0))) }
-            top.transform = CATransform3DConcat(m, Self.rotation(r.initial))
+        if is3D && (transform.has3DParts || camera != nil) {
+            Self.apply3D(transform, to: top, builder: b, camera: is3D ? camera : nil, parents: parents)
         } else {
-            if !orients {
-                top.transform = Self.rotation(r.initial)
-                if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
-                    a.valueFunction = CAValueFunction(name: .rotateZ)
-                    top.add(a, forKey: "lottie.rotation")
+            // Position: one point property (with spatial tangents as a path), or x and y apart.
+            switch transform.position {
+            case .combined(let p):
+                top.position = Self.point(p.initial)
+                if let a = b.animation("position", p, spatial: true, convert: { Self.point($0) }) { top.add(a, forKey: "lottie.position") }
+            case .separate(let x, let y):
+                top.position = CGPoint(x: x.initial.at(0), y: y.initial.at(0))
+                if let a = b.animation("position.x", x, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.x") }
+                if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
+            }
+            let r = transform.rotation, s = transform.scale, anchor = transform.anchor
+            let orients = autoOrient && Self.positionIsAnimated(transform)
+            if orients {
+                Self.addOrientedRotation(transform, to: top, builder: b)
+            }
+            let skewed = transform.hasSkew
+            let skewMoves = transform.skew.isAnimated || (skewed && transform.skewAxis.isAnimated)
+            if !orients && !r.isAnimated && !s.isAnimated && !anchor.isAnimated && !skewMoves {
+                var m = CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial))
+                if skewed { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(Self.skew(transform, at: 0))) }
+                top.transform = CATransform3DConcat(m, Self.rotation(r.initial))
+            } else {
+                if !orients {
+                    top.transform = Self.rotation(r.initial)
+                    if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
+                        a.valueFunction = CAValueFunction(name: .rotateZ)
+                        top.add(a, forKey: "lottie.rotation")
+                    }
                 }
-            }
-            var rotated = top
-            if skewed {
-                // Skew between scale and rotation; animated, sampled per frame.
-                let skewLayer = Self.bare(nil)
-                let first = [transform.skew, transform.skewAxis].filter(\.isAnimated).flatMap { $0.keyframes.map(\.time) }
-                skewLayer.transform = CATransform3DMakeAffineTransform(Self.skew(transform, at: first.min() ?? 0))
-                if let lo = first.min(), let hi = first.max(),
-                   let a = b.sampled("transform", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: {
-                       CATransform3DMakeAffineTransform(Self.skew(transform, at: $0)) as Any
-                   }) {
-                    skewLayer.add(a, forKey: "lottie.skew")
+                var rotated = top
+                if skewed {
+                    // Skew between scale and rotation; animated, sampled per frame.
+                    let skewLayer = Self.bare(nil)
+                    let first = [transform.skew, transform.skewAxis].filter(\.isAnimated).flatMap { $0.keyframes.map(\.time) }
+                    skewLayer.transform = CATransform3DMakeAffineTransform(Self.skew(transform, at: first.min() ?? 0))
+                    if let lo = first.min(), let hi = first.max(),
+                       let a = b.sampled("transform", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: {
+                           CATransform3DMakeAffineTransform(Self.skew(transform, at: $0)) as Any
+                       }) {
+                        skewLayer.add(a, forKey: "lottie.skew")
+                    }
+                    top.addSublayer(skewLayer)
+                    rotated = skewLayer
                 }
-                top.addSublayer(skewLayer)
-                rotated = skewLayer
+                let scaleLayer = Self.bare(nil)
+                scaleLayer.transform = Self.scale(s.initial)
+                if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
+                    a.valueFunction = CAValueFunction(name: .scale)
+                    scaleLayer.add(a, forKey: "lottie.scale")
+                }
+                rotated.addSublayer(scaleLayer)
+                let anchorLayer = Self.bare(nil)
+                anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
+                if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
+                scaleLayer.addSublayer(anchorLayer)
+                inner = anchorLayer
             }
-            let scaleLayer = Self.bare(nil)
-            scaleLayer.transform = Self.scale(s.initial)
-            if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
-                a.valueFunction = CAValueFunction(name: .scale)
-                scaleLayer.add(a, forKey: "lottie.scale")
-            }
-            rotated.addSublayer(scaleLayer)
-            let anchorLayer = Self.bare(nil)
-            anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
-            if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
-            scaleLayer.addSublayer(anchorLayer)
-            inner = anchorLayer
         }
         if withOpacity {
             let o = transform.opacity

@@ -1,0 +1,94 @@
+import XCTest
+import Foundation
+@testable import QuartzCore
+import Lottie
+
+/// 3D layers (`ddd` 1), as lottie-web draws them: without a camera, no perspective (z moves nothing,
+/// a turn about y narrows by its cosine); through a camera, perspective about the composition's
+/// centre: a point z behind the plane of interest shrinks towards the centre by pe / (pe + z).
+final class ThreeDTests: LottieTestCase {
+    /// The opaque extent of `img` inside columns `x` and rows `y`, in image coordinates.
+    func extent(_ img: CGImage, x: Range<Int>, y: Range<Int>) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        img.cropping(rows: y).cropping(columns: x).opaqueExtent().map { ($0.minX + x.lowerBound, $0.minY + y.lowerBound, $0.maxX + x.lowerBound, $0.maxY + y.lowerBound) }
+    }
+
+    func coverage(_ img: CGImage, x: Range<Int>, y: Range<Int>) -> Double { img.cropping(rows: y).cropping(columns: x).coverage() }
+
+    /// An 80 square turned 60° about y: 80 · cos 60° = 40 wide, 80 tall, centred on (50, 50).
+    func testRotationAboutY() throws {
+        let a = try load("three_d.json")
+        let img = frame(a, 0)
+        let e = try XCTUnwrap(extent(img, x: 0..<100, y: 0..<100))
+        XCTAssertEqual(e.minX, 30); XCTAssertEqual(e.maxX, 69); XCTAssertEqual(e.minY, 10); XCTAssertEqual(e.maxY, 89)
+        XCTAssertClose(coverage(img, x: 0..<100, y: 0..<100), 40 * 80, 40)
+    }
+
+    /// Orientation `or` [60, 0, 0]: the turn about x halves the height: 80 wide, 40 tall.
+    func testOrientation() throws {
+        let img = frame(try load("three_d.json"), 0)
+        let e = try XCTUnwrap(extent(img, x: 100..<200, y: 0..<100))
+        XCTAssertEqual(e.minX, 110); XCTAssertEqual(e.maxX, 189); XCTAssertEqual(e.minY, 30); XCTAssertEqual(e.maxY, 69)
+    }
+
+    /// `rz` 90 then `ry` 60 (lottie-web's order: z first): the 80 × 30 bar stands up (30 × 80), then
+    /// narrows to 15 × 80. The other order would give 30 × 40.
+    func testRotationOrder() throws {
+        let img = frame(try load("three_d.json"), 0)
+        let e = try XCTUnwrap(extent(img, x: 200..<300, y: 0..<100))
+        XCTAssertEqual(e.minY, 10); XCTAssertEqual(e.maxY, 89)
+        XCTAssertClose(coverage(img, x: 200..<300, y: 0..<100), 15 * 80, 30)
+    }
+
+    /// A z of 300 without a camera changes nothing on screen: 80 × 80 around (350, 50).
+    func testDepthWithoutCameraIsFlat() throws {
+        let img = frame(try load("three_d.json"), 0)
+        let e = try XCTUnwrap(extent(img, x: 300..<400, y: 0..<100))
+        XCTAssertEqual(e.minX, 310); XCTAssertEqual(e.maxX, 389); XCTAssertEqual(e.minY, 10); XCTAssertEqual(e.maxY, 89)
+    }
+
+    /// `ry` keyframed 0 → 60 over frames 0...10 (linear): 80 · cos 30° ≈ 69.3 wide at frame 5, 40 at 10.
+    func testKeyframedRotationAboutY() throws {
+        let a = try load("three_d.json")
+        XCTAssertClose(coverage(frame(a, 0), x: 0..<100, y: 100..<200), 80 * 80, 40)
+        XCTAssertClose(coverage(frame(a, 5), x: 0..<100, y: 100..<200), 80 * cos(Double.pi / 6) * 80, 40)
+        XCTAssertClose(coverage(frame(a, 10), x: 0..<100, y: 100..<200), 40 * 80, 40)
+    }
+
+    /// A 2D layer's `ry` is not drawn, and is noted; the 3D layers' parts are not.
+    func testRotationOnA2DLayerIsNoted() throws {
+        let a = try load("three_d.json")
+        XCTAssertEqual(a.diagnostics.map(\.path), ["layers[5].ks.ry"])
+        XCTAssertClose(coverage(frame(a, 0), x: 100..<200, y: 100..<200), 40 * 40, 20)
+    }
+
+    /// Camera pe 500 at its default place (100, 100, −500) looking at the centre. An 80 square at
+    /// z 500 shows at 500 / 1000 = half size around the centre: 80...120. A 20 square at (160, 40,
+    /// 500): centre 100 + 60 / 2 = 130, 100 − 60 / 2 = 70, 10 wide. A 24 square at (60, 150, −100):
+    /// × 500 / 400 = 1.25: centre (50, 162.5), 30 wide. The 2D layer at (170, 170) is not seen
+    /// through the camera: 160...180.
+    func testCameraPerspective() throws {
+        let a = try load("camera.json")
+        XCTAssertEqual(a.diagnostics, [])
+        let img = frame(a, 0)
+        let big = try XCTUnwrap(extent(img, x: 70..<124, y: 78..<150))
+        XCTAssertEqual(big.minX, 80); XCTAssertEqual(big.maxX, 119); XCTAssertEqual(big.minY, 80); XCTAssertEqual(big.maxY, 119)
+        let far = try XCTUnwrap(extent(img, x: 110..<200, y: 40..<78))
+        XCTAssertEqual(far.minX, 125); XCTAssertEqual(far.maxX, 134); XCTAssertEqual(far.minY, 65); XCTAssertEqual(far.maxY, 74)
+        XCTAssertClose(coverage(img, x: 0..<80, y: 130..<200), 30 * 30, 10)
+        let near = try XCTUnwrap(extent(img, x: 0..<80, y: 130..<200))
+        XCTAssertEqual(near.minX, 35); XCTAssertEqual(near.maxX, 64)
+        let flat = try XCTUnwrap(extent(img, x: 150..<200, y: 150..<200))
+        XCTAssertEqual(flat.minX, 160); XCTAssertEqual(flat.maxX, 179); XCTAssertEqual(flat.minY, 160); XCTAssertEqual(flat.maxY, 179)
+    }
+
+    /// The camera (and its point of interest) moves from x 100 to 150 over frames 0...10: the world
+    /// moves the other way, so a 40 square at (100, 100, 0) shows at 80...120, then 55...95, then 30...70.
+    func testMovingCamera() throws {
+        let a = try load("camera_moving.json")
+        for (f, lo) in [(0.0, 80), (5, 55), (10, 30)] {
+            let e = try XCTUnwrap(extent(frame(a, f), x: 0..<200, y: 0..<200))
+            XCTAssertEqual(e.minX, lo, "frame \(f)"); XCTAssertEqual(e.maxX, lo + 39, "frame \(f)")
+            XCTAssertEqual(e.minY, 80, "frame \(f)"); XCTAssertEqual(e.maxY, 119, "frame \(f)")
+        }
+    }
+}
