@@ -70,7 +70,7 @@ final class ThreeDTests: LottieTestCase {
         let a = try load("camera.json")
         XCTAssertEqual(a.diagnostics, [])
         let img = frame(a, 0)
-        let big = try XCTUnwrap(extent(img, x: 70..<124, y: 78..<150))
+        let big = try XCTUnwrap(extent(img, x: 70..<124, y: 78..<130))
         XCTAssertEqual(big.minX, 80); XCTAssertEqual(big.maxX, 119); XCTAssertEqual(big.minY, 80); XCTAssertEqual(big.maxY, 119)
         let far = try XCTUnwrap(extent(img, x: 110..<200, y: 40..<78))
         XCTAssertEqual(far.minX, 125); XCTAssertEqual(far.maxX, 134); XCTAssertEqual(far.minY, 65); XCTAssertEqual(far.maxY, 74)
@@ -81,6 +81,16 @@ final class ThreeDTests: LottieTestCase {
         XCTAssertEqual(flat.minX, 160); XCTAssertEqual(flat.maxX, 179); XCTAssertEqual(flat.minY, 160); XCTAssertEqual(flat.maxY, 179)
     }
 
+    /// A 3D layer under a 2D parent that scales by 2: the 10 square at (40, 90, 500) is at (80, 180)
+    /// and 20 wide in the composition, so the camera shows it around 100 + (80 − 100) / 2 = 90,
+    /// 100 + 80 / 2 = 140, 10 wide (seen from inside the parent it would land at (140, 190)).
+    func testCameraSeesALayerUnderA2DParent() throws {
+        let img = frame(try load("camera.json"), 0)
+        let e = try XCTUnwrap(extent(img, x: 70..<124, y: 125..<146))
+        XCTAssertEqual(e.minX, 85); XCTAssertEqual(e.maxX, 94); XCTAssertEqual(e.minY, 135); XCTAssertEqual(e.maxY, 144)
+        XCTAssertEqual(img.alpha(140, 190), 0)
+    }
+
     /// The camera (and its point of interest) moves from x 100 to 150 over frames 0...10: the world
     /// moves the other way, so a 40 square at (100, 100, 0) shows at 80...120, then 55...95, then 30...70.
     func testMovingCamera() throws {
@@ -89,6 +99,24 @@ final class ThreeDTests: LottieTestCase {
             let e = try XCTUnwrap(extent(frame(a, f), x: 0..<200, y: 0..<200))
             XCTAssertEqual(e.minX, lo, "frame \(f)"); XCTAssertEqual(e.maxX, lo + 39, "frame \(f)")
             XCTAssertEqual(e.minY, 80, "frame \(f)"); XCTAssertEqual(e.maxY, 119, "frame \(f)")
+        }
+    }
+
+    /// What is not drawn is noted where it is: a second camera, a camera inside a precomposition, a
+    /// camera's parent, a 3D layer under a parent turning in 3D; a perspective below 1 is an error.
+    func testDiagnosticsAndBadPerspective() throws {
+        func camera(_ ind: Int, _ extra: String = "") -> String {
+            #"{"ty":13,"ind":\#(ind),"ip":0,"op":10,"pe":{"a":0,"k":500},"ks":{"p":{"a":0,"k":[50,50,-500]}}\#(extra)}"#
+        }
+        let turned = #"{"ddd":1,"ty":3,"ind":3,"ip":0,"op":10,"ks":{"ry":{"a":0,"k":30}}}"#
+        let child = #"{"ddd":1,"ty":3,"ind":4,"parent":3,"ip":0,"op":10,"ks":{}}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["# + camera(1) + "," + camera(2, #","parent":1"#) + "," + turned + "," + child
+            + #"],"assets":[{"id":"p","layers":["# + camera(1) + "]}]}"
+        let a = try LottieAnimation.from(data: Data(json.utf8))
+        XCTAssertEqual(a.diagnostics.map(\.path), ["layers[1].parent", "layers[1]", "assets[0].layers[0]", "layers[3].parent"])
+        let bad = json.replacingOccurrences(of: #""k":500"#, with: #""k":0"#)
+        XCTAssertThrowsError(try LottieAnimation.from(data: Data(bad.utf8))) { e in
+            XCTAssertEqual((e as? LottieLoadError)?.path, "layers[0].pe")
         }
     }
 }
