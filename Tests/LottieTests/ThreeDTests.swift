@@ -91,6 +91,17 @@ final class ThreeDTests: LottieTestCase {
         XCTAssertEqual(img.alpha(140, 190), 0)
     }
 
+    /// A 3D layer turned 30° about y under a 3D null turned 30° (then 60°) about y turns 60° (then
+    /// 90°) in one 3D space: the 40 square is 40 · cos 60° = 20 wide (then 0); flattened into its
+    /// parent's plane it would be 40 · cos² 30° = 30 wide (then 40 · cos 30° · cos 60° ≈ 17.3).
+    func testThreeDParentSharesItsSpace() throws {
+        let a = try load("three_d_parent.json")
+        XCTAssertEqual(a.diagnostics, [])
+        let e = try XCTUnwrap(frame(a, 0).opaqueExtent())
+        XCTAssertEqual(e.minX, 40); XCTAssertEqual(e.maxX, 59); XCTAssertEqual(e.minY, 30); XCTAssertEqual(e.maxY, 69)
+        XCTAssertClose(frame(a, 10).coverage(), 0, 20)
+    }
+
     /// The camera (and its point of interest) moves from x 100 to 150 over frames 0...10: the world
     /// moves the other way, so a 40 square at (100, 100, 0) shows at 80...120, then 55...95, then 30...70.
     func testMovingCamera() throws {
@@ -103,7 +114,7 @@ final class ThreeDTests: LottieTestCase {
     }
 
     /// What is not drawn is noted where it is: a second camera, a camera inside a precomposition, a
-    /// camera's parent, a 3D layer under a parent turning in 3D; a perspective below 1 is an error.
+    /// camera's parent; a perspective below 1 is an error. A 3D layer under a 3D parent is drawn.
     func testDiagnosticsAndBadPerspective() throws {
         func camera(_ ind: Int, _ extra: String = "") -> String {
             #"{"ty":13,"ind":\#(ind),"ip":0,"op":10,"pe":{"a":0,"k":500},"ks":{"p":{"a":0,"k":[50,50,-500]}}\#(extra)}"#
@@ -113,7 +124,7 @@ final class ThreeDTests: LottieTestCase {
         let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["# + camera(1) + "," + camera(2, #","parent":1"#) + "," + turned + "," + child
             + #"],"assets":[{"id":"p","layers":["# + camera(1) + "]}]}"
         let a = try LottieAnimation.from(data: Data(json.utf8))
-        XCTAssertEqual(a.diagnostics.map(\.path), ["layers[1].parent", "layers[1]", "assets[0].layers[0]", "layers[3].parent"])
+        XCTAssertEqual(a.diagnostics.map(\.path), ["layers[1].parent", "layers[1]", "assets[0].layers[0]"])
         let bad = json.replacingOccurrences(of: #""k":500"#, with: #""k":0"#)
         XCTAssertThrowsError(try LottieAnimation.from(data: Data(bad.utf8))) { e in
             XCTAssertEqual((e as? LottieLoadError)?.path, "layers[0].pe")

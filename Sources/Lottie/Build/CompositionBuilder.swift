@@ -60,7 +60,9 @@ struct CompositionBuilder {
         guard let container = visibilityLayer(model, context: context) else { return nil }
         var parentHost: CALayer = container
         let parents = LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex)
-        for parent in parents.reversed() {
+        // A 3D layer under a parent turning in 3D carries its parents' transforms in its own matrix.
+        let parentsInMatrix = model.is3D && TransformLayers.needsParentsInMatrix(parents)
+        for parent in parents.reversed() where !parentsInMatrix {
             let t = TransformLayers(parent.transform, builder: builder(context), withOpacity: false, name: nil,
                                     autoOrient: parent.autoOrient, is3D: parent.is3D)
             parentHost.addSublayer(t.outer)
@@ -68,7 +70,7 @@ struct CompositionBuilder {
         }
         let b = builder(context)
         let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name, autoOrient: model.autoOrient,
-                              is3D: model.is3D, camera: context.camera, parents: parents.map(\.transform))
+                              is3D: model.is3D, camera: context.camera, parents: parents, parentsInMatrix: parentsInMatrix)
         parentHost.addSublayer(own.outer)
         // Effects and masks are in the content's coordinates: layers of their own under the
         // transform, the shadow around the masked content (masks come before effects).

@@ -70,15 +70,24 @@ extension TransformLayers {
 
     /// Puts the whole 3D transform of `t` on `layer`: its matrix at the first keyframe, sampled at
     /// each frame from the first keyframe of any part to the last. With a `camera`, the layer is seen
-    /// through it from under `parents` (its 2D parents, nearest first).
+    /// through it from under `parents` (nearest first), whose layers place it flat; with
+    /// `parentsInMatrix`, the parents' transforms (3D ones with their 3D parts) are part of the
+    /// matrix instead, so that the layer and its parents share one 3D space.
     static func apply3D(_ t: TransformModel, to layer: CALayer, builder b: KeyframeAnimationBuilder,
-                        camera: CameraView? = nil, parents: [TransformModel] = []) {
+                        camera: CameraView? = nil, parents: [LayerModel] = [], parentsInMatrix: Bool = false) {
         var times = keyframeTimes3D(t)
-        if let camera { times += camera.keyframeTimes + parents.flatMap(keyframeTimes3D) }
+        if camera != nil || parentsInMatrix { times += parents.flatMap { keyframeTimes3D($0.transform) } }
+        if let camera { times += camera.keyframeTimes }
         func value(_ f: Double) -> CATransform3D {
             let own = matrix3D(t, at: f)
+            if parentsInMatrix {
+                let chain = parents.reduce(own) { m, p in
+                    CATransform3DConcat(m, p.is3D ? matrix3D(p.transform, at: f) : CATransform3DMakeAffineTransform(affine(p.transform, at: f)))
+                }
+                return camera.map { CATransform3DConcat(chain, $0.matrix(at: f)) } ?? chain
+            }
             guard let camera else { return own }
-            let placed = parents.reduce(CGAffineTransform.identity) { $0.concatenating(affine($1, at: f)) }
+            let placed = parents.reduce(CGAffineTransform.identity) { $0.concatenating(affine($1.transform, at: f)) }
             guard let view = camera.matrix(at: f, under: placed) else { return own }
             return CATransform3DConcat(own, view)
         }
@@ -87,5 +96,11 @@ extension TransformLayers {
               let a = b.sampled("transform", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: { value($0) as Any })
         else { return }
         layer.add(a, forKey: "lottie.transform3D")
+    }
+
+    /// Whether a 3D layer under `parents` is drawn with their transforms in its own matrix: when
+    /// one of them is 3D with 3D parts (layers of their own would flatten it into their plane).
+    static func needsParentsInMatrix(_ parents: [LayerModel]) -> Bool {
+        parents.contains { $0.is3D && $0.transform.has3DParts }
     }
 }

@@ -12,13 +12,14 @@ struct TransformLayers {
     /// Builds the layers for `transform`; opacity is applied to `inner` when `withOpacity`;
     /// `autoOrient` turns the content along the position's direction of travel (a layer's `ao`).
     /// `is3D` (a `ddd` layer's) draws the 3D parts as lottie-web does (`apply3D`), seen through
-    /// `camera` (when the composition has one) from under its 2D `parents` (nearest first).
+    /// `camera` (when the composition has one) from under its `parents` (nearest first), which are
+    /// part of its matrix when `parentsInMatrix`.
     init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?, autoOrient: Bool = false,
-         is3D: Bool = false, camera: CameraView? = nil, parents: [TransformModel] = []) {
+         is3D: Bool = false, camera: CameraView? = nil, parents: [LayerModel] = [], parentsInMatrix: Bool = false) {
         let top = Self.bare(name)
         var inner = top
-        if is3D && (transform.has3DParts || camera != nil) {
-            Self.apply3D(transform, to: top, builder: b, camera: is3D ? camera : nil, parents: parents)
+        if is3D && (transform.has3DParts || camera != nil || parentsInMatrix) {
+            Self.apply3D(transform, to: top, builder: b, camera: camera, parents: parents, parentsInMatrix: parentsInMatrix)
         } else {
             // Position: one point property (with spatial tangents as a path), or x and y apart.
             switch transform.position {

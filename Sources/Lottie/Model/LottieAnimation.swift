@@ -188,8 +188,7 @@ public final class LottieAnimation: Decodable, Sendable {
         }
     }
 
-    /// Notes what of 3D is not drawn: cameras other than the first of the animation's own layers, and
-    /// 3D layers whose parents move in 3D (drawn flattened into the parent's plane).
+    /// Notes the cameras that are not drawn: all but the first of the animation's own layers, and any in a precomposition.
     private static func check3D(_ layers: [LayerModel], precomps: [String: PrecompAsset], notes: inout [LottieDiagnostic]) {
         func isCamera(_ l: LayerModel) -> Bool { if case .camera = l.content { true } else { false } }
         for l in layers.filter(isCamera).dropFirst() {
@@ -198,12 +197,6 @@ public final class LottieAnimation: Decodable, Sendable {
         for p in precomps.values.sorted(by: { $0.id < $1.id }) {
             for l in p.layers where isCamera(l) {
                 notes.append(LottieDiagnostic(path: l.path, message: "a camera inside a precomposition is not drawn; its 3D layers are drawn without perspective"))
-            }
-        }
-        for list in [layers] + precomps.values.sorted(by: { $0.id < $1.id }).map(\.layers) {
-            let byIndex = layersByIndex(list)
-            for l in list where l.is3D && parentChain(of: l, in: list, byIndex: byIndex).contains(where: { $0.is3D && $0.transform.has3DParts }) {
-                notes.append(LottieDiagnostic(path: l.path + ".parent", message: "a parent's 3D transform is applied to the flattened layer, not in one 3D space with it"))
             }
         }
     }
