@@ -102,6 +102,19 @@ final class ThreeDTests: LottieTestCase {
         XCTAssertClose(frame(a, 10).coverage(), 0, 20)
     }
 
+    /// A layer behind the camera (z −600 with the eye at −500) is not drawn. A 40 square at (30, 30)
+    /// turned 89° about y: its edges x = ±20 go to x ± 20 cos 89° and 20 sin 89° towards / away from
+    /// the eye, so perspective about (100, 100) scales them by 500 / (500 ∓ 20 sin 89°): a trapezoid
+    /// from 100 + (−70 + 0.35) · 1.0417 ≈ 27.4 to 100 + (−70 − 0.35) · 0.9615 ≈ 32.4, its sides 40 ·
+    /// those scales tall: about 197 px, where no perspective would give 40 · 40 cos 89° ≈ 28.
+    func testBehindTheCamera() throws {
+        let img = frame(try load("camera_behind.json"), 0)
+        XCTAssertClose(img.cropping(rows: 60..<200).coverage(), 0, 1)
+        let r = 89 * Double.pi / 180, near = 500 / (500 - 20 * sin(r)), far = 500 / (500 + 20 * sin(r))
+        let left = 100 + (-70 + 20 * cos(r)) * near, right = 100 + (-70 - 20 * cos(r)) * far
+        XCTAssertClose(img.cropping(rows: 0..<60).cropping(columns: 0..<60).coverage(), (right - left) * 40 * (near + far) / 2, 6)
+    }
+
     /// The camera (and its point of interest) moves from x 100 to 150 over frames 0...10: the world
     /// moves the other way, so a 40 square at (100, 100, 0) shows at 80...120, then 55...95, then 30...70.
     func testMovingCamera() throws {
