@@ -21,63 +21,7 @@ struct TransformLayers {
         if is3D && (transform.has3DParts || camera != nil || parentsInMatrix) {
             Self.apply3D(transform, to: top, builder: b, camera: camera, parents: parents, parentsInMatrix: parentsInMatrix)
         } else {
-            // Position: one point property (with spatial tangents as a path), or x and y apart.
-            switch transform.position {
-            case .combined(let p):
-                top.position = Self.point(p.initial)
-                if let a = b.animation("position", p, spatial: true, convert: { Self.point($0) }) { top.add(a, forKey: "lottie.position") }
-            case .separate(let x, let y):
-                top.position = CGPoint(x: x.initial.at(0), y: y.initial.at(0))
-                if let a = b.animation("position.x", x, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.x") }
-                if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
-            }
-            let r = transform.rotation, s = transform.scale, anchor = transform.anchor
-            let orients = autoOrient && Self.positionIsAnimated(transform)
-            if orients {
-                Self.addOrientedRotation(transform, to: top, builder: b)
-            }
-            let skewed = transform.hasSkew
-            let skewMoves = transform.skew.isAnimated || (skewed && transform.skewAxis.isAnimated)
-            if !orients && !r.isAnimated && !s.isAnimated && !anchor.isAnimated && !skewMoves {
-                var m = CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial))
-                if skewed { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(Self.skew(transform, at: 0))) }
-                top.transform = CATransform3DConcat(m, Self.rotation(r.initial))
-            } else {
-                if !orients {
-                    top.transform = Self.rotation(r.initial)
-                    if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
-                        a.valueFunction = CAValueFunction(name: .rotateZ)
-                        top.add(a, forKey: "lottie.rotation")
-                    }
-                }
-                var rotated = top
-                if skewed {
-                    // Skew between scale and rotation; animated, sampled per frame.
-                    let skewLayer = Self.bare(nil)
-                    let first = [transform.skew, transform.skewAxis].filter(\.isAnimated).flatMap { $0.keyframes.map(\.time) }
-                    skewLayer.transform = CATransform3DMakeAffineTransform(Self.skew(transform, at: first.min() ?? 0))
-                    if let lo = first.min(), let hi = first.max(),
-                       let a = b.sampled("transform", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: {
-                           CATransform3DMakeAffineTransform(Self.skew(transform, at: $0)) as Any
-                       }) {
-                        skewLayer.add(a, forKey: "lottie.skew")
-                    }
-                    top.addSublayer(skewLayer)
-                    rotated = skewLayer
-                }
-                let scaleLayer = Self.bare(nil)
-                scaleLayer.transform = Self.scale(s.initial)
-                if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
-                    a.valueFunction = CAValueFunction(name: .scale)
-                    scaleLayer.add(a, forKey: "lottie.scale")
-                }
-                rotated.addSublayer(scaleLayer)
-                let anchorLayer = Self.bare(nil)
-                anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
-                if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
-                scaleLayer.addSublayer(anchorLayer)
-                inner = anchorLayer
-            }
+            inner = Self.build2D(transform, on: top, builder: b, autoOrient: autoOrient)
         }
         if withOpacity {
             let o = transform.opacity
@@ -94,6 +38,69 @@ struct TransformLayers {
         }
         outer = top
         self.inner = inner
+    }
+
+    /// The 2D transform of `transform` on `top` (position, rotation or auto-orient, skew, scale,
+    /// anchor), each part animated on its own; returns the layer to add content to.
+    private static func build2D(_ transform: TransformModel, on top: CALayer, builder b: KeyframeAnimationBuilder, autoOrient: Bool) -> CALayer {
+        // Position: one point property (with spatial tangents as a path), or x and y apart.
+        switch transform.position {
+        case .combined(let p):
+            top.position = point(p.initial)
+            if let a = b.animation("position", p, spatial: true, convert: { point($0) }) { top.add(a, forKey: "lottie.position") }
+        case .separate(let x, let y):
+            top.position = CGPoint(x: x.initial.at(0), y: y.initial.at(0))
+            if let a = b.animation("position.x", x, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.x") }
+            if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
+        }
+        let r = transform.rotation, s = transform.scale, anchor = transform.anchor
+        let orients = autoOrient && positionIsAnimated(transform)
+        if orients {
+            addOrientedRotation(transform, to: top, builder: b)
+        }
+        let skewed = transform.hasSkew
+        let skewMoves = transform.skew.isAnimated || (skewed && transform.skewAxis.isAnimated)
+        if !orients && !r.isAnimated && !s.isAnimated && !anchor.isAnimated && !skewMoves {
+            var m = CATransform3DConcat(Self.translation(anchor.initial), Self.scale(s.initial))
+            if skewed { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(Self.skew(transform, at: 0))) }
+            top.transform = CATransform3DConcat(m, Self.rotation(r.initial))
+        } else {
+            if !orients {
+                top.transform = Self.rotation(r.initial)
+                if let a = b.animation("transform", r, convert: { $0.at(0) * .pi / 180 }) {
+                    a.valueFunction = CAValueFunction(name: .rotateZ)
+                    top.add(a, forKey: "lottie.rotation")
+                }
+            }
+            var rotated = top
+            if skewed {
+                // Skew between scale and rotation; animated, sampled per frame.
+                let skewLayer = Self.bare(nil)
+                let first = [transform.skew, transform.skewAxis].filter(\.isAnimated).flatMap { $0.keyframes.map(\.time) }
+                skewLayer.transform = CATransform3DMakeAffineTransform(Self.skew(transform, at: first.min() ?? 0))
+                if let lo = first.min(), let hi = first.max(),
+                   let a = b.sampled("transform", from: lo, to: hi, maximum: ShapeLayerBuilder.maximumSamples, value: {
+                       CATransform3DMakeAffineTransform(Self.skew(transform, at: $0)) as Any
+                   }) {
+                    skewLayer.add(a, forKey: "lottie.skew")
+                }
+                top.addSublayer(skewLayer)
+                rotated = skewLayer
+            }
+            let scaleLayer = Self.bare(nil)
+            scaleLayer.transform = Self.scale(s.initial)
+            if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
+                a.valueFunction = CAValueFunction(name: .scale)
+                scaleLayer.add(a, forKey: "lottie.scale")
+            }
+            rotated.addSublayer(scaleLayer)
+            let anchorLayer = Self.bare(nil)
+            anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
+            if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
+            scaleLayer.addSublayer(anchorLayer)
+            return anchorLayer
+        }
+        return top
     }
 
     /// A layer that only places its sublayers: no size, anchored at its origin.
