@@ -6,6 +6,7 @@ import QuartzCore
 /// in front of the composition's centre, looking at it), then perspective about the composition's
 /// centre with m34 = −1/`pe`. 2D layers are not seen through the camera.
 struct CameraView {
+    /// The camera layer.
     let camera: CameraModel
     /// The composition's size.
     let width: Double, height: Double
