@@ -115,6 +115,18 @@ final class ThreeDTests: LottieTestCase {
         XCTAssertClose(img.cropping(rows: 0..<60).cropping(columns: 0..<60).coverage(), (right - left) * 40 * (near + far) / 2, 6)
     }
 
+    /// The anchor's z takes the content back as the position's z brings it forward: a 40 square with
+    /// anchor z 500 at z 500 lies in the plane z = 0, drawn at its size around (100, 120). A 20 square
+    /// with anchor z 250, scale z 200 % and z 500 too (250 · 2 − 500 = 0): 90...110 around y 40
+    /// (with scale z ignored it would be 20 · 500 / 750 ≈ 13 wide).
+    func testAnchorAndScaleDepth() throws {
+        let img = frame(try load("camera_anchor.json"), 0)
+        let a = try XCTUnwrap(extent(img, x: 0..<200, y: 80..<200))
+        XCTAssertEqual(a.minX, 80); XCTAssertEqual(a.maxX, 119); XCTAssertEqual(a.minY, 100); XCTAssertEqual(a.maxY, 139)
+        let b = try XCTUnwrap(extent(img, x: 0..<200, y: 0..<80))
+        XCTAssertEqual(b.minX, 90); XCTAssertEqual(b.maxX, 109); XCTAssertEqual(b.minY, 30); XCTAssertEqual(b.maxY, 49)
+    }
+
     /// The camera (and its point of interest) moves from x 100 to 150 over frames 0...10: the world
     /// moves the other way, so a 40 square at (100, 100, 0) shows at 80...120, then 55...95, then 30...70.
     func testMovingCamera() throws {
