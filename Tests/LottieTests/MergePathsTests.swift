@@ -76,4 +76,15 @@ final class MergePathsTests: LottieTestCase {
         XCTAssertGreaterThan(img.red(15, 50), img.blue(15, 50))
         XCTAssertGreaterThan(img.blue(55, 25), img.blue(15, 50))
     }
+
+    /// A subtract merge over a rectangle 1e308 tall is drawn as mode 1 and reported, at once (boolean
+    /// operations on such coordinates ran for minutes): the other rectangle still shows.
+    func testHugeShapesAreListedNotCombined() throws {
+        let text = try String(contentsOf: fixtureURL("merge_animated.json"), encoding: .utf8)
+        let huge = text.replacingOccurrences(of: #""s":{"a":0,"k":[50,50]}},{"ty":"mm""#, with: #""s":{"a":0,"k":[50,1e308]}},{"ty":"mm""#)
+        XCTAssertNotEqual(huge, text)
+        let img = frame(try LottieAnimation.from(data: Data(huge.utf8)), 0)
+        XCTAssertGreaterThan(img.coverage(), 0)
+        XCTAssertFalse(laminaMessages.filter { $0.contains("reach past 10000000 units") }.isEmpty, "\(laminaMessages)")
+    }
 }

@@ -21,12 +21,16 @@ struct CompositionBuilder {
         /// Whether a layer ending at the last frame still shows on it (the animation's own composition,
         /// as lottie-ios shows its last frame).
         var showsLastFrame: Bool
+        /// The camera its 3D layers are seen through (the animation's own composition only).
+        var camera: CameraView? = nil
     }
 
     /// The layers of the composition, to add to a layer whose time is `CompositionTime`'s.
     func build(into host: CALayer) {
         let time = CompositionTime(startFrame: Double(animation.startFrame), framerate: animation.framerate)
-        let context = Context(time: time, sampler: nil, reach: Double(animation.startFrame)...Double(animation.endFrame), showsLastFrame: true)
+        let camera = animation.layers.lazy.compactMap { l -> CameraModel? in if case .camera(let c) = l.content { c } else { nil } }.first
+        let context = Context(time: time, sampler: nil, reach: Double(animation.startFrame)...Double(animation.endFrame), showsLastFrame: true,
+                              camera: camera.map { CameraView(camera: $0, width: animation.width, height: animation.height) })
         build(animation.layers, into: host, context: context)
     }
 
@@ -55,14 +59,18 @@ struct CompositionBuilder {
     private func layerTree(_ model: LayerModel, in layers: [LayerModel], byIndex: [Int: LayerModel], context: Context) -> CALayer? {
         guard let container = visibilityLayer(model, context: context) else { return nil }
         var parentHost: CALayer = container
-        for parent in LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex).reversed() {
+        let parents = LottieAnimation.parentChain(of: model, in: layers, byIndex: byIndex)
+        // A 3D layer under a parent turning in 3D carries its parents' transforms in its own matrix.
+        let parentsInMatrix = model.is3D && TransformLayers.needsParentsInMatrix(parents)
+        for parent in parents.reversed() where !parentsInMatrix {
             let t = TransformLayers(parent.transform, builder: builder(context), withOpacity: false, name: nil,
-                                    autoOrient: parent.autoOrient)
+                                    autoOrient: parent.autoOrient, is3D: parent.is3D)
             parentHost.addSublayer(t.outer)
             parentHost = t.inner
         }
         let b = builder(context)
-        let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name, autoOrient: model.autoOrient)
+        let own = TransformLayers(model.transform, builder: b, withOpacity: true, name: model.name, autoOrient: model.autoOrient,
+                              is3D: model.is3D, camera: context.camera, parents: parents, parentsInMatrix: parentsInMatrix)
         parentHost.addSublayer(own.outer)
         // Effects and masks are in the content's coordinates: layers of their own under the
         // transform, the shadow around the masked content (masks come before effects).
@@ -100,7 +108,7 @@ struct CompositionBuilder {
             }
         case .text(let text):
             TextLayerBuilder(animations: b, fonts: animation.textFonts).build(text, into: content)
-        case .none:
+        case .none, .camera:
             break
         }
         return container

@@ -23,6 +23,11 @@ extension ShapeLayerBuilder {
             return m
         }
         guard var result = paths.first, mode != .merge else { return listed() }
+        guard paths.allSatisfy(isCombinable) else {
+            LaminaDiagnostics.report("Lottie: \(TerminalText.escaped(at)): the merged shapes reach past \(Int(maximumMergeCoordinate)) "
+                + "units; drawn as mode 1 (merge)")
+            return listed()
+        }
         let rule: CGPathFillRule = evenOdd ? .evenOdd : .winding
         let op: CGPathBooleanOperation
         switch mode {
@@ -42,6 +47,17 @@ extension ShapeLayerBuilder {
             result = r
         }
         return result
+    }
+
+    /// The farthest from the origin a merged shape may reach: boolean operations on coordinates past
+    /// it (a mutated size of 1e308) would lose all precision and run for minutes.
+    static let maximumMergeCoordinate = 1e7
+
+    /// Whether `path` lies within `maximumMergeCoordinate` of the origin, with finite coordinates.
+    static func isCombinable(_ path: CGPath) -> Bool {
+        let b = path.boundingBoxOfPath
+        guard !b.isNull else { return true }
+        return [b.minX, b.maxX, b.minY, b.maxY].allSatisfy { $0.isFinite && abs($0) <= maximumMergeCoordinate }
     }
 
     /// A merge with round corners after it (`c.modifiers.rounds`): mode 1 rounds each shape (it

@@ -11,23 +11,52 @@ struct TransformLayers {
 
     /// Builds the layers for `transform`; opacity is applied to `inner` when `withOpacity`;
     /// `autoOrient` turns the content along the position's direction of travel (a layer's `ao`).
-    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?, autoOrient: Bool = false) {
+    /// `is3D` (a `ddd` layer's) draws the 3D parts as lottie-web does (`apply3D`), seen through
+    /// `camera` (when the composition has one) from under its `parents` (nearest first), which are
+    /// part of its matrix when `parentsInMatrix`.
+    init(_ transform: TransformModel, builder b: KeyframeAnimationBuilder, withOpacity: Bool, name: String?, autoOrient: Bool = false,
+         is3D: Bool = false, camera: CameraView? = nil, parents: [LayerModel] = [], parentsInMatrix: Bool = false) {
         let top = Self.bare(name)
+        var inner = top
+        if is3D && (transform.has3DParts || camera != nil || parentsInMatrix) {
+            Self.apply3D(transform, to: top, builder: b, camera: camera, parents: parents, parentsInMatrix: parentsInMatrix)
+        } else {
+            inner = Self.build2D(transform, on: top, builder: b, autoOrient: autoOrient)
+        }
+        if withOpacity {
+            let o = transform.opacity
+            if o.isAnimated || o.initial.at(0, 100) != 100 {
+                // Opacity of the content only: when `inner` is `top`, a layer of its own.
+                if inner === top {
+                    let holder = Self.bare(nil)
+                    top.addSublayer(holder)
+                    inner = holder
+                }
+                inner.opacity = Float(Self.unit(o.initial.at(0, 100)))
+                if let a = b.animation("opacity", o, convert: { Self.unit($0.at(0, 100)) }) { inner.add(a, forKey: "lottie.opacity") }
+            }
+        }
+        outer = top
+        self.inner = inner
+    }
+
+    /// The 2D transform of `transform` on `top` (position, rotation or auto-orient, skew, scale,
+    /// anchor), each part animated on its own; returns the layer to add content to.
+    private static func build2D(_ transform: TransformModel, on top: CALayer, builder b: KeyframeAnimationBuilder, autoOrient: Bool) -> CALayer {
         // Position: one point property (with spatial tangents as a path), or x and y apart.
         switch transform.position {
         case .combined(let p):
-            top.position = Self.point(p.initial)
-            if let a = b.animation("position", p, spatial: true, convert: { Self.point($0) }) { top.add(a, forKey: "lottie.position") }
+            top.position = point(p.initial)
+            if let a = b.animation("position", p, spatial: true, convert: { point($0) }) { top.add(a, forKey: "lottie.position") }
         case .separate(let x, let y):
             top.position = CGPoint(x: x.initial.at(0), y: y.initial.at(0))
             if let a = b.animation("position.x", x, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.x") }
             if let a = b.animation("position.y", y, convert: { $0.at(0) }) { top.add(a, forKey: "lottie.position.y") }
         }
         let r = transform.rotation, s = transform.scale, anchor = transform.anchor
-        let orients = autoOrient && Self.positionIsAnimated(transform)
-        var inner = top
+        let orients = autoOrient && positionIsAnimated(transform)
         if orients {
-            Self.addOrientedRotation(transform, to: top, builder: b)
+            addOrientedRotation(transform, to: top, builder: b)
         }
         let skewed = transform.hasSkew
         let skewMoves = transform.skew.isAnimated || (skewed && transform.skewAxis.isAnimated)
@@ -69,23 +98,9 @@ struct TransformLayers {
             anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
             if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
             scaleLayer.addSublayer(anchorLayer)
-            inner = anchorLayer
+            return anchorLayer
         }
-        if withOpacity {
-            let o = transform.opacity
-            if o.isAnimated || o.initial.at(0, 100) != 100 {
-                // Opacity of the content only: when `inner` is `top`, a layer of its own.
-                if inner === top {
-                    let holder = Self.bare(nil)
-                    top.addSublayer(holder)
-                    inner = holder
-                }
-                inner.opacity = Float(Self.unit(o.initial.at(0, 100)))
-                if let a = b.animation("opacity", o, convert: { Self.unit($0.at(0, 100)) }) { inner.add(a, forKey: "lottie.opacity") }
-            }
-        }
-        outer = top
-        self.inner = inner
+        return top
     }
 
     /// A layer that only places its sublayers: no size, anchored at its origin.

@@ -15,6 +15,8 @@ struct LayerModel: Sendable {
         case image(String)
         /// Text (`ty` 5): its documents over time (`TextLayerBuilder`).
         case text(TextLayerModel)
+        /// A camera (`ty` 13): it draws nothing; the composition's 3D layers are seen through it.
+        case camera(CameraModel)
         /// Nothing: a null layer (`ty` 3), or a layer type not drawn yet (noted).
         case none
     }
@@ -44,6 +46,8 @@ struct LayerModel: Sendable {
     var canBeMatte = false
     /// The layer's blend mode (`bm`) as a compositing filter name; nil for normal.
     var blendMode: String?
+    /// `ddd`: the layer's transform is 3D (z, rotations about x and y, orientation).
+    var is3D = false
     /// `ao`: the layer turns along its position's direction of travel.
     var autoOrient = false
     /// The layer's drop shadow effect, if any.
@@ -74,8 +78,12 @@ struct LayerRecord: Decodable {
         let ty = smallInt(tyNumber)
         guard let ip = try c.number("ip") else { throw DecodingError.keyNotFound(AnyKey("ip"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"ip\", the layer's in point")) }
         guard let op = try c.number("op") else { throw DecodingError.keyNotFound(AnyKey("op"), .init(codingPath: decoder.codingPath, debugDescription: "expected \"op\", the layer's out point")) }
+        let is3D = try c.flag("ddd")
         var transform = TransformModel.identity
-        if c.has("ks") { transform = try TransformModel(from: c.superDecoder(forKey: AnyKey("ks")), notes: &notes) }
+        if c.has("ks") { transform = try TransformModel(from: c.superDecoder(forKey: AnyKey("ks")), allows3D: is3D || ty == 13, notes: &notes) }
+        if is3D, try c.flag("ao") {
+            note("ao", "auto-orient is not drawn on a 3D layer with 3D parts or under a camera; such a layer keeps its own rotation")
+        }
 
         var content = LayerModel.Content.none
         switch ty {
@@ -105,12 +113,14 @@ struct LayerRecord: Decodable {
         case 5:
             guard c.has("t") else { throw DecodingError.keyNotFound(AnyKey("t"), .init(codingPath: c.codingPath, debugDescription: "expected \"t\", the text layer's text")) }
             content = .text(try TextLayerModel(from: c.superDecoder(forKey: AnyKey("t")), notes: &notes))
+        case 13:
+            content = .camera(try CameraModel(c, transform: transform, notes: &notes))
+            if c.has("parent") { note("parent", "a camera's parent is not applied; the camera is placed by its own transform") }
         default:
-            let names = [6: "audio", 13: "camera", 15: "data"]
+            let names = [6: "audio", 15: "data"]
             note("ty", "layer type \(ty)\(names[ty].map { " (\($0))" } ?? "") is not drawn yet; the layer is left out (its transform still parents others)")
         }
 
-        if try c.flag("ddd") { note("ddd", "3D layers are drawn flat") }
         var blendMode: String?
         if let bm = try c.number("bm"), bm != 0 {
             blendMode = Self.blendModes[smallInt(bm)]
@@ -148,7 +158,7 @@ struct LayerRecord: Decodable {
                            inPoint: ip, outPoint: op, startTime: try c.number("st") ?? 0, timeStretch: ty == 0 ? stretch : 1,
                            transform: transform, content: content, isDrawn: drawnType && !hidden && !isMatte,
                            masks: masks, matte: matte, matteParent: try c.number("tp").map(smallInt), canBeMatte: drawnType && !hidden,
-                           blendMode: blendMode, autoOrient: try c.flag("ao"), shadow: shadow, path: here)
+                           blendMode: blendMode, is3D: is3D, autoOrient: try c.flag("ao"), shadow: shadow, path: here)
         self.notes = notes
     }
 

@@ -108,8 +108,8 @@ public final class LottieAnimation: Decodable, Sendable {
         }
         let textFonts = try TextFonts(c, notes: &notes)
         try BundledFont.check(layers + precomps.keys.sorted().flatMap { precomps[$0]!.layers }, fonts: textFonts, notes: &notes)
-        if try c.flag("ddd") { notes.append(LottieDiagnostic(path: "ddd", message: "3D compositions are drawn flat")) }
         try Self.checkParents(layers, notes: &notes)
+        Self.check3D(layers, precomps: precomps, notes: &notes)
         for p in precomps.values.sorted(by: { $0.id < $1.id }) { try Self.checkParents(p.layers, notes: &notes) }
         try PrecompCheck(precomps: precomps, images: images).check(layers)
         self.layers = layers
@@ -184,6 +184,19 @@ public final class LottieAnimation: Decodable, Sendable {
                     throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey(l.path + ".parent")], debugDescription: "expected parents that do not form a cycle (layer \(i) is its own ancestor)"))
                 }
                 cur = layers[c].parent.flatMap { byIndex[$0] }
+            }
+        }
+    }
+
+    /// Notes the cameras that are not drawn: all but the first of the animation's own layers, and any in a precomposition.
+    private static func check3D(_ layers: [LayerModel], precomps: [String: PrecompAsset], notes: inout [LottieDiagnostic]) {
+        func isCamera(_ l: LayerModel) -> Bool { if case .camera = l.content { true } else { false } }
+        for l in layers.filter(isCamera).dropFirst() {
+            notes.append(LottieDiagnostic(path: l.path, message: "only the first camera is drawn; this one is ignored"))
+        }
+        for p in precomps.values.sorted(by: { $0.id < $1.id }) {
+            for l in p.layers where isCamera(l) {
+                notes.append(LottieDiagnostic(path: l.path, message: "a camera inside a precomposition is not drawn; its 3D layers are drawn without perspective"))
             }
         }
     }

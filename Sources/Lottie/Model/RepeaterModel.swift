@@ -42,14 +42,19 @@ struct RepeaterModel: Sendable {
     /// The number of copies at `frame`: `c` rounded up, within 0...maximumCopies.
     func count(at frame: Double) -> Int {
         let c = copies.value(at: frame).at(0, 1)
-        return c.isFinite ? max(0, min(Self.maximumCopies, Int(c.rounded(.up)))) : 0
+        return Self.clampedCount(c)
+    }
+
+    /// `c` rounded up, within 0...maximumCopies (clamped before it becomes an Int: 1e308 is no crash).
+    static func clampedCount(_ c: Double) -> Int {
+        c.isFinite ? Int(min(Double(maximumCopies), max(0, c.rounded(.up)))) : 0
     }
 
     /// The most copies at any keyframe.
     var maximumCount: Int {
         copies.keyframes.flatMap { [$0.value] + ($0.endValue.map { [$0] } ?? []) }.map { v in
             let c = v.at(0, 1)
-            return c.isFinite ? max(0, min(Self.maximumCopies, Int(c.rounded(.up)))) : 0
+            return Self.clampedCount(c)
         }.max() ?? 0
     }
 

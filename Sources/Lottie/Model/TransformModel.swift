@@ -19,6 +19,12 @@ struct TransformModel: Sendable {
     /// Skew in degrees (`sk`) along the axis at `sa` degrees: between scale and rotation.
     var skew = Animated<[Double]>([0])
     var skewAxis = Animated<[Double]>([0])
+    /// The z position when x and y are separate (`p.z`); a combined `p` keeps z as its third value.
+    var zPosition = Animated<[Double]>([0])
+    /// Rotations about x and y in degrees (`rx`, `ry`), and the orientation (`or`, [x, y, z] degrees).
+    var rotationX = Animated<[Double]>([0])
+    var rotationY = Animated<[Double]>([0])
+    var orientation = Animated<[Double]>([0, 0, 0])
 
     /// Whether the transform skews at some time.
     var hasSkew: Bool { skew.isAnimated || skew.initial.at(0) != 0 }
@@ -31,8 +37,21 @@ struct TransformModel: Sendable {
         self.anchor = anchor; self.position = position; self.scale = scale; self.rotation = rotation; self.opacity = opacity
     }
 
-    /// Reads a transform object; what it cannot draw (skew, 3D rotation) goes to `notes`.
-    init(from decoder: any Decoder, notes: inout [LottieDiagnostic]) throws {
+    /// Whether a 3D part (a z of position or anchor, `rx`, `ry`, `or`) is not zero at some time.
+    var has3DParts: Bool {
+        func moves(_ p: Animated<[Double]>, _ i: Int) -> Bool { p.isAnimated || p.initial.at(i) != 0 }
+        let z: Bool
+        switch position {
+        case .combined(let p): z = moves(p, 2)
+        case .separate: z = moves(zPosition, 0)
+        }
+        return z || moves(anchor, 2) || moves(rotationX, 0) || moves(rotationY, 0)
+            || orientation.isAnimated || orientation.initial.contains { $0 != 0 }
+    }
+
+    /// Reads a transform object; 3D parts are kept when `allows3D` (a `ddd` layer's), else what is
+    /// not zero among them goes to `notes` as not drawn.
+    init(from decoder: any Decoder, allows3D: Bool = false, notes: inout [LottieDiagnostic]) throws {
         let c: KeyedDecodingContainer<AnyKey>
         do { c = try decoder.container(keyedBy: AnyKey.self) } catch {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: decoder.codingPath, debugDescription: "expected a transform object"))
@@ -40,7 +59,8 @@ struct TransformModel: Sendable {
         anchor = try c.animated("a", default: [0, 0], notes: &notes)
         if c.has("p"), let sub = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("p")), try sub.flag("s") {
             position = .separate(x: try sub.animated("x", default: [0], notes: &notes), y: try sub.animated("y", default: [0], notes: &notes))
-            if sub.has("z") { Self.noteNonZero(try sub.animated("z", default: [0], notes: &notes), path: JSONPath.string(sub.codingPath, "z"), what: "a z position (3D) is not drawn; z is taken as 0", notes: &notes) }
+            zPosition = try sub.animated("z", default: [0], notes: &notes)
+            if !allows3D && sub.has("z") { Self.noteNonZero(zPosition, path: JSONPath.string(sub.codingPath, "z"), what: "a z position is drawn only on a 3D layer (ddd); z is taken as 0", notes: &notes) }
         } else {
             position = .combined(try c.animated("p", default: [0, 0], notes: &notes))
         }
@@ -49,15 +69,15 @@ struct TransformModel: Sendable {
         opacity = try c.animated("o", default: [100], notes: &notes)
         skew = try c.animated("sk", default: [0], notes: &notes)
         skewAxis = try c.animated("sa", default: [0], notes: &notes)
-        for (key, what) in [("rx", "rotation about x (3D) is not drawn; it is taken as 0"),
-                            ("ry", "rotation about y (3D) is not drawn; it is taken as 0")] where c.has(key) {
-            Self.noteNonZero(try c.animated(key, default: [0], notes: &notes), path: JSONPath.string(c.codingPath, key), what: what, notes: &notes)
+        rotationX = try c.animated("rx", default: [0], notes: &notes)
+        rotationY = try c.animated("ry", default: [0], notes: &notes)
+        orientation = try c.animated("or", default: [0, 0, 0], notes: &notes)
+        guard !allows3D else { return }
+        for (key, p) in [("rx", rotationX), ("ry", rotationY)] where c.has(key) {
+            Self.noteNonZero(p, path: JSONPath.string(c.codingPath, key), what: "rotation about \(key == "rx" ? "x" : "y") is drawn only on a 3D layer (ddd); it is taken as 0", notes: &notes)
         }
-        if c.has("or") {
-            let o = try c.animated("or", default: [0, 0, 0], notes: &notes)
-            if o.isAnimated || o.initial.contains(where: { $0 != 0 }) {
-                notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "or"), message: "3D orientation is not drawn; it is taken as 0"))
-            }
+        if c.has("or"), orientation.isAnimated || orientation.initial.contains(where: { $0 != 0 }) {
+            notes.append(LottieDiagnostic(path: JSONPath.string(c.codingPath, "or"), message: "orientation is drawn only on a 3D layer (ddd); it is taken as 0"))
         }
     }
 
