@@ -22,9 +22,11 @@ final class MutationTests: LottieTestCase {
         let dir = fixtureURL("")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThan(names.count, 10)
-        var gen = Generator(state: 0x5EED)
         var loaded = 0, refused = 0
         for name in names {
+            // Each file's mutations from a generator of its own, seeded by its name (FNV-1a), so a
+            // new fixture leaves the other files' mutations as they were.
+            var gen = Generator(state: name.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 } ^ 0x5EED)
             let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
             let chars = Array(text.unicodeScalars)
             // Where numbers start: mutation targets.

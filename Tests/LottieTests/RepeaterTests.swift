@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 @testable import QuartzCore
-import Lottie
+@testable import Lottie
 
 /// Repeaters (repeater.json): copy k of the items above the repeater moved k steps of its
 /// transform, with opacity from `so` to `eo`; positions and areas worked out from the steps.
@@ -62,6 +62,24 @@ final class RepeaterTests: LottieTestCase {
         let json = "{\"fr\":10,\"ip\":0,\"op\":10,\"w\":100,\"h\":100,\"layers\":[{\"ty\":4,\"ip\":0,\"op\":10,\"st\":0,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\",\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[1,1]}},\(rp)]},\(rp)]}]}"
         XCTAssertThrowsError(try LottieAnimation.from(data: Data(json.utf8))) { e in
             XCTAssertEqual((e as? LottieLoadError)?.path, "layers[0].shapes[1]")
+        }
+    }
+
+    /// A copy count far past any Int (1e308, found by the mutation test) is clamped, not converted:
+    /// the file loads or is refused with a located error, and never traps.
+    func testHugeCopyCountsDoNotTrap() throws {
+        XCTAssertEqual(RepeaterModel.clampedCount(1e308), RepeaterModel.maximumCopies)
+        XCTAssertEqual(RepeaterModel.clampedCount(-1e308), 0)
+        XCTAssertEqual(RepeaterModel.clampedCount(2.2), 3)
+        XCTAssertEqual(RepeaterModel.clampedCount(.nan), 0)
+        let text = try String(contentsOf: fixtureURL("repeater.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"c\": {\"a\": 0, \"k\": 3}", with: "\"c\": {\"a\": 0, \"k\": 1e308}")
+        XCTAssertTrue(text.contains("1e308"))
+        do {
+            let a = try LottieAnimation.from(data: Data(text.utf8))
+            _ = frame(a, 5)
+        } catch {
+            XCTAssertNotNil(error as? LottieLoadError, "\(error)")
         }
     }
 }
