@@ -119,7 +119,7 @@ struct CompositionBuilder {
     /// ThorVG agree; a layer trimmed in After Effects exports `st` before its in point while its
     /// keyframes stay where they were).
     private func builder(_ context: Context) -> KeyframeAnimationBuilder {
-        var b = KeyframeAnimationBuilder(time: context.time, frameOffset: 0)
+        var b = KeyframeAnimationBuilder(time: context.time)
         b.sampler = context.sampler
         return b
     }
@@ -195,7 +195,7 @@ struct CompositionBuilder {
         if hidesBefore { frames += [compIn, showFrame]; values += [0, 0] }
         frames.append(hidesBefore ? showFrame : compIn); values.append(1)
         if hidesAfter { frames += [hideFrame, hideFrame, end]; values += [1, 0, 0] } else { frames.append(end); values.append(1) }
-        let b = KeyframeAnimationBuilder(time: context.time, frameOffset: 0)
+        let b = KeyframeAnimationBuilder(time: context.time)
         if let a = b.sampled("opacity", frames: frames, values: values) {
             layer.add(a, forKey: "lottie.visibility")
             layer.opacity = hidesBefore ? 0 : 1

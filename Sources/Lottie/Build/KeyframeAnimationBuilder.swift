@@ -5,10 +5,9 @@ import QuartzCore
 /// flat segment and a jump (two key times that are equal), bezier easing becomes the segment's
 /// timing function, spatial tangents of a position become the curves of a `path`.
 struct KeyframeAnimationBuilder {
+    /// The composition's clock: a layer's keyframe frames are its composition's frames, whatever the
+    /// layer's start time.
     let time: CompositionTime
-    /// Frames added to the keyframes' frames to make them frames of `time`'s composition (0 for a
-    /// layer's keyframes, which are its composition's frames whatever its start time).
-    let frameOffset: Double
     /// Set inside time-remapped precompositions: every animation is sampled at the host's frames.
     var sampler: FrameSampler? = nil
 
@@ -25,7 +24,7 @@ struct KeyframeAnimationBuilder {
     /// track does not change. `spatial`: tangents (`to`/`ti`) are followed as a path (point properties).
     func animation<V: KeyframeValue>(_ keyPath: String, _ track: Animated<V>, spatial: Bool = false, convert: (V) -> Any) -> CAKeyframeAnimation? {
         guard track.isAnimated else { return nil }
-        if let sampler { return sampler.animation(keyPath) { convert(track.value(at: $0 - frameOffset)) } }
+        if let sampler { return sampler.animation(keyPath) { convert(track.value(at: $0)) } }
         let points = sequence(track)
         guard let first = points.first, let last = points.last, last.frame > first.frame else { return nil }
         let a = CAKeyframeAnimation(keyPath: keyPath)
@@ -56,7 +55,7 @@ struct KeyframeAnimationBuilder {
     /// An animation of `keyPath` through `value` at layer frames from `lo` to `hi` (sampled at most
     /// `maximum` times), or at the host's frames inside a time-remapped precomposition.
     func sampled(_ keyPath: String, from lo: Double, to hi: Double, maximum: Int, value: (Double) -> Any) -> CAKeyframeAnimation? {
-        if let sampler { return sampler.animation(keyPath) { value($0 - frameOffset) } }
+        if let sampler { return sampler.animation(keyPath) { value($0) } }
         guard hi > lo else { return nil }
         let frames = FrameSampler.frames(from: lo, to: hi, maximum: maximum)
         return sampled(keyPath, frames: frames, values: frames.map(value))
@@ -71,7 +70,7 @@ struct KeyframeAnimationBuilder {
 
     /// Times `a` from layer frame `from` to `to`, holding its ends before and after.
     func place(_ a: CAAnimation, from: Double, to: Double) {
-        var begin = time.time(ofFrame: from + frameOffset)
+        var begin = time.time(ofFrame: from)
         if begin == 0 { begin = .leastNonzeroMagnitude }   // 0 would mean "when added"
         a.beginTime = begin
         a.duration = (to - from) / time.framerate
