@@ -32,6 +32,17 @@ final class SamplerTests: XCTestCase {
         XCTAssertEqual(shade(sub, x0: 0, y: 0, count: 8), [1, 1, 1, 1, 2, 2, 2, 2].map { texel($0, 1) })
     }
 
+    /// A texel rectangle reaching past the image is kept inside it: sampling far past the edge gives
+    /// the edge texels (bilinear and nearest), never memory past the image's pixels.
+    func testATexelRectanglePastTheImageIsKeptInsideIt() {
+        for bilinear in [false, true] {
+            let s = ImageSampler(image: image, map: Projective2D(a: 0.5, b: 0, c: 0, d: 0, e: 0.5, f: 0, g: 0, h: 0, i: 1),
+                                 x0: -5, y0: -2, x1: 160, y1: 120, bilinear: bilinear, tint: 0xFFFF_FFFF)
+            XCTAssertEqual([s.x0, s.y0, s.x1, s.y1], [0, 0, 4, 3])
+            XCTAssertEqual(shade(s, x0: 40, y: 50, count: 4), [UInt32](repeating: texel(3, 2), count: 4), "bilinear \(bilinear)")
+        }
+    }
+
     /// A whole-texel translation copies: pixel (x, y) shows texel (x + 2, y − 1), clamped.
     func testWholeTexelTranslationCopies() {
         let s = ImageSampler(image: image, map: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 2, h: -1, i: 1),

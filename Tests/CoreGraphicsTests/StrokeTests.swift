@@ -194,24 +194,54 @@ final class StrokeTests: XCTestCase {
         assertOutside(o, [P(-0.9, -0.9)])
     }
 
-    func testOutlineIsPositivelyOrientedPolygons() {
+    func testOutlineIsOneLoopPerSideOfAClosedSubpathAndOneLoopPerOpenSubpath() {
         let p = CGMutablePath()
         p.addEllipse(in: CGRect(x: 0, y: 0, width: 20, height: 10))
         p.addLines(between: [P(0, 0), P(30, 5), P(0, 10), P(5, 20)])
         for join in [CGLineJoin.miter, .round, .bevel] {
             let s = p.copy(strokingWithWidth: 3, lineCap: .round, lineJoin: join, miterLimit: 10)
             var poly: [CGPoint] = []
-            var count = 0
+            var areas: [CGFloat] = []
             for c in s.commands {
                 switch c {
                 case .move(let q): poly = [q]
                 case .addLine(let q): poly.append(q)
-                case .closeSubpath: XCTAssertGreaterThan(signedArea(poly), 0); count += 1
+                case .closeSubpath: areas.append(signedArea(poly))
                 default: XCTFail("the outline has only straight lines")
                 }
             }
-            XCTAssertGreaterThan(count, 10)
+            // The ellipse: its outer side runs one way and its inner side the other, so the ring
+            // between them has winding 1 and the hole 0; the polyline: one loop, positive.
+            XCTAssertEqual(areas.count, 3, "\(join)")
+            guard areas.count == 3 else { continue }
+            // One loop each way; the outer (larger) loop positive, so the sum is positive.
+            XCTAssertLessThan(areas[0] * areas[1], 0, "\(join)")
+            XCTAssertEqual(max(areas[0], areas[1]), max(abs(areas[0]), abs(areas[1])), "\(join)")
+            XCTAssertGreaterThan(areas[2], 0)
         }
+    }
+
+    func testTheInnerSideOfACurveFollowsItsOffsetNotThePivots() {
+        // A circle of radius 10 stroked 4 wide: its two loops are the offset circles of radius 12
+        // and 8 (areas 144π and 64π), within 1 % (the flattening, 0.05 units, moves the sides by up to
+        // 0.05 units; one pivot is kept at the closing corner). An inner side that went back to the
+        // centre line at every flattened vertex encloses about 6 % less than 64π.
+        let p = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
+        let s = p.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        var poly: [CGPoint] = []
+        var areas: [CGFloat] = []
+        for c in s.commands {
+            switch c {
+            case .move(let q): poly = [q]
+            case .addLine(let q): poly.append(q)
+            case .closeSubpath: areas.append(abs(signedArea(poly)))
+            default: XCTFail("the outline has only straight lines")
+            }
+        }
+        XCTAssertEqual(areas.count, 2)
+        guard areas.count == 2 else { return }
+        XCTAssertEqual(areas.max()!, 144 * .pi, accuracy: 144 * .pi * 0.01)
+        XCTAssertEqual(areas.min()!, 64 * .pi, accuracy: 64 * .pi * 0.01)
     }
 
     // MARK: Curves and area

@@ -38,7 +38,10 @@ struct ImageSampler {
             map = Projective2D(a: map.a * k, b: map.b * k, c: 0, d: map.d * k, e: map.e * k, f: 0, g: map.g * k, h: map.h * k, i: 1)
         }
         self.image = image; self.map = map
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        // The rectangle is kept inside the image: a texel outside it would be read from memory
+        // past the image's pixels.
+        self.x0 = min(max(x0, 0), max(image.width - 1, 0)); self.x1 = min(max(x1, self.x0 + 1), image.width)
+        self.y0 = min(max(y0, 0), max(image.height - 1, 0)); self.y1 = min(max(y1, self.y0 + 1), image.height)
         self.bilinear = bilinear; self.tint = tint
         let m = map
         // Near-integers (within 1e-9 texel) count as whole texels: the inverse of a translation

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Builds the outline of a stroke as a set of closed polygons, all with positive orientation, whose
-/// union (non-zero fill) is the stroked area: one quadrilateral per flattened line segment, one
-/// wedge per join and one piece per cap (internal to Lamina).
+/// Builds the outline of a stroke: closed polygons whose non-zero fill is the stroked area, one per
+/// open subpath and two per closed subpath (see `add`), plus a polygon per dot (internal to Lamina).
 struct PathStroker {
     /// Half the line width.
     let halfWidth: CGFloat
@@ -77,52 +76,116 @@ struct PathStroker {
 
     // MARK: Stroking
 
-    /// Adds the stroke of one subpath: segments, joins, and caps (open subpaths) or a join at the
-    /// start (closed subpaths); a drawn subpath of zero length gets a dot for round and square caps.
+    /// Adds the stroke of one subpath: one closed outline for an open subpath (its left side
+    /// forward, the end cap, its right side backward, the start cap), two for a closed subpath (each
+    /// side as a loop, a join at every vertex); a drawn subpath of zero length gets a dot for round
+    /// and square caps.
+    ///
+    /// The outline is the boundary of the union of the pieces a stroke is made of (a quadrilateral
+    /// per flattened segment, a wedge per join on the outer side of the turn, a piece per cap, all
+    /// with the same orientation): the edges those pieces share cancel, and on the inner side of a
+    /// turn the outline goes through the vertex (the pivot), where two quadrilaterals overlap, or,
+    /// where the two inner offset lines cross within both segments, turns at their crossing. Its
+    /// winding number is at least 1 exactly where a piece covers, so the non-zero fill covers the
+    /// pieces' union, drawn by edges along the outline only.
     mutating func add(_ sp: StrokeSubpath) {
         guard sp.hasDrawing else { return }
         let (pts, smooth) = flatten(sp)
         let m = pts.count
         if m == 1 { addDot(at: pts[0]); return }
         let edgeCount = sp.closed ? m : m - 1
-        var dirs: [CGVector] = []
-        dirs.reserveCapacity(edgeCount)
+        var dirs: [CGVector] = [], lengths: [CGFloat] = []
+        dirs.reserveCapacity(edgeCount); lengths.reserveCapacity(edgeCount)
         for i in 0..<edgeCount {
             let a = pts[i], b = pts[(i + 1) % m]
             let l = hypot(b.x - a.x, b.y - a.y)
-            let d = CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l)
-            dirs.append(d)
+            dirs.append(CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l))
+            lengths.append(l)
+        }
+        // `sides[0]` runs along +n (n = (-dy, dx) · halfWidth of each segment), `sides[1]` along -n.
+        var sides: [[CGPoint]] = [[], []]
+        sides[0].reserveCapacity(2 * m + 8); sides[1].reserveCapacity(2 * m + 8)
+        // How much of the current segment's start, on each side, an inner corner took (see `join`).
+        var used: (CGFloat, CGFloat) = (0, 0)
+        /// Segment i's offset ends on each side (its start left out on a side whose inner corner
+        /// point already stands for it).
+        func segment(_ i: Int) {
+            let a = pts[i], b = pts[(i + 1) % m], d = dirs[i]
             let n = CGVector(dx: -d.dy * halfWidth, dy: d.dx * halfWidth)
-            addPolygon([CGPoint(x: a.x - n.dx, y: a.y - n.dy), CGPoint(x: b.x - n.dx, y: b.y - n.dy),
-                        CGPoint(x: b.x + n.dx, y: b.y + n.dy), CGPoint(x: a.x + n.dx, y: a.y + n.dy)])
+            if used.0 == 0 { sides[0].append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
+            sides[0].append(CGPoint(x: b.x + n.dx, y: b.y + n.dy))
+            if used.1 == 0 { sides[1].append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
+            sides[1].append(CGPoint(x: b.x - n.dx, y: b.y - n.dy))
+        }
+        // How much of the first segment's end, on each side, the corner after it took (for the
+        // closing corner of a closed subpath, which cuts into the first segment's start).
+        var firstEndUsed: (CGFloat, CGFloat) = (0, 0)
+        /// The join after segment i. Its inner side is cut at the crossing of the two inner offset
+        /// lines when that lies within both segments (what earlier corners left of them); the
+        /// closing corner of a closed subpath moves the first segment's start to the crossing.
+        func corner(after i: Int, closing: Bool) {
+            let next = (i + 1) % edgeCount, v = pts[(i + 1) % m]
+            let j = join(at: v, from: dirs[i], to: dirs[next], style: smooth[(i + 1) % m] ? .round : join)
+            sides[j.outer].append(contentsOf: j.points)
+            let inner = 1 - j.outer
+            let room = lengths[i] - (inner == 0 ? used.0 : used.1)
+            let roomNext = lengths[next] - (closing ? (inner == 0 ? firstEndUsed.0 : firstEndUsed.1) : 0)
+            if let cut = j.innerCut, cut < room, cut < roomNext {
+                // The two inner offset segments cross at `cut` from the vertex's offset ends: the
+                // outline turns there, as the union's boundary does.
+                let d = dirs[i], end = sides[inner].removeLast()
+                let crossing = CGPoint(x: end.x - d.dx * cut, y: end.y - d.dy * cut)
+                if closing { sides[inner][0] = crossing } else { sides[inner].append(crossing) }
+                used = inner == 0 ? (cut, 0) : (0, cut)
+            } else {
+                if j.turns { sides[inner].append(v) }
+                used = (0, 0)
+            }
+            if i == 0 {
+                firstEndUsed = (0, 0)
+                if inner == 0 { firstEndUsed.0 = used.0 } else { firstEndUsed.1 = used.1 }
+            }
         }
         if sp.closed {
             for i in 0..<m {
-                addJoin(at: pts[i], from: dirs[(i + edgeCount - 1) % edgeCount], to: dirs[i], style: smooth[i] ? .round : join)
+                segment(i)
+                corner(after: i, closing: i + 1 == m)
             }
-        } else {
-            if m > 2 {
-                for i in 1..<(m - 1) { addJoin(at: pts[i], from: dirs[i - 1], to: dirs[i], style: smooth[i] ? .round : join) }
-            }
-            let d0 = dirs[0], d1 = dirs[edgeCount - 1]
-            addCap(at: pts[0], outward: CGVector(dx: -d0.dx, dy: -d0.dy))
-            addCap(at: pts[m - 1], outward: d1)
+            addOutline([sides[0], sides[1].reversed()])
+            return
         }
+        for i in 0..<edgeCount {
+            segment(i)
+            if i + 1 < edgeCount { corner(after: i, closing: false) }
+        }
+        let d0 = dirs[0], d1 = dirs[edgeCount - 1]
+        var outline = sides[0]
+        outline.append(contentsOf: capPoints(at: pts[m - 1], outward: d1))
+        outline.append(contentsOf: sides[1].reversed())
+        outline.append(contentsOf: capPoints(at: pts[0], outward: CGVector(dx: -d0.dx, dy: -d0.dy)))
+        addOutline([outline])
     }
 
-    /// A wedge filling the outer side of the corner at `p` between unit directions `d0` and `d1`.
-    private mutating func addJoin(at p: CGPoint, from d0: CGVector, to d1: CGVector, style: CGLineJoin) {
+    /// The corner at `p` from unit direction `d0` to `d1`.
+    /// - `outer`: the side on the outside of the turn (0: +n, 1: -n);
+    /// - `points`: the join's points there, between the two segments' offset ends (a miter's tip,
+    ///   a round join's arc, nothing for a bevel);
+    /// - `innerCut`: for turns under 90°, how far before the first segment's inner offset end (and
+    ///   after the second's start) the two inner offset lines cross: halfWidth · tan(|θ|/2);
+    /// - `turns`: whether the directions differ at all (a straight continuation has no corner).
+    private func join(at p: CGPoint, from d0: CGVector, to d1: CGVector, style: CGLineJoin)
+        -> (outer: Int, points: [CGPoint], innerCut: CGFloat?, turns: Bool) {
         let cross = d0.dx * d1.dy - d0.dy * d1.dx, dot = d0.dx * d1.dx + d0.dy * d1.dy
         let theta = atan2(cross, dot)  // the turning angle, in (-π, π]
-        guard abs(theta) > 1e-9 else { return }
-        // The outer side is on the right of a left turn and on the left of a right turn.
+        guard abs(theta) > 1e-9 else { return (0, [], nil, false) }
+        // The outer side is on the right of a left turn and on the left of a right turn; `sign`
+        // chooses the outer normal (-d.dy, d.dx) · sign, which is +n for side 0.
         let sign: CGFloat = theta > 0 ? -1 : 1
+        var outer: [CGPoint] = []
         let o0 = CGVector(dx: -d0.dy * sign, dy: d0.dx * sign), o1 = CGVector(dx: -d1.dy * sign, dy: d1.dx * sign)
-        let a = CGPoint(x: p.x + o0.dx * halfWidth, y: p.y + o0.dy * halfWidth)
-        let b = CGPoint(x: p.x + o1.dx * halfWidth, y: p.y + o1.dy * halfWidth)
         switch style {
         case .bevel:
-            addPolygon([p, a, b])
+            break
         case .miter:
             let cosHalf = cos(theta / 2)
             // Miter length / line width = 1 / sin(φ/2) for the angle φ between the lines = 1 / cos(θ/2).
@@ -130,43 +193,40 @@ struct PathStroker {
                 let bx = o0.dx + o1.dx, by = o0.dy + o1.dy
                 let bl = (bx * bx + by * by).squareRoot()
                 let r = halfWidth / cosHalf
-                addPolygon([p, a, CGPoint(x: p.x + bx / bl * r, y: p.y + by / bl * r), b])
-            } else {
-                addPolygon([p, a, b])
+                outer.append(CGPoint(x: p.x + bx / bl * r, y: p.y + by / bl * r))
             }
         case .round:
             let n = max(1, Int((abs(theta) / arcStep).rounded(.up)))
-            var poly = [p]
-            poly.reserveCapacity(n + 2)
-            for k in 0...n {
-                let ang = theta * CGFloat(k) / CGFloat(n)
-                let c = cos(ang), s = sin(ang)
-                poly.append(CGPoint(x: p.x + (o0.dx * c - o0.dy * s) * halfWidth, y: p.y + (o0.dx * s + o0.dy * c) * halfWidth))
+            if n > 1 {
+                outer.reserveCapacity(n - 1)
+                for k in 1..<n {
+                    let ang = theta * CGFloat(k) / CGFloat(n)
+                    let c = cos(ang), s = sin(ang)
+                    outer.append(CGPoint(x: p.x + (o0.dx * c - o0.dy * s) * halfWidth, y: p.y + (o0.dx * s + o0.dy * c) * halfWidth))
+                }
             }
-            addPolygon(poly)
         }
+        let cut = abs(theta) < CGFloat.pi / 2 ? halfWidth * tan(abs(theta) / 2) : nil
+        return (sign > 0 ? 0 : 1, outer, cut, true)
     }
 
-    /// The cap at the end point `p` of an open subpath whose outward unit direction is `u`.
-    private mutating func addCap(at p: CGPoint, outward u: CGVector) {
+    /// The points of the cap at the end point `p` of an open subpath whose outward unit direction is
+    /// `u`, from the side at +n (n = (-u.dy, u.dx) · halfWidth) to the side at -n, both excluded.
+    private func capPoints(at p: CGPoint, outward u: CGVector) -> [CGPoint] {
         let n = CGVector(dx: -u.dy * halfWidth, dy: u.dx * halfWidth)
         switch cap {
         case .butt:
-            return
+            return []
         case .square:
             let e = CGVector(dx: u.dx * halfWidth, dy: u.dy * halfWidth)
-            addPolygon([CGPoint(x: p.x + n.dx, y: p.y + n.dy), CGPoint(x: p.x + n.dx + e.dx, y: p.y + n.dy + e.dy),
-                        CGPoint(x: p.x - n.dx + e.dx, y: p.y - n.dy + e.dy), CGPoint(x: p.x - n.dx, y: p.y - n.dy)])
+            return [CGPoint(x: p.x + n.dx + e.dx, y: p.y + n.dy + e.dy), CGPoint(x: p.x - n.dx + e.dx, y: p.y - n.dy + e.dy)]
         case .round:
             let count = max(2, Int((CGFloat.pi / arcStep).rounded(.up)))
-            var poly: [CGPoint] = []
-            poly.reserveCapacity(count + 1)
-            for k in 0...count {
+            return (1..<count).map { k in
                 let ang = CGFloat.pi * CGFloat(k) / CGFloat(count)
                 let c = cos(ang), s = sin(ang)
-                poly.append(CGPoint(x: p.x + n.dx * c + u.dx * halfWidth * s, y: p.y + n.dy * c + u.dy * halfWidth * s))
+                return CGPoint(x: p.x + n.dx * c + u.dx * halfWidth * s, y: p.y + n.dy * c + u.dy * halfWidth * s)
             }
-            addPolygon(poly)
         }
     }
 
@@ -189,16 +249,24 @@ struct PathStroker {
         }
     }
 
-    /// Adds `poly` with positive orientation; polygons without area (or not finite) are dropped.
-    private mutating func addPolygon(_ poly: [CGPoint]) {
-        guard poly.count >= 3 else { return }
+    /// Adds one polygon (a dot's) with positive orientation; one without area (or not finite) is dropped.
+    private mutating func addPolygon(_ poly: [CGPoint]) { addOutline([poly]) }
+
+    /// Adds the closed loops of one outline, reversed together when their summed signed area is
+    /// negative: the sum is that of the pieces the outline bounds (all of one orientation), so every
+    /// outline, and every dot, adds positive windings to a path of several subpaths. Loops with
+    /// fewer than three points are dropped, and an outline without area (or not finite) too.
+    private mutating func addOutline(_ loops: [[CGPoint]]) {
+        let kept = loops.filter { $0.count >= 3 }
         var area: CGFloat = 0
-        var prev = poly[poly.count - 1]
-        for q in poly {
-            area += prev.x * q.y - q.x * prev.y
-            prev = q
+        for poly in kept {
+            var prev = poly[poly.count - 1]
+            for q in poly {
+                area += prev.x * q.y - q.x * prev.y
+                prev = q
+            }
         }
         guard area.isFinite, area != 0 else { return }
-        polygons.append(area > 0 ? poly : poly.reversed())
+        for poly in kept { polygons.append(area > 0 ? poly : poly.reversed()) }
     }
 }
