@@ -6,9 +6,10 @@ extension CGPath {
     ///
     /// Contract:
     /// - The result, filled with the non-zero winding rule (`.winding`), covers the area a stroke
-    ///   of `lineWidth` (in the path's units) paints. It is made of many closed polygons (one per
-    ///   flattened segment, join and cap), all with the same orientation, so it must not be filled
-    ///   with the even-odd rule.
+    ///   of `lineWidth` (in the path's units) paints. It holds one closed outline per open subpath
+    ///   and two per closed subpath (its outer side and its inner side, one each way), made of
+    ///   straight lines; on the inner side of a sharp turn an outline goes back through the vertex
+    ///   and crosses itself, so it must not be filled with the even-odd rule.
     /// - Curves are flattened and round joins and caps are approximated by polygons within about
     ///   0.05 units of the transformed (output) space, so the outline is accurate after `transform`.
     /// - `lineJoin` applies at corners, and at the start point of closed subpaths, which get no
