@@ -320,10 +320,54 @@ offscreen). Square (1024 x 1024 points): `lamina render scenes/bench/shadowed-re
           layers, [], background="#f2efe9", size=(1024, 1024))
 
 
+def blob(cx, cy, radii, phase=0.0):
+    """A closed shape of len(radii) cubic segments through points at the given radii (a smooth
+    star or blob); shapes with the same number of radii have the same elements, so they morph."""
+    n = len(radii)
+    pts = []
+    for k in range(n):
+        a = phase + k * 2 * math.pi / n
+        pts.append((cx + radii[k] * math.cos(a), cy + radii[k] * math.sin(a)))
+    parts = [f"M {pts[0][0]:.1f} {pts[0][1]:.1f}"]
+    for k in range(n):
+        p0, p1 = pts[k], pts[(k + 1) % n]
+        pm, pn = pts[(k - 1) % n], pts[(k + 2) % n]
+        c1 = (p0[0] + (p1[0] - pm[0]) / 6, p0[1] + (p1[1] - pm[1]) / 6)
+        c2 = (p1[0] - (pn[0] - p0[0]) / 6, p1[1] - (pn[1] - p0[1]) / 6)
+        parts.append(f"C {c1[0]:.1f} {c1[1]:.1f} {c2[0]:.1f} {c2[1]:.1f} {p1[0]:.1f} {p1[1]:.1f}")
+    return " ".join(parts) + " Z"
+
+
+def shapes_morph():
+    rnd = random.Random(5)
+    layers, anims = [], []
+    cols, rows = 8, 6
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            n = f"morph{i}"
+            k = 5 + i % 4
+            a = blob(50, 50, [44 if j % 2 == 0 else 22 for j in range(2 * k)])
+            b = blob(50, 50, [rnd.uniform(26, 46) for _ in range(2 * k)], phase=math.pi / (2 * k))
+            layers.append({"name": n, "class": "CAShapeLayer", "frame": [14 + c * 118, 14 + r * 104, 100, 100],
+                           "path": a, "fillColor": hsv(i / 48, 0.55, 0.9) + "60",
+                           "strokeColor": hsv(i / 48, 0.8, 1), "lineWidth": 3 + i % 3 * 2,
+                           "lineCap": "round", "lineJoin": "round"})
+            anims.append({"layer": n, "keyPath": "path", "from": a, "to": b, "duration": rnd.uniform(1, 2.2),
+                          "autoreverses": True, "repeatCount": "infinity", "timingFunction": "easeInEaseOut"})
+            anims.append({"layer": n, "keyPath": "strokeEnd", "from": 0.2, "to": 1, "duration": rnd.uniform(1.5, 3),
+                          "autoreverses": True, "repeatCount": "infinity"})
+            anims.append({"layer": n, "keyPath": "lineWidth", "from": 2, "to": 8, "duration": rnd.uniform(1, 2),
+                          "autoreverses": True, "repeatCount": "infinity"})
+    write("shapes-morph.yaml", """48 shape layers whose paths morph (smooth stars into blobs of cubic curves, filled and stroked),
+with animated strokeEnd and lineWidth: every frame flattens, strokes and fills 48 new paths.""", layers, anims)
+
+
 if __name__ == "__main__":
     layers_400()
     rounded_shadows()
     shapes_stroke()
+    shapes_morph()
     gradients_text()
     cards_3d()
     replicator()
