@@ -7,7 +7,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark and print its figures with the machine they ran on.",
-        subcommands: [BenchRun.self, BenchSuite.self, BenchSoak.self, BenchEval.self, BenchCompositor.self, BenchIdle.self, BenchLottie.self],
+        subcommands: [BenchRun.self, BenchSuite.self, BenchSoak.self, BenchEval.self, BenchCompositor.self, BenchScaling.self, BenchIdle.self, BenchLottie.self],
         defaultSubcommand: BenchRun.self
     )
 }
