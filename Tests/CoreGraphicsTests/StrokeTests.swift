@@ -194,22 +194,28 @@ final class StrokeTests: XCTestCase {
         assertOutside(o, [P(-0.9, -0.9)])
     }
 
+    /// The signed area of each closed loop of a stroke outline (moves, lines and closes only).
+    private func loopAreas(_ outline: CGPath) -> [CGFloat] {
+        var poly: [CGPoint] = []
+        var areas: [CGFloat] = []
+        for c in outline.commands {
+            switch c {
+            case .move(let q): poly = [q]
+            case .addLine(let q): poly.append(q)
+            case .closeSubpath: areas.append(signedArea(poly))
+            default: XCTFail("the outline has only straight lines")
+            }
+        }
+        return areas
+    }
+
     func testOutlineIsOneLoopPerSideOfAClosedSubpathAndOneLoopPerOpenSubpath() {
         let p = CGMutablePath()
         p.addEllipse(in: CGRect(x: 0, y: 0, width: 20, height: 10))
         p.addLines(between: [P(0, 0), P(30, 5), P(0, 10), P(5, 20)])
         for join in [CGLineJoin.miter, .round, .bevel] {
             let s = p.copy(strokingWithWidth: 3, lineCap: .round, lineJoin: join, miterLimit: 10)
-            var poly: [CGPoint] = []
-            var areas: [CGFloat] = []
-            for c in s.commands {
-                switch c {
-                case .move(let q): poly = [q]
-                case .addLine(let q): poly.append(q)
-                case .closeSubpath: areas.append(signedArea(poly))
-                default: XCTFail("the outline has only straight lines")
-                }
-            }
+            let areas = loopAreas(s)
             // The ellipse: its outer side runs one way and its inner side the other, so the ring
             // between them has winding 1 and the hole 0; the polyline: one loop, positive.
             XCTAssertEqual(areas.count, 3, "\(join)")
@@ -228,16 +234,7 @@ final class StrokeTests: XCTestCase {
         // centre line at every flattened vertex encloses about 6 % less than 64π.
         let p = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
         let s = p.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
-        var poly: [CGPoint] = []
-        var areas: [CGFloat] = []
-        for c in s.commands {
-            switch c {
-            case .move(let q): poly = [q]
-            case .addLine(let q): poly.append(q)
-            case .closeSubpath: areas.append(abs(signedArea(poly)))
-            default: XCTFail("the outline has only straight lines")
-            }
-        }
+        let areas = loopAreas(s).map(abs)
         XCTAssertEqual(areas.count, 2)
         guard areas.count == 2 else { return }
         XCTAssertEqual(areas.max()!, 144 * .pi, accuracy: 144 * .pi * 0.01)
