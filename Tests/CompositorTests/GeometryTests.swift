@@ -64,6 +64,31 @@ final class GeometryTests: XCTestCase {
         XCTAssertTrue(p.projectClipped([(15, 0), (20, 0), (20, 10)], nearW: 0.5).isEmpty, "wholly behind")
     }
 
+    /// The CGPoint overload (one pass for shapes in front of the eye) gives exactly the points of
+    /// the tuple version, whichever path it takes: affine maps, a perspective that clips, a point
+    /// mapped to infinity, a non-finite point, and fewer than three points.
+    func testProjectingCGPointsEqualsProjectingTuples() {
+        let maps = [Projective2D(a: 2, b: 0.3, c: 0, d: -0.2, e: 1.5, f: 0, g: 7, h: -3, i: 1),
+                    Projective2D(a: 1, b: 0, c: -0.1, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1),
+                    Projective2D(a: 1, b: 0, c: 0.001, d: 0, e: 1, f: 0.002, g: 0, h: 0, i: 0.9)]
+        let polygons: [[CGPoint]] = [
+            [CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 10), CGPoint(x: 0, y: 10)],
+            [CGPoint(x: 0.25, y: 1), CGPoint(x: 3, y: 9.5), CGPoint(x: -4, y: 2), CGPoint(x: 1e6, y: -1e6), CGPoint(x: 5, y: 5)],
+            [CGPoint(x: 0, y: 0), CGPoint(x: CGFloat.infinity, y: 0), CGPoint(x: 1, y: 1)],
+            [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1)],
+        ]
+        for (i, m) in maps.enumerated() {
+            for (j, poly) in polygons.enumerated() {
+                for nearW in [1e-6, 0.5] {
+                    let want = m.projectClipped(poly.map { (x: Double($0.x), y: Double($0.y)) }, nearW: nearW)
+                    let got = m.projectClipped(poly, nearW: nearW)
+                    XCTAssertEqual(got.map(\.x), want.map(\.x), "map \(i), polygon \(j), nearW \(nearW)")
+                    XCTAssertEqual(got.map(\.y), want.map(\.y), "map \(i), polygon \(j), nearW \(nearW)")
+                }
+            }
+        }
+    }
+
     func testIntRectSetOperations() {
         let a = IntRect(x: 0, y: 0, width: 10, height: 5), b = IntRect(x: 8, y: 3, width: 4, height: 6)
         XCTAssertEqual(a.intersection(b), IntRect(x: 8, y: 3, width: 2, height: 2))

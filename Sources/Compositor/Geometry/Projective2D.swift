@@ -75,4 +75,25 @@ public struct Projective2D: Equatable, Sendable {
         }
         return r
     }
+
+    /// `projectClipped` of a polygon of `CGPoint`s (a filled shape's contour), the same points: in
+    /// one pass with one array when no point is behind the near plane (every 2D layer), through
+    /// `projectClipped` otherwise.
+    public func projectClipped(_ points: [CGPoint], nearW: Double = 1e-6) -> [(x: Double, y: Double)] {
+        guard points.count >= 3 else { return [] }
+        var r: [(x: Double, y: Double)] = []
+        r.reserveCapacity(points.count)
+        for p in points {
+            let q = homogeneous(Double(p.x), Double(p.y))
+            guard q.w >= nearW else { return projectClipped(points.map { (x: Double($0.x), y: Double($0.y)) }, nearW: nearW) }
+            let x = q.x / q.w, y = q.y / q.w
+            guard x.isFinite, y.isFinite else {
+                // A point before the plane has an infinite image only when the map is not finite;
+                // the general path decides (points after this one may be behind the plane).
+                return projectClipped(points.map { (x: Double($0.x), y: Double($0.y)) }, nearW: nearW)
+            }
+            r.append((x, y))
+        }
+        return r
+    }
 }

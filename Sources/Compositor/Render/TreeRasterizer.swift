@@ -397,7 +397,7 @@ final class TreeRasterizer {
                      edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         switch c {
         case .fill(let f):
-            let contours = f.contours.map { H.projectClipped($0.map { (x: Double($0.x), y: Double($0.y)) }) }
+            let contours = f.contours.map { H.projectClipped($0) }
             drawer.draw(contours, rule: f.rule, paint: .solid(f.color), opacity: opacity, on: s)
         case .gradient(let g):
             guard let inv = H.inverse else { return }
