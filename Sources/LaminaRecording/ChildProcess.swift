@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,8 +48,8 @@ package final class ChildProcess {
     /// to descriptors of ours; every other descriptor is closed in the child. Throws when the
     /// program cannot be started (with the system's reason).
     package static func start(_ executable: String, arguments: [String], descriptors: [Int32: Int32]) throws -> ChildProcess {
-        var result: Result<pid_t, Error> = .failure(RecordingError(description: "could not start \(executable)"))
-        spawner.run { result = Result { try forkAndExec(executable, arguments: arguments, descriptors: descriptors) } }
+        let result = spawner.run { Result { try forkAndExec(executable, arguments: arguments, descriptors: descriptors) } }
+        guard let result else { throw RecordingError(description: "could not start \(executable)") }
         return ChildProcess(pid: try result.get())
     }
 
@@ -218,10 +219,15 @@ package final class ChildProcess {
     private static let spawner = Spawner()
 
     /// Runs closures on its own thread, one at a time, the caller waiting for each.
-    private final class Spawner: @unchecked Sendable {  // unchecked: guarded by `condition` (NSCondition: the caller waits on it, which a Mutex cannot)
-        private let condition = NSCondition()
-        private var job: (() -> Void)?
-        private var done = false
+    ///
+    /// Threads: any thread calls `run`; callers take turns (`turn`), each handing its job over in
+    /// `job` (a mutex) and waking the spawning thread (`jobReady`), which runs it and wakes the
+    /// caller (`jobDone`). The job and its result are `Sendable`.
+    private final class Spawner: Sendable {
+        private let job = Mutex<(@Sendable () -> Void)?>(nil)
+        private let turn = NSLock()
+        private let jobReady = DispatchSemaphore(value: 0)
+        private let jobDone = DispatchSemaphore(value: 0)
 
         package init() {
             let t = Thread { [self] in loop() }
@@ -229,28 +235,24 @@ package final class ChildProcess {
             t.start()
         }
 
-        package func run(_ body: @escaping () -> Void) {
-            condition.lock()
-            while job != nil { condition.wait() }
-            job = body
-            done = false
-            condition.broadcast()
-            while !done { condition.wait() }
-            job = nil
-            condition.broadcast()
-            condition.unlock()
+        /// Runs `body` on the spawning thread and returns its result (which the spawning thread
+        /// stores before it signals `jobDone`, so it is always there).
+        package func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
+            let result = Mutex<T?>(nil)
+            turn.lock()
+            defer { turn.unlock() }
+            job.withLock { $0 = { let r = body(); result.withLock { $0 = r } } }
+            jobReady.signal()
+            jobDone.wait()
+            return result.withLock { $0.take() }
         }
 
         private func loop() {
-            condition.lock()
             while true {
-                while job == nil || done { condition.wait() }
-                let body = job!
-                condition.unlock()
-                body()
-                condition.lock()
-                done = true
-                condition.broadcast()
+                jobReady.wait()
+                let body = job.withLock { $0.take() }
+                body?()
+                jobDone.signal()
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import QuartzCore
 import SDLHost
 
@@ -31,12 +32,13 @@ import SDLHost
 /// it has been verified (`FFmpegPipe.finish`).
 ///
 /// Shared between the window's render thread (`present`), its writer thread and its owner: the
-/// queue, the summary and the flags are guarded by `lock` (a condition the writer waits on); the
-/// settings are constants. The pipe is the writer thread's alone: it starts ffmpeg, feeds it and
-/// finishes (or abandons) the file before it signals `writerDone`.
-package final class LiveRecorder: @unchecked Sendable {  // unchecked: guarded by `lock`, an NSCondition the writer waits on (a Mutex cannot), as described above
+/// queue, the summary and the flags are in `state` (one mutex), and each change the writer must
+/// see (a frame queued, the end) signals `work`, which the writer sleeps on; the settings are
+/// constants. The pipe is the writer thread's alone (a local of `writeLoop`): it starts ffmpeg,
+/// feeds it and finishes (or abandons) the file before it signals `writerDone`.
+package final class LiveRecorder: Sendable {
     /// What a finished recording holds.
-    package struct Summary: Codable, Equatable, CustomStringConvertible {
+    package struct Summary: Codable, Equatable, Sendable, CustomStringConvertible {
         /// The video file.
         package var file: String
         /// Frames the window presented while attached.
@@ -68,16 +70,21 @@ package final class LiveRecorder: @unchecked Sendable {  // unchecked: guarded b
     /// 75 MB at 960x640 pixels: enough for ffmpeg's start and bursts, bounded all the same).
     package let backlog = 30
     private let requestedSize: (width: Int, height: Int)?
-    private let lock = NSCondition()
-    private var converter: FrameRateConverter
-    private var held: CGImage?
-    private var queue: [(image: CGImage, repeats: Int)] = []
-    private var summary: Summary
-    private var ending = false
-    private var finished = false
-    private var failure: Error?
-    private var pipe: FFmpegPipe?
-    private weak var host: WindowHost?
+    /// What the render thread, the writer and the owner share.
+    private struct State {
+        var converter: FrameRateConverter
+        var held: CGImage?
+        var queue: [(image: CGImage, repeats: Int)] = []
+        var summary: Summary
+        var ending = false
+        var finished = false
+        var failure: Error?
+        /// The window attached to (its any-thread handle, to detach from it).
+        var window: WindowHandle?
+    }
+    private let state: Mutex<State>
+    /// Signalled after each change the writer waits for: a frame queued, the recording ending.
+    private let work = DispatchSemaphore(value: 0)
     private let writerDone = DispatchSemaphore(value: 0)
 
     /// A recorder writing `url` (.mp4, .mov, .mkv, .webm or .gif) at `fps` frames per second, frames
@@ -104,8 +111,7 @@ package final class LiveRecorder: @unchecked Sendable {  // unchecked: guarded b
         self.replacing = replacing
         self.fps = fps
         requestedSize = size.map { (Int($0.width), Int($0.height)) }
-        converter = FrameRateConverter(fps: fps)
-        summary = Summary(file: url.path, fps: fps)
+        state = Mutex(State(converter: FrameRateConverter(fps: fps), summary: Summary(file: url.path, fps: fps)))
         let writer = Thread { [self] in writeLoop() }
         writer.name = "lamina.recorder"
         writer.start()
@@ -113,76 +119,93 @@ package final class LiveRecorder: @unchecked Sendable {  // unchecked: guarded b
 
     /// Records every frame `host` presents from now on (sets its `onPresent`).
     package func attach(to host: WindowHost) {
-        self.host = host
+        let window = host.handle
+        state.withLock { $0.window = window }
         host.onPresent = { [weak self] image, timestamp in self?.present(image, at: timestamp) }
     }
 
     /// Takes one presented frame and its timestamp (any thread; returns at once).
     package func present(_ frame: CGImage, at timestamp: CFTimeInterval) {
-        lock.lock(); defer { lock.unlock() }
-        guard !ending else { return }
-        summary.presented += 1
-        let n = converter.present(at: timestamp)
-        if let previous = held {
-            if n > 0 { enqueue(previous, n) } else { summary.skipped += 1 }
+        let backlog = backlog
+        let queued = state.withLock { s -> Bool in
+            guard !s.ending else { return false }
+            s.summary.presented += 1
+            let n = s.converter.present(at: timestamp)
+            var queued = false
+            if let previous = s.held {
+                if n > 0 { Self.enqueue(previous, n, in: &s, backlog: backlog); queued = true } else { s.summary.skipped += 1 }
+            }
+            s.held = frame
+            return queued
         }
-        held = frame
+        if queued { work.signal() }
     }
 
     /// The first error the writer met (ffmpeg failing), while recording.
-    package var error: Error? { lock.lock(); defer { lock.unlock() }; return failure }
+    package var error: Error? { state.withLock { $0.failure } }
 
     /// Stops recording: detaches from the host, writes the last frame, waits for ffmpeg to finish
     /// the file and returns what was recorded. Throws when nothing was presented or ffmpeg failed.
     /// Calling it again returns the same summary.
     @discardableResult
     package func finish() throws -> Summary {
-        lock.lock()
-        if finished { let s = summary, f = failure; lock.unlock(); if let f { throw f }; return s }
-        let attachedHost = host
-        lock.unlock()
-        attachedHost?.onPresent = nil
-        lock.lock()
-        ending = true
-        if let last = held { enqueue(last, converter.finish()); held = nil }
-        lock.signal()
-        lock.unlock()
+        let (done, window) = state.withLock { s in (s.finished ? (s.summary, s.failure) : nil, s.window) }
+        if let (summary, failure) = done { if let failure { throw failure }; return summary }
+        window?.setOnPresent(nil)
+        let backlog = backlog
+        state.withLock { s in
+            s.ending = true
+            if let last = s.held { Self.enqueue(last, s.converter.finish(), in: &s, backlog: backlog); s.held = nil }
+        }
+        work.signal()
         writerDone.wait()
-        lock.lock(); defer { lock.unlock() }
-        finished = true
-        if failure == nil && summary.presented == 0 {
-            failure = RecordingError(description: "nothing was recorded to \(url.path): the window presented no frames")
+        let path = url.path
+        let (summary, failure) = state.withLock { s in
+            s.finished = true
+            if s.failure == nil && s.summary.presented == 0 {
+                s.failure = RecordingError(description: "nothing was recorded to \(path): the window presented no frames")
+            }
+            return (s.summary, s.failure)
         }
         if let failure { throw failure }
         return summary
     }
 
-    /// Queues a frame for `repeats` video frames; past the backlog, merges it into the last queued one.
-    /// Called with the lock held.
-    private func enqueue(_ image: CGImage, _ repeats: Int) {
-        summary.videoFrames += repeats
-        if queue.count >= backlog, !queue.isEmpty {
-            queue[queue.count - 1].repeats += repeats
-            summary.behind += 1
+    /// Queues a frame for `repeats` video frames in `s`; past the backlog, merges it into the last
+    /// queued one. The caller signals `work` after it lets go of the lock.
+    private static func enqueue(_ image: CGImage, _ repeats: Int, in s: inout State, backlog: Int) {
+        s.summary.videoFrames += repeats
+        if s.queue.count >= backlog, !s.queue.isEmpty {
+            s.queue[s.queue.count - 1].repeats += repeats
+            s.summary.behind += 1
         } else {
-            queue.append((image, repeats))
+            s.queue.append((image, repeats))
         }
-        lock.signal()
     }
+
+    /// What the writer takes next: the oldest queued frame (and whether a failure means dropping
+    /// it), or the end (queue empty and the recording ending), or nothing yet.
+    private enum Next { case frame(CGImage, repeats: Int, drop: Bool), end, nothing }
 
     /// The writer thread: starts ffmpeg at the first frame, converts and writes each queued frame,
     /// then finishes the file (or, after a failure, stops ffmpeg and removes its partial file).
     private func writeLoop() {
         var canvas: [UInt32] = []
+        var pipe: FFmpegPipe?
         defer { writerDone.signal() }
-        while true {
-            lock.lock()
-            while queue.isEmpty && !ending { lock.wait() }
-            if queue.isEmpty && ending { lock.unlock(); break }
-            let item = queue.removeFirst()
-            let failed = failure != nil
-            lock.unlock()
-            if failed { continue }
+        loop: while true {
+            let next = state.withLock { s -> Next in
+                if s.queue.isEmpty { return s.ending ? .end : .nothing }
+                let (image, repeats) = s.queue.removeFirst()
+                return .frame(image, repeats: repeats, drop: s.failure != nil)
+            }
+            let item: (image: CGImage, repeats: Int)
+            switch next {
+            case .end: break loop
+            case .nothing: work.wait(); continue loop
+            case .frame(_, _, drop: true): continue loop
+            case .frame(let image, let repeats, drop: false): item = (image, repeats)
+            }
             do {
                 if pipe == nil {
                     let w = requestedSize?.width ?? item.image.width, h = requestedSize?.height ?? item.image.height
@@ -201,14 +224,16 @@ package final class LiveRecorder: @unchecked Sendable {  // unchecked: guarded b
             } catch {
                 pipe?.abandon()
                 let at = pipe.map { "at video frame \($0.framesWritten + 1)" } ?? "at the start"
-                lock.lock(); failure = RecordingError(description: "recording failed \(at): \(error)"); lock.unlock()
+                let failure = RecordingError(description: "recording failed \(at): \(error)")
+                state.withLock { $0.failure = failure }
             }
         }
-        lock.lock(); let failed = failure != nil; lock.unlock()
+        let failed = state.withLock { $0.failure != nil }
         guard let p = pipe else { return }
         if failed { p.abandon(); return }
         do { try p.finish() } catch {
-            lock.lock(); failure = RecordingError(description: "recording failed after \(p.framesWritten) video frames: \(error)"); lock.unlock()
+            let failure = RecordingError(description: "recording failed after \(p.framesWritten) video frames: \(error)")
+            state.withLock { $0.failure = failure }
         }
     }
 

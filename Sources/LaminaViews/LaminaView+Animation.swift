@@ -34,7 +34,8 @@ extension LaminaView {
     /// Changes made to views' layers inside `animations` animate over `duration` seconds after
     /// `delay`, from what is on screen to the new values; `completion` runs when they have finished
     /// (with true). Changes outside a block snap. Explicit animations added inside the block keep
-    /// their own timing (listing 3-5).
+    /// their own timing (listing 3-5). Blocks belong to the thread that runs them (as UIView's do):
+    /// a block on one thread does not animate changes another thread makes meanwhile.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         let context = ViewAnimationContext(kind: .block, duration: max(0, duration), delay: max(0, delay), timing: options.timing)

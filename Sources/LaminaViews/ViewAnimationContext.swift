@@ -1,8 +1,16 @@
 import Foundation
 import QuartzCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The animation block being run, if any (blocks nest; the innermost wins). App code runs blocks on
-/// one thread at a time; the stack is guarded so another thread's reads are safe.
+/// The animation block being run on this thread, if any (blocks nest; the innermost wins).
+///
+/// Threads: as Apple's UIView animation blocks and `CATransaction`, blocks are per thread. Each
+/// thread has its own stack of running blocks (thread-local storage: a pthread key whose value is
+/// the thread's `Stack`, released when the thread ends), so a block running on one thread never
+/// changes how another thread's view changes animate. A context and its stack are made, filled and
+/// read only by the thread running the block; nothing here is shared, so nothing is locked.
 final class ViewAnimationContext {
     enum Kind { case block, pop }
     /// One property changed inside a pop block.
@@ -18,16 +26,40 @@ final class ViewAnimationContext {
         self.kind = kind; self.duration = duration; self.delay = delay; self.timing = timing
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var stack: [ViewAnimationContext] = []  // unchecked: guarded by `lock`; the contexts (classes the running block fills) are not Sendable, so a Mutex could not take them in
+    /// One thread's running blocks, outermost first (reached only through that thread's key value).
+    private final class Stack { var contexts: [ViewAnimationContext] = [] }
 
-    /// The innermost running block.
-    static var current: ViewAnimationContext? { lock.lock(); defer { lock.unlock() }; return stack.last }
+    /// The key of each thread's `Stack`; the destructor releases a thread's stack when it ends.
+    private static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k) { ptr in
+            guard let ptr else { return }
+            Unmanaged<Stack>.fromOpaque(ptr).release()
+        }
+        return k
+    }()
 
-    /// Runs `body` with `context` current.
+    /// The calling thread's stack, if it has run a block.
+    private static var existingStack: Stack? {
+        pthread_getspecific(key).map { Unmanaged<Stack>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The calling thread's stack, made on its first block.
+    private static var stack: Stack {
+        if let s = existingStack { return s }
+        let s = Stack()
+        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
+        return s
+    }
+
+    /// The innermost block running on the calling thread.
+    static var current: ViewAnimationContext? { existingStack?.contexts.last }
+
+    /// Runs `body` with `context` current on the calling thread.
     static func with(_ context: ViewAnimationContext, _ body: () -> Void) {
-        lock.lock(); stack.append(context); lock.unlock()
+        let s = stack
+        s.contexts.append(context)
+        defer { s.contexts.removeLast() }
         body()
-        lock.lock(); stack.removeLast(); lock.unlock()
     }
 }

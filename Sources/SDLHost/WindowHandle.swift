@@ -22,6 +22,12 @@ public final class WindowHandle: Sendable {
         self.scale = scale
     }
 
+    /// Sets (or with nil removes) the hook called after every present: `WindowHost.onPresent`,
+    /// from any thread (a recorder detaching itself).
+    package func setOnPresent(_ hook: (@Sendable (CGImage, CFTimeInterval) -> Void)?) {
+        shared.withLock { $0.onPresent = hook }
+    }
+
     /// Ends `run()`.
     public func stop() {
         shared.stop()

@@ -41,7 +41,7 @@ import Synchronization
         CAMediaClock.manualTime = 0
         defer { CATransaction.flush() }
         let printed = Mutex<String?>(nil)
-        func check(_ output: String, _ what: String) {
+        @Sendable func check(_ output: String, _ what: String) {
             guard let line = unsafeLine(output) else { return }
             printed.withLock { if $0 == nil { $0 = "\(what): \(line)" } }
         }

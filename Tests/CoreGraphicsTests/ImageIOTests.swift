@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import Foundation
 import CoreGraphics
 import ImageIO
@@ -15,8 +16,9 @@ import ImageIO
 ///               frame 2 1x1 blue at +3+1, delay 0; no disposal)
 ///   anim-cut.gif  anim.gif without its last 20 bytes
 final class ImageIOTests: XCTestCase {
-    private var diagnostics: [String] = []
-    override func setUp() { super.setUp(); diagnostics = []; LaminaDiagnostics.handler = { [weak self] in self?.diagnostics.append($0) } }
+    private let log = MessageLog()
+    private var diagnostics: [String] { log.messages }
+    override func setUp() { super.setUp(); log.messages = []; let log = log; LaminaDiagnostics.handler = { log.append($0) } }
     override func tearDown() { LaminaDiagnostics.handler = nil; super.tearDown() }
 
     private func url(_ name: String) -> URL {

@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 
 /// Rendering checks that need no golden image: two ways of drawing the same thing must agree.
@@ -146,8 +147,9 @@ final class CompositingChecksTests: XCTestCase {
     }
 
     func testBadInputDrawsNothingWrongAndDoesNotCrash() {
-        var messages: [String] = []
-        LaminaDiagnostics.handler = { messages.append($0) }
+        let log = MessageLog()
+        LaminaDiagnostics.handler = { log.append($0) }
+        var messages: [String] { log.messages }
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 64, height: 48); root.position = CGPoint(x: 32, y: 24)
         // A huge layer fills the frame (clipped), nothing else.

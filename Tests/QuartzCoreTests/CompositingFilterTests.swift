@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @_spi(LaminaInternal) import QuartzCore
 
 /// CALayer.compositingFilter by name and allowsEdgeAntialiasing / edgeAntialiasingMask, through the
@@ -38,8 +39,9 @@ final class CompositingFilterTests: XCTestCase {
 
     /// A value that is not a name, or an unknown name: one diagnostic, drawn source over.
     func testOtherValuesAreReportedAndDrawnSourceOver() {
-        var messages: [String] = []
-        LaminaDiagnostics.handler = { messages.append($0) }
+        let log = MessageLog()
+        LaminaDiagnostics.handler = { log.append($0) }
+        var messages: [String] { log.messages }
         let l = CALayer()
         l.compositingFilter = 42
         XCTAssertNil(l.compositingFilter)

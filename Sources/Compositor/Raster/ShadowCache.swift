@@ -7,9 +7,10 @@ import Synchronization
 /// layer's shadow is not blurred again while only its position (by whole pixels) or opacity
 /// changes. Entries are compared in full (the source alpha too), never by hash alone.
 ///
-/// Shared by the threads that draw the bands of one frame renderer: guarded by a lock, held only
-/// to look up or store an entry. Bounded: the least recently used entries go past `capacity` floats.
-public final class ShadowCache: @unchecked Sendable {  // unchecked: guarded by `lock` with `madeSignal` (a condition a Mutex cannot wait on), as described above
+/// Shared by the threads that draw the bands of one frame renderer: its state is in one mutex,
+/// held only to look up or store an entry; a thread waiting for another's blur of the same key
+/// sleeps on `madeSignal`. Bounded: the least recently used entries go past `capacity` floats.
+public final class ShadowCache: Sendable {
     /// One blurred mask: its key and the blurred plane (full resolution, or reduced by `factor`).
     final class Entry: Sendable {
         let key: Key
@@ -73,55 +74,79 @@ public final class ShadowCache: @unchecked Sendable {  // unchecked: guarded by 
         }
     }
 
-    private let lock = NSLock()
-    /// Keys some thread is blurring now (guarded by `lock`).
-    private var pending: Set<Key> = []
-    /// Signalled when a pending blur is done.
+    /// What the drawing threads share (one mutex).
+    private struct State {
+        /// Keys some thread is blurring now.
+        var pending: Set<Key> = []
+        var entries: [Key: Entry] = [:]
+        var stored = 0
+        var clock = 0
+        var misses = 0, hits = 0
+    }
+    private let state = Mutex(State())
+    /// Broadcast when a pending blur is done (a thread waiting for it checks `pending` under its
+    /// lock, and the maker removes the key before broadcasting under it: no wake-up is lost).
     private let madeSignal = NSCondition()
 
-    /// Whether `key` is still being blurred (takes `lock`).
-    private func pending(_ key: Key) -> Bool { lock.lock(); defer { lock.unlock() }; return pending.contains(key) }
-    private var entries: [Key: Entry] = [:]
-    private var stored = 0
-    private var clock = 0
     /// The most floats kept (default 8 M: 32 MB).
     public let capacity: Int
-    /// Blurs computed and blurs reused so far (for tests and statistics).
-    public private(set) var misses = 0, hits = 0
+    /// Blurs computed so far (for tests and statistics).
+    public var misses: Int { state.withLock { $0.misses } }
+    /// Blurs reused so far (for tests and statistics).
+    public var hits: Int { state.withLock { $0.hits } }
 
     /// A cache keeping at most `capacity` floats of blurred planes.
     public init(capacity: Int = 8 << 20) { self.capacity = capacity }
+
+    /// What a lookup found: a kept entry, a key another thread is blurring, or the caller's turn to blur.
+    private enum Lookup { case hit(Entry), wait, make(clock: Int) }
 
     /// The blurred plane for `key`, computed by `make` (outside the lock) when not kept. While one
     /// thread makes a blur, another asking for the same key waits for it (the bands of a frame
     /// that share a shadow ask for it at about the same time).
     func plane(for key: Key, make: () -> (plane: [Float], width: Int, height: Int)) -> Entry {
-        lock.lock()
-        clock += 1
-        while pending.contains(key) { lock.unlock(); madeSignal.lock(); if pending(key) { madeSignal.wait() }; madeSignal.unlock(); lock.lock() }
-        if let e = entries[key] { e.lastUse.store(clock, ordering: .relaxed); hits += 1; lock.unlock(); return e }
-        pending.insert(key)
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        pending.remove(key)
-        defer { lock.unlock(); madeSignal.lock(); madeSignal.broadcast(); madeSignal.unlock() }
-        misses += 1
-        let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
-        if made.plane.count <= capacity {
-            if entries[key] == nil { stored += made.plane.count + key.source.count / 2 }
-            entries[key] = e
-            if stored > capacity { evict() }
+        var counted = false
+        while true {
+            let found = state.withLock { s -> Lookup in
+                if !counted { s.clock += 1; counted = true }
+                if s.pending.contains(key) { return .wait }
+                if let e = s.entries[key] { e.lastUse.store(s.clock, ordering: .relaxed); s.hits += 1; return .hit(e) }
+                s.pending.insert(key)
+                return .make(clock: s.clock)
+            }
+            switch found {
+            case .hit(let e):
+                return e
+            case .wait:
+                madeSignal.lock()
+                if state.withLock({ $0.pending.contains(key) }) { madeSignal.wait() }
+                madeSignal.unlock()
+            case .make(let clock):
+                let made = make()
+                let capacity = capacity
+                let e = state.withLock { s in
+                    s.pending.remove(key)
+                    s.misses += 1
+                    let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
+                    if made.plane.count <= capacity {
+                        if s.entries[key] == nil { s.stored += made.plane.count + key.source.count / 2 }
+                        s.entries[key] = e
+                        if s.stored > capacity { Self.evict(&s, capacity: capacity) }
+                    }
+                    return e
+                }
+                madeSignal.lock(); madeSignal.broadcast(); madeSignal.unlock()
+                return e
+            }
         }
-        return e
     }
 
-    /// Drops the least recently used entries until under capacity.
-    private func evict() {
-        let order = entries.values.sorted { $0.lastUse.load(ordering: .relaxed) < $1.lastUse.load(ordering: .relaxed) }
-        for e in order where stored > capacity / 2 {
-            entries[e.key] = nil
-            stored -= e.plane.count + e.key.source.count / 2
+    /// Drops the least recently used entries until under half of `capacity`.
+    private static func evict(_ s: inout State, capacity: Int) {
+        let order = s.entries.values.sorted { $0.lastUse.load(ordering: .relaxed) < $1.lastUse.load(ordering: .relaxed) }
+        for e in order where s.stored > capacity / 2 {
+            s.entries[e.key] = nil
+            s.stored -= e.plane.count + e.key.source.count / 2
         }
     }
 }

@@ -8,20 +8,21 @@ import Synchronization
 /// By default each distinct message is written once to standard error. Tests can install a `handler`
 /// to capture messages instead.
 public enum LaminaDiagnostics {
-    /// Guards `_handler` (a non-Sendable closure, so it cannot live in a `Mutex`).
-    private static let lock = NSLock()
+    /// The installed reporter, if any (any thread sets it; `report` calls it on the reporting thread).
+    private static let installed = Mutex<(@Sendable (String) -> Void)?>(nil)
     /// The distinct messages reported so far (any thread).
     private static let seen = Mutex(Set<String>())
     /// How many distinct messages are remembered for de-duplication.
     package static let remembered = 4096
     /// How many distinct messages are remembered now.
     package static var rememberedCount: Int { seen.withLock { $0.count } }
-    nonisolated(unsafe) private static var _handler: ((String) -> Void)?  // unchecked: the public hook is a non-Sendable closure (tests capture their own state); read and written under `lock` only
 
     /// Replaces the default reporter (stderr, each distinct message once). Set to nil to restore it.
-    public static var handler: ((String) -> Void)? {
-        get { lock.lock(); defer { lock.unlock() }; return _handler }
-        set { lock.lock(); _handler = newValue; seen.withLock { $0.removeAll() }; lock.unlock() }
+    /// It is called on the thread that reports (any thread: the app thread, a render or decoding
+    /// thread), so it is `@Sendable`: collect messages behind a lock (a `Mutex`).
+    public static var handler: (@Sendable (String) -> Void)? {
+        get { installed.withLock { $0 } }
+        set { installed.withLock { $0 = newValue }; seen.withLock { $0.removeAll() } }
     }
 
     /// `message` as the default reporter prints it: "lamina: " and the message, quoted input in it
@@ -30,9 +31,7 @@ public enum LaminaDiagnostics {
 
     /// Reports one diagnostic message.
     public static func report(_ message: String) {
-        lock.lock()
-        if let h = _handler {
-            lock.unlock()
+        if let h = installed.withLock({ $0 }) {
             h(message)
             return
         }
@@ -42,7 +41,6 @@ public enum LaminaDiagnostics {
             if seen.count >= remembered { seen.removeAll(keepingCapacity: true) }
             return seen.insert(message).inserted
         }
-        lock.unlock()
         if fresh {
             FileHandle.standardError.write(Data((printed(message) + "\n").utf8))
         }

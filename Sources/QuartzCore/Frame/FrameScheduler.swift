@@ -20,9 +20,17 @@ import Synchronization
 /// Threads: headless, one thread calls everything. In a window the host calls `appTurn(at:)` and
 /// `postFrame(at:timestamp:targetTimestamp:)` on the app thread and `drawFrame(at:)` and
 /// `nextFrameDue(after:)` on the render thread; the hooks run on the thread of the phase that calls
-/// them. The settings (`clock`, `framePeriod`, the hooks) are set before the threads start; what
-/// both sides touch while frames run (display links, phase durations, the running phases, frame
-/// requests) is in `shared`, behind one mutex.
+/// them. Who owns what:
+/// - Settings (`clock`, `framePeriod`, `fallbackStep`, the hooks): set before the threads start,
+///   only read while frames run.
+/// - App side (the app thread in a window): the display links (`links`, `lastLinkFire`), `stops`.
+/// - Render side (the render thread in a window): `renderer`, `framesDrawn`.
+/// - Both: what is in `shared`, behind one mutex: the clock's `time` (under virtual time the render
+///   thread moves it to each frame and the app thread's time controls move it too), whether a
+///   display link is active, phase durations, the running phases, frame requests and what the last
+///   frame drawn had seen.
+/// The scheduler is not `Sendable`: the window's render loop and its app thread reach it through
+/// the window host, whose borrowing by the app thread is the one unchecked step (`WindowHost.run`).
 public final class FrameScheduler {
     /// Where time comes from.
     public enum Clock: Sendable {
@@ -51,8 +59,8 @@ public final class FrameScheduler {
     /// Hands a drawn frame on (the present phase of headless drivers): the renderer holds its pixels.
     public var onPresent: ((CARenderer, CFTimeInterval) throws -> Void)?
 
-    /// The media time of the last stop (virtual clock), or of the last frame.
-    public private(set) var time: CFTimeInterval
+    /// The media time of the last stop (virtual clock), or of the last frame. Any thread.
+    public var time: CFTimeInterval { shared.withLock { $0.time } }
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
     /// Stops made by `advance` so far (for tests and statistics of jumps).
@@ -66,6 +74,8 @@ public final class FrameScheduler {
 
     /// What the app and render sides both touch while frames run.
     struct Shared {
+        /// The clock's time (see `time`).
+        var time: CFTimeInterval = 0
         /// Whether a display link wants frames, as the app side last saw its links.
         var linksActive = false
         var durations: [FramePhase: Double] = [:]
@@ -88,14 +98,15 @@ public final class FrameScheduler {
         self.clock = clock
         self.renderer = renderer
         self.framePeriod = framePeriod.isFinite && framePeriod > 0 ? framePeriod : 1.0 / 60
+        let t: CFTimeInterval
         switch clock {
         case .system:
-            time = CAMediaClock.systemMediaTime()
+            t = CAMediaClock.systemMediaTime()
         case .virtual:
-            let t = start ?? CAMediaClock.manualTime ?? 0
+            t = start ?? CAMediaClock.manualTime ?? 0
             CAMediaClock.manualTime = t
-            time = t
         }
+        shared.withLock { $0.time = t }
     }
 
     /// The clock's current time.
@@ -236,18 +247,19 @@ public final class FrameScheduler {
     public func advance(to t: CFTimeInterval, step: CFTimeInterval? = nil) {
         precondition(clock == .virtual, "FrameScheduler.advance(to:) needs a virtual clock")
         precondition(t.isFinite, "FrameScheduler.advance(to:): \(t) is not a finite time")
-        while time < t {
+        // `time` is read again at each stop: the app's turn there may have moved it.
+        while case let now = time, now < t {
             var stop = t
-            if let s = step, s > 0 { stop = min(stop, time + s) }
-            if let a = nextAppTime?(time), a > time { stop = min(stop, a) }
-            if hasActiveDisplayLinks { stop = min(stop, (lastLinkFire ?? time) + framePeriod) }
-            if let d = AnimationRuntime.shared.nextDeliveryTime(after: time) {
-                if d > time { stop = min(stop, d) }
+            if let s = step, s > 0 { stop = min(stop, now + s) }
+            if let a = nextAppTime?(now), a > now { stop = min(stop, a) }
+            if hasActiveDisplayLinks { stop = min(stop, (lastLinkFire ?? now) + framePeriod) }
+            if let d = AnimationRuntime.shared.nextDeliveryTime(after: now) {
+                if d > now { stop = min(stop, d) }
             } else {
-                stop = min(stop, time + (fallbackStep ?? framePeriod))
+                stop = min(stop, now + (fallbackStep ?? framePeriod))
             }
-            if stop <= time { stop = time.nextUp }
-            time = stop
+            if stop <= now { stop = now.nextUp }
+            shared.withLock { $0.time = stop }
             CAMediaClock.manualTime = stop
             if stop < t { settle() }
         }
@@ -257,9 +269,10 @@ public final class FrameScheduler {
     /// (display links fire when a frame's period has passed since they last did).
     public func settle() {
         stops += 1
-        appTurn(at: time)
-        let linkDue = lastLinkFire.map { time >= $0 + framePeriod } ?? true
-        postFrame(at: time, timestamp: linkDue ? time : nil, targetTimestamp: time + framePeriod)
+        let now = time
+        appTurn(at: now)
+        let linkDue = lastLinkFire.map { now >= $0 + framePeriod } ?? true
+        postFrame(at: now, timestamp: linkDue ? now : nil, targetTimestamp: now + framePeriod)
     }
 
     /// Moves the virtual clock to `t` and nothing else (a host that runs the phases itself, one
@@ -267,7 +280,7 @@ public final class FrameScheduler {
     public func setVirtualTime(_ t: CFTimeInterval) {
         precondition(clock == .virtual, "FrameScheduler.setVirtualTime(_:) needs a virtual clock")
         precondition(t.isFinite, "FrameScheduler.setVirtualTime(_:): \(t) is not a finite time")
-        time = t
+        shared.withLock { $0.time = t }
         CAMediaClock.manualTime = t
     }
 

@@ -13,8 +13,10 @@ struct TileKey: Hashable, Sendable {
 
 /// The tiles a CATiledLayer has drawn, shared between the app side (which draws tiles on the tile
 /// worker and invalidates them) and the render side (which reads what exists, asks for what is
-/// missing and starts each tile's fade the first frame it shows). Everything under one lock.
-final class TileCache: @unchecked Sendable {  // unchecked: guarded by `lock`; it holds its CATiledLayer weakly (not Sendable), which a Mutex could not take in
+/// missing and starts each tile's fade the first frame it shows). Everything in one mutex; the
+/// layer is held weakly (`WeakReference`) and loaded only by the tile worker, which calls its
+/// `draw(in:)` there, as Apple draws a tiled layer's tiles on background threads.
+final class TileCache: Sendable {
     /// A drawn tile: its pixels, the rectangle it covers in layer coordinates, and the media time of
     /// the first frame that showed it (nil until shown: its fade starts then).
     struct Tile {
@@ -32,115 +34,120 @@ final class TileCache: @unchecked Sendable {  // unchecked: guarded by `lock`; i
         var fadeDuration: Double = 0.25
     }
 
-    private let lock = NSLock()
-    private weak var layer: CATiledLayer?
-    private var _configuration = Configuration()
-    private var tiles: [TileKey: Tile] = [:]
-    private var pending = Set<TileKey>()
-    /// Bumped by every invalidation: a tile drawn for an older epoch is dropped.
-    private var epoch = 0
-    private var frame = 0
+    /// What the app side, the render side and the tile worker share.
+    private struct State {
+        var layer: WeakReference<CATiledLayer>?
+        var configuration = Configuration()
+        var tiles: [TileKey: Tile] = [:]
+        var pending = Set<TileKey>()
+        /// Bumped by every invalidation: a tile drawn for an older epoch is dropped.
+        var epoch = 0
+        var frame = 0
+    }
+    private let state = Mutex(State())
     /// How many tiles are kept at most (those not used for longest go first).
     static let capacity = 256
 
-    init(layer: CATiledLayer?) { self.layer = layer }
+    init(layer: CATiledLayer?) {
+        let reference = layer.map { WeakReference($0) }
+        state.withLock { $0.layer = reference }
+    }
 
     /// Sets the layer that draws the tiles and the fade duration of its class.
     func attach(_ layer: CATiledLayer, fadeDuration: Double) {
-        lock.lock()
-        self.layer = layer
-        _configuration.fadeDuration = fadeDuration.isFinite ? max(0, fadeDuration) : 0.25
-        lock.unlock()
+        let reference = WeakReference(layer)
+        state.withLock { s in
+            s.layer = reference
+            s.configuration.fadeDuration = fadeDuration.isFinite ? max(0, fadeDuration) : 0.25
+        }
     }
 
     /// The configuration (tile size, levels, fade).
     var configuration: Configuration {
-        get { lock.lock(); defer { lock.unlock() }; return _configuration }
+        get { state.withLock { $0.configuration } }
         set {
-            lock.lock()
-            if newValue.tileSize != _configuration.tileSize || newValue.levelsOfDetail != _configuration.levelsOfDetail
-                || newValue.levelsOfDetailBias != _configuration.levelsOfDetailBias {
-                tiles.removeAll(); pending.removeAll(); epoch += 1
+            state.withLock { s in
+                if newValue.tileSize != s.configuration.tileSize || newValue.levelsOfDetail != s.configuration.levelsOfDetail
+                    || newValue.levelsOfDetailBias != s.configuration.levelsOfDetailBias {
+                    s.tiles.removeAll(); s.pending.removeAll(); s.epoch += 1
+                }
+                s.configuration = newValue
             }
-            _configuration = newValue
-            lock.unlock()
         }
     }
 
     /// Forgets the tiles that intersect `rect` (layer coordinates; nil: all of them).
     func invalidate(_ rect: CGRect?) {
-        lock.lock(); defer { lock.unlock() }
-        epoch += 1
-        pending.removeAll()
-        guard let r = rect else { tiles.removeAll(); return }
-        tiles = tiles.filter { !$0.value.rect.intersects(r) }
+        state.withLock { s in
+            s.epoch += 1
+            s.pending.removeAll()
+            guard let r = rect else { s.tiles.removeAll(); return }
+            s.tiles = s.tiles.filter { !$0.value.rect.intersects(r) }
+        }
     }
 
     /// Whether tiles are asked for and not yet drawn.
-    var hasPendingTiles: Bool { lock.lock(); defer { lock.unlock() }; return !pending.isEmpty }
+    var hasPendingTiles: Bool { state.withLock { !$0.pending.isEmpty } }
 
     /// What the render side sees of one tile this frame: the drawn tile (its fade started at `time`
     /// if this is its first frame), or nil after asking the worker to draw it.
     func tileForFrame(_ key: TileKey, rect: CGRect, pixelScale: CGFloat, time: Double) -> Tile? {
-        lock.lock()
-        if var t = tiles[key] {
-            if t.shownAt == nil { t.shownAt = time }
-            t.lastUsedFrame = frame
-            tiles[key] = t
-            lock.unlock()
-            return t
+        let (tile, ask, e) = state.withLock { s -> (Tile?, Bool, Int) in
+            if var t = s.tiles[key] {
+                if t.shownAt == nil { t.shownAt = time }
+                t.lastUsedFrame = s.frame
+                s.tiles[key] = t
+                return (t, false, s.epoch)
+            }
+            return (nil, s.pending.insert(key).inserted, s.epoch)
         }
-        let ask = pending.insert(key).inserted
-        let e = epoch
-        lock.unlock()
         if ask { TileWorker.shared.draw(key, rect: rect, pixelScale: pixelScale, epoch: e, cache: self) }
-        return nil
+        return tile
     }
 
     /// The drawn tiles of other levels that intersect `rect` (shown under the wanted level until its
     /// tiles arrive), coarsest first.
     func otherLevelTiles(than exponent: Int, intersecting rect: CGRect, time: Double) -> [Tile] {
-        lock.lock(); defer { lock.unlock() }
-        var out: [(Int, Tile)] = []
-        for (k, var t) in tiles where k.scaleExponent != exponent && t.rect.intersects(rect) {
-            if t.shownAt == nil { t.shownAt = time }
-            t.lastUsedFrame = frame
-            tiles[k] = t
-            out.append((k.scaleExponent, t))
+        state.withLock { s in
+            var out: [(Int, Tile)] = []
+            for (k, var t) in s.tiles where k.scaleExponent != exponent && t.rect.intersects(rect) {
+                if t.shownAt == nil { t.shownAt = time }
+                t.lastUsedFrame = s.frame
+                s.tiles[k] = t
+                out.append((k.scaleExponent, t))
+            }
+            return out.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        return out.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Ends a frame of the render side: drops the tiles unused for longest beyond `capacity`.
     func endFrame() {
-        lock.lock(); defer { lock.unlock() }
-        frame += 1
-        guard tiles.count > Self.capacity else { return }
-        let keep = tiles.sorted { $0.value.lastUsedFrame > $1.value.lastUsedFrame }.prefix(Self.capacity)
-        tiles = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+        state.withLock { s in
+            s.frame += 1
+            guard s.tiles.count > Self.capacity else { return }
+            let keep = s.tiles.sorted { $0.value.lastUsedFrame > $1.value.lastUsedFrame }.prefix(Self.capacity)
+            s.tiles = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+        }
     }
 
     /// Draws one tile (on the tile worker): a context of tileSize pixels whose CTM maps the tile's
     /// rectangle onto it at `pixelScale` pixels per point and whose clip is that rectangle, handed
     /// to the layer's draw(in:).
     func drawTile(_ key: TileKey, rect: CGRect, pixelScale: CGFloat, epoch e: Int) {
-        lock.lock()
-        let size = _configuration.tileSize
-        let current = e == epoch
-        let owner = layer
-        lock.unlock()
-        guard current, let l = owner else { return }
+        let (size, current, owner) = state.withLock { s in (s.configuration.tileSize, e == s.epoch, s.layer) }
+        // The tile worker calls the layer's draw(in:) here, as Apple does on its background threads.
+        guard current, let l = owner?.object else { return }
         let ctx = CGContext(width: Int(size.width), height: Int(size.height), scale: pixelScale)
         ctx.translateBy(x: -rect.minX, y: -rect.minY)
         ctx.clip(to: rect)
         l.draw(in: ctx)
         let image = RecordedDrawing.rasterize(ctx)
-        lock.lock()
-        if e == epoch {
-            tiles[key] = Tile(image: image, rect: rect, shownAt: nil, lastUsedFrame: frame)
-            pending.remove(key)
+        state.withLock { s in
+            if e == s.epoch {
+                s.tiles[key] = Tile(image: image, rect: rect, shownAt: nil, lastUsedFrame: s.frame)
+                s.pending.remove(key)
+            }
         }
-        lock.unlock()
     }
 }
 

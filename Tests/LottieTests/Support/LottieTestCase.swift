@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import Foundation
 @testable import QuartzCore
 import Lottie
@@ -6,7 +7,12 @@ import Lottie
 /// Virtual time from t0 = 100 s, diagnostics captured, and helpers that render layers to pixels
 /// with CARenderer and measure what was drawn.
 class LottieTestCase: XCTestCase {
-    var laminaMessages: [String] = []
+    /// The diagnostics reported since `setUp` (the handler may be called on any thread).
+    let laminaLog = MessageLog()
+    var laminaMessages: [String] {
+        get { laminaLog.messages }
+        set { laminaLog.messages = newValue }
+    }
     let t0: CFTimeInterval = 100
 
     override func setUp() {
@@ -15,7 +21,8 @@ class LottieTestCase: XCTestCase {
         CATransaction.flush()
         AnimationRuntime.shared.reset()
         laminaMessages = []
-        LaminaDiagnostics.handler = { [weak self] in self?.laminaMessages.append($0) }
+        let log = laminaLog
+        LaminaDiagnostics.handler = { log.append($0) }
     }
 
     override func tearDown() {

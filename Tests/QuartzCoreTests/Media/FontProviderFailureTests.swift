@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 import Foundation
 import Compositor
 @testable import QuartzCore
@@ -9,14 +10,18 @@ import Compositor
 /// draws (in DejaVu Sans, as Core Animation falls back to its default face), never silently nothing.
 final class FontProviderFailureTests: XCTestCase {
     var dir: URL!
-    var messages: [String] = []
-    let lock = NSLock()
+    let log = MessageLog()
+    var messages: [String] {
+        get { log.messages }
+        set { log.messages = newValue }
+    }
 
     override func setUpWithError() throws {
         dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lamina-badfonts-\(getpid())-\(name.hashValue & 0xFFFF)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        LaminaDiagnostics.handler = { [unowned self] m in lock.lock(); messages.append(m); lock.unlock() }
+        let log = log
+        LaminaDiagnostics.handler = { log.append($0) }
     }
 
     override func tearDownWithError() throws {

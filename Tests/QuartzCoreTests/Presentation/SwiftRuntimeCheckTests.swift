@@ -1,4 +1,5 @@
 import XCTest
+import LaminaTestSupport
 @testable import QuartzCore
 
 /// A layer subclass with a stored property of its own.
@@ -50,8 +51,9 @@ final class SwiftRuntimeCheckTests: XCTestCase {
     func testAFailedCheckFallsBackToTheLaminaClass() throws {
         let model = TaggedLayer()
         model.tag = "moved"
-        var messages: [String] = []
-        LaminaDiagnostics.handler = { messages.append($0) }
+        let log = MessageLog()
+        LaminaDiagnostics.handler = { log.append($0) }
+        var messages: [String] { log.messages }
         let failure = RuntimeAccessFailure(problem: "test")
         let fallback = PresentationCopier.copy(of: model, base: CALayer(layer: model), runtime: .failure(failure))
         XCTAssertTrue(type(of: fallback) == CALayer.self)

@@ -1,10 +1,16 @@
 import XCTest
+import LaminaTestSupport
 @testable import QuartzCore
 
 /// Base class for engine tests: virtual time starting at t = 100, a clean transaction state, and
 /// diagnostics captured in `diagnostics` instead of printed.
 class LaminaTestCase: XCTestCase {
-    var diagnostics: [String] = []
+    /// The diagnostics reported since `setUp` (the handler may be called on any thread).
+    let diagnosticLog = MessageLog()
+    var diagnostics: [String] {
+        get { diagnosticLog.messages }
+        set { diagnosticLog.messages = newValue }
+    }
     let t0: CFTimeInterval = 100
 
     override func setUp() {
@@ -13,7 +19,7 @@ class LaminaTestCase: XCTestCase {
         CATransaction.flush()
         AnimationRuntime.shared.reset()
         diagnostics = []
-        LaminaDiagnostics.handler = { [weak self] in self?.diagnostics.append($0) }
+        captureDiagnostics()
     }
 
     override func tearDown() {
@@ -21,6 +27,12 @@ class LaminaTestCase: XCTestCase {
         LaminaDiagnostics.handler = nil
         CAMediaClock.manualTime = nil
         super.tearDown()
+    }
+
+    /// Collects diagnostics in `diagnostics` (as `setUp` does).
+    func captureDiagnostics() {
+        let log = diagnosticLog
+        LaminaDiagnostics.handler = { log.append($0) }
     }
 
     /// Sets virtual time to t0 + dt and delivers what is due.

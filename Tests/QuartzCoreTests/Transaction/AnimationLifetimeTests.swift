@@ -39,7 +39,7 @@ final class AnimationLifetimeTests: LaminaTestCase {
 
     func testManyDistinctDiagnosticsDoNotGrowWithoutBound() {
         LaminaDiagnostics.handler = nil
-        defer { LaminaDiagnostics.handler = { [weak self] in self?.diagnostics.append($0) } }
+        defer { captureDiagnostics() }
         let saved = dup(2); let null = open("/dev/null", O_WRONLY); dup2(null, 2)
         for i in 0..<(LaminaDiagnostics.remembered * 2 + 10) { LaminaDiagnostics.report("distinct message \(i)") }
         dup2(saved, 2); close(null); close(saved)
