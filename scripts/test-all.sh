@@ -21,6 +21,7 @@ steps=(
   "mutate|bash scripts/test-mutate.sh|the mutation tool's own tests"
   "slurm|bash scripts/test-slurm.sh|a real one-node Slurm runs deploy/slurm's job array of parts and its join (root)"
   "ssh-parallel|bash scripts/test-ssh-parallel.sh|GNU parallel sends parts to a real sshd on 127.0.0.1 and joins what it returns (root)"
+  "tsan|bash scripts/test-tsan.sh|ThreadSanitizer over the QuartzCore and window-host tests, Mutex seen through checked hooks (x86-64)"
 )
 
 if [ "${1:-}" = "--list" ]; then

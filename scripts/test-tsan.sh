@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || { echo "test-tsan: Linux x86_64 only (the Mutex hooks are x86_64 assembly)" >&2; exit 2; }
+[ "$(uname -s)/$(uname -m)" = "Linux/x86_64" ] || { echo "test-tsan: skipped: Linux x86_64 only (the Mutex hooks are x86_64 assembly)" >&2; exit 0; }
 scratch="$PWD/.build-tsan"
 mkdir -p "$scratch/tsan-probe"
 bin="$(dirname "$(readlink -f "$(command -v swift)")")"
