@@ -101,7 +101,7 @@ static inline uint64x2_t conic2(const LaminaGradientRow *g, double a0, float64x2
     float64x2_t a = vsubq_f64(atan2_series2(oy, ox), vdupq_n_f64(a0));
     uint64x2_t wrapEdge = vorrq_u64(vcltq_f64(vabsq_f64(a), margin), vcltq_f64(vabsq_f64(vsubq_f64(vabsq_f64(a), twoPi)), margin));
     a = vbslq_f64(vcltq_f64(a, zero), vaddq_f64(a, twoPi), a);
-    float64x2_t t = vdivq_f64(a, twoPi);
+    float64x2_t t = vmulq_f64(a, vdupq_n_f64(1 / (2 * M_PI)));   // an ulp more than dividing: within the margin
     float64x2_t u = vbslq_f64(vcgtq_f64(t, zero), t, zero);
     u = vbslq_f64(vcltq_f64(u, one), u, one);
     float64x2_t v = vmulq_f64(u, vdupq_n_f64(255));
