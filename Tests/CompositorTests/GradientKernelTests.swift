@@ -114,4 +114,22 @@ final class GradientKernelTests: XCTestCase {
         }
         XCTAssertGreaterThan(halves, 100, "centres exactly half way between two table entries")
     }
+
+    /// Spans beyond the kernel's 32-bit pixel numbers (a huge layer far out) take the Swift
+    /// reference: the same colours, no trap in the conversion.
+    func testSpansFarOutTakeTheReference() {
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 1))]
+        for kind in [GradientKind.axial, .radial, .conic] {
+            let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 10, height: 10), start: .zero,
+                                                   end: CGPoint(x: 3e12, y: 1e12), stops: stops),
+                                    deviceToLayer: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1))
+            for x0 in [Int.max - 10, 1 << 40, -(1 << 40), (1 << 30) - 3] {
+                var out = [UInt32](repeating: 0, count: 6), reference = out
+                out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: 7, count: 6, into: $0.baseAddress!) }
+                reference.withUnsafeMutableBufferPointer { SpanShader.shadeGradientReference(g, x0: x0, y: 7, count: 6, into: $0.baseAddress!) }
+                XCTAssertEqual(out, reference, "\(kind) from x \(x0)")
+                XCTAssertNotEqual(out, [UInt32](repeating: 0, count: 6), "\(kind) from x \(x0): colours written")
+            }
+        }
+    }
 }

@@ -175,8 +175,8 @@ enum SpanShader {
     }
 
     /// Axial, radial and conic rows through the C kernel (lamina_shade_gradient: AVX-512, AVX2 or
-    /// NEON for axial and radial rows, the portable C code for conic ones), bit-identical with
-    /// `shadeGradientReference`, which stays as its reference and draws the two-circle kind.
+    /// NEON where the CPU has them, else portable C), bit-identical with `shadeGradientReference`,
+    /// which stays as its reference and draws the two-circle kind.
     static func shadeGradient(_ g: GradientSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let kind: Int32
         switch g.kind {
@@ -186,7 +186,7 @@ enum SpanShader {
         case .twoCircle: kind = -1
         }
         // The kernel's pixel numbers are 32-bit; its table has 256 entries.
-        guard kind >= 0, count > 0, x0 > -(1 << 30), count < 1 << 30, x0 + count < 1 << 30, g.table.count == 256 else {
+        guard kind >= 0, count > 0, count < 1 << 30, x0 > -(1 << 30), x0 < (1 << 30) - count, g.table.count == 256 else {
             shadeGradientReference(g, x0: x0, y: y, count: count, into: out)
             return
         }
