@@ -2,11 +2,12 @@
 // level's results must equal, and the per-level versions the public entry points dispatch to.
 //
 // Files by job: dispatch.c (CPU checks, mode, level), blend.c (source over, coverage), fill.c,
-// sample.c (bilinear sampling), yuv.c (ARGB to I420); each job's vector versions in
+// sample.c (bilinear sampling), gradient.c (gradient rows), yuv.c (ARGB to I420); each job's vector versions in
 // <job>_x86.c (AVX2, AVX-512: compiled on x86-64 only) and <job>_neon.c (AArch64 only).
 #ifndef LAMINA_KERNELS_INTERNAL_H
 #define LAMINA_KERNELS_INTERNAL_H
 #include "CPixelKernels.h"
+#include <math.h>
 #include <stdint.h>
 
 // The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
@@ -90,6 +91,28 @@ static inline uint32_t coverage_k(float c, float op) {
 }
 
 
+/// A gradient parameter's table index: t clamped to [0, 1] (NaN: 0), times 255, rounded half up
+/// (exactly: the truncation, plus 1 when the exact remainder is at least ½).
+static inline uint32_t gradient_index(double t) {
+    double u = t > 0 ? t : 0;
+    u = u < 1 ? u : 1;
+    double v = u * 255;
+    uint32_t k = (uint32_t)v;
+    return k + (v - (double)k - 0.5 >= 0 ? 1u : 0u);
+}
+
+/// A conic gradient's table index at pixel centre px of its row (a0: atan2 of the start→end
+/// direction), as CPixelKernels.h writes it: atan2 from libm, then 2π added or taken off.
+static inline uint32_t conic_index(const LaminaGradientRow *g, double a0, double px) {
+    const double twoPi = 2 * M_PI;
+    double inv = 1 / (px * g->c + g->rowW);
+    double x = (px * g->a + g->rowX) * inv, y = (px * g->b + g->rowY) * inv;
+    double t = atan2(y - g->sy, x - g->sx) - a0;
+    while (t < 0) t += twoPi;
+    while (t >= twoPi) t -= twoPi;
+    return gradient_index(t / twoPi);
+}
+
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------
 
 // Premultiplied ARGB to planar YUV 4:2:0 (I420), BT.709 limited range, for video encoders.
@@ -131,6 +154,7 @@ LK_HIDDEN void lk_affine_portable(const uint32_t *tex, int32_t w, int32_t x0, in
                                   int64_t u0, int64_t du, int64_t v0, int64_t dv, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_i420_portable(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                                 int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
+LK_HIDDEN void lk_gradient_portable(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
 
@@ -152,6 +176,8 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
 LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif
@@ -167,6 +193,7 @@ LK_HIDDEN void lk_over_rect_neon(uint32_t *dst, intptr_t dstStride, const uint32
 LK_HIDDEN void lk_over_solid_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_over_solid_coverage_neon(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 LK_HIDDEN void lk_fill_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_gradient_neon(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_i420_neon(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

@@ -51,6 +51,36 @@ void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, i
 /// to `color`. Stores only: the rectangle's pixels are not read.
 void lamina_fill_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 
+/// Gradient kinds for LaminaGradientRow.kind: the parameter t of a layer point (x, y) is
+/// axial: ((x − sx)·dx + (y − sy)·dy) / len², dx = ex − sx, dy = ey − sy, len² = dx² + dy² (0 when
+///   len² is not above 0);
+/// radial: √(u² + v²), u = (x − sx)/rx, rx = |ex − sx| (when rx is 0: 0 where x = sx, else ∞), v
+///   likewise in y (1 when rx and ry are both 0);
+/// conic: (atan2(y − sy, x − sx) − atan2(ey − sy, ex − sx)) brought into [0, 2π) by adding or
+///   subtracting 2π, divided by 2π.
+/// Each in Double arithmetic, operation by operation in this order (no fused multiply-adds).
+#define LAMINA_GRADIENT_AXIAL 0
+#define LAMINA_GRADIENT_RADIAL 1
+#define LAMINA_GRADIENT_CONIC 2
+
+/// One row of a gradient: the geometry, the row's part of the device-to-layer map, the colours.
+typedef struct {
+    /// LAMINA_GRADIENT_AXIAL, LAMINA_GRADIENT_RADIAL or LAMINA_GRADIENT_CONIC.
+    int32_t kind;
+    /// Start (sx, sy) and end (ex, ey) points in layer coordinates.
+    double sx, sy, ex, ey;
+    /// Device pixel centre px of the row maps to layer ((px·a + rowX)·w, (px·b + rowY)·w),
+    /// w = 1 / (px·c + rowW).
+    double a, b, c, rowX, rowY, rowW;
+    /// 256 premultiplied colours, for t = 0, 1/255, ..., 1.
+    const uint32_t *table;
+} LaminaGradientRow;
+
+/// Shades pixels px0 ..< px0 + count of a gradient row: out[i] = table[k], k = the parameter t of
+/// pixel centre px = (px0 + i) + 0.5 clamped to [0, 1], times 255, rounded half up (NaN: 0). The
+/// same pixels as Lamina's Swift reference (SpanShader.shadeGradientReference) at every level.
+void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+
 /// 1 when the x86 vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the
 /// portable code is not forced. 0 on other CPUs (NEON: lamina_kernels_level).
 int32_t lamina_kernels_use_avx2(void);

@@ -21,7 +21,7 @@ enum AliasedEdges {
             let p = poly[k], q = poly[(k + 1) % poly.count]
             out.append(p)
             let edge = edgeBit(of: p, q, bounds: bounds, toLayer: toLayer)
-            if edge != 0 && antialiased & edge == 0 {
+            if edge != 0 && antialiased & edge == 0 && !isOwnStaircase(p, q) {
                 changed = true
                 appendStaircase(from: p, to: q, into: &out)
             }
@@ -49,6 +49,17 @@ enum AliasedEdges {
         }
         // A degenerate bounds (zero width) puts a segment on two edges: take the lower bit.
         return bits & (~bits &+ 1)
+    }
+
+    /// Whether the segment p→q is its own staircase: along x or y between whole-pixel points (an
+    /// unrotated layer on whole pixels). Its staircase would only add points along it at whole
+    /// pixels, which the coverage rasteriser adds up row by row to the same values in the same
+    /// order (a vertical piece gives each row the one contribution the whole segment gives it, a
+    /// horizontal one gives none), so the segment is kept as it is: the same coverage, from one
+    /// edge instead of two points a pixel.
+    static func isOwnStaircase(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Bool {
+        func whole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e9 }
+        return (p.x == q.x || p.y == q.y) && whole(p.x) && whole(p.y) && whole(q.x) && whole(q.y)
     }
 
     /// The longest edge (device pixels along x or y) drawn as a staircase.

@@ -297,28 +297,39 @@ final class PrimitiveDrawer {
         return clipMasks.mask(for: key, outer: outer) { makeClipMask(contours, rule: rule, area: area, outer: outer, columns: columns) }
     }
 
-    /// `clipMask` made anew.
+    /// `clipMask` made anew. Without an outer mask, each row's longest run of exact ones
+    /// (`ClipMask.fullRun`) is read from the rasteriser's runs as they are written (a row's runs come
+    /// in column order, apart, and a run continuing the one before it with the same coverage is
+    /// joined to it, so a stretch of ones is one run): the runs `ClipMask.runsOfOne` would find.
     private func makeClipMask(_ contours: [[(x: Double, y: Double)]], rule: FillRule, area: IntRect, outer: ClipMask?, columns: Range<Int>) -> ClipMask {
         var a = area
         if let o = outer { a = a.intersection(o.rect) }
         var values = [Float](repeating: 0, count: a.area)
+        var runs: [(lo: Int32, hi: Int32)]?
         if !a.isEmpty {
             rasterizer.rasterize(contours, rule: rule, columns: columns, rows: a.y..<a.maxY)
+            var ones = [(lo: Int32, hi: Int32)](repeating: (0, 0), count: outer == nil ? a.height : 0)
             // Straight from the runs (the dense `coverage` would be built anew on every access).
-            for span in rasterizer.spans {
-                let y = Int(span.y)
-                guard y >= a.y, y < a.maxY else { continue }
-                let x0 = max(Int(span.x), a.x), x1 = min(Int(span.x + span.length), a.maxX)
-                guard x1 > x0 else { continue }
-                let base = (y - a.y) * a.width - a.x
-                for x in x0..<x1 {
-                    var v = span.coverage
-                    if let o = outer { v *= o.value(x, y) }
-                    values[base + x] = v
+            values.withUnsafeMutableBufferPointer { buffer in
+                let v = buffer.baseAddress!
+                for span in rasterizer.spans {
+                    let y = Int(span.y)
+                    guard y >= a.y, y < a.maxY else { continue }
+                    let x0 = max(Int(span.x), a.x), x1 = min(Int(span.x + span.length), a.maxX)
+                    guard x1 > x0 else { continue }
+                    let base = (y - a.y) * a.width - a.x
+                    if let o = outer {
+                        for x in x0..<x1 { v[base + x] = span.coverage * o.value(x, y) }
+                    } else {
+                        (v + base + x0).update(repeating: span.coverage, count: x1 - x0)
+                        let best = ones[y - a.y]
+                        if span.coverage == 1, x1 - x0 > Int(best.hi - best.lo) { ones[y - a.y] = (Int32(x0 - a.x), Int32(x1 - a.x)) }
+                    }
                 }
             }
+            if outer == nil { runs = ones }
         }
-        return ClipMask(rect: a, values: values)
+        return ClipMask(rect: a, values: values, fullRuns: runs)
     }
 
     /// Composites `src` (an offscreen surface) onto `dst` with `opacity`, optionally times `mask`

@@ -174,7 +174,33 @@ enum SpanShader {
         }
     }
 
+    /// Axial, radial and conic rows through the C kernel (lamina_shade_gradient: AVX-512, AVX2 or
+    /// NEON where the CPU has them, else portable C), bit-identical with `shadeGradientReference`,
+    /// which stays as its reference and draws the two-circle kind.
     static func shadeGradient(_ g: GradientSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let kind: Int32
+        switch g.kind {
+        case .axial: kind = LAMINA_GRADIENT_AXIAL
+        case .radial: kind = LAMINA_GRADIENT_RADIAL
+        case .conic: kind = LAMINA_GRADIENT_CONIC
+        case .twoCircle: kind = -1
+        }
+        // The kernel's pixel numbers are 32-bit; its table has 256 entries.
+        guard kind >= 0, count > 0, count < 1 << 30, x0 > -(1 << 30), x0 < (1 << 30) - count, g.table.count == 256 else {
+            shadeGradientReference(g, x0: x0, y: y, count: count, into: out)
+            return
+        }
+        let m = g.map
+        let py = Double(y) + 0.5
+        g.table.withUnsafeBufferPointer { table in
+            var row = LaminaGradientRow(kind: kind, sx: g.sx, sy: g.sy, ex: g.ex, ey: g.ey, a: m.a, b: m.b, c: m.c,
+                                        rowX: py * m.d + m.g, rowY: py * m.e + m.h, rowW: py * m.f + m.i, table: table.baseAddress)
+            lamina_shade_gradient(&row, Int32(x0), Int32(count), out)
+        }
+    }
+
+    /// The Swift reference of the gradient kernel (and the two-circle kind's rows).
+    static func shadeGradientReference(_ g: GradientSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = g.map
         // Each pixel's map is evaluated directly (not accumulated along the span), so a pixel's
         // colour never depends on where its span starts.

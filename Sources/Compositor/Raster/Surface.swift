@@ -72,7 +72,11 @@ final class ClipMask {
     /// Coverage 0...1, row-major over `rect` (not changed after it is made: `fullRun` is kept).
     let values: [Float]
 
-    init(rect: IntRect, values: [Float]) { self.rect = rect; self.values = values }
+    /// A mask of `values` over `rect`; `fullRuns`, when given, must be what `runsOfOne` finds in
+    /// `values` (else it is found on first use).
+    init(rect: IntRect, values: [Float], fullRuns: [(lo: Int32, hi: Int32)]? = nil) {
+        self.rect = rect; self.values = values; self.fullRuns = fullRuns
+    }
 
     /// Per row of `rect`, the longest run of columns (device x, from `lo` up to `hi`) where the
     /// coverage is exactly 1: there the clip changes nothing, and what is drawn takes the paths of

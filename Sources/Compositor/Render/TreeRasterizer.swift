@@ -389,6 +389,14 @@ final class TreeRasterizer {
         return (box, aligned)
     }
 
+    /// The pixel rectangle `poly` is when it is exactly one (four corners on whole pixels, sides
+    /// along the axes), of a size the rectangle painter takes; else nil.
+    static func pixelRect(_ poly: [(x: Double, y: Double)]) -> IntRect? {
+        guard poly.count == 4, poly.allSatisfy({ abs($0.x) < 1e9 && abs($0.y) < 1e9 }) else { return nil }
+        let (box, aligned) = clipBox(poly)
+        return aligned && !box.isEmpty ? box : nil
+    }
+
     // MARK: - Contents
 
     /// `edges`: the bounds and antialiasedEdges of the node whose aliased bounds edges apply to
@@ -401,8 +409,19 @@ final class TreeRasterizer {
             drawer.draw(contours, rule: f.rule, paint: .solid(f.color), opacity: opacity, on: s)
         case .gradient(let g):
             guard let inv = H.inverse else { return }
-            let poly = edges.map { aliased(H.projectClipped(TreeRasterizer.rectPolygon(g.rect)), $0, H) } ?? H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
-            drawer.draw([poly], rule: .nonZero, paint: .gradient(GradientSampler(g, deviceToLayer: inv)), opacity: opacity, on: s)
+            let rect = H.projectClipped(TreeRasterizer.rectPolygon(g.rect))
+            let paint = Paint.gradient(GradientSampler(g, deviceToLayer: inv))
+            // A rectangle on whole pixels (an unrotated layer at whole-pixel places, the common
+            // case) covers its pixels exactly, with aliased edges or smooth ones (an aliased edge's
+            // staircase then runs along the edge itself): its rows are made directly instead of
+            // rasterising the polygon, the same coverage (GradientRectTests).
+            if let box = TreeRasterizer.pixelRect(rect) {
+                drawer.drawAxisAlignedRect(x0: Double(box.x), y0: Double(box.y), x1: Double(box.maxX), y1: Double(box.maxY),
+                                           paint: paint, opacity: opacity, on: s)
+                return
+            }
+            let poly = edges.map { aliased(rect, $0, H) } ?? rect
+            drawer.draw([poly], rule: .nonZero, paint: paint, opacity: opacity, on: s)
         case .image(let img):
             NinePart.forEachPart(img) { drawImagePart($0, H: H, opacity: opacity, on: s, edges: edges) }
         case .glyphs(let g):

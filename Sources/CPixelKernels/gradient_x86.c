@@ -1,0 +1,306 @@
+// Gradient rows, AVX2 and AVX-512 versions (x86-64 only; chosen at run time by
+// lamina_kernels_level): axial and radial rows four (AVX2) or eight (AVX-512) pixels per vector of
+// doubles, the same operations in the same order as lk_gradient_portable (gradient.c), each
+// correctly rounded (add, multiply, divide, square root), so the same bits; the colours fetched by
+// gathers from the table. Conic rows: see conic_margin below.
+#if defined(__x86_64__)
+#include "kernels_internal.h"
+#include <immintrin.h>
+#include <math.h>
+
+/// The per-row constants of the vector loops.
+typedef struct {
+    double a, b, c, rowX, rowY, rowW;
+    /// 1 / rowW when c is 0 and rowW is not: then px·c + rowW is rowW for every pixel (±0 added to
+    /// a number that is not 0), so every pixel's reciprocal is this one.
+    double inv;
+    int hoisted;
+    double sx, sy;
+    /// Axial: dx, dy, len². Radial: rx, ry.
+    double p, q, r;
+} GradientConstants;
+
+/// The constants of `g`'s row; 0 when the row is one colour (*color) or conic (*color unset).
+static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, uint32_t *color) {
+    k->a = g->a; k->b = g->b; k->c = g->c; k->rowX = g->rowX; k->rowY = g->rowY; k->rowW = g->rowW;
+    k->hoisted = g->c == 0 && g->rowW != 0;
+    k->inv = k->hoisted ? 1 / g->rowW : 0;
+    k->sx = g->sx; k->sy = g->sy;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        k->p = g->ex - g->sx; k->q = g->ey - g->sy; k->r = k->p * k->p + k->q * k->q;
+        if (!(k->r > 0)) { *color = g->table[0]; return 0; }
+        return 1;
+    }
+    if (g->kind == LAMINA_GRADIENT_RADIAL) {
+        k->p = fabs(g->ex - g->sx); k->q = fabs(g->ey - g->sy);
+        if (k->p == 0 && k->q == 0) { *color = g->table[255]; return 0; }
+        return 1;
+    }
+    return 0;
+}
+
+// ---- conic rows ------------------------------------------------------------------------------------
+//
+// The reference takes atan2 from libm, which no vector instruction gives bit for bit. The vector
+// versions work out each lane's angle θ' with a series whose error is below 2e-11 radians (the
+// angle of (|x|, |y|) reduced to atan(r), |r| ≤ tan(π/8), by the octant and by
+// atan(q) = π/4 + atan((q − 1)/(q + 1)); atan(r) = r − r³/3 + ... − r²³/23, an alternating series
+// whose first term left out, r²⁵/25, is below 1.2e-11; a few roundings of 1e-16 each), while libm's
+// atan2 is within an ulp of the true angle. Every later step of the reference (subtracting a0,
+// adding 2π, dividing by 2π, clamping, ·255) is one rounded operation, and rounding never turns a
+// larger input into a smaller output, so the reference's value lies within
+// (2e-11 + 1e-15)·255/2π + a few ulps (< 1e-9) of the vector one, which multiplies by 1/(2π)
+// rounded instead of dividing (an ulp more). The table index of the vector value is therefore the reference's
+// unless that value lies within conic_margin of a rounding step k + ½, or the angle minus a0 lies
+// within conic_margin of 0 or ±2π (where the reference may wrap the other way): those lanes (about
+// one in 10^8), and lanes whose x − sx or y − sy is 0, infinite or NaN (atan2's signed zeros and
+// special values), are worked out again by conic_index, libm's atan2 and all.
+static const double conic_margin = 1e-8;
+
+/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 11.
+#define ATAN_TERMS 12
+static const double atan_coefficients[ATAN_TERMS] = {
+    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21, -1.0 / 23,
+};
+static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: either side of it the series converges alike
+
+// ---- AVX2: four doubles a vector, eight pixels a step ---------------------------------------------
+
+#define AVX2_ONLY __attribute__((target("avx2")))
+
+/// The table indices of four parameters (gradient_index, lane by lane).
+AVX2_ONLY static inline __m128i index4(__m256d t) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), k255 = _mm256_set1_pd(255), half = _mm256_set1_pd(0.5);
+    // max_pd(t, 0) is t > 0 ? t : 0 (NaN gives 0), min_pd(u, 1) is u < 1 ? u : 1.
+    __m256d v = _mm256_mul_pd(_mm256_min_pd(_mm256_max_pd(t, zero), one), k255);
+    __m256d whole = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(v));
+    __m256d up = _mm256_cmp_pd(_mm256_sub_pd(_mm256_sub_pd(v, whole), half), zero, _CMP_GE_OQ);
+    return _mm256_cvttpd_epi32(_mm256_add_pd(whole, _mm256_and_pd(up, one)));
+}
+
+/// The parameters of four pixel centres px.
+AVX2_ONLY static inline __m256d parameter4(const GradientConstants *k, int32_t kind, __m256d px) {
+    __m256d inv = k->hoisted ? _mm256_set1_pd(k->inv)
+                             : _mm256_div_pd(_mm256_set1_pd(1), _mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->c)), _mm256_set1_pd(k->rowW)));
+    __m256d x = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->a)), _mm256_set1_pd(k->rowX)), inv);
+    __m256d y = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->b)), _mm256_set1_pd(k->rowY)), inv);
+    __m256d ox = _mm256_sub_pd(x, _mm256_set1_pd(k->sx)), oy = _mm256_sub_pd(y, _mm256_set1_pd(k->sy));
+    if (kind == LAMINA_GRADIENT_AXIAL)
+        return _mm256_div_pd(_mm256_add_pd(_mm256_mul_pd(ox, _mm256_set1_pd(k->p)), _mm256_mul_pd(oy, _mm256_set1_pd(k->q))), _mm256_set1_pd(k->r));
+    const __m256d inf = _mm256_set1_pd(INFINITY), zero = _mm256_setzero_pd();
+    // rx > 0 ? (x − sx)/rx : (x == sx ? 0 : ∞); likewise in y.
+    __m256d u = k->p > 0 ? _mm256_div_pd(ox, _mm256_set1_pd(k->p))
+                         : _mm256_blendv_pd(inf, zero, _mm256_cmp_pd(x, _mm256_set1_pd(k->sx), _CMP_EQ_OQ));
+    __m256d v = k->q > 0 ? _mm256_div_pd(oy, _mm256_set1_pd(k->q))
+                         : _mm256_blendv_pd(inf, zero, _mm256_cmp_pd(y, _mm256_set1_pd(k->sy), _CMP_EQ_OQ));
+    return _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(u, u), _mm256_mul_pd(v, v)));
+}
+
+AVX2_ONLY static void gradient_avx2(const GradientConstants *k, int32_t kind, const uint32_t *table, int32_t px0, int32_t count, uint32_t *out) {
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
+    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
+        __m128i lo = index4(parameter4(k, kind, px)), hi = index4(parameter4(k, kind, _mm256_add_pd(px, four)));
+        __m256i colors = _mm256_i32gather_epi32((const int *)table, _mm256_set_m128i(hi, lo), 4);
+        if (i + 8 <= count) {
+            _mm256_storeu_si256((__m256i *)(out + i), colors);
+        } else {
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_epi32((int *)(out + i), keep, colors);
+        }
+    }
+}
+
+/// Four lanes' atan2(y, x), within 2e-11 radians (see above).
+AVX2_ONLY static inline __m256d atan2_series4(__m256d y, __m256d x) {
+    const __m256d sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1), zero = _mm256_setzero_pd();
+    __m256d ax = _mm256_andnot_pd(sign, x), ay = _mm256_andnot_pd(sign, y);
+    __m256d q = _mm256_div_pd(_mm256_min_pd(ax, ay), _mm256_max_pd(ax, ay));
+    __m256d big = _mm256_cmp_pd(q, _mm256_set1_pd(tan_pi_8), _CMP_GT_OQ);
+    __m256d r = _mm256_blendv_pd(q, _mm256_div_pd(_mm256_sub_pd(q, one), _mm256_add_pd(q, one)), big);
+    __m256d s = _mm256_mul_pd(r, r), p = _mm256_set1_pd(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_pd(_mm256_mul_pd(p, s), _mm256_set1_pd(atan_coefficients[k]));
+    __m256d at = _mm256_add_pd(_mm256_mul_pd(r, p), _mm256_and_pd(big, _mm256_set1_pd(M_PI / 4)));
+    at = _mm256_blendv_pd(at, _mm256_sub_pd(_mm256_set1_pd(M_PI / 2), at), _mm256_cmp_pd(ay, ax, _CMP_GT_OQ));
+    at = _mm256_blendv_pd(at, _mm256_sub_pd(_mm256_set1_pd(M_PI), at), _mm256_cmp_pd(x, zero, _CMP_LT_OQ));
+    return _mm256_blendv_pd(at, _mm256_sub_pd(zero, at), _mm256_cmp_pd(y, zero, _CMP_LT_OQ));
+}
+
+/// Four conic pixels' table indices; *unsure gets the lanes (bits 0-3) to work out again.
+AVX2_ONLY static inline __m128i conic4(const GradientConstants *k, double a0, __m256d px, int *unsure) {
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), inf = _mm256_set1_pd(INFINITY);
+    const __m256d twoPi = _mm256_set1_pd(2 * M_PI), margin = _mm256_set1_pd(conic_margin), half = _mm256_set1_pd(0.5);
+    __m256d inv = k->hoisted ? _mm256_set1_pd(k->inv)
+                             : _mm256_div_pd(one, _mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->c)), _mm256_set1_pd(k->rowW)));
+    __m256d x = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->a)), _mm256_set1_pd(k->rowX)), inv);
+    __m256d y = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->b)), _mm256_set1_pd(k->rowY)), inv);
+    __m256d ox = _mm256_sub_pd(x, _mm256_set1_pd(k->sx)), oy = _mm256_sub_pd(y, _mm256_set1_pd(k->sy));
+    __m256d ok = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, ox), inf, _CMP_LT_OQ), _mm256_cmp_pd(_mm256_andnot_pd(sign, oy), inf, _CMP_LT_OQ)),
+                               _mm256_and_pd(_mm256_cmp_pd(ox, zero, _CMP_NEQ_OQ), _mm256_cmp_pd(oy, zero, _CMP_NEQ_OQ)));
+    __m256d a = _mm256_sub_pd(atan2_series4(oy, ox), _mm256_set1_pd(a0));
+    __m256d wrapEdge = _mm256_or_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, a), margin, _CMP_LT_OQ),
+                                    _mm256_cmp_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(_mm256_andnot_pd(sign, a), twoPi)), margin, _CMP_LT_OQ));
+    a = _mm256_add_pd(a, _mm256_and_pd(_mm256_cmp_pd(a, zero, _CMP_LT_OQ), twoPi));
+    __m256d v = _mm256_mul_pd(_mm256_min_pd(_mm256_max_pd(_mm256_mul_pd(a, _mm256_set1_pd(1 / (2 * M_PI))), zero), one), _mm256_set1_pd(255));
+    __m256d whole = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(v)), d = _mm256_sub_pd(_mm256_sub_pd(v, whole), half);
+    __m256d halfEdge = _mm256_cmp_pd(_mm256_andnot_pd(sign, d), margin, _CMP_LT_OQ);
+    *unsure = _mm256_movemask_pd(_mm256_or_pd(_mm256_andnot_pd(ok, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))), _mm256_or_pd(wrapEdge, halfEdge)));
+    return _mm256_cvttpd_epi32(_mm256_add_pd(whole, _mm256_and_pd(_mm256_cmp_pd(d, zero, _CMP_GE_OQ), one)));
+}
+
+AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
+    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
+        int unsureLo, unsureHi;
+        __m128i lo = conic4(k, a0, px, &unsureLo), hi = conic4(k, a0, _mm256_add_pd(px, four), &unsureHi);
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, _mm256_set_m128i(hi, lo), 4);
+        if (i + 8 <= count) {
+            _mm256_storeu_si256((__m256i *)(out + i), colors);
+        } else {
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_epi32((int *)(out + i), keep, colors);
+        }
+        for (int unsure = unsureLo | unsureHi << 4; unsure; unsure &= unsure - 1) {
+            int j = __builtin_ctz((unsigned)unsure);
+            if (i + j < count) out[i + j] = g->table[conic_index(g, a0, (double)(px0 + i + j) + 0.5)];
+        }
+    }
+}
+
+LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
+    GradientConstants k;
+    uint32_t color = 0;
+    if (gradient_constants(g, &k, &color)) {
+        // The kind as a constant in each call, so the compiler drops the other kind's code.
+        if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx2(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
+        else gradient_avx2(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
+    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
+        for (int32_t i = 0; i < count; i++) out[i] = color;
+    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
+        conic_avx2(g, &k, atan2(g->ey - g->sy, g->ex - g->sx), px0, count, out);
+    } else {
+        lk_gradient_portable(g, px0, count, out);
+    }
+}
+
+// ---- AVX-512: eight doubles a vector, sixteen pixels a step --------------------------------------
+
+#define AVX512_ONLY __attribute__((target("avx2,avx512f")))
+
+/// The table's colours at sixteen indices, stored to out[0 ..< min(n, 16)]: a whole step by
+/// sixteen loads from the indices stored (measured faster than a gather on AMD Zen 4), the last
+/// step by a gather and a masked store.
+AVX512_ONLY static inline void store16(const uint32_t *table, __m512i index, uint32_t *out, int32_t n) {
+    if (n >= 16) {
+        int32_t k[16];
+        _mm512_storeu_si512((void *)k, index);
+        for (int j = 0; j < 16; j++) out[j] = table[k[j]];
+    } else {
+        _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1), _mm512_i32gather_epi32(index, (const void *)table, 4));
+    }
+}
+
+/// The table indices of eight parameters (gradient_index, lane by lane).
+AVX512_ONLY static inline __m256i index8(__m512d t) {
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), k255 = _mm512_set1_pd(255), half = _mm512_set1_pd(0.5);
+    __m512d v = _mm512_mul_pd(_mm512_min_pd(_mm512_max_pd(t, zero), one), k255);
+    __m512d whole = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(v));
+    __mmask8 up = _mm512_cmp_pd_mask(_mm512_sub_pd(_mm512_sub_pd(v, whole), half), zero, _CMP_GE_OQ);
+    return _mm512_cvttpd_epi32(_mm512_mask_add_pd(whole, up, whole, one));
+}
+
+/// The parameters of eight pixel centres px.
+AVX512_ONLY static inline __m512d parameter8(const GradientConstants *k, int32_t kind, __m512d px) {
+    __m512d inv = k->hoisted ? _mm512_set1_pd(k->inv)
+                             : _mm512_div_pd(_mm512_set1_pd(1), _mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->c)), _mm512_set1_pd(k->rowW)));
+    __m512d x = _mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->a)), _mm512_set1_pd(k->rowX)), inv);
+    __m512d y = _mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->b)), _mm512_set1_pd(k->rowY)), inv);
+    __m512d ox = _mm512_sub_pd(x, _mm512_set1_pd(k->sx)), oy = _mm512_sub_pd(y, _mm512_set1_pd(k->sy));
+    if (kind == LAMINA_GRADIENT_AXIAL)
+        return _mm512_div_pd(_mm512_add_pd(_mm512_mul_pd(ox, _mm512_set1_pd(k->p)), _mm512_mul_pd(oy, _mm512_set1_pd(k->q))), _mm512_set1_pd(k->r));
+    const __m512d inf = _mm512_set1_pd(INFINITY), zero = _mm512_setzero_pd();
+    __m512d u = k->p > 0 ? _mm512_div_pd(ox, _mm512_set1_pd(k->p))
+                         : _mm512_mask_blend_pd(_mm512_cmp_pd_mask(x, _mm512_set1_pd(k->sx), _CMP_EQ_OQ), inf, zero);
+    __m512d v = k->q > 0 ? _mm512_div_pd(oy, _mm512_set1_pd(k->q))
+                         : _mm512_mask_blend_pd(_mm512_cmp_pd_mask(y, _mm512_set1_pd(k->sy), _CMP_EQ_OQ), inf, zero);
+    return _mm512_sqrt_pd(_mm512_add_pd(_mm512_mul_pd(u, u), _mm512_mul_pd(v, v)));
+}
+
+AVX512_ONLY static void gradient_avx512(const GradientConstants *k, int32_t kind, const uint32_t *table, int32_t px0, int32_t count, uint32_t *out) {
+    __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
+    const __m512d eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
+        __m256i lo = index8(parameter8(k, kind, px)), hi = index8(parameter8(k, kind, _mm512_add_pd(px, eight)));
+        store16(table, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), out + i, count - i);
+    }
+}
+
+/// Eight lanes' atan2(y, x), within 2e-11 radians (see above).
+AVX512_ONLY static inline __m512d atan2_series8(__m512d y, __m512d x) {
+    const __m512d one = _mm512_set1_pd(1), zero = _mm512_setzero_pd();
+    __m512d ax = _mm512_abs_pd(x), ay = _mm512_abs_pd(y);
+    __m512d q = _mm512_div_pd(_mm512_min_pd(ax, ay), _mm512_max_pd(ax, ay));
+    __mmask8 big = _mm512_cmp_pd_mask(q, _mm512_set1_pd(tan_pi_8), _CMP_GT_OQ);
+    __m512d r = _mm512_mask_div_pd(q, big, _mm512_sub_pd(q, one), _mm512_add_pd(q, one));
+    __m512d s = _mm512_mul_pd(r, r), p = _mm512_set1_pd(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_add_pd(_mm512_mul_pd(p, s), _mm512_set1_pd(atan_coefficients[k]));
+    __m512d at = _mm512_mul_pd(r, p);
+    at = _mm512_mask_add_pd(at, big, at, _mm512_set1_pd(M_PI / 4));
+    at = _mm512_mask_sub_pd(at, _mm512_cmp_pd_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_pd(M_PI / 2), at);
+    at = _mm512_mask_sub_pd(at, _mm512_cmp_pd_mask(x, zero, _CMP_LT_OQ), _mm512_set1_pd(M_PI), at);
+    return _mm512_mask_sub_pd(at, _mm512_cmp_pd_mask(y, zero, _CMP_LT_OQ), zero, at);
+}
+
+/// Eight conic pixels' table indices; *unsure gets the lanes to work out again.
+AVX512_ONLY static inline __m256i conic8(const GradientConstants *k, double a0, __m512d px, __mmask8 *unsure) {
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), inf = _mm512_set1_pd(INFINITY);
+    const __m512d twoPi = _mm512_set1_pd(2 * M_PI), margin = _mm512_set1_pd(conic_margin), half = _mm512_set1_pd(0.5);
+    __m512d inv = k->hoisted ? _mm512_set1_pd(k->inv)
+                             : _mm512_div_pd(one, _mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->c)), _mm512_set1_pd(k->rowW)));
+    __m512d x = _mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->a)), _mm512_set1_pd(k->rowX)), inv);
+    __m512d y = _mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->b)), _mm512_set1_pd(k->rowY)), inv);
+    __m512d ox = _mm512_sub_pd(x, _mm512_set1_pd(k->sx)), oy = _mm512_sub_pd(y, _mm512_set1_pd(k->sy));
+    __mmask8 ok = _mm512_cmp_pd_mask(_mm512_abs_pd(ox), inf, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(oy), inf, _CMP_LT_OQ)
+                & _mm512_cmp_pd_mask(ox, zero, _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(oy, zero, _CMP_NEQ_OQ);
+    __m512d a = _mm512_sub_pd(atan2_series8(oy, ox), _mm512_set1_pd(a0));
+    __mmask8 wrapEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(a), margin, _CMP_LT_OQ)
+                      | _mm512_cmp_pd_mask(_mm512_abs_pd(_mm512_sub_pd(_mm512_abs_pd(a), twoPi)), margin, _CMP_LT_OQ);
+    a = _mm512_mask_add_pd(a, _mm512_cmp_pd_mask(a, zero, _CMP_LT_OQ), a, twoPi);
+    __m512d v = _mm512_mul_pd(_mm512_min_pd(_mm512_max_pd(_mm512_mul_pd(a, _mm512_set1_pd(1 / (2 * M_PI))), zero), one), _mm512_set1_pd(255));
+    __m512d whole = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(v)), d = _mm512_sub_pd(_mm512_sub_pd(v, whole), half);
+    __mmask8 halfEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(d), margin, _CMP_LT_OQ);
+    *unsure = (__mmask8)(~ok | wrapEdge | halfEdge);
+    return _mm512_cvttpd_epi32(_mm512_mask_add_pd(whole, _mm512_cmp_pd_mask(d, zero, _CMP_GE_OQ), whole, one));
+}
+
+AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
+    __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
+    const __m512d eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
+        __mmask8 unsureLo, unsureHi;
+        __m256i lo = conic8(k, a0, px, &unsureLo), hi = conic8(k, a0, _mm512_add_pd(px, eight), &unsureHi);
+        store16(g->table, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), out + i, count - i);
+        for (unsigned unsure = (unsigned)unsureLo | (unsigned)unsureHi << 8; unsure; unsure &= unsure - 1) {
+            int j = __builtin_ctz(unsure);
+            if (i + j < count) out[i + j] = g->table[conic_index(g, a0, (double)(px0 + i + j) + 0.5)];
+        }
+    }
+}
+
+LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
+    GradientConstants k;
+    uint32_t color = 0;
+    if (gradient_constants(g, &k, &color)) {
+        if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx512(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
+        else gradient_avx512(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
+    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
+        for (int32_t i = 0; i < count; i++) out[i] = color;
+    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
+        conic_avx512(g, &k, atan2(g->ey - g->sy, g->ex - g->sx), px0, count, out);
+    } else {
+        lk_gradient_portable(g, px0, count, out);
+    }
+}
+
+#endif

@@ -1,0 +1,135 @@
+import XCTest
+import CoreGraphics
+import Foundation
+import LaminaRandom
+import LaminaTestSupport
+@testable import Compositor
+
+/// The C gradient kernel (lamina_shade_gradient, through SpanShader.shadeGradient) at every level
+/// this CPU runs (x86-64: AVX-512, AVX2, portable; AArch64: NEON, portable), for axial, radial and
+/// conic rows: each pixel must be the table entry of its centre's parameter worked out here from the
+/// documented formulas (CPixelKernels.h), and the whole row the Swift reference's
+/// (SpanShader.shadeGradientReference, the code the kernel replaced), bit for bit.
+final class GradientKernelTests: XCTestCase {
+    static let levels: [PixelKernels.Level] = PixelKernels.Level.allCases.reversed()
+
+    /// The parameter of layer point (x, y), from the formulas.
+    func parameter(_ kind: GradientKind, _ s: CGPoint, _ e: CGPoint, _ x: Double, _ y: Double) -> Double {
+        let sx = Double(s.x), sy = Double(s.y), ex = Double(e.x), ey = Double(e.y)
+        switch kind {
+        case .axial:
+            let dx = ex - sx, dy = ey - sy, len2 = dx * dx + dy * dy
+            return len2 > 0 ? ((x - sx) * dx + (y - sy) * dy) / len2 : 0
+        case .radial:
+            let rx = Swift.abs(ex - sx), ry = Swift.abs(ey - sy)
+            if rx == 0 && ry == 0 { return 1 }
+            let u = rx > 0 ? (x - sx) / rx : (x == sx ? 0 : Double.infinity)
+            let v = ry > 0 ? (y - sy) / ry : (y == sy ? 0 : Double.infinity)
+            return (u * u + v * v).squareRoot()
+        default:
+            // The angle from the start→end direction, counter-clockwise in layer coordinates, in turns.
+            var a = atan2(y - sy, x - sx) - atan2(ey - sy, ex - sx)
+            if a < 0 { a += 2 * Double.pi }
+            if a >= 2 * Double.pi { a -= 2 * Double.pi }
+            return a / (2 * Double.pi)
+        }
+    }
+
+    func testRowsMatchTheFormulasAndTheSwiftReferenceAtEveryLevel() {
+        var rng = SplitMix64(seed: 0x6AD1_C0DE)
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (0.3, SIMD4(0, 1, 0, 0.5)), (0.7, SIMD4(0.2, 0.4, 1, 0.9)), (1, SIMD4(0, 0, 1, 1))]
+        let table = GradientSampler.makeTable(stops)
+        let kinds: [GradientKind] = [.axial, .radial, .conic]
+        var compared = 0, crossing = 0
+        for trial in 0..<600 {
+            let kind = kinds[trial % 3]
+            let start = CGPoint(x: rng.double(-20, 60), y: rng.double(-20, 60))
+            var end = CGPoint(x: rng.double(-20, 60), y: rng.double(-20, 60))
+            switch trial % 23 {
+            case 0: end = start                               // no axis, no radius
+            case 1: end.x = start.x                           // a radial gradient without x radius
+            case 2: end.y = start.y
+            default: break
+            }
+            let projective = trial % 5 == 4
+            let angle = rng.double(0, 6.3), scale = rng.double(0.2, 3)
+            let map = Projective2D(a: cos(angle) / scale, b: sin(angle) / scale, c: projective ? rng.double(-0.003, 0.003) : 0,
+                                   d: -sin(angle) / scale, e: cos(angle) / scale, f: projective ? rng.double(-0.003, 0.003) : 0,
+                                   g: rng.double(-30, 30), h: rng.double(-30, 30), i: projective ? 1 : rng.pick([1, 1, 0.5]))
+            let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 50, height: 50), start: start, end: end, stops: stops),
+                                    deviceToLayer: map)
+            let x0 = rng.int(-40...200), y = rng.int(-40...200), n = rng.int(1...90)
+            var reference = [UInt32](repeating: 0, count: n)
+            reference.withUnsafeMutableBufferPointer { SpanShader.shadeGradientReference(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
+            var formula = [UInt32](repeating: 0, count: n)
+            for i in 0..<n {
+                let px = Double(x0 + i) + 0.5, py = Double(y) + 0.5
+                let w = px * map.c + (py * map.f + map.i)
+                let lx = (px * map.a + (py * map.d + map.g)) * (1 / w), ly = (px * map.b + (py * map.e + map.h)) * (1 / w)
+                let t = parameter(kind, start, end, lx, ly)
+                formula[i] = table[t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())]
+            }
+            XCTAssertEqual(reference, formula, "trial \(trial) \(kind): the Swift reference")
+            for level in Self.levels {
+                PixelKernels.withLevel(level) {
+                    var out = [UInt32](repeating: 0xDEAD_BEEF, count: n + 1)
+                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
+                    XCTAssertEqual(Array(out.prefix(n)), formula, "trial \(trial) \(kind), level \(level)")
+                    XCTAssertEqual(out[n], 0xDEAD_BEEF, "nothing written past the row (trial \(trial), level \(level))")
+                }
+            }
+            compared += n
+            if Set(formula).count > 3 { crossing += 1 }
+        }
+        XCTAssertGreaterThan(compared, 20_000)
+        XCTAssertGreaterThan(crossing, 150, "rows that cross several colours of the table (180 of the 600 with this seed)")
+    }
+
+    /// Rows whose pixel centres fall where t·255 is exactly or nearly k + ½ (layer x = device x, an
+    /// axis from 0 to L along x: t·255 = (x·L / L²)·255, for L = 255 exactly x for many centres
+    /// x = k + ½): the half-up rounding of every level against the formula.
+    func testRoundingAtHalfStepsAtEveryLevel() {
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(0, 0, 0, 1)), (1, SIMD4(1, 1, 1, 1))]
+        // Black to white: 256 different entries, so a neighbour's entry is a failure.
+        let table = GradientSampler.makeTable(stops)
+        XCTAssertEqual(Set(table).count, 256)
+        var halves = 0
+        for length in [255.0, 510.0, 127.5, 1.0] {
+            let g = GradientSampler(RenderGradient(kind: .axial, rect: CGRect(x: 0, y: 0, width: 300, height: 1), start: .zero,
+                                                   end: CGPoint(x: length, y: 0), stops: stops),
+                                    deviceToLayer: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1))
+            let n = 300
+            for level in Self.levels {
+                PixelKernels.withLevel(level) {
+                    var out = [UInt32](repeating: 0, count: n)
+                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: -10, y: 0, count: n, into: $0.baseAddress!) }
+                    for i in 0..<n {
+                        let x = Double(-10 + i) + 0.5
+                        let v = min(max(x * length / (length * length), 0), 1) * 255
+                        if v - v.rounded(.down) == 0.5 { halves += 1 }
+                        XCTAssertEqual(out[i], table[Int(v.rounded())], "x \(x), axis length \(length), level \(level)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(halves, 100, "centres exactly half way between two table entries")
+    }
+
+    /// Spans beyond the kernel's 32-bit pixel numbers (a huge layer far out) take the Swift
+    /// reference: the same colours, no trap in the conversion.
+    func testSpansFarOutTakeTheReference() {
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 1))]
+        for kind in [GradientKind.axial, .radial, .conic] {
+            let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 10, height: 10), start: .zero,
+                                                   end: CGPoint(x: 3e12, y: 1e12), stops: stops),
+                                    deviceToLayer: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1))
+            for x0 in [Int.max - 10, 1 << 40, -(1 << 40), (1 << 30) - 3] {
+                var out = [UInt32](repeating: 0, count: 6), reference = out
+                out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: 7, count: 6, into: $0.baseAddress!) }
+                reference.withUnsafeMutableBufferPointer { SpanShader.shadeGradientReference(g, x0: x0, y: 7, count: 6, into: $0.baseAddress!) }
+                XCTAssertEqual(out, reference, "\(kind) from x \(x0)")
+                XCTAssertNotEqual(out, [UInt32](repeating: 0, count: 6), "\(kind) from x \(x0): colours written")
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import XCTest
+import CoreGraphics
+import LaminaRandom
+@testable import Compositor
+
+/// A gradient layer's rectangle on whole pixels is painted from its rows directly
+/// (TreeRasterizer.drawContent through PrimitiveDrawer.drawAxisAlignedRect) instead of rasterising
+/// its polygon: the pixels must be those of the rasterised polygon, with smooth edges and with the
+/// staircases of aliased edges (AliasedEdges), under no clip and under a rounded soft clip.
+final class GradientRectTests: XCTestCase {
+    private let frame = IntRect(x: 0, y: 0, width: 120, height: 90)
+
+    private func draw(_ how: Int, rect: IntRect, paint: Paint, opacity: Double, clipped: Bool) -> [UInt32] {
+        var buffer = PixelBuffer(width: 120, height: 90, fill: 0xFF30_5070)
+        let drawer = PrimitiveDrawer()
+        buffer.pixels.withUnsafeMutableBufferPointer { px in
+            let s = Surface(borrowing: px.baseAddress!, frame: frame, stride: 120, scissor: frame)
+            if clipped {
+                let poly = RoundedRect.polygon(CGRect(x: 4.5, y: 3.25, width: 101.5, height: 80), radius: 14, corners: 15, pixelsPerUnit: 1)
+                s.clip = drawer.clipMask([poly], rule: .nonZero, area: frame, outer: nil, columns: 0..<120)
+            }
+            let x0 = Double(rect.x), y0 = Double(rect.y), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
+            let poly: [(x: Double, y: Double)] = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            switch how {
+            case 0:
+                drawer.drawAxisAlignedRect(x0: x0, y0: y0, x1: x1, y1: y1, paint: paint, opacity: opacity, on: s)
+            case 1:
+                drawer.draw([poly], rule: .nonZero, paint: paint, opacity: opacity, on: s)
+            default:
+                // Every edge aliased: the polygon with its staircases, as drawContent made it.
+                let bounds = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                let stairs = AliasedEdges.apply(poly, bounds: bounds, toLayer: .identity, antialiased: 0)
+                drawer.draw([stairs], rule: .nonZero, paint: paint, opacity: opacity, on: s)
+            }
+        }
+        return buffer.pixels
+    }
+
+    func testRowsOfAWholePixelRectangleEqualItsRasterisedPolygon() {
+        var rng = SplitMix64(seed: 0x64AD_2EC7)
+        let kinds: [GradientKind] = [.axial, .radial, .conic]
+        var drawn = 0
+        for trial in 0..<60 {
+            // Rectangles inside the frame, across its edges, and one pixel wide or tall.
+            let w = trial % 10 == 0 ? 1 : rng.int(1...90), h = trial % 10 == 5 ? 1 : rng.int(1...70)
+            let rect = IntRect(x: rng.int(-20...110), y: rng.int(-20...80), width: w, height: h)
+            let g = RenderGradient(kind: kinds[trial % 3], rect: CGRect(x: 0, y: 0, width: 50, height: 50),
+                                   start: CGPoint(x: rng.double(0, 120), y: rng.double(0, 90)), end: CGPoint(x: rng.double(0, 120), y: rng.double(0, 90)),
+                                   stops: [(0, SIMD4(1, 0.2, 0, 0.9)), (0.5, SIMD4(0, 1, 0.4, 0.6)), (1, SIMD4(0.1, 0, 1, 1))])
+            let paint = Paint.gradient(GradientSampler(g, deviceToLayer: .identity))
+            let opacity = rng.pick([1, 0.7, 0.25])
+            let clipped = trial % 2 == 1
+            let rows = draw(0, rect: rect, paint: paint, opacity: opacity, clipped: clipped)
+            for how in 1...2 {
+                let reference = draw(how, rect: rect, paint: paint, opacity: opacity, clipped: clipped)
+                let diffs = rows.indices.filter { rows[$0] != reference[$0] }
+                XCTAssertTrue(diffs.isEmpty, "trial \(trial) (\(rect), clipped \(clipped), \(how == 1 ? "smooth" : "aliased") edges): "
+                              + "\(diffs.count) pixels differ, first at \(diffs.first.map { "\($0 % 120), \($0 / 120)" } ?? "")")
+            }
+            if rows.contains(where: { $0 != 0xFF30_5070 }) { drawn += 1 }
+        }
+        XCTAssertGreaterThan(drawn, 40, "most rectangles reach the frame")
+    }
+
+    func testWholePixelRectanglesAreRecognisedAndOthersAreNot() {
+        XCTAssertEqual(TreeRasterizer.pixelRect([(3, 4), (10, 4), (10, 9), (3, 9)]), IntRect(x: 3, y: 4, width: 7, height: 5))
+        XCTAssertEqual(TreeRasterizer.pixelRect([(10, 9), (3, 9), (3, 4), (10, 4)]), IntRect(x: 3, y: 4, width: 7, height: 5))
+        XCTAssertNil(TreeRasterizer.pixelRect([(3, 4), (10.5, 4), (10.5, 9), (3, 9)]), "a fractional edge")
+        XCTAssertNil(TreeRasterizer.pixelRect([(3, 4), (10, 5), (9, 12), (2, 11)]), "rotated")
+        XCTAssertNil(TreeRasterizer.pixelRect([(3, 4), (10, 4), (10, 9)]), "three corners")
+        XCTAssertNil(TreeRasterizer.pixelRect([(3, 4), (3, 4), (3, 4), (3, 4)]), "no area")
+        XCTAssertNil(TreeRasterizer.pixelRect([(3, 4), (1e12, 4), (1e12, 9), (3, 9)]), "too large for the rectangle painter")
+    }
+}
