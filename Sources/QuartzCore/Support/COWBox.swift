@@ -6,7 +6,8 @@ struct COWBox<T>: @unchecked Sendable where T: Sendable {  // unchecked: the box
     private var ref: Ref
     init(_ value: T) { ref = Ref(value) }
     var value: T {
-        get { ref.value }
+        // Read in place: reading one field of a boxed struct does not copy the whole struct.
+        _read { yield ref.value }
         set {
             if isKnownUniquelyReferenced(&ref) { ref.value = newValue } else { ref = Ref(newValue) }
         }
