@@ -91,28 +91,31 @@ final class LayerContentBuilder {
     // MARK: Shapes
 
     private func shapeContents(_ s: LayerState, tint: UInt32, id: UInt64, into out: inout [RenderContent]) {
-        // Fields read in place (the subclass state is large).
-        guard let path = s.subclass.path else { return }
+        // A layer without subclass fields has no path. The fields are read in place (the
+        // subclass state is large).
+        s.sub?.withValue { sub in shapeContents(sub, tint: tint, id: id, into: &out) }
+    }
+
+    private func shapeContents(_ sub: borrowing SubclassState, tint: UInt32, id: UInt64, into out: inout [RenderContent]) {
+        guard let path = sub.path else { return }
         let tol: CGFloat = 0.1
-        if let fc = s.subclass.fillColor {
+        if let fc = sub.fillColor {
             let color = RenderColor.tint(RenderColor.premultiplied(fc), tint)
             if color >> 24 != 0 {
                 let contours = shapes.fill(path, node: id, tolerance: tol)
                 if !contours.isEmpty {
-                    out.append(.fill(RenderFill(contours: contours, rule: s.subclass.fillRule == .evenOdd ? .evenOdd : .nonZero, color: color)))
+                    out.append(.fill(RenderFill(contours: contours, rule: sub.fillRule == .evenOdd ? .evenOdd : .nonZero, color: color)))
                 }
             }
         }
-        if let sc = s.subclass.strokeColor, s.subclass.lineWidth > 0 {
+        if let sc = sub.strokeColor, sub.lineWidth > 0 {
             let color = RenderColor.tint(RenderColor.premultiplied(sc), tint)
             guard color >> 24 != 0 else { return }
-            let lineCap = s.subclass.lineCap, lineJoin = s.subclass.lineJoin
-            let cap: CGLineCap = lineCap == .round ? .round : lineCap == .square ? .square : .butt
-            let join: CGLineJoin = lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter
-            let dashes = (s.subclass.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
-            let stroke = ShapeContourCache.Stroke(lineWidth: s.subclass.lineWidth, miterLimit: s.subclass.miterLimit,
-                                                  dashPhase: s.subclass.lineDashPhase, cap: cap, join: join, dashPattern: dashes,
-                                                  start: s.subclass.strokeStart, end: s.subclass.strokeEnd)
+            let cap: CGLineCap = sub.lineCap == .round ? .round : sub.lineCap == .square ? .square : .butt
+            let join: CGLineJoin = sub.lineJoin == .round ? .round : sub.lineJoin == .bevel ? .bevel : .miter
+            let dashes = (sub.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
+            let stroke = ShapeContourCache.Stroke(lineWidth: sub.lineWidth, miterLimit: sub.miterLimit, dashPhase: sub.lineDashPhase,
+                                                  cap: cap, join: join, dashPattern: dashes, start: sub.strokeStart, end: sub.strokeEnd)
             let contours = shapes.outline(path, stroke: stroke, node: id, tolerance: tol)
             if !contours.isEmpty { out.append(.fill(RenderFill(contours: contours, rule: .nonZero, color: color))) }
         }
