@@ -33,6 +33,10 @@ public struct DamageTracker {
         var index: [UInt64: Int] = [:]
         var keys: [UInt64] = []
         var records: [Record] = []
+        /// Whether each record's rectangle is its node's own drawing alone (through its device
+        /// map, no shadow, mask or blend involved): then it depends on nothing but the record's
+        /// node and matrix, and the next frame may take it over.
+        var ownRect: [Bool] = []
         var children: [UInt64: [UInt64]] = [:]
 
         /// Empties the frame, keeping its storage.
@@ -40,15 +44,17 @@ public struct DamageTracker {
             index.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
             records.removeAll(keepingCapacity: true)
+            ownRect.removeAll(keepingCapacity: true)
             children.removeAll(keepingCapacity: true)
         }
 
         /// Adds (or replaces) the record of key `k`.
         mutating func set(_ k: UInt64, _ r: Record) {
-            if let at = index[k] { records[at] = r; return }
+            if let at = index[k] { records[at] = r; ownRect[at] = false; return }
             index[k] = records.count
             keys.append(k)
             records.append(r)
+            ownRect.append(false)
         }
 
         /// The parent key of the record of key `k` (nil for the root or an unknown key).
@@ -78,15 +84,16 @@ public struct DamageTracker {
         hasPrevious = true
     }
 
-    /// The records of `tree` drawn through `toDevice`, made into `frame` (emptied first).
-    private func records(of tree: RenderTree, toDevice: Matrix4x4, into frame: inout Frame) {
+    /// The records of `tree` drawn through `toDevice`, made into `frame` (emptied first); a
+    /// node's own rectangle is taken over from `earlier` where it cannot have changed.
+    private func records(of tree: RenderTree, toDevice: Matrix4x4, into frame: inout Frame, earlier: Frame? = nil) {
         frame.clear()
         frame.index.reserveCapacity(tree.nodes.count)
         frame.keys.reserveCapacity(tree.nodes.count)
         frame.records.reserveCapacity(tree.nodes.count)
         if !tree.nodes.isEmpty {
             let r = TreeRasterizer(tree: tree)
-            collectTree(r, toDevice: toDevice, into: &frame)
+            collectTree(r, toDevice: toDevice, into: &frame, earlier: earlier)
         }
     }
 
@@ -99,7 +106,7 @@ public struct DamageTracker {
         }
         var current = Frame()
         swap(&current, &spare)
-        records(of: tree, toDevice: toDevice, into: &current)
+        records(of: tree, toDevice: toDevice, into: &current, earlier: hasPrevious ? previous : nil)
         defer {
             swap(&previous, &current)
             swap(&spare, &current)
@@ -188,10 +195,10 @@ public struct DamageTracker {
     /// Records the whole tree, walking it with an explicit stack (no recursion: depth costs memory,
     /// not stack). A node is recorded (and gets its key) when its parent is, so each parent lists
     /// its sublayers' keys in order; its own subtree is walked later.
-    private func collectTree(_ r: TreeRasterizer, toDevice: Matrix4x4, into out: inout Frame) {
+    private func collectTree(_ r: TreeRasterizer, toDevice: Matrix4x4, into out: inout Frame, earlier: Frame?) {
         var stack: [(Pending, UInt64)] = []
         _ = record(r, Pending(i: 0, P: toDevice, opacity: 1, clip: 0, maskRect: nil, parent: nil, placement: 0), into: &out, stack: &stack)
-        while let (p, k) = stack.popLast() { expand(r, p, key: k, into: &out, stack: &stack) }
+        while let (p, k) = stack.popLast() { expand(r, p, key: k, into: &out, stack: &stack, earlier: earlier) }
     }
 
     /// Records node `p.i` (a 3D context records its transform layers and planes at once) and pushes
@@ -250,7 +257,8 @@ public struct DamageTracker {
 
     /// Completes node `p.i`'s record (its own damage rectangle and group flag, now that the node is
     /// known to draw flat) and records its mask and sublayers.
-    private func expand(_ r: TreeRasterizer, _ p: Pending, key k: UInt64, into out: inout Frame, stack: inout [(Pending, UInt64)]) {
+    private func expand(_ r: TreeRasterizer, _ p: Pending, key k: UInt64, into out: inout Frame, stack: inout [(Pending, UInt64)],
+                        earlier: Frame?) {
         let n = r.tree.nodes[p.i]
         // The device map recorded with the node (through its 3D context for a plane).
         let at = out.index[k]!
@@ -262,12 +270,21 @@ public struct DamageTracker {
         let whole = (alphaShadow || n.mask >= 0 || blended) && M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P) ?? .empty) : IntRect.empty
         // A shadow that follows the alpha of the subtree changes with it everywhere: the node's own
         // changes (the shadow's colour, offset, blur) reach as far as the subtree's shadow does.
-        let own = p.maskRect ?? (alphaShadow || blended ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
+        // The node's own drawing alone depends on its node and device map only (a shadow's reach
+        // also on its parent's map): the same as last frame, the same rectangle.
+        let alone = p.maskRect == nil && !alphaShadow && !blended && n.shadow == nil && M.isFinite
+        let own: IntRect
+        if alone, let e = earlier, let j = e.index[k], e.ownRect[j], e.records[j].matrix == M, e.records[j].node == out.records[at].node {
+            own = e.records[j].rect
+        } else {
+            own = p.maskRect ?? (alphaShadow || blended ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
+        }
         let children = r.tree.children(of: p.i)
         let group = TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty)
         // The rest of the record was made with it (`record`, `recordPlane`) from the same `p`.
         out.records[at].group = group
         out.records[at].rect = own
+        out.ownRect[at] = alone
         var childClip = p.clip
         if n.masksToBounds {
             var h = Hasher()
