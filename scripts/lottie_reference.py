@@ -14,17 +14,21 @@ thorvg-python (ThorVG). Lamina never loads them at run time.
       whose reference is too empty for that is reported as not discriminating, which fails).
       Exit 0 when every case passes, 1 when one does not, 77 when the wheels are absent (skip).
 
-  lottie_reference.py bench [--side 512] [--rounds 3] FILE ...
+  lottie_reference.py bench [--side 512] [--rounds 3] [--lamina BIN] FILE ...
       Per-frame render times of rlottie and ThorVG (one thread each) at `side` px on the longer
-      side over every frame of each file: the median per file and the geometric mean of the
-      medians, beside the machine's CPU flags and load average (compare with
-      `lamina bench lottie FILE ...`).
+      side, and of Lamina (`BIN bench lottie`, its full and changed columns) given --lamina: the
+      median per file over the same frames for every player (frames 0 ..< ceil(op - ip) counted
+      from ip, each drawn `rounds` times after one untimed round; rlottie's own frame count has
+      one more), beside the machine's CPU flags and load average. The geometric means are taken
+      over the files every player played (a player that crashes on a file leaves it out for all),
+      and, for each player, over all the files it played.
 
 Frames are counted from the file's first frame `ip` by both players (rlottie's frame_num and
 ThorVG's set_frame); `lamina render --frame N` takes the absolute frame, so N - ip is passed to them.
 """
 import argparse
 import json
+import math
 import os
 import struct
 import subprocess
@@ -278,65 +282,97 @@ def machine_line():
     return f"# cpu features: {flags or 'unknown'}; load average {' '.join(load)} (1, 5, 15 min); {os.cpu_count()} cores"
 
 
+def frame_count(path):
+    """The frames every player draws: ip, ip+1, ... ip+ceil(op-ip)-1 (as `lamina bench lottie`)."""
+    with open(path, "rb") as f:
+        doc = json.load(f)
+    return max(1, math.ceil(float(doc.get("op", 0)) - float(doc.get("ip", 0))))
+
+
 def time_player(player, path, side, rounds):
-    """(median ms per frame, frames) of `player` on every frame of `path`, `rounds` times over."""
+    """(median ms per frame, frames, w, h) of `player` on frames 0..<frame_count(path) of `path`
+    (counted from ip), `rounds` times over after one untimed round."""
     cw, ch, _ = composition(path)
     s = side / max(cw, ch, 1)
     w, h = max(1, round(cw * s)), max(1, round(ch * s))
+    total = frame_count(path)
     samples = []
     if player == "rlottie":
         from rlottie_python import LottieAnimation
         anim = LottieAnimation.from_file(path)
-        total = anim.lottie_animation_get_totalframe()
-        for _ in range(rounds):
-            for f in range(total):
-                t0 = time.perf_counter()
-                anim.lottie_animation_render(frame_num=f, width=w, height=h)
-                samples.append(time.perf_counter() - t0)
+
+        def draw(f):
+            anim.lottie_animation_render(frame_num=f, width=w, height=h)
     else:
         t = ThorVG(path, w, h)
-        total = max(1, int(t.anim.get_total_frame()[1]))
-        for _ in range(rounds):
-            for f in range(total):
-                t0 = time.perf_counter()
-                t.frame(f)
+
+        def draw(f):
+            t.frame(f)
+    for r in range(rounds + 1):
+        for f in range(total):
+            t0 = time.perf_counter()
+            draw(f)
+            if r > 0:
                 samples.append(time.perf_counter() - t0)
     samples.sort()
     return samples[len(samples) // 2] * 1000, total, w, h
 
 
+def time_lamina(binary, path, side, rounds):
+    """{"full": ms, "changed": ms} of `lamina bench lottie` on `path`, or None when it fails."""
+    r = subprocess.run([binary, "bench", "lottie", path, "--side", str(side), "--rounds", str(rounds)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    name = os.path.basename(path)[:30]
+    for line in r.stdout.splitlines():
+        cells = line.split()
+        if line.startswith(name) and len(cells) >= 5:
+            return {"changed": float(cells[3]), "full": float(cells[4])}
+    return None
+
+
+def geomean(values):
+    return math.exp(sum(math.log(max(v, 1e-6)) for v in values) / len(values))
+
+
 def cmd_bench(args):
-    import math
     have = players()
     if not have:
         print("skip: neither rlottie-python nor thorvg-python is installed")
         return SKIP
+    columns = [p for p in ["rlottie", "thorvg"] if p in have] + (["lamina", "lamina_changed"] if args.lamina else [])
     print(machine_line())
-    print(f"# per frame at {args.side} px on the longer side, one thread, every frame of the file x {args.rounds}; medians in ms")
+    print(f"# per frame at {args.side} px on the longer side, one thread, frames ip..<ip+ceil(op-ip) of each file x {args.rounds} "
+          "after one untimed round; medians in ms")
     print("# each player runs in a child process: one that crashes on a file is reported as such, not timed")
-    print("file                           size       frames  rlottie_ms  thorvg_ms")
-    logs = {"rlottie": [], "thorvg": []}
+    if args.lamina:
+        print("# lamina: `lamina bench lottie`'s full column (the whole frame redrawn, as the others do); lamina_changed: what changed")
+    print(f"{'file':30} {'size':10} {'frames':>6}  " + " ".join(f"{c + '_ms':>17}" for c in columns))
+    results = []
     for path in args.files:
-        row, meta = {}, None
-        for player in ["rlottie", "thorvg"]:
-            if player not in have:
-                continue
+        row = {}
+        cw, ch, _ = composition(path)
+        s = args.side / max(cw, ch, 1)
+        w, h = max(1, round(cw * s)), max(1, round(ch * s))
+        for player in [p for p in ["rlottie", "thorvg"] if p in have]:
             r = subprocess.run([sys.executable, os.path.abspath(__file__), "time", player, path, str(args.side), str(args.rounds)],
                                capture_output=True, text=True)
-            if r.returncode == 0 and r.stdout.strip():
-                ms, total, w, h = r.stdout.split()
-                row[player] = float(ms)
-                meta = meta or (int(total), int(w), int(h))
-                logs[player].append(math.log(max(float(ms), 1e-6)))
-            else:
-                row[player] = None
-        total, w, h = meta or (0, 0, 0)
-        cells = ["   crashed" if row.get(p, 0) is None else (f"{row[p]:10.3f}" if p in row else "       n/a") for p in ["rlottie", "thorvg"]]
-        name = os.path.basename(path)
-        print(f"{name[:30]:30} {w:4d}x{h:<5d} {total:7d}  {cells[0]} {cells[1]}")
-    for k, v in logs.items():
-        if v:
-            print(f"geomean {k}: {math.exp(sum(v) / len(v)):.3f} ms over {len(v)} files")
+            row[player] = float(r.stdout.split()[0]) if r.returncode == 0 and r.stdout.strip() else None
+        if args.lamina:
+            lam = time_lamina(args.lamina, path, args.side, args.rounds)
+            row["lamina"] = lam["full"] if lam else None
+            row["lamina_changed"] = lam["changed"] if lam else None
+        results.append(row)
+        cells = [f"{'crashed':>17}" if row[c] is None else f"{row[c]:17.3f}" for c in columns]
+        print(f"{os.path.basename(path)[:30]:30} {f'{w}x{h}':10} {frame_count(path):6d}  " + " ".join(cells))
+    common = [r for r in results if all(r[c] is not None for c in columns)]
+    if common:
+        print(f"geomean over the {len(common)} of {len(results)} files every player played: "
+              + ", ".join(f"{c} {geomean([r[c] for r in common]):.3f} ms" for c in columns))
+    for c in columns:
+        played = [r[c] for r in results if r[c] is not None]
+        if played:
+            print(f"geomean {c}: {geomean(played):.3f} ms over the {len(played)} files it played")
     return 0
 
 
@@ -350,6 +386,7 @@ def main():
     b = sub.add_parser("bench")
     b.add_argument("--side", type=int, default=512)
     b.add_argument("--rounds", type=int, default=3)
+    b.add_argument("--lamina", help="the lamina binary: time it too (its `bench lottie`) on the same files and frames")
     b.add_argument("files", nargs="+")
     t = sub.add_parser("time")
     for name in ["player", "path", "side", "rounds"]:

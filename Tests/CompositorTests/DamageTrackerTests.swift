@@ -56,6 +56,33 @@ final class DamageTrackerTests: XCTestCase {
         XCTAssertTrue(damage(from: r, to: r).isEmpty)
     }
 
+    /// The damages of frames `frames` in turn (after a first frame of the first).
+    func damages(_ frames: [Layer]) -> [IntRect] {
+        var t = DamageTracker()
+        XCTAssertEqual(t.damage(for: frames[0].tree, toDevice: .identity, frame: frame), frame, "the first frame is all damage")
+        return frames.dropFirst().map { t.damage(for: $0.tree, toDevice: .identity, frame: frame) }
+    }
+
+    /// A rectangle taken over from the frame before (node and map unchanged) is the one the node
+    /// draws: growing in place, or moving after unchanged frames, damages the old and new ones.
+    /// The 6 × 4 layer at (10, 5) covers (9, 4) 8 × 6; grown to 12 × 8, (9, 4) 14 × 10; moved to
+    /// (20, 10), (19, 9) 8 × 6.
+    func testRectanglesCarriedOverUnchangedFramesStayTrue() {
+        let a = root([Layer(2, 10, 5, 6, 4)])
+        let grown = root([Layer(2, 10, 5, 12, 8)])
+        let moved = root([Layer(2, 20, 10, 6, 4)])
+        XCTAssertEqual(damages([a, a, a, grown, grown, a]),
+                       [.empty, .empty, IntRect(x: 9, y: 4, width: 14, height: 10), .empty, IntRect(x: 9, y: 4, width: 14, height: 10)])
+        XCTAssertEqual(damages([a, a, moved, moved, a]),
+                       [.empty, IntRect(x: 9, y: 4, width: 18, height: 11), .empty, IntRect(x: 9, y: 4, width: 18, height: 11)])
+        // The same node under a parent that moves: only its device map changes. The 1 × 1 parent
+        // at (5, 0) covers (4, -1) 3 × 3, at (15, 5) (14, 4) 3 × 3; the layer 5, 5 inside it moves
+        // from (9, 4) 8 × 6 to (19, 9) 8 × 6; all of it clipped to the frame: (4, 0) 23 × 15.
+        let inner = Layer(2, 5, 5, 6, 4)
+        let before = root([Layer(3, 5, 0, 1, 1, color: 0, [inner])]), after = root([Layer(3, 15, 5, 1, 1, color: 0, [inner])])
+        XCTAssertEqual(damages([before, before, after]), [.empty, IntRect(x: 4, y: 0, width: 23, height: 15)])
+    }
+
     /// A 6 × 4 layer at (10, 5): pixels 10..<16 × 5..<9, one more each side: (9, 4) 8 × 6.
     func testAddingALayerDamagesItsRectangle() {
         XCTAssertEqual(damage(from: root([]), to: root([Layer(2, 10, 5, 6, 4)])), IntRect(x: 9, y: 4, width: 8, height: 6))

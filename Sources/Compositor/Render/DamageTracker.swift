@@ -26,13 +26,44 @@ public struct DamageTracker {
         var rect: IntRect
     }
 
-    /// One frame's records by key, and every node's sublayers' keys in drawing order.
+    /// One frame's records, in the order made, found by key; and every node's sublayers' keys in
+    /// drawing order. Records live in an array (a record is large: looking one up copies nothing,
+    /// and a frame's storage is kept for the frame after next).
     private struct Frame {
-        var records: [UInt64: Record] = [:]
+        var index: [UInt64: Int] = [:]
+        var keys: [UInt64] = []
+        var records: [Record] = []
+        /// Whether each record's rectangle is its node's own drawing alone (through its device
+        /// map, no shadow, mask or blend involved): then it depends on nothing but the record's
+        /// node and matrix, and the next frame may take it over.
+        var ownRect: [Bool] = []
         var children: [UInt64: [UInt64]] = [:]
+
+        /// Empties the frame, keeping its storage.
+        mutating func clear() {
+            index.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            records.removeAll(keepingCapacity: true)
+            ownRect.removeAll(keepingCapacity: true)
+            children.removeAll(keepingCapacity: true)
+        }
+
+        /// Adds (or replaces) the record of key `k`.
+        mutating func set(_ k: UInt64, _ r: Record) {
+            if let at = index[k] { records[at] = r; ownRect[at] = false; return }
+            index[k] = records.count
+            keys.append(k)
+            records.append(r)
+            ownRect.append(false)
+        }
+
+        /// The parent key of the record of key `k` (nil for the root or an unknown key).
+        func parent(of k: UInt64) -> UInt64? { index[k].flatMap { records[$0].parent } }
     }
 
     private var previous = Frame()
+    /// The frame before `previous`, kept for its storage.
+    private var spare = Frame()
     private var hasPrevious = false
     /// A previous frame remembered by `remember` whose records are not made yet (made when a later
     /// frame's damage needs them).
@@ -53,36 +84,49 @@ public struct DamageTracker {
         hasPrevious = true
     }
 
-    /// The records of `tree` drawn through `toDevice`.
-    private func records(of tree: RenderTree, toDevice: Matrix4x4) -> Frame {
-        var current = Frame()
-        current.records.reserveCapacity(tree.nodes.count)
+    /// The records of `tree` drawn through `toDevice`, made into `frame` (emptied first); a
+    /// node's own rectangle is taken over from `earlier` where it cannot have changed.
+    private func records(of tree: RenderTree, toDevice: Matrix4x4, into frame: inout Frame, earlier: Frame? = nil) {
+        frame.clear()
+        frame.index.reserveCapacity(tree.nodes.count)
+        frame.keys.reserveCapacity(tree.nodes.count)
+        frame.records.reserveCapacity(tree.nodes.count)
         if !tree.nodes.isEmpty {
             let r = TreeRasterizer(tree: tree)
-            collectTree(r, toDevice: toDevice, into: &current)
+            collectTree(r, toDevice: toDevice, into: &frame, earlier: earlier)
         }
-        return current
     }
 
     /// The device rectangle (within `frame`) that must be redrawn to turn the previous frame into
     /// `tree`'s, and remembers `tree` as the previous frame.
     public mutating func damage(for tree: RenderTree, toDevice: Matrix4x4, frame: IntRect) -> IntRect {
         if let u = unrecorded {
-            previous = records(of: u.tree, toDevice: u.toDevice)
+            records(of: u.tree, toDevice: u.toDevice, into: &previous)
             unrecorded = nil
         }
-        let current = records(of: tree, toDevice: toDevice)
-        defer { previous = current; hasPrevious = true }
+        var current = Frame()
+        swap(&current, &spare)
+        records(of: tree, toDevice: toDevice, into: &current, earlier: hasPrevious ? previous : nil)
+        defer {
+            swap(&previous, &current)
+            swap(&spare, &current)
+            hasPrevious = true
+        }
         guard hasPrevious else { return frame }
         var damage = IntRect.empty
-        for (id, rec) in current.records {
-            if let old = previous.records[id] {
-                if old != rec { damage = damage.union(old.rect).union(rec.rect) }
-            } else {
-                damage = damage.union(rec.rect)
+        let old = previous
+        current.records.withUnsafeBufferPointer { now in
+            old.records.withUnsafeBufferPointer { was in
+                for n in 0..<now.count {
+                    if let j = old.index[current.keys[n]] {
+                        if was[j] != now[n] { damage = damage.union(was[j].rect).union(now[n].rect) }
+                    } else {
+                        damage = damage.union(now[n].rect)
+                    }
+                }
+                for j in 0..<was.count where current.index[old.keys[j]] == nil { damage = damage.union(was[j].rect) }
             }
         }
-        for (id, old) in previous.records where current.records[id] == nil { damage = damage.union(old.rect) }
         // Restacked siblings: their subtrees, where they were and where they are.
         var moved = Set<UInt64>()
         for (parent, kids) in current.children {
@@ -90,7 +134,7 @@ public struct DamageTracker {
         }
         if !moved.isEmpty {
             for f in [previous, current] {
-                for (id, rec) in f.records where DamageTracker.isInSubtree(id, of: moved, f.records) { damage = damage.union(rec.rect) }
+                for (n, rec) in f.records.enumerated() where DamageTracker.isInSubtree(f.keys[n], of: moved, f) { damage = damage.union(rec.rect) }
             }
         }
         return damage.intersection(frame)
@@ -120,16 +164,16 @@ public struct DamageTracker {
     }
 
     /// Whether record `id` is one of `roots` or below one of them.
-    private static func isInSubtree(_ id: UInt64, of roots: Set<UInt64>, _ records: [UInt64: Record]) -> Bool {
+    private static func isInSubtree(_ id: UInt64, of roots: Set<UInt64>, _ frame: Frame) -> Bool {
         var k: UInt64? = id
         while let c = k {
             if roots.contains(c) { return true }
-            k = records[c]?.parent
+            k = frame.parent(of: c)
         }
         return false
     }
 
-    private func key(_ id: UInt64, _ into: [UInt64: Record]) -> UInt64 {
+    private func key(_ id: UInt64, _ into: [UInt64: Int]) -> UInt64 {
         var k = id
         while into[k] != nil { k = k &* 6364136223846793005 &+ 1442695040888963407 }
         return k
@@ -151,10 +195,10 @@ public struct DamageTracker {
     /// Records the whole tree, walking it with an explicit stack (no recursion: depth costs memory,
     /// not stack). A node is recorded (and gets its key) when its parent is, so each parent lists
     /// its sublayers' keys in order; its own subtree is walked later.
-    private func collectTree(_ r: TreeRasterizer, toDevice: Matrix4x4, into out: inout Frame) {
+    private func collectTree(_ r: TreeRasterizer, toDevice: Matrix4x4, into out: inout Frame, earlier: Frame?) {
         var stack: [(Pending, UInt64)] = []
         _ = record(r, Pending(i: 0, P: toDevice, opacity: 1, clip: 0, maskRect: nil, parent: nil, placement: 0), into: &out, stack: &stack)
-        while let (p, k) = stack.popLast() { expand(r, p, key: k, into: &out, stack: &stack) }
+        while let (p, k) = stack.popLast() { expand(r, p, key: k, into: &out, stack: &stack, earlier: earlier) }
     }
 
     /// Records node `p.i` (a 3D context records its transform layers and planes at once) and pushes
@@ -162,17 +206,19 @@ public struct DamageTracker {
     private func record(_ r: TreeRasterizer, _ p: Pending, into out: inout Frame, stack: inout [(Pending, UInt64)]) -> UInt64 {
         let n = r.tree.nodes[p.i]
         guard n.preserves3D else {
-            let k = key(n.id, out.records)
-            out.records[k] = Record(node: n, matrix: n.toParent.then(p.P), opacity: p.opacity, clip: p.clip, parent: p.parent,
-                                    placement: p.placement, group: false, rect: .empty)
+            let k = key(n.id, out.index)
+            // Recorded as `expand` completes it: without its place in the tree's array.
+            var stripped = n; stripped.subtreeEnd = 0; stripped.mask = -1
+            out.set(k, Record(node: stripped, matrix: n.toParent.then(p.P), opacity: p.opacity, clip: p.clip, parent: p.parent,
+                              placement: p.placement, group: false, rect: .empty))
             stack.append((p, k))
             return k
         }
         // Mirror the drawing of a 3D context: planes composed in the parent's 3D space.
         var stripped = n; stripped.subtreeEnd = 0; stripped.mask = -1
-        let k0 = key(n.id, out.records)
-        out.records[k0] = Record(node: stripped, matrix: n.toParent.then(p.P), opacity: p.opacity, clip: p.clip, parent: p.parent,
-                                 placement: p.placement, group: false, rect: .empty)
+        let k0 = key(n.id, out.index)
+        out.set(k0, Record(node: stripped, matrix: n.toParent.then(p.P), opacity: p.opacity, clip: p.clip, parent: p.parent,
+                           placement: p.placement, group: false, rect: .empty))
         var contexts: [(Int, Matrix4x4, Double, UInt64, Int)] = [(p.i, n.toParent, p.opacity * n.opacity, k0, p.placement)]
         while let (k, acc, op, kKey, kPlacement) = contexts.popLast() {
             var kids: [UInt64] = []
@@ -182,9 +228,9 @@ public struct DamageTracker {
                 let m = cn.toParent.then(acc)
                 if cn.preserves3D {
                     var st = cn; st.subtreeEnd = 0; st.mask = -1
-                    let ck = key(cn.id, out.records)
-                    out.records[ck] = Record(node: st, matrix: m.then(p.P), opacity: op, clip: p.clip, parent: kKey,
-                                             placement: cPlacement, group: false, rect: .empty)
+                    let ck = key(cn.id, out.index)
+                    out.set(ck, Record(node: st, matrix: m.then(p.P), opacity: op, clip: p.clip, parent: kKey,
+                                       placement: cPlacement, group: false, rect: .empty))
                     kids.append(ck)
                     contexts.append((c, m, op * cn.opacity, ck, cPlacement))
                 } else {
@@ -201,22 +247,22 @@ public struct DamageTracker {
     /// Records a flat node whose device map is `M` and pushes the work of its subtree.
     private func recordPlane(_ r: TreeRasterizer, _ p: Pending, M: Matrix4x4, into out: inout Frame, stack: inout [(Pending, UInt64)]) -> UInt64 {
         let n = r.tree.nodes[p.i]
-        let k = key(n.id, out.records)
-        out.records[k] = Record(node: n, matrix: M, opacity: p.opacity, clip: p.clip, parent: p.parent, placement: p.placement,
-                                group: false, rect: .empty)
+        let k = key(n.id, out.index)
+        var stripped = n; stripped.subtreeEnd = 0; stripped.mask = -1
+        out.set(k, Record(node: stripped, matrix: M, opacity: p.opacity, clip: p.clip, parent: p.parent, placement: p.placement,
+                          group: false, rect: .empty))
         stack.append((p, k))
         return k
     }
 
     /// Completes node `p.i`'s record (its own damage rectangle and group flag, now that the node is
     /// known to draw flat) and records its mask and sublayers.
-    private func expand(_ r: TreeRasterizer, _ p: Pending, key k: UInt64, into out: inout Frame, stack: inout [(Pending, UInt64)]) {
+    private func expand(_ r: TreeRasterizer, _ p: Pending, key k: UInt64, into out: inout Frame, stack: inout [(Pending, UInt64)],
+                        earlier: Frame?) {
         let n = r.tree.nodes[p.i]
         // The device map recorded with the node (through its 3D context for a plane).
-        let M = out.records[k]!.matrix
-        var stripped = n
-        stripped.subtreeEnd = 0
-        stripped.mask = -1
+        let at = out.index[k]!
+        let M = out.records[at].matrix
         let alphaShadow = n.shadow.map { $0.path == nil && $0.color >> 24 != 0 } ?? false
         // The whole subtree's pixels, its own shadow included (needed for alpha shadows and masks).
         // A blend mode (compositingFilter) mixes the whole subtree's group with what is below.
@@ -224,11 +270,21 @@ public struct DamageTracker {
         let whole = (alphaShadow || n.mask >= 0 || blended) && M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P) ?? .empty) : IntRect.empty
         // A shadow that follows the alpha of the subtree changes with it everywhere: the node's own
         // changes (the shadow's colour, offset, blur) reach as far as the subtree's shadow does.
-        let own = p.maskRect ?? (alphaShadow || blended ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
+        // The node's own drawing alone depends on its node and device map only (a shadow's reach
+        // also on its parent's map): the same as last frame, the same rectangle.
+        let alone = p.maskRect == nil && !alphaShadow && !blended && n.shadow == nil && M.isFinite
+        let own: IntRect
+        if alone, let e = earlier, let j = e.index[k], e.ownRect[j], e.records[j].matrix == M, e.records[j].node == out.records[at].node {
+            own = e.records[j].rect
+        } else {
+            own = p.maskRect ?? (alphaShadow || blended ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)
+        }
         let children = r.tree.children(of: p.i)
         let group = TreeRasterizer.drawsAsGroup(n, hasChildren: !children.isEmpty)
-        out.records[k] = Record(node: stripped, matrix: M, opacity: p.opacity, clip: p.clip, parent: p.parent, placement: p.placement,
-                                group: group, rect: own)
+        // The rest of the record was made with it (`record`, `recordPlane`) from the same `p`.
+        out.records[at].group = group
+        out.records[at].rect = own
+        out.ownRect[at] = alone
         var childClip = p.clip
         if n.masksToBounds {
             var h = Hasher()

@@ -6,19 +6,24 @@ extension LayerState {
     /// state: move the anchor point to the origin, apply `transform`, move to (position, zPosition),
     /// then the superlayer's geometry flip and its sublayerTransform about its own anchor point.
     func transformToParent(_ parent: LayerState?) -> CATransform3D {
+        transformToParent(placedIn: parent.map(SublayerPlacement.init))
+    }
+
+    /// The same map, given only what the superlayer's state contributes (`SublayerPlacement`):
+    /// render trees work it out once per superlayer instead of carrying its whole state.
+    func transformToParent(placedIn parent: SublayerPlacement?) -> CATransform3D {
         let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
         let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
         var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
         if !CATransform3DIsIdentity(transform) { m = CATransform3DConcat(m, transform) }
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
         if let p = parent {
-            if p.isGeometryFlipped {
+            if let flipY = p.flipY {
                 // y' = 2·origin.y + height − y within the superlayer's bounds.
-                let flip = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1),
-                                               CATransform3DMakeTranslation(0, 2 * p.bounds.origin.y + p.bounds.size.height, 0))
+                let flip = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, flipY, 0))
                 m = CATransform3DConcat(m, flip)
             }
-            if let st = p.sublayerTransformAboutAnchor { m = CATransform3DConcat(m, st) }
+            if let st = p.sublayerTransform { m = CATransform3DConcat(m, st) }
         }
         return m
     }

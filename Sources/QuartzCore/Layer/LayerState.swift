@@ -16,6 +16,7 @@ struct LayerState: Sendable {
     static let opaqueBlack = CGColor(gray: 0, alpha: 1)
     static let opaqueWhite = CGColor(gray: 1, alpha: 1)
     static let defaultStyle = COWBox(StyleFields())
+    static let defaultSubclass = SubclassState()
     // Geometry
     var bounds = CGRect.zero
     var position = CGPoint.zero
@@ -88,7 +89,8 @@ struct LayerState: Sendable {
 
     /// The subclass fields; reading gives defaults when the layer has none.
     var subclass: SubclassState {
-        get { sub?.value ?? SubclassState() }
+        // Read in place: reading one field does not copy the whole subclass state.
+        _read { if let box = sub { yield box.value } else { yield LayerState.defaultSubclass } }
         set { if sub == nil { sub = COWBox(newValue) } else { sub!.value = newValue } }
     }
 }

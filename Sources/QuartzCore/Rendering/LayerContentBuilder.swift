@@ -13,6 +13,8 @@ final class LayerContentBuilder {
     /// whose opacity, position or colour animates is not wrapped and measured again every frame.
     private var textCache: [TextKey: (provider: FontProvider, lines: [TextLayout.Line])] = [:]
     private var usedTexts = Set<TextKey>()
+    /// Shapes' flattened contours and stroke outlines, by render node, while their paths stay.
+    private var shapes = ShapeContourCache()
 
     /// What a text layer's lines depend on.
     private struct TextKey: Hashable {
@@ -34,10 +36,12 @@ final class LayerContentBuilder {
         usedBackings.removeAll(keepingCapacity: true)
         if textCache.count > usedTexts.count { textCache = textCache.filter { usedTexts.contains($0.key) } }
         usedTexts.removeAll(keepingCapacity: true)
+        shapes.endFrame()
     }
 
-    /// The contents of a layer of `kind` drawn with presentation `state`, colours multiplied by `tint`.
-    func contents(of kind: LayerKind, state: LayerState, tint: UInt32) -> [RenderContent] {
+    /// The contents of a layer of `kind` drawn with presentation `state`, colours multiplied by
+    /// `tint`, for render node `id` (what is cached between frames is cached by it).
+    func contents(of kind: LayerKind, state: LayerState, tint: UInt32, id: UInt64) -> [RenderContent] {
         var out: [RenderContent] = []
         if let img = state.contents as? CGImage {
             if let c = imageContent(img, state: state, tint: tint) { out.append(c) }
@@ -45,7 +49,7 @@ final class LayerContentBuilder {
             if let c = imageContent(img, state: state, tint: tint) { out.append(c) }
         }
         switch kind {
-        case .shape: shapeContents(state, tint: tint, into: &out)
+        case .shape: shapeContents(state, tint: tint, id: id, into: &out)
         case .gradient: if let g = gradientContent(state) { out.append(.gradient(g)) }
         case .text: textContents(state, tint: tint, into: &out)
         default: break
@@ -86,15 +90,22 @@ final class LayerContentBuilder {
 
     // MARK: Shapes
 
-    private func shapeContents(_ s: LayerState, tint: UInt32, into out: inout [RenderContent]) {
-        let sub = s.subclass
+    private func shapeContents(_ s: LayerState, tint: UInt32, id: UInt64, into out: inout [RenderContent]) {
+        // A layer without subclass fields has no path. The fields are read in place (the
+        // subclass state is large).
+        s.sub?.withValue { sub in shapeContents(sub, tint: tint, id: id, into: &out) }
+    }
+
+    private func shapeContents(_ sub: borrowing SubclassState, tint: UInt32, id: UInt64, into out: inout [RenderContent]) {
         guard let path = sub.path else { return }
         let tol: CGFloat = 0.1
         if let fc = sub.fillColor {
             let color = RenderColor.tint(RenderColor.premultiplied(fc), tint)
-            let contours = PathGeometry.contours(path, tolerance: tol)
-            if color >> 24 != 0 && !contours.isEmpty {
-                out.append(.fill(RenderFill(contours: contours, rule: sub.fillRule == .evenOdd ? .evenOdd : .nonZero, color: color)))
+            if color >> 24 != 0 {
+                let contours = shapes.fill(path, node: id, tolerance: tol)
+                if !contours.isEmpty {
+                    out.append(.fill(RenderFill(contours: contours, rule: sub.fillRule == .evenOdd ? .evenOdd : .nonZero, color: color)))
+                }
             }
         }
         if let sc = sub.strokeColor, sub.lineWidth > 0 {
@@ -103,9 +114,9 @@ final class LayerContentBuilder {
             let cap: CGLineCap = sub.lineCap == .round ? .round : sub.lineCap == .square ? .square : .butt
             let join: CGLineJoin = sub.lineJoin == .round ? .round : sub.lineJoin == .bevel ? .bevel : .miter
             let dashes = (sub.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
-            let contours = PathGeometry.strokeOutline(path, lineWidth: sub.lineWidth, cap: cap, join: join, miterLimit: sub.miterLimit,
-                                                      dashPhase: sub.lineDashPhase, dashPattern: dashes,
-                                                      start: sub.strokeStart, end: sub.strokeEnd, tolerance: tol)
+            let stroke = ShapeContourCache.Stroke(lineWidth: sub.lineWidth, miterLimit: sub.miterLimit, dashPhase: sub.lineDashPhase,
+                                                  cap: cap, join: join, dashPattern: dashes, start: sub.strokeStart, end: sub.strokeEnd)
+            let contours = shapes.outline(path, stroke: stroke, node: id, tolerance: tol)
             if !contours.isEmpty { out.append(.fill(RenderFill(contours: contours, rule: .nonZero, color: color))) }
         }
     }

@@ -10,7 +10,6 @@ import Compositor
 public final class RenderTreeBuilder {
     private var nodes: [RenderNode] = []
     private let contentBuilder = LayerContentBuilder()
-    private var snapshot: PresentationSnapshot? = nil
     private var tiledNodes: [TiledContentPass.TiledNode] = []
     private var tiledPass = TiledContentPass()
 
@@ -37,6 +36,9 @@ public final class RenderTreeBuilder {
         if snapshot.count > 0 {
             emitTree(snapshot)
         }
+        ghosts.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        shiftedStates.removeAll(keepingCapacity: true)
         if let v = viewport { tiledPass.apply(tiledNodes, to: &nodes, toDevice: v.toDevice, frame: v.frame, time: v.time) }
         contentBuilder.endFrame()
         return RenderTree(nodes: nodes)
@@ -52,89 +54,149 @@ public final class RenderTreeBuilder {
 
     /// Work of the explicit stack that walks the snapshot (no recursion, so depth costs nothing
     /// but memory): emit a node and push its subtree's work; emit one replicator instance; close a
-    /// node once its subtree (sublayers, then mask) is emitted.
+    /// node once its subtree (sublayers, then mask) is emitted. Tasks are small plain values: what
+    /// is big (a superlayer's placement, a replicator's state and sublayers, transforms, a
+    /// transition's ghost node) waits in the builder's per-frame buffers and tasks hold its index.
     private enum Task {
-        case emit(Int, parentState: LayerState?, instance: InstanceContext, replicaAbout: CATransform3D?, maskOf: Int)
-        case replica(k: Int, children: [Int], state: LayerState, instance: InstanceContext, acc: CATransform3D)
-        case close(index: Int, wrapper: Int, ghostOnTop: RenderNode?)
+        /// Snapshot node `node` under the superlayer whose placement is `placements[parent]` (-1:
+        /// none), inside replicator instance `instance`; `about`: that instance's transform in
+        /// `transforms` (-1: not a replica); `maskOf`: the render node it is the mask of (-1: none).
+        case emit(node: Int, parent: Int, instance: InstanceContext, about: Int, maskOf: Int)
+        /// Instance `k` of replicator run `run`, `transforms[acc]` its instanceTransform applied k times.
+        case replica(k: Int, run: Int, instance: InstanceContext, acc: Int)
+        /// Closes render node `index` (and the transition wrapper `wrapper`, with `ghosts[ghost]`
+        /// drawn on top when `ghost` >= 0).
+        case close(index: Int, wrapper: Int, ghost: Int)
     }
 
+    /// A replicator being expanded: its presented state and its sublayers (snapshot indices, in
+    /// drawing order).
+    private struct ReplicatorRun {
+        var state: LayerState
+        var placement: Int
+        var children: [Int]
+    }
+
+    // Per-frame buffers of the walk (kept between frames for their capacity).
+    private var placements: [SublayerPlacement] = []
+    private var transforms: [CATransform3D] = []
+    private var ghosts: [RenderNode] = []
+    private var runs: [ReplicatorRun] = []
+    private var shiftedStates: [LayerState] = []
+    private var tasks: [Task] = []
+    /// The sublayers of the node `emitNode` emitted last, in drawing order.
+    private var childScratch: [Int] = []
+    private var zScratch: [CGFloat] = []
+
     /// Emits the snapshot's root and everything under it.
-    private func emitTree(_ snap: PresentationSnapshot) {
-        var stack: [Task] = [.emit(0, parentState: nil, instance: .none, replicaAbout: nil, maskOf: -1)]
-        while let task = stack.popLast() {
-            switch task {
-            case .emit(let i, let parentState, let instance, let about, let maskOf):
-                let first = nodes.count
-                guard let e = emitNode(snap, i, parentState: parentState, instance: instance, replicaAbout: about) else { continue }
-                if maskOf >= 0 { nodes[maskOf].mask = first }
-                // Popped in this order: the sublayers (or replicas), then the mask, then the close.
-                stack.append(.close(index: e.index, wrapper: e.wrapper, ghostOnTop: e.ghostOnTop))
-                if snap.nodes[i].mask >= 0 {
-                    stack.append(.emit(snap.nodes[i].mask, parentState: nil, instance: instance, replicaAbout: nil, maskOf: e.index))
-                }
-                if snap.nodes[i].record.kind == .replicator {
-                    stack.append(.replica(k: 0, children: e.children, state: e.state, instance: instance, acc: CATransform3DIdentity))
-                } else {
-                    for c in e.children.reversed() {
-                        stack.append(.emit(c, parentState: e.state, instance: instance, replicaAbout: nil, maskOf: -1))
+    private func emitTree(_ snapshot: PresentationSnapshot) {
+        placements.removeAll(keepingCapacity: true)
+        transforms.removeAll(keepingCapacity: true)
+        ghosts.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        shiftedStates.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
+        // The nodes are read in place (a node holds a whole layer state: copying one costs a
+        // dozen reference counts).
+        snapshot.nodes.withUnsafeBufferPointer { snap in
+            tasks.append(.emit(node: 0, parent: -1, instance: .none, about: -1, maskOf: -1))
+            while let task = tasks.popLast() {
+                switch task {
+                case .emit(let i, let parent, let instance, let about, let maskOf):
+                    let first = nodes.count
+                    guard let e = emitNode(snap, i, parent: parent, instance: instance, replicaAbout: about) else { continue }
+                    if maskOf >= 0 { nodes[maskOf].mask = first }
+                    // Popped in this order: the sublayers (or replicas), then the mask, then the close.
+                    tasks.append(.close(index: e.index, wrapper: e.wrapper, ghost: e.ghost))
+                    if snap[i].mask >= 0 {
+                        tasks.append(.emit(node: snap[i].mask, parent: -1, instance: instance, about: -1, maskOf: e.index))
                     }
-                }
-            case .replica(let k, let children, let state, let instance, let acc):
-                guard let r = replica(k, state: state, instance: instance, acc: acc) else { continue }
-                // This instance's sublayers first, then the next instance.
-                stack.append(.replica(k: k + 1, children: children, state: state, instance: instance,
-                                      acc: CATransform3DConcat(acc, state.subclass.instanceTransform)))
-                for ch in children.reversed() {
-                    stack.append(.emit(ch, parentState: state, instance: r.context, replicaAbout: r.about, maskOf: -1))
-                }
-            case .close(let index, let wrapper, let ghostOnTop):
-                nodes[index].subtreeEnd = nodes.count
-                if wrapper >= 0 {
-                    if var g = ghostOnTop { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
-                    nodes[wrapper].subtreeEnd = nodes.count
+                    if childScratch.isEmpty { continue }
+                    if snap[i].record.kind == .replicator {
+                        let state = e.shiftedState >= 0 ? shiftedStates[e.shiftedState] : snap[i].state
+                        runs.append(ReplicatorRun(state: state, placement: e.placement, children: childScratch))
+                        transforms.append(CATransform3DIdentity)
+                        tasks.append(.replica(k: 0, run: runs.count - 1, instance: instance, acc: transforms.count - 1))
+                    } else {
+                        for c in childScratch.reversed() {
+                            tasks.append(.emit(node: c, parent: e.placement, instance: instance, about: -1, maskOf: -1))
+                        }
+                    }
+                case .replica(let k, let run, let instance, let acc):
+                    guard let r = replica(k, state: runs[run].state, instance: instance, acc: transforms[acc]) else { continue }
+                    // This instance's sublayers first, then the next instance.
+                    transforms.append(CATransform3DConcat(transforms[acc], runs[run].state.subclass.instanceTransform))
+                    tasks.append(.replica(k: k + 1, run: run, instance: instance, acc: transforms.count - 1))
+                    transforms.append(r.about)
+                    let about = transforms.count - 1
+                    for ch in runs[run].children.reversed() {
+                        tasks.append(.emit(node: ch, parent: runs[run].placement, instance: r.context, about: about, maskOf: -1))
+                    }
+                case .close(let index, let wrapper, let ghost):
+                    nodes[index].subtreeEnd = nodes.count
+                    if wrapper >= 0 {
+                        if ghost >= 0 { var g = ghosts[ghost]; g.subtreeEnd = nodes.count + 1; nodes.append(g) }
+                        nodes[wrapper].subtreeEnd = nodes.count
+                    }
                 }
             }
         }
     }
 
-    /// A node emitted, with what its subtree needs.
+    /// A node emitted, with what its subtree needs (its sublayers are in `childScratch`).
     private struct Emitted {
-        var index: Int, wrapper: Int, ghostOnTop: RenderNode?, state: LayerState, children: [Int]
+        var index: Int, wrapper: Int, ghost: Int
+        /// The index in `placements` of what the node gives its sublayers (-1 when it has none).
+        var placement: Int
+        /// A replicator's state in `shiftedStates` when it differs from the snapshot's (evaluated
+        /// again in a replicator instance), else -1.
+        var shiftedState: Int
     }
 
-    /// Emits snapshot node `i` itself (nil when it is hidden: nothing emitted) and returns its
-    /// sublayers, back to front by zPosition.
-    private func emitNode(_ snap: PresentationSnapshot, _ i: Int, parentState: LayerState?, instance: InstanceContext,
-                          replicaAbout: CATransform3D?) -> Emitted? {
-        let sn = snap.nodes[i]
-        var state = sn.state
-        if instance.timeShift != 0, sn.record.isAnimated {
-            state = sn.record.state
-            sn.record.applyAnimations(to: &state, localTime: sn.localTime - instance.timeShift)
+    /// Emits snapshot node `i` itself (nil when it is hidden: nothing emitted) and leaves its
+    /// sublayers, back to front by zPosition, in `childScratch`.
+    private func emitNode(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ i: Int, parent: Int, instance: InstanceContext,
+                          replicaAbout: Int) -> Emitted? {
+        let record = snap[i].record
+        if instance.timeShift != 0, record.isAnimated {
+            // Inside a replicator instance with a time shift: evaluated again at the shifted time.
+            var shifted = record.state
+            record.applyAnimations(to: &shifted, localTime: snap[i].localTime - instance.timeShift)
+            guard var e = emitNode(snap, i, state: shifted, parent: parent, instance: instance, replicaAbout: replicaAbout) else { return nil }
+            if record.kind == .replicator { shiftedStates.append(shifted); e.shiftedState = shiftedStates.count - 1 }
+            return e
         }
+        return emitNode(snap, i, state: snap[i].state, parent: parent, instance: instance, replicaAbout: replicaAbout)
+    }
+
+    /// Emits snapshot node `i` presented with `state`.
+    private func emitNode(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ i: Int, state: LayerState, parent: Int,
+                          instance: InstanceContext, replicaAbout: Int) -> Emitted? {
+        childScratch.removeAll(keepingCapacity: true)
         if state.isHidden { return nil }
+        let record = snap[i].record
+        let isTransformLayer = record.kind == .transform
         var index = nodes.count
         var node = RenderNode()
-        node.id = sn.record.identity &* 31 &+ instance.salt
+        node.id = record.identity &* 31 &+ instance.salt
         node.bounds = state.bounds
         var m: CATransform3D
-        if let about = replicaAbout, let p = parentState {
+        if replicaAbout >= 0, parent >= 0 {
             // A replicator instance: the layer's own map, then the instance transform about the
             // replicator's anchor, then the replicator's sublayerTransform.
-            var noSub = p
-            noSub.sublayerTransform = CATransform3DIdentity
-            m = CATransform3DConcat(state.transformToParent(noSub), about)
-            if let st = p.sublayerTransformAboutAnchor { m = CATransform3DConcat(m, st) }
+            let p = placements[parent]
+            m = CATransform3DConcat(state.transformToParent(placedIn: SublayerPlacement(flipY: p.flipY, sublayerTransform: nil)),
+                                    transforms[replicaAbout])
+            if let st = p.sublayerTransform { m = CATransform3DConcat(m, st) }
         } else {
-            m = state.transformToParent(parentState)
+            m = state.transformToParent(placedIn: parent >= 0 ? placements[parent] : nil)
         }
         node.toParent = RenderTreeBuilder.matrix(m)
-        node.preserves3D = sn.isTransformLayer
+        node.preserves3D = isTransformLayer
         node.opacity = state.opacity.isFinite ? Double(min(max(state.opacity, 0), 1)) : 1
         node.allowsGroupOpacity = state.allowsGroupOpacity
         node.isDoubleSided = state.isDoubleSided
-        if !sn.isTransformLayer {
+        if !isTransformLayer {
             node.backgroundColor = RenderColor.tint(RenderColor.premultiplied(state.backgroundColor), instance.tint)
             node.cornerRadius = state.cornerRadius.isFinite ? Double(max(0, state.cornerRadius)) : 0
             node.maskedCorners = UInt8(state.maskedCorners.rawValue & 0xF)
@@ -150,15 +212,15 @@ public final class RenderTreeBuilder {
                                                path: state.shadowPath.map { PathGeometry.contours($0, tolerance: 0.1) })
                 }
             }
-            node.contents = contentBuilder.contents(of: sn.record.kind, state: state, tint: instance.tint)
+            node.contents = contentBuilder.contents(of: record.kind, state: state, tint: instance.tint, id: node.id)
             node.blendMode = state.compositingFilter.flatMap { BlendMode(filterName: $0) } ?? .normal
             node.maskChannel = state.maskChannel
             node.antialiasedEdges = state.allowsEdgeAntialiasing ? UInt8(state.edgeAntialiasingMask & 0xF) : 0
         }
         // A running transition wraps the layer: its old look and its new one, moved and faded.
         var wrapper = -1
-        var ghostOnTop: RenderNode? = nil
-        if !sn.isTransformLayer, let tr = state.transition {
+        var ghost = -1
+        if !isTransformLayer, let tr = state.transition {
             let plan = TransitionPlan(tr, bounds: state.bounds)
             var w = RenderNode()
             w.id = node.id ^ 0x7452_414E_5349_5431
@@ -183,37 +245,44 @@ public final class RenderTreeBuilder {
             g.maskedCorners = node.maskedCorners
             g.borderWidth = old.borderWidth.isFinite ? Double(max(0, old.borderWidth)) : 0
             g.borderColor = RenderColor.tint(RenderColor.premultiplied(old.borderColor), instance.tint)
-            g.contents = contentBuilder.contents(of: sn.record.kind, state: old, tint: instance.tint)
+            g.contents = contentBuilder.contents(of: record.kind, state: old, tint: instance.tint, id: g.id)
             node.toParent = .translation(Double(plan.newOffset.dx), Double(plan.newOffset.dy))
             node.opacity = plan.newOpacity
             node.shadow = nil
             wrapper = nodes.count
             nodes.append(w)
-            if plan.oldOnTop { ghostOnTop = g } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
+            if plan.oldOnTop { ghosts.append(g); ghost = ghosts.count - 1 } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
             index = nodes.count
         }
-        if sn.record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: sn.record.identity, contentsScale: state.contentsScale)) }
+        if record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: record.identity, contentsScale: state.contentsScale)) }
+        let id = node.id
         nodes.append(node)
-        if sn.record.kind == .emitter {
+        if record.kind == .emitter {
             // Particles draw above the emitter's own contents, below its sublayers.
-            nodes.append(contentsOf: ParticleNodes.make(state: state, time: sn.localTime - instance.timeShift, emitterID: node.id,
+            nodes.append(contentsOf: ParticleNodes.make(state: state, time: snap[i].localTime - instance.timeShift, emitterID: id,
                                                         tint: instance.tint, firstIndex: nodes.count))
         }
         // Sublayers, back to front by zPosition (stable).
-        var children: [Int] = []
         var j = i + 1
-        let end = i + 1 + sn.descendantCount
+        let end = i + 1 + snap[i].descendantCount
         while j < end {
-            children.append(j)
+            childScratch.append(j)
             j += RenderTreeBuilder.extent(snap, j)
         }
-        if children.count > 1 && !sn.isTransformLayer {
-            let z = children.map { snap.nodes[$0].state.zPosition }
-            if zip(z, z.dropFirst()).contains(where: { $0 > $1 }) {
-                children = children.enumerated().sorted { (z[$0.offset], $0.offset) < (z[$1.offset], $1.offset) }.map(\.element)
+        var placement = -1
+        if !childScratch.isEmpty {
+            placements.append(SublayerPlacement(state))
+            placement = placements.count - 1
+        }
+        if childScratch.count > 1 && !isTransformLayer {
+            zScratch.removeAll(keepingCapacity: true)
+            for c in childScratch { zScratch.append(snap[c].state.zPosition) }
+            if zip(zScratch, zScratch.dropFirst()).contains(where: { $0 > $1 }) {
+                let z = zScratch
+                childScratch = childScratch.enumerated().sorted { (z[$0.offset], $0.offset) < (z[$1.offset], $1.offset) }.map(\.element)
             }
         }
-        return Emitted(index: index, wrapper: wrapper, ghostOnTop: ghostOnTop, state: state, children: children)
+        return Emitted(index: index, wrapper: wrapper, ghost: ghost, placement: placement, shiftedState: -1)
     }
 
     /// CAReplicatorLayer: instance k of every sublayer gets instanceTransform applied k times (about
@@ -247,14 +316,13 @@ public final class RenderTreeBuilder {
 
     /// The number of snapshot nodes node `j` spans: itself, its descendants, and its mask's subtree
     /// (which the snapshot stores right after the descendants).
-    static func extent(_ snap: PresentationSnapshot, _ j: Int) -> Int {
+    static func extent(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ j: Int) -> Int {
         var e = 0
         var k = j
         // A mask's subtree follows its owner's descendants, and may have a mask of its own.
         while k >= 0 {
-            // Two fields read in place (copying the node would copy its whole state).
-            e += 1 + snap.nodes[k].descendantCount
-            k = snap.nodes[k].mask
+            e += 1 + snap[k].descendantCount
+            k = snap[k].mask
         }
         return e
     }

@@ -5,8 +5,12 @@ struct COWBox<T>: @unchecked Sendable where T: Sendable {  // unchecked: the box
     private final class Ref { var value: T; init(_ v: T) { value = v } }
     private var ref: Ref
     init(_ value: T) { ref = Ref(value) }
+
+    /// `body` of the value, read in place (the struct is not copied).
+    func withValue<R>(_ body: (borrowing T) -> R) -> R { body(ref.value) }
     var value: T {
-        get { ref.value }
+        // Read in place: reading one field of a boxed struct does not copy the whole struct.
+        _read { yield ref.value }
         set {
             if isKnownUniquelyReferenced(&ref) { ref.value = newValue } else { ref = Ref(newValue) }
         }
