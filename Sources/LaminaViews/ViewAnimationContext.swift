@@ -29,28 +29,14 @@ final class ViewAnimationContext {
     /// One thread's running blocks, outermost first (reached only through that thread's key value).
     private final class Stack { var contexts: [ViewAnimationContext] = [] }
 
-    /// The key of each thread's `Stack`; the destructor releases a thread's stack when it ends.
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { ptr in
-            guard let ptr else { return }
-            Unmanaged<Stack>.fromOpaque(ptr).release()
-        }
-        return k
-    }()
+    /// Each thread's `Stack`, released when the thread ends.
+    private static let slot = ThreadLocalSlot<Stack>()
 
     /// The calling thread's stack, if it has run a block.
-    private static var existingStack: Stack? {
-        pthread_getspecific(key).map { Unmanaged<Stack>.fromOpaque($0).takeUnretainedValue() }
-    }
+    private static var existingStack: Stack? { slot.existing }
 
     /// The calling thread's stack, made on its first block.
-    private static var stack: Stack {
-        if let s = existingStack { return s }
-        let s = Stack()
-        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
-        return s
-    }
+    private static var stack: Stack { slot.value { Stack() } }
 
     /// The innermost block running on the calling thread.
     static var current: ViewAnimationContext? { existingStack?.contexts.last }

@@ -13,22 +13,10 @@ final class DeferredRelease {
     private var queue: [AnyObject] = []
     private var draining = false
 
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { ptr in
-            guard let ptr else { return }
-            Unmanaged<DeferredRelease>.fromOpaque(ptr).release()
-        }
-        return k
-    }()
+    private static let slot = ThreadLocalSlot<DeferredRelease>()
 
     /// The calling thread's queue.
-    private static var current: DeferredRelease {
-        if let p = pthread_getspecific(key) { return Unmanaged<DeferredRelease>.fromOpaque(p).takeUnretainedValue() }
-        let s = DeferredRelease()
-        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
-        return s
-    }
+    private static var current: DeferredRelease { slot.value { DeferredRelease() } }
 
     /// Takes the references in `objects` (leaving it empty, so the caller holds none of them) and
     /// releases them after the outermost deinit on this thread returns.

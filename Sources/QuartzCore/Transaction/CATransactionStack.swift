@@ -25,22 +25,10 @@ final class CATransactionStack {
     /// Completion groups of the outermost transaction (and its nested ones).
     var groups: [CompletionGroup] = []
 
-    private static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { ptr in
-            guard let ptr else { return }
-            Unmanaged<CATransactionStack>.fromOpaque(ptr).release()
-        }
-        return k
-    }()
+    private static let slot = ThreadLocalSlot<CATransactionStack>()
 
     /// The calling thread's stack.
-    static var current: CATransactionStack {
-        if let p = pthread_getspecific(key) { return Unmanaged<CATransactionStack>.fromOpaque(p).takeUnretainedValue() }
-        let s = CATransactionStack()
-        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
-        return s
-    }
+    static var current: CATransactionStack { slot.value { CATransactionStack() } }
 
     /// Records that `layer` changed in the current transaction (creating the implicit one if needed).
     func markDirty(_ layer: CALayer) {
