@@ -15,6 +15,8 @@ struct BenchReport: Codable, Equatable {
     var frames: Int
     /// One result per scene, in the order run.
     var results: [BenchResult]
+    /// Display units per point when not 1 (`--scale`).
+    var scale: Double? = nil
 
     /// A Markdown page: the machine, then one table row per scene (interval statistics in ms, missed
     /// vsyncs, and the median ms of each phase).
@@ -23,6 +25,7 @@ struct BenchReport: Codable, Equatable {
                    "- machine: \(machine)", "- date: \(date)",
                    String(format: "- display: %@ at %.0f Hz; %d measured frames per scene after a warm-up", display, refreshHz, frames),
                    "- fps: frames presented per second; interval: time between presents (ms); missed: refreshes without a new frame; phases: median ms per frame", ""]
+        if let s = scale { out.insert(String(format: "- scale: %g pixels per point", s), at: 5) }
         if results.contains(where: { $0.recording != nil }) { out.insert("- recording was on for some rows: their figures include the recorder's cost", at: 5) }
         out.append("| scene | fps | median | p95 | p99 | max | missed | commit | evaluate | rasterise | present |")
         out.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")

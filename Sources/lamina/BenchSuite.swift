@@ -14,11 +14,13 @@ struct BenchSuite: ParsableCommand {
     @Option(help: "Frames to run first in each scene, not measured.") var warmup = 30
     @Option(help: "The folder of scenes (every .yaml in it, by name).") var scenes = "scenes/bench"
     @Option(name: .shortAndLong, help: "The folder to write bench-results.md and bench-results.json into.") var output = "."
+    @Option(help: "Display units per point, as `lamina bench SCENE --scale`: 3 draws 960x640-point scenes at 2880x1920 pixels.") var scale: Double = 1
     @OptionGroup var images: ImageBudgetOption
 
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
         guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
+        guard scale >= 0.25 && scale <= 8 else { throw ValidationError("--scale must be between 0.25 and 8") }
     }
 
     /// The scene files of `folder`, sorted by name; a clear error when there are none.
@@ -43,13 +45,13 @@ struct BenchSuite: ParsableCommand {
         var results: [BenchResult] = []
         for (k, file) in files.enumerated() {
             StandardError.print("lamina: [\(k + 1)/\(files.count)] \(file)")
-            let result = try BenchLoop.run(try BenchSource.open(file), frames: frames, warmup: warmup)
+            let result = try BenchLoop.run(try BenchSource.open(file), frames: frames, warmup: warmup, scale: scale)
             print(result.text(display: BenchLoop.display))
             results.append(result)
         }
         let formatter = ISO8601DateFormatter()
         let report = BenchReport(machine: BenchResult.unlabelled(machine), date: formatter.string(from: Date()), display: BenchLoop.display,
-                                 refreshHz: results.first?.refreshHz ?? 60, frames: frames, results: results)
+                                 refreshHz: results.first?.refreshHz ?? 60, frames: frames, results: results, scale: scale == 1 ? nil : scale)
         let md = URL(fileURLWithPath: output).appendingPathComponent("bench-results.md")
         let js = URL(fileURLWithPath: output).appendingPathComponent("bench-results.json")
         try SafeFile.write(report.markdown(), to: md.path)

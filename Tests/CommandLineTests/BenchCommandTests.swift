@@ -32,6 +32,9 @@ final class BenchCommandTests: XCTestCase {
         let noRow = try run(["bench", "compositor", "--filter", "frame5$"])
         XCTAssertNotEqual(noRow.status, 0)
         XCTAssertTrue(noRow.err.contains("--filter frame5$ matches no workload") && noRow.err.contains("frame50aa"), noRow.err)
+        let badScale = try run(["bench", "suite", "--scale", "9"])
+        XCTAssertNotEqual(badScale.status, 0)
+        XCTAssertTrue(badScale.err.contains("--scale must be between 0.25 and 8"), badScale.err)
         let soakHelp = try run(["bench", "soak", "--help"])
         XCTAssertTrue(soakHelp.out.contains("--frames"), soakHelp.out)
     }

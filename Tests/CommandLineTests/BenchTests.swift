@@ -71,6 +71,12 @@ final class BenchTests: XCTestCase {
         XCTAssertEqual(md.split(separator: "\n").filter { $0.hasPrefix("| scenes/bench/x.yaml | 54.0 | 16.67 | 16.67 | 16.67 | 33.33 | 1 | 1.00 | 2.00 | 4.00 | 3.00 |") }.count, 2, md)
         let back = try JSONDecoder.snake.decode(BenchReport.self, from: Data(try report.json().utf8))
         XCTAssertEqual(back, report)
+        XCTAssertFalse(md.contains("- scale:"), "no scale line at one pixel per point")
+        // `bench suite --scale 3`: the scale is named and kept in the JSON.
+        var scaled = report
+        scaled.scale = 3
+        XCTAssertTrue(scaled.markdown().contains("- scale: 3 pixels per point"), scaled.markdown())
+        XCTAssertEqual(try JSONDecoder.snake.decode(BenchReport.self, from: Data(try scaled.json().utf8)).scale, 3)
     }
 
     func testConstantFrameRateRepeatsAFrameForAMissedRefresh() {
