@@ -79,30 +79,30 @@ enum ScalingWorkloads {
     }
 
     static func polygonLayers(segments: Int, stroked: Bool) -> CALayer {
-        let root = VectorWorkloads.frameRoot()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
         let l = CAShapeLayer()
-        l.frame = root.bounds
+        l.frame = CGRect(x: 0, y: 0, width: VectorWorkloads.width, height: VectorWorkloads.height)
         l.path = polygon(segments: segments)
         l.fillColor = stroked ? nil : VectorWorkloads.cgColor([0.9, 0.4, 0.2, 0.8])
         l.strokeColor = stroked ? VectorWorkloads.cgColor([0.95, 0.95, 0.9, 1]) : nil
         l.lineWidth = 2
-        root.addSublayer(l)
-        CATransaction.commit()
-        return root
+        return root(holding: l)
     }
 
     static func gradientLayers(width: Int, height: Int) -> CALayer {
-        let root = VectorWorkloads.frameRoot()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
         let l = CAGradientLayer()
         l.frame = CGRect(x: 0, y: 0, width: width, height: height)
         l.colors = [[0.9, 0.2, 0.3, 0.9], [0.2, 0.6, 0.9, 0.9], [0.95, 0.9, 0.3, 0.9]].map(VectorWorkloads.cgColor)
         l.startPoint = CGPoint(x: 0, y: 0)
         l.endPoint = CGPoint(x: 1, y: 1)
-        root.addSublayer(l)
+        return root(holding: l)
+    }
+
+    /// A root of the frame's size holding `layer`, added without implicit animations.
+    static func root(holding layer: CALayer) -> CALayer {
+        let root = VectorWorkloads.frameRoot()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.addSublayer(layer)
         CATransaction.commit()
         return root
     }

@@ -117,8 +117,9 @@ struct PathStroker {
             if used.1 == 0 { sides[1].append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
             sides[1].append(CGPoint(x: b.x - n.dx, y: b.y - n.dy))
         }
-        // How much of the first segment's end, on each side, the corner after it took (for the
-        // closing corner of a closed subpath, which cuts into the first segment's start).
+        // How much of the first segment's end, on each side, the corner after it took: what it took
+        // of the second segment's start (for the closing corner of a closed subpath, which cuts
+        // into the first segment's start).
         var firstEndUsed: (CGFloat, CGFloat) = (0, 0)
         /// The join after segment i. Its inner side is cut at the crossing of the two inner offset
         /// lines when that lies within both segments (what earlier corners left of them); the
@@ -141,10 +142,7 @@ struct PathStroker {
                 if j.turns { sides[inner].append(v) }
                 used = (0, 0)
             }
-            if i == 0 {
-                firstEndUsed = (0, 0)
-                if inner == 0 { firstEndUsed.0 = used.0 } else { firstEndUsed.1 = used.1 }
-            }
+            if i == 0 { firstEndUsed = used }
         }
         if sp.closed {
             for i in 0..<m {
