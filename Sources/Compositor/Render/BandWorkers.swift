@@ -17,7 +17,11 @@ import CPixelKernels
 /// this object's own threads, ended when it is released. The job fields are written by the
 /// caller before `generation` is bumped (release) and read by the helpers after they see it
 /// (acquire); the counters are atomics; sleeping is guarded by `sleepers`.
-final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields are published by the release/acquire of `generation` (atomics), as described above
+///
+/// `run(_:sharing:_:)` hands the caller's non-Sendable band state (buffers, per-band drawers) to the
+/// helpers as it is: the one place where that is unchecked, on the caller's promise that bands touch
+/// disjoint parts of it.
+final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (with a job's shared context) are published by the release/acquire of `generation` (atomics), as described above
     /// Helper threads (the caller makes one more).
     let helpers: Int
     /// Seconds a helper spins waiting for the next job before it sleeps.
@@ -71,6 +75,13 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields are
             while helpersDone.load(ordering: .acquiring) < helpers { lamina_cpu_relax() }
             job = nil
         }
+    }
+
+    /// Runs `body(context, 0) ... body(context, count - 1)` as `run(_:_:)` does, handing every band
+    /// the same `context` (not Sendable: the caller promises each band touches only its own part of
+    /// it, and only reads the rest). `body` itself is checked: what it captures must be Sendable.
+    func run<Context>(_ count: Int, sharing context: Context, _ body: @Sendable (Context, Int) -> Void) {
+        run(count) { b in body(context, b) }
     }
 
     private func takeBands(_ body: (Int) -> Void, _ count: Int) {

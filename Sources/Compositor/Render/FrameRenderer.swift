@@ -44,6 +44,9 @@ public final class FrameRenderer {
     /// corners they have built (CornerRowCache) are not made anew every frame. Band b's drawer is
     /// used by band b's thread only, while the frame is drawn.
     private var drawers: [PrimitiveDrawer] = []
+    /// What every band of one frame reads (the tree) or writes a part of (its rows under `base`, its
+    /// drawer, its timing slot).
+    private typealias SharedBandState = (drawers: [PrimitiveDrawer], timing: UnsafeMutablePointer<Double>, base: UnsafeMutablePointer<UInt32>, tree: RenderTree)
 
     /// Where the bands end, balanced by their times (see BandBalancer), for `balancedArea`.
     var balancer = BandBalancer()
@@ -72,11 +75,12 @@ public final class FrameRenderer {
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             // Shared by the bands without a race: band b writes only its own rows of the buffer,
             // `drawers[b]` and `timing[b]`, and all of them only read the tree (a value whose
-            // objects are immutable). Threads: the bands run on this thread and `workers`' helpers,
-            // and `run` returns only when every band is done.
-            nonisolated(unsafe) let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)  // unchecked: each band touches only its own rows, drawer and timing slot; the tree is only read
+            // objects are immutable). Threads: the bands run on this thread and `workers`' helpers
+            // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
+            // only when every band is done.
+            let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst
-            let drawBand: @Sendable (Int) -> Void = { b in
+            let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -95,9 +99,9 @@ public final class FrameRenderer {
                 rasterizer.drawsMaskFirst = drawsMaskFirst
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
-            if bandCount == 1 { drawBand(0) } else {
+            if bandCount == 1 { drawBand(shared, 0) } else {
                 if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }
-                workers!.run(bandCount, drawBand)
+                workers!.run(bandCount, sharing: shared, drawBand)
             }
         }
         if bandCount > 1 { balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount))) }

@@ -4,10 +4,14 @@ import Foundation
 /// true, as Core Animation does: at every frame where the animated value changes, the layer's
 /// `display()` (so `draw(in:)`, or the delegate's `draw(_:in:)`) runs on a presentation copy at the
 /// frame's time, and that drawing is what the frame shows. App side: it runs in the commit phase
-/// (`CATransaction.commitImplicitTransaction()`), under `ModelLock`, on the thread where the app's
-/// drawing may run; the drawing reaches the render side through the next commit.
-final class AnimatedDisplay: @unchecked Sendable {  // unchecked: guarded by the process-wide ModelLock (its entries hold weak layers)
-    static let shared = AnimatedDisplay()
+/// (`CATransaction.commitImplicitTransaction()`), under `ModelLock` (`shared` is a `ModelLocked`),
+/// on the thread where the app's drawing may run; the drawing reaches the render side through the
+/// next commit.
+final class AnimatedDisplay {
+    /// The process's registry; its forwarding members (below) take the lock.
+    static let shared = ModelLocked(AnimatedDisplay())
+
+    fileprivate init() {}
 
     private final class Entry {
         weak var layer: CALayer?
@@ -15,7 +19,6 @@ final class AnimatedDisplay: @unchecked Sendable {  // unchecked: guarded by the
         var lastDrawn: String?
         init(_ layer: CALayer) { self.layer = layer }
     }
-    /// Guarded by ModelLock.
     private var entries: [ObjectIdentifier: Entry] = [:]
 
     /// The key paths `anim` animates (a group's animations' included).
@@ -43,12 +46,9 @@ final class AnimatedDisplay: @unchecked Sendable {  // unchecked: guarded by the
 
     /// Draws the presentation copies of the registered layers at media time `t` where the animated
     /// values changed since their last drawing, and marks those layers for the next commit; a layer
-    /// whose animations of such keys are gone is drawn once more from its model values. Returns
-    /// whether it changed any layer. Call under ModelLock.
-    func update(at t: CFTimeInterval) -> Bool { update(at: t, within: nil) }
-
-    /// `update(at:)` for the registered layers inside `root`'s tree only (all of them when `root` is
-    /// nil): what a renderer driven by app code draws at the time it renders. Call under ModelLock.
+    /// whose animations of such keys are gone is drawn once more from its model values. Only the
+    /// layers inside `root`'s tree when `root` is given (what a renderer driven by app code draws at
+    /// the time it renders). Returns whether it changed any layer. Call under ModelLock.
     func update(at t: CFTimeInterval, within root: CALayer?) -> Bool {
         guard !entries.isEmpty else { return false }
         var changed = false
@@ -84,4 +84,14 @@ final class AnimatedDisplay: @unchecked Sendable {  // unchecked: guarded by the
         }
         return false
     }
+}
+
+/// The registry's members for callers, each under `ModelLock`.
+extension ModelLocked where State == AnimatedDisplay {
+    /// Notes that `layer` has an animation of a key that needs display.
+    func register(_ layer: CALayer) { withLock { $0.register(layer) } }
+
+    /// Draws the presentation copies of the registered layers at `t` where their animated values
+    /// changed (see `AnimatedDisplay.update(at:within:)`); returns whether it changed any layer.
+    func update(at t: CFTimeInterval, within root: CALayer? = nil) -> Bool { withLock { $0.update(at: t, within: root) } }
 }

@@ -5,10 +5,13 @@ import Foundation
 /// finished animations, and transaction completion blocks. CATransaction.flush() and the host's frame
 /// loop call deliver(now:).
 ///
-/// Shared between app threads: every member is read and written under `ModelLock` (the render side
-/// never touches it).
-final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by the process-wide ModelLock, which also guards the layers' model state it walks
-    static let shared = AnimationRuntime()
+/// Shared between app threads through `shared`, a `ModelLocked` that holds `ModelLock` around every
+/// access (the lock also guards the layers' model state it walks); the render side never touches it.
+final class AnimationRuntime {
+    /// The process's registry; its forwarding members (below) take the lock.
+    static let shared = ModelLocked(AnimationRuntime())
+
+    fileprivate init() {}
 
     /// Layers with animations, held weakly: a layer the app lets go of is freed with its animations,
     /// however long they run (as on Apple), instead of being kept and evaluated for ever.
@@ -31,8 +34,7 @@ final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by th
 
     /// How many layers with animations are remembered (for tests of the registry's lifetime).
     var registeredCount: Int {
-        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
-        return layers.values.filter { $0.layer != nil }.count
+        layers.values.filter { $0.layer != nil }.count
     }
 
     /// Remembers completion groups armed by a commit.
@@ -56,13 +58,11 @@ final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by th
         entry.leaveGroups()
     }
 
-    /// Delivers everything due at media time `now`. Delegate calls and blocks run outside the lock,
-    /// in order: queued stops, then starts and finishes by layer, then completion blocks.
-    /// Returns whether any delegate call or block ran (they may have added animations due at once).
-    @discardableResult
-    func deliver(now: CFTimeInterval) -> Bool {
-        ModelLock.shared.lock()
-        if quiet && queued.isEmpty { ModelLock.shared.unlock(); return false }
+    /// What is due at media time `now`, taken out of the registry for `ModelLocked.deliver(now:)` to
+    /// run outside the lock: the delegate calls (queued stops, then starts and finishes by layer) and
+    /// the completion blocks.
+    func takeDue(now: CFTimeInterval) -> (events: [() -> Void], blocks: [() -> Void]) {
+        if quiet && queued.isEmpty { return ([], []) }
         var events = queued
         queued = []
         var allQuiet = true
@@ -120,10 +120,7 @@ final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by th
             return true
         }
         quiet = allQuiet && groups.isEmpty && queued.isEmpty
-        ModelLock.shared.unlock()
-        for e in events { e() }
-        for b in blocks { b() }
-        return !events.isEmpty || !blocks.isEmpty
+        return (events, blocks)
     }
 
     /// The earliest media time after `now` at which `deliver(now:)` has something to do (an animation
@@ -131,7 +128,6 @@ final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by th
     /// infinity when nothing is pending. Nil when a layer's time cannot be mapped back to media time
     /// exactly (a looping layer timeline, a paused or reversed ancestor): then the caller must step.
     func nextDeliveryTime(after now: CFTimeInterval) -> CFTimeInterval? {
-        ModelLock.shared.lock(); defer { ModelLock.shared.unlock() }
         if !queued.isEmpty { return now }
         if quiet { return .infinity }
         if groups.contains(where: { $0.committed && $0.pending <= 0 && !$0.fired }) { return now }
@@ -164,8 +160,39 @@ final class AnimationRuntime: @unchecked Sendable {  // unchecked: guarded by th
 
     /// Forgets everything (used by tests that need a clean slate).
     func reset() {
-        ModelLock.shared.lock()
         layers = [:]; groups = []; queued = []; quiet = false
-        ModelLock.shared.unlock()
     }
+}
+
+/// The registry's members for callers, each under `ModelLock`.
+extension ModelLocked where State == AnimationRuntime {
+    /// Remembers a layer that has animations.
+    func register(_ layer: CALayer) { withLock { $0.register(layer) } }
+
+    /// How many layers with animations are remembered (for tests of the registry's lifetime).
+    var registeredCount: Int { withLock { $0.registeredCount } }
+
+    /// Remembers completion groups armed by a commit.
+    func track(_ groups: [CompletionGroup]) { withLock { $0.track(groups) } }
+
+    /// An animation was removed or replaced before finishing (see `AnimationRuntime.stopped`).
+    func stopped(_ entry: AnimationEntry, finished: Bool) { withLock { $0.stopped(entry, finished: finished) } }
+
+    /// Delivers everything due at media time `now`. Delegate calls and blocks run outside the lock,
+    /// in order: queued stops, then starts and finishes by layer, then completion blocks.
+    /// Returns whether any delegate call or block ran (they may have added animations due at once).
+    @discardableResult
+    func deliver(now: CFTimeInterval) -> Bool {
+        let due = withLock { $0.takeDue(now: now) }
+        for e in due.events { e() }
+        for b in due.blocks { b() }
+        return !due.events.isEmpty || !due.blocks.isEmpty
+    }
+
+    /// The earliest media time after `now` at which `deliver(now:)` has something to do (see
+    /// `AnimationRuntime.nextDeliveryTime(after:)`).
+    func nextDeliveryTime(after now: CFTimeInterval) -> CFTimeInterval? { withLock { $0.nextDeliveryTime(after: now) } }
+
+    /// Forgets everything (used by tests that need a clean slate).
+    func reset() { withLock { $0.reset() } }
 }
