@@ -1,8 +1,10 @@
 // Gradient rows, AVX2 and AVX-512 versions (x86-64 only; chosen at run time by
 // lamina_kernels_level): axial and radial rows four (AVX2) or eight (AVX-512) pixels per vector of
-// doubles, the same operations in the same order as lk_gradient_portable (gradient.c), each
-// correctly rounded (add, multiply, divide, square root), so the same bits; the colours fetched by
-// gathers from the table. Conic rows: see conic_margin below.
+// doubles. Rows with an affine map step the parameter (see "stepping gradient rows" in
+// kernels_internal.h: no division, the few lanes that could round otherwise worked out again);
+// the others take the same operations in the same order as lk_gradient_portable (gradient.c), each
+// correctly rounded (add, multiply, divide, square root), so the same bits. The colours are
+// fetched from the table. Conic rows: see conic_margin below.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
@@ -111,6 +113,46 @@ AVX2_ONLY static void gradient_avx2(const GradientConstants *k, int32_t kind, co
     }
 }
 
+/// Eight stepped lanes' indices (see "stepping gradient rows" in kernels_internal.h): f's floor
+/// clamped to 0...255; *unsure gets the lanes (bits 0-3) whose f is within the margin of an integer.
+AVX2_ONLY static inline __m128i steps_index4(__m256d f, __m256d margin, int *unsure) {
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), top = _mm256_set1_pd(255.5);
+    __m256d near = _mm256_sub_pd(f, _mm256_round_pd(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    *unsure = _mm256_movemask_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, near), margin, _CMP_LT_OQ));
+    return _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(f, zero), top));
+}
+
+/// f of four pixel centres px of a stepped row.
+AVX2_ONLY static inline __m256d steps_f4(const GradientSteps *s, int32_t kind, __m256d px) {
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm256_add_pd(_mm256_set1_pd(s->f0), _mm256_mul_pd(px, _mm256_set1_pd(s->f1)));
+    __m256d u = _mm256_add_pd(_mm256_set1_pd(s->u0), _mm256_mul_pd(px, _mm256_set1_pd(s->u1)));
+    __m256d v = _mm256_add_pd(_mm256_set1_pd(s->v0), _mm256_mul_pd(px, _mm256_set1_pd(s->v1)));
+    __m256d t = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(u, u), _mm256_mul_pd(v, v)));
+    return _mm256_add_pd(_mm256_mul_pd(t, _mm256_set1_pd(255)), _mm256_set1_pd(0.5));
+}
+
+AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const GradientSteps *s, int32_t kind, int32_t px0, int32_t count, uint32_t *out) {
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
+    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8), margin = _mm256_set1_pd(s->margin);
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
+        int unsureLo, unsureHi;
+        __m128i lo = steps_index4(steps_f4(s, kind, px), margin, &unsureLo);
+        __m128i hi = steps_index4(steps_f4(s, kind, _mm256_add_pd(px, four)), margin, &unsureHi);
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, _mm256_set_m128i(hi, lo), 4);
+        if (i + 8 <= count) {
+            _mm256_storeu_si256((__m256i *)(out + i), colors);
+        } else {
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_epi32((int *)(out + i), keep, colors);
+        }
+        for (int unsure = unsureLo | unsureHi << 4; unsure; unsure &= unsure - 1) {
+            int j = __builtin_ctz((unsigned)unsure);
+            double c = (double)(px0 + i + j) + 0.5;
+            if (i + j < count) out[i + j] = g->table[kind == LAMINA_GRADIENT_AXIAL ? axial_index(g, c) : radial_index(g, c)];
+        }
+    }
+}
+
 /// Four lanes' atan2(y, x), within 2e-11 radians (see above).
 AVX2_ONLY static inline __m256d atan2_series4(__m256d y, __m256d x) {
     const __m256d sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1), zero = _mm256_setzero_pd();
@@ -170,8 +212,12 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
 
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
     GradientConstants k;
+    GradientSteps steps;
     uint32_t color = 0;
-    if (gradient_constants(g, &k, &color)) {
+    if (gradient_steps(g, px0, count, &steps)) {
+        if (g->kind == LAMINA_GRADIENT_AXIAL) steps_avx2(g, &steps, LAMINA_GRADIENT_AXIAL, px0, count, out);
+        else steps_avx2(g, &steps, LAMINA_GRADIENT_RADIAL, px0, count, out);
+    } else if (gradient_constants(g, &k, &color)) {
         // The kind as a constant in each call, so the compiler drops the other kind's code.
         if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx2(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
         else gradient_avx2(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
@@ -188,16 +234,15 @@ LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t
 
 #define AVX512_ONLY __attribute__((target("avx2,avx512f")))
 
-/// The table's colours at sixteen indices, stored to out[0 ..< min(n, 16)]: a whole step by
-/// sixteen loads from the indices stored (measured faster than a gather on AMD Zen 4), the last
-/// step by a gather and a masked store.
+/// The table's colours at sixteen indices, stored to out[0 ..< min(n, 16)]: by loads from the
+/// indices stored (measured faster than a gather on AMD Zen 4, also for a short last step).
 AVX512_ONLY static inline void store16(const uint32_t *table, __m512i index, uint32_t *out, int32_t n) {
+    int32_t k[16];
+    _mm512_storeu_si512((void *)k, index);
     if (n >= 16) {
-        int32_t k[16];
-        _mm512_storeu_si512((void *)k, index);
         for (int j = 0; j < 16; j++) out[j] = table[k[j]];
     } else {
-        _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1), _mm512_i32gather_epi32(index, (const void *)table, 4));
+        for (int j = 0; j < n; j++) out[j] = table[k[j]];
     }
 }
 
@@ -233,6 +278,39 @@ AVX512_ONLY static void gradient_avx512(const GradientConstants *k, int32_t kind
     for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
         __m256i lo = index8(parameter8(k, kind, px)), hi = index8(parameter8(k, kind, _mm512_add_pd(px, eight)));
         store16(table, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), out + i, count - i);
+    }
+}
+
+/// Eight stepped lanes' indices (see "stepping gradient rows" in kernels_internal.h): f's floor
+/// clamped to 0...255; *unsure gets the lanes whose f is within the margin of an integer.
+AVX512_ONLY static inline __m256i steps_index8(__m512d f, __m512d margin, __mmask8 *unsure) {
+    __m512d near = _mm512_sub_pd(f, _mm512_roundscale_pd(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    *unsure = _mm512_cmp_pd_mask(_mm512_abs_pd(near), margin, _CMP_LT_OQ);
+    return _mm512_cvttpd_epi32(_mm512_min_pd(_mm512_max_pd(f, _mm512_setzero_pd()), _mm512_set1_pd(255.5)));
+}
+
+/// f of eight pixel centres px of a stepped row.
+AVX512_ONLY static inline __m512d steps_f8(const GradientSteps *s, int32_t kind, __m512d px) {
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm512_add_pd(_mm512_set1_pd(s->f0), _mm512_mul_pd(px, _mm512_set1_pd(s->f1)));
+    __m512d u = _mm512_add_pd(_mm512_set1_pd(s->u0), _mm512_mul_pd(px, _mm512_set1_pd(s->u1)));
+    __m512d v = _mm512_add_pd(_mm512_set1_pd(s->v0), _mm512_mul_pd(px, _mm512_set1_pd(s->v1)));
+    __m512d t = _mm512_sqrt_pd(_mm512_add_pd(_mm512_mul_pd(u, u), _mm512_mul_pd(v, v)));
+    return _mm512_add_pd(_mm512_mul_pd(t, _mm512_set1_pd(255)), _mm512_set1_pd(0.5));
+}
+
+AVX512_ONLY static void steps_avx512(const LaminaGradientRow *g, const GradientSteps *s, int32_t kind, int32_t px0, int32_t count, uint32_t *out) {
+    __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
+    const __m512d eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16), margin = _mm512_set1_pd(s->margin);
+    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
+        __mmask8 unsureLo, unsureHi;
+        __m256i lo = steps_index8(steps_f8(s, kind, px), margin, &unsureLo);
+        __m256i hi = steps_index8(steps_f8(s, kind, _mm512_add_pd(px, eight)), margin, &unsureHi);
+        store16(g->table, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), out + i, count - i);
+        for (unsigned unsure = (unsigned)unsureLo | (unsigned)unsureHi << 8; unsure; unsure &= unsure - 1) {
+            int j = __builtin_ctz(unsure);
+            double c = (double)(px0 + i + j) + 0.5;
+            if (i + j < count) out[i + j] = g->table[kind == LAMINA_GRADIENT_AXIAL ? axial_index(g, c) : radial_index(g, c)];
+        }
     }
 }
 
@@ -290,8 +368,12 @@ AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientC
 
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
     GradientConstants k;
+    GradientSteps steps;
     uint32_t color = 0;
-    if (gradient_constants(g, &k, &color)) {
+    if (gradient_steps(g, px0, count, &steps)) {
+        if (g->kind == LAMINA_GRADIENT_AXIAL) steps_avx512(g, &steps, LAMINA_GRADIENT_AXIAL, px0, count, out);
+        else steps_avx512(g, &steps, LAMINA_GRADIENT_RADIAL, px0, count, out);
+    } else if (gradient_constants(g, &k, &color)) {
         if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx512(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
         else gradient_avx512(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
     } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {

@@ -113,6 +113,77 @@ static inline uint32_t conic_index(const LaminaGradientRow *g, double a0, double
     return gradient_index(t / twoPi);
 }
 
+/// An axial row's table index at pixel centre px, as lk_gradient_portable works it out (len2 > 0).
+static inline uint32_t axial_index(const LaminaGradientRow *g, double px) {
+    const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
+    double inv = 1 / (px * g->c + g->rowW);
+    double x = (px * g->a + g->rowX) * inv, y = (px * g->b + g->rowY) * inv;
+    return gradient_index(((x - g->sx) * dx + (y - g->sy) * dy) / len2);
+}
+
+/// A radial row's table index at pixel centre px, as lk_gradient_portable works it out (rx, ry > 0).
+static inline uint32_t radial_index(const LaminaGradientRow *g, double px) {
+    const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
+    double inv = 1 / (px * g->c + g->rowW);
+    double x = (px * g->a + g->rowX) * inv, y = (px * g->b + g->rowY) * inv;
+    double u = (x - g->sx) / rx, v = (y - g->sy) / ry;
+    return gradient_index(sqrt(u * u + v * v));
+}
+
+// ---- stepping gradient rows (the vector versions' fast form) -------------------------------------
+//
+// When a row's map is affine (c = 0, rowW ≠ 0: one reciprocal w = 1/rowW for the whole row), an
+// axial parameter is an affine function of the pixel centre px, t = α + β·px, and a radial one is
+// √(u² + v²) with u and v affine in px. The vector versions evaluate those forms (a multiply and an
+// add a lane, no divisions) and take f = 255·t + ½, whose floor, clamped to 0...255, is the
+// reference's index (its rounding half up of 255·clamp(t)) unless f is near an integer k, a step of
+// that rounding. How near: every value the reference and the fast form compute is a handful of
+// correctly rounded operations on terms no larger than M (below), so each lies within 32·2⁻⁵³·M of
+// the exact t; `margin` allows 2⁻⁴⁰·(M + 1) on t, 255 times that on f, 256 times more than the
+// two can differ. A lane whose f lies within `margin` of an integer (about one in 10¹⁰ for the
+// gradients interfaces draw) is worked out again by axial_index or radial_index, so every lane is
+// the reference's, bit for bit. Rows where the margin would not be small (huge coordinates, a
+// radius of 0) take the exact vector form instead.
+
+/// The fast form of an affine axial or radial row over pixel centres px0 + ½ ... px0 + count − ½.
+typedef struct {
+    /// Axial: f = f0 + f1·px. Radial: u = u0 + u1·px, v = v0 + v1·px, f = 255·√(u² + v²) + ½.
+    double f0, f1, u0, u1, v0, v1;
+    /// How far from an integer f must be for its floor to be the reference's index.
+    double margin;
+} GradientSteps;
+
+/// The stepping form of `g`'s row of `count` pixels from px0, when there is one with a small margin
+/// (1; otherwise 0: the row takes the exact form).
+static inline int gradient_steps(const LaminaGradientRow *g, int32_t px0, int32_t count, GradientSteps *s) {
+    if (!(g->c == 0 && g->rowW != 0)) return 0;
+    const double inv = 1 / g->rowW;
+    const double far = fmax(fabs((double)px0 + 0.5), fabs((double)px0 + (double)count - 0.5));
+    // The largest magnitudes along the row: of x − sx and of y − sy, and of what makes them.
+    const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
+    const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
+    double m;
+    s->f0 = s->f1 = s->u0 = s->u1 = s->v0 = s->v1 = 0;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
+        if (!(len2 > 0)) return 0;
+        m = (mx * fabs(dx) + my * fabs(dy)) / len2;
+        s->f1 = 255 * ((g->a * dx + g->b * dy) * inv / len2);
+        s->f0 = 255 * (((g->rowX * inv - g->sx) * dx + (g->rowY * inv - g->sy) * dy) / len2) + 0.5;
+    } else if (g->kind == LAMINA_GRADIENT_RADIAL) {
+        const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
+        if (!(rx > 0 && ry > 0)) return 0;
+        m = mx / rx + my / ry;
+        s->u1 = g->a * inv / rx; s->u0 = (g->rowX * inv - g->sx) / rx;
+        s->v1 = g->b * inv / ry; s->v0 = (g->rowY * inv - g->sy) / ry;
+    } else {
+        return 0;
+    }
+    s->margin = 255 * ((m + 1) * 0x1p-40);
+    // Also refuses NaN and infinite terms (the comparison is false).
+    return s->margin < 1.0 / 64 && fabs(s->f0) + fabs(s->f1) < 1e15 ? 1 : 0;
+}
+
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------
 
 // Premultiplied ARGB to planar YUV 4:2:0 (I420), BT.709 limited range, for video encoders.

@@ -115,6 +115,95 @@ final class GradientKernelTests: XCTestCase {
         XCTAssertGreaterThan(halves, 100, "centres exactly half way between two table entries")
     }
 
+    /// Rows whose pixel centres fall within a few units in the last place of a rounding step of the
+    /// reference (axes a hair longer or shorter than 255, 510, 127.5 ... layer units, under scales
+    /// and offsets): where the vector versions' stepped parameter can round the other way, so they
+    /// must work those lanes out again by the reference's formula (long rows, both kinds).
+    func testRowsAHairFromRoundingStepsAtEveryLevel() {
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(0, 0, 0, 1)), (1, SIMD4(1, 1, 1, 1))]
+        let table = GradientSampler.makeTable(stops)
+        var rows = 0, nearSteps = 0
+        for base in [255.0, 510.0, 127.5, 85.0, 1020.0] {
+            for ulps in -6...6 {
+                let length = base * (1 + Double(ulps) * 0x1p-52)
+                for (scale, offset) in [(1.0, 0.0), (0.5, 0.0), (2.0, 0.25), (1.0 / 3, 0.0), (1.0, 1e-9)] {
+                    for kind in [GradientKind.axial, .radial] {
+                        let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 2000, height: 1), start: CGPoint(x: offset, y: 0),
+                                                               end: CGPoint(x: offset + length, y: kind == .radial ? length : 0), stops: stops),
+                                                deviceToLayer: Projective2D(a: scale, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1))
+                        let n = 1400, x0 = -30
+                        var formula = [UInt32](repeating: 0, count: n)
+                        for i in 0..<n {
+                            let px = Double(x0 + i) + 0.5
+                            let lx = (px * scale + 0) * (1 / 1.0), ly = (px * 0 + (0.5 * 1 + 0)) * (1 / 1.0)
+                            let t = parameter(kind, CGPoint(x: offset, y: 0), CGPoint(x: offset + length, y: kind == .radial ? length : 0), lx, ly)
+                            let v = min(max(t, 0), 1) * 255
+                            if Swift.abs(v - v.rounded(.down) - 0.5) < 1e-12 { nearSteps += 1 }
+                            formula[i] = table[Int(v.rounded())]
+                        }
+                        for level in Self.levels {
+                            PixelKernels.withLevel(level) {
+                                var out = [UInt32](repeating: 0, count: n)
+                                out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: 0, count: n, into: $0.baseAddress!) }
+                                if out != formula {
+                                    let i = (0..<n).first { out[$0] != formula[$0] }!
+                                    XCTFail("\(kind), axis \(length) (\(ulps) ulps from \(base)), scale \(scale), offset \(offset), level \(level): pixel \(x0 + i)")
+                                }
+                            }
+                        }
+                        rows += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(rows, 650)
+        XCTAssertGreaterThan(nearSteps, 10_000, "pixel centres within 1e-12 of a rounding step")
+    }
+
+    /// Long rows far from the origin under large and small scales (where the stepped form's margin
+    /// grows with the coordinates): every level equals the formula, pixel for pixel.
+    func testLongRowsFarOutAtEveryLevel() {
+        var rng = SplitMix64(seed: 0x57E9_0F_A7)
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(0, 0, 0, 1)), (0.5, SIMD4(1, 0, 0, 1)), (1, SIMD4(1, 1, 1, 1))]
+        let table = GradientSampler.makeTable(stops)
+        var crossing = 0
+        for trial in 0..<160 {
+            let kind: GradientKind = trial % 2 == 0 ? .axial : .radial
+            let far = rng.pick([1.0, 1e3, 1e5, 3e6])
+            let start = CGPoint(x: rng.double(-far, far), y: rng.double(-far, far))
+            let end = CGPoint(x: Double(start.x) + rng.double(-2000, 2000), y: Double(start.y) + rng.double(-2000, 2000))
+            let angle = rng.double(0, 6.3), scale = rng.pick([0.01, 0.3, 1, 7, 400]), w = rng.pick([1.0, 1, 0.5])
+            let x0 = rng.int(-100_000...100_000), y = rng.int(-100_000...100_000), n = rng.int(1...2500)
+            // The row's middle lands near the start point, so the row crosses the gradient.
+            let (a, b, d, e) = (cos(angle) * scale, sin(angle) * scale, -sin(angle) * scale, cos(angle) * scale)
+            let xc = Double(x0) + Double(n) / 2, yc = Double(y) + 0.5
+            let aimX = Double(start.x) + rng.double(-300, 300), aimY = Double(start.y) + rng.double(-300, 300)
+            let map = Projective2D(a: a, b: b, c: 0, d: d, e: e, f: 0, g: aimX * w - (xc * a + yc * d), h: aimY * w - (xc * b + yc * e), i: w)
+            let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 50, height: 50), start: start, end: end, stops: stops),
+                                    deviceToLayer: map)
+            var formula = [UInt32](repeating: 0, count: n)
+            for i in 0..<n {
+                let px = Double(x0 + i) + 0.5, py = Double(y) + 0.5
+                let w = px * map.c + (py * map.f + map.i)
+                let lx = (px * map.a + (py * map.d + map.g)) * (1 / w), ly = (px * map.b + (py * map.e + map.h)) * (1 / w)
+                let t = parameter(kind, start, end, lx, ly)
+                formula[i] = table[t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())]
+            }
+            if Set(formula).count > 20 { crossing += 1 }
+            for level in Self.levels {
+                PixelKernels.withLevel(level) {
+                    var out = [UInt32](repeating: 0, count: n)
+                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
+                    if out != formula {
+                        let i = (0..<n).first { out[$0] != formula[$0] }!
+                        XCTFail("trial \(trial) \(kind), level \(level): pixel \(x0 + i) of \(n)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(crossing, 20, "rows that cross many colours of the table")
+    }
+
     /// Spans beyond the kernel's 32-bit pixel numbers (a huge layer far out) take the Swift
     /// reference: the same colours, no trap in the conversion.
     func testSpansFarOutTakeTheReference() {
