@@ -44,25 +44,26 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
 // ---- conic rows ------------------------------------------------------------------------------------
 //
 // The reference takes atan2 from libm, which no vector instruction gives bit for bit. The vector
-// versions work out each lane's angle θ' with a series whose error is below 2e-11 radians (the
+// versions work out each lane's angle θ' with a series whose error is below 2e-8 radians (the
 // angle of (|x|, |y|) reduced to atan(r), |r| ≤ tan(π/8), by the octant and by
-// atan(q) = π/4 + atan((q − 1)/(q + 1)); atan(r) = r − r³/3 + ... − r²³/23, an alternating series
-// whose first term left out, r²⁵/25, is below 1.2e-11; a few roundings of 1e-16 each), while libm's
-// atan2 is within an ulp of the true angle. Every later step of the reference (subtracting a0,
-// adding 2π, dividing by 2π, clamping, ·255) is one rounded operation, and rounding never turns a
-// larger input into a smaller output, so the reference's value lies within
-// (2e-11 + 1e-15)·255/2π + a few ulps (< 1e-9) of the vector one, which multiplies by 1/(2π)
-// rounded instead of dividing (an ulp more). The table index of the vector value is therefore the reference's
-// unless that value lies within conic_margin of a rounding step k + ½, or the angle minus a0 lies
-// within conic_margin of 0 or ±2π (where the reference may wrap the other way): those lanes (about
-// one in 10^8), and lanes whose x − sx or y − sy is 0, infinite or NaN (atan2's signed zeros and
+// atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken in one division as min/max or
+// (min − max)/(min + max); atan(r) = r − r³/3 + ... − r¹⁵/15, an alternating series whose first
+// term left out, r¹⁷/17, is below 1.9e-8; a few roundings of 1e-16 each), while libm's atan2 is
+// within an ulp of the true angle. Every later step of the reference (subtracting a0, adding 2π,
+// dividing by 2π, clamping, ·255) is one rounded operation, and rounding never turns a larger
+// input into a smaller output, so the reference's value lies within (1.9e-8 + 1e-15)·255/2π + a
+// few ulps (< 8e-7) of the vector one, which multiplies by 1/(2π) rounded instead of dividing (an
+// ulp more). The table index of the vector value is therefore the reference's unless that value
+// lies within conic_margin of a rounding step k + ½, or the angle minus a0 lies within
+// conic_margin of 0 or ±2π (where the reference may wrap the other way): those lanes (about one
+// in 10^5), and lanes whose x − sx or y − sy is 0, infinite or NaN (atan2's signed zeros and
 // special values), are worked out again by conic_index, libm's atan2 and all.
-static const double conic_margin = 1e-8;
+static const double conic_margin = 4e-6;
 
-/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 11.
-#define ATAN_TERMS 12
+/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 7.
+#define ATAN_TERMS 8
 static const double atan_coefficients[ATAN_TERMS] = {
-    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21, -1.0 / 23,
+    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13, -1.0 / 15,
 };
 static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: either side of it the series converges alike
 
@@ -155,11 +156,11 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const GradientSteps
 
 /// Four lanes' atan2(y, x), within 2e-11 radians (see above).
 AVX2_ONLY static inline __m256d atan2_series4(__m256d y, __m256d x) {
-    const __m256d sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1), zero = _mm256_setzero_pd();
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
     __m256d ax = _mm256_andnot_pd(sign, x), ay = _mm256_andnot_pd(sign, y);
-    __m256d q = _mm256_div_pd(_mm256_min_pd(ax, ay), _mm256_max_pd(ax, ay));
-    __m256d big = _mm256_cmp_pd(q, _mm256_set1_pd(tan_pi_8), _CMP_GT_OQ);
-    __m256d r = _mm256_blendv_pd(q, _mm256_div_pd(_mm256_sub_pd(q, one), _mm256_add_pd(q, one)), big);
+    __m256d mn = _mm256_min_pd(ax, ay), mx = _mm256_max_pd(ax, ay);
+    __m256d big = _mm256_cmp_pd(mn, _mm256_mul_pd(mx, _mm256_set1_pd(tan_pi_8)), _CMP_GT_OQ);
+    __m256d r = _mm256_div_pd(_mm256_blendv_pd(mn, _mm256_sub_pd(mn, mx), big), _mm256_blendv_pd(mx, _mm256_add_pd(mn, mx), big));
     __m256d s = _mm256_mul_pd(r, r), p = _mm256_set1_pd(atan_coefficients[ATAN_TERMS - 1]);
     for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_pd(_mm256_mul_pd(p, s), _mm256_set1_pd(atan_coefficients[k]));
     __m256d at = _mm256_add_pd(_mm256_mul_pd(r, p), _mm256_and_pd(big, _mm256_set1_pd(M_PI / 4)));
@@ -316,11 +317,11 @@ AVX512_ONLY static void steps_avx512(const LaminaGradientRow *g, const GradientS
 
 /// Eight lanes' atan2(y, x), within 2e-11 radians (see above).
 AVX512_ONLY static inline __m512d atan2_series8(__m512d y, __m512d x) {
-    const __m512d one = _mm512_set1_pd(1), zero = _mm512_setzero_pd();
+    const __m512d zero = _mm512_setzero_pd();
     __m512d ax = _mm512_abs_pd(x), ay = _mm512_abs_pd(y);
-    __m512d q = _mm512_div_pd(_mm512_min_pd(ax, ay), _mm512_max_pd(ax, ay));
-    __mmask8 big = _mm512_cmp_pd_mask(q, _mm512_set1_pd(tan_pi_8), _CMP_GT_OQ);
-    __m512d r = _mm512_mask_div_pd(q, big, _mm512_sub_pd(q, one), _mm512_add_pd(q, one));
+    __m512d mn = _mm512_min_pd(ax, ay), mx = _mm512_max_pd(ax, ay);
+    __mmask8 big = _mm512_cmp_pd_mask(mn, _mm512_mul_pd(mx, _mm512_set1_pd(tan_pi_8)), _CMP_GT_OQ);
+    __m512d r = _mm512_div_pd(_mm512_mask_sub_pd(mn, big, mn, mx), _mm512_mask_add_pd(mx, big, mn, mx));
     __m512d s = _mm512_mul_pd(r, r), p = _mm512_set1_pd(atan_coefficients[ATAN_TERMS - 1]);
     for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_add_pd(_mm512_mul_pd(p, s), _mm512_set1_pd(atan_coefficients[k]));
     __m512d at = _mm512_mul_pd(r, p);

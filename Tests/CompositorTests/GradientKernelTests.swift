@@ -160,6 +160,45 @@ final class GradientKernelTests: XCTestCase {
         XCTAssertGreaterThan(nearSteps, 10_000, "pixel centres within 1e-12 of a rounding step")
     }
 
+    /// Conic rows whose pixel centres sweep, 1e-7 of a table step apart, across a rounding step of
+    /// the reference's angle (at 48 steps round the circle, octant edges among them): the vector
+    /// versions' series angle is within 8e-7 of a step there, so those lanes must be worked out
+    /// again by libm's atan2, as the reference does.
+    func testConicRowsAcrossRoundingStepsAtEveryLevel() {
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(0, 0, 0, 1)), (1, SIMD4(1, 1, 1, 1))]
+        let table = GradientSampler.makeTable(stops)
+        let start = CGPoint.zero, end = CGPoint(x: 1, y: 0)
+        let n = 900, x0 = -450, radius = 300.0
+        var changes = 0
+        for step in stride(from: 1, through: 254, by: 5) + [32, 64, 96, 128, 160, 192, 224] {
+            let theta = 2 * Double.pi * (Double(step) - 0.5) / 255
+            // Pixel centres on the tangent through the step's ray: 1e-7 of a table step apart.
+            let s = radius * 2 * Double.pi / 255 * 1e-7
+            let a = -sin(theta) * s, b = cos(theta) * s
+            let map = Projective2D(a: a, b: b, c: 0, d: 0, e: 0, f: 0, g: radius * cos(theta), h: radius * sin(theta), i: 1)
+            let g = GradientSampler(RenderGradient(kind: .conic, rect: CGRect(x: -400, y: -400, width: 800, height: 800), start: start, end: end, stops: stops),
+                                    deviceToLayer: map)
+            var formula = [UInt32](repeating: 0, count: n)
+            for i in 0..<n {
+                let px = Double(x0 + i) + 0.5
+                let t = parameter(.conic, start, end, (px * a + (0.5 * 0 + map.g)) * (1 / 1.0), (px * b + (0.5 * 0 + map.h)) * (1 / 1.0))
+                formula[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
+            }
+            changes += zip(formula, formula.dropFirst()).filter { $0 != $1 }.count
+            for level in Self.levels {
+                PixelKernels.withLevel(level) {
+                    var out = [UInt32](repeating: 0, count: n)
+                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: 0, count: n, into: $0.baseAddress!) }
+                    if out != formula {
+                        let i = (0..<n).first { out[$0] != formula[$0] }!
+                        XCTFail("conic across step \(step), level \(level): pixel \(x0 + i)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(changes, 40, "the rows cross their steps")
+    }
+
     /// Long rows far from the origin under large and small scales (where the stepped form's margin
     /// grows with the coordinates): every level equals the formula, pixel for pixel.
     func testLongRowsFarOutAtEveryLevel() {
