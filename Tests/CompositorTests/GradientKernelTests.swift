@@ -35,6 +35,17 @@ final class GradientKernelTests: XCTestCase {
         }
     }
 
+    /// Shades `formula.count` pixels of `g`'s row y from x0 and fails naming the first pixel that
+    /// differs from `formula`.
+    func assertRow(_ g: GradientSampler, x0: Int, y: Int, equals formula: [UInt32], _ what: String, line: UInt = #line) {
+        let n = formula.count
+        var out = [UInt32](repeating: 0, count: n)
+        out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
+        if let i = (0..<n).first(where: { out[$0] != formula[$0] }) {
+            XCTFail("\(what): pixel \(x0 + i) of \(n)", line: line)
+        }
+    }
+
     func testRowsMatchTheFormulasAndTheSwiftReferenceAtEveryLevel() {
         var rng = SplitMix64(seed: 0x6AD1_C0DE)
         let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (0.3, SIMD4(0, 1, 0, 0.5)), (0.7, SIMD4(0.2, 0.4, 1, 0.9)), (1, SIMD4(0, 0, 1, 1))]
@@ -143,12 +154,7 @@ final class GradientKernelTests: XCTestCase {
                         }
                         for level in Self.levels {
                             PixelKernels.withLevel(level) {
-                                var out = [UInt32](repeating: 0, count: n)
-                                out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: 0, count: n, into: $0.baseAddress!) }
-                                if out != formula {
-                                    let i = (0..<n).first { out[$0] != formula[$0] }!
-                                    XCTFail("\(kind), axis \(length) (\(ulps) ulps from \(base)), scale \(scale), offset \(offset), level \(level): pixel \(x0 + i)")
-                                }
+                                assertRow(g, x0: x0, y: 0, equals: formula, "\(kind), axis \(length) (\(ulps) ulps from \(base)), scale \(scale), offset \(offset), level \(level)")
                             }
                         }
                         rows += 1
@@ -187,12 +193,7 @@ final class GradientKernelTests: XCTestCase {
             changes += zip(formula, formula.dropFirst()).filter { $0 != $1 }.count
             for level in Self.levels {
                 PixelKernels.withLevel(level) {
-                    var out = [UInt32](repeating: 0, count: n)
-                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: 0, count: n, into: $0.baseAddress!) }
-                    if out != formula {
-                        let i = (0..<n).first { out[$0] != formula[$0] }!
-                        XCTFail("conic across step \(step), level \(level): pixel \(x0 + i)")
-                    }
+                    assertRow(g, x0: x0, y: 0, equals: formula, "conic across step \(step), level \(level)")
                 }
             }
         }
@@ -231,12 +232,7 @@ final class GradientKernelTests: XCTestCase {
             if Set(formula).count > 20 { crossing += 1 }
             for level in Self.levels {
                 PixelKernels.withLevel(level) {
-                    var out = [UInt32](repeating: 0, count: n)
-                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
-                    if out != formula {
-                        let i = (0..<n).first { out[$0] != formula[$0] }!
-                        XCTFail("trial \(trial) \(kind), level \(level): pixel \(x0 + i) of \(n)")
-                    }
+                    assertRow(g, x0: x0, y: y, equals: formula, "trial \(trial) \(kind), level \(level)")
                 }
             }
         }
