@@ -35,6 +35,18 @@ final class GradientKernelTests: XCTestCase {
         }
     }
 
+    /// The colours of pixels x0 ..< x0 + count of device row y, from the formulas: each centre
+    /// mapped to the layer by `map` (device to layer), its parameter's table entry.
+    func formulaRow(_ kind: GradientKind, _ start: CGPoint, _ end: CGPoint, map: Projective2D, table: [UInt32], x0: Int, y: Int, count n: Int) -> [UInt32] {
+        (0..<n).map { i in
+            let px = Double(x0 + i) + 0.5, py = Double(y) + 0.5
+            let w = px * map.c + (py * map.f + map.i)
+            let lx = (px * map.a + (py * map.d + map.g)) * (1 / w), ly = (px * map.b + (py * map.e + map.h)) * (1 / w)
+            let t = parameter(kind, start, end, lx, ly)
+            return table[t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())]
+        }
+    }
+
     /// Shades `formula.count` pixels of `g`'s row y from x0 and fails naming the first pixel that
     /// differs from `formula`.
     func assertRow(_ g: GradientSampler, x0: Int, y: Int, equals formula: [UInt32], _ what: String, line: UInt = #line) {
@@ -72,14 +84,7 @@ final class GradientKernelTests: XCTestCase {
             let x0 = rng.int(-40...200), y = rng.int(-40...200), n = rng.int(1...90)
             var reference = [UInt32](repeating: 0, count: n)
             reference.withUnsafeMutableBufferPointer { SpanShader.shadeGradientReference(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
-            var formula = [UInt32](repeating: 0, count: n)
-            for i in 0..<n {
-                let px = Double(x0 + i) + 0.5, py = Double(y) + 0.5
-                let w = px * map.c + (py * map.f + map.i)
-                let lx = (px * map.a + (py * map.d + map.g)) * (1 / w), ly = (px * map.b + (py * map.e + map.h)) * (1 / w)
-                let t = parameter(kind, start, end, lx, ly)
-                formula[i] = table[t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())]
-            }
+            let formula = formulaRow(kind, start, end, map: map, table: table, x0: x0, y: y, count: n)
             XCTAssertEqual(reference, formula, "trial \(trial) \(kind): the Swift reference")
             for level in Self.levels {
                 PixelKernels.withLevel(level) {
@@ -184,12 +189,7 @@ final class GradientKernelTests: XCTestCase {
             let map = Projective2D(a: a, b: b, c: 0, d: 0, e: 0, f: 0, g: radius * cos(theta), h: radius * sin(theta), i: 1)
             let g = GradientSampler(RenderGradient(kind: .conic, rect: CGRect(x: -400, y: -400, width: 800, height: 800), start: start, end: end, stops: stops),
                                     deviceToLayer: map)
-            var formula = [UInt32](repeating: 0, count: n)
-            for i in 0..<n {
-                let px = Double(x0 + i) + 0.5
-                let t = parameter(.conic, start, end, (px * a + (0.5 * 0 + map.g)) * (1 / 1.0), (px * b + (0.5 * 0 + map.h)) * (1 / 1.0))
-                formula[i] = table[Int((min(max(t, 0), 1) * 255).rounded())]
-            }
+            let formula = formulaRow(.conic, start, end, map: map, table: table, x0: x0, y: 0, count: n)
             changes += zip(formula, formula.dropFirst()).filter { $0 != $1 }.count
             for level in Self.levels {
                 PixelKernels.withLevel(level) {
@@ -221,14 +221,7 @@ final class GradientKernelTests: XCTestCase {
             let map = Projective2D(a: a, b: b, c: 0, d: d, e: e, f: 0, g: aimX * w - (xc * a + yc * d), h: aimY * w - (xc * b + yc * e), i: w)
             let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 50, height: 50), start: start, end: end, stops: stops),
                                     deviceToLayer: map)
-            var formula = [UInt32](repeating: 0, count: n)
-            for i in 0..<n {
-                let px = Double(x0 + i) + 0.5, py = Double(y) + 0.5
-                let w = px * map.c + (py * map.f + map.i)
-                let lx = (px * map.a + (py * map.d + map.g)) * (1 / w), ly = (px * map.b + (py * map.e + map.h)) * (1 / w)
-                let t = parameter(kind, start, end, lx, ly)
-                formula[i] = table[t.isNaN ? 0 : Int((min(max(t, 0), 1) * 255).rounded())]
-            }
+            let formula = formulaRow(kind, start, end, map: map, table: table, x0: x0, y: y, count: n)
             if Set(formula).count > 20 { crossing += 1 }
             for level in Self.levels {
                 PixelKernels.withLevel(level) {
