@@ -60,6 +60,9 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
 // special values), are worked out again by conic_index, libm's atan2 and all.
 static const double conic_margin = 4e-6;
 
+/// The AVX-512 version's margins: it takes the angle in single precision (see conic16).
+static const double conic_float_angle_margin = 5e-6, conic_float_index_margin = 2e-4;
+
 /// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 7.
 #define ATAN_TERMS 8
 static const double atan_coefficients[ATAN_TERMS] = {
@@ -315,52 +318,86 @@ AVX512_ONLY static void steps_avx512(const LaminaGradientRow *g, const GradientS
     }
 }
 
-/// Eight lanes' atan2(y, x), within 2e-11 radians (see above).
-AVX512_ONLY static inline __m512d atan2_series8(__m512d y, __m512d x) {
-    const __m512d zero = _mm512_setzero_pd();
-    __m512d ax = _mm512_abs_pd(x), ay = _mm512_abs_pd(y);
-    __m512d mn = _mm512_min_pd(ax, ay), mx = _mm512_max_pd(ax, ay);
-    __mmask8 big = _mm512_cmp_pd_mask(mn, _mm512_mul_pd(mx, _mm512_set1_pd(tan_pi_8)), _CMP_GT_OQ);
-    __m512d r = _mm512_div_pd(_mm512_mask_sub_pd(mn, big, mn, mx), _mm512_mask_add_pd(mx, big, mn, mx));
-    __m512d s = _mm512_mul_pd(r, r), p = _mm512_set1_pd(atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_add_pd(_mm512_mul_pd(p, s), _mm512_set1_pd(atan_coefficients[k]));
-    __m512d at = _mm512_mul_pd(r, p);
-    at = _mm512_mask_add_pd(at, big, at, _mm512_set1_pd(M_PI / 4));
-    at = _mm512_mask_sub_pd(at, _mm512_cmp_pd_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_pd(M_PI / 2), at);
-    at = _mm512_mask_sub_pd(at, _mm512_cmp_pd_mask(x, zero, _CMP_LT_OQ), _mm512_set1_pd(M_PI), at);
-    return _mm512_mask_sub_pd(at, _mm512_cmp_pd_mask(y, zero, _CMP_LT_OQ), zero, at);
+/// Sixteen lanes' atan2(y, x) in single precision: the series of atan2_series8, rounded to float
+/// (within 1e-6 radians of the true angle for inputs within a float's range; see conic16).
+AVX512_ONLY static inline __m512 atan2_series16(__m512 y, __m512 x) {
+    const __m512 zero = _mm512_setzero_ps();
+    __m512 ax = _mm512_abs_ps(x), ay = _mm512_abs_ps(y);
+    __m512 mn = _mm512_min_ps(ax, ay), mx = _mm512_max_ps(ax, ay);
+    __mmask16 big = _mm512_cmp_ps_mask(mn, _mm512_mul_ps(mx, _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
+    __m512 r = _mm512_div_ps(_mm512_mask_sub_ps(mn, big, mn, mx), _mm512_mask_add_ps(mx, big, mn, mx));
+    __m512 s = _mm512_mul_ps(r, r), p = _mm512_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_add_ps(_mm512_mul_ps(p, s), _mm512_set1_ps((float)atan_coefficients[k]));
+    __m512 at = _mm512_mul_ps(r, p);
+    at = _mm512_mask_add_ps(at, big, at, _mm512_set1_ps((float)(M_PI / 4)));
+    at = _mm512_mask_sub_ps(at, _mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_ps((float)(M_PI / 2)), at);
+    at = _mm512_mask_sub_ps(at, _mm512_cmp_ps_mask(x, zero, _CMP_LT_OQ), _mm512_set1_ps((float)M_PI), at);
+    return _mm512_mask_sub_ps(at, _mm512_cmp_ps_mask(y, zero, _CMP_LT_OQ), zero, at);
 }
 
-/// Eight conic pixels' table indices; *unsure gets the lanes to work out again.
-AVX512_ONLY static inline __m256i conic8(const GradientConstants *k, double a0, __m512d px, __mmask8 *unsure) {
-    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), inf = _mm512_set1_pd(INFINITY);
-    const __m512d twoPi = _mm512_set1_pd(2 * M_PI), margin = _mm512_set1_pd(conic_margin), half = _mm512_set1_pd(0.5);
+/// The offsets from the centre (x − sx, y − sy) of eight pixel centres px, and the lanes the series
+/// may take (both offsets non-zero, the larger between 1e-30 and 1e30, so within a float's normal
+/// range); the others are worked out again.
+AVX512_ONLY static inline __mmask8 conic_offsets8(const GradientConstants *k, __m512d px, __m512d *ox, __m512d *oy) {
+    const __m512d zero = _mm512_setzero_pd();
     __m512d inv = k->hoisted ? _mm512_set1_pd(k->inv)
-                             : _mm512_div_pd(one, _mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->c)), _mm512_set1_pd(k->rowW)));
+                             : _mm512_div_pd(_mm512_set1_pd(1), _mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->c)), _mm512_set1_pd(k->rowW)));
     __m512d x = _mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->a)), _mm512_set1_pd(k->rowX)), inv);
     __m512d y = _mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, _mm512_set1_pd(k->b)), _mm512_set1_pd(k->rowY)), inv);
-    __m512d ox = _mm512_sub_pd(x, _mm512_set1_pd(k->sx)), oy = _mm512_sub_pd(y, _mm512_set1_pd(k->sy));
-    __mmask8 ok = _mm512_cmp_pd_mask(_mm512_abs_pd(ox), inf, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(oy), inf, _CMP_LT_OQ)
-                & _mm512_cmp_pd_mask(ox, zero, _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(oy, zero, _CMP_NEQ_OQ);
-    __m512d a = _mm512_sub_pd(atan2_series8(oy, ox), _mm512_set1_pd(a0));
-    __mmask8 wrapEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(a), margin, _CMP_LT_OQ)
-                      | _mm512_cmp_pd_mask(_mm512_abs_pd(_mm512_sub_pd(_mm512_abs_pd(a), twoPi)), margin, _CMP_LT_OQ);
+    *ox = _mm512_sub_pd(x, _mm512_set1_pd(k->sx));
+    *oy = _mm512_sub_pd(y, _mm512_set1_pd(k->sy));
+    __m512d big = _mm512_max_pd(_mm512_abs_pd(*ox), _mm512_abs_pd(*oy));
+    return _mm512_cmp_pd_mask(big, _mm512_set1_pd(1e30), _CMP_LT_OQ) & _mm512_cmp_pd_mask(big, _mm512_set1_pd(1e-30), _CMP_GT_OQ)
+         & _mm512_cmp_pd_mask(*ox, zero, _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(*oy, zero, _CMP_NEQ_OQ);
+}
+
+/// Eight conic lanes' table indices from their angles θ (within 1e-6 radians of libm's atan2);
+/// *unsure gets the lanes near a rounding step or the wrap.
+AVX512_ONLY static inline __m256i conic_index8(__m512d theta, double a0, __mmask8 ok, __mmask8 *unsure) {
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), half = _mm512_set1_pd(0.5), twoPi = _mm512_set1_pd(2 * M_PI);
+    const __m512d angleMargin = _mm512_set1_pd(conic_float_angle_margin), indexMargin = _mm512_set1_pd(conic_float_index_margin);
+    __m512d a = _mm512_sub_pd(theta, _mm512_set1_pd(a0));
+    __mmask8 wrapEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(a), angleMargin, _CMP_LT_OQ)
+                      | _mm512_cmp_pd_mask(_mm512_abs_pd(_mm512_sub_pd(_mm512_abs_pd(a), twoPi)), angleMargin, _CMP_LT_OQ);
     a = _mm512_mask_add_pd(a, _mm512_cmp_pd_mask(a, zero, _CMP_LT_OQ), a, twoPi);
     __m512d v = _mm512_mul_pd(_mm512_min_pd(_mm512_max_pd(_mm512_mul_pd(a, _mm512_set1_pd(1 / (2 * M_PI))), zero), one), _mm512_set1_pd(255));
     __m512d whole = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(v)), d = _mm512_sub_pd(_mm512_sub_pd(v, whole), half);
-    __mmask8 halfEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(d), margin, _CMP_LT_OQ);
+    __mmask8 halfEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(d), indexMargin, _CMP_LT_OQ);
     *unsure = (__mmask8)(~ok | wrapEdge | halfEdge);
     return _mm512_cvttpd_epi32(_mm512_mask_add_pd(whole, _mm512_cmp_pd_mask(d, zero, _CMP_GE_OQ), whole, one));
 }
 
+/// Sixteen conic pixels from px: offsets in double, the angle in single precision (sixteen lanes a
+/// vector), the index in double again. The angle's error: the offsets rounded to float move it by
+/// at most 2⁻²⁴·√2 (8.5e-8) radians; the float series (reduction, eight terms, octant fix-up, with
+/// π/4, π/2 and π rounded to float) adds at most 3e-8 for the terms left out and 6e-7 for its
+/// roundings; so θ is within 1e-6 radians of libm's atan2, and the index within
+/// 1e-6·255/2π (4.1e-5) of the reference's value plus the double steps' ulps: lanes within
+/// conic_float_index_margin (2e-4) of a step, or within conic_float_angle_margin (5e-6) of the
+/// wrap, are worked out again (about one in 2,500).
+AVX512_ONLY static inline void conic16(const GradientConstants *k, double a0, __m512d px, __m512i *index, unsigned *unsure) {
+    __m512d ox0, oy0, ox1, oy1;
+    __mmask8 ok0 = conic_offsets8(k, px, &ox0, &oy0), ok1 = conic_offsets8(k, _mm512_add_pd(px, _mm512_set1_pd(8)), &ox1, &oy1);
+    __m512 oxf = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(ox0))), _mm256_castps_pd(_mm512_cvtpd_ps(ox1)), 1));
+    __m512 oyf = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(oy0))), _mm256_castps_pd(_mm512_cvtpd_ps(oy1)), 1));
+    __m512 theta = atan2_series16(oyf, oxf);
+    __m512d theta0 = _mm512_cvtps_pd(_mm512_castps512_ps256(theta));
+    __m512d theta1 = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(theta), 1)));
+    __mmask8 unsure0, unsure1;
+    __m256i lo = conic_index8(theta0, a0, ok0, &unsure0), hi = conic_index8(theta1, a0, ok1, &unsure1);
+    *index = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    *unsure = (unsigned)unsure0 | (unsigned)unsure1 << 8;
+}
+
 AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
     __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
-    const __m512d eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+    const __m512d sixteen = _mm512_set1_pd(16);
     for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
-        __mmask8 unsureLo, unsureHi;
-        __m256i lo = conic8(k, a0, px, &unsureLo), hi = conic8(k, a0, _mm512_add_pd(px, eight), &unsureHi);
-        store16(g->table, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), out + i, count - i);
-        for (unsigned unsure = (unsigned)unsureLo | (unsigned)unsureHi << 8; unsure; unsure &= unsure - 1) {
+        __m512i index;
+        unsigned unsure;
+        conic16(k, a0, px, &index, &unsure);
+        store16(g->table, index, out + i, count - i);
+        for (; unsure; unsure &= unsure - 1) {
             int j = __builtin_ctz(unsure);
             if (i + j < count) out[i + j] = g->table[conic_index(g, a0, (double)(px0 + i + j) + 0.5)];
         }
