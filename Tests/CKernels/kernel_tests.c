@@ -312,6 +312,27 @@ static void test_over_solid_coverage(void) {
         }
 }
 
+static void test_over_solid_mask(void) {
+    static uint8_t mask[MAXN];
+    const uint32_t ks[] = { 255, 128, 1, 254, 77 };
+    for (int si = 0; si < NSIZES; si++)
+        for (int ci = 0; ci < 6; ci++) {
+            int32_t n = sizes[si], misalign = irand(0, 15);
+            uint32_t color = solid_color(ci), k = ci < 5 ? ks[ci] : (uint32_t)irand(1, 255);
+            for (int32_t i = 0; i < n; i++) {
+                int r = irand(0, 9);
+                // Runs of 0 (whole vectors of it too) and of 255, and values between.
+                mask[i] = r <= 2 ? 0 : r == 3 ? 255 : (uint8_t)irand(1, 254);
+                if (i >= 16 && i < 40) mask[i] = 0;
+                input[i] = any_pixel();
+            }
+            for (int32_t i = 0; i < n; i++)
+                want[i] = mask[i] && color ? ref_over(input[i], ref_scale(color, mask[i]), k) : input[i];
+            LABEL("lamina_over_solid_mask (%d px, colour %08x, k %u)", n, color, k);
+            AT_EVERY_LEVEL(n, input, want, misalign, lamina_over_solid_mask(out, color, mask, k, n));
+        }
+}
+
 /// The texture: its last texel ends where an unreadable page begins, so a read past it (a row or
 /// column beyond the rectangle's edge, when the rectangle reaches the texture's) stops the test.
 static uint32_t *texture;
@@ -540,6 +561,7 @@ int main(void) {
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();
+    test_over_solid_mask();
     test_sample_affine();
     test_sample_float();
     test_i420();

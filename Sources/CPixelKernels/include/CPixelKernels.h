@@ -39,6 +39,11 @@ void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 /// coverage, such as a rounded corner's. Pixels whose k is 0 are left as they are.
 void lamina_over_solid_coverage(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 
+/// dst[i] = (color scaled by mask[i], then by k) over dst[i], each scaling rounded as Lamina's
+/// Premultiplied.scale (k = 255: no second scaling; mask[i] = 0 leaves the pixel): glyph masks
+/// placed on whole pixels, a run at a time.
+void lamina_over_solid_mask(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
+
 /// lamina_over_row on `height` rows: row y of dst starts at dst + y·dstStride, of src at
 /// src + y·srcStride (strides in pixels). The level is chosen once for the whole rectangle.
 void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
