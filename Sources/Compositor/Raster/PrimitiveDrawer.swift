@@ -133,7 +133,7 @@ final class PrimitiveDrawer {
     /// The parts of `block` that no node after the surface's `occlusionOrder` paints over (the
     /// whole block without occluders).
     @inline(__always)
-    private func forEachVisible(_ block: IntRect, on surface: Surface, _ paint: (IntRect) -> Void) {
+    func forEachVisible(_ block: IntRect, on surface: Surface, _ paint: (IntRect) -> Void) {
         if surface.occlusionOrder != .max, let occluders = surface.occluders {
             occluders.forEachVisible(block, after: surface.occlusionOrder, scratch: occlusionScratch, paint)
         } else {

@@ -427,11 +427,17 @@ final class TreeRasterizer {
         case .glyphs(let g):
             guard let inv = H.inverse, g.scale > 0 else { return }
             let rect = CGRect(x: g.origin.x, y: g.origin.y, width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale))
-            let poly = H.projectClipped(TreeRasterizer.rectPolygon(rect))
             // device → layer → mask pixels
             let toMask = Projective2D(a: 1 / g.scale, b: 0, c: 0, d: 0, e: 1 / g.scale, f: 0,
                                       g: -Double(g.origin.x) / g.scale, h: -Double(g.origin.y) / g.scale, i: 1)
-            drawer.draw([poly], rule: .nonZero, paint: .mask(MaskSampler(mask: g.mask, map: inv.then(toMask), color: g.color)), opacity: opacity, on: s)
+            let map = inv.then(toMask)
+            // Text on whole pixels (the usual case): mask pixel for device pixel, in one pass a row.
+            if copiesTexels, s.clip == nil, let copy = TreeRasterizer.maskCopy(g.mask, map: map, H: H, rect: rect) {
+                drawer.copyMask(g.mask, color: g.color, rect: copy.rect, dx: copy.dx, dy: copy.dy, opacity: opacity, on: s)
+                return
+            }
+            let poly = H.projectClipped(TreeRasterizer.rectPolygon(rect))
+            drawer.draw([poly], rule: .nonZero, paint: .mask(MaskSampler(mask: g.mask, map: map, color: g.color)), opacity: opacity, on: s)
         }
     }
 
@@ -485,6 +491,22 @@ final class TreeRasterizer {
               sx0 + w <= Double(img.image.width), sy0 + h <= Double(img.image.height) else { return nil }
         let x = Int(r.x0), y = Int(r.y0)
         return (IntRect(x: x, y: y, width: Int(w), height: Int(h)), Int(sx0) - x, Int(sy0) - y)
+    }
+
+    /// Where a glyph mask lands mask pixel for device pixel: `map` (device to mask pixels) is a
+    /// translation by whole pixels and `rect` (the mask's layer rectangle) lands on whole device
+    /// pixels through `H`, exactly on the mask. Then every pixel of the device rectangle has
+    /// coverage 1 and reads the texel the `.mask` paint would read.
+    static func maskCopy(_ mask: AlphaMask, map: Projective2D, H: Projective2D, rect: CGRect) -> (rect: IntRect, dx: Int, dy: Int)? {
+        let limit = 1_073_741_824.0
+        guard map.a == 1, map.b == 0, map.c == 0, map.d == 0, map.e == 1, map.f == 0, map.i == 1,
+              abs(map.g) < limit, abs(map.h) < limit, map.g == map.g.rounded(), map.h == map.h.rounded(),
+              mask.width > 0, mask.height > 0, let r = axisAligned(H, rect) else { return nil }
+        let dx = Int(map.g), dy = Int(map.h)
+        guard abs(r.x0) < limit, abs(r.y0) < limit, r.x0 == r.x0.rounded(), r.y0 == r.y0.rounded(),
+              r.x1 - r.x0 == Double(mask.width), r.y1 - r.y0 == Double(mask.height),
+              Int(r.x0) + dx == 0, Int(r.y0) + dy == 0 else { return nil }
+        return (IntRect(x: Int(r.x0), y: Int(r.y0), width: mask.width, height: mask.height), dx, dy)
     }
 
     /// How an image rectangle is sampled through the layer-to-device map `H` (device pixel →
