@@ -267,6 +267,7 @@ LK_HIDDEN void lk_over_rect_neon(uint32_t *dst, intptr_t dstStride, const uint32
                                  int32_t width, int32_t height, uint32_t k);
 LK_HIDDEN void lk_over_solid_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_over_solid_coverage_neon(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+LK_HIDDEN void lk_over_solid_mask_neon(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_fill_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_gradient_neon(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_i420_neon(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,

@@ -1,5 +1,5 @@
 // A solid colour through an 8-bit mask (glyph runs placed on whole pixels): the public entry
-// point and the portable version; the vector versions are in mask_x86.c.
+// point and the portable version; the vector versions are in mask_x86.c and mask_neon.c.
 #include "kernels_internal.h"
 
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count) {
@@ -16,6 +16,9 @@ void lamina_over_solid_mask(uint32_t *dst, uint32_t color, const uint8_t *mask, 
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512: lk_over_solid_mask_avx512(dst, color, mask, k, count); return;
     case LAMINA_LEVEL_AVX2: lk_over_solid_mask_avx2(dst, color, mask, k, count); return;
+#endif
+#if defined(__aarch64__)
+    case LAMINA_LEVEL_NEON: lk_over_solid_mask_neon(dst, color, mask, k, count); return;
 #endif
     default: lk_over_solid_mask_portable(dst, color, mask, k, count);
     }
