@@ -4,7 +4,7 @@
 // kernels_internal.h: no division, the few lanes that could round otherwise worked out again);
 // the others take the same operations in the same order as lk_gradient_portable (gradient.c), each
 // correctly rounded (add, multiply, divide, square root), so the same bits. The colours are
-// fetched from the table. Conic rows: see conic_margin below.
+// fetched from the table. Conic rows: see "conic rows" below.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
@@ -44,23 +44,22 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
 // ---- conic rows ------------------------------------------------------------------------------------
 //
 // The reference takes atan2 from libm, which no vector instruction gives bit for bit. The vector
-// versions work out each lane's angle θ' with a series whose error is below 2e-8 radians (the
-// angle of (|x|, |y|) reduced to atan(r), |r| ≤ tan(π/8), by the octant and by
-// atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken in one division as min/max or
-// (min − max)/(min + max); atan(r) = r − r³/3 + ... − r¹⁵/15, an alternating series whose first
-// term left out, r¹⁷/17, is below 1.9e-8; a few roundings of 1e-16 each), while libm's atan2 is
-// within an ulp of the true angle. Every later step of the reference (subtracting a0, adding 2π,
-// dividing by 2π, clamping, ·255) is one rounded operation, and rounding never turns a larger
-// input into a smaller output, so the reference's value lies within (1.9e-8 + 1e-15)·255/2π + a
-// few ulps (< 8e-7) of the vector one, which multiplies by 1/(2π) rounded instead of dividing (an
-// ulp more). The table index of the vector value is therefore the reference's unless that value
-// lies within conic_margin of a rounding step k + ½, or the angle minus a0 lies within
-// conic_margin of 0 or ±2π (where the reference may wrap the other way): those lanes (about one
-// in 10^5), and lanes whose x − sx or y − sy is 0, infinite or NaN (atan2's signed zeros and
-// special values), are worked out again by conic_index, libm's atan2 and all.
-static const double conic_margin = 4e-6;
-
-/// The AVX-512 version's margins: it takes the angle in single precision (see conic16).
+// versions work out each lane's offsets from the centre in double, then its angle θ' in single
+// precision (eight or sixteen lanes a vector) by a series: the angle of (|x|, |y|) reduced to
+// atan(r), |r| ≤ tan(π/8), by the octant and by atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken in
+// one division as min/max or (min − max)/(min + max); atan(r) = r − r³/3 + ... − r¹⁵/15, an
+// alternating series whose first term left out, r¹⁷/17, is below 1.9e-8. With the offsets rounded
+// to float (at most 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the series and of π/4,
+// π/2 and π (6e-7 at most), θ' is within 1e-6 radians of libm's atan2 (the worst seen over 2·10⁷
+// random inputs: 2.9e-7). Every later step (subtracting a0, adding 2π, dividing by 2π, clamping,
+// ·255) is in double, as the reference's, and rounding never turns a larger input into a smaller
+// output, so the reference's value lies within 1e-6·255/2π (4.1e-5) and a few ulps of the vector
+// one. The table index of the vector value is therefore the reference's unless that value lies
+// within conic_float_index_margin of a rounding step k + ½, or the angle minus a0 lies within
+// conic_float_angle_margin of 0 or ±2π (where the reference may wrap the other way): those lanes
+// (about one in 2,500), and lanes whose x − sx or y − sy is 0, beyond a float's range, infinite or
+// NaN (atan2's signed zeros and special values), are worked out again by conic_index, libm's
+// atan2 and all.
 static const double conic_float_angle_margin = 5e-6, conic_float_index_margin = 2e-4;
 
 /// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 7.
@@ -157,57 +156,81 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const GradientSteps
     }
 }
 
-/// Four lanes' atan2(y, x), within 2e-11 radians (see above).
-AVX2_ONLY static inline __m256d atan2_series4(__m256d y, __m256d x) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
-    __m256d ax = _mm256_andnot_pd(sign, x), ay = _mm256_andnot_pd(sign, y);
-    __m256d mn = _mm256_min_pd(ax, ay), mx = _mm256_max_pd(ax, ay);
-    __m256d big = _mm256_cmp_pd(mn, _mm256_mul_pd(mx, _mm256_set1_pd(tan_pi_8)), _CMP_GT_OQ);
-    __m256d r = _mm256_div_pd(_mm256_blendv_pd(mn, _mm256_sub_pd(mn, mx), big), _mm256_blendv_pd(mx, _mm256_add_pd(mn, mx), big));
-    __m256d s = _mm256_mul_pd(r, r), p = _mm256_set1_pd(atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_pd(_mm256_mul_pd(p, s), _mm256_set1_pd(atan_coefficients[k]));
-    __m256d at = _mm256_add_pd(_mm256_mul_pd(r, p), _mm256_and_pd(big, _mm256_set1_pd(M_PI / 4)));
-    at = _mm256_blendv_pd(at, _mm256_sub_pd(_mm256_set1_pd(M_PI / 2), at), _mm256_cmp_pd(ay, ax, _CMP_GT_OQ));
-    at = _mm256_blendv_pd(at, _mm256_sub_pd(_mm256_set1_pd(M_PI), at), _mm256_cmp_pd(x, zero, _CMP_LT_OQ));
-    return _mm256_blendv_pd(at, _mm256_sub_pd(zero, at), _mm256_cmp_pd(y, zero, _CMP_LT_OQ));
+/// Eight lanes' atan2(y, x) in single precision: the series of the conic rows, rounded to float
+/// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows").
+AVX2_ONLY static inline __m256 atan2_series8f(__m256 y, __m256 x) {
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
+    __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
+    __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(ax, ay);
+    __m256 big = _mm256_cmp_ps(mn, _mm256_mul_ps(mx, _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
+    __m256 r = _mm256_div_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big));
+    __m256 s = _mm256_mul_ps(r, r), p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 at = _mm256_add_ps(_mm256_mul_ps(r, p), _mm256_and_ps(big, _mm256_set1_ps((float)(M_PI / 4))));
+    at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
+    at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
+    return _mm256_blendv_ps(at, _mm256_sub_ps(zero, at), _mm256_cmp_ps(y, zero, _CMP_LT_OQ));
 }
 
-/// Four conic pixels' table indices; *unsure gets the lanes (bits 0-3) to work out again.
-AVX2_ONLY static inline __m128i conic4(const GradientConstants *k, double a0, __m256d px, int *unsure) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), inf = _mm256_set1_pd(INFINITY);
-    const __m256d twoPi = _mm256_set1_pd(2 * M_PI), margin = _mm256_set1_pd(conic_margin), half = _mm256_set1_pd(0.5);
+/// The offsets from the centre of four pixel centres px, and the lanes the series may take (as
+/// conic_offsets8: both non-zero, the larger between 1e-30 and 1e30).
+AVX2_ONLY static inline __m256d conic_offsets4(const GradientConstants *k, __m256d px, __m256d *ox, __m256d *oy) {
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
     __m256d inv = k->hoisted ? _mm256_set1_pd(k->inv)
-                             : _mm256_div_pd(one, _mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->c)), _mm256_set1_pd(k->rowW)));
+                             : _mm256_div_pd(_mm256_set1_pd(1), _mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->c)), _mm256_set1_pd(k->rowW)));
     __m256d x = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->a)), _mm256_set1_pd(k->rowX)), inv);
     __m256d y = _mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, _mm256_set1_pd(k->b)), _mm256_set1_pd(k->rowY)), inv);
-    __m256d ox = _mm256_sub_pd(x, _mm256_set1_pd(k->sx)), oy = _mm256_sub_pd(y, _mm256_set1_pd(k->sy));
-    __m256d ok = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, ox), inf, _CMP_LT_OQ), _mm256_cmp_pd(_mm256_andnot_pd(sign, oy), inf, _CMP_LT_OQ)),
-                               _mm256_and_pd(_mm256_cmp_pd(ox, zero, _CMP_NEQ_OQ), _mm256_cmp_pd(oy, zero, _CMP_NEQ_OQ)));
-    __m256d a = _mm256_sub_pd(atan2_series4(oy, ox), _mm256_set1_pd(a0));
-    __m256d wrapEdge = _mm256_or_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, a), margin, _CMP_LT_OQ),
-                                    _mm256_cmp_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(_mm256_andnot_pd(sign, a), twoPi)), margin, _CMP_LT_OQ));
+    *ox = _mm256_sub_pd(x, _mm256_set1_pd(k->sx));
+    *oy = _mm256_sub_pd(y, _mm256_set1_pd(k->sy));
+    __m256d big = _mm256_max_pd(_mm256_andnot_pd(sign, *ox), _mm256_andnot_pd(sign, *oy));
+    return _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(big, _mm256_set1_pd(1e30), _CMP_LT_OQ), _mm256_cmp_pd(big, _mm256_set1_pd(1e-30), _CMP_GT_OQ)),
+                         _mm256_and_pd(_mm256_cmp_pd(*ox, zero, _CMP_NEQ_OQ), _mm256_cmp_pd(*oy, zero, _CMP_NEQ_OQ)));
+}
+
+/// Four conic lanes' table indices from their angles θ (within 1e-6 radians of libm's atan2);
+/// *unsure gets the lanes (bits 0-3) near a rounding step or the wrap, or not `ok`.
+AVX2_ONLY static inline __m128i conic_index4(__m256d theta, double a0, __m256d ok, int *unsure) {
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5);
+    const __m256d twoPi = _mm256_set1_pd(2 * M_PI);
+    const __m256d angleMargin = _mm256_set1_pd(conic_float_angle_margin), indexMargin = _mm256_set1_pd(conic_float_index_margin);
+    __m256d a = _mm256_sub_pd(theta, _mm256_set1_pd(a0));
+    __m256d wrapEdge = _mm256_or_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, a), angleMargin, _CMP_LT_OQ),
+                                    _mm256_cmp_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(_mm256_andnot_pd(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
     a = _mm256_add_pd(a, _mm256_and_pd(_mm256_cmp_pd(a, zero, _CMP_LT_OQ), twoPi));
     __m256d v = _mm256_mul_pd(_mm256_min_pd(_mm256_max_pd(_mm256_mul_pd(a, _mm256_set1_pd(1 / (2 * M_PI))), zero), one), _mm256_set1_pd(255));
     __m256d whole = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(v)), d = _mm256_sub_pd(_mm256_sub_pd(v, whole), half);
-    __m256d halfEdge = _mm256_cmp_pd(_mm256_andnot_pd(sign, d), margin, _CMP_LT_OQ);
+    __m256d halfEdge = _mm256_cmp_pd(_mm256_andnot_pd(sign, d), indexMargin, _CMP_LT_OQ);
     *unsure = _mm256_movemask_pd(_mm256_or_pd(_mm256_andnot_pd(ok, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))), _mm256_or_pd(wrapEdge, halfEdge)));
     return _mm256_cvttpd_epi32(_mm256_add_pd(whole, _mm256_and_pd(_mm256_cmp_pd(d, zero, _CMP_GE_OQ), one)));
 }
 
+/// Eight conic pixels from px: offsets in double, the angle in single precision (eight lanes a
+/// vector), the index in double again; the error and the margins are described at "conic rows".
+AVX2_ONLY static inline __m256i conic8f(const GradientConstants *k, double a0, __m256d px, int *unsure) {
+    __m256d ox0, oy0, ox1, oy1;
+    __m256d ok0 = conic_offsets4(k, px, &ox0, &oy0), ok1 = conic_offsets4(k, _mm256_add_pd(px, _mm256_set1_pd(4)), &ox1, &oy1);
+    __m256 oxf = _mm256_set_m128(_mm256_cvtpd_ps(ox1), _mm256_cvtpd_ps(ox0)), oyf = _mm256_set_m128(_mm256_cvtpd_ps(oy1), _mm256_cvtpd_ps(oy0));
+    __m256 theta = atan2_series8f(oyf, oxf);
+    int unsure0, unsure1;
+    __m128i lo = conic_index4(_mm256_cvtps_pd(_mm256_castps256_ps128(theta)), a0, ok0, &unsure0);
+    __m128i hi = conic_index4(_mm256_cvtps_pd(_mm256_extractf128_ps(theta, 1)), a0, ok1, &unsure1);
+    *unsure = unsure0 | unsure1 << 4;
+    return _mm256_set_m128i(hi, lo);
+}
+
 AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
-    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    const __m256d eight = _mm256_set1_pd(8);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
-        int unsureLo, unsureHi;
-        __m128i lo = conic4(k, a0, px, &unsureLo), hi = conic4(k, a0, _mm256_add_pd(px, four), &unsureHi);
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, _mm256_set_m128i(hi, lo), 4);
+        int unsure;
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, a0, px, &unsure), 4);
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
             __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
             _mm256_maskstore_epi32((int *)(out + i), keep, colors);
         }
-        for (int unsure = unsureLo | unsureHi << 4; unsure; unsure &= unsure - 1) {
+        for (; unsure; unsure &= unsure - 1) {
             int j = __builtin_ctz((unsigned)unsure);
             if (i + j < count) out[i + j] = g->table[conic_index(g, a0, (double)(px0 + i + j) + 0.5)];
         }
@@ -319,7 +342,7 @@ AVX512_ONLY static void steps_avx512(const LaminaGradientRow *g, const GradientS
 }
 
 /// Sixteen lanes' atan2(y, x) in single precision: the series of atan2_series8, rounded to float
-/// (within 1e-6 radians of the true angle for inputs within a float's range; see conic16).
+/// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows").
 AVX512_ONLY static inline __m512 atan2_series16(__m512 y, __m512 x) {
     const __m512 zero = _mm512_setzero_ps();
     __m512 ax = _mm512_abs_ps(x), ay = _mm512_abs_ps(y);
@@ -368,13 +391,7 @@ AVX512_ONLY static inline __m256i conic_index8(__m512d theta, double a0, __mmask
 }
 
 /// Sixteen conic pixels from px: offsets in double, the angle in single precision (sixteen lanes a
-/// vector), the index in double again. The angle's error: the offsets rounded to float move it by
-/// at most 2⁻²⁴·√2 (8.5e-8) radians; the float series (reduction, eight terms, octant fix-up, with
-/// π/4, π/2 and π rounded to float) adds at most 3e-8 for the terms left out and 6e-7 for its
-/// roundings; so θ is within 1e-6 radians of libm's atan2, and the index within
-/// 1e-6·255/2π (4.1e-5) of the reference's value plus the double steps' ulps: lanes within
-/// conic_float_index_margin (2e-4) of a step, or within conic_float_angle_margin (5e-6) of the
-/// wrap, are worked out again (about one in 2,500).
+/// vector), the index in double again; the error and the margins are described at "conic rows".
 AVX512_ONLY static inline void conic16(const GradientConstants *k, double a0, __m512d px, __m512i *index, unsigned *unsure) {
     __m512d ox0, oy0, ox1, oy1;
     __mmask8 ok0 = conic_offsets8(k, px, &ox0, &oy0), ok1 = conic_offsets8(k, _mm512_add_pd(px, _mm512_set1_pd(8)), &ox1, &oy1);
