@@ -1,5 +1,6 @@
 // Gradient rows, NEON version (AArch64 only; chosen at run time by lamina_kernels_level): axial
-// and radial rows two doubles a vector, four pixels a step, the same operations in the same order
+// and radial rows two doubles a vector, four pixels a step; rows with an affine map stepped (see
+// "stepping gradient rows" in kernels_internal.h), the others the same operations in the same order
 // as lk_gradient_portable (gradient.c), each correctly rounded, so the same bits; the table read
 // lane by lane. Conic rows as gradient_x86.c explains (a series for atan2 within 2e-11 radians;
 // lanes near a rounding step or a wrap, or with a zero or non-finite offset, worked out again by
@@ -128,8 +129,43 @@ static void conic_neon(const LaminaGradientRow *g, double a0, int32_t px0, int32
     }
 }
 
+/// A stepped row (see "stepping gradient rows" in kernels_internal.h), four pixels a step: f's
+/// floor clamped to 0...255, lanes whose f is within the margin of an integer worked out again.
+static void steps_neon(int32_t kind, const LaminaGradientRow *g, const GradientSteps *s, int32_t px0, int32_t count, uint32_t *out) {
+    const float64x2_t zero = vdupq_n_f64(0), top = vdupq_n_f64(255.5), margin = vdupq_n_f64(s->margin);
+    const float64x2_t two = vdupq_n_f64(2), four = vdupq_n_f64(4);
+    float64x2_t px = vaddq_f64(vcombine_f64(vdup_n_f64((double)px0), vdup_n_f64((double)px0 + 1)), vdupq_n_f64(0.5));
+    for (int32_t i = 0; i < count; i += 4, px = vaddq_f64(px, four)) {
+        uint32_t index[4], unsure[4];
+        for (int h = 0; h < 2; h++) {
+            float64x2_t x = h ? vaddq_f64(px, two) : px, f;
+            if (kind == LAMINA_GRADIENT_AXIAL) {
+                f = vaddq_f64(vdupq_n_f64(s->f0), vmulq_f64(x, vdupq_n_f64(s->f1)));
+            } else {
+                float64x2_t u = vaddq_f64(vdupq_n_f64(s->u0), vmulq_f64(x, vdupq_n_f64(s->u1)));
+                float64x2_t v = vaddq_f64(vdupq_n_f64(s->v0), vmulq_f64(x, vdupq_n_f64(s->v1)));
+                float64x2_t t = vsqrtq_f64(vaddq_f64(vmulq_f64(u, u), vmulq_f64(v, v)));
+                f = vaddq_f64(vmulq_f64(t, vdupq_n_f64(255)), vdupq_n_f64(0.5));
+            }
+            uint64x2_t near = vcltq_f64(vabsq_f64(vsubq_f64(f, vrndnq_f64(f))), margin);
+            float64x2_t c = vbslq_f64(vcgtq_f64(f, zero), f, zero);
+            c = vbslq_f64(vcltq_f64(c, top), c, top);
+            uint64x2_t k = vcvtq_u64_f64(c);   // truncation: c is in 0...255.5
+            index[2 * h] = (uint32_t)vgetq_lane_u64(k, 0); index[2 * h + 1] = (uint32_t)vgetq_lane_u64(k, 1);
+            unsure[2 * h] = (uint32_t)vgetq_lane_u64(near, 0); unsure[2 * h + 1] = (uint32_t)vgetq_lane_u64(near, 1);
+        }
+        for (int j = 0; j < 4 && i + j < count; j++) {
+            double c = (double)(px0 + i + j) + 0.5;
+            out[i + j] = g->table[unsure[j] ? (kind == LAMINA_GRADIENT_AXIAL ? axial_index(g, c) : radial_index(g, c)) : index[j]];
+        }
+    }
+}
+
 LK_HIDDEN void lk_gradient_neon(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
-    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+    GradientSteps steps;
+    if (gradient_steps(g, px0, count, &steps)) {
+        steps_neon(g->kind, g, &steps, px0, count, out);
+    } else if (g->kind == LAMINA_GRADIENT_AXIAL) {
         const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
         if (!(len2 > 0)) { for (int32_t i = 0; i < count; i++) out[i] = g->table[0]; return; }
         gradient_neon(LAMINA_GRADIENT_AXIAL, g, dx, dy, len2, px0, count, out);

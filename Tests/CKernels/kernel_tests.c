@@ -500,6 +500,31 @@ static uint32_t ref_gradient_index(double t) {
     return (uint32_t)round(v);
 }
 
+/// Axial and radial rows whose pixel centres fall within a few units in the last place of a
+/// rounding step of the reference (axes a hair longer or shorter than 255, 510, 127.5, 85 and
+/// 1020 units, at several scales): where a stepped row must work lanes out again by the formula.
+static void test_gradient_near_steps(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double bases[] = { 255, 510, 127.5, 85, 1020 }, scales[] = { 1, 0.5, 2, 1.0 / 3 };
+    for (int bi = 0; bi < 5; bi++)
+        for (int ulps = -6; ulps <= 6; ulps++)
+            for (int si = 0; si < 4; si++)
+                for (int32_t kind = LAMINA_GRADIENT_AXIAL; kind <= LAMINA_GRADIENT_RADIAL; kind++) {
+                    double len = bases[bi] * (1 + ulps * 0x1p-52), a = scales[si];
+                    double ex = len, ey = kind == LAMINA_GRADIENT_RADIAL ? len : 0;
+                    int32_t px0 = -30, n = MAXN < 1400 ? MAXN : 1400;
+                    for (int32_t i = 0; i < n; i++) {
+                        volatile double px = (double)(px0 + i) + 0.5, x = px * a, y = 0.5;
+                        want[i] = table[ref_gradient_index(ref_gradient_t(kind, 0, 0, ex, ey, x, y))];
+                        input[i] = 0x5A5A5A5Au;
+                    }
+                    LaminaGradientRow row = { kind, 0, 0, ex, ey, a, 0, 0, 0, 0.5, 1, table };
+                    LABEL("lamina_shade_gradient (%s, axis %.17g, scale %g)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", len, a);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+                }
+}
+
 static void test_gradient(void) {
     static uint32_t table[256];
     const char *kinds[] = { "axial", "radial", "conic" };
@@ -562,6 +587,7 @@ int main(void) {
     test_fill_rect();
     test_over_solid_coverage();
     test_over_solid_mask();
+    test_gradient_near_steps();
     test_sample_affine();
     test_sample_float();
     test_i420();
