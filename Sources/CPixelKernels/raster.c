@@ -134,7 +134,7 @@ static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t wo
         int32_t il = (int32_t)xl, ir = (int32_t)xr;
         int32_t r = row - top;
         int32_t *c = cells + (intptr_t)r * stride;
-        if (il == ir || xr - xl < 1e-12) {
+        if (xr - xl < 1e-12) {
             // Within one column: the part right of the mean x is covered.
             double xm = (xl + xr) * 0.5 - (double)il;
             int64_t b = round_int((double)d * xm);
@@ -217,10 +217,32 @@ typedef struct {
     float *out;
 } RowSink;
 
-/// Blends `color` through coverage[0 ..< n] onto dst (lamina_over_solid_coverage), leaving out
-/// the pixels of no coverage at either end (a marked chunk is wider than the edges in it).
-static void blend_row(uint32_t *dst, const float *coverage, int32_t n, uint32_t color, float op) {
-    lamina_over_solid_coverage(dst, color, coverage, op, n);
+/// lamina_over_solid_coverage's portable loop.
+static void over_solid_coverage_portable(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count) {
+    for (int32_t i = 0; i < count; i++) {
+        uint32_t k = coverage_k(coverage[i], op);
+        if (k) dst[i] = over_px(dst[i], scale_px(color, k));
+    }
+}
+
+/// The versions of the row sweep and of lamina_over_solid_coverage at the current level, chosen
+/// once per shape (not once per run: a shape has a few runs per edge and row).
+typedef struct {
+    int32_t (*sweep)(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+    void (*blend)(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+} RowKernels;
+
+static RowKernels row_kernels(void) {
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512 };
+    case LAMINA_LEVEL_AVX2: return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2 };
+#endif
+#if defined(__aarch64__)
+    case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon };
+#endif
+    default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable };
+    }
 }
 
 /// A stretch of one coverage `c` over pixels [a, b) of row y (relative to the rasterised
@@ -263,6 +285,7 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
     uint64_t *marks = r->marks;
     float *coverage = r->coverage;
     const double ox = (double)x0;
+    const RowKernels kernels = row_kernels();
     // Pixels painted: [p0, p1) relative to x0 (all of them for coverage out).
     int32_t p0 = sink->out ? 0 : sink->paintX0 - x0, p1 = sink->out ? w : sink->paintX1 - x0;
     if (p0 < 0) p0 = 0;
@@ -300,12 +323,12 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
                     int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                     constant_run(sink, dst, out, g0, g1, sum_coverage(sum, evenOdd));
                     int32_t e1 = s1 < w ? s1 : w;
-                    if (e1 > s0) sum = lamina_raster_sweep_row(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
+                    if (e1 > s0) sum = kernels.sweep(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
                     for (int32_t x = e1 > s0 ? e1 : s0; x < s1; x++) c[x] = 0;   // the spill columns w, w + 1
                     int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
                     if (a1 > a0) {
                         if (out) memcpy(out + a0, coverage + a0, (size_t)(a1 - a0) * sizeof(float));
-                        else blend_row(dst + a0, coverage + a0, a1 - a0, sink->color, sink->op);
+                        else if (sink->color) kernels.blend(dst + a0, sink->color, coverage + a0, sink->op, a1 - a0);
                     }
                     cur = s1;
                 }
