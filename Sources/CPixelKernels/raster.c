@@ -145,18 +145,21 @@ static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t wo
             // Across columns: each column's share of the cover by the length of the edge in it,
             // rounded cumulatively so that the shares add up to d.
             double inv = 1 / (xr - xl), prevX = xl;
-            int64_t prev = 0;
+            // The share of the cell right of each column is carried to the next step (one add per
+            // cell, no store followed by a load of the same cell).
+            int64_t prev = 0, carry = 0;
             for (int32_t col = il; col <= ir; col++) {
                 double edge = (double)(col + 1) < xr ? (double)(col + 1) : xr;
                 int64_t cum = col == ir ? d : round_int((double)d * ((edge - xl) * inv));
                 int64_t part = cum - prev;
                 double mean = (prevX + edge) * 0.5 - (double)col;
                 int64_t b = round_int((double)part * mean);
-                add_cell(c + col, part - b);
-                add_cell(c + col + 1, b);
+                add_cell(c + col, part - b + carry);
+                carry = b;
                 prev = cum;
                 prevX = edge;
             }
+            add_cell(c + ir + 1, carry);
         }
         uint64_t *m = marks + (intptr_t)r * words;
         for (int32_t k = il >> CHUNK_SHIFT, last = (ir + 1) >> CHUNK_SHIFT; k <= last; k++) m[k >> 6] |= 1ull << (k & 63);

@@ -23,7 +23,7 @@ final class CellRasterizer {
             let status = contour.withUnsafeBufferPointer { points in
                 // A tuple of two Doubles is laid out as two consecutive Doubles.
                 points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) {
-                    lamina_raster_add_contour(raster, $0, Int32(points.count))
+                    lamina_raster_add_contour(raster, $0, Int32(clamping: points.count))
                 }
             }
             if status < 0 { return false }
