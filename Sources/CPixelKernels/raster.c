@@ -118,16 +118,22 @@ static inline void add_cell(int32_t *c, int64_t v) { *c = (int32_t)((uint32_t)*c
 static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, intptr_t stride,
                      double ox, int32_t width, int32_t top, int32_t rowA, int32_t rowB) {
     const double w = (double)width;
+    // The edge's x at the top of the row when the row before worked it out (its bottom boundary,
+    // the same expression of the end points).
+    double xNext = 0;
+    int32_t haveNext = 0;
     for (int32_t row = rowA; row < rowB; row++) {
         double ya = (double)row > e->ty ? (double)row : e->ty;
         double yb = (double)(row + 1) < e->by ? (double)(row + 1) : e->by;
-        if (yb <= ya) continue;
+        if (yb <= ya) { haveNext = 0; continue; }
         int64_t qa = ya == (double)row ? (int64_t)row * LAMINA_RASTER_ONE : quantize(ya);
         int64_t qb = yb == (double)(row + 1) ? (int64_t)(row + 1) * LAMINA_RASTER_ONE : quantize(yb);
         int64_t d = (qb - qa) * e->dir;
-        if (d == 0) continue;
-        double xa = ya <= e->ty ? e->tx : e->tx + (ya - e->ty) * e->dxdy;
+        double xa = haveNext ? xNext : ya <= e->ty ? e->tx : e->tx + (ya - e->ty) * e->dxdy;
         double xb = yb >= e->by ? e->bx : e->tx + (yb - e->ty) * e->dxdy;
+        xNext = xb;
+        haveNext = 1;
+        if (d == 0) continue;
         xa = clamp_x(xa - ox, w);
         xb = clamp_x(xb - ox, w);
         double xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
@@ -135,7 +141,8 @@ static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t wo
         int32_t r = row - top;
         int32_t *c = cells + (intptr_t)r * stride;
         if (xr - xl < 1e-12) {
-            // Within one column: the part right of the mean x is covered.
+            // (Nearly) vertical: the part right of the mean x is covered. (Within one column the
+            // loop below gives the same: one step, the whole cover, the same mean.)
             double xm = (xl + xr) * 0.5 - (double)il;
             int64_t b = round_int((double)d * xm);
             add_cell(c + il, d - b);
