@@ -2,8 +2,8 @@
 // level's results must equal, and the per-level versions the public entry points dispatch to.
 //
 // Files by job: dispatch.c (CPU checks, mode, level), blend.c (source over, coverage), mask.c (a
-// colour through an 8-bit mask), fill.c,
-// sample.c (bilinear sampling), gradient.c (gradient rows), yuv.c (ARGB to I420); each job's vector versions in
+// colour through an 8-bit mask), fill.c, sample.c (bilinear sampling), gradient.c (gradient rows),
+// raster.c (the cell rasteriser), yuv.c (ARGB to I420); each job's vector versions in
 // <job>_x86.c (AVX2, AVX-512: compiled on x86-64 only) and <job>_neon.c (AArch64 only).
 #ifndef LAMINA_KERNELS_INTERNAL_H
 #define LAMINA_KERNELS_INTERNAL_H
@@ -228,6 +228,7 @@ LK_HIDDEN void lk_i420_portable(const uint32_t *src, int32_t stride, int32_t wid
                                 int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 LK_HIDDEN void lk_gradient_portable(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
+LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
 
@@ -253,6 +254,8 @@ LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t col
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif
@@ -270,6 +273,7 @@ LK_HIDDEN void lk_over_solid_coverage_neon(uint32_t *dst, uint32_t color, const 
 LK_HIDDEN void lk_over_solid_mask_neon(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_fill_rect_neon(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_gradient_neon(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+LK_HIDDEN int32_t lk_raster_sweep_neon(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_i420_neon(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

@@ -86,6 +86,55 @@ typedef struct {
 /// same pixels as Lamina's Swift reference (SpanShader.shadeGradientReference) at every level.
 void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 
+/// The cell rasteriser (raster.c): anti-aliased coverage of closed polygons by signed-area
+/// accumulation in integer cells (1/LAMINA_RASTER_ONE of a pixel), swept row by row and, for a
+/// solid colour, blended straight into the destination. A pixel's coverage depends only on the
+/// contours and on the columns [cx0, cx1), never on the rows drawn: bands give identical pixels.
+/// Coverage is exact for each edge up to rounding to 1/LAMINA_RASTER_ONE (vertex y values, and each
+/// edge's share of a cell); overlaps of contours inside one pixel are approximated as in
+/// Lamina's CoverageRasterizer. Winding counts past ±32767 whole pixels wrap (non-zero only). Not
+/// thread-safe: one rasteriser per thread. All levels give identical results.
+typedef struct LaminaRaster LaminaRaster;
+#define LAMINA_RASTER_ONE 65536
+
+/// A new rasteriser with no contours (NULL when memory ran out). Free with lamina_raster_destroy.
+LaminaRaster *lamina_raster_create(void);
+
+/// Frees a rasteriser and its buffers (NULL: nothing).
+void lamina_raster_destroy(LaminaRaster *r);
+
+/// Forgets the contours added (the buffers are kept for the next shape).
+void lamina_raster_reset(LaminaRaster *r);
+
+/// Adds a closed contour of `count` points (x, y pairs in device pixels; the last joins the
+/// first). Contours with fewer than 3 points or a non-finite coordinate are skipped (returns 0);
+/// 1 when added; −1 when memory ran out.
+int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count);
+
+/// The pixel rectangle rasterised for the contours added, clipped to columns [cx0, cx1) and rows
+/// [ry0, ry1): box = x, y, width, height (all 0 and returns 0 when empty; 1 otherwise).
+int32_t lamina_raster_bounds(const LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, int32_t *box);
+
+/// Rasterises the contours added (non-zero rule, or even-odd when evenOdd is not 0) over columns
+/// [cx0, cx1) and rows [ry0, ry1) and blends `color` (premultiplied ARGB) through the coverage onto
+/// the pixels of columns [paintX0, paintX1): pixel (x, y) at pixels + (y − frameY)·stride + (x −
+/// frameX). Each pixel gets what PrimitiveDrawer's runs give it: color scaled by
+/// k = (uint32_t)(min(coverage·op, 1)·255 + 0.5) over the pixel. Returns 0, or −1 when memory ran
+/// out (nothing drawn).
+int32_t lamina_raster_fill_solid(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1,
+                                 int32_t paintX0, int32_t paintX1, uint32_t *pixels, intptr_t stride, int32_t frameX, int32_t frameY,
+                                 uint32_t color, float op);
+
+/// Rasterises as lamina_raster_fill_solid does and writes the coverage (0...1) of the rectangle
+/// lamina_raster_bounds gives into out (width·height floats, row by row). Returns 0, or −1 when
+/// memory ran out.
+int32_t lamina_raster_coverage(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, float *out);
+
+/// One row of the sweep: for i in 0 ..< count, sum += cells[i], cells[i] = 0, coverage[i] = the
+/// coverage of sum (|sum| capped at LAMINA_RASTER_ONE, or for evenOdd folded with period
+/// 2·LAMINA_RASTER_ONE, divided by LAMINA_RASTER_ONE). Returns the last sum. Sums wrap as unsigned.
+int32_t lamina_raster_sweep_row(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+
 /// 1 when the x86 vector versions are in use (level AVX2 or AVX-512): the CPU has AVX2 and the
 /// portable code is not forced. 0 on other CPUs (NEON: lamina_kernels_level).
 int32_t lamina_kernels_use_avx2(void);

@@ -29,6 +29,11 @@ public struct CoverageSpan: Equatable, Sendable {
 /// The result is sparse: only the cells edges touch are visited, and the stretches between them
 /// come out as runs of constant coverage (`spans`), so the interior of a large shape costs nothing
 /// per pixel here. Buffers are reused between calls.
+///
+/// Frames fill with a solid colour through the C cell rasteriser instead (`CellRasterizer`, the
+/// same method in exact integer cells, blended straight into the surface); this one makes the runs
+/// that other paints (gradients, images, masks) and soft clips are painted through, and is the
+/// reference the C rasteriser is tested against (`CellRasterizerTests`: within 1/255 per pixel).
 public struct CoverageRasterizer {
     private var accumulation: [Float] = []
     /// Touched cells, one bit per cell (`wordsPerRow` words a row, relative to bounds), and each

@@ -11,6 +11,8 @@ final class PrimitiveDrawer {
     /// The clip masks of recent frames (see `ClipMaskCache`).
     let clipMasks = ClipMaskCache()
     private var rasterizer = CoverageRasterizer()
+    /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
+    private let cells = CellRasterizer()
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
     private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var sourceCapacity = 256
@@ -34,6 +36,14 @@ final class PrimitiveDrawer {
         var area = surface.scissor
         if let c = surface.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty else { return }
+        // A solid colour without a soft clip: the C rasteriser blends each row's coverage straight
+        // into the surface (the pixels paintSolidSpans gives the same coverage). Otherwise, or
+        // when it ran out of memory, runs for the paint.
+        if case .solid(let color) = paint, surface.clip == nil,
+           cells.fillSolid(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY, paintColumns: area.x..<area.maxX,
+                           color: color, opacity: Float(min(opacity, 1)), on: surface) {
+            return
+        }
         rasterizer.rasterize(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY)
         paintSpans(rasterizer.spans, paint: paint, opacity: opacity, area: area, on: surface)
     }

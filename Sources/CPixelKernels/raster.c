@@ -1,0 +1,380 @@
+// The cell rasteriser: anti-aliased coverage of closed polygons by signed-area accumulation in
+// integer cells, swept row by row and, for a solid colour, blended straight into the destination
+// (no runs in between). The row sweep's vector versions are in raster_x86.c and raster_neon.c.
+//
+// The method (the one CoverageRasterizer.swift documents, in exact integers): every edge adds, in
+// each row it crosses, its signed height in that row (its cover, in 1/LAMINA_RASTER_ONE of a pixel,
+// positive downwards) to the cells it passes through, split between each cell and the one right of
+// it by how far right in the cell it lies; a running sum along the row then gives each pixel's
+// winding-weighted coverage. Vertex y values are rounded to 1/LAMINA_RASTER_ONE once, so the covers
+// of a closed contour's edges cancel exactly in every row and the inside of a shape sums to exactly
+// LAMINA_RASTER_ONE; each edge's parts in a row are rounded so that they add up to its cover exactly.
+// Integer sums do not depend on the order they are added in, so the vector sweeps (prefix sums) give
+// the same values as the portable one. An edge's x at a row boundary is worked out from its end
+// points (not stepped from the first row drawn), so a pixel depends only on the contours and the
+// columns, never on which rows are drawn.
+#include "kernels_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+/// One edge, top end first: x at y = ty is tx, at y = by is bx; dir is +1 when the contour runs
+/// downwards, −1 upwards; qt and qb are ty and by rounded to 1/LAMINA_RASTER_ONE (only read when the
+/// end lies inside a drawn row, where it is small).
+typedef struct {
+    double tx, ty, bx, by, dxdy;
+    int32_t dir;
+} Edge;
+
+struct LaminaRaster {
+    Edge *edges;
+    size_t edgeCount, edgeCapacity;
+    double minX, minY, maxX, maxY;
+    int32_t *cells;
+    size_t cellCapacity;
+    uint64_t *marks;
+    size_t markCapacity;
+    float *coverage;
+    size_t coverageCapacity;
+    int32_t x0, width, y0, height;
+};
+
+LaminaRaster *lamina_raster_create(void) {
+    LaminaRaster *r = calloc(1, sizeof(LaminaRaster));
+    if (r) lamina_raster_reset(r);
+    return r;
+}
+
+void lamina_raster_destroy(LaminaRaster *r) {
+    if (!r) return;
+    free(r->edges); free(r->cells); free(r->marks); free(r->coverage);
+    free(r);
+}
+
+void lamina_raster_reset(LaminaRaster *r) {
+    r->edgeCount = 0;
+    r->minX = r->minY = INFINITY;
+    r->maxX = r->maxY = -INFINITY;
+    r->x0 = r->width = r->y0 = r->height = 0;
+}
+
+/// Makes room for `n` elements of `size` bytes at *p (capacity *cap); 0 when memory ran out.
+static int grow(void **p, size_t *cap, size_t n, size_t size) {
+    if (n <= *cap) return 1;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return 0;
+    *p = q; *cap = c;
+    return 1;
+}
+
+int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count) {
+    if (count < 3 || !xy) return 0;
+    for (int32_t i = 0; i < 2 * count; i++) if (!isfinite(xy[i])) return 0;
+    if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(Edge))) return -1;
+    double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
+    for (int32_t i = 0; i < count; i++) {
+        double ax = xy[2 * i], ay = xy[2 * i + 1];
+        int32_t j = i + 1 < count ? i + 1 : 0;
+        double bx = xy[2 * j], by = xy[2 * j + 1];
+        if (ax < minX) minX = ax;
+        if (ax > maxX) maxX = ax;
+        if (ay < minY) minY = ay;
+        if (ay > maxY) maxY = ay;
+        if (ay == by) continue;
+        Edge e;
+        if (ay < by) { e.tx = ax; e.ty = ay; e.bx = bx; e.by = by; e.dir = 1; }
+        else { e.tx = bx; e.ty = by; e.bx = ax; e.by = ay; e.dir = -1; }
+        e.dxdy = (e.bx - e.tx) / (e.by - e.ty);
+        r->edges[r->edgeCount++] = e;
+    }
+    r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
+    return 1;
+}
+
+/// v rounded to the nearest whole number, halves to even (|v| below 2^51): adding and taking off
+/// 1.5·2^52 leaves v rounded in the current (nearest) rounding mode; no branch, no call.
+static inline int64_t round_int(double v) {
+    double t = v + 6755399441055744.0;
+    return (int64_t)(t - 6755399441055744.0);
+}
+
+/// v rounded to 1/LAMINA_RASTER_ONE (v is inside the drawn rows: no overflow).
+static inline int64_t quantize(double v) { return round_int(v * LAMINA_RASTER_ONE); }
+
+/// Cells per bit of a row's marks: the sweep visits only marked chunks of 16 cells, and the
+/// stretches between them are runs of one coverage.
+enum { CHUNK_SHIFT = 4, CHUNK = 1 << CHUNK_SHIFT };
+
+/// Clamp of v into [0, w]; NaN gives 0.
+static inline double clamp_x(double v, double w) { return v > 0 ? (v < w ? v : w) : 0; }
+
+/// Adds a cell's value without signed overflow (cells wrap as unsigned: only a winding count past
+/// ±32767 full pixels could wrap, and then the coverage is wrong but nothing breaks).
+static inline void add_cell(int32_t *c, int64_t v) { *c = (int32_t)((uint32_t)*c + (uint32_t)(int32_t)v); }
+
+/// Adds edge `e`'s cells in rows [rowA, rowB) (absolute) to the strip whose first row is `top`.
+/// Row r's marks are words marks[r·words ...]: bit k set when chunk k (cells k·CHUNK ..< (k + 1)·CHUNK) may hold a value.
+static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, intptr_t stride,
+                     double ox, int32_t width, int32_t top, int32_t rowA, int32_t rowB) {
+    const double w = (double)width;
+    // The edge's x at the top of the row when the row before worked it out (its bottom boundary,
+    // the same expression of the end points).
+    double xNext = 0;
+    int32_t haveNext = 0;
+    for (int32_t row = rowA; row < rowB; row++) {
+        double ya = (double)row > e->ty ? (double)row : e->ty;
+        double yb = (double)(row + 1) < e->by ? (double)(row + 1) : e->by;
+        if (yb <= ya) { haveNext = 0; continue; }
+        int64_t qa = ya == (double)row ? (int64_t)row * LAMINA_RASTER_ONE : quantize(ya);
+        int64_t qb = yb == (double)(row + 1) ? (int64_t)(row + 1) * LAMINA_RASTER_ONE : quantize(yb);
+        int64_t d = (qb - qa) * e->dir;
+        double xa = haveNext ? xNext : ya <= e->ty ? e->tx : e->tx + (ya - e->ty) * e->dxdy;
+        double xb = yb >= e->by ? e->bx : e->tx + (yb - e->ty) * e->dxdy;
+        xNext = xb;
+        haveNext = 1;
+        if (d == 0) continue;
+        xa = clamp_x(xa - ox, w);
+        xb = clamp_x(xb - ox, w);
+        double xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
+        int32_t il = (int32_t)xl, ir = (int32_t)xr;
+        int32_t r = row - top;
+        int32_t *c = cells + (intptr_t)r * stride;
+        if (xr - xl < 1e-12) {
+            // (Nearly) vertical: the part right of the mean x is covered. (Within one column the
+            // loop below gives the same: one step, the whole cover, the same mean.)
+            double xm = (xl + xr) * 0.5 - (double)il;
+            int64_t b = round_int((double)d * xm);
+            add_cell(c + il, d - b);
+            add_cell(c + il + 1, b);
+            ir = il;
+        } else {
+            // Across columns: each column's share of the cover by the length of the edge in it,
+            // rounded cumulatively so that the shares add up to d.
+            double inv = 1 / (xr - xl), prevX = xl;
+            // The share of the cell right of each column is carried to the next step (one add per
+            // cell, no store followed by a load of the same cell).
+            int64_t prev = 0, carry = 0;
+            for (int32_t col = il; col <= ir; col++) {
+                double edge = (double)(col + 1) < xr ? (double)(col + 1) : xr;
+                int64_t cum = col == ir ? d : round_int((double)d * ((edge - xl) * inv));
+                int64_t part = cum - prev;
+                double mean = (prevX + edge) * 0.5 - (double)col;
+                int64_t b = round_int((double)part * mean);
+                add_cell(c + col, part - b + carry);
+                carry = b;
+                prev = cum;
+                prevX = edge;
+            }
+            add_cell(c + ir + 1, carry);
+        }
+        uint64_t *m = marks + (intptr_t)r * words;
+        for (int32_t k = il >> CHUNK_SHIFT, last = (ir + 1) >> CHUNK_SHIFT; k <= last; k++) m[k >> 6] |= 1ull << (k & 63);
+    }
+}
+
+// ---- the row sweep ----------------------------------------------------------------------------
+
+/// The coverage of a running sum: |s| capped at one pixel (non-zero), or folded into a triangle
+/// wave of period two pixels (even-odd); in 0...1, exact (a multiple of 1/LAMINA_RASTER_ONE).
+static inline float sum_coverage(int32_t s, int32_t evenOdd) {
+    uint32_t a = s < 0 ? 0u - (uint32_t)s : (uint32_t)s;
+    if (evenOdd) {
+        a &= 2 * LAMINA_RASTER_ONE - 1;
+        if (a > LAMINA_RASTER_ONE) a = 2 * LAMINA_RASTER_ONE - a;
+    } else if (a > LAMINA_RASTER_ONE) {
+        a = LAMINA_RASTER_ONE;
+    }
+    return (float)a * (1.0f / LAMINA_RASTER_ONE);
+}
+
+LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd) {
+    uint32_t s = (uint32_t)sum;
+    for (int32_t i = 0; i < count; i++) {
+        s += (uint32_t)cells[i];
+        cells[i] = 0;
+        coverage[i] = sum_coverage((int32_t)s, evenOdd);
+    }
+    return (int32_t)s;
+}
+
+int32_t lamina_raster_sweep_row(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd) {
+    if (count <= 0) return sum;
+    evenOdd = evenOdd != 0;
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: return lk_raster_sweep_avx512(cells, coverage, count, sum, evenOdd);
+    case LAMINA_LEVEL_AVX2: return lk_raster_sweep_avx2(cells, coverage, count, sum, evenOdd);
+#endif
+#if defined(__aarch64__)
+    case LAMINA_LEVEL_NEON: return lk_raster_sweep_neon(cells, coverage, count, sum, evenOdd);
+#endif
+    default: return lk_raster_sweep_portable(cells, coverage, count, sum, evenOdd);
+    }
+}
+
+// ---- rasterising ------------------------------------------------------------------------------
+
+/// What a sweep does with each row's coverage: blend a colour through it, or copy it out.
+typedef struct {
+    // Blending (dst != NULL).
+    uint32_t *pixels;
+    intptr_t stride;
+    int32_t frameX, frameY, paintX0, paintX1;
+    uint32_t color;
+    float op;
+    // Copying (out != NULL): out + (y − y0)·width + (x − x0).
+    float *out;
+} RowSink;
+
+/// lamina_over_solid_coverage's portable loop.
+static void over_solid_coverage_portable(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count) {
+    for (int32_t i = 0; i < count; i++) {
+        uint32_t k = coverage_k(coverage[i], op);
+        if (k) dst[i] = over_px(dst[i], scale_px(color, k));
+    }
+}
+
+/// The versions of the row sweep and of lamina_over_solid_coverage at the current level, chosen
+/// once per shape (not once per run: a shape has a few runs per edge and row).
+typedef struct {
+    int32_t (*sweep)(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+    void (*blend)(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+} RowKernels;
+
+static RowKernels row_kernels(void) {
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512 };
+    case LAMINA_LEVEL_AVX2: return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2 };
+#endif
+#if defined(__aarch64__)
+    case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon };
+#endif
+    default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable };
+    }
+}
+
+/// A stretch of one coverage `c` over pixels [a, b) of row y (relative to the rasterised
+/// rectangle), handed to the sink.
+static void constant_run(const RowSink *sink, uint32_t *dst, float *out, int32_t a, int32_t b, float c) {
+    if (b <= a || !(c > 0)) return;
+    if (out) { for (int32_t x = a; x < b; x++) out[x] = c; return; }
+    uint32_t k = coverage_k(c, sink->op);
+    if (k) lamina_over_solid(dst + a, scale_px(sink->color, k), b - a);
+}
+
+/// Rasterises the edges added since the last reset for columns [cx0, cx1) and rows [ry0, ry1) and
+/// hands each row's coverage to `sink`. Returns 0, or −1 when memory ran out (nothing drawn then).
+static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, const RowSink *sink) {
+    int32_t box[4];
+    r->x0 = r->width = r->y0 = r->height = 0;
+    if (!lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box)) return 0;
+    int32_t x0 = box[0], y0 = box[1], w = box[2], h = box[3], y1 = y0 + h;
+    r->x0 = x0; r->width = w; r->y0 = y0; r->height = h;
+    intptr_t stride = (intptr_t)w + 2;
+    intptr_t words = ((stride + CHUNK - 1) / CHUNK + 63) / 64;
+    // Rows are accumulated a strip at a time, about 1 MB of cells each (at least one row).
+    int32_t strip = (int32_t)((1 << 18) / stride);
+    if (strip < 1) strip = 1;
+    if (strip > h) strip = h;
+    size_t need = (size_t)stride * (size_t)strip, needMarks = (size_t)words * (size_t)strip;
+    if (need > r->cellCapacity) {
+        size_t old = r->cellCapacity;
+        if (!grow((void **)&r->cells, &r->cellCapacity, need, sizeof(int32_t))) return -1;
+        memset(r->cells + old, 0, (r->cellCapacity - old) * sizeof(int32_t));
+    }
+    if (needMarks > r->markCapacity) {
+        size_t old = r->markCapacity;
+        if (!grow((void **)&r->marks, &r->markCapacity, needMarks, sizeof(uint64_t))) return -1;
+        memset(r->marks + old, 0, (r->markCapacity - old) * sizeof(uint64_t));
+    }
+    if (!grow((void **)&r->coverage, &r->coverageCapacity, (size_t)stride, sizeof(float))) return -1;
+    // All cells and marks are 0 between calls: the sweep clears what it reads.
+    int32_t *cells = r->cells;
+    uint64_t *marks = r->marks;
+    float *coverage = r->coverage;
+    const double ox = (double)x0;
+    const RowKernels kernels = row_kernels();
+    // Pixels painted: [p0, p1) relative to x0 (all of them for coverage out).
+    int32_t p0 = sink->out ? 0 : sink->paintX0 - x0, p1 = sink->out ? w : sink->paintX1 - x0;
+    if (p0 < 0) p0 = 0;
+    if (p1 > w) p1 = w;
+    for (int32_t top = y0; top < y1; top += strip) {
+        int32_t bottom = top + strip < y1 ? top + strip : y1;
+        for (size_t k = 0; k < r->edgeCount; k++) {
+            const Edge *e = &r->edges[k];
+            if (e->by <= (double)top || e->ty >= (double)bottom) continue;
+            double a = floor(e->ty), b = ceil(e->by);
+            int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
+            add_edge(e, cells, marks, words, stride, ox, w, top, rowA, rowB);
+        }
+        for (int32_t i = 0; i < bottom - top; i++) {
+            int32_t *c = cells + (intptr_t)i * stride;
+            uint64_t *m = marks + (intptr_t)i * words;
+            int32_t y = top + i;
+            uint32_t *dst = sink->out ? NULL : sink->pixels + (intptr_t)(y - sink->frameY) * sink->stride + (x0 - sink->frameX);
+            float *out = sink->out ? sink->out + (intptr_t)(y - y0) * w : NULL;
+            // cur: the first pixel not yet handed on; sum: the running sum at cur.
+            int32_t cur = 0, sum = 0;
+            for (intptr_t word = 0; word < words; word++) {
+                uint64_t bits = m[word];
+                if (!bits) continue;
+                m[word] = 0;
+                while (bits) {
+                    // A run of marked chunks [k0, k1) in this word.
+                    int32_t b = __builtin_ctzll(bits);
+                    uint64_t rest = ~(bits >> b);
+                    int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
+                    bits = n + b >= 64 ? 0 : bits & ~(((1ull << n) - 1) << b);
+                    int32_t s0 = (int32_t)(word * 64 + b) * CHUNK, s1 = s0 + n * CHUNK;
+                    if (s1 > (int32_t)stride) s1 = (int32_t)stride;
+                    // The stretch before the run has the running sum's coverage.
+                    int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
+                    constant_run(sink, dst, out, g0, g1, sum_coverage(sum, evenOdd));
+                    int32_t e1 = s1 < w ? s1 : w;
+                    if (e1 > s0) sum = kernels.sweep(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
+                    for (int32_t x = e1 > s0 ? e1 : s0; x < s1; x++) c[x] = 0;   // the spill columns w, w + 1
+                    int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
+                    if (a1 > a0) {
+                        if (out) memcpy(out + a0, coverage + a0, (size_t)(a1 - a0) * sizeof(float));
+                        else if (sink->color) kernels.blend(dst + a0, sink->color, coverage + a0, sink->op, a1 - a0);
+                    }
+                    cur = s1;
+                }
+            }
+            if (cur < w) {
+                int32_t g0 = cur > p0 ? cur : p0;
+                constant_run(sink, dst, out, g0, p1, sum_coverage(sum, evenOdd));
+            }
+        }
+    }
+    return 0;
+}
+
+int32_t lamina_raster_fill_solid(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1,
+                                 int32_t paintX0, int32_t paintX1, uint32_t *pixels, intptr_t stride, int32_t frameX, int32_t frameY,
+                                 uint32_t color, float op) {
+    if (!pixels || color == 0 || !(op > 0)) { r->x0 = r->width = r->y0 = r->height = 0; return 0; }
+    RowSink sink = { pixels, stride, frameX, frameY, paintX0, paintX1, color, op, NULL };
+    return rasterize(r, evenOdd, cx0, cx1, ry0, ry1, &sink);
+}
+
+int32_t lamina_raster_bounds(const LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, int32_t *box) {
+    (void)evenOdd;
+    box[0] = box[1] = box[2] = box[3] = 0;
+    if (cx1 <= cx0 || ry1 <= ry0 || !(r->minX <= r->maxX)) return 0;
+    int32_t x0 = (int32_t)clampd(floor(r->minX), cx0, cx1), x1 = (int32_t)clampd(ceil(r->maxX), cx0, cx1);
+    int32_t y0 = (int32_t)clampd(floor(r->minY), ry0, ry1), y1 = (int32_t)clampd(ceil(r->maxY), ry0, ry1);
+    if (x1 <= x0 || y1 <= y0) return 0;
+    box[0] = x0; box[1] = y0; box[2] = x1 - x0; box[3] = y1 - y0;
+    return 1;
+}
+
+int32_t lamina_raster_coverage(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, float *out) {
+    if (!out) return -1;
+    RowSink sink = { NULL, 0, 0, 0, 0, 0, 0, 0, out };
+    int32_t box[4];
+    if (lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box)) memset(out, 0, (size_t)box[2] * (size_t)box[3] * sizeof(float));
+    return rasterize(r, evenOdd, cx0, cx1, ry0, ry1, &sink);
+}

@@ -1,0 +1,66 @@
+import CPixelKernels
+
+/// The C cell rasteriser (`lamina_raster_*` in CPixelKernels): anti-aliased polygon coverage in
+/// exact integer cells, swept row by row and, for a solid colour, blended straight into a
+/// surface with no runs in between. Its coverage is `CoverageRasterizer`'s (the reference) to
+/// within rounding to 1/65536 of a pixel, and like it depends only on the contours and the
+/// columns, never on the rows drawn. Not shared between threads: each `PrimitiveDrawer` (one per
+/// rendering thread) owns one, and only that drawer's thread calls it.
+final class CellRasterizer {
+    /// The C rasteriser (nil when it could not be allocated: every call then reports failure).
+    private let raster: OpaquePointer?
+
+    /// Creates a rasteriser with empty buffers.
+    init() { raster = lamina_raster_create() }
+
+    deinit { lamina_raster_destroy(raster) }
+
+    /// Hands `contours` (implicitly closed; those with fewer than 3 points or a non-finite
+    /// coordinate skipped) to the C rasteriser; false when memory ran out.
+    private func load(_ raster: OpaquePointer, _ contours: [[(x: Double, y: Double)]]) -> Bool {
+        lamina_raster_reset(raster)
+        for contour in contours where contour.count >= 3 {
+            let status = contour.withUnsafeBufferPointer { points in
+                // A tuple of two Doubles is laid out as two consecutive Doubles.
+                points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) {
+                    lamina_raster_add_contour(raster, $0, Int32(clamping: points.count))
+                }
+            }
+            if status < 0 { return false }
+        }
+        return true
+    }
+
+    /// Fills `contours` with the premultiplied `color` times `opacity` (0...1) on `surface`: the
+    /// coverage over `columns` × `rows`, blended onto the pixels of `paintColumns` × `rows`, each
+    /// pixel as `PrimitiveDrawer` paints a run (k = min(coverage · opacity, 1) · 255 + 0.5,
+    /// truncated; the colour scaled by k, source over). The surface must have no soft clip (it is
+    /// not applied). False (nothing drawn) when memory ran out.
+    func fillSolid(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
+                   paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
+        guard let raster, load(raster, contours) else { return false }
+        return lamina_raster_fill_solid(raster, rule == .evenOdd ? 1 : 0, Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound),
+                                        Int32(clamping: rows.lowerBound), Int32(clamping: rows.upperBound),
+                                        Int32(clamping: paintColumns.lowerBound), Int32(clamping: paintColumns.upperBound),
+                                        surface.pixels, surface.stride, Int32(clamping: surface.frame.x), Int32(clamping: surface.frame.y),
+                                        color, opacity) == 0
+    }
+
+    /// The coverage of `contours` over `columns` × `rows` as a dense array over `bounds` (x, y,
+    /// width, height: the contours' pixel rectangle clipped to columns × rows, as
+    /// `CoverageRasterizer.bounds`), row by row; nil when memory ran out.
+    func coverage(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>)
+        -> (bounds: (x: Int, y: Int, width: Int, height: Int), values: [Float])? {
+        guard let raster, load(raster, contours) else { return nil }
+        let evenOdd: Int32 = rule == .evenOdd ? 1 : 0
+        let cx0 = Int32(clamping: columns.lowerBound), cx1 = Int32(clamping: columns.upperBound)
+        let ry0 = Int32(clamping: rows.lowerBound), ry1 = Int32(clamping: rows.upperBound)
+        var box = [Int32](repeating: 0, count: 4)
+        _ = lamina_raster_bounds(raster, evenOdd, cx0, cx1, ry0, ry1, &box)
+        let bounds = (x: Int(box[0]), y: Int(box[1]), width: Int(box[2]), height: Int(box[3]))
+        var values = [Float](repeating: 0, count: bounds.width * bounds.height)
+        guard !values.isEmpty else { return (bounds, values) }
+        let status = values.withUnsafeMutableBufferPointer { lamina_raster_coverage(raster, evenOdd, cx0, cx1, ry0, ry1, $0.baseAddress!) }
+        return status == 0 ? (bounds, values) : nil
+    }
+}
