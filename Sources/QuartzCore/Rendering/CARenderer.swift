@@ -37,6 +37,8 @@ open class CARenderer: NSObject {
     @_spi(LaminaInternal) public var prunesInvisibleSubtrees = true
     private let builder = RenderTreeBuilder()
     private var tracker = DamageTracker()
+    /// Whether recent frames changed almost all over (then frames are redrawn whole for a while).
+    private var fullDamage = MostlyFullDamage()
     private let frameRenderer = FrameRenderer(threads: 1)
     private var buffer = PixelBuffer(width: 0, height: 0)
     private var tree = RenderTree()
@@ -123,8 +125,14 @@ open class CARenderer: NSObject {
             // tree to remember for the next frame's damage.
             tracker.remember(tree, toDevice: toDevice)
             damage = frame
+        } else if fullDamage.redrawsWhole() {
+            // Frame after frame changed almost all over: redrawn whole without finding what
+            // changed (a superset of the damage, so the same pixels), and looked at again soon.
+            tracker.remember(tree, toDevice: toDevice)
+            damage = frame
         } else {
             damage = tracker.damage(for: tree, toDevice: toDevice, frame: frame).union(extraUpdates).intersection(frame)
+            fullDamage.found(damage, of: frame)
         }
         extraUpdates = .empty
         let t3 = CAMediaClock.monotonicSeconds()
