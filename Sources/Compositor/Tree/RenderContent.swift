@@ -95,10 +95,22 @@ public struct RenderGradient: Equatable {
         table = GradientSampler.makeTable(stops)
     }
 
+    /// Creates a gradient whose colour table is taken over from `earlier` when its stops are the
+    /// same (the table depends on nothing else), else made anew.
+    public init(kind: GradientKind, rect: CGRect, start: CGPoint, end: CGPoint, stops: [(location: Double, color: SIMD4<Double>)],
+                reusing earlier: RenderGradient?) {
+        self.kind = kind; self.rect = rect; self.start = start; self.end = end; self.stops = stops
+        if let earlier, RenderGradient.sameStops(earlier.stops, stops) { table = earlier.table } else { table = GradientSampler.makeTable(stops) }
+    }
+
+    /// Whether two stop lists are equal, location for location and colour for colour.
+    static func sameStops(_ a: [(location: Double, color: SIMD4<Double>)], _ b: [(location: Double, color: SIMD4<Double>)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.location == $1.location && $0.color == $1.color }
+    }
+
     /// Equal when every field and stop is.
     public static func == (a: RenderGradient, b: RenderGradient) -> Bool {
-        a.kind == b.kind && a.rect == b.rect && a.start == b.start && a.end == b.end && a.stops.count == b.stops.count
-            && zip(a.stops, b.stops).allSatisfy { $0.location == $1.location && $0.color == $1.color }
+        a.kind == b.kind && a.rect == b.rect && a.start == b.start && a.end == b.end && sameStops(a.stops, b.stops)
     }
 }
 

@@ -28,8 +28,8 @@ public final class CommittedLayer: @unchecked Sendable {  // unchecked: `channel
     let animations: [CommittedAnimation]
     /// The animations compiled for fast evaluation (their objects are kept alive by `animations`).
     let channels: ContiguousArray<AnimationChannel>
-    /// Whether every channel is compiled (then a snapshot can reset just the animated fields).
-    let channelsAllCompiled: Bool
+    /// Whether every channel's writes are known (then a snapshot can reset just the animated fields).
+    let channelsAllResettable: Bool
 
     init(slot: Int, generation: UInt32, kind: LayerKind, state: LayerState, sublayers: [Int], mask: Int, superlayer: Int,
          maskOwner: Int, animations: [CommittedAnimation]) {
@@ -44,7 +44,7 @@ public final class CommittedLayer: @unchecked Sendable {  // unchecked: `channel
         self.animations = animations
         let c = ContiguousArray(animations.map { AnimationChannel.compile($0) })
         channels = c
-        channelsAllCompiled = c.allSatisfy { $0.isCompiled }
+        channelsAllResettable = c.allSatisfy { $0.isResettable }
     }
 
     /// A stable identity for render nodes: slot and generation.
@@ -61,7 +61,7 @@ public final class CommittedLayer: @unchecked Sendable {  // unchecked: `channel
         }
     }
 
-    /// Puts the fields the channels write back to their committed values (all channels compiled).
+    /// Puts the fields the channels write back to their committed values (all channels resettable).
     func resetAnimatedFields(_ s: inout LayerState) {
         channels.withUnsafeBufferPointer { buf in
             for i in buf.indices { buf[i].resetTarget(&s, from: state) }

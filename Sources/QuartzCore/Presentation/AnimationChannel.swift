@@ -41,13 +41,19 @@ struct AnimationChannel {
     var easing: Unmanaged<CAMediaTimingFunction>?
     var spring: SpringSolver?
     var cumulative: Bool
+    /// For a generic channel of a basic or keyframe animation: the top-level property its key path
+    /// lies in (all it writes, whole or in part), and whether it also turns the transform (a
+    /// keyframe animation's rotationMode). Nil when what it writes is not known this way.
+    var genericWrites: (property: LayerProperty, transform: Bool)? = nil
 
     /// Compiles one committed animation.
     static func compile(_ e: CommittedAnimation) -> AnimationChannel {
         let anim = e.animation
         let timing = e.timing
         func generic() -> AnimationChannel {
-            AnimationChannel(kind: .generic(.passUnretained(e)), timing: timing, easing: nil, spring: nil, cumulative: false)
+            var c = AnimationChannel(kind: .generic(.passUnretained(e)), timing: timing, easing: nil, spring: nil, cumulative: false)
+            c.genericWrites = writes(of: anim)
+            return c
         }
         guard let pa = anim as? CAPropertyAnimation, let property = pa.property, !pa.isAdditive, pa.valueFunction == nil,
               let target = target(for: property, pa) else { return generic() }
@@ -77,6 +83,17 @@ struct AnimationChannel {
         return generic()
     }
 
+    /// What a basic or keyframe animation writes when applied (their `apply` stores into their
+    /// property alone, and a keyframe animation with a rotationMode turns the transform): the
+    /// top-level property of the table its key path starts with. Nil for any other animation
+    /// (groups, transitions), a custom key or one without a resolved property.
+    private static func writes(of anim: CAAnimation) -> (property: LayerProperty, transform: Bool)? {
+        guard anim is CABasicAnimation || anim is CAKeyframeAnimation, let pa = anim as? CAPropertyAnimation, let p = pa.property else { return nil }
+        let base = p.key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? p.key
+        guard let top = LayerProperties.table[base] else { return nil }
+        return (top, (anim as? CAKeyframeAnimation)?.rotationMode != nil)
+    }
+
     private static func target(for p: LayerProperty, _ a: CAPropertyAnimation) -> Target? {
         switch p.key {
         case "opacity": return .opacity
@@ -98,11 +115,21 @@ struct AnimationChannel {
     /// Whether the channel is compiled (knows exactly which field it writes).
     var isCompiled: Bool { if case .compiled = kind { return true }; return false }
 
+    /// Whether `resetTarget` puts back everything the channel writes (compiled, or a generic one
+    /// whose writes are known).
+    var isResettable: Bool { isCompiled || genericWrites != nil }
+
     /// Puts the field this channel writes back to its committed value (so a snapshot node can be
-    /// reused across frames without copying the whole state). Only for compiled channels.
+    /// reused across frames without copying the whole state). Only for resettable channels.
     @inline(__always)
     func resetTarget(_ s: inout LayerState, from c: LayerState) {
-        guard case .compiled(_, let target) = kind else { return }
+        guard case .compiled(_, let target) = kind else {
+            if let w = genericWrites {
+                w.property.set(&s, w.property.get(c))
+                if w.transform { s.transform = c.transform }
+            }
+            return
+        }
         switch target {
         case .opacity: s.opacity = c.opacity
         case .position: s.position = c.position

@@ -37,11 +37,17 @@ public struct PresentationSnapshot {
     /// The number of valid nodes.
     public private(set) var count = 0
 
+    /// Whether the sublayers and mask of layers that draw nothing are left out (true; false
+    /// evaluates every layer, for tests that compare the two).
+    public var prunesInvisibleSubtrees = true
+
     /// Evaluates the layer in `rootSlot` (with `generation`) of `tree`, and everything under it, at
-    /// media time `time`. Empty when the tree does not hold that layer.
-    public init(tree: CommittedTree, rootSlot: Int, generation: UInt32, time: CFTimeInterval) {
+    /// media time `time`. Empty when the tree does not hold that layer. `prunesInvisibleSubtrees`:
+    /// see the property.
+    public init(tree: CommittedTree, rootSlot: Int, generation: UInt32, time: CFTimeInterval, prunesInvisibleSubtrees: Bool = true) {
         self.time = time
         self.tree = tree
+        self.prunesInvisibleSubtrees = prunesInvisibleSubtrees
         update(tree: tree, rootSlot: rootSlot, generation: generation, time: time)
     }
 
@@ -68,37 +74,72 @@ public struct PresentationSnapshot {
         if nodes.count > count { nodes.removeSubrange(count...) }
     }
 
+    /// The layers whose sublayers and mask were left out (see `drawsNothingBelow`), with their
+    /// local times: what is under them is not evaluated, and `CARenderer.nextFrameTime` walks
+    /// their records for animations that still run there.
+    public private(set) var prunedNodes: [Int] = []
+
     /// Work for the explicit stack: visit a record, or close a node once its subtree is appended.
+    /// `mayPrune`: no ancestor is a replicator (whose instances evaluate sublayers again, at shifted
+    /// times) or draws a shadow from its subtree's alpha (whose group's extent counts invisible
+    /// sublayers too).
     private enum Step {
-        case visit(CommittedLayer, parent: Int, parentLocalTime: Double, maskOf: Int)
+        case visit(CommittedLayer, parent: Int, parentLocalTime: Double, maskOf: Int, mayPrune: Bool)
         case close(Int)
     }
 
+    /// Whether nothing under node `index` can draw, so its sublayers and mask need no evaluation:
+    /// the node is hidden (the render tree leaves its subtree out), or it is a flat layer, not a
+    /// plane of a 3D context, whose opacity is at most the rasteriser's cut-off (its subtree is
+    /// never drawn, and a mask of that opacity masks everything out as an absent one does).
+    private func drawsNothingBelow(_ index: Int) -> Bool {
+        let s = nodes[index]
+        if s.state.isHidden { return true }
+        let o = s.state.opacity
+        guard o.isFinite, Double(o) <= Self.invisibleOpacity, s.record.kind != .transform else { return false }
+        return s.parent < 0 || nodes[s.parent].record.kind != .transform
+    }
+
+    /// The opacity at and below which a flat layer draws nothing (the rasteriser's cut-off).
+    static let invisibleOpacity = 0.0005
+
     private mutating func appendSubtree(_ root: CommittedLayer, parentLocalTime: Double) {
-        var stack: [Step] = [.visit(root, parent: -1, parentLocalTime: parentLocalTime, maskOf: -1)]
+        prunedNodes.removeAll(keepingCapacity: true)
+        var stack: [Step] = [.visit(root, parent: -1, parentLocalTime: parentLocalTime, maskOf: -1, mayPrune: prunesInvisibleSubtrees)]
         // A cycle in a tree (which commits refuse to make) must not loop for ever.
         var budget = tree.layers.count + 1
         while let step = stack.popLast() {
             switch step {
             case .close(let index):
                 nodes[index].descendantCount = count - index - 1
-            case .visit(let r, let parent, let parentLocalTime, let maskOf):
+            case .visit(let r, let parent, let parentLocalTime, let maskOf, let mayPrune):
                 budget -= 1
                 guard budget >= 0 else { continue }
                 let index = appendNode(r, parent: parent, parentLocalTime: parentLocalTime)
                 if maskOf >= 0 { nodes[maskOf].mask = index }
+                if mayPrune && (!r.sublayers.isEmpty || r.mask >= 0) && drawsNothingBelow(index) {
+                    prunedNodes.append(index)
+                    stack.append(.close(index))
+                    continue
+                }
                 let local = nodes[index].localTime
+                let below = mayPrune && r.kind != .replicator && !Self.drawsAlphaShadow(nodes[index].state)
                 // The mask's subtree comes after the sublayers' (so it is pushed first), then the
                 // sublayers in reverse so that the first is visited first.
                 if r.mask >= 0, let m = tree.record(r.mask) {
-                    stack.append(.visit(m, parent: -1, parentLocalTime: local, maskOf: index))
+                    stack.append(.visit(m, parent: -1, parentLocalTime: local, maskOf: index, mayPrune: below))
                 }
                 stack.append(.close(index))
                 for c in r.sublayers.reversed() {
-                    if let cr = tree.record(c) { stack.append(.visit(cr, parent: index, parentLocalTime: local, maskOf: -1)) }
+                    if let cr = tree.record(c) { stack.append(.visit(cr, parent: index, parentLocalTime: local, maskOf: -1, mayPrune: below)) }
                 }
             }
         }
+    }
+
+    /// Whether a layer draws a shadow (from its subtree's alpha or its shadowPath).
+    private static func drawsAlphaShadow(_ s: borrowing LayerState) -> Bool {
+        s.shadowOpacity > 0 && s.shadowColor != nil
     }
 
     private mutating func appendNode(_ r: CommittedLayer, parent: Int, parentLocalTime: Double) -> Int {
@@ -110,7 +151,7 @@ public struct PresentationSnapshot {
             let same = nodes[index].record === r
             if same && !animated {
                 // Unchanged and unanimated: keep the state as it is.
-            } else if same && r.channelsAllCompiled {
+            } else if same && r.channelsAllResettable {
                 // Only the animated fields changed: put them back, animations re-apply below.
                 r.resetAnimatedFields(&nodes[index].state)
             } else {

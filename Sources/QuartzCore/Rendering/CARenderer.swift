@@ -31,8 +31,14 @@ open class CARenderer: NSObject {
     }
 
     private var snapshot: PresentationSnapshot?
+    /// Whether evaluation leaves out what is under layers that draw nothing (hidden, or flat with
+    /// opacity 0): true; false evaluates and builds every layer, for tests that compare the two
+    /// (Lamina).
+    @_spi(LaminaInternal) public var prunesInvisibleSubtrees = true
     private let builder = RenderTreeBuilder()
     private var tracker = DamageTracker()
+    /// Whether recent frames changed almost all over (then frames are redrawn whole for a while).
+    private var fullDamage = MostlyFullDamage()
     private let frameRenderer = FrameRenderer(threads: 1)
     private var buffer = PixelBuffer(width: 0, height: 0)
     private var tree = RenderTree()
@@ -101,8 +107,9 @@ open class CARenderer: NSObject {
             builder.deviceScale = Double(scale)
             builder.viewport = (toDevice, CGRect(x: 0, y: 0, width: w, height: h), t)
             let committed = trees.tree
-            if snapshot == nil {
-                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.generation, time: t)
+            if snapshot == nil || snapshot!.prunesInvisibleSubtrees != prunesInvisibleSubtrees {
+                snapshot = PresentationSnapshot(tree: committed, rootSlot: root.slot, generation: root.generation, time: t,
+                                                prunesInvisibleSubtrees: prunesInvisibleSubtrees)
             } else {
                 snapshot!.update(tree: committed, rootSlot: root.slot, generation: root.generation, time: t)
             }
@@ -118,8 +125,14 @@ open class CARenderer: NSObject {
             // tree to remember for the next frame's damage.
             tracker.remember(tree, toDevice: toDevice)
             damage = frame
+        } else if fullDamage.redrawsWhole() {
+            // Frame after frame changed almost all over: redrawn whole without finding what
+            // changed (a superset of the damage, so the same pixels), and looked at again soon.
+            tracker.remember(tree, toDevice: toDevice)
+            damage = frame
         } else {
             damage = tracker.damage(for: tree, toDevice: toDevice, frame: frame).union(extraUpdates).intersection(frame)
+            fullDamage.found(damage, of: frame)
         }
         extraUpdates = .empty
         let t3 = CAMediaClock.monotonicSeconds()
@@ -192,24 +205,53 @@ open class CARenderer: NSObject {
         if builder.tiledLayersNeedFrames { return frameTime }
         var next = CFTimeInterval.infinity
         for k in 0..<snap.count {
-            let record = snap.nodes[k].record
-            // A running emitter changes every frame (unless its time is paused).
-            if record.kind == .emitter, EmitterActivity.isEmitting(snap.nodes[k].state, localTime: snap.nodes[k].localTime),
-               snap.tree.localTime(of: record.slot, fromGlobal: frameTime + 1) != snap.nodes[k].localTime {
-                return frameTime
+            guard let due = dueTime(of: snap.nodes[k].record, state: snap.nodes[k].state, localTime: snap.nodes[k].localTime, in: snap.tree) else { continue }
+            if due <= frameTime { return frameTime }
+            next = min(next, due)
+        }
+        // Under layers that draw nothing the snapshot evaluated nothing, but what runs there still
+        // asks for frames (as it would if they drew): their records, at their own local times.
+        for p in snap.prunedNodes {
+            var stack = [snap.nodes[p].record]
+            var budget = snap.tree.layers.count
+            while let r = stack.popLast(), budget > 0 {
+                budget -= 1
+                if r !== snap.nodes[p].record, r.isAnimated || r.kind == .emitter {
+                    let local = snap.tree.localTime(of: r.slot, fromGlobal: frameTime)
+                    var state = r.state
+                    if r.kind == .emitter, r.isAnimated { r.applyAnimations(to: &state, localTime: local) }
+                    if let due = dueTime(of: r, state: state, localTime: local, in: snap.tree) {
+                        if due <= frameTime { return frameTime }
+                        next = min(next, due)
+                    }
+                }
+                for c in r.sublayers { if let cr = snap.tree.record(c) { stack.append(cr) } }
+                if let m = snap.tree.record(r.mask) { stack.append(m) }
             }
-            guard record.isAnimated else { continue }
-            let local = snap.nodes[k].localTime
-            // How fast the layer's time runs against media time (0 when it or an ancestor is paused).
-            let rate = snap.tree.localTime(of: record.slot, fromGlobal: frameTime + 1) - local
-            guard rate.isFinite, rate != 0 else { continue }
-            for a in record.animations {
-                let timing = a.timing
-                let start = timingStartTime(timing), end = timingEndTime(timing)
-                let ahead = rate > 0 ? start > local : start < local
-                if ahead { next = min(next, frameTime + (start - local) / rate); continue }
-                if rate > 0 ? local < end : local > start { return frameTime }
-            }
+        }
+        return next
+    }
+
+    /// When layer `record` (presented as `state` at `localTime`) next changes: the current frame's
+    /// time while it emits particles or an animation of it runs, the media time its next animation
+    /// starts when all wait, or nil when none will change it.
+    private func dueTime(of record: CommittedLayer, state: borrowing LayerState, localTime local: Double, in tree: CommittedTree) -> CFTimeInterval? {
+        // A running emitter changes every frame (unless its time is paused).
+        if record.kind == .emitter, EmitterActivity.isEmitting(state, localTime: local),
+           tree.localTime(of: record.slot, fromGlobal: frameTime + 1) != local {
+            return frameTime
+        }
+        guard record.isAnimated else { return nil }
+        // How fast the layer's time runs against media time (0 when it or an ancestor is paused).
+        let rate = tree.localTime(of: record.slot, fromGlobal: frameTime + 1) - local
+        guard rate.isFinite, rate != 0 else { return nil }
+        var next: CFTimeInterval?
+        for a in record.animations {
+            let timing = a.timing
+            let start = timingStartTime(timing), end = timingEndTime(timing)
+            let ahead = rate > 0 ? start > local : start < local
+            if ahead { next = min(next ?? .infinity, frameTime + (start - local) / rate); continue }
+            if rate > 0 ? local < end : local > start { return frameTime }
         }
         return next
     }

@@ -15,6 +15,9 @@ final class LayerContentBuilder {
     private var usedTexts = Set<TextKey>()
     /// Shapes' flattened contours and stroke outlines, by render node, while their paths stay.
     private var shapes = ShapeContourCache()
+    /// Last frame's gradients by render node: one whose stops did not change keeps its colour table.
+    private var gradients: [UInt64: RenderGradient] = [:]
+    private var usedGradients = Set<UInt64>()
 
     /// What a text layer's lines depend on.
     private struct TextKey: Hashable {
@@ -37,6 +40,8 @@ final class LayerContentBuilder {
         if textCache.count > usedTexts.count { textCache = textCache.filter { usedTexts.contains($0.key) } }
         usedTexts.removeAll(keepingCapacity: true)
         shapes.endFrame()
+        if gradients.count > usedGradients.count { gradients = gradients.filter { usedGradients.contains($0.key) } }
+        usedGradients.removeAll(keepingCapacity: true)
     }
 
     /// The contents of a layer of `kind` drawn with presentation `state`, colours multiplied by
@@ -50,7 +55,7 @@ final class LayerContentBuilder {
         }
         switch kind {
         case .shape: shapeContents(state, tint: tint, id: id, into: &out)
-        case .gradient: if let g = gradientContent(state) { out.append(.gradient(g)) }
+        case .gradient: if let g = gradientContent(state, id: id) { out.append(.gradient(g)) }
         case .text: textContents(state, tint: tint, into: &out)
         default: break
         }
@@ -123,7 +128,7 @@ final class LayerContentBuilder {
 
     // MARK: Gradients
 
-    private func gradientContent(_ s: LayerState) -> RenderGradient? {
+    private func gradientContent(_ s: LayerState, id: UInt64) -> RenderGradient? {
         let sub = s.subclass
         guard !sub.colors.isEmpty, s.bounds.width > 0, s.bounds.height > 0 else { return nil }
         let n = sub.colors.count
@@ -135,7 +140,10 @@ final class LayerContentBuilder {
         let b = s.bounds
         func pt(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
         let kind: GradientKind = sub.gradientType == .radial ? .radial : sub.gradientType == .conic ? .conic : .axial
-        return RenderGradient(kind: kind, rect: b, start: pt(sub.startPoint), end: pt(sub.endPoint), stops: stops)
+        let g = RenderGradient(kind: kind, rect: b, start: pt(sub.startPoint), end: pt(sub.endPoint), stops: stops, reusing: gradients[id])
+        gradients[id] = g
+        usedGradients.insert(id)
+        return g
     }
 
     // MARK: Text
