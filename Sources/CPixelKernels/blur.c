@@ -65,13 +65,37 @@ void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, 
     for (int32_t k = 0; k < n; k++) {
         int32_t r = radii[k];
         if (r < 0 || r > 511) continue;
-        lk_box_horizontal(a, tmp, w, h, r);
         switch (level) {
 #if defined(__x86_64__)
-        case LAMINA_LEVEL_AVX512: lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
-        case LAMINA_LEVEL_AVX2: lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
+        case LAMINA_LEVEL_AVX512:
+            lk_box_horizontal_avx512(a, tmp, sums, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
+        case LAMINA_LEVEL_AVX2:
+            lk_box_horizontal_avx2(a, tmp, sums, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
 #endif
-        default: box_vertical_portable(tmp, a, sums, w, h, r); break;
+        default: lk_box_horizontal(a, tmp, w, h, r); box_vertical_portable(tmp, a, sums, w, h, r); break;
         }
     }
+}
+
+/// A plane value in 16-bit fixed point, as BoxBlur converts it: Int32(max(0, min(v, 1))·65535 + 0.5)
+/// in float arithmetic, with Swift's min and max (NaN gives 0).
+static inline int32_t to_fixed(float v) {
+    float c = 1.0f < v ? 1.0f : v;      // Swift.min(v, 1): v unless 1 < v (NaN stays)
+    c = c >= 0.0f ? c : 0.0f;           // Swift.max(0, c): c when c >= 0 (NaN: 0)
+    return (int32_t)(c * 65535.0f + 0.5f);
+}
+
+void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
+                            float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
+                            const int32_t *radii, int32_t n) {
+    if (w <= 0 || h <= 0) return;
+    for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
+    for (int32_t y = 0; y < srcHeight; y++) {
+        const float *s = src + (intptr_t)y * srcWidth;
+        int32_t *d = a + (intptr_t)(y + oy) * w + ox;
+        for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+    }
+    lamina_box_blur_passes(a, tmp, sums, w, h, radii, n);
+    const float k = 1.0f / 65535.0f;
+    for (intptr_t i = 0; i < (intptr_t)w * h; i++) out[i] = (float)a[i] * k;
 }

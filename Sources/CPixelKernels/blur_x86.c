@@ -100,4 +100,69 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
     }
     vertical_columns(src, dst, sums, w, h, r, wv, half, m);
 }
+
+// ---- the row pass: each row's prefix sums S (S[k] = the sum of its first k values), then each
+// value's box sum S[min(i + r + 1, w)] − S[max(i − r, 0)] (the running sum's very integers), the
+// means eight or sixteen at a time. Rows up to 32767 values wide (sums below 2^31); wider rows go
+// to the portable pass.
+
+/// The prefix sums of one row into s (w + 1 values).
+static inline void prefix_row(const int32_t *row, int32_t *s, int32_t w) {
+    int32_t acc = 0;
+    s[0] = 0;
+    for (int32_t i = 0; i < w; i++) { acc += row[i]; s[i + 1] = acc; }
+}
+
+/// Means of pixels i0 ..< i1 of a row from its prefix sums, one at a time.
+static inline void row_means_scalar(const int32_t *s, int32_t *out, int32_t w, int32_t r, int32_t i0, int32_t i1, int64_t half, int64_t m) {
+    for (int32_t i = i0; i < i1; i++) {
+        int32_t hi = i + r + 1 < w ? i + r + 1 : w, lo = i - r > 0 ? i - r : 0;
+        out[i] = (int32_t)((((int64_t)(s[hi] - s[lo])) + half) * m >> 40);
+    }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
+    if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const __m256i vh = _mm256_set1_epi32((int32_t)half);
+    const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
+    // Pixels r ..< w − r − 1 read S[i + r + 1] and S[i − r] without clamping.
+    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
+    for (int32_t y = 0; y < h; y++) {
+        const int32_t *row = src + (intptr_t)y * w;
+        int32_t *out = dst + (intptr_t)y * w;
+        prefix_row(row, scratch, w);
+        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
+        int32_t i = i0;
+        for (; i + 8 <= i1; i += 8) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(scratch + i + r + 1));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(scratch + i - r));
+            _mm256_storeu_si256((__m256i *)(out + i), mean8(_mm256_sub_epi32(a, b), vh, mlo, mhi));
+        }
+        row_means_scalar(scratch, out, w, r, i, w, half, m);
+    }
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
+    if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const __m512i vh = _mm512_set1_epi32((int32_t)half);
+    const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
+    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
+    for (int32_t y = 0; y < h; y++) {
+        const int32_t *row = src + (intptr_t)y * w;
+        int32_t *out = dst + (intptr_t)y * w;
+        prefix_row(row, scratch, w);
+        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
+        int32_t i = i0;
+        for (; i + 16 <= i1; i += 16) {
+            __m512i a = _mm512_loadu_si512((const void *)(scratch + i + r + 1));
+            __m512i b = _mm512_loadu_si512((const void *)(scratch + i - r));
+            _mm512_storeu_si512((void *)(out + i), mean16(_mm512_sub_epi32(a, b), vh, mlo, mhi));
+        }
+        row_means_scalar(scratch, out, w, r, i, w, half, m);
+    }
+}
 #endif

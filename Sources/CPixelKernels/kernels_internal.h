@@ -177,6 +177,8 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
 LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
+LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);
+LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);

@@ -50,3 +50,36 @@ final class BoxBlurKernelTests: XCTestCase {
         }
     }
 }
+
+/// `BoxBlur.blurPlaced` (one C call: place, convert, passes, convert back) against placing the
+/// source in a zero plane and running the Swift passes, at every level; with values outside 0...1,
+/// NaN and negative zero among them.
+final class BoxBlurPlacedTests: XCTestCase {
+    func testPlacedBlurEqualsPlaceThenBlur() {
+        var rng = SplitMix64(seed: 0x9_1ACE)
+        for trial in 0..<160 {
+            let w = rng.int(1...80), h = rng.int(1...60)
+            let sw = rng.int(0...w), sh = rng.int(0...h), ox = rng.int(0...(w - sw)), oy = rng.int(0...(h - sh))
+            let src: [Float] = (0..<(sw * sh)).map { _ in
+                switch rng.int(0...40) {
+                case 0: return .nan
+                case 1: return -0.0
+                case 2: return 1.5
+                case 3: return -0.25
+                default: return Float(rng.unit())
+                }
+            }
+            let sigma = trial % 13 == 0 ? 0.2 : rng.unit() * 20
+            var expected = [Float](repeating: 0, count: w * h)
+            for y in 0..<sh { for x in 0..<sw { expected[(y + oy) * w + x + ox] = src[y * sw + x] } }
+            BoxBlur.blur(&expected, width: w, height: h, sigma: sigma, passes: .swift)
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
+                    let got = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma)
+                    // Bits compared (NaN is kept only where no blur ran).
+                    XCTAssertEqual(got.map(\.bitPattern), expected.map(\.bitPattern), "trial \(trial): \(w)x\(h), source \(sw)x\(sh) at (\(ox), \(oy)), sigma \(sigma), level \(level)")
+                }
+            }
+        }
+    }
+}

@@ -204,17 +204,8 @@ extension TreeRasterizer {
     /// of its factor × factor block, blurred with sigma / factor).
     static func blurPlane(_ src: [Float], source: IntRect, area: IntRect, sigma: Double, factor: Int) -> (plane: [Float], width: Int, height: Int) {
         if factor == 1 {
-            var plane = [Float](repeating: 0, count: area.area)
-            let ox = source.x - area.x, oy = source.y - area.y
-            // The source rows copied into the area (the source lies within it).
-            src.withUnsafeBufferPointer { s in
-                plane.withUnsafeMutableBufferPointer { p in
-                    for y in 0..<source.height {
-                        (p.baseAddress! + (y + oy) * area.width + ox).update(from: s.baseAddress! + y * source.width, count: source.width)
-                    }
-                }
-            }
-            BoxBlur.blur(&plane, width: area.width, height: area.height, sigma: sigma)
+            let plane = BoxBlur.blurPlaced(src, sourceWidth: source.width, sourceHeight: source.height, ox: source.x - area.x, oy: source.y - area.y,
+                                           width: area.width, height: area.height, sigma: sigma)
             return (plane, area.width, area.height)
         }
         let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor
