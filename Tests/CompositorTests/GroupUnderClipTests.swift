@@ -5,19 +5,32 @@ import CoreGraphics
 /// A group composited under a soft clip whose coverage is 1 over all of it leaves the clip aside
 /// (`TreeRasterizer.compositeGroup`); a group reaching into the clip's soft edge keeps it.
 final class GroupUnderClipTests: XCTestCase {
-    func testCoversFullyReadsRunsOfOnes() {
-        // 6 x 3 mask at (10, 20): row 0 ones in columns 11...14, row 1 all ones, row 2 a hole at 13.
-        let v: [Float] = [0.5, 1, 1, 1, 1, 0,
-                          1, 1, 1, 1, 1, 1,
-                          1, 1, 1, 0.9, 1, 1]
+    func testFactorsAreUnchangedOnlyWhereTheCoverageIsOneOrWithinAnUlpOfIt() {
+        // 6 x 3 mask at (10, 20): row 0 ones in columns 11...14, row 1 all ones but for 0.9995 (a
+        // rasteriser's "one") at 12, row 2 a 0.99 at 13; column 15 of row 0 above 1.
+        let v: [Float] = [0.5, 1, 1, 1, 1, 1.0001,
+                          1, 1, 0.9995, 1, 1, 1,
+                          1, 1, 1, 0.99, 1, 1]
         let m = ClipMask(rect: IntRect(x: 10, y: 20, width: 6, height: 3), values: v)
-        XCTAssertTrue(m.coversFully(IntRect(x: 11, y: 20, width: 4, height: 2)))
-        XCTAssertFalse(m.coversFully(IntRect(x: 10, y: 20, width: 4, height: 2)), "0.5 at (10, 20)")
-        XCTAssertFalse(m.coversFully(IntRect(x: 11, y: 20, width: 5, height: 1)), "0 at (15, 20)")
-        XCTAssertFalse(m.coversFully(IntRect(x: 11, y: 21, width: 3, height: 2)), "0.9 at (13, 22)")
-        XCTAssertTrue(m.coversFully(IntRect(x: 10, y: 21, width: 6, height: 1)))
-        XCTAssertFalse(m.coversFully(IntRect(x: 10, y: 21, width: 6, height: 3)), "past the mask's rows")
-        XCTAssertTrue(m.coversFully(IntRect(x: 0, y: 0, width: 0, height: 0)), "nothing to cover")
+        XCTAssertTrue(m.leavesFactorsUnchanged(IntRect(x: 11, y: 20, width: 4, height: 2)))
+        XCTAssertFalse(m.leavesFactorsUnchanged(IntRect(x: 10, y: 20, width: 4, height: 2)), "0.5 at (10, 20)")
+        XCTAssertFalse(m.leavesFactorsUnchanged(IntRect(x: 11, y: 20, width: 5, height: 1)), "1.0001 at (15, 20)")
+        XCTAssertFalse(m.leavesFactorsUnchanged(IntRect(x: 11, y: 21, width: 3, height: 2)), "0.99 at (13, 22)")
+        XCTAssertTrue(m.leavesFactorsUnchanged(IntRect(x: 10, y: 21, width: 6, height: 1)))
+        XCTAssertFalse(m.leavesFactorsUnchanged(IntRect(x: 10, y: 21, width: 6, height: 3)), "past the mask's rows")
+        XCTAssertTrue(m.leavesFactorsUnchanged(IntRect(x: 0, y: 0, width: 0, height: 0)), "nothing to cover")
+    }
+
+    /// The premise: a coverage from `unchangingCoverage` to 1 gives every 8-bit factor back through
+    /// the clipped composite's rounding; just below it, some factor changes.
+    func testCoverageNearOneGivesEveryFactorBack() {
+        var c = ClipMask.unchangingCoverage
+        while c <= 1 {
+            for k in 0...255 { XCTAssertEqual(PrimitiveDrawer.roundedFactor(Float(k) * c), UInt32(k), "k \(k), c \(c)") }
+            c = c.nextUp.nextUp.nextUp.nextUp.nextUp.nextUp.nextUp.nextUp
+        }
+        let below: Float = 0.998
+        XCTAssertTrue((0...255).contains { PrimitiveDrawer.roundedFactor(Float($0) * below) != UInt32($0) })
     }
 
     /// A tile clipped to rounded corners (a soft clip) with a half-opaque group of two layers inside:

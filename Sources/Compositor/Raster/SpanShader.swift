@@ -275,17 +275,22 @@ enum SpanShader {
             // The two mask rows the sample reads (nil: outside the mask, zeros).
             let top: UnsafePointer<UInt8>? = iv >= 0 && iv < h ? base + iv * w : nil
             let bottom: UnsafePointer<UInt8>? = iv + 1 >= 0 && iv + 1 < h ? base + (iv + 1) * w : nil
-            @inline(__always) func at(_ row: UnsafePointer<UInt8>?, _ x: Int) -> Double {
+            @inline(__always) func at(_ row: UnsafePointer<UInt8>?, _ x: Int) -> UInt32 {
                 guard let row, x >= 0, x < w else { return 0 }
-                return Double(row[x])
+                return UInt32(row[x])
             }
             for i in 0..<count {
                 let u = ((Double(x0 + i) + 0.5) + g) - 0.5
                 guard u > -1, u < limit else { out[i] = 0; continue }
                 let fu0 = floorInline(u)
-                let iu = Int(fu0), fu = u - fu0, gu = 1 - fu
-                let t = at(top, iu) * gu + at(top, iu + 1) * fu
-                let b = at(bottom, iu) * gu + at(bottom, iu + 1) * fu
+                let iu = Int(fu0)
+                let t0 = at(top, iu), t1 = at(top, iu + 1), b0 = at(bottom, iu), b1 = at(bottom, iu + 1)
+                // Four clear texels (most of a line of text's box): the sample is 0, and so is the
+                // colour scaled by it.
+                if t0 | t1 | b0 | b1 == 0 { out[i] = 0; continue }
+                let fu = u - fu0, gu = 1 - fu
+                let t = Double(t0) * gu + Double(t1) * fu
+                let b = Double(b0) * gu + Double(b1) * fu
                 let k = UInt32(roundedInline(t * gv + b * fv))
                 out[i] = Premultiplied.scale(color, min(k, 255))
             }
