@@ -9,11 +9,9 @@ import CPixelKernels
 enum ShadowComposite {
     /// Composites `plane` (covering device `area`, reduced by `factor`, `width` × `height` values)
     /// times `opacity` (and `s`'s clip) as coverage of `tints` (the shadow colour at each of 256
-    /// coverage levels) over `s`, inside `draw`. With `knockout` (when `s` has no soft clip), each
-    /// row's run of pixels the group will cover opaquely is left unpainted (`ShadowKnockout`).
+    /// coverage levels) over `s`, inside `draw`.
     static func paint(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect,
-                      draw: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, on s: Surface,
-                      knockout: ShadowKnockout? = nil) {
+                      draw: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, on s: Surface) {
         let clip = s.clip
         @inline(__always) func over(_ d: UnsafeMutablePointer<UInt32>, _ x: Int, _ y: Int, _ v: Float) {
             var c = v * op
@@ -26,24 +24,11 @@ enum ShadowComposite {
         // rounds each pixel's coverage times `op` to a level and blends the colour scaled by it as
         // `over` does, bit for bit (its reference test: FillKernelTests), on the CPU's vector level.
         let color = tint[255]
-        // A row through the coverage kernel (`coverage` at column draw.x), around the run the
-        // knockout leaves out when it is worth a second call.
-        @inline(__always) func paintRow(_ d: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<Float>, _ y: Int) {
-            if let knockout {
-                let run = knockout.opaqueRun(y, within: draw.x..<draw.maxX)
-                if run.count >= 16 {
-                    lamina_over_solid_coverage(d + draw.x, color, coverage, op, Int32(run.lowerBound - draw.x))
-                    lamina_over_solid_coverage(d + run.upperBound, color, coverage + (run.upperBound - draw.x), op, Int32(draw.maxX - run.upperBound))
-                    return
-                }
-            }
-            lamina_over_solid_coverage(d + draw.x, color, coverage, op, Int32(draw.width))
-        }
         if factor == 1 {
             for y in draw.y..<draw.maxY {
                 let d = s.row(y), row = plane.baseAddress! + (y - area.y) * area.width - area.x
                 if clip == nil {
-                    paintRow(d, row + draw.x, y)
+                    lamina_over_solid_coverage(d + draw.x, color, row + draw.x, op, Int32(draw.width))
                 } else {
                     for x in draw.x..<draw.maxX { over(d, x, y, row[x]) }
                 }
@@ -107,7 +92,7 @@ enum ShadowComposite {
                         // The row's coverage (`over`'s value before `op`), then the row kernel.
                         coverage.withUnsafeMutableBufferPointer { c in
                             for i in 0..<draw.width { c[i] = up[i] * gv + lo[i] * fv }
-                            paintRow(d, c.baseAddress!, y)
+                            lamina_over_solid_coverage(d + draw.x, color, c.baseAddress!, op, Int32(draw.width))
                         }
                     } else {
                         for i in 0..<draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv) }

@@ -91,10 +91,9 @@ extension TreeRasterizer {
 
     /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
     /// blurs it and composites it tinted with `color`. The blur comes from the shadow cache when the
-    /// same source, placement and deviation were blurred before. `knockout`: the group composited
-    /// over the shadow right after, whose opaque pixels the shadow need not be painted under.
+    /// same source, placement and deviation were blurred before.
     func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
-                          sigma: Double, color: UInt32, opacity: Double, on s: Surface, knockout: ShadowKnockout? = nil) {
+                          sigma: Double, color: UInt32, opacity: Double, on s: Surface) {
         let pad = Int((3 * sigma).rounded(.up)) + 1
         var srcBox: IntRect
         if let c = contours {
@@ -140,7 +139,7 @@ extension TreeRasterizer {
             let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
                                                  area: area, sigma: sigma, factor: factor)
             paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,
-                         color: color, opacity: opacity, on: s, knockout: knockout)
+                         color: color, opacity: opacity, on: s)
             return
         }
         var src = [Float](repeating: 0, count: sr.area)
@@ -175,20 +174,20 @@ extension TreeRasterizer {
         let blurred = shadowCache?.plane(for: key, make: make)
             ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
-                     color: color, opacity: opacity, on: s, knockout: knockout)
+                     color: color, opacity: opacity, on: s)
     }
 
     /// Composites a blurred plane (over `area`, reduced by `factor`) tinted with `color` times
     /// `opacity` over `s`, inside `draw`.
     fileprivate func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
-                              color: UInt32, opacity: Double, on s: Surface, knockout: ShadowKnockout? = nil) {
+                              color: UInt32, opacity: Double, on s: Surface) {
         let op = Float(min(opacity, 1))
         // The tinted colour at every coverage level, made once.
         let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
         plane.withUnsafeBufferPointer { a in
             tints.withUnsafeBufferPointer { tint in
                 ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
-                                      opacity: op, tints: tint, on: s, knockout: knockout)
+                                      opacity: op, tints: tint, on: s)
             }
         }
     }

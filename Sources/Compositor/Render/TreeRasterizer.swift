@@ -101,11 +101,7 @@ final class TreeRasterizer {
                         drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
                     } else {
                         let g = shadowGeometry(sh, node: n, P: P)
-                        // Where the group, composited next, is opaque it replaces the shadow.
-                        let knockout = ShadowKnockout.applies(opacity: op, mask: maskSurface, clip: s.clip, blendMode: n.blendMode)
-                            ? ShadowKnockout(group: group) : nil
-                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma,
-                                         color: sh.color, opacity: op, on: s, knockout: knockout)
+                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
                     }
                 }
                 if n.blendMode == .normal {
