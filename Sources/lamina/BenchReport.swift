@@ -24,14 +24,19 @@ struct BenchReport: Codable, Equatable {
         var out = ["# Lamina bench suite", "",
                    "- machine: \(machine)", "- date: \(date)",
                    String(format: "- display: %@ at %.0f Hz; %d measured frames per scene after a warm-up", display, refreshHz, frames),
-                   "- fps: frames presented per second; interval: time between presents (ms); missed: refreshes without a new frame; phases: median ms per frame", ""]
+                   "- fps: frames presented per second (idle: nothing animates, so nothing was drawn after the warm-up); interval: time between presents (ms); missed: refreshes without a new frame; phases: median ms per frame", ""]
         if let s = scale { out.insert(String(format: "- scale: %g pixels per point", s), at: 5) }
         if results.contains(where: { $0.recording != nil }) { out.insert("- recording was on for some rows: their figures include the recorder's cost", at: 5) }
         out.append("| scene | fps | median | p95 | p99 | max | missed | commit | evaluate | rasterise | present |")
         out.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for r in results {
             let i = r.interval
-            out.append(String(format: "| %@ | %.1f | %.2f | %.2f | %.2f | %.2f | %d | %.2f | %.2f | %.2f | %.2f |", r.name, r.fps,
+            if r.isIdle {
+                // Nothing changed after the warm-up: no intervals or phases to give.
+                out.append("| \(r.name) | idle | – | – | – | – | \(r.missed) | – | – | – | – |")
+                continue
+            }
+            out.append(String(format: "| %@ | %@ | %.2f | %.2f | %.2f | %.2f | %d | %.2f | %.2f | %.2f | %.2f |", r.name, r.fpsText,
                               i.median, i.p95, i.p99, i.max, r.missed, r.commit.median, r.evaluate.median, r.rasterise.median, r.present.median))
         }
         return out.joined(separator: "\n") + "\n"

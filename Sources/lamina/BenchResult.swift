@@ -37,6 +37,14 @@ struct BenchResult: Codable, Equatable {
     /// How frames reached the window (`WindowHost.presentation`; nil for runs measured before it was reported).
     var presentation: String? = nil
 
+    /// True when no frame was presented after the warm-up and the window slept through refreshes
+    /// instead: nothing in the scene changes, so there is no frame rate to give (its `fps` is 0,
+    /// which reports as "idle", not as a scene drawing no frames).
+    var isIdle: Bool { interval.max == 0 && frames == 0 && (idleRefreshes ?? 0) > 0 }
+
+    /// `fps` with one decimal, or "idle" for a scene that presented nothing because nothing changed.
+    var fpsText: String { isIdle ? "idle" : String(format: "%.1f", fps) }
+
     /// The phases by name, in frame order.
     var phases: [(String, BenchStats)] { [("commit", commit), ("evaluate", evaluate), ("rasterise", rasterise), ("present", present)] }
 
@@ -46,7 +54,7 @@ struct BenchResult: Codable, Equatable {
                      + (presentation.map { ", presented through the \($0)" } ?? "")]
         if let r = recording { lines.append("# recording was on (\(r.file)): the figures include the recorder's cost") }
         let i = interval
-        lines.append(String(format: "fps %.1f", fps))
+        lines.append("fps \(fpsText)" + (isIdle ? " (nothing animates: no frame to draw after the warm-up)" : ""))
         if let t = trueTime { lines.append(t.text) }
         if let n = idleRefreshes, n > 0 { lines.append("idle_refreshes \(n) (nothing changed: nothing drawn)") }
         lines.append(String(format: "interval_ms min %.2f median %.2f p95 %.2f p99 %.2f max %.2f missed %d", i.min, i.median, i.p95, i.p99, i.max, missed))

@@ -79,6 +79,30 @@ final class BenchTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder.snake.decode(BenchReport.self, from: Data(try scaled.json().utf8)).scale, 3)
     }
 
+    /// A scene where nothing animates draws its first frame in the warm-up and then sleeps through
+    /// every refresh: it reports "idle", not 0 fps (as shadowed-replicas did in `bench suite`).
+    func testStaticSceneReportsIdleNotZeroFPS() throws {
+        var times = WindowHost.FrameTimes()
+        times.commit = [0.001]; times.evaluate = [0.002]; times.rasterise = [0.004]; times.present = [0.003]
+        times.idleRefreshes = 630
+        let r = BenchLoop.result(of: times, name: "scenes/bench/still.yaml", kind: "scene", warmup: 30, refreshHz: 60)
+        XCTAssertEqual(r.frames, 0)
+        XCTAssertTrue(r.isIdle)
+        let text = r.text(display: ":99")
+        XCTAssertTrue(text.contains("\nfps idle (nothing animates"), text)
+        XCTAssertFalse(text.contains("fps 0.0"), text)
+        let report = BenchReport(machine: "test CPU", date: "2026-01-01T00:00:00Z", display: ":99", refreshHz: 60, frames: 600,
+                                 results: [result(), r])
+        let md = report.markdown()
+        XCTAssertTrue(md.contains("\n| scenes/bench/still.yaml | idle | – | – | – | – | 0 | – | – | – | – |\n"), md)
+        XCTAssertTrue(md.contains("\n| scenes/bench/x.yaml | 54.0 |"), md)
+        // A scene that drew its measured frames is not idle, even with idle refreshes among them.
+        var busy = result()
+        busy.idleRefreshes = 3
+        XCTAssertFalse(busy.isIdle)
+        XCTAssertEqual(try JSONDecoder.snake.decode(BenchResult.self, from: try BenchResult.encoder().encode(r)), r)
+    }
+
     func testConstantFrameRateRepeatsAFrameForAMissedRefresh() {
         var c = FrameRateConverter(fps: 60)
         let p = 1.0 / 60, t0 = 1234.5

@@ -26,14 +26,56 @@ final class ClipMaskCacheTests: XCTestCase {
         XCTAssertEqual(inner.values, PrimitiveDrawer().clipMask([poly], rule: .nonZero, area: area, outer: b, columns: 0..<120).values)
     }
 
-    func testOnlyTheRecentMasksAreKept() {
-        let drawer = PrimitiveDrawer()
-        let first = drawer.clipMask([poly], rule: .nonZero, area: area, outer: nil, columns: 0..<120)
-        for i in 0..<ClipMaskCache.capacity {
-            var p = poly; p[2].x -= Double(i + 1)
-            _ = drawer.clipMask([p], rule: .nonZero, area: area, outer: nil, columns: 0..<120)
+    /// The mask `ClipMaskCache` would hold for the poly with its right edge moved left by `i`.
+    private func keyed(_ i: Int) -> (key: ClipMaskCache.Key, mask: ClipMask) {
+        var p = poly; p[2].x -= Double(i)
+        let key = ClipMaskCache.key([p], rule: .nonZero, area: area, outer: nil, columns: 0..<120)
+        return (key, ClipMask(rect: area, values: [Float](repeating: Float(i % 7) / 7, count: area.area)))
+    }
+
+    /// The cache is bounded by bytes: as many masks as fit are kept (far more than eight small
+    /// ones), and past the budget the least recently used go first.
+    func testMasksAreKeptWithinAByteBudget() {
+        let one = ClipMaskCache.bytes(of: keyed(0).mask, key: keyed(0).key)
+        // 120 x 90 floats, 8 doubles of points, 90 rows of runs, 128 of overhead.
+        XCTAssertEqual(one, 120 * 90 * 4 + 8 * 8 + 90 * 8 + 128)
+        let cache = ClipMaskCache(budget: 3 * one)
+        var made = 0
+        func ask(_ i: Int) -> ClipMask {
+            let k = keyed(i)
+            return cache.mask(for: k.key, outer: nil) { made += 1; return k.mask }
         }
-        XCTAssertFalse(drawer.clipMask([poly], rule: .nonZero, area: area, outer: nil, columns: 0..<120) === first, "pushed out by \(ClipMaskCache.capacity) newer ones")
+        let m0 = ask(0), m1 = ask(1), m2 = ask(2)
+        XCTAssertEqual(made, 3)
+        XCTAssertTrue(ask(0) === m0 && ask(1) === m1 && ask(2) === m2, "three fit")
+        XCTAssertEqual(made, 3)
+        XCTAssertEqual(cache.storedBytes, 3 * one)
+        _ = ask(0)                     // 0 is now the most recently used, 1 the least
+        _ = ask(3)                     // a fourth: 1 goes
+        XCTAssertEqual(cache.count, 3)
+        XCTAssertEqual(cache.storedBytes, 3 * one)
+        XCTAssertTrue(ask(0) === m0, "recently used, kept")
+        XCTAssertTrue(ask(2) === m2, "kept")
+        XCTAssertEqual(made, 4)
+        XCTAssertFalse(ask(1) === m1, "the least recently used was pushed out")
+        XCTAssertEqual(made, 5)
+        // A mask larger than the whole budget is made but not kept.
+        let small = ClipMaskCache(budget: one - 1)
+        let k = keyed(9)
+        _ = small.mask(for: k.key, outer: nil) { k.mask }
+        XCTAssertEqual(small.count, 0)
+        XCTAssertEqual(small.storedBytes, 0)
+        // The default budget keeps the masks of a frame with many clipped layers (seventy here):
+        // asked for again in the next frame, none is made again.
+        let drawer = PrimitiveDrawer()
+        let first = (0..<70).map { i -> ClipMask in
+            var p = poly; p[2].x -= Double(i) / 4
+            return drawer.clipMask([p], rule: .nonZero, area: area, outer: nil, columns: 0..<120)
+        }
+        for i in 0..<70 {
+            var p = poly; p[2].x -= Double(i) / 4
+            XCTAssertTrue(drawer.clipMask([p], rule: .nonZero, area: area, outer: nil, columns: 0..<120) === first[i], "mask \(i) kept")
+        }
     }
 
     /// Frames of a layer under an unaligned, rounded clip drawn again and again by one renderer

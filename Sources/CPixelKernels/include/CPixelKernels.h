@@ -187,6 +187,23 @@ int32_t lamina_kernels_mode(void);
 void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows, int32_t straight,
                          uint8_t *y, int32_t yStride, uint8_t *u, uint8_t *v, int32_t cStride);
 
+/// The box passes of a blur of a `w` x `h` plane `a` of 16-bit values held in 32-bit integers
+/// (BoxBlur's three boxes): for each radius r of `radii` (n of them; 0...511), a box of width 2r + 1
+/// along each row (zeros outside), into `tmp`, then down each column, back into `a`; each value
+/// floor((sum + (2r + 1)/2) / (2r + 1)). `tmp` holds w·h values, `sums` w + 1. The AVX2 and AVX-512
+/// versions of both passes (the row pass from each row's prefix sums) are bit-identical with the
+/// portable running sums.
+void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n);
+
+/// A whole blur of a `w` x `h` plane that is zero but for `src` (`srcWidth` x `srcHeight` values
+/// placed with its top left at (ox, oy), inside the plane): each value clamped to 0...1 and taken to
+/// 16-bit fixed point (as BoxBlur does: (int32_t)(min(max(v, 0), 1)·65535 + 0.5) in float, NaN as
+/// 0) into `a`, the passes of lamina_box_blur_passes, then each value times 1/65535 (float) into
+/// `out`. `a` and `tmp` hold w·h values, `sums` w + 1.
+void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
+                            float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
+                            const int32_t *radii, int32_t n);
+
 /// Brings `rows` rows of `width` pixels (rows `stride` pixels apart) into the CPU's caches ahead
 /// of use by reading one word of each 64-byte line, in order; returns their sum (so that the reads
 /// are kept). No effect on results.

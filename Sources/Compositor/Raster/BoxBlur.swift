@@ -1,30 +1,49 @@
 import Foundation
+import CPixelKernels
 
 /// Gaussian-like blur of an 8-bit alpha plane by three successive box blurs (the standard
 /// approximation: three boxes of width ≈ σ·√3 match a Gaussian of deviation σ within a few percent).
+/// The passes run in C (`lamina_box_blur_passes`: the column pass on AVX2 or AVX-512 where the CPU
+/// has them); the Swift passes here are their reference.
 enum BoxBlur {
     /// Blurs `alpha` (width × height, values 0...1) in place with deviation `sigma` pixels. The
     /// running sums are integers (16-bit fixed point), so a pixel's result does not depend on where
     /// the plane starts. Both passes run along rows (the vertical one keeps a running sum per
     /// column), so memory is read in order.
     static func blur(_ alpha: inout [Float], width: Int, height: Int, sigma: Double) {
+        blur(&alpha, width: width, height: height, sigma: sigma, passes: .kernel)
+    }
+
+    /// Which code runs the box passes: the C kernel (`lamina_box_blur_passes`, vector versions on
+    /// the CPU's level), or the Swift passes below, its reference.
+    enum Passes { case kernel, swift }
+
+    /// `blur` with the passes run by `passes` (the same bits either way: BoxBlurKernelTests).
+    static func blur(_ alpha: inout [Float], width: Int, height: Int, sigma: Double, passes: Passes) {
         guard sigma > 0.3, width > 0, height > 0, alpha.count >= width * height else { return }
         let boxes = boxSizes(sigma: min(sigma, 256))
         let n = width * height
         var a = [Int32](repeating: 0, count: n)
         var tmp = [Int32](repeating: 0, count: n)
-        var sums = [Int64](repeating: 0, count: width)
         alpha.withUnsafeBufferPointer { src in
             a.withUnsafeMutableBufferPointer { dst in
                 for i in 0..<n { dst[i] = Int32(max(0, min(src[i], 1)) * 65535 + 0.5) }
             }
         }
-        a.withUnsafeMutableBufferPointer { a in
-            tmp.withUnsafeMutableBufferPointer { t in
-                sums.withUnsafeMutableBufferPointer { s in
-                    for r in boxes {
-                        horizontal(a, t, w: width, h: height, r: r)
-                        vertical(t, a, sums: s, w: width, h: height, r: r)
+        switch passes {
+        case .kernel:
+            var sums = [Int32](repeating: 0, count: width + 1)
+            let radii = boxes.map { Int32($0) }
+            lamina_box_blur_passes(&a, &tmp, &sums, Int32(width), Int32(height), radii, Int32(radii.count))
+        case .swift:
+            var sums = [Int64](repeating: 0, count: width)
+            a.withUnsafeMutableBufferPointer { a in
+                tmp.withUnsafeMutableBufferPointer { t in
+                    sums.withUnsafeMutableBufferPointer { s in
+                        for r in boxes {
+                            horizontal(a, t, w: width, h: height, r: r)
+                            vertical(t, a, sums: s, w: width, h: height, r: r)
+                        }
                     }
                 }
             }
@@ -34,6 +53,36 @@ enum BoxBlur {
             alpha.withUnsafeMutableBufferPointer { dst in
                 for i in 0..<n { dst[i] = Float(src[i]) * k }
             }
+        }
+    }
+
+    /// The blur of a `width` × `height` plane that is zero but for `src` (`sourceWidth` ×
+    /// `sourceHeight` values with their top left at (`ox`, `oy`), inside the plane): the values
+    /// `blur` gives for that plane, made in one C call (placed straight into the fixed-point plane,
+    /// no float plane to fill and convert first).
+    static func blurPlaced(_ src: [Float], sourceWidth: Int, sourceHeight: Int, ox: Int, oy: Int,
+                           width: Int, height: Int, sigma: Double) -> [Float] {
+        let fits = ox >= 0 && oy >= 0 && sourceWidth >= 0 && sourceHeight >= 0 && ox + sourceWidth <= width && oy + sourceHeight <= height
+            && src.count >= sourceWidth * sourceHeight
+        guard sigma > 0.3, width > 0, height > 0, fits else {
+            // No blur (or a source that does not fit, which callers never pass): the plane as placed
+            // (values outside it left out), then `blur`.
+            var plane = [Float](repeating: 0, count: max(0, width * height))
+            for y in 0..<max(0, sourceHeight) where y + oy >= 0 && y + oy < height {
+                for x in 0..<max(0, sourceWidth) where x + ox >= 0 && x + ox < width && y * sourceWidth + x < src.count {
+                    plane[(y + oy) * width + x + ox] = src[y * sourceWidth + x]
+                }
+            }
+            blur(&plane, width: width, height: height, sigma: sigma)
+            return plane
+        }
+        let radii = boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
+        let n = width * height
+        var a = [Int32](repeating: 0, count: n), tmp = [Int32](repeating: 0, count: n), sums = [Int32](repeating: 0, count: width + 1)
+        return [Float](unsafeUninitializedCapacity: n) { out, count in
+            lamina_box_blur_placed(src, Int32(sourceWidth), Int32(sourceHeight), Int32(ox), Int32(oy), out.baseAddress!,
+                                   &a, &tmp, &sums, Int32(width), Int32(height), radii, Int32(radii.count))
+            count = n
         }
     }
 

@@ -27,8 +27,10 @@ public final class ShadowCache: Sendable {
     /// (a multiply-xor hash over its words: a lookup and a store hash the key twice, and hashing the
     /// alpha value by value through Hasher cost more than a small blur); equality compares in full.
     struct Key: Hashable {
-        /// The source alpha, 16-bit, row by row over the source rectangle.
-        let source: [UInt16]
+        /// The source alpha (0...1), row by row over the source rectangle: the very array the blur
+        /// is made from (shared, not copied: a shadow whose blur is made anew every frame, such as one
+        /// with an animated radius, pays nothing to convert it).
+        let source: [Float]
         let sourceWidth: Int, sourceHeight: Int
         /// The source rectangle's place in the blur area, and the area's size.
         let offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int
@@ -38,7 +40,7 @@ public final class ShadowCache: Sendable {
         /// The source's fingerprint.
         let fingerprint: UInt64
 
-        init(source: [UInt16], sourceWidth: Int, sourceHeight: Int, offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int,
+        init(source: [Float], sourceWidth: Int, sourceHeight: Int, offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int,
              sigma: Double, factor: Int) {
             self.source = source; self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
             self.offsetX = offsetX; self.offsetY = offsetY; self.areaWidth = areaWidth; self.areaHeight = areaHeight
@@ -46,16 +48,16 @@ public final class ShadowCache: Sendable {
             fingerprint = Key.fingerprint(source)
         }
 
-        /// A 64-bit multiply-xor hash of the values, four at a time.
-        static func fingerprint(_ v: [UInt16]) -> UInt64 {
+        /// A 64-bit multiply-xor hash of the values' bits, two at a time.
+        static func fingerprint(_ v: [Float]) -> UInt64 {
             v.withUnsafeBufferPointer { b in
                 var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
                 guard let base = b.baseAddress else { return h }
-                let words = b.count / 4, raw = UnsafeRawPointer(base)
+                let words = b.count / 2, raw = UnsafeRawPointer(base)
                 for i in 0..<words {
                     h = (h ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD; h ^= h >> 29
                 }
-                for i in (words * 4)..<b.count { h = (h ^ UInt64(b[i])) &* 0xC4CE_B9FE_1A85_EC53; h ^= h >> 29 }
+                for i in (words * 2)..<b.count { h = (h ^ UInt64(b[i].bitPattern)) &* 0xC4CE_B9FE_1A85_EC53; h ^= h >> 29 }
                 return h
             }
         }
@@ -129,7 +131,7 @@ public final class ShadowCache: Sendable {
                     s.misses += 1
                     let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
                     if made.plane.count <= capacity {
-                        if s.entries[key] == nil { s.stored += made.plane.count + key.source.count / 2 }
+                        if s.entries[key] == nil { s.stored += made.plane.count + key.source.count }
                         s.entries[key] = e
                         if s.stored > capacity { Self.evict(&s, capacity: capacity) }
                     }
@@ -146,7 +148,7 @@ public final class ShadowCache: Sendable {
         let order = s.entries.values.sorted { $0.lastUse.load(ordering: .relaxed) < $1.lastUse.load(ordering: .relaxed) }
         for e in order where s.stored > capacity / 2 {
             s.entries[e.key] = nil
-            s.stored -= e.plane.count + e.key.source.count / 2
+            s.stored -= e.plane.count + e.key.source.count
         }
     }
 }

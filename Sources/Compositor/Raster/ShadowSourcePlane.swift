@@ -47,7 +47,17 @@ enum ShadowSourcePlane {
                         if let mrow {
                             for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) * share }
                         } else {
-                            for x in x0..<x1 { o[(x + ox) >> shift] += shares[Int(row[x] >> 24)] }
+                            // A block's `factor` columns summed in a register, in the same order
+                            // as adding each into the plane (the same floats): the adds no longer
+                            // wait on a store to the plane and its load back.
+                            var x = x0
+                            while x < x1 {
+                                let j = (x + ox) >> shift
+                                let end = min(x1, ((j + 1) << shift) - ox)
+                                var acc = o[j]
+                                while x < end { acc += shares[Int(row[x] >> 24)]; x += 1 }
+                                o[j] = acc
+                            }
                         }
                     }
                 }

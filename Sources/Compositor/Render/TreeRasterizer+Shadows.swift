@@ -135,7 +135,7 @@ extension TreeRasterizer {
         // holds: a shadowed group of a large frame), and when the blur is reduced: then making the
         // plane reads the source once, as making its key would, and the blur left is on a plane
         // `factor`² times smaller, so a cached plane saves nothing.
-        if let (g, mask) = source, factor > 1 || (shadowCache.map({ sr.area / 2 + planeWidth * planeHeight > $0.capacity }) ?? true) {
+        if let (g, mask) = source, factor > 1 || (shadowCache.map({ sr.area + planeWidth * planeHeight > $0.capacity }) ?? true) {
             let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
                                                  area: area, sigma: sigma, factor: factor)
             paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,
@@ -165,7 +165,7 @@ extension TreeRasterizer {
                 }
             }
         }
-        let key = ShadowCache.Key(source: src.map { UInt16(max(0, min($0, 1)) * 65535 + 0.5) }, sourceWidth: sr.width, sourceHeight: sr.height,
+        let key = ShadowCache.Key(source: src, sourceWidth: sr.width, sourceHeight: sr.height,
                                   offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
                                   sigma: sigma, factor: factor)
         let make = { () -> (plane: [Float], width: Int, height: Int) in
@@ -204,22 +204,19 @@ extension TreeRasterizer {
     /// of its factor × factor block, blurred with sigma / factor).
     static func blurPlane(_ src: [Float], source: IntRect, area: IntRect, sigma: Double, factor: Int) -> (plane: [Float], width: Int, height: Int) {
         if factor == 1 {
-            var plane = [Float](repeating: 0, count: area.area)
-            let ox = source.x - area.x, oy = source.y - area.y
-            for y in 0..<source.height {
-                for x in 0..<source.width { plane[(y + oy) * area.width + x + ox] = src[y * source.width + x] }
-            }
-            BoxBlur.blur(&plane, width: area.width, height: area.height, sigma: sigma)
+            let plane = BoxBlur.blurPlaced(src, sourceWidth: source.width, sourceHeight: source.height, ox: source.x - area.x, oy: source.y - area.y,
+                                           width: area.width, height: area.height, sigma: sigma)
             return (plane, area.width, area.height)
         }
         let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor
         var plane = [Float](repeating: 0, count: w * h)
         let share = 1 / Float(factor * factor)
-        for y in 0..<source.height {
-            let ry = (y + source.y - area.y) / factor
-            for x in 0..<source.width {
-                let rx = (x + source.x - area.x) / factor
-                plane[ry * w + rx] += src[y * source.width + x] * share
+        src.withUnsafeBufferPointer { s in
+            plane.withUnsafeMutableBufferPointer { p in
+                for y in 0..<source.height {
+                    let row = p.baseAddress! + ((y + source.y - area.y) / factor) * w, from = s.baseAddress! + y * source.width
+                    for x in 0..<source.width { row[(x + source.x - area.x) / factor] += from[x] * share }
+                }
             }
         }
         BoxBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))

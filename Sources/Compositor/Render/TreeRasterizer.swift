@@ -105,7 +105,7 @@ final class TreeRasterizer {
                     }
                 }
                 if n.blendMode == .normal {
-                    drawer.composite(group, onto: s, opacity: op, mask: maskSurface)
+                    compositeGroup(group, onto: s, opacity: op, mask: maskSurface)
                 } else {
                     compositeBlended(group, node: n, M: M, opacity: op, mask: maskSurface, on: s)
                 }

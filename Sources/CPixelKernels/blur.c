@@ -1,0 +1,101 @@
+// Box blur passes of a 16-bit alpha plane held in 32-bit integers (the three boxes of BoxBlur):
+// the portable versions and the dispatch. Every level gives the bits of BoxBlur's Swift passes
+// (its reference test: BoxBlurKernelTests).
+#include "kernels_internal.h"
+
+/// floor((sum + half) / size) as BoxBlur's `mean`: ((sum + half)·m) >> 40, m = ⌊2^40 / size⌋ + 1.
+static inline int32_t box_mean(int64_t sum, int64_t half, int64_t m) { return (int32_t)(((sum + half) * m) >> 40); }
+
+LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r) {
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    int32_t y0 = 0;
+    if (r < w) {
+        // Four rows at a time: four independent running sums.
+        for (; y0 + 4 <= h; y0 += 4) {
+            const int32_t *r0 = src + (intptr_t)y0 * w, *r1 = r0 + w, *r2 = r1 + w, *r3 = r2 + w;
+            int32_t *o0 = dst + (intptr_t)y0 * w, *o1 = o0 + w, *o2 = o1 + w, *o3 = o2 + w;
+            int64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+            for (int32_t k = 0; k <= r; k++) { a0 += r0[k]; a1 += r1[k]; a2 += r2[k]; a3 += r3[k]; }
+            for (int32_t i = 0; i < w; i++) {
+                o0[i] = box_mean(a0, half, m); o1[i] = box_mean(a1, half, m);
+                o2[i] = box_mean(a2, half, m); o3[i] = box_mean(a3, half, m);
+                int32_t add = i + r + 1, sub = i - r;
+                if (add < w) { a0 += r0[add]; a1 += r1[add]; a2 += r2[add]; a3 += r3[add]; }
+                if (sub >= 0) { a0 -= r0[sub]; a1 -= r1[sub]; a2 -= r2[sub]; a3 -= r3[sub]; }
+            }
+        }
+    }
+    for (int32_t y = y0; y < h; y++) {
+        const int32_t *row = src + (intptr_t)y * w;
+        int32_t *out = dst + (intptr_t)y * w;
+        int64_t acc = 0;
+        int32_t last = r < w - 1 ? r : w - 1;
+        for (int32_t k = 0; k <= last; k++) acc += row[k];
+        for (int32_t i = 0; i < w; i++) {
+            out[i] = box_mean(acc, half, m);
+            int32_t add = i + r + 1, sub = i - r;
+            if (add < w) acc += row[add];
+            if (sub >= 0) acc -= row[sub];
+        }
+    }
+}
+
+/// The vertical pass, portable: one running sum per column (values below 2^16, boxes below 1024
+/// wide: sums fit 32 bits).
+static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    for (int32_t x = 0; x < w; x++) sums[x] = 0;
+    int32_t last = r < h - 1 ? r : h - 1;
+    for (int32_t k = 0; k <= last; k++) {
+        const int32_t *row = src + (intptr_t)k * w;
+        for (int32_t x = 0; x < w; x++) sums[x] += row[x];
+    }
+    for (int32_t y = 0; y < h; y++) {
+        int32_t *out = dst + (intptr_t)y * w;
+        for (int32_t x = 0; x < w; x++) out[x] = box_mean(sums[x], half, m);
+        int32_t add = y + r + 1, sub = y - r;
+        if (add < h) { const int32_t *row = src + (intptr_t)add * w; for (int32_t x = 0; x < w; x++) sums[x] += row[x]; }
+        if (sub >= 0) { const int32_t *row = src + (intptr_t)sub * w; for (int32_t x = 0; x < w; x++) sums[x] -= row[x]; }
+    }
+}
+
+void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n) {
+    if (w <= 0 || h <= 0) return;
+    int32_t level = lamina_kernels_level();
+    for (int32_t k = 0; k < n; k++) {
+        int32_t r = radii[k];
+        if (r < 0 || r > 511) continue;
+        switch (level) {
+#if defined(__x86_64__)
+        case LAMINA_LEVEL_AVX512:
+            lk_box_horizontal_avx512(a, tmp, sums, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
+        case LAMINA_LEVEL_AVX2:
+            lk_box_horizontal_avx2(a, tmp, sums, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
+#endif
+        default: lk_box_horizontal(a, tmp, w, h, r); box_vertical_portable(tmp, a, sums, w, h, r); break;
+        }
+    }
+}
+
+/// A plane value in 16-bit fixed point, as BoxBlur converts it: Int32(max(0, min(v, 1))·65535 + 0.5)
+/// in float arithmetic, with Swift's min and max (NaN gives 0).
+static inline int32_t to_fixed(float v) {
+    float c = 1.0f < v ? 1.0f : v;      // Swift.min(v, 1): v unless 1 < v (NaN stays)
+    c = c >= 0.0f ? c : 0.0f;           // Swift.max(0, c): c when c >= 0 (NaN: 0)
+    return (int32_t)(c * 65535.0f + 0.5f);
+}
+
+void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
+                            float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
+                            const int32_t *radii, int32_t n) {
+    if (w <= 0 || h <= 0) return;
+    for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
+    for (int32_t y = 0; y < srcHeight; y++) {
+        const float *s = src + (intptr_t)y * srcWidth;
+        int32_t *d = a + (intptr_t)(y + oy) * w + ox;
+        for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+    }
+    lamina_box_blur_passes(a, tmp, sums, w, h, radii, n);
+    const float k = 1.0f / 65535.0f;
+    for (intptr_t i = 0; i < (intptr_t)w * h; i++) out[i] = (float)a[i] * k;
+}

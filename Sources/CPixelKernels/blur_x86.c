@@ -1,0 +1,168 @@
+// The vertical box pass of blur.c, AVX2 and AVX-512 versions (x86-64 only): eight or sixteen
+// columns' running sums at a time, the mean ((sum + half)·m) >> 40 worked out exactly in 64-bit
+// lanes from 32 x 32-bit products (m = m_hi·2^32 + m_lo; the full product stays below 2^56).
+#if defined(__x86_64__)
+#include "kernels_internal.h"
+#include <immintrin.h>
+
+/// The portable pass for columns x0 ..< w (the vector loops' tail), as blur.c's.
+static void vertical_columns(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r, int32_t x0,
+                             int64_t half, int64_t m) {
+    if (x0 >= w) return;
+    for (int32_t x = x0; x < w; x++) sums[x] = 0;
+    int32_t last = r < h - 1 ? r : h - 1;
+    for (int32_t k = 0; k <= last; k++) { const int32_t *row = src + (intptr_t)k * w; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
+    for (int32_t y = 0; y < h; y++) {
+        int32_t *out = dst + (intptr_t)y * w;
+        for (int32_t x = x0; x < w; x++) out[x] = (int32_t)((((int64_t)sums[x] + half) * m) >> 40);
+        int32_t add = y + r + 1, sub = y - r;
+        if (add < h) { const int32_t *row = src + (intptr_t)add * w; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
+        if (sub >= 0) { const int32_t *row = src + (intptr_t)sub * w; for (int32_t x = x0; x < w; x++) sums[x] -= row[x]; }
+    }
+}
+
+__attribute__((target("avx2")))
+static inline __m256i mean8(__m256i s, __m256i half, __m256i mlo, __m256i mhi) {
+    __m256i x = _mm256_add_epi32(s, half);                      // below 2^27: unsigned 32-bit
+    __m256i xo = _mm256_srli_epi64(x, 32);
+    __m256i pe = _mm256_add_epi64(_mm256_mul_epu32(x, mlo), _mm256_slli_epi64(_mm256_mul_epu32(x, mhi), 32));
+    __m256i po = _mm256_add_epi64(_mm256_mul_epu32(xo, mlo), _mm256_slli_epi64(_mm256_mul_epu32(xo, mhi), 32));
+    __m256i qe = _mm256_srli_epi64(pe, 40), qo = _mm256_slli_epi64(_mm256_srli_epi64(po, 40), 32);
+    return _mm256_blend_epi32(qe, qo, 0xAA);
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const __m256i vh = _mm256_set1_epi32((int32_t)half);
+    const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
+    const int32_t wv = w & ~7;
+    int32_t last = r < h - 1 ? r : h - 1;
+    for (int32_t x = 0; x < wv; x += 8) _mm256_storeu_si256((__m256i *)(sums + x), _mm256_setzero_si256());
+    for (int32_t k = 0; k <= last; k++) {
+        const int32_t *row = src + (intptr_t)k * w;
+        for (int32_t x = 0; x < wv; x += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(sums + x));
+            _mm256_storeu_si256((__m256i *)(sums + x), _mm256_add_epi32(s, _mm256_loadu_si256((const __m256i *)(row + x))));
+        }
+    }
+    for (int32_t y = 0; y < h; y++) {
+        int32_t *out = dst + (intptr_t)y * w;
+        int32_t add = y + r + 1, sub = y - r;
+        const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
+        for (int32_t x = 0; x < wv; x += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(sums + x));
+            _mm256_storeu_si256((__m256i *)(out + x), mean8(s, vh, mlo, mhi));
+            if (ra) s = _mm256_add_epi32(s, _mm256_loadu_si256((const __m256i *)(ra + x)));
+            if (rs) s = _mm256_sub_epi32(s, _mm256_loadu_si256((const __m256i *)(rs + x)));
+            _mm256_storeu_si256((__m256i *)(sums + x), s);
+        }
+    }
+    vertical_columns(src, dst, sums, w, h, r, wv, half, m);
+}
+
+__attribute__((target("avx512f")))
+static inline __m512i mean16(__m512i s, __m512i half, __m512i mlo, __m512i mhi) {
+    __m512i x = _mm512_add_epi32(s, half);
+    __m512i xo = _mm512_srli_epi64(x, 32);
+    __m512i pe = _mm512_add_epi64(_mm512_mul_epu32(x, mlo), _mm512_slli_epi64(_mm512_mul_epu32(x, mhi), 32));
+    __m512i po = _mm512_add_epi64(_mm512_mul_epu32(xo, mlo), _mm512_slli_epi64(_mm512_mul_epu32(xo, mhi), 32));
+    __m512i qe = _mm512_srli_epi64(pe, 40), qo = _mm512_slli_epi64(_mm512_srli_epi64(po, 40), 32);
+    return _mm512_mask_blend_epi32((__mmask16)0xAAAA, qe, qo);
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const __m512i vh = _mm512_set1_epi32((int32_t)half);
+    const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
+    const int32_t wv = w & ~15;
+    int32_t last = r < h - 1 ? r : h - 1;
+    for (int32_t x = 0; x < wv; x += 16) _mm512_storeu_si512((void *)(sums + x), _mm512_setzero_si512());
+    for (int32_t k = 0; k <= last; k++) {
+        const int32_t *row = src + (intptr_t)k * w;
+        for (int32_t x = 0; x < wv; x += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(sums + x));
+            _mm512_storeu_si512((void *)(sums + x), _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(row + x))));
+        }
+    }
+    for (int32_t y = 0; y < h; y++) {
+        int32_t *out = dst + (intptr_t)y * w;
+        int32_t add = y + r + 1, sub = y - r;
+        const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
+        for (int32_t x = 0; x < wv; x += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(sums + x));
+            _mm512_storeu_si512((void *)(out + x), mean16(s, vh, mlo, mhi));
+            if (ra) s = _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(ra + x)));
+            if (rs) s = _mm512_sub_epi32(s, _mm512_loadu_si512((const void *)(rs + x)));
+            _mm512_storeu_si512((void *)(sums + x), s);
+        }
+    }
+    vertical_columns(src, dst, sums, w, h, r, wv, half, m);
+}
+
+// ---- the row pass: each row's prefix sums S (S[k] = the sum of its first k values), then each
+// value's box sum S[min(i + r + 1, w)] − S[max(i − r, 0)] (the running sum's very integers), the
+// means eight or sixteen at a time. Rows up to 32767 values wide (sums below 2^31); wider rows go
+// to the portable pass.
+
+/// The prefix sums of one row into s (w + 1 values).
+static inline void prefix_row(const int32_t *row, int32_t *s, int32_t w) {
+    int32_t acc = 0;
+    s[0] = 0;
+    for (int32_t i = 0; i < w; i++) { acc += row[i]; s[i + 1] = acc; }
+}
+
+/// Means of pixels i0 ..< i1 of a row from its prefix sums, one at a time.
+static inline void row_means_scalar(const int32_t *s, int32_t *out, int32_t w, int32_t r, int32_t i0, int32_t i1, int64_t half, int64_t m) {
+    for (int32_t i = i0; i < i1; i++) {
+        int32_t hi = i + r + 1 < w ? i + r + 1 : w, lo = i - r > 0 ? i - r : 0;
+        out[i] = (int32_t)((((int64_t)(s[hi] - s[lo])) + half) * m >> 40);
+    }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
+    if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const __m256i vh = _mm256_set1_epi32((int32_t)half);
+    const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
+    // Pixels r ..< w − r − 1 read S[i + r + 1] and S[i − r] without clamping.
+    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
+    for (int32_t y = 0; y < h; y++) {
+        const int32_t *row = src + (intptr_t)y * w;
+        int32_t *out = dst + (intptr_t)y * w;
+        prefix_row(row, scratch, w);
+        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
+        int32_t i = i0;
+        for (; i + 8 <= i1; i += 8) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(scratch + i + r + 1));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(scratch + i - r));
+            _mm256_storeu_si256((__m256i *)(out + i), mean8(_mm256_sub_epi32(a, b), vh, mlo, mhi));
+        }
+        row_means_scalar(scratch, out, w, r, i, w, half, m);
+    }
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
+    if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const __m512i vh = _mm512_set1_epi32((int32_t)half);
+    const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
+    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
+    for (int32_t y = 0; y < h; y++) {
+        const int32_t *row = src + (intptr_t)y * w;
+        int32_t *out = dst + (intptr_t)y * w;
+        prefix_row(row, scratch, w);
+        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
+        int32_t i = i0;
+        for (; i + 16 <= i1; i += 16) {
+            __m512i a = _mm512_loadu_si512((const void *)(scratch + i + r + 1));
+            __m512i b = _mm512_loadu_si512((const void *)(scratch + i - r));
+            _mm512_storeu_si512((void *)(out + i), mean16(_mm512_sub_epi32(a, b), vh, mlo, mhi));
+        }
+        row_means_scalar(scratch, out, w, r, i, w, half, m);
+    }
+}
+#endif
