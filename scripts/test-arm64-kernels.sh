@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The C pixel kernels (Sources/CPixelKernels) on arm64 and x86-64: builds the C test driver
-# Tests/CKernels/kernel_tests.c with the kernels' sources
+# Tests/CKernels/*.c with the kernels' sources
 #   1. cross-compiled for AArch64 (aarch64-linux-gnu-gcc -static) and run under qemu-user: the
 #      portable and NEON levels;
 #   2. natively (on x86-64: the portable, AVX2 and, where the CPU has it, AVX-512 levels);
@@ -60,7 +60,7 @@ else
   out="$(mktemp -d "${TMPDIR:-/tmp}/lamina-kernel-tests.XXXXXX")"
   trap 'rm -rf "$out"' EXIT
 fi
-sources=(Tests/CKernels/kernel_tests.c Sources/CPixelKernels/*.c)
+sources=(Tests/CKernels/*.c Sources/CPixelKernels/*.c)
 # -ffp-contract=off: no fused multiply-adds, as the kernels' pragma asks (GCC defaults to fusing).
 flags=(-O2 -std=gnu11 -Wall -Wextra -Werror -ffp-contract=off -I Sources/CPixelKernels/include)
 

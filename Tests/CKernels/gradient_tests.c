@@ -1,0 +1,104 @@
+// Gradient rows: axial, radial and conic, and rows a hair from rounding steps.
+#include "kernel_tests.h"
+
+/// The gradient parameter of layer point (x, y), from the formulas in CPixelKernels.h (volatile:
+/// each operation rounded on its own).
+static double ref_gradient_t(int32_t kind, double sx, double sy, double ex, double ey, double x, double y) {
+    volatile double dx = ex - sx, dy = ey - sy, ox = x - sx, oy = y - sy;
+    if (kind == LAMINA_GRADIENT_AXIAL) {
+        volatile double dx2 = dx * dx, dy2 = dy * dy, len2 = dx2 + dy2;
+        if (!(len2 > 0)) return 0;
+        volatile double pa = ox * dx, pb = oy * dy, dot = pa + pb;
+        return dot / len2;
+    }
+    if (kind == LAMINA_GRADIENT_RADIAL) {
+        double rx = fabs(dx), ry = fabs(dy);
+        if (rx == 0 && ry == 0) return 1;
+        volatile double u = rx > 0 ? ox / rx : (x == sx ? 0 : INFINITY), v = ry > 0 ? oy / ry : (y == sy ? 0 : INFINITY);
+        volatile double u2 = u * u, v2 = v * v, sum = u2 + v2;
+        return sqrt(sum);
+    }
+    volatile double a = atan2(oy, ox) - atan2(dy, dx);
+    while (a < 0) a += 2 * M_PI;
+    while (a >= 2 * M_PI) a -= 2 * M_PI;
+    return a / (2 * M_PI);
+}
+
+/// The table index of a parameter: clamped to [0, 1], ·255, rounded half up (round() is half away
+/// from zero, the same for these values); NaN: 0.
+static uint32_t ref_gradient_index(double t) {
+    if (isnan(t)) return 0;
+    volatile double u = t < 0 ? 0 : t > 1 ? 1 : t;
+    volatile double v = u * 255;
+    return (uint32_t)round(v);
+}
+
+/// Axial and radial rows whose pixel centres fall within a few units in the last place of a
+/// rounding step of the reference (axes a hair longer or shorter than 255, 510, 127.5, 85 and
+/// 1020 units, at several scales): where a stepped row must work lanes out again by the formula.
+void test_gradient_near_steps(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double bases[] = { 255, 510, 127.5, 85, 1020 }, scales[] = { 1, 0.5, 2, 1.0 / 3 };
+    for (int bi = 0; bi < 5; bi++)
+        for (int ulps = -6; ulps <= 6; ulps++)
+            for (int si = 0; si < 4; si++)
+                for (int32_t kind = LAMINA_GRADIENT_AXIAL; kind <= LAMINA_GRADIENT_RADIAL; kind++) {
+                    double len = bases[bi] * (1 + ulps * 0x1p-52), a = scales[si];
+                    double ex = len, ey = kind == LAMINA_GRADIENT_RADIAL ? len : 0;
+                    int32_t px0 = -30, n = MAXN < 1400 ? MAXN : 1400;
+                    for (int32_t i = 0; i < n; i++) {
+                        volatile double px = (double)(px0 + i) + 0.5, x = px * a, y = 0.5;
+                        want[i] = table[ref_gradient_index(ref_gradient_t(kind, 0, 0, ex, ey, x, y))];
+                        input[i] = 0x5A5A5A5Au;
+                    }
+                    LaminaGradientRow row = { kind, 0, 0, ex, ey, a, 0, 0, 0, 0.5, 1, table };
+                    LABEL("lamina_shade_gradient (%s, axis %.17g, scale %g)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", len, a);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+                }
+}
+
+void test_gradient(void) {
+    static uint32_t table[256];
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 900; t++) {
+        int32_t kind = t % 3;
+        for (int i = 0; i < 256; i++) table[i] = any_pixel();
+        double sx = drand(-20, 60), sy = drand(-20, 60), ex = drand(-20, 60), ey = drand(-20, 60);
+        int r = irand(0, 19);
+        if (r == 0) { ex = sx; ey = sy; }            // no axis, no radius
+        else if (r == 1) ex = sx;                    // radial: no x radius
+        else if (r == 2) ey = sy;
+        else if (r == 3) { ex = sx + 1e-3; ey = sy; } // a steep axis: t far outside [0, 1]
+        int projective = t % 5 == 4;
+        double angle = drand(0, 6.3), scale = drand(0.2, 3);
+        double a = cos(angle) / scale, b = sin(angle) / scale, c = projective ? drand(-0.004, 0.004) : (chance(0.5) ? 0.0 : -0.0);
+        double rowX = drand(-40, 80), rowY = drand(-40, 80), rowW = projective ? drand(0.6, 1.6) : (chance(0.2) ? drand(0.3, 2) : 1);
+        if (chance(0.03)) rowW = 0;                  // every point at infinity (or NaN)
+        if (chance(0.03)) a = NAN;                   // NaN parameters: index 0
+        if (chance(0.05)) { a = 0; b = 0; }          // one point for the whole row
+        // Pixel centres landing exactly on half steps of the table (t·255 = k + ½): the rounding.
+        if (!projective && kind == LAMINA_GRADIENT_AXIAL && chance(0.2)) {
+            sx = 0; sy = 0; ex = 255; ey = 0; a = 1; b = 0; rowX = 0; rowW = 1; c = 0;
+        }
+        // Conic rows along the start→end direction (the angle minus a0 exactly 0: where the
+        // reference wraps), or on the start's own row with y − sy = ±0 (atan2's signed zeros).
+        if (kind == LAMINA_GRADIENT_CONIC && chance(0.3)) {
+            sx = 0; sy = 0; c = 0; rowW = 1;
+            if (chance(0.5)) { ex = irand(-9, 9); ey = irand(1, 9) * (chance(0.5) ? 1 : -1); a = ex; b = ey; rowX = 0; rowY = 0; }
+            else { ex = drand(-5, 5); ey = chance(0.5) ? 0.0 : -0.0; a = 1; b = -0.0; rowX = drand(-80, 0); rowY = chance(0.5) ? 0.0 : -0.0; }
+        }
+        int32_t px0 = irand(-60, 300), n = t < NSIZES ? sizes[t] % 120 : irand(0, 90);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, pc = px * c, w = pc + rowW, inv = 1 / w;
+            volatile double nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * inv, y = ny * inv;
+            want[i] = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, y))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, c, rowX, rowY, rowW, table };
+        LABEL("lamina_shade_gradient (trial %d, %s%s, %d px from %d)", t, kinds[kind], projective ? ", projective" : "", n, px0);
+        AT_EVERY_LEVEL(n, input, want, irand(0, 15), lamina_shade_gradient(&row, px0, n, out));
+    }
+}
