@@ -92,13 +92,9 @@ final class TexelCopyTests: XCTestCase {
             }
             nodes[0].subtreeEnd = nodes.count
             let tree = RenderTree(nodes: nodes)
-            for threads in [1, 3] {
-                var buffer = PixelBuffer(width: w, height: h)
-                buffer.pixels = under
-                FrameRenderer(threads: threads).render(tree, into: &buffer, toDevice: .scale(scale, scale), background: nil)
-                if let i = buffer.pixels.indices.first(where: { buffer.pixels[$0] != expected[$0] }) {
-                    return XCTFail("round \(round), \(threads) threads: pixel (\(i % w), \(i / w)) is \(String(buffer.pixels[i], radix: 16)), expected \(String(expected[i], radix: 16))")
-                }
+            if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: expected,
+                                                     variants: [(1, true), (3, true)], toDevice: .scale(scale, scale)) {
+                return XCTFail("round \(round), \(d)")
             }
         }
     }
@@ -155,15 +151,9 @@ final class TexelCopyTests: XCTestCase {
             reference.copiesTexels = false
             reference.occlusionCulling = false
             reference.render(tree, into: &sampled, background: round % 2 == 0 ? nil : 0)
-            for (threads, culling) in [(1, true), (3, true), (1, false)] {
-                var buffer = PixelBuffer(width: w, height: h)
-                buffer.pixels = under
-                let r = FrameRenderer(threads: threads)
-                r.occlusionCulling = culling
-                r.render(tree, into: &buffer, background: round % 2 == 0 ? nil : 0)
-                if let i = buffer.pixels.indices.first(where: { buffer.pixels[$0] != sampled.pixels[$0] }) {
-                    return XCTFail("round \(round), \(threads) threads, culling \(culling): pixel (\(i % w), \(i / w)) is \(String(buffer.pixels[i], radix: 16)), sampled \(String(sampled.pixels[i], radix: 16))")
-                }
+            if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: sampled.pixels,
+                                                     variants: [(1, true), (3, true), (1, false)], background: round % 2 == 0 ? nil : 0) {
+                return XCTFail("round \(round), \(d)")
             }
             copied += nodes.filter { n in
                 n.contents.contains { if case .image(let ri) = $0 { return TreeRasterizer.texelCopy(ri, H: n.toParent.projective) != nil } else { return false } }
