@@ -102,22 +102,20 @@ final class IncrementalFrameTests: LottieTestCase {
             r.beginFrame(atTime: CACurrentMediaTime()); r.render(); r.endFrame()
             return r.makeImage().pixel(x: 20, y: 20)
         }
+        /// Commits `body`'s changes without implicit animations.
+        func change(_ body: () -> Void) {
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            body()
+            CATransaction.commit()
+        }
         XCTAssertEqual(draw(0.1), 0xFFFF_0000)
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        c.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        CATransaction.commit()
+        change { c.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
         XCTAssertEqual(draw(0.2), 0xFF00_00FF)
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        a.opacity = 0
-        CATransaction.commit()
+        change { a.opacity = 0 }
         XCTAssertEqual(draw(0.3), 0)
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        c.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        CATransaction.commit()
+        change { c.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1) }
         XCTAssertEqual(draw(0.4), 0)
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        a.opacity = 1
-        CATransaction.commit()
+        change { a.opacity = 1 }
         XCTAssertEqual(draw(0.5), 0xFF00_FF00)
     }
 

@@ -211,8 +211,10 @@ open class CARenderer: NSObject {
         }
         // Under layers that draw nothing the snapshot evaluated nothing, but what runs there still
         // asks for frames (as it would if they drew): their records, at their own local times.
+        var stack: [CommittedLayer] = []
         for p in snap.prunedNodes {
-            var stack = [snap.nodes[p].record]
+            stack.removeAll(keepingCapacity: true)
+            stack.append(snap.nodes[p].record)
             var budget = snap.tree.layers.count
             while let r = stack.popLast(), budget > 0 {
                 budget -= 1
