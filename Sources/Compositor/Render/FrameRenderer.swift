@@ -30,6 +30,10 @@ public final class FrameRenderer {
     /// false only to compare the two paths in tests).
     var drawsMaskFirst = true
 
+    /// Whether a gradient or image masked by one filled path is drawn through the path's coverage
+    /// without an offscreen group (the default; false only to compare the two paths in tests).
+    var foldsPathMasks = true
+
     /// The opaque parts of the images drawn, found once per image.
     private let opaqueImages = OpaqueImageCache()
 
@@ -79,7 +83,7 @@ public final class FrameRenderer {
             // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
             // only when every band is done.
             let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
-            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst
+            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
@@ -97,6 +101,7 @@ public final class FrameRenderer {
                 let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
                 rasterizer.copiesTexels = copiesTexels
                 rasterizer.drawsMaskFirst = drawsMaskFirst
+                rasterizer.foldsPathMasks = foldsPathMasks
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(shared, 0) } else {

@@ -13,6 +13,8 @@ final class TreeRasterizer {
     let shadowCache: ShadowCache?
     /// Leaves left out because a later node paints over them (for tests).
     private(set) var hiddenLeaves = 0
+    /// Masked layers drawn through their mask's path with no group (`drawFoldedMask`; for tests).
+    var foldedMasks = 0
     /// Whether images placed texel for texel are copied by `PrimitiveDrawer.copyTexels` (false:
     /// sampled like any other, to compare the two in tests).
     var copiesTexels = true
@@ -20,6 +22,10 @@ final class TreeRasterizer {
     /// its body only inside the mask's drawn pixels (`.maskedBody`; false: the body first, to compare
     /// the two in tests).
     var drawsMaskFirst = true
+    /// Whether a layer drawing one gradient or image, masked by a layer filling one path, is drawn
+    /// through the path's coverage with no offscreen group (`drawFoldedMask`; false: as a masked
+    /// group, to compare the two in tests).
+    var foldsPathMasks = true
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -138,6 +144,8 @@ final class TreeRasterizer {
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
         }
+        // A gradient or image masked by one path: drawn through the path's coverage, no group.
+        if shadow == nil, children.isEmpty, drawFoldedMask(i, M: M, opacity: op, on: s) { return }
         let n = tree.nodes[i]
         // Offscreen group: everything the layer and its sublayers draw, then opacity, mask and shadow.
         let reach = shadow.map { cutGroupReach($0, node: n, P: P) } ?? 0

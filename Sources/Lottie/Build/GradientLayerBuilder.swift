@@ -10,9 +10,22 @@ struct GradientLayerBuilder {
     /// The most frames the shapes' extent is measured at.
     static let maximumExtentSamples = 500
 
+    /// How far past its shapes' ink a gradient layer reaches: 4 units, or 5 % of the shapes'
+    /// longer side when more (enough for several device pixels at any scale a composition is
+    /// drawn at to fit a screen).
+    static func clearance(_ shapes: CGRect) -> Double {
+        max(4, 0.05 * Double(max(shapes.width, shapes.height)))
+    }
+
     /// The gradient layer for `g`, masked by `mask`, which draws `shapes` with `margin` points of ink beyond their paths.
     func layer(_ g: GradientModel, mask: CAShapeLayer, shapes: [ShapeLayerBuilder.Contribution], margin: Double) -> CALayer {
-        let box = extent(shapes).insetBy(dx: -margin, dy: -margin)
+        let shapesBox = extent(shapes)
+        // The layer reaches well past its shapes (by `clearance` more than their ink): its own
+        // edge, anti-aliased wherever it falls between pixels, never meets the shapes' edges, so
+        // the mask alone shapes the gradient (no darker fringe where both edges would multiply),
+        // and the compositor draws the gradient straight through the mask's path.
+        let reach = margin + GradientLayerBuilder.clearance(shapesBox)
+        let box = shapesBox.insetBy(dx: -reach, dy: -reach)
         if g.kind == .radial, g.highlightLength.isAnimated || g.highlightLength.initial.at(0) != 0 {
             return highlightLayer(g, mask: mask, box: box)
         }
