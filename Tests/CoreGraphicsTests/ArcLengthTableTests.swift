@@ -1,5 +1,5 @@
 import XCTest
-@testable import CoreGraphics
+@_spi(LaminaInternal) @testable import CoreGraphics
 
 /// The dasher's arc-length table agrees with the segment's own (slower) arc-length inversion.
 final class ArcLengthTableTests: XCTestCase {

@@ -4,14 +4,16 @@ import Foundation
 /// Gauss–Legendre per step), so that finding the parameter at a length costs a binary search and a
 /// few Newton steps inside one step, instead of integrating from the start each time. The dasher
 /// asks for two parameters per dash; a long curve with a fine pattern asks hundreds of thousands of
-/// times (internal to Lamina).
-struct ArcLengthTable {
-    let segment: CGPathSegment
+/// times. Lamina's own (`@_spi(LaminaInternal)`): also used by QuartzCore's keyframe paths.
+@_spi(LaminaInternal) public struct ArcLengthTable: Sendable {
+    /// The segment measured.
+    public let segment: CGPathSegment
     /// Lengths from t = 0 to t = i / steps, for i in 0...steps.
     private let cumulative: [Double]
     private static let steps = 64
 
-    init(_ segment: CGPathSegment) {
+    /// Measures `segment`.
+    public init(_ segment: CGPathSegment) {
         self.segment = segment
         var c = [0.0]
         c.reserveCapacity(ArcLengthTable.steps + 1)
@@ -27,7 +29,7 @@ struct ArcLengthTable {
     }
 
     /// The segment's length.
-    var total: CGFloat { CGFloat(cumulative.last!) }
+    public var total: CGFloat { CGFloat(cumulative.last!) }
 
     /// ∫ |B'(t)| dt from a to b by 8-point Gauss–Legendre.
     private static func integrate(_ s: CGPathSegment, _ a: Double, _ b: Double) -> Double {
@@ -39,7 +41,7 @@ struct ArcLengthTable {
 
     /// The parameter t at which the arc length from the start is `s` (clamped to the segment),
     /// accurate to 1e-7 of the length.
-    func parameter(atLength s: CGFloat) -> CGFloat {
+    public func parameter(atLength s: CGFloat) -> CGFloat {
         let total = cumulative.last!, target = Double(s)
         guard total > 0, target > 0 else { return 0 }
         if target >= total { return 1 }

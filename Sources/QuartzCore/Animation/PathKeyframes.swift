@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LaminaInternal) import CoreGraphics
 
 /// The keyframes of a `CAKeyframeAnimation.path`, as Apple's reference defines them: the first
 /// point of the path is the first keyframe, and "the end point of a line-to or curve-to segment
@@ -13,6 +14,8 @@ struct PathKeyframes {
     struct Interval {
         /// The segments travelled, in order (one line or curve, with a close's line before or after it).
         var segments: [CGPathSegment]
+        /// Each segment's arc length, measured once (a frame finds its place by a table search).
+        var tables: [ArcLengthTable]
         /// The arc length of each segment.
         var lengths: [Double]
         /// The sum of `lengths`.
@@ -24,7 +27,8 @@ struct PathKeyframes {
 
         init(_ segments: [CGPathSegment]) {
             self.segments = segments
-            lengths = segments.map { Double($0.length) }
+            tables = segments.map(ArcLengthTable.init)
+            lengths = tables.map { Double($0.total) }
             length = lengths.reduce(0, +)
         }
 
@@ -35,7 +39,7 @@ struct PathKeyframes {
                 let len = lengths[i]
                 if s <= len || i == segments.count - 1 {
                     if len <= 0 { return (seg, CGFloat(min(1, max(0, u)))) }
-                    return (seg, seg.parameter(atLength: CGFloat(min(s, len))))
+                    return (seg, tables[i].parameter(atLength: CGFloat(min(s, len))))
                 }
                 s -= len
             }

@@ -11,7 +11,7 @@ struct SublayerPlacement {
     var sublayerTransform: CATransform3D?
 
     /// The placement a superlayer with state `parent` gives its sublayers.
-    init(_ parent: LayerState) {
+    init(_ parent: borrowing LayerState) {
         flipY = parent.isGeometryFlipped ? 2 * parent.bounds.origin.y + parent.bounds.size.height : nil
         sublayerTransform = parent.sublayerTransformAboutAnchor
     }

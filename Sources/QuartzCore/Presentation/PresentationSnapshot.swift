@@ -93,11 +93,12 @@ public struct PresentationSnapshot {
     /// plane of a 3D context, whose opacity is at most the rasteriser's cut-off (its subtree is
     /// never drawn, and a mask of that opacity masks everything out as an absent one does).
     private func drawsNothingBelow(_ index: Int) -> Bool {
-        let s = nodes[index]
-        if s.state.isHidden { return true }
-        let o = s.state.opacity
-        guard o.isFinite, Double(o) <= Self.invisibleOpacity, s.record.kind != .transform else { return false }
-        return s.parent < 0 || nodes[s.parent].record.kind != .transform
+        // Fields read in place: the node (its state and references) is not copied.
+        if nodes[index].state.isHidden { return true }
+        let o = nodes[index].state.opacity
+        guard o.isFinite, Double(o) <= Self.invisibleOpacity, nodes[index].record.kind != .transform else { return false }
+        let parent = nodes[index].parent
+        return parent < 0 || nodes[parent].record.kind != .transform
     }
 
     /// The opacity at and below which a flat layer draws nothing (the rasteriser's cut-off).

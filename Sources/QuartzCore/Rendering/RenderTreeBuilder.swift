@@ -170,7 +170,7 @@ public final class RenderTreeBuilder {
     }
 
     /// Emits snapshot node `i` presented with `state`.
-    private func emitNode(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ i: Int, state: LayerState, parent: Int,
+    private func emitNode(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ i: Int, state: borrowing LayerState, parent: Int,
                           instance: InstanceContext, replicaAbout: Int) -> Emitted? {
         childScratch.removeAll(keepingCapacity: true)
         if state.isHidden { return nil }
