@@ -7,12 +7,46 @@ import CPixelKernels
 /// column weights, its row's two reduced rows padded with zeros) instead of for every pixel: a
 /// shadow of a large frame covers tens of millions of pixels.
 enum ShadowComposite {
+    /// Pixels the shadow need not be painted on, because what casts it paints them over with an
+    /// opaque colour: a rounded rectangle's inside, as the cross of two rectangles. `tall` spans
+    /// the rows of `wide` and more, `wide` the columns of `tall` and more, so a row's pixels left
+    /// out are one run: `wide`'s columns in its rows, `tall`'s in the others.
+    struct Covered: Equatable {
+        /// The inside between the corners' columns, every row of the shape.
+        var tall: IntRect
+        /// The inside between the corners' rows, every column of the shape.
+        var wide: IntRect
+
+        /// The columns left out of row y (an empty range when none is).
+        func columns(_ y: Int) -> Range<Int> {
+            if y >= wide.y && y < wide.maxY && wide.width > 0 { return wide.x..<wide.maxX }
+            if y >= tall.y && y < tall.maxY && tall.width > 0 { return tall.x..<tall.maxX }
+            return 0..<0
+        }
+    }
+
+    /// Blends `color` through a row's coverage (`lamina_over_solid_coverage`) on columns
+    /// [x0, x1) of `d`, whose coverage starts at `coverage` (for column x0), leaving out `hole`.
+    @inline(__always)
+    private static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ color: UInt32, _ coverage: UnsafePointer<Float>, _ op: Float,
+                                x0: Int, x1: Int, hole: Range<Int>) {
+        let h0 = min(max(hole.lowerBound, x0), x1), h1 = max(min(hole.upperBound, x1), h0)
+        if h1 <= h0 {
+            lamina_over_solid_coverage(d + x0, color, coverage, op, Int32(x1 - x0))
+            return
+        }
+        if h0 > x0 { lamina_over_solid_coverage(d + x0, color, coverage, op, Int32(h0 - x0)) }
+        if x1 > h1 { lamina_over_solid_coverage(d + h1, color, coverage + (h1 - x0), op, Int32(x1 - h1)) }
+    }
+
     /// Composites `plane` (covering device `area`, reduced by `factor`, `width` × `height` values)
     /// times `opacity` (and `s`'s clip) as coverage of `tints` (the shadow colour at each of 256
-    /// coverage levels) over `s`, inside `draw`.
+    /// coverage levels) over `s`, inside `draw`, except on `covered` (when `s` has no clip: its
+    /// pixels are left as they are, for the caller paints them over opaquely).
     static func paint(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect,
-                      draw: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, on s: Surface) {
+                      draw: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, covered: Covered? = nil, on s: Surface) {
         let clip = s.clip
+        @inline(__always) func hole(_ y: Int) -> Range<Int> { covered?.columns(y) ?? 0..<0 }
         @inline(__always) func over(_ d: UnsafeMutablePointer<UInt32>, _ x: Int, _ y: Int, _ v: Float) {
             var c = v * op
             if let clip { c *= clip.value(x, y) }
@@ -28,7 +62,7 @@ enum ShadowComposite {
             for y in draw.y..<draw.maxY {
                 let d = s.row(y), row = plane.baseAddress! + (y - area.y) * area.width - area.x
                 if clip == nil {
-                    lamina_over_solid_coverage(d + draw.x, color, row + draw.x, op, Int32(draw.width))
+                    overRow(d, color, row + draw.x, op, x0: draw.x, x1: draw.maxX, hole: hole(y))
                 } else {
                     for x in draw.x..<draw.maxX { over(d, x, y, row[x]) }
                 }
@@ -92,7 +126,7 @@ enum ShadowComposite {
                         // The row's coverage (`over`'s value before `op`), then the row kernel.
                         coverage.withUnsafeMutableBufferPointer { c in
                             for i in 0..<draw.width { c[i] = up[i] * gv + lo[i] * fv }
-                            lamina_over_solid_coverage(d + draw.x, color, c.baseAddress!, op, Int32(draw.width))
+                            overRow(d, color, c.baseAddress!, op, x0: draw.x, x1: draw.maxX, hole: hole(y))
                         }
                     } else {
                         for i in 0..<draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv) }

@@ -34,6 +34,10 @@ public final class FrameRenderer {
     /// without an offscreen group (the default; false only to compare the two paths in tests).
     var foldsPathMasks = true
 
+    /// Whether a shadow is left unpainted where its layer's opaque background covers it (the
+    /// default; false only to compare the two paths in tests).
+    var skipsCoveredShadow = true
+
     /// The opaque parts of the images drawn, found once per image.
     private let opaqueImages = OpaqueImageCache()
 
@@ -83,7 +87,7 @@ public final class FrameRenderer {
             // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
             // only when every band is done.
             let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
-            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks
+            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
@@ -102,6 +106,7 @@ public final class FrameRenderer {
                 rasterizer.copiesTexels = copiesTexels
                 rasterizer.drawsMaskFirst = drawsMaskFirst
                 rasterizer.foldsPathMasks = foldsPathMasks
+                rasterizer.skipsCoveredShadow = skipsCoveredShadow
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(shared, 0) } else {

@@ -73,12 +73,13 @@ extension TreeRasterizer {
     static func shadowOffset(_ d: Double) -> Double { d.isNaN ? 0 : min(max(d, -maxShadowOffset), maxShadowOffset) }
 
     /// A shadow from shadowPath, drawn before the layer without a group.
-    func drawPathShadow(_ sh: RenderShadow, node n: RenderNode, M: Matrix4x4, P: Matrix4x4, opacity: Double, on s: Surface) {
+    func drawPathShadow(_ sh: RenderShadow, node n: RenderNode, M: Matrix4x4, P: Matrix4x4, opacity: Double,
+                        covered: ShadowComposite.Covered? = nil, on s: Surface) {
         guard let path = sh.path else { return }
         let g = shadowGeometry(sh, node: n, P: P)
         let H = M.projective
         let contours = path.map { H.projectClipped($0.map { (x: Double($0.x) , y: Double($0.y)) }).map { (x: $0.x + g.dx, y: $0.y + g.dy) } }
-        drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, on: s)
+        drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity, covered: covered, on: s)
     }
 
     /// Shadows (and shadowed groups) up to this many device pixels are blurred whole, not per band.
@@ -90,10 +91,11 @@ extension TreeRasterizer {
     static let fullResolutionSigma = 16.0
 
     /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
-    /// blurs it and composites it tinted with `color`. The blur comes from the shadow cache when the
-    /// same source, placement and deviation were blurred before.
+    /// blurs it and composites it tinted with `color`, except on `covered` (see
+    /// `ShadowComposite.paint`). The blur comes from the shadow cache when the same source,
+    /// placement and deviation were blurred before.
     func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
-                          sigma: Double, color: UInt32, opacity: Double, on s: Surface) {
+                          sigma: Double, color: UInt32, opacity: Double, covered: ShadowComposite.Covered? = nil, on s: Surface) {
         let pad = Int((3 * sigma).rounded(.up)) + 1
         var srcBox: IntRect
         if let c = contours {
@@ -139,7 +141,7 @@ extension TreeRasterizer {
             let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
                                                  area: area, sigma: sigma, factor: factor)
             paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,
-                         color: color, opacity: opacity, on: s)
+                         color: color, opacity: opacity, covered: covered, on: s)
             return
         }
         var src = [Float](repeating: 0, count: sr.area)
@@ -174,20 +176,20 @@ extension TreeRasterizer {
         let blurred = shadowCache?.plane(for: key, make: make)
             ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
-                     color: color, opacity: opacity, on: s)
+                     color: color, opacity: opacity, covered: covered, on: s)
     }
 
     /// Composites a blurred plane (over `area`, reduced by `factor`) tinted with `color` times
     /// `opacity` over `s`, inside `draw`.
     fileprivate func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
-                              color: UInt32, opacity: Double, on s: Surface) {
+                                  color: UInt32, opacity: Double, covered: ShadowComposite.Covered?, on s: Surface) {
         let op = Float(min(opacity, 1))
         // The tinted colour at every coverage level, made once.
         let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
         plane.withUnsafeBufferPointer { a in
             tints.withUnsafeBufferPointer { tint in
                 ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
-                                      opacity: op, tints: tint, on: s)
+                                      opacity: op, tints: tint, covered: covered, on: s)
             }
         }
     }

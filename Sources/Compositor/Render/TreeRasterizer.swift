@@ -26,6 +26,9 @@ final class TreeRasterizer {
     /// through the path's coverage with no offscreen group (`drawFoldedMask`; false: as a masked
     /// group, to compare the two in tests).
     var foldsPathMasks = true
+    /// Whether a shadow is left unpainted where its layer's opaque background covers it
+    /// (`opaqueCover`; false: painted everywhere, to compare the two in tests).
+    var skipsCoveredShadow = true
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -104,10 +107,11 @@ final class TreeRasterizer {
                     if sh.path != nil {
                         // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
                         // its shadow using the specified path instead of the layer's composited alpha").
-                        drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s)
+                        drawPathShadow(sh, node: n, M: M, P: P, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
                     } else {
                         let g = shadowGeometry(sh, node: n, P: P)
-                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color, opacity: op, on: s)
+                        drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color,
+                                         opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
                     }
                 }
                 if n.blendMode == .normal {
@@ -140,7 +144,7 @@ final class TreeRasterizer {
         let children = tree.children(of: i)
         let shadow = tree.nodes[i].shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
         if !TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) {
-            if let sh = shadow { drawPathShadow(sh, node: tree.nodes[i], M: M, P: P, opacity: op, on: s) }
+            if let sh = shadow { drawPathShadow(sh, node: tree.nodes[i], M: M, P: P, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s) }
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
         }
