@@ -21,7 +21,7 @@ final class ShadowCoverTests: XCTestCase {
         card.cornerRadius = rng.pick([0, rng.double(1, 30)])
         card.maskedCorners = rng.pick([0xF, 0xF, UInt8(rng.int(0...15))])
         card.opacity = rng.pick([1, 1, 1, 0.6])
-        if rng.chance(0.5) { card.borderWidth = rng.double(1, 4); card.borderColor = 0xCCFF_FFFF }
+        if rng.chance(0.5) { card.borderWidth = rng.double(1, 4); card.borderColor = 0xCCCC_CCCC }
         let path: [[CGPoint]]? = rng.chance(0.2) ? [[CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0), CGPoint(x: w * 0.7, y: h)]] : nil
         card.shadow = RenderShadow(color: rng.pick([0x9900_0000, 0xFF00_0000]), offsetX: rng.double(-4, 4), offsetY: rng.double(-2, 8),
                                    radius: rng.pick([0, rng.double(0.5, 6), rng.double(6, 24)]), path: path)

@@ -36,16 +36,33 @@ final class PrimitiveDrawer {
         var area = surface.scissor
         if let c = surface.clip { area = area.intersection(c.rect) }
         guard !area.isEmpty else { return }
-        // A solid colour without a soft clip: the C rasteriser blends each row's coverage straight
-        // into the surface (the pixels paintSolidSpans gives the same coverage). Otherwise, or
-        // when it ran out of memory, runs for the paint.
-        if case .solid(let color) = paint, surface.clip == nil,
+        // A solid colour without a soft clip, or inside what a clip's shape holds whole (a shape
+        // inside a rounded clipping layer's straight middle, where the clip is 1): the C rasteriser
+        // blends each row's coverage straight into the surface (the pixels paintSolidSpans gives
+        // the same coverage). Otherwise, or when it ran out of memory, runs for the paint.
+        if case .solid(let color) = paint, surface.clip.map({ PrimitiveDrawer.isWhole($0, under: contours) }) ?? true,
            cells.fillSolid(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY, paintColumns: area.x..<area.maxX,
                            color: color, opacity: Float(min(opacity, 1)), on: surface) {
             return
         }
         rasterizer.rasterize(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY)
         paintSpans(rasterizer.spans, paint: paint, opacity: opacity, area: area, on: surface)
+    }
+
+    /// Whether every pixel `contours` (device pixels) can touch is held by every shape `clip` was
+    /// made of (`ClipMask.shapes`), there where its coverage is 1: the box of their points. Known
+    /// from the clip's geometry, so every band decides alike.
+    static func isWhole(_ clip: ClipMask, under contours: [[(x: Double, y: Double)]]) -> Bool {
+        guard !clip.shapes.isEmpty, !clip.perPixelOnly else { return false }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for c in contours where c.count >= 3 {
+            for p in c { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
+        }
+        guard x0 <= x1, y0 <= y1 else { return true }
+        let limit = 1_073_741_824.0
+        guard abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else { return false }
+        let box = IntRect.covering(minX: x0, minY: y0, maxX: x1, maxY: y1)
+        return clip.shapes.allSatisfy { $0.holds(box) }
     }
 
     /// Fills an axis-aligned rectangle (device pixels, fractional edges anti-aliased), optionally

@@ -86,6 +86,13 @@ final class ClipMask {
     /// must equal).
     var perPixelOnly = false
 
+    /// The shapes the clip was made of (its own and every outer clip's), known from geometry, not
+    /// from its values, so the same in every band: a solid shape whose pixels all of them hold is
+    /// drawn as with no clip (`PrimitiveDrawer.isWhole`). Empty: not known (nothing is held). Set
+    /// by whoever applies the mask, from the shape the mask was made of (a mask's cache key is
+    /// that shape: every use of it sets the same).
+    var shapes: [ClipShape] = []
+
     /// The run of row `y` where the coverage is exactly 1 (empty: `lo >= hi`), in device columns.
     func fullRun(_ y: Int) -> (lo: Int, hi: Int) {
         let ly = y - rect.y

@@ -20,11 +20,15 @@ extension TreeRasterizer {
         let b = tree.nodes[i].bounds
         // The radius the background is drawn with (see `body`), on every corner to be safe.
         let radius = tree.nodes[i].maskedCorners & 0xF != 0 ? max(0, min(tree.nodes[i].cornerRadius, Double(min(b.width, b.height)) / 2)) : 0
-        let rx = radius * H.a, ry = radius * H.e
+        return TreeRasterizer.insideCross(r, rx: radius * H.a, ry: radius * H.e)
+    }
+
+    /// The whole device pixels inside a rounded rectangle (device edges `r`, corner radii `rx`,
+    /// `ry`), as the cross of two rectangles: between the straight sides (tall) and between the
+    /// straight top and bottom (wide). Nil when neither holds a pixel or the values are out of range.
+    static func insideCross(_ r: (x0: Double, y0: Double, x1: Double, y1: Double), rx: Double, ry: Double) -> ShadowComposite.Covered? {
         let limit = 1_073_741_824.0
-        guard rx.isFinite, ry.isFinite, abs(r.x0) < limit, abs(r.x1) < limit, abs(r.y0) < limit, abs(r.y1) < limit else { return nil }
-        // Whole pixels inside: a pixel's square lies between the straight sides (tall) or between
-        // the straight top and bottom (wide).
+        guard rx.isFinite, ry.isFinite, rx >= 0, ry >= 0, abs(r.x0) < limit, abs(r.x1) < limit, abs(r.y0) < limit, abs(r.y1) < limit else { return nil }
         func span(_ lo: Double, _ hi: Double) -> (Int, Int) { (Int(lo.rounded(.up)), Int(hi.rounded(.down))) }
         let (tx0, tx1) = span(r.x0 + rx, r.x1 - rx), (ty0, ty1) = span(r.y0, r.y1)
         let (wx0, wx1) = span(r.x0, r.x1), (wy0, wy1) = span(r.y0 + ry, r.y1 - ry)

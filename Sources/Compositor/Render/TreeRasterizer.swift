@@ -224,7 +224,20 @@ final class TreeRasterizer {
                 s.scissor = s.scissor.intersection(r)
             } else {
                 let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
+                let outer = s.clip
                 applyClip(aliased(poly, edges, H), on: s)
+                // The shape the clip was made of (known from geometry, the same in every band), with
+                // an outer clip's: solid shapes they hold whole are drawn as unclipped.
+                if let clip = s.clip, clip !== outer {
+                    // Aliased edges are staircases within a pixel of the smooth edge: a pixel more of margin.
+                    let own = ClipShape(rect: bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu, toDevice: H,
+                                        margin: edges.antialiased & 0xF == 0xF ? 0 : 1)
+                    if let own, outer.map({ !$0.shapes.isEmpty }) ?? true {
+                        clip.shapes = (outer?.shapes ?? []) + [own]
+                    } else {
+                        clip.shapes = []
+                    }
+                }
             }
         }
         if children.isEmpty {
