@@ -10,6 +10,9 @@ final class PrimitiveDrawer {
     let surfaces = SurfacePool()
     /// The clip masks of recent frames (see `ClipMaskCache`).
     let clipMasks = ClipMaskCache()
+    /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
+    /// draw the reference (each run's colours shaded into a row, then blended).
+    var fusesGradients = true
     private var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
     private let cells = CellRasterizer()
@@ -201,6 +204,9 @@ final class PrimitiveDrawer {
                     SpanShader.shadeImage(s, texels: texels, x0: x0, y: y, count: n, into: out)
                 }
             }
+        } else if case .gradient(let g) = paint, fusesGradients,
+                  paintGradientSpans(spans, gradient: g, opacity: opacity, area: area, on: surface) {
+            return
         } else {
             paintSpans(spans, paint: paint, copy: nil, opacity: opacity, area: area, on: surface) { x0, y, n, out in
                 SpanShader.shade(paint, x0: x0, y: y, count: n, into: out)
