@@ -70,38 +70,56 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 
 // ---- gradient over ---------------------------------------------------------------------------------
 //
-// lamina_gradient_over shades the row a chunk at a time into a buffer on the stack (in the L1
-// cache) and blends each chunk at once: the level's source-over row kernel for runs of one factor
-// (the whole chunk when there is no coverage, the inside [full0, full1) of a clipped row), the
-// formula pixel by pixel for the short runs of a coverage row (a rounded corner's few pixels). The
-// pixels are those of lamina_shade_gradient and lamina_over_row: a gradient pixel does not depend on
-// where its span starts, and every blend is over_px(d, scale_px(s, k)) at every level.
+// lamina_gradient_over paints a row's run of one factor (the whole row without coverage, the inside
+// [full0, full1) of a clipped row) through the level's fused loop (gradient_x86.c: colours blended
+// in registers as they are made), or, at the portable and NEON levels, shaded a chunk at a time into
+// a buffer on the stack (in the L1 cache) and blended by the row kernel. The parts of a coverage row
+// outside its inside (a rounded corner's few pixels) are shaded into the buffer and blended with the
+// formula pixel by pixel, runs of eight or more pixels of one factor by the row kernel. The pixels
+// are those of lamina_shade_gradient and lamina_over_row: a gradient pixel does not depend on where
+// its span starts, and every blend is over_px(d, scale_px(s, k)) at every level.
 
 /// Pixels a chunk: rows of interfaces are mostly shorter, so most rows are one chunk.
 enum { GRADIENT_CHUNK = 512 };
 
-/// Blends n shaded colours src onto dst through a coverage row (v_i = cov[i] outside [full0,
-/// full1), 1 inside): runs of one factor of eight or more pixels through the row kernel.
-static void blend_coverage(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
-                           int32_t full0, int32_t full1, float op) {
-    const uint32_t kFull = coverage_k(1.0f, op);
-    int32_t i = 0;
-    while (i < n) {
-        if (i >= full0 && i < full1) {
-            int32_t end = full1 < n ? full1 : n;
-            if (kFull) lk_over_row_level(level, dst + i, src + i, end - i, kFull);
+/// A run of one factor k (1...255) at `level`.
+static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    switch (level) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_gradient_over_avx512(row, px0, count, dst, k); return;
+    case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k); return;
+#endif
+    default: {
+        uint32_t buf[GRADIENT_CHUNK];
+        for (int32_t i = 0; i < count; i += GRADIENT_CHUNK) {
+            const int32_t n = count - i < GRADIENT_CHUNK ? count - i : GRADIENT_CHUNK;
+            shade_level(level, row, px0 + i, n, buf);
+            lk_over_row_level(level, dst + i, buf, n, k);
+        }
+    }
+    }
+}
+
+/// Pixels of a coverage row (factor coverage_k(cov[i], op) each): runs of one factor of eight or
+/// more pixels through the row kernel, the others pixel by pixel.
+static void over_coverage(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
+                          const float *cov, float op) {
+    uint32_t buf[GRADIENT_CHUNK];
+    for (int32_t c = 0; c < count; c += GRADIENT_CHUNK) {
+        const int32_t n = count - c < GRADIENT_CHUNK ? count - c : GRADIENT_CHUNK;
+        shade_level(level, row, px0 + c, n, buf);
+        uint32_t *d = dst + c;
+        const float *v = cov + c;
+        for (int32_t i = 0; i < n;) {
+            const uint32_t k = coverage_k(v[i], op);
+            int32_t end = i + 1;
+            while (end < n && coverage_k(v[end], op) == k) end++;
+            if (k) {
+                if (end - i >= 8) lk_over_row_level(level, d + i, buf + i, end - i, k);
+                else for (int32_t j = i; j < end; j++) d[j] = over_px(d[j], scale_px(buf[j], k));
+            }
             i = end;
-            continue;
         }
-        // A run of equal factors outside the inside.
-        uint32_t k = coverage_k(cov[i], op);
-        int32_t end = i + 1, stop = i < full0 && full0 < n ? full0 : n;
-        while (end < stop && coverage_k(cov[end], op) == k) end++;
-        if (k) {
-            if (end - i >= 8) lk_over_row_level(level, dst + i, src + i, end - i, k);
-            else for (int32_t j = i; j < end; j++) dst[j] = over_px(dst[j], scale_px(src[j], k));
-        }
-        i = end;
     }
 }
 
@@ -111,22 +129,35 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
     const int32_t level = lamina_kernels_level();
     const uint32_t kFull = coverage_k(1.0f, op);
     if (!coverage) {
-        if (!kFull) return;
         full0 = 0; full1 = count;
+    } else {
+        full0 = full0 < 0 ? 0 : (full0 > count ? count : full0);
+        full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
     }
-    full0 = full0 < 0 ? 0 : (full0 > count ? count : full0);
-    full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
-    uint32_t buf[GRADIENT_CHUNK];
-    for (int32_t i = 0; i < count; i += GRADIENT_CHUNK) {
-        const int32_t n = count - i < GRADIENT_CHUNK ? count - i : GRADIENT_CHUNK;
-        shade_level(level, row, px0 + i, n, buf);
-        if (full0 <= i && full1 >= i + n) {
-            if (kFull) lk_over_row_level(level, dst + i, buf, n, kFull);
-        } else {
-            // The inside relative to the chunk (0 <= full0 <= full1 <= count: no overflow).
-            const int32_t f0 = full0 - i < 0 ? 0 : (full0 - i > n ? n : full0 - i);
-            const int32_t f1 = full1 - i < f0 ? f0 : (full1 - i > n ? n : full1 - i);
-            blend_coverage(level, dst + i, buf, n, coverage + i, f0, f1, op);
-        }
+    if (full0 > 0) over_coverage(level, row, px0, full0, dst, coverage, op);
+    if (full1 > full0 && kFull) over_constant(level, row, px0 + full0, full1 - full0, dst + full0, kFull);
+    if (count > full1) over_coverage(level, row, px0 + full1, count - full1, dst + full1, coverage + full1, op);
+}
+
+/// Asks for the cache lines of dst[0 ..< count] ahead of use (a hint: no effect on results).
+static inline void prefetch_row(const uint32_t *dst, int32_t count) {
+    for (int32_t i = 0; i < count; i += 16) __builtin_prefetch(dst + i, 1, 3);
+    __builtin_prefetch(dst + count - 1, 1, 3);
+}
+
+void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
+                               int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op) {
+    if (count <= 0 || rows <= 0) return;
+    const int32_t level = lamina_kernels_level();
+    const uint32_t k = coverage_k(1.0f, op);
+    if (!k) return;
+    LaminaGradientRow r = *row;
+    if (rows > 1) prefetch_row(dst + stride, count);
+    for (int32_t y = 0; y < rows; y++) {
+        // Two rows ahead: the row after next is on its way while this one is painted.
+        if (y + 2 < rows) prefetch_row(dst + (intptr_t)(y + 2) * stride, count);
+        const double py = (double)(y0 + y) + 0.5;
+        r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
+        over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, k);
     }
 }

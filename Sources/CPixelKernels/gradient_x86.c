@@ -9,6 +9,7 @@
 #include "kernels_internal.h"
 #include <immintrin.h>
 #include <math.h>
+#include "over_x86.h"
 
 /// The per-row constants of the vector loops.
 typedef struct {
@@ -39,6 +40,44 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
         return 1;
     }
     return 0;
+}
+
+/// Which loop a row takes (the same decisions at both levels), and its constants.
+typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_PORTABLE } PlanPath;
+typedef struct {
+    PlanPath path;
+    GradientSteps steps;
+    GradientConstants k;
+    /// Conic: atan2 of the start→end direction.
+    double a0;
+    /// One colour: the colour.
+    uint32_t color;
+} RowPlan;
+
+/// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form, else
+/// the exact form, one colour, the conic loop, or the portable code.
+static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p) {
+    p->color = 0;
+    p->a0 = 0;
+    if (gradient_steps(g, px0, count, &p->steps)) {
+        p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
+    } else if (gradient_constants(g, &p->k, &p->color)) {
+        p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_AXIAL : PLAN_RADIAL;
+    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
+        p->path = PLAN_ONE_COLOR;
+    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
+        p->path = PLAN_CONIC;
+        p->a0 = atan2(g->ey - g->sy, g->ex - g->sx);
+    } else {
+        p->path = PLAN_PORTABLE;
+    }
+}
+
+/// The reference's table index of pixel centre px on a row whose plan is `path` (for the lanes a
+/// vector loop is unsure of).
+static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, double px) {
+    if (path == PLAN_CONIC) return conic_index(g, p->a0, px);
+    return path == PLAN_STEPS_AXIAL ? axial_index(g, px) : radial_index(g, px);
 }
 
 // ---- conic rows ------------------------------------------------------------------------------------
@@ -238,22 +277,17 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
 }
 
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
-    GradientConstants k;
-    GradientSteps steps;
-    uint32_t color = 0;
-    if (gradient_steps(g, px0, count, &steps)) {
-        if (g->kind == LAMINA_GRADIENT_AXIAL) steps_avx2(g, &steps, LAMINA_GRADIENT_AXIAL, px0, count, out);
-        else steps_avx2(g, &steps, LAMINA_GRADIENT_RADIAL, px0, count, out);
-    } else if (gradient_constants(g, &k, &color)) {
-        // The kind as a constant in each call, so the compiler drops the other kind's code.
-        if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx2(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
-        else gradient_avx2(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
-    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
-        for (int32_t i = 0; i < count; i++) out[i] = color;
-    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
-        conic_avx2(g, &k, atan2(g->ey - g->sy, g->ex - g->sx), px0, count, out);
-    } else {
-        lk_gradient_portable(g, px0, count, out);
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    // The kind as a constant in each call, so the compiler drops the other kind's code.
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, count, out); return;
+    case PLAN_STEPS_RADIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, count, out); return;
+    case PLAN_AXIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
+    case PLAN_RADIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
+    case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
+    case PLAN_CONIC: conic_avx2(g, &p.k, p.a0, px0, count, out); return;
+    default: lk_gradient_portable(g, px0, count, out);
     }
 }
 
@@ -422,21 +456,196 @@ AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientC
 }
 
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
-    GradientConstants k;
-    GradientSteps steps;
-    uint32_t color = 0;
-    if (gradient_steps(g, px0, count, &steps)) {
-        if (g->kind == LAMINA_GRADIENT_AXIAL) steps_avx512(g, &steps, LAMINA_GRADIENT_AXIAL, px0, count, out);
-        else steps_avx512(g, &steps, LAMINA_GRADIENT_RADIAL, px0, count, out);
-    } else if (gradient_constants(g, &k, &color)) {
-        if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx512(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
-        else gradient_avx512(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
-    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
-        for (int32_t i = 0; i < count; i++) out[i] = color;
-    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
-        conic_avx512(g, &k, atan2(g->ey - g->sy, g->ex - g->sx), px0, count, out);
-    } else {
-        lk_gradient_portable(g, px0, count, out);
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, count, out); return;
+    case PLAN_STEPS_RADIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, count, out); return;
+    case PLAN_AXIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
+    case PLAN_RADIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
+    case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
+    case PLAN_CONIC: conic_avx512(g, &p.k, p.a0, px0, count, out); return;
+    default: lk_gradient_portable(g, px0, count, out);
+    }
+}
+
+// ---- gradient over: each group of colours blended as it is made ---------------------------------
+//
+// lk_gradient_over_avx2 / _avx512 paint a run of one factor k: each group of eight or sixteen
+// pixels' table indices as the loops above make them (the unsure lanes worked out again by the
+// formula), their colours, and source over onto the destination in registers (over8 / over16, the
+// row kernels' formula), with no row of colours in between: the pixels of lk_gradient_* followed
+// by lk_over_rect_*. Rows the loops above do not vectorise (one colour, the portable fallback)
+// are shaded into a buffer a chunk at a time and blended by the row kernel.
+
+enum { OVER_CHUNK = 256 };
+
+/// The indices of lanes `unsure` (bit j: lane j) of the group from pixel px0 worked out again;
+/// lanes at or past `left` (outside the run) are left as they are.
+static inline void fix_lanes(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, int32_t *index, unsigned unsure,
+                             int32_t px0, int32_t left) {
+    for (; unsure; unsure &= unsure - 1) {
+        int j = __builtin_ctz(unsure);
+        if (j < left) index[j] = (int32_t)exact_index(g, p, path, (double)(px0 + j) + 0.5);
+    }
+}
+
+/// The run through a buffer: lk_gradient_<level> a chunk at a time, then the row kernel.
+static void over_by_chunks(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k, int avx512) {
+    uint32_t buf[OVER_CHUNK];
+    for (int32_t i = 0; i < count; i += OVER_CHUNK) {
+        int32_t n = count - i < OVER_CHUNK ? count - i : OVER_CHUNK;
+        if (avx512) { lk_gradient_avx512(g, px0 + i, n, buf); lk_over_rect_avx512(dst + i, 0, buf, 0, n, 1, k); }
+        else { lk_gradient_avx2(g, px0 + i, n, buf); lk_over_rect_avx2(dst + i, 0, buf, 0, n, 1, k); }
+    }
+}
+
+/// Eight lanes' table indices (the AVX2 loops' arithmetic); *unsure: lanes to work out again.
+AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, int *unsure) {
+    const __m256d four = _mm256_set1_pd(4);
+    switch (path) {
+    case PLAN_STEPS_AXIAL:
+    case PLAN_STEPS_RADIAL: {
+        const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        const __m256d margin = _mm256_set1_pd(p->steps.margin);
+        int lo, hi;
+        __m128i a = steps_index4(steps_f4(&p->steps, kind, px), margin, &lo);
+        __m128i b = steps_index4(steps_f4(&p->steps, kind, _mm256_add_pd(px, four)), margin, &hi);
+        *unsure = lo | hi << 4;
+        return _mm256_set_m128i(b, a);
+    }
+    case PLAN_AXIAL:
+    case PLAN_RADIAL: {
+        const int kind = path == PLAN_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        *unsure = 0;
+        return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
+    }
+    default:
+        return conic8f(&p->k, p->a0, px, unsure);
+    }
+}
+
+AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                          int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
+    const __m256d eight = _mm256_set1_pd(8);
+    const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const int scaled = k != 255;
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
+        int unsure;
+        __m256i index = indices8(p, path, px, &unsure);
+        if (unsure) {
+            int32_t lane[8];
+            _mm256_storeu_si256((__m256i *)lane, index);
+            fix_lanes(g, p, path, lane, (unsigned)unsure, px0 + i, count - i);
+            index = _mm256_loadu_si256((const __m256i *)lane);
+        }
+        __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
+        if (i + 8 <= count) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, scaled));
+        } else {
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
+            __m256i d = _mm256_maskload_epi32((const int *)(dst + i), keep);
+            _mm256_maskstore_epi32((int *)(dst + i), keep, over8(d, s, k16, scaled));
+        }
+    }
+}
+
+AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    // The path as a constant in each call, so the compiler drops the other paths' code.
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k); return;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k); return;
+    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
+    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
+    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
+    default: over_by_chunks(g, px0, count, dst, k, 0);
+    }
+}
+
+#define AVX512BW_ONLY __attribute__((target("avx2,avx512f,avx512bw")))
+
+/// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
+/// the table when the indices lie within 32 of each other (a smooth gradient over sixteen
+/// pixels, the common case), else by loads as store16.
+AVX512BW_ONLY static inline __m512i lookup16(const uint32_t *table, __m512i index) {
+    const int32_t lo = _mm512_reduce_min_epi32(index);
+    const int32_t base = lo < 224 ? lo : 224;
+    const __m512i rel = _mm512_sub_epi32(index, _mm512_set1_epi32(base));
+    if (_mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(32)) == 0xFFFF)
+        return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
+                                         _mm512_loadu_si512((const void *)(table + base + 16)));
+    int32_t k[16];
+    uint32_t c[16];
+    _mm512_storeu_si512((void *)k, index);
+    for (int j = 0; j < 16; j++) c[j] = table[k[j]];
+    return _mm512_loadu_si512((const void *)c);
+}
+
+/// Sixteen lanes' table indices (the AVX-512 loops' arithmetic); *unsure: lanes to work out again.
+AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, __m512d px, unsigned *unsure) {
+    const __m512d eight = _mm512_set1_pd(8);
+    switch (path) {
+    case PLAN_STEPS_AXIAL:
+    case PLAN_STEPS_RADIAL: {
+        const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        const __m512d margin = _mm512_set1_pd(p->steps.margin);
+        __mmask8 lo, hi;
+        __m256i a = steps_index8(steps_f8(&p->steps, kind, px), margin, &lo);
+        __m256i b = steps_index8(steps_f8(&p->steps, kind, _mm512_add_pd(px, eight)), margin, &hi);
+        *unsure = (unsigned)lo | (unsigned)hi << 8;
+        return _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
+    }
+    case PLAN_AXIAL:
+    case PLAN_RADIAL: {
+        const int kind = path == PLAN_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        *unsure = 0;
+        return _mm512_inserti64x4(_mm512_castsi256_si512(index8(parameter8(&p->k, kind, px))),
+                                  index8(parameter8(&p->k, kind, _mm512_add_pd(px, eight))), 1);
+    }
+    default: {
+        __m512i index;
+        conic16(&p->k, p->a0, px, &index, unsure);
+        return index;
+    }
+    }
+}
+
+AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
+    const __m512d sixteen = _mm512_set1_pd(16);
+    const __m512i k16 = _mm512_set1_epi16((short)k);
+    const int scaled = k != 255;
+    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
+        unsigned unsure;
+        __m512i index = indices16(p, path, px, &unsure);
+        if (unsure) {
+            int32_t lane[16];
+            _mm512_storeu_si512((void *)lane, index);
+            fix_lanes(g, p, path, lane, unsure, px0 + i, count - i);
+            index = _mm512_loadu_si512((const void *)lane);
+        }
+        __m512i s = lookup16(g->table, index);
+        __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
+        _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+    }
+}
+
+AVX512BW_ONLY LK_HIDDEN void lk_gradient_over_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k); return;
+    case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k); return;
+    case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
+    case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
+    case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, k); return;
+    default: over_by_chunks(g, px0, count, dst, k, 1);
     }
 }
 

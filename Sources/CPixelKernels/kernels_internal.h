@@ -262,6 +262,9 @@ LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *s
 LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+/// lamina_gradient_over for a run of one factor k (1...255, count > 0): dst[i] = scale(colour, k) over dst[i].
+LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k);
+LK_HIDDEN void lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k);
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,

@@ -150,18 +150,40 @@ final class GradientOverTests: XCTestCase {
         }
         nodes[0].subtreeEnd = nodes.count
         let tree = RenderTree(nodes: nodes)
-        for level in GradientOverTests.levels {
-            PixelKernels.maximumLevel = level
-            var reference = PixelBuffer(width: w, height: h)
-            let r = FrameRenderer(threads: 1)
-            r.fusesGradients = false
-            r.render(tree, into: &reference, background: 0)
-            XCTAssertGreaterThan(Set(reference.pixels).count, 200, "the layers draw gradients")
-            let under = [UInt32](repeating: 0, count: w * h)
-            if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: reference.pixels,
-                                                     variants: [(1, true), (3, true), (1, false)], background: 0) {
-                XCTFail("\(level): \(d)")
+        // At one pixel a point, two (the outlines' corners flattened finer) and 1.5 (fractional edges).
+        for scale in [1.0, 2.0, 1.5] {
+            let toDevice = Matrix4x4.scale(scale, scale)
+            for level in GradientOverTests.levels {
+                PixelKernels.maximumLevel = level
+                var reference = PixelBuffer(width: w, height: h)
+                let r = FrameRenderer(threads: 1)
+                r.fusesGradients = false
+                r.render(tree, into: &reference, toDevice: toDevice, background: 0)
+                XCTAssertGreaterThan(Set(reference.pixels).count, 200, "the layers draw gradients")
+                let under = [UInt32](repeating: 0, count: w * h)
+                if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: reference.pixels,
+                                                         variants: [(1, true), (3, true), (1, false)], toDevice: toDevice, background: 0) {
+                    XCTFail("\(level), scale \(scale): \(d)")
+                }
             }
         }
+    }
+
+    /// The band of a rounded rectangle's outline between its corners, on whole pixels; none for
+    /// outlines whose sides are off whole columns, rotated, or crossed by other edges.
+    func testPlainBandOfRoundedOutlines() {
+        let rounded = RoundedRect.polygon(CGRect(x: 10, y: 20, width: 50, height: 40), radius: 12, corners: 15, pixelsPerUnit: 1)
+        let band = PrimitiveDrawer.plainBand(rounded)
+        XCTAssertEqual(band?.x0, 10); XCTAssertEqual(band?.x1, 60)
+        XCTAssertEqual(band?.rows, 32..<48, "rows 32 ..< 48 lie between the corners (20 + 12, 60 − 12)")
+        let fractional = RoundedRect.polygon(CGRect(x: 10.5, y: 20, width: 50, height: 40), radius: 12, corners: 15, pixelsPerUnit: 1)
+        XCTAssertNil(PrimitiveDrawer.plainBand(fractional), "sides between pixels")
+        XCTAssertNil(PrimitiveDrawer.plainBand([(0, 0), (40, 5), (35, 45), (-5, 40)]), "rotated")
+        // A square whose top is cut by a V reaching into the rows between its sides: the V's edges cross them.
+        XCTAssertNil(PrimitiveDrawer.plainBand([(0, 0), (10, 0), (15, 20), (20, 0), (30, 0), (30, 30), (0, 30)]), "a notch")
+        // A diagonal across the band (a contour crossing itself).
+        XCTAssertNil(PrimitiveDrawer.plainBand([(0, 0), (0, 30), (20, 0), (20, 30)]), "a diagonal")
+        let square = PrimitiveDrawer.plainBand([(3, 4), (13, 4), (13, 9), (3, 9)])
+        XCTAssertEqual(square?.rows, 4..<9)
     }
 }

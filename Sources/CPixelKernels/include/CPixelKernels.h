@@ -96,6 +96,14 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
                           const float *coverage, int32_t full0, int32_t full1, float op);
 
+/// lamina_gradient_over without coverage on `rows` device rows from y0: row r at dst + r·stride
+/// (pixels), its rowX, rowY, rowW worked out as py·mx + gx, py·my + gy, py·mw + gw (py = (y0 + r)
+/// + 0.5, in Double, in that order; the other fields of `row` as given, its rowX, rowY and rowW
+/// not read): the interior rows of a rectangle in one call, each row's destination brought into
+/// the caches while the row before it is painted.
+void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
+                               int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op);
+
 /// The cell rasteriser (raster.c): anti-aliased coverage of closed polygons by signed-area
 /// accumulation in integer cells (1/LAMINA_RASTER_ONE of a pixel), swept row by row and, for a
 /// solid colour, blended straight into the destination. A pixel's coverage depends only on the

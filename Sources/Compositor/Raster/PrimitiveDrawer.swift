@@ -13,7 +13,8 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
-    private var rasterizer = CoverageRasterizer()
+    /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).
+    var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
     private let cells = CellRasterizer()
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
