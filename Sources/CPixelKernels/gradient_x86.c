@@ -568,21 +568,35 @@ AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32
 
 #define AVX512BW_ONLY __attribute__((target("avx2,avx512f,avx512bw")))
 
-/// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
-/// the table when the indices lie within 32 of each other (a smooth gradient over sixteen
-/// pixels, the common case), else by loads as store16.
-AVX512BW_ONLY static inline __m512i lookup16(const uint32_t *table, __m512i index) {
-    const int32_t lo = _mm512_reduce_min_epi32(index);
-    const int32_t base = lo < 224 ? lo : 224;
+/// The colours of `index` (sixteen indices, each 0...255) from the 32-entry window of the table
+/// from `base` (0...224) when every index lies in it (*ok = 1), by one permute.
+AVX512BW_ONLY static inline __m512i window16(const uint32_t *table, __m512i index, int32_t base, int *ok) {
     const __m512i rel = _mm512_sub_epi32(index, _mm512_set1_epi32(base));
-    if (_mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(32)) == 0xFFFF)
-        return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
-                                         _mm512_loadu_si512((const void *)(table + base + 16)));
+    *ok = _mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(32)) == 0xFFFF;
+    return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
+                                     _mm512_loadu_si512((const void *)(table + base + 16)));
+}
+
+/// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
+/// the table when the indices lie within 32 of each other (a smooth gradient over sixteen pixels,
+/// the common case), else by loads as store16. The window starts at the lower of the first and
+/// last lanes' indices (a short chain: most rows' indices rise or fall along the row), or else at
+/// the lowest index.
+AVX512BW_ONLY static inline __m512i lookup16(const uint32_t *table, __m512i index) {
+    const int32_t first = _mm_cvtsi128_si32(_mm512_castsi512_si128(index));
+    const int32_t last = _mm_extract_epi32(_mm512_extracti32x4_epi32(index, 3), 3);
+    const int32_t ends = first < last ? first : last;
+    int ok;
+    __m512i c = window16(table, index, ends < 224 ? ends : 224, &ok);
+    if (ok) return c;
+    const int32_t lo = _mm512_reduce_min_epi32(index);
+    c = window16(table, index, lo < 224 ? lo : 224, &ok);
+    if (ok) return c;
     int32_t k[16];
-    uint32_t c[16];
+    uint32_t colors[16];
     _mm512_storeu_si512((void *)k, index);
-    for (int j = 0; j < 16; j++) c[j] = table[k[j]];
-    return _mm512_loadu_si512((const void *)c);
+    for (int j = 0; j < 16; j++) colors[j] = table[k[j]];
+    return _mm512_loadu_si512((const void *)colors);
 }
 
 /// Sixteen lanes' table indices (the AVX-512 loops' arithmetic); *unsure: lanes to work out again.
