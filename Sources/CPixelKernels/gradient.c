@@ -70,14 +70,15 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 
 // ---- gradient over ---------------------------------------------------------------------------------
 //
-// lamina_gradient_over paints a row's run of one factor (the whole row without coverage, the inside
-// [full0, full1) of a clipped row) through the level's fused loop (gradient_x86.c: colours blended
-// in registers as they are made), or, at the portable and NEON levels, shaded a chunk at a time into
-// a buffer on the stack (in the L1 cache) and blended by the row kernel. The parts of a coverage row
-// outside its inside (a rounded corner's few pixels) are shaded into the buffer and blended with the
-// formula pixel by pixel, runs of eight or more pixels of one factor by the row kernel. The pixels
-// are those of lamina_shade_gradient and lamina_over_row: a gradient pixel does not depend on where
-// its span starts, and every blend is over_px(d, scale_px(s, k)) at every level.
+// lamina_gradient_over paints a row of one factor (no coverage, or coverage 1 all along) through
+// the level's fused loop (gradient_x86.c: colours blended in registers as they are made), or, at
+// the portable and NEON levels, shaded a chunk at a time into a buffer on the stack (in the L1
+// cache) and blended by the row kernel. A row with coverage (a rounded corner's row) is shaded into
+// the buffer once and blended piece by piece: the inside [full0, full1) by the row kernel, the
+// pixels outside it by their own factors, runs of eight or more pixels of one factor by the row
+// kernel, the others with the formula. The pixels are those of lamina_shade_gradient and
+// lamina_over_row: a gradient pixel does not depend on where its span starts, and every blend is
+// over_px(d, scale_px(s, k)) at every level.
 
 /// Pixels a chunk: rows of interfaces are mostly shorter, so most rows are one chunk.
 enum { GRADIENT_CHUNK = 512 };
@@ -100,26 +101,35 @@ static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t p
     }
 }
 
-/// Pixels of a coverage row (factor coverage_k(cov[i], op) each): runs of one factor of eight or
-/// more pixels through the row kernel, the others pixel by pixel.
+/// Blends n shaded colours src onto dst through coverage (factor coverage_k(cov[i], op) each):
+/// runs of one factor of eight or more pixels through the row kernel, the others pixel by pixel.
+static void blend_coverage(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov, float op) {
+    for (int32_t i = 0; i < n;) {
+        const uint32_t k = coverage_k(cov[i], op);
+        int32_t end = i + 1;
+        while (end < n && coverage_k(cov[end], op) == k) end++;
+        if (k) {
+            if (end - i >= 8) lk_over_row_level(level, dst + i, src + i, end - i, k);
+            else for (int32_t j = i; j < end; j++) dst[j] = over_px(dst[j], scale_px(src[j], k));
+        }
+        i = end;
+    }
+}
+
+/// A row with coverage outside [full0, full1) (0 <= full0 <= full1 <= count, not the whole row):
+/// shaded a chunk at a time (one plan a chunk, however the row is cut), then blended piece by piece.
 static void over_coverage(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
-                          const float *cov, float op) {
+                          const float *cov, int32_t full0, int32_t full1, float op, uint32_t kFull) {
     uint32_t buf[GRADIENT_CHUNK];
     for (int32_t c = 0; c < count; c += GRADIENT_CHUNK) {
         const int32_t n = count - c < GRADIENT_CHUNK ? count - c : GRADIENT_CHUNK;
         shade_level(level, row, px0 + c, n, buf);
-        uint32_t *d = dst + c;
-        const float *v = cov + c;
-        for (int32_t i = 0; i < n;) {
-            const uint32_t k = coverage_k(v[i], op);
-            int32_t end = i + 1;
-            while (end < n && coverage_k(v[end], op) == k) end++;
-            if (k) {
-                if (end - i >= 8) lk_over_row_level(level, d + i, buf + i, end - i, k);
-                else for (int32_t j = i; j < end; j++) d[j] = over_px(d[j], scale_px(buf[j], k));
-            }
-            i = end;
-        }
+        // The inside relative to the chunk.
+        const int32_t f0 = full0 - c < 0 ? 0 : (full0 - c > n ? n : full0 - c);
+        const int32_t f1 = full1 - c < f0 ? f0 : (full1 - c > n ? n : full1 - c);
+        blend_coverage(level, dst + c, buf, f0, cov + c, op);
+        if (f1 > f0 && kFull) lk_over_row_level(level, dst + c + f0, buf + f0, f1 - f0, kFull);
+        blend_coverage(level, dst + c + f1, buf + f1, n - f1, cov + c + f1, op);
     }
 }
 
@@ -128,15 +138,15 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
     if (count <= 0) return;
     const int32_t level = lamina_kernels_level();
     const uint32_t kFull = coverage_k(1.0f, op);
-    if (!coverage) {
-        full0 = 0; full1 = count;
-    } else {
+    if (coverage) {
         full0 = full0 < 0 ? 0 : (full0 > count ? count : full0);
         full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
     }
-    if (full0 > 0) over_coverage(level, row, px0, full0, dst, coverage, op);
-    if (full1 > full0 && kFull) over_constant(level, row, px0 + full0, full1 - full0, dst + full0, kFull);
-    if (count > full1) over_coverage(level, row, px0 + full1, count - full1, dst + full1, coverage + full1, op);
+    if (!coverage || (full0 == 0 && full1 == count)) {
+        if (kFull) over_constant(level, row, px0, count, dst, kFull);
+        return;
+    }
+    over_coverage(level, row, px0, count, dst, coverage, full0, full1, op, kFull);
 }
 
 /// Asks for the cache lines of dst[0 ..< count] ahead of use (a hint: no effect on results).

@@ -52,6 +52,47 @@ extension PrimitiveDrawer {
                     lamina_gradient_over(&row, Int32(x0), Int32(n), dst, nil, 0, Int32(n), c)
                 }
             }
+            /// Without a clip: each row's spans in one call, their coverage as a row of values (0
+            /// between them) and the longest run of coverage 1 as the inside (pixel for pixel the
+            /// factors of the spans one by one: coverage × opacity, rounded the same way).
+            func paintRows() {
+                spans.withUnsafeBufferPointer { runs in
+                    var i = 0
+                    while i < runs.count {
+                        let y = Int(runs[i].y)
+                        var j = i + 1
+                        while j < runs.count && Int(runs[j].y) == y { j += 1 }
+                        defer { i = j }
+                        if y < ay0 || y >= ay1 { continue }
+                        // The row's extent within the area (runs come left to right, apart).
+                        let x0 = max(Int(runs[i].x), ax0), x1 = min(Int(runs[j - 1].x + runs[j - 1].length), ax1)
+                        if x1 <= x0 { continue }
+                        if j - i == 1 {
+                            if runs[i].coverage > 0 { paint(y, x0, x1, runs[i].coverage * op, clipValues: nil) }
+                            continue
+                        }
+                        let n = x1 - x0
+                        if coverageRow.count < n { coverageRow = [Float](repeating: 0, count: max(n, 2 * coverageRow.count)) }
+                        var full = (lo: 0, hi: 0)
+                        coverageRow.withUnsafeMutableBufferPointer { row in
+                            let v = row.baseAddress!
+                            v.update(repeating: 0, count: n)
+                            for k in i..<j where runs[k].coverage > 0 {
+                                let s0 = max(Int(runs[k].x), x0), s1 = min(Int(runs[k].x + runs[k].length), x1)
+                                if s1 <= s0 { continue }
+                                (v + (s0 - x0)).update(repeating: runs[k].coverage, count: s1 - s0)
+                                if runs[k].coverage == 1, s1 - s0 > full.hi - full.lo { full = (s0 - x0, s1 - x0) }
+                            }
+                        }
+                        let py = Double(y) + 0.5
+                        row.rowX = py * m.d + m.g; row.rowY = py * m.e + m.h; row.rowW = py * m.f + m.i
+                        coverageRow.withUnsafeBufferPointer { v in
+                            lamina_gradient_over(&row, Int32(x0), Int32(n), pixels + ((y - fy) * stride + x0 - fx), v.baseAddress,
+                                                 Int32(full.lo), Int32(full.hi), op)
+                        }
+                    }
+                }
+            }
             /// Every span within the area (and, clipped, within the clip's rectangle: the clip is 0
             /// outside it, where nothing is drawn).
             func paintAll(_ clipValues: UnsafePointer<Float>?) {
@@ -71,7 +112,7 @@ extension PrimitiveDrawer {
                 // An empty clip shows nothing.
                 clip.values.withUnsafeBufferPointer { if let v = $0.baseAddress, !clip.rect.isEmpty { paintAll(v) } }
             } else {
-                paintAll(nil)
+                paintRows()
             }
         }
         return true

@@ -13,6 +13,8 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
+    /// One row of coverage values for `paintGradientSpans` (reused; grows as needed).
+    var coverageRow: [Float] = []
     /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).
     var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
