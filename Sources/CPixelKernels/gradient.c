@@ -4,6 +4,7 @@
 // gradient_neon.c.
 #include "kernels_internal.h"
 #include <math.h>
+#include <stddef.h>
 
 /// Every pixel of the row the same colour.
 static void fill_row(uint32_t *out, int32_t count, uint32_t color) {
@@ -83,21 +84,23 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 /// Pixels a chunk: rows of interfaces are mostly shorter, so most rows are one chunk.
 enum { GRADIENT_CHUNK = 512 };
 
-/// A run of one factor k (1...255) at `level`.
-static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+/// A run of one factor k = coverage_k(1, op) (1...255) at `level`.
+static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, float op, uint32_t k) {
     switch (level) {
 #if defined(__x86_64__)
-    case LAMINA_LEVEL_AVX512: lk_gradient_over_avx512(row, px0, count, dst, k); return;
+    case LAMINA_LEVEL_AVX512:
+        // Its fused loop, or else (rows it leaves) the buffer below.
+        if (lk_gradient_over_avx512(row, px0, count, dst, NULL, 0, count, op)) return;
+        break;
     case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k); return;
 #endif
-    default: {
-        uint32_t buf[GRADIENT_CHUNK];
-        for (int32_t i = 0; i < count; i += GRADIENT_CHUNK) {
-            const int32_t n = count - i < GRADIENT_CHUNK ? count - i : GRADIENT_CHUNK;
-            shade_level(level, row, px0 + i, n, buf);
-            lk_over_row_level(level, dst + i, buf, n, k);
-        }
+    default: break;
     }
+    uint32_t buf[GRADIENT_CHUNK];
+    for (int32_t i = 0; i < count; i += GRADIENT_CHUNK) {
+        const int32_t n = count - i < GRADIENT_CHUNK ? count - i : GRADIENT_CHUNK;
+        shade_level(level, row, px0 + i, n, buf);
+        lk_over_row_level(level, dst + i, buf, n, k);
     }
 }
 
@@ -143,9 +146,12 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
         full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
     }
     if (!coverage || (full0 == 0 && full1 == count)) {
-        if (kFull) over_constant(level, row, px0, count, dst, kFull);
+        if (kFull) over_constant(level, row, px0, count, dst, op, kFull);
         return;
     }
+#if defined(__x86_64__)
+    if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(row, px0, count, dst, coverage, full0, full1, op)) return;
+#endif
     over_coverage(level, row, px0, count, dst, coverage, full0, full1, op, kFull);
 }
 
@@ -168,6 +174,6 @@ void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double g
         if (y + 2 < rows) prefetch_row(dst + (intptr_t)(y + 2) * stride, count);
         const double py = (double)(y0 + y) + 0.5;
         r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
-        over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, k);
+        over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, op, k);
     }
 }

@@ -471,12 +471,15 @@ LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32
 
 // ---- gradient over: each group of colours blended as it is made ---------------------------------
 //
-// lk_gradient_over_avx2 / _avx512 paint a run of one factor k: each group of eight or sixteen
-// pixels' table indices as the loops above make them (the unsure lanes worked out again by the
-// formula), their colours, and source over onto the destination in registers (over8 / over16, the
-// row kernels' formula), with no row of colours in between: the pixels of lk_gradient_* followed
-// by lk_over_rect_*. Rows the loops above do not vectorise (one colour, the portable fallback)
-// are shaded into a buffer a chunk at a time and blended by the row kernel.
+// lk_gradient_over_avx2 paints a run of one factor k, lk_gradient_over_avx512 a run whose pixels
+// outside an inside [full0, full1) take their own factors from a coverage row: each group of
+// eight or sixteen pixels' table indices as the loops above make them (the unsure lanes worked out
+// again by the formula), their colours, each pixel's factor (coverage_k, in float lanes), and
+// source over onto the destination in registers (over8 / over16 / over16_each, the row kernels'
+// formula), with no row of colours in between: the pixels of lk_gradient_* followed by the blends
+// of lamina_gradient_over. Rows the loops above do not vectorise (one colour, the portable
+// fallback) and stepped rows whose colours change fast go through a buffer instead (AVX2 here,
+// AVX-512 in gradient.c).
 
 enum { OVER_CHUNK = 256 };
 
@@ -490,13 +493,13 @@ static inline void fix_lanes(const LaminaGradientRow *g, const RowPlan *p, PlanP
     }
 }
 
-/// The run through a buffer: lk_gradient_<level> a chunk at a time, then the row kernel.
-static void over_by_chunks(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k, int avx512) {
+/// The run through a buffer at AVX2: lk_gradient_avx2 a chunk at a time, then the row kernel.
+static void over_by_chunks(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
     uint32_t buf[OVER_CHUNK];
     for (int32_t i = 0; i < count; i += OVER_CHUNK) {
         int32_t n = count - i < OVER_CHUNK ? count - i : OVER_CHUNK;
-        if (avx512) { lk_gradient_avx512(g, px0 + i, n, buf); lk_over_rect_avx512(dst + i, 0, buf, 0, n, 1, k); }
-        else { lk_gradient_avx2(g, px0 + i, n, buf); lk_over_rect_avx2(dst + i, 0, buf, 0, n, 1, k); }
+        lk_gradient_avx2(g, px0 + i, n, buf);
+        lk_over_rect_avx2(dst + i, 0, buf, 0, n, 1, k);
     }
 }
 
@@ -566,7 +569,7 @@ AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32
     // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
     // about equal to the buffer, slightly slower on small radial gradients).
     if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
-        over_by_chunks(g, px0, count, dst, k, 0);
+        over_by_chunks(g, px0, count, dst, k);
         return;
     }
     // The path as a constant in each call, so the compiler drops the other paths' code.
@@ -576,7 +579,7 @@ AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32
     case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
     case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
     case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
-    default: over_by_chunks(g, px0, count, dst, k, 0);
+    default: over_by_chunks(g, px0, count, dst, k);
     }
 }
 
@@ -638,11 +641,27 @@ AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, _
     }
 }
 
+/// Sixteen lanes' factors coverage_k(v, op), v = cov[i + lane] for lanes in `need`, 1 for the
+/// others (the formula in float, operation by operation: min(v·op, 1)·255 + 0.5, truncated), laid
+/// out for over16_each.
+AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 need, __m512 op, __m512i *kl, __m512i *kh) {
+    const __m512 one = _mm512_set1_ps(1.0f);
+    // min_ps returns its second operand when the first is NaN: v < 1 ? v : 1, as coverage_k.
+    __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mask_loadu_ps(one, need, cov), op), one);
+    __m512i k = _mm512_cvttps_epu32(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+    __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+    *kl = _mm512_unpacklo_epi32(kk, kk);
+    *kh = _mm512_unpackhi_epi32(kk, kk);
+}
+
 AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
-                                                                                int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+                                                                                int32_t px0, int32_t count, uint32_t *dst,
+                                                                                const float *cov, int32_t full0, int32_t full1, float op) {
     __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
     const __m512d sixteen = _mm512_set1_pd(16);
-    const __m512i k16 = _mm512_set1_epi16((short)k);
+    const uint32_t k = coverage_k(1.0f, op);
+    const __m512i k16 = _mm512_set1_epi16((short)k), lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512 opv = _mm512_set1_ps(op);
     const int scaled = k != 255;
     for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
         unsigned unsure;
@@ -656,26 +675,34 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
         __m512i s = lookup16(g->table, index);
         __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
-        _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+        if (cov && (i < full0 || i + 16 > full1)) {
+            // Lanes outside the inside take their own factors.
+            __m512i at = _mm512_add_epi32(_mm512_set1_epi32(i), lanes);
+            __mmask16 inside = _mm512_cmpge_epi32_mask(at, _mm512_set1_epi32(full0)) & _mm512_cmplt_epi32_mask(at, _mm512_set1_epi32(full1));
+            __m512i kl, kh;
+            coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
+            _mm512_mask_storeu_epi32(dst + i, m, over16_each(d, s, kl, kh));
+        } else {
+            _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+        }
     }
 }
 
-AVX512BW_ONLY LK_HIDDEN void lk_gradient_over_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst,
+                                                    const float *cov, int32_t full0, int32_t full1, float op) {
     RowPlan p;
     plan_row(g, px0, count, &p);
     // Stepped rows whose colours change fast (a small radial gradient) measured faster through a
-    // buffer (store16's loads, then the row kernel) than looked up group by group (AMD Zen 4).
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
-        over_by_chunks(g, px0, count, dst, k, 1);
-        return;
-    }
+    // buffer (store16's loads, then the row kernel) than looked up group by group (AMD Zen 4):
+    // left to the caller, as are one-colour rows and the portable fallback.
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) return 0;
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k); return;
-    case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k); return;
-    case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
-    case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
-    case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, k); return;
-    default: over_by_chunks(g, px0, count, dst, k, 1);
+    case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, cov, full0, full1, op); return 1;
+    default: return 0;
     }
 }
 

@@ -264,7 +264,10 @@ LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 /// lamina_gradient_over for a run of one factor k (1...255, count > 0): dst[i] = scale(colour, k) over dst[i].
 LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k);
-LK_HIDDEN void lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k);
+/// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
+/// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
+LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
+                                      const float *cov, int32_t full0, int32_t full1, float op);
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,

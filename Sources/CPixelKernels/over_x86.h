@@ -48,5 +48,20 @@ LK_OVER_AVX512 static inline __m512i over16(__m512i d, __m512i s, __m512i k16, i
     return _mm512_packus_epi16(dl, dh);
 }
 
+
+/// over16 with each pixel's own factor: s scaled by k first (kl: the factors of the pixels
+/// unpacklo_epi8 takes, each in its four 16-bit channels; kh: unpackhi_epi8's), any factor 0...255
+/// (255 leaves s as it is, 0 leaves d).
+LK_OVER_AVX512 static inline __m512i over16_each(__m512i d, __m512i s, __m512i kl, __m512i kh) {
+    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i sl = div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(s, z), kl));
+    __m512i sh = div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(s, z), kh));
+    __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+    __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
+    __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
+    return _mm512_packus_epi16(dl, dh);
+}
+
 #endif
 #endif
