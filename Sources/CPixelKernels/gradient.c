@@ -119,6 +119,17 @@ static void blend_coverage(int32_t level, uint32_t *dst, const uint32_t *src, in
     }
 }
 
+LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
+                               int32_t full0, int32_t full1, float op, uint32_t kFull) {
+    if (!cov) {
+        if (kFull) lk_over_row_level(level, dst, src, n, kFull);
+        return;
+    }
+    blend_coverage(level, dst, src, full0, cov, op);
+    if (full1 > full0 && kFull) lk_over_row_level(level, dst + full0, src + full0, full1 - full0, kFull);
+    blend_coverage(level, dst + full1, src + full1, n - full1, cov + full1, op);
+}
+
 /// A row with coverage outside [full0, full1) (0 <= full0 <= full1 <= count, not the whole row):
 /// shaded a chunk at a time (one plan a chunk, however the row is cut), then blended piece by piece.
 static void over_coverage(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
@@ -130,9 +141,7 @@ static void over_coverage(int32_t level, const LaminaGradientRow *row, int32_t p
         // The inside relative to the chunk.
         const int32_t f0 = full0 - c < 0 ? 0 : (full0 - c > n ? n : full0 - c);
         const int32_t f1 = full1 - c < f0 ? f0 : (full1 - c > n ? n : full1 - c);
-        blend_coverage(level, dst + c, buf, f0, cov + c, op);
-        if (f1 > f0 && kFull) lk_over_row_level(level, dst + c + f0, buf + f0, f1 - f0, kFull);
-        blend_coverage(level, dst + c + f1, buf + f1, n - f1, cov + c + f1, op);
+        lk_blend_pieces(level, dst + c, buf, n, cov + c, f0, f1, op, kFull);
     }
 }
 

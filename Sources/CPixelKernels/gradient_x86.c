@@ -9,6 +9,7 @@
 #include "kernels_internal.h"
 #include <immintrin.h>
 #include <math.h>
+#include <stddef.h>
 #include "over_x86.h"
 
 /// The per-row constants of the vector loops.
@@ -693,9 +694,23 @@ AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, 
     RowPlan p;
     plan_row(g, px0, count, &p);
     // Stepped rows whose colours change fast (a small radial gradient) measured faster through a
-    // buffer (store16's loads, then the row kernel) than looked up group by group (AMD Zen 4):
-    // left to the caller, as are one-colour rows and the portable fallback.
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) return 0;
+    // buffer (store16's loads, then the row kernel) than looked up group by group (AMD Zen 4),
+    // the row's plan kept for all its chunks. One-colour rows and the portable fallback are left
+    // to the caller.
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
+        const int kind = p.path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        const uint32_t kFull = coverage_k(1.0f, op);
+        uint32_t buf[OVER_CHUNK];
+        for (int32_t c = 0; c < count; c += OVER_CHUNK) {
+            const int32_t n = count - c < OVER_CHUNK ? count - c : OVER_CHUNK;
+            if (kind == LAMINA_GRADIENT_AXIAL) steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0 + c, n, buf);
+            else steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0 + c, n, buf);
+            const int32_t f0 = full0 - c < 0 ? 0 : (full0 - c > n ? n : full0 - c);
+            const int32_t f1 = full1 - c < f0 ? f0 : (full1 - c > n ? n : full1 - c);
+            lk_blend_pieces(LAMINA_LEVEL_AVX512, dst + c, buf, n, cov ? cov + c : NULL, f0, f1, op, kFull);
+        }
+        return 1;
+    }
     switch (p.path) {
     case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
     case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;

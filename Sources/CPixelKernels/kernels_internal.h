@@ -230,6 +230,11 @@ LK_HIDDEN void lk_gradient_portable(const LaminaGradientRow *row, int32_t px0, i
 /// lamina_over_row at a given level (k in 1...255, count > 0): for kernels that read the level once
 /// and blend several pieces of a row.
 LK_HIDDEN void lk_over_row_level(int32_t level, uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k);
+/// Blends n shaded colours src onto dst as lamina_gradient_over does (cov NULL: factor kFull =
+/// coverage_k(1, op) for all; else coverage_k(cov[i], op) outside [full0, full1), 0 <= full0 <=
+/// full1 <= n, and kFull inside), at `level`.
+LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
+                               int32_t full0, int32_t full1, float op, uint32_t kFull);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
