@@ -86,6 +86,7 @@ enum { GRADIENT_CHUNK = 512 };
 
 /// A run of one factor k = coverage_k(1, op) (1...255) at `level`.
 static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, float op, uint32_t k) {
+    (void)op;   // read by the AVX-512 loop only
     switch (level) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512:
