@@ -5,6 +5,8 @@
 // colour through an 8-bit mask), fill.c, sample.c (bilinear sampling), gradient.c (gradient rows),
 // blur.c (box blur passes), raster.c (the cell rasteriser), yuv.c (ARGB to I420); each job's vector versions in
 // <job>_x86.c (AVX2, AVX-512: compiled on x86-64 only) and <job>_neon.c (AArch64 only).
+// over_x86.h holds the AVX2 and AVX-512 source-over formulas blend_x86.c and gradient_x86.c share
+// (gradient.c also paints gradient rows straight onto a destination: lamina_gradient_over).
 #ifndef LAMINA_KERNELS_INTERNAL_H
 #define LAMINA_KERNELS_INTERNAL_H
 #include "CPixelKernels.h"
