@@ -14,10 +14,10 @@ static void over_solid_rect_portable(uint32_t *dst, intptr_t dstStride, uint32_t
         for (int32_t i = 0; i < width; i++) dst[i] = over_px(dst[i], color);
 }
 
-/// lamina_over_rect after its checks (k in 1...255, a non-empty rectangle).
-static void over_rect_at_level(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
-                               int32_t width, int32_t height, uint32_t k) {
-    switch (lamina_kernels_level()) {
+/// lamina_over_rect after its checks (k in 1...255, a non-empty rectangle), at `level`.
+static void over_rect_level(int32_t level, uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                            int32_t width, int32_t height, uint32_t k) {
+    switch (level) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512: lk_over_rect_avx512(dst, dstStride, src, srcStride, width, height, k); return;
     case LAMINA_LEVEL_AVX2: lk_over_rect_avx2(dst, dstStride, src, srcStride, width, height, k); return;
@@ -27,6 +27,16 @@ static void over_rect_at_level(uint32_t *dst, intptr_t dstStride, const uint32_t
 #endif
     default: over_rect_portable(dst, dstStride, src, srcStride, width, height, k);
     }
+}
+
+/// over_rect_level at the level calls run now.
+static void over_rect_at_level(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
+                               int32_t width, int32_t height, uint32_t k) {
+    over_rect_level(lamina_kernels_level(), dst, dstStride, src, srcStride, width, height, k);
+}
+
+LK_HIDDEN void lk_over_row_level(int32_t level, uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k) {
+    over_rect_level(level, dst, 0, src, 0, count, 1, k);
 }
 
 /// lamina_over_solid_rect after its checks (a colour neither transparent nor opaque, a non-empty rectangle).

@@ -4,6 +4,7 @@
 // gradient_neon.c.
 #include "kernels_internal.h"
 #include <math.h>
+#include <stddef.h>
 
 /// Every pixel of the row the same colour.
 static void fill_row(uint32_t *out, int32_t count, uint32_t color) {
@@ -49,9 +50,9 @@ LK_HIDDEN void lk_gradient_portable(const LaminaGradientRow *g, int32_t px0, int
     }
 }
 
-void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out) {
-    if (count <= 0) return;
-    switch (lamina_kernels_level()) {
+/// The level's gradient row kernel.
+static void shade_level(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out) {
+    switch (level) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512: lk_gradient_avx512(row, px0, count, out); return;
     case LAMINA_LEVEL_AVX2: lk_gradient_avx2(row, px0, count, out); return;
@@ -60,5 +61,129 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
     case LAMINA_LEVEL_NEON: lk_gradient_neon(row, px0, count, out); return;
 #endif
     default: lk_gradient_portable(row, px0, count, out);
+    }
+}
+
+void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out) {
+    if (count <= 0) return;
+    shade_level(lamina_kernels_level(), row, px0, count, out);
+}
+
+// ---- gradient over ---------------------------------------------------------------------------------
+//
+// lamina_gradient_over paints a row of one factor (no coverage, or coverage 1 all along) through
+// the level's fused loop (gradient_x86.c: colours blended in registers as they are made), or, at
+// the portable and NEON levels, shaded a chunk at a time into a buffer on the stack (in the L1
+// cache) and blended by the row kernel. A row with coverage (a rounded corner's row) is shaded into
+// the buffer once and blended piece by piece: the inside [full0, full1) by the row kernel, the
+// pixels outside it by their own factors, runs of eight or more pixels of one factor by the row
+// kernel, the others with the formula. The pixels are those of lamina_shade_gradient and
+// lamina_over_row: a gradient pixel does not depend on where its span starts, and every blend is
+// over_px(d, scale_px(s, k)) at every level.
+
+/// Pixels a chunk: rows of interfaces are mostly shorter, so most rows are one chunk.
+enum { GRADIENT_CHUNK = 512 };
+
+/// A run of one factor k = coverage_k(1, op) (1...255) at `level`.
+static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, float op, uint32_t k) {
+    (void)op;   // read by the AVX-512 loop only
+    switch (level) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512:
+        // Its fused loop, or else (rows it leaves) the buffer below.
+        if (lk_gradient_over_avx512(row, px0, count, dst, NULL, 0, count, op)) return;
+        break;
+    case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k); return;
+#endif
+    default: break;
+    }
+    uint32_t buf[GRADIENT_CHUNK];
+    for (int32_t i = 0; i < count; i += GRADIENT_CHUNK) {
+        const int32_t n = count - i < GRADIENT_CHUNK ? count - i : GRADIENT_CHUNK;
+        shade_level(level, row, px0 + i, n, buf);
+        lk_over_row_level(level, dst + i, buf, n, k);
+    }
+}
+
+/// Blends n shaded colours src onto dst through coverage (factor coverage_k(cov[i], op) each):
+/// runs of one factor of eight or more pixels through the row kernel, the others pixel by pixel.
+static void blend_coverage(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov, float op) {
+    for (int32_t i = 0; i < n;) {
+        const uint32_t k = coverage_k(cov[i], op);
+        int32_t end = i + 1;
+        while (end < n && coverage_k(cov[end], op) == k) end++;
+        if (k) {
+            if (end - i >= 8) lk_over_row_level(level, dst + i, src + i, end - i, k);
+            else for (int32_t j = i; j < end; j++) dst[j] = over_px(dst[j], scale_px(src[j], k));
+        }
+        i = end;
+    }
+}
+
+LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
+                               int32_t full0, int32_t full1, float op, uint32_t kFull) {
+    if (!cov) {
+        if (kFull) lk_over_row_level(level, dst, src, n, kFull);
+        return;
+    }
+    blend_coverage(level, dst, src, full0, cov, op);
+    if (full1 > full0 && kFull) lk_over_row_level(level, dst + full0, src + full0, full1 - full0, kFull);
+    blend_coverage(level, dst + full1, src + full1, n - full1, cov + full1, op);
+}
+
+/// A row with coverage outside [full0, full1) (0 <= full0 <= full1 <= count, not the whole row):
+/// shaded a chunk at a time (one plan a chunk, however the row is cut), then blended piece by piece.
+static void over_coverage(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
+                          const float *cov, int32_t full0, int32_t full1, float op, uint32_t kFull) {
+    uint32_t buf[GRADIENT_CHUNK];
+    for (int32_t c = 0; c < count; c += GRADIENT_CHUNK) {
+        const int32_t n = count - c < GRADIENT_CHUNK ? count - c : GRADIENT_CHUNK;
+        shade_level(level, row, px0 + c, n, buf);
+        // The inside relative to the chunk.
+        const int32_t f0 = full0 - c < 0 ? 0 : (full0 - c > n ? n : full0 - c);
+        const int32_t f1 = full1 - c < f0 ? f0 : (full1 - c > n ? n : full1 - c);
+        lk_blend_pieces(level, dst + c, buf, n, cov + c, f0, f1, op, kFull);
+    }
+}
+
+void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
+                          const float *coverage, int32_t full0, int32_t full1, float op) {
+    if (count <= 0) return;
+    const int32_t level = lamina_kernels_level();
+    const uint32_t kFull = coverage_k(1.0f, op);
+    if (coverage) {
+        full0 = full0 < 0 ? 0 : (full0 > count ? count : full0);
+        full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
+    }
+    if (!coverage || (full0 == 0 && full1 == count)) {
+        if (kFull) over_constant(level, row, px0, count, dst, op, kFull);
+        return;
+    }
+#if defined(__x86_64__)
+    if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(row, px0, count, dst, coverage, full0, full1, op)) return;
+#endif
+    over_coverage(level, row, px0, count, dst, coverage, full0, full1, op, kFull);
+}
+
+/// Asks for the cache lines of dst[0 ..< count] ahead of use (a hint: no effect on results).
+static inline void prefetch_row(const uint32_t *dst, int32_t count) {
+    for (int32_t i = 0; i < count; i += 16) __builtin_prefetch(dst + i, 1, 3);
+    __builtin_prefetch(dst + count - 1, 1, 3);
+}
+
+void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
+                               int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op) {
+    if (count <= 0 || rows <= 0) return;
+    const int32_t level = lamina_kernels_level();
+    const uint32_t k = coverage_k(1.0f, op);
+    if (!k) return;
+    LaminaGradientRow r = *row;
+    if (rows > 1) prefetch_row(dst + stride, count);
+    for (int32_t y = 0; y < rows; y++) {
+        // Two rows ahead: the row after next is on its way while this one is painted.
+        if (y + 2 < rows) prefetch_row(dst + (intptr_t)(y + 2) * stride, count);
+        const double py = (double)(y0 + y) + 0.5;
+        r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
+        over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, op, k);
     }
 }

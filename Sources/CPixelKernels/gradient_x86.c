@@ -9,6 +9,8 @@
 #include "kernels_internal.h"
 #include <immintrin.h>
 #include <math.h>
+#include <stddef.h>
+#include "over_x86.h"
 
 /// The per-row constants of the vector loops.
 typedef struct {
@@ -39,6 +41,44 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
         return 1;
     }
     return 0;
+}
+
+/// Which loop a row takes (the same decisions at both levels), and its constants.
+typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_PORTABLE } PlanPath;
+typedef struct {
+    PlanPath path;
+    GradientSteps steps;
+    GradientConstants k;
+    /// Conic: atan2 of the start→end direction.
+    double a0;
+    /// One colour: the colour.
+    uint32_t color;
+} RowPlan;
+
+/// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form, else
+/// the exact form, one colour, the conic loop, or the portable code.
+static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p) {
+    p->color = 0;
+    p->a0 = 0;
+    if (gradient_steps(g, px0, count, &p->steps)) {
+        p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
+    } else if (gradient_constants(g, &p->k, &p->color)) {
+        p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_AXIAL : PLAN_RADIAL;
+    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
+        p->path = PLAN_ONE_COLOR;
+    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
+        p->path = PLAN_CONIC;
+        p->a0 = atan2(g->ey - g->sy, g->ex - g->sx);
+    } else {
+        p->path = PLAN_PORTABLE;
+    }
+}
+
+/// The reference's table index of pixel centre px on a row whose plan is `path` (for the lanes a
+/// vector loop is unsure of).
+static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, double px) {
+    if (path == PLAN_CONIC) return conic_index(g, p->a0, px);
+    return path == PLAN_STEPS_AXIAL ? axial_index(g, px) : radial_index(g, px);
 }
 
 // ---- conic rows ------------------------------------------------------------------------------------
@@ -238,22 +278,17 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
 }
 
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
-    GradientConstants k;
-    GradientSteps steps;
-    uint32_t color = 0;
-    if (gradient_steps(g, px0, count, &steps)) {
-        if (g->kind == LAMINA_GRADIENT_AXIAL) steps_avx2(g, &steps, LAMINA_GRADIENT_AXIAL, px0, count, out);
-        else steps_avx2(g, &steps, LAMINA_GRADIENT_RADIAL, px0, count, out);
-    } else if (gradient_constants(g, &k, &color)) {
-        // The kind as a constant in each call, so the compiler drops the other kind's code.
-        if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx2(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
-        else gradient_avx2(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
-    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
-        for (int32_t i = 0; i < count; i++) out[i] = color;
-    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
-        conic_avx2(g, &k, atan2(g->ey - g->sy, g->ex - g->sx), px0, count, out);
-    } else {
-        lk_gradient_portable(g, px0, count, out);
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    // The kind as a constant in each call, so the compiler drops the other kind's code.
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, count, out); return;
+    case PLAN_STEPS_RADIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, count, out); return;
+    case PLAN_AXIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
+    case PLAN_RADIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
+    case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
+    case PLAN_CONIC: conic_avx2(g, &p.k, p.a0, px0, count, out); return;
+    default: lk_gradient_portable(g, px0, count, out);
     }
 }
 
@@ -422,21 +457,267 @@ AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientC
 }
 
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
-    GradientConstants k;
-    GradientSteps steps;
-    uint32_t color = 0;
-    if (gradient_steps(g, px0, count, &steps)) {
-        if (g->kind == LAMINA_GRADIENT_AXIAL) steps_avx512(g, &steps, LAMINA_GRADIENT_AXIAL, px0, count, out);
-        else steps_avx512(g, &steps, LAMINA_GRADIENT_RADIAL, px0, count, out);
-    } else if (gradient_constants(g, &k, &color)) {
-        if (g->kind == LAMINA_GRADIENT_AXIAL) gradient_avx512(&k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out);
-        else gradient_avx512(&k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out);
-    } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
-        for (int32_t i = 0; i < count; i++) out[i] = color;
-    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
-        conic_avx512(g, &k, atan2(g->ey - g->sy, g->ex - g->sx), px0, count, out);
-    } else {
-        lk_gradient_portable(g, px0, count, out);
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, count, out); return;
+    case PLAN_STEPS_RADIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, count, out); return;
+    case PLAN_AXIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
+    case PLAN_RADIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
+    case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
+    case PLAN_CONIC: conic_avx512(g, &p.k, p.a0, px0, count, out); return;
+    default: lk_gradient_portable(g, px0, count, out);
+    }
+}
+
+// ---- gradient over: each group of colours blended as it is made ---------------------------------
+//
+// lk_gradient_over_avx2 paints a run of one factor k, lk_gradient_over_avx512 a run whose pixels
+// outside an inside [full0, full1) take their own factors from a coverage row: each group of
+// eight or sixteen pixels' table indices as the loops above make them (the unsure lanes worked out
+// again by the formula), their colours, each pixel's factor (coverage_k, in float lanes), and
+// source over onto the destination in registers (over8 / over16 / over16_each, the row kernels'
+// formula), with no row of colours in between: the pixels of lk_gradient_* followed by the blends
+// of lamina_gradient_over. Rows the loops above do not vectorise (one colour, the portable
+// fallback) and stepped rows whose colours change fast go through a buffer instead (AVX2 here,
+// AVX-512 in gradient.c).
+
+enum { OVER_CHUNK = 256 };
+
+/// The indices of lanes `unsure` (bit j: lane j) of the group from pixel px0 worked out again;
+/// lanes at or past `left` (outside the run) are left as they are.
+static inline void fix_lanes(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, int32_t *index, unsigned unsure,
+                             int32_t px0, int32_t left) {
+    for (; unsure; unsure &= unsure - 1) {
+        int j = __builtin_ctz(unsure);
+        if (j < left) index[j] = (int32_t)exact_index(g, p, path, (double)(px0 + j) + 0.5);
+    }
+}
+
+/// The run through a buffer at AVX2: lk_gradient_avx2 a chunk at a time, then the row kernel.
+static void over_by_chunks(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    uint32_t buf[OVER_CHUNK];
+    for (int32_t i = 0; i < count; i += OVER_CHUNK) {
+        int32_t n = count - i < OVER_CHUNK ? count - i : OVER_CHUNK;
+        lk_gradient_avx2(g, px0 + i, n, buf);
+        lk_over_rect_avx2(dst + i, 0, buf, 0, n, 1, k);
+    }
+}
+
+/// Eight lanes' table indices (the AVX2 loops' arithmetic); *unsure: lanes to work out again.
+AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, int *unsure) {
+    const __m256d four = _mm256_set1_pd(4);
+    switch (path) {
+    case PLAN_STEPS_AXIAL:
+    case PLAN_STEPS_RADIAL: {
+        const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        const __m256d margin = _mm256_set1_pd(p->steps.margin);
+        int lo, hi;
+        __m128i a = steps_index4(steps_f4(&p->steps, kind, px), margin, &lo);
+        __m128i b = steps_index4(steps_f4(&p->steps, kind, _mm256_add_pd(px, four)), margin, &hi);
+        *unsure = lo | hi << 4;
+        return _mm256_set_m128i(b, a);
+    }
+    case PLAN_AXIAL:
+    case PLAN_RADIAL: {
+        const int kind = path == PLAN_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        *unsure = 0;
+        return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
+    }
+    default:
+        return conic8f(&p->k, p->a0, px, unsure);
+    }
+}
+
+AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                          int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
+    const __m256d eight = _mm256_set1_pd(8);
+    const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const int scaled = k != 255;
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
+        int unsure;
+        __m256i index = indices8(p, path, px, &unsure);
+        if (unsure) {
+            int32_t lane[8];
+            _mm256_storeu_si256((__m256i *)lane, index);
+            fix_lanes(g, p, path, lane, (unsigned)unsure, px0 + i, count - i);
+            index = _mm256_loadu_si256((const __m256i *)lane);
+        }
+        __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
+        if (i + 8 <= count) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, scaled));
+        } else {
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
+            __m256i d = _mm256_maskload_epi32((const int *)(dst + i), keep);
+            _mm256_maskstore_epi32((int *)(dst + i), keep, over8(d, s, k16, scaled));
+        }
+    }
+}
+
+/// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
+/// lookup16's window, at AVX-512, takes most groups): axial |f1|, radial at most 255·√(u1² + v1²) a pixel.
+static inline int narrow_steps(const RowPlan *p) {
+    const double perPixel = p->path == PLAN_STEPS_AXIAL ? fabs(p->steps.f1)
+                          : 255 * sqrt(p->steps.u1 * p->steps.u1 + p->steps.v1 * p->steps.v1);
+    return 15 * perPixel < 31;
+}
+
+AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
+    // about equal to the buffer, slightly slower on small radial gradients).
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
+        over_by_chunks(g, px0, count, dst, k);
+        return;
+    }
+    // The path as a constant in each call, so the compiler drops the other paths' code.
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k); return;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k); return;
+    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
+    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
+    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
+    default: over_by_chunks(g, px0, count, dst, k);
+    }
+}
+
+#define AVX512BW_ONLY __attribute__((target("avx2,avx512f,avx512bw")))
+
+/// The colours of `index` (sixteen indices, each 0...255) from the 32-entry window of the table
+/// from `base` (0...224) when every index lies in it (*ok = 1), by one permute.
+AVX512BW_ONLY static inline __m512i window16(const uint32_t *table, __m512i index, int32_t base, int *ok) {
+    const __m512i rel = _mm512_sub_epi32(index, _mm512_set1_epi32(base));
+    *ok = _mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(32)) == 0xFFFF;
+    return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
+                                     _mm512_loadu_si512((const void *)(table + base + 16)));
+}
+
+/// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
+/// the table when the indices lie within 32 of each other (a smooth gradient over sixteen pixels,
+/// the common case), else by loads as store16. The window starts at the lower of the first and
+/// last lanes' indices (a short chain: most rows' indices rise or fall along the row), or else at
+/// the lowest index.
+AVX512BW_ONLY static inline __m512i lookup16(const uint32_t *table, __m512i index) {
+    const int32_t first = _mm_cvtsi128_si32(_mm512_castsi512_si128(index));
+    const int32_t last = _mm_extract_epi32(_mm512_extracti32x4_epi32(index, 3), 3);
+    const int32_t ends = first < last ? first : last;
+    int ok;
+    __m512i c = window16(table, index, ends < 224 ? ends : 224, &ok);
+    if (ok) return c;
+    const int32_t lo = _mm512_reduce_min_epi32(index);
+    c = window16(table, index, lo < 224 ? lo : 224, &ok);
+    if (ok) return c;
+    return _mm512_i32gather_epi32(index, (const int *)table, 4);
+}
+
+/// Sixteen lanes' table indices (the AVX-512 loops' arithmetic); *unsure: lanes to work out again.
+AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, __m512d px, unsigned *unsure) {
+    const __m512d eight = _mm512_set1_pd(8);
+    switch (path) {
+    case PLAN_STEPS_AXIAL:
+    case PLAN_STEPS_RADIAL: {
+        const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        const __m512d margin = _mm512_set1_pd(p->steps.margin);
+        __mmask8 lo, hi;
+        __m256i a = steps_index8(steps_f8(&p->steps, kind, px), margin, &lo);
+        __m256i b = steps_index8(steps_f8(&p->steps, kind, _mm512_add_pd(px, eight)), margin, &hi);
+        *unsure = (unsigned)lo | (unsigned)hi << 8;
+        return _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
+    }
+    case PLAN_AXIAL:
+    case PLAN_RADIAL: {
+        const int kind = path == PLAN_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        *unsure = 0;
+        return _mm512_inserti64x4(_mm512_castsi256_si512(index8(parameter8(&p->k, kind, px))),
+                                  index8(parameter8(&p->k, kind, _mm512_add_pd(px, eight))), 1);
+    }
+    default: {
+        __m512i index;
+        conic16(&p->k, p->a0, px, &index, unsure);
+        return index;
+    }
+    }
+}
+
+/// Sixteen lanes' factors coverage_k(v, op), v = cov[i + lane] for lanes in `need`, 1 for the
+/// others (the formula in float, operation by operation: min(v·op, 1)·255 + 0.5, truncated), laid
+/// out for over16_each.
+AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 need, __m512 op, __m512i *kl, __m512i *kh) {
+    const __m512 one = _mm512_set1_ps(1.0f);
+    // min_ps returns its second operand when the first is NaN: v < 1 ? v : 1, as coverage_k.
+    __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mask_loadu_ps(one, need, cov), op), one);
+    __m512i k = _mm512_cvttps_epu32(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
+    __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+    *kl = _mm512_unpacklo_epi32(kk, kk);
+    *kh = _mm512_unpackhi_epi32(kk, kk);
+}
+
+AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                int32_t px0, int32_t count, uint32_t *dst,
+                                                                                const float *cov, int32_t full0, int32_t full1, float op) {
+    __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
+    const __m512d sixteen = _mm512_set1_pd(16);
+    const uint32_t k = coverage_k(1.0f, op);
+    const __m512i k16 = _mm512_set1_epi16((short)k), lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512 opv = _mm512_set1_ps(op);
+    const int scaled = k != 255;
+    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
+        unsigned unsure;
+        __m512i index = indices16(p, path, px, &unsure);
+        if (unsure) {
+            int32_t lane[16];
+            _mm512_storeu_si512((void *)lane, index);
+            fix_lanes(g, p, path, lane, unsure, px0 + i, count - i);
+            index = _mm512_loadu_si512((const void *)lane);
+        }
+        __m512i s = lookup16(g->table, index);
+        __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
+        if (cov && (i < full0 || i + 16 > full1)) {
+            // Lanes outside the inside take their own factors.
+            __m512i at = _mm512_add_epi32(_mm512_set1_epi32(i), lanes);
+            __mmask16 inside = _mm512_cmpge_epi32_mask(at, _mm512_set1_epi32(full0)) & _mm512_cmplt_epi32_mask(at, _mm512_set1_epi32(full1));
+            __m512i kl, kh;
+            coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
+            _mm512_mask_storeu_epi32(dst + i, m, over16_each(d, s, kl, kh));
+        } else {
+            _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+        }
+    }
+}
+
+AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst,
+                                                    const float *cov, int32_t full0, int32_t full1, float op) {
+    RowPlan p;
+    plan_row(g, px0, count, &p);
+    // Stepped rows whose colours change fast (a small radial gradient) measured faster through a
+    // buffer (store16's loads, then the row kernel) than looked up group by group (AMD Zen 4),
+    // the row's plan kept for all its chunks. One-colour rows and the portable fallback are left
+    // to the caller.
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
+        const int kind = p.path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+        const uint32_t kFull = coverage_k(1.0f, op);
+        uint32_t buf[OVER_CHUNK];
+        for (int32_t c = 0; c < count; c += OVER_CHUNK) {
+            const int32_t n = count - c < OVER_CHUNK ? count - c : OVER_CHUNK;
+            if (kind == LAMINA_GRADIENT_AXIAL) steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0 + c, n, buf);
+            else steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0 + c, n, buf);
+            const int32_t f0 = full0 - c < 0 ? 0 : (full0 - c > n ? n : full0 - c);
+            const int32_t f1 = full1 - c < f0 ? f0 : (full1 - c > n ? n : full1 - c);
+            lk_blend_pieces(LAMINA_LEVEL_AVX512, dst + c, buf, n, cov ? cov + c : NULL, f0, f1, op, kFull);
+        }
+        return 1;
+    }
+    switch (p.path) {
+    case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, cov, full0, full1, op); return 1;
+    default: return 0;
     }
 }
 

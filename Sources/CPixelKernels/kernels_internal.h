@@ -5,6 +5,8 @@
 // colour through an 8-bit mask), fill.c, sample.c (bilinear sampling), gradient.c (gradient rows),
 // blur.c (box blur passes), raster.c (the cell rasteriser), yuv.c (ARGB to I420); each job's vector versions in
 // <job>_x86.c (AVX2, AVX-512: compiled on x86-64 only) and <job>_neon.c (AArch64 only).
+// over_x86.h holds the AVX2 and AVX-512 source-over formulas blend_x86.c and gradient_x86.c share
+// (gradient.c also paints gradient rows straight onto a destination: lamina_gradient_over).
 #ifndef LAMINA_KERNELS_INTERNAL_H
 #define LAMINA_KERNELS_INTERNAL_H
 #include "CPixelKernels.h"
@@ -227,6 +229,14 @@ LK_HIDDEN void lk_affine_portable(const uint32_t *tex, int32_t w, int32_t x0, in
 LK_HIDDEN void lk_i420_portable(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                                 int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 LK_HIDDEN void lk_gradient_portable(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+/// lamina_over_row at a given level (k in 1...255, count > 0): for kernels that read the level once
+/// and blend several pieces of a row.
+LK_HIDDEN void lk_over_row_level(int32_t level, uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k);
+/// Blends n shaded colours src onto dst as lamina_gradient_over does (cov NULL: factor kFull =
+/// coverage_k(1, op) for all; else coverage_k(cov[i], op) outside [full0, full1), 0 <= full0 <=
+/// full1 <= n, and kFull inside), at `level`.
+LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
+                               int32_t full0, int32_t full1, float op, uint32_t kFull);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
@@ -259,6 +269,12 @@ LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *s
 LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
+/// lamina_gradient_over for a run of one factor k (1...255, count > 0): dst[i] = scale(colour, k) over dst[i].
+LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k);
+/// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
+/// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
+LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
+                                      const float *cov, int32_t full0, int32_t full1, float op);
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,

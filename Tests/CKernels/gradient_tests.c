@@ -55,6 +55,14 @@ void test_gradient_near_steps(void) {
                     LaminaGradientRow row = { kind, 0, 0, ex, ey, a, 0, 0, 0, 0.5, 1, table };
                     LABEL("lamina_shade_gradient (%s, axis %.17g, scale %g)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", len, a);
                     AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+                    // The same colours blended as they are made (the fused loops redo the same lanes).
+                    premultiplied_row(input, n);
+                    for (int32_t i = 0; i < n; i++) {
+                        volatile double px = (double)(px0 + i) + 0.5, x = px * a, y = 0.5;
+                        want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(kind, 0, 0, ex, ey, x, y))], 255);
+                    }
+                    LABEL("lamina_gradient_over (%s, axis %.17g, scale %g)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", len, a);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
                 }
 }
 
@@ -100,5 +108,93 @@ void test_gradient(void) {
         LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, c, rowX, rowY, rowW, table };
         LABEL("lamina_shade_gradient (trial %d, %s%s, %d px from %d)", t, kinds[kind], projective ? ", projective" : "", n, px0);
         AT_EVERY_LEVEL(n, input, want, irand(0, 15), lamina_shade_gradient(&row, px0, n, out));
+    }
+}
+
+/// lamina_gradient_over: random rows of each kind (affine and projective), random premultiplied
+/// tables and destinations, coverage rows of runs (zeros, ones, fractions) with an inside that
+/// holds NaN (it must not be read), several opacities, rows longer than the kernel's chunk. Each
+/// pixel must be the reference colour scaled by the reference factor over the destination.
+void test_gradient_over(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 240; t++) {
+        int32_t kind = t % 3;
+        for (int i = 0; i < 256; i++) table[i] = premultiplied_pixel();
+        double sx = drand(-20, 60), sy = drand(-20, 60), ex = drand(-20, 60), ey = drand(-20, 60);
+        // Long axes too: gradients that change slowly along a row (sixteen pixels within a few
+        // table entries, where the vector loops look colours up by a permute).
+        if (t % 2 == 1) { ex = sx + drand(-1500, 1500); ey = sy + drand(-1500, 1500); }
+        int projective = t % 7 == 6;
+        double angle = drand(0, 6.3), scale = drand(0.2, 3);
+        double a = cos(angle) / scale, b = sin(angle) / scale, c = projective ? drand(-0.004, 0.004) : 0.0;
+        double rowX = drand(-40, 80), rowY = drand(-40, 80), rowW = projective ? drand(0.6, 1.6) : 1;
+        int32_t px0 = irand(-60, 300), n = t % 10 == 9 ? irand(1000, MAXN) : irand(0, 300);
+        float op = chance(0.3) ? 1.0f : (float)drand(0, 1.2);
+        int useCoverage = t % 4 != 0;
+        int32_t full0 = irand(-5, n + 5), full1 = irand(-5, n + 5);
+        for (int32_t i = 0; i < n; ) {
+            // Runs of one coverage value (as a clip's rows have), or single pixels.
+            float v = chance(0.3) ? 1.0f : chance(0.2) ? 0.0f : (float)drand(0, 1);
+            int32_t len = chance(0.5) ? 1 : irand(1, 40);
+            for (int32_t j = 0; j < len && i < n; j++, i++) coverage[i] = v;
+        }
+        int32_t lo = full0 < 0 ? 0 : (full0 > n ? n : full0), hi = full1 < lo ? lo : (full1 > n ? n : full1);
+        if (!useCoverage) { lo = 0; hi = n; }
+        for (int32_t i = lo; i < hi && useCoverage; i++) coverage[i] = NAN;   // not read
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, pc = px * c, w = pc + rowW, inv = 1 / w;
+            volatile double nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * inv, y = ny * inv;
+            uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, y))];
+            float v = i >= lo && i < hi ? 1.0f : coverage[i];
+            want[i] = ref_over(input[i], color, ref_k(v, op));
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, c, rowX, rowY, rowW, table };
+        LABEL("lamina_gradient_over (trial %d, %s%s, %d px from %d, op %g, %s)", t, kinds[kind], projective ? ", projective" : "",
+              n, px0, (double)op, useCoverage ? "coverage" : "no coverage");
+        AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                       lamina_gradient_over(&row, px0, n, out, useCoverage ? coverage : NULL, full0, full1, op));
+    }
+}
+
+/// lamina_gradient_over_rows: random maps (affine and projective) over a few rows of a rectangle
+/// inside a wider buffer; each row must be its own row's reference (rowX, rowY, rowW from the map),
+/// and the pixels between the rows left alone.
+void test_gradient_over_rows(void) {
+    static uint32_t table[256];
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 90; t++) {
+        int32_t kind = t % 3;
+        for (int i = 0; i < 256; i++) table[i] = premultiplied_pixel();
+        double sx = drand(-20, 60), sy = drand(-20, 60), ex = sx + drand(-400, 400), ey = sy + drand(-400, 400);
+        int projective = t % 5 == 4;
+        double a = drand(-1.5, 1.5), b = drand(-1.5, 1.5), c = projective ? drand(-0.002, 0.002) : 0.0;
+        double mx = drand(-1.5, 1.5), gx = drand(-50, 50), my = drand(-1.5, 1.5), gy = drand(-50, 50);
+        double mw = projective ? drand(-0.002, 0.002) : 0.0, gw = projective ? drand(0.8, 1.2) : 1.0;
+        int32_t count = irand(1, 120), rows = irand(1, 12), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
+        int32_t n = (rows - 1) * stride + count;
+        float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my, tw = py * mw;
+            volatile double rowX = tx + gx, rowY = ty + gy, rowW = tw + gw;
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pc = px * c, w = pc + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * b;
+                nx = nx + rowX; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(1.0f, op));
+            }
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, c, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows (trial %d, %s%s, %d x %d)", t, kinds[kind], projective ? ", projective" : "", count, rows);
+        AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                       lamina_gradient_over_rows(&row, mx, gx, my, gy, mw, gw, y0, rows, px0, count, out, stride, op));
     }
 }

@@ -45,6 +45,8 @@ int main(void) {
     test_sample_float();
     test_i420();
     test_gradient();
+    test_gradient_over();
+    test_gradient_over_rows();
     test_raster_sweep();
     test_raster_coverage();
     printf("%ld passed, %ld failed\n", passed, failed);

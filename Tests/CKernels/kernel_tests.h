@@ -215,6 +215,8 @@ void test_sample_float(void);
 void test_i420(void);               // yuv_tests.c
 void test_gradient_near_steps(void); // gradient_tests.c
 void test_gradient(void);
+void test_gradient_over(void);
+void test_gradient_over_rows(void);
 void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 

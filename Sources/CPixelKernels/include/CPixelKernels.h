@@ -86,6 +86,24 @@ typedef struct {
 /// same pixels as Lamina's Swift reference (SpanShader.shadeGradientReference) at every level.
 void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 
+/// Paints pixels px0 ..< px0 + count of a gradient row straight onto dst (dst[i] is pixel px0 + i),
+/// in one pass: dst[i] = (c_i scaled by k_i) over dst[i], c_i the colour lamina_shade_gradient gives
+/// the pixel, k_i = (uint32_t)(min(v_i·op, 1)·255 + 0.5) in float arithmetic (a run's k in
+/// PrimitiveDrawer), v_i = coverage[i] for i outside [full0, full1) and 1 inside it (1 for every i
+/// when coverage is NULL; coverage is not read inside [full0, full1)), each scaling and the source
+/// over rounded as lamina_over_row; k_i = 0 leaves dst[i]. Bit for bit lamina_shade_gradient into a
+/// row followed by lamina_over_row (or the same per pixel), at every level.
+void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
+                          const float *coverage, int32_t full0, int32_t full1, float op);
+
+/// lamina_gradient_over without coverage on `rows` device rows from y0: row r at dst + r·stride
+/// (pixels), its rowX, rowY, rowW worked out as py·mx + gx, py·my + gy, py·mw + gw (py = (y0 + r)
+/// + 0.5, in Double, in that order; the other fields of `row` as given, its rowX, rowY and rowW
+/// not read): the interior rows of a rectangle in one call, each row's destination brought into
+/// the caches while the row before it is painted.
+void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
+                               int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op);
+
 /// The cell rasteriser (raster.c): anti-aliased coverage of closed polygons by signed-area
 /// accumulation in integer cells (1/LAMINA_RASTER_ONE of a pixel), swept row by row and, for a
 /// solid colour, blended straight into the destination. A pixel's coverage depends only on the

@@ -10,7 +10,13 @@ final class PrimitiveDrawer {
     let surfaces = SurfacePool()
     /// The clip masks of recent frames (see `ClipMaskCache`).
     let clipMasks = ClipMaskCache()
-    private var rasterizer = CoverageRasterizer()
+    /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
+    /// draw the reference (each run's colours shaded into a row, then blended).
+    var fusesGradients = true
+    /// One row of coverage values for `paintGradientSpans` (reused; grows as needed).
+    var coverageRow: [Float] = []
+    /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).
+    var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
     private let cells = CellRasterizer()
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
@@ -218,6 +224,9 @@ final class PrimitiveDrawer {
                     SpanShader.shadeImage(s, texels: texels, x0: x0, y: y, count: n, into: out)
                 }
             }
+        } else if case .gradient(let g) = paint, fusesGradients,
+                  paintGradientSpans(spans, gradient: g, opacity: opacity, area: area, on: surface) {
+            return
         } else {
             paintSpans(spans, paint: paint, copy: nil, opacity: opacity, area: area, on: surface) { x0, y, n, out in
                 SpanShader.shade(paint, x0: x0, y: y, count: n, into: out)

@@ -38,6 +38,10 @@ public final class FrameRenderer {
     /// default; false only to compare the two paths in tests).
     var skipsCoveredShadow = true
 
+    /// Whether gradients are painted in one pass a run (`PrimitiveDrawer.fusesGradients`, the
+    /// default; false only to draw the reference in tests).
+    var fusesGradients = true
+
     /// The opaque parts of the images drawn, found once per image.
     private let opaqueImages = OpaqueImageCache()
 
@@ -74,6 +78,7 @@ public final class FrameRenderer {
         let edges = balancer.boundaries(count: bandCount).map { area.y + Int((Double(area.height) * $0).rounded()) }
         // Each band writes only its own entry.
         while drawers.count < bandCount { drawers.append(PrimitiveDrawer()) }
+        for d in drawers { d.fusesGradients = fusesGradients }
         // What later nodes paint over exactly, found once for all the bands.
         let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
         opaqueImages.endFrame()

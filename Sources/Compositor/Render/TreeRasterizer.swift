@@ -223,9 +223,15 @@ final class TreeRasterizer {
                 // every group composited there, down the per-pixel clip paths).
                 s.scissor = s.scissor.intersection(r)
             } else {
-                let poly = H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu))
+                let poly = aliased(H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu)), edges, H)
+                // A leaf gradient under its own rounded clip: painted through the outline, no mask.
+                if children.isEmpty, drawGradientClipped(i, clip: poly, H: H, opacity: op, on: s) {
+                    s.occlusionOrder = .max
+                    finishBody(i, H: H, ppu: ppu, opacity: op, on: s, clip: savedClip, scissor: savedScissor)
+                    return
+                }
                 let outer = s.clip
-                applyClip(aliased(poly, edges, H), on: s)
+                applyClip(poly, on: s)
                 // The shape the clip was made of (known from geometry, the same in every band), with
                 // an outer clip's: solid shapes they hold whole are drawn as unclipped.
                 if let clip = s.clip, clip !== outer {

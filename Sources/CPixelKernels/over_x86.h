@@ -1,0 +1,67 @@
+// The source-over formulas of the AVX2 and AVX-512 kernels, shared by blend_x86.c (rows and
+// rectangles) and gradient_x86.c (gradient colours blended as they are made). x86-64 only.
+#ifndef LAMINA_OVER_X86_H
+#define LAMINA_OVER_X86_H
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+// The AVX2 and AVX-512 versions work on 16-bit channels (bytes unpacked against zero) and divide
+// by 255 as mulhi(t + 128, 257): for 0 <= t + 128 <= 65535 that equals ((t + 128) + ((t + 128) >> 8)) >> 8,
+// the rounding of mul255 (t + 128 = 256a + b: both give a + floor((a + b) / 256)), so the results
+// are bit-identical with the portable code.
+
+#define LK_OVER_AVX512 __attribute__((target("avx512f,avx512bw")))
+
+__attribute__((target("avx2")))
+static inline __m256i div255_16(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// Source over of one group of eight pixels, s scaled by k16 first unless k is 255.
+__attribute__((target("avx2")))
+static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
+    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
+    // Each pixel's alpha (16-bit channel 3) into its four channels.
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    __m256i sl = _mm256_unpacklo_epi8(s, z), sh = _mm256_unpackhi_epi8(s, z);
+    if (scaled) { sl = div255_16(_mm256_mullo_epi16(sl, k16)); sh = div255_16(_mm256_mullo_epi16(sh, k16)); }
+    __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+    __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
+    __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
+    return _mm256_packus_epi16(dl, dh);
+}
+
+LK_OVER_AVX512 static inline __m512i div255_32(__m512i t) {
+    return _mm512_mulhi_epu16(_mm512_add_epi16(t, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
+}
+
+/// Source over of one group of sixteen pixels, s scaled by k16 first unless k is 255.
+LK_OVER_AVX512 static inline __m512i over16(__m512i d, __m512i s, __m512i k16, int scaled) {
+    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i sl = _mm512_unpacklo_epi8(s, z), sh = _mm512_unpackhi_epi8(s, z);
+    if (scaled) { sl = div255_32(_mm512_mullo_epi16(sl, k16)); sh = div255_32(_mm512_mullo_epi16(sh, k16)); }
+    __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+    __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
+    __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
+    return _mm512_packus_epi16(dl, dh);
+}
+
+
+/// over16 with each pixel's own factor: s scaled by k first (kl: the factors of the pixels
+/// unpacklo_epi8 takes, each in its four 16-bit channels; kh: unpackhi_epi8's), any factor 0...255
+/// (255 leaves s as it is, 0 leaves d).
+LK_OVER_AVX512 static inline __m512i over16_each(__m512i d, __m512i s, __m512i kl, __m512i kh) {
+    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i sl = div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(s, z), kl));
+    __m512i sh = div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(s, z), kh));
+    __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+    __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
+    __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
+    return _mm512_packus_epi16(dl, dh);
+}
+
+#endif
+#endif
