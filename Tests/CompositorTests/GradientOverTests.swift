@@ -22,7 +22,7 @@ final class GradientOverTests: XCTestCase {
         (0, SIMD4(1, 0.2, 0, 0.9)), (0.5, SIMD4(0, 1, 0.4, 0.6)), (1, SIMD4(0.1, 0, 1, 1)),
     ]
 
-    private func gradient(_ kind: GradientKind, _ rng: inout SplitMix64, map: Projective2D = .identity) -> GradientSampler {
+    func gradient(_ kind: GradientKind, _ rng: inout SplitMix64, map: Projective2D = .identity) -> GradientSampler {
         let g = RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 50, height: 50),
                                start: CGPoint(x: rng.double(0, 140), y: rng.double(0, 100)), end: CGPoint(x: rng.double(0, 140), y: rng.double(0, 100)),
                                stops: GradientOverTests.stops)
@@ -30,11 +30,14 @@ final class GradientOverTests: XCTestCase {
     }
 
     /// One drawing on a fresh 140 x 100 frame (a ramp of colours under it, so that every blend shows).
-    private func draw(fused: Bool, clip: [(x: Double, y: Double)]?, _ body: (PrimitiveDrawer, Surface) -> Void) -> [UInt32] {
+    /// (`cells`: gradient shapes through the C rasteriser's coverage, `GradientCellsTests`; here
+    /// they take the Swift rasteriser's runs, so that the one-pass runs meet the shaded rows bit for bit.)
+    func draw(fused: Bool, clip: [(x: Double, y: Double)]?, cells: Bool = false, _ body: (PrimitiveDrawer, Surface) -> Void) -> [UInt32] {
         var buffer = PixelBuffer(width: 140, height: 100, fill: GradientOverTests.background)
         for i in buffer.pixels.indices where i % 7 < 3 { buffer.pixels[i] = 0x8040_2010 &+ UInt32(i % 97) }
         let drawer = PrimitiveDrawer()
         drawer.fusesGradients = fused
+        drawer.rastersGradientShapes = cells
         let frame = IntRect(x: 0, y: 0, width: 140, height: 100)
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             let s = Surface(borrowing: px.baseAddress!, frame: frame, stride: 140, scissor: frame)

@@ -13,12 +13,15 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
+    /// Whether gradient-filled shapes take the C cell rasteriser's coverage
+    /// (`fillGradientCells`; false: the Swift rasteriser's runs, to compare the two in tests).
+    var rastersGradientShapes = true
     /// One row of coverage values for `paintGradientSpans` (reused; grows as needed).
     var coverageRow: [Float] = []
     /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).
     var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
-    private let cells = CellRasterizer()
+    let cells = CellRasterizer()
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
     private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var sourceCapacity = 256
@@ -49,6 +52,11 @@ final class PrimitiveDrawer {
         if case .solid(let color) = paint, surface.clip.map({ PrimitiveDrawer.isWhole($0, under: contours) }) ?? true,
            cells.fillSolid(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY, paintColumns: area.x..<area.maxX,
                            color: color, opacity: Float(min(opacity, 1)), on: surface) {
+            return
+        }
+        // A gradient likewise: the C rasteriser's coverage rows, each painted in one pass.
+        if case .gradient(let g) = paint, surface.clip.map({ PrimitiveDrawer.isWhole($0, under: contours) }) ?? true,
+           fillGradientCells(contours, rule: rule, gradient: g, opacity: opacity, area: area, on: surface) {
             return
         }
         rasterizer.rasterize(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY)
