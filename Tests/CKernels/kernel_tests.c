@@ -47,6 +47,8 @@ int main(void) {
     test_gradient();
     test_raster_sweep();
     test_raster_coverage();
+    test_raster_fill();
+    test_raster_bands();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

@@ -217,5 +217,7 @@ void test_gradient_near_steps(void); // gradient_tests.c
 void test_gradient(void);
 void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
+void test_raster_fill(void);
+void test_raster_bands(void);
 
 #endif
