@@ -229,6 +229,8 @@ LK_HIDDEN void lk_i420_portable(const uint32_t *src, int32_t stride, int32_t wid
 LK_HIDDEN void lk_gradient_portable(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                                 uint32_t color, float op);
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
@@ -261,6 +263,10 @@ LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+LK_HIDDEN int32_t lk_raster_sweep_blend_avx2(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                             uint32_t color, float op);
+LK_HIDDEN int32_t lk_raster_sweep_blend_avx512(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                               uint32_t color, float op);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

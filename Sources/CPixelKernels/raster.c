@@ -1,6 +1,7 @@
 // The cell rasteriser: anti-aliased coverage of closed polygons by signed-area accumulation in
 // integer cells, swept row by row and, for a solid colour, blended straight into the destination
-// (no runs in between). The row sweep's vector versions are in raster_x86.c and raster_neon.c.
+// (no runs in between). The row sweep's vector versions (and on x86 the sweep and blend in one pass)
+// are in raster_x86.c and raster_neon.c.
 //
 // The method (the one CoverageRasterizer.swift documents, in integers): every edge adds, in each
 // row it crosses, its signed height in that row (its cover, in 1/LAMINA_RASTER_ONE of a pixel,
@@ -29,9 +30,10 @@
 /// 1/2³² of a pixel: at the ends (xt, xb), at y = r0 + 1 (x1) and its step from one row boundary to
 /// the next (step). The x of boundary r0 + 1 + k is x1 + k·step, whichever row a band starts at, so
 /// a pixel never depends on the rows drawn. Edges too far out for that (|x| or |y| past 2^28, or
-/// steps of more than 2^28 pixels a row) keep fixed = 0 and are accumulated in doubles.
+/// steps of more than 2^28 pixels a row) keep fixed = 0 and are accumulated in doubles. slope: the
+/// edge's cover per 1/65536 of a pixel of x (see accumulate_row).
 typedef struct {
-    double tx, ty, bx, by, dxdy;
+    double tx, ty, bx, by, dxdy, slope;
     int32_t dir, fixed;
     int32_t r0, r1;
     int64_t qt, qb, xt, xb, x1, step;
@@ -96,6 +98,10 @@ static inline int64_t floor_int(double v) {
     return t - ((double)t > v ? 1 : 0);
 }
 
+/// An edge's cover per 1/65536 of a pixel of x (in 1/LAMINA_RASTER_ONE), from its dx/dy; infinite
+/// for a vertical edge (which never spans two columns in a row: then unused).
+static inline double edge_slope(double dxdy) { return (double)LAMINA_RASTER_ONE / (fabs(dxdy) * 65536.0); }
+
 /// Fills in e's fixed-point form when its coordinates are small enough (see Edge).
 static void fix_edge(Edge *e) {
     const double lim = 268435456.0;   // 2^28
@@ -116,7 +122,14 @@ static void fix_edge(Edge *e) {
 
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count) {
     if (count < 3 || !xy) return 0;
-    for (int32_t i = 0; i < 2 * count; i++) if (!isfinite(xy[i])) return 0;
+    // A coordinate is not finite when its exponent bits are all ones (in one pass without branches).
+    uint64_t notFinite = 0;
+    for (int32_t i = 0; i < 2 * count; i++) {
+        uint64_t bits;
+        memcpy(&bits, xy + i, sizeof bits);
+        notFinite |= (bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull;
+    }
+    if (notFinite) return 0;
     if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(Edge))) return -1;
     double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
     for (int32_t i = 0; i < count; i++) {
@@ -132,6 +145,7 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ay < by) { e.tx = ax; e.ty = ay; e.bx = bx; e.by = by; e.dir = 1; }
         else { e.tx = bx; e.ty = by; e.bx = ax; e.by = ay; e.dir = -1; }
         e.dxdy = (e.bx - e.tx) / (e.by - e.ty);
+        e.slope = edge_slope(e.dxdy);
         fix_edge(&e);
         r->edges[r->edgeCount++] = e;
     }
@@ -150,6 +164,9 @@ static inline void add_cell(int32_t *c, int64_t v) { *c = (int32_t)((uint32_t)*c
 /// the AVX-512 kernels), and the stretches between them are runs of one coverage.
 enum { CHUNK_SHIFT = 4, CHUNK = 1 << CHUNK_SHIFT };
 
+/// How many rows ahead the sweep fetches the destination pixels of marked chunks.
+enum { PREFETCH_ROWS = 2 };
+
 /// Marks the chunks of cells a ... b (inclusive) of a row: bit (k & 63) of word k >> 6 for chunk k.
 static inline void mark_cells(uint64_t *m, int32_t a, int32_t b) {
     a >>= CHUNK_SHIFT;
@@ -164,10 +181,13 @@ static inline void mark_cells(uint64_t *m, int32_t a, int32_t b) {
 
 /// Adds the part of an edge inside one row to the row's cells c: cover d (in 1/LAMINA_RASTER_ONE,
 /// signed) between x = xa and x = xb (1/65536 of a pixel from the first cell, both in [0, 65536·w]).
-/// Each column the edge crosses takes the share of d by the length of the edge in it (cumulative
-/// shares truncated, the last column taking what is left, so that they add up to d exactly); a
-/// share is split between its cell and the next by the mean x of the edge in the column.
-static inline void accumulate_row(int32_t *c, uint64_t *m, int64_t xa, int64_t xb, int64_t d) {
+/// Each column the edge crosses takes the share of d by the length of the edge in it: the
+/// cumulative share at a column boundary is the edge's cover per unit of x (`slope`, the same for
+/// every row of the edge: |d| / |xb − xa| up to rounding; 0: work out |d| / |xb − xa| for this row,
+/// for rows whose x was moved into the columns) times the length so far, truncated and capped at
+/// |d|, and the last column takes what is left, so that the shares add up to d exactly.
+/// A share is split between its cell and the next by the mean x of the edge in the column.
+__attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uint64_t *m, int64_t xa, int64_t xb, int64_t d, double slope) {
     int64_t xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
     int32_t il = (int32_t)(xl >> 16), ir = (int32_t)(xr >> 16);
     if (il == ir) {
@@ -178,25 +198,29 @@ static inline void accumulate_row(int32_t *c, uint64_t *m, int64_t xa, int64_t x
         mark_cells(m, il, il + 1);
         return;
     }
-    const double ratio = (double)d / (double)(xr - xl);
+    // Magnitudes, the sign put back on each cell's value.
+    const int64_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
+    const double cap = (double)ad, ratio = slope > 0 ? slope : cap / (double)(xr - xl);
     int64_t xc = ((int64_t)il + 1) << 16;
-    int64_t cum = (int64_t)((double)(xc - xl) * ratio);
+    double v = (double)(xc - xl) * ratio;
+    int64_t cum = (int64_t)(v < cap ? v : cap);
     int64_t b = (cum * ((((xl + xc) >> 1) - ((int64_t)il << 16))) + 32768) >> 16;
-    add_cell(c + il, cum - b);
+    add_cell(c + il, (cum - b) * sign);
     int64_t carry = b, prev = cum;
     for (int32_t col = il + 1; col < ir; col++) {
         xc += 65536;
-        cum = (int64_t)((double)(xc - xl) * ratio);
+        v = (double)(xc - xl) * ratio;
+        cum = (int64_t)(v < cap ? v : cap);
         int64_t part = cum - prev;
         b = (part + 1) >> 1;
-        add_cell(c + col, part - b + carry);
+        add_cell(c + col, (part - b + carry) * sign);
         carry = b;
         prev = cum;
     }
-    int64_t part = d - prev;
+    int64_t part = ad - prev;
     b = (part * (((xr - xc) >> 1)) + 32768) >> 16;
-    add_cell(c + ir, part - b + carry);
-    add_cell(c + ir + 1, b);
+    add_cell(c + ir, (part - b + carry) * sign);
+    add_cell(c + ir + 1, b * sign);
     mark_cells(m, il, ir + 1);
 }
 
@@ -205,21 +229,33 @@ static inline void accumulate_row(int32_t *c, uint64_t *m, int64_t xa, int64_t x
 /// strip's width in the same unit. Row r's marks are the words marks[r·words ...] (see mark_cells).
 static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, intptr_t stride,
                            int64_t ox16, int64_t w16, int32_t top, int32_t rowA, int32_t rowB) {
-    // x at the top boundary of rowA: the end, or boundary r0 + 1 + k (rowA = r0 + 1 + k).
-    int64_t x = rowA == e->r0 ? e->xt : e->x1 + (int64_t)(rowA - e->r0 - 1) * e->step;
     const int64_t one = LAMINA_RASTER_ONE;
-    for (int32_t row = rowA; row < rowB; row++) {
-        int64_t next = row == e->r1 ? e->xb : e->x1 + (int64_t)(row - e->r0) * e->step;
-        int64_t qa = row == e->r0 ? e->qt : (int64_t)row * one;
-        int64_t qb = row == e->r1 ? e->qb : ((int64_t)row + 1) * one;
-        int64_t d = (qb - qa) * e->dir;
+    const double slope = e->slope;
+    // x at the top boundary of rowA: the end, or boundary r0 + 1 + k (rowA = r0 + 1 + k); x of
+    // the boundaries below by steps (integers: the same as x1 + k·step).
+    int64_t x = rowA == e->r0 ? e->xt : e->x1 + (int64_t)(rowA - e->r0 - 1) * e->step;
+    int32_t *c = cells + (intptr_t)(rowA - top) * stride;
+    uint64_t *m = marks + (intptr_t)(rowA - top) * words;
+    for (int32_t row = rowA; row < rowB; row++, c += stride, m += words) {
+        int64_t next, d;
+        if (row != e->r0 && row != e->r1) {
+            next = x + e->step;
+            d = one * e->dir;
+        } else {
+            next = row == e->r1 ? e->xb : e->x1;
+            int64_t qa = row == e->r0 ? e->qt : (int64_t)row * one;
+            int64_t qb = row == e->r1 ? e->qb : ((int64_t)row + 1) * one;
+            d = (qb - qa) * e->dir;
+        }
         int64_t xa = (x >> 16) - ox16, xb = (next >> 16) - ox16;
         x = next;
         if (d == 0) continue;
+        // Where the edge leaves the columns its x is moved to their edge (as CoverageRasterizer
+        // does): its cover then spreads over what is left of it in the row, at the row's own ratio.
+        const int clamped = xa < 0 || xa > w16 || xb < 0 || xb > w16;
         xa = xa < 0 ? 0 : (xa > w16 ? w16 : xa);
         xb = xb < 0 ? 0 : (xb > w16 ? w16 : xb);
-        intptr_t r = row - top;
-        accumulate_row(cells + r * stride, marks + r * words, xa, xb, d);
+        accumulate_row(c, m, xa, xb, d, clamped ? 0 : slope);
     }
 }
 
@@ -247,7 +283,7 @@ static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t wo
         xa = clamp_x(xa - ox, w);
         xb = clamp_x(xb - ox, w);
         intptr_t r = row - top;
-        accumulate_row(cells + r * stride, marks + r * words, round_int(xa * 65536), round_int(xb * 65536), d);
+        accumulate_row(cells + r * stride, marks + r * words, round_int(xa * 65536), round_int(xb * 65536), d, 0);
     }
 }
 
@@ -272,6 +308,18 @@ LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int3
         s += (uint32_t)cells[i];
         cells[i] = 0;
         coverage[i] = sum_coverage((int32_t)s, evenOdd);
+    }
+    return (int32_t)s;
+}
+
+LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                                 uint32_t color, float op) {
+    uint32_t s = (uint32_t)sum;
+    for (int32_t i = 0; i < count; i++) {
+        s += (uint32_t)cells[i];
+        cells[i] = 0;
+        uint32_t k = coverage_k(sum_coverage((int32_t)s, evenOdd), op);
+        if (k) dst[i] = over_px(dst[i], scale_px(color, k));
     }
     return (int32_t)s;
 }
@@ -313,23 +361,25 @@ static void over_solid_coverage_portable(uint32_t *dst, uint32_t color, const fl
     }
 }
 
-/// The versions of the row sweep and of lamina_over_solid_coverage at the current level, chosen
-/// once per shape (not once per run: a shape has a few runs per edge and row).
+/// The versions of the row sweep and of lamina_over_solid_coverage at the current level, and of
+/// the two in one pass where there is one (NULL: none), chosen once per shape (not once per run:
+/// a shape has a few runs per edge and row).
 typedef struct {
     int32_t (*sweep)(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
     void (*blend)(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+    int32_t (*fused)(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd, uint32_t color, float op);
 } RowKernels;
 
 static RowKernels row_kernels(void) {
     switch (lamina_kernels_level()) {
 #if defined(__x86_64__)
-    case LAMINA_LEVEL_AVX512: return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512 };
-    case LAMINA_LEVEL_AVX2: return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2 };
+    case LAMINA_LEVEL_AVX512: return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512, lk_raster_sweep_blend_avx512 };
+    case LAMINA_LEVEL_AVX2: return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2, lk_raster_sweep_blend_avx2 };
 #endif
 #if defined(__aarch64__)
-    case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon };
+    case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon, NULL };
 #endif
-    default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable };
+    default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable, NULL };
     }
 }
 
@@ -423,6 +473,22 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
             int32_t y = top + i;
             uint32_t *dst = sink->out ? NULL : sink->pixels + (intptr_t)(y - sink->frameY) * sink->stride + (x0 - sink->frameX);
             float *out = sink->out ? sink->out + (intptr_t)(y - y0) * w : NULL;
+            if (dst && i + PREFETCH_ROWS < bottom - top) {
+                // Fetch the destination pixels of a later row's marked chunks ahead (they are
+                // scattered: the hardware does not guess them).
+                const uint64_t *mn = m + PREFETCH_ROWS * words;
+                uint32_t *dn = dst + PREFETCH_ROWS * sink->stride;
+                for (intptr_t word = 0; word < words; word++) {
+                    uint64_t bits = mn[word];
+                    while (bits) {
+                        int32_t b = __builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        int32_t s0 = (int32_t)(word * 64 + b) * CHUNK;
+                        __builtin_prefetch(dn + s0, 1);
+                        __builtin_prefetch(dn + s0 + CHUNK - 1, 1);
+                    }
+                }
+            }
             // cur: the first pixel not yet handed on; sum: the running sum at cur.
             int32_t cur = 0, sum = 0;
             for (intptr_t word = 0; word < words; word++) {
@@ -441,11 +507,18 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
                     int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                     constant_run(sink, dst, out, g0, g1, sum_units(sum, evenOdd), whole);
                     int32_t e1 = s1 < w ? s1 : w;
-                    if (e1 > s0) sum = kernels.sweep(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
                     int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
-                    if (a1 > a0) {
-                        if (out) memcpy(out + a0, coverage + a0, (size_t)(a1 - a0) * sizeof(float));
-                        else kernels.blend(dst + a0, sink->color, coverage + a0, sink->op, a1 - a0);
+                    if (!out && kernels.fused && a1 > a0) {
+                        // Swept and blended in one pass where painted; only swept elsewhere.
+                        if (a0 > s0) sum = kernels.sweep(c + s0, coverage + s0, a0 - s0, sum, evenOdd);
+                        sum = kernels.fused(c + a0, dst + a0, a1 - a0, sum, evenOdd, sink->color, sink->op);
+                        if (e1 > a1) sum = kernels.sweep(c + a1, coverage + a1, e1 - a1, sum, evenOdd);
+                    } else {
+                        if (e1 > s0) sum = kernels.sweep(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
+                        if (a1 > a0) {
+                            if (out) memcpy(out + a0, coverage + a0, (size_t)(a1 - a0) * sizeof(float));
+                            else kernels.blend(dst + a0, sink->color, coverage + a0, sink->op, a1 - a0);
+                        }
                     }
                     for (int32_t x = e1 > s0 ? e1 : s0; x < s1; x++) c[x] = 0;   // the spill columns w, w + 1
                     cur = s1;

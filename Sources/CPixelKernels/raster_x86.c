@@ -1,6 +1,8 @@
 // The cell rasteriser's row sweep (raster.c), AVX2 and AVX-512 versions (x86-64 only): an integer
 // prefix sum of the cells, 8 or 16 at a time, each sum turned into coverage as sum_coverage does.
-// Integer sums are exact in any order, so the results equal the portable version's.
+// Integer sums are exact in any order, so the results equal the portable version's. The fused
+// versions also blend a colour through the coverage (lk_raster_sweep_blend_portable) in the same
+// pass, with the arithmetic of lk_over_solid_coverage_* (blend_x86.c): the same pixels.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
@@ -63,6 +65,123 @@ LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_
             a = _mm512_min_epu32(a, one);
         }
         _mm512_mask_storeu_ps(coverage + i, m, _mm512_mul_ps(_mm512_cvtepi32_ps(a), unit));
+    }
+    return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
+}
+
+/// x/255 rounded as mul255 in each 16-bit lane (x ≤ 255·255).
+__attribute__((target("avx2")))
+static inline __m256i div255_r16(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// Each lane's k (coverage_k of coverage a/LAMINA_RASTER_ONE, 0 ≤ a ≤ LAMINA_RASTER_ONE, and op):
+/// with op = 1 (whole) ⌊(255·a + 2^15) / 2^16⌋, which equals the float formula (raster.c, units_k).
+__attribute__((target("avx2")))
+static inline __m256i lanes_k_avx2(__m256i a, int whole, __m256 opv) {
+    if (whole) return _mm256_srli_epi32(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a), _mm256_set1_epi32(32768)), 16);
+    __m256 c = _mm256_mul_ps(_mm256_cvtepi32_ps(a), _mm256_set1_ps(1.0f / LAMINA_RASTER_ONE));
+    __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), _mm256_set1_ps(1.0f));
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN int32_t lk_raster_sweep_blend_avx2(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                             uint32_t color, float op) {
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
+    const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
+    const __m256i last = _mm256_set1_epi32(7), x255 = _mm256_set1_epi16(255);
+    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256 opv = _mm256_set1_ps(op);
+    const int whole = op == 1.0f;
+    __m256i carry = _mm256_set1_epi32(sum);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + i));
+        _mm256_storeu_si256((__m256i *)(cells + i), zero);
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        __m256i low = _mm256_shuffle_epi32(x, 0xFF);
+        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(low, low, 0x08));
+        x = _mm256_add_epi32(x, carry);
+        carry = _mm256_permutevar8x32_epi32(x, last);
+        __m256i a = _mm256_abs_epi32(x);
+        if (evenOdd) {
+            a = _mm256_and_si256(a, period);
+            a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));
+        } else {
+            a = _mm256_min_epu32(a, one);
+        }
+        __m256i k = lanes_k_avx2(a, whole, opv);
+        if (_mm256_testz_si256(k, k)) continue;
+        __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+        __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
+        __m256i sl = div255_r16(_mm256_mullo_epi16(c16, kl)), sh = div255_r16(_mm256_mullo_epi16(c16, kh));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+        __m256i dl = _mm256_add_epi16(sl, div255_r16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), il)));
+        __m256i dh = _mm256_add_epi16(sh, div255_r16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), ih)));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+    }
+    int32_t s = _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+    return i < count ? lk_raster_sweep_blend_portable(cells + i, dst + i, count - i, s, evenOdd, color, op) : s;
+}
+
+#define AVX512BW __attribute__((target("avx512f,avx512bw")))
+
+/// div255_r16 on 32 lanes.
+AVX512BW static inline __m512i div255_r32(__m512i t) {
+    return _mm512_mulhi_epu16(_mm512_add_epi16(t, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
+}
+
+AVX512BW LK_HIDDEN int32_t lk_raster_sweep_blend_avx512(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                                        uint32_t color, float op) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
+    const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
+    const __m512i last = _mm512_set1_epi32(15), x255 = _mm512_set1_epi16(255), round = _mm512_set1_epi32(32768);
+    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), zero);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), opv = _mm512_set1_ps(op), onef = _mm512_set1_ps(1.0f);
+    const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
+    const int whole = op == 1.0f;
+    __m512i carry = _mm512_set1_epi32(sum);
+    for (int32_t i = 0; i < count; i += 16) {
+        int32_t n = count - i < 16 ? count - i : 16;
+        __mmask16 m = (__mmask16)(n == 16 ? 0xFFFFu : (1u << n) - 1);
+        __m512i x = _mm512_maskz_loadu_epi32(m, cells + i);
+        _mm512_mask_storeu_epi32(cells + i, m, zero);
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+        x = _mm512_add_epi32(x, carry);
+        carry = _mm512_permutexvar_epi32(last, x);
+        __m512i a = _mm512_abs_epi32(x);
+        if (evenOdd) {
+            a = _mm512_and_si512(a, period);
+            a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
+        } else {
+            a = _mm512_min_epu32(a, one);
+        }
+        __m512i k;
+        if (whole) {
+            k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
+        } else {
+            __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
+            k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        }
+        const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
+        if (!live) continue;
+        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
+        __m512i sl = div255_r32(_mm512_mullo_epi16(c16, kl)), sh = div255_r32(_mm512_mullo_epi16(c16, kh));
+        __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
+        __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+        __m512i dl = _mm512_add_epi16(sl, div255_r32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), il)));
+        __m512i dh = _mm512_add_epi16(sh, div255_r32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), ih)));
+        _mm512_mask_storeu_epi32(dst + i, live, _mm512_packus_epi16(dl, dh));
     }
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }

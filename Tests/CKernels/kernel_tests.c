@@ -49,6 +49,7 @@ int main(void) {
     test_raster_coverage();
     test_raster_fill();
     test_raster_bands();
+    test_raster_exact_area();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

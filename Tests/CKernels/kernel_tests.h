@@ -219,5 +219,6 @@ void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 void test_raster_fill(void);
 void test_raster_bands(void);
+void test_raster_exact_area(void);
 
 #endif
