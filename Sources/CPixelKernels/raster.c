@@ -141,13 +141,13 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ay < minY) minY = ay;
         if (ay > maxY) maxY = ay;
         if (ay == by) continue;
-        Edge e;
-        if (ay < by) { e.tx = ax; e.ty = ay; e.bx = bx; e.by = by; e.dir = 1; }
-        else { e.tx = bx; e.ty = by; e.bx = ax; e.by = ay; e.dir = -1; }
-        e.dxdy = (e.bx - e.tx) / (e.by - e.ty);
-        e.slope = edge_slope(e.dxdy);
-        fix_edge(&e);
-        r->edges[r->edgeCount++] = e;
+        // Written in place (an edge is a hundred bytes: no copy of it).
+        Edge *e = &r->edges[r->edgeCount++];
+        if (ay < by) { e->tx = ax; e->ty = ay; e->bx = bx; e->by = by; e->dir = 1; }
+        else { e->tx = bx; e->ty = by; e->bx = ax; e->by = ay; e->dir = -1; }
+        e->dxdy = (e->bx - e->tx) / (e->by - e->ty);
+        e->slope = edge_slope(e->dxdy);
+        fix_edge(e);
     }
     r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
     return 1;
@@ -171,6 +171,7 @@ enum { PREFETCH_ROWS = 2 };
 static inline void mark_cells(uint64_t *m, int32_t a, int32_t b) {
     a >>= CHUNK_SHIFT;
     b >>= CHUNK_SHIFT;
+    if (a == b) { m[a >> 6] |= 1ull << (a & 63); return; }
     int32_t wa = a >> 6, wb = b >> 6;
     uint64_t lo = ~0ull << (a & 63), hi = ~0ull >> (63 - (b & 63));
     if (wa == wb) { m[wa] |= lo & hi; return; }
@@ -231,32 +232,51 @@ static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intpt
                            int64_t ox16, int64_t w16, int32_t top, int32_t rowA, int32_t rowB) {
     const int64_t one = LAMINA_RASTER_ONE;
     const double slope = e->slope;
-    // x at the top boundary of rowA: the end, or boundary r0 + 1 + k (rowA = r0 + 1 + k); x of
-    // the boundaries below by steps (integers: the same as x1 + k·step).
-    int64_t x = rowA == e->r0 ? e->xt : e->x1 + (int64_t)(rowA - e->r0 - 1) * e->step;
     int32_t *c = cells + (intptr_t)(rowA - top) * stride;
     uint64_t *m = marks + (intptr_t)(rowA - top) * words;
-    for (int32_t row = rowA; row < rowB; row++, c += stride, m += words) {
-        int64_t next, d;
-        if (row != e->r0 && row != e->r1) {
-            next = x + e->step;
-            d = one * e->dir;
-        } else {
-            next = row == e->r1 ? e->xb : e->x1;
-            int64_t qa = row == e->r0 ? e->qt : (int64_t)row * one;
-            int64_t qb = row == e->r1 ? e->qb : ((int64_t)row + 1) * one;
-            d = (qb - qa) * e->dir;
+    // x at the top boundary of rowA: the end, or boundary r0 + 1 + k (rowA = r0 + 1 + k); x of
+    // the boundaries below by steps (integers: the same as x1 + k·step). xa: x at the row's top
+    // in 1/65536 of a pixel from the first column.
+    int64_t x = rowA == e->r0 ? e->xt : e->x1 + (int64_t)(rowA - e->r0 - 1) * e->step;
+    int64_t xa = (x >> 16) - ox16;
+    int32_t row = rowA;
+    // One row's part: from xa to the x of its bottom boundary (next), cover d.
+#define EDGE_ROW(next, d) do {                                                                          \
+        int64_t xb = ((next) >> 16) - ox16, xl = xa, xr = xb, dd = (d);                                 \
+        xa = xb;                                                                                        \
+        if (dd != 0) {                                                                                  \
+            /* Where the edge leaves the columns its x is moved to their edge (as                       \
+               CoverageRasterizer does): its cover then spreads over what is left of it in the        \
+               row, at the row's own ratio. */                                                         \
+            if ((uint64_t)xl > (uint64_t)w16 || (uint64_t)xr > (uint64_t)w16) {                         \
+                xl = xl < 0 ? 0 : (xl > w16 ? w16 : xl);                                                \
+                xr = xr < 0 ? 0 : (xr > w16 ? w16 : xr);                                                \
+                accumulate_row(c, m, xl, xr, dd, 0);                                                    \
+            } else {                                                                                    \
+                accumulate_row(c, m, xl, xr, dd, slope);                                                \
+            }                                                                                           \
+        }                                                                                               \
+        c += stride; m += words; row++;                                                                 \
+    } while (0)
+    if (row < rowB && row == e->r0) {
+        // The first row: from the top end.
+        if (e->r0 == e->r1) {
+            EDGE_ROW(e->xb, (e->qb - e->qt) * e->dir);
+            return;
         }
-        int64_t xa = (x >> 16) - ox16, xb = (next >> 16) - ox16;
-        x = next;
-        if (d == 0) continue;
-        // Where the edge leaves the columns its x is moved to their edge (as CoverageRasterizer
-        // does): its cover then spreads over what is left of it in the row, at the row's own ratio.
-        const int clamped = xa < 0 || xa > w16 || xb < 0 || xb > w16;
-        xa = xa < 0 ? 0 : (xa > w16 ? w16 : xa);
-        xb = xb < 0 ? 0 : (xb > w16 ? w16 : xb);
-        accumulate_row(c, m, xa, xb, d, clamped ? 0 : slope);
+        x = e->x1;
+        EDGE_ROW(x, (((int64_t)row + 1) * one - e->qt) * e->dir);
     }
+    // The rows the edge crosses whole: one pixel of cover each.
+    const int32_t mid = rowB < e->r1 ? rowB : e->r1;
+    const int64_t d = one * e->dir;
+    while (row < mid) {
+        x += e->step;
+        EDGE_ROW(x, d);
+    }
+    // The last row: to the bottom end.
+    if (row < rowB) EDGE_ROW(e->xb, (e->qb - (int64_t)row * one) * e->dir);
+#undef EDGE_ROW
 }
 
 /// Adds edge `e`'s cells in rows [rowA, rowB) (absolute) to the strip whose first row is `top`, in
