@@ -164,9 +164,6 @@ static inline void add_cell(int32_t *c, int64_t v) { *c = (int32_t)((uint32_t)*c
 /// the AVX-512 kernels), and the stretches between them are runs of one coverage.
 enum { CHUNK_SHIFT = 4, CHUNK = 1 << CHUNK_SHIFT };
 
-/// How many rows ahead the sweep fetches the destination pixels of marked chunks.
-enum { PREFETCH_ROWS = 2 };
-
 /// Marks the chunks of cells a ... b (inclusive) of a row: bit (k & 63) of word k >> 6 for chunk k.
 static inline void mark_cells(uint64_t *m, int32_t a, int32_t b) {
     a >>= CHUNK_SHIFT;
@@ -493,22 +490,6 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
             int32_t y = top + i;
             uint32_t *dst = sink->out ? NULL : sink->pixels + (intptr_t)(y - sink->frameY) * sink->stride + (x0 - sink->frameX);
             float *out = sink->out ? sink->out + (intptr_t)(y - y0) * w : NULL;
-            if (dst && i + PREFETCH_ROWS < bottom - top) {
-                // Fetch the destination pixels of a later row's marked chunks ahead (they are
-                // scattered: the hardware does not guess them).
-                const uint64_t *mn = m + PREFETCH_ROWS * words;
-                uint32_t *dn = dst + PREFETCH_ROWS * sink->stride;
-                for (intptr_t word = 0; word < words; word++) {
-                    uint64_t bits = mn[word];
-                    while (bits) {
-                        int32_t b = __builtin_ctzll(bits);
-                        bits &= bits - 1;
-                        int32_t s0 = (int32_t)(word * 64 + b) * CHUNK;
-                        __builtin_prefetch(dn + s0, 1);
-                        __builtin_prefetch(dn + s0 + CHUNK - 1, 1);
-                    }
-                }
-            }
             // cur: the first pixel not yet handed on; sum: the running sum at cur.
             int32_t cur = 0, sum = 0;
             for (intptr_t word = 0; word < words; word++) {
