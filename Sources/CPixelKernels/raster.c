@@ -378,46 +378,28 @@ static void over_solid_coverage_portable(uint32_t *dst, uint32_t color, const fl
     }
 }
 
-/// The versions of the row sweep and of lamina_over_solid_coverage at the current level, and of
-/// the two in one pass where there is one (NULL: none), chosen once per shape (not once per run:
-/// a shape has a few runs per edge and row).
+/// The versions of the row sweep and of lamina_over_solid_coverage at the current level, and the
+/// level's sweep and blend of a strip's rows in one pass where it has one (NULL: none), chosen once
+/// per shape (not once per run: a shape has a few runs per edge and row).
 typedef struct {
     int32_t (*sweep)(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
     void (*blend)(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
-    int32_t (*fused)(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd, uint32_t color, float op);
+    void (*rows)(const LkRasterRows *rows);
 } RowKernels;
 
 static RowKernels row_kernels(void) {
     switch (lamina_kernels_level()) {
 #if defined(__x86_64__)
-    case LAMINA_LEVEL_AVX512: return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512, lk_raster_sweep_blend_avx512 };
-    case LAMINA_LEVEL_AVX2: return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2, lk_raster_sweep_blend_avx2 };
+    case LAMINA_LEVEL_AVX512:
+        return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512, lk_raster_blend_rows_avx512 };
+    case LAMINA_LEVEL_AVX2:
+        return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2, lk_raster_blend_rows_avx2 };
 #endif
 #if defined(__aarch64__)
     case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon, NULL };
 #endif
     default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable, NULL };
     }
-}
-
-/// The coverage of a running sum in 1/LAMINA_RASTER_ONE (sum_coverage times LAMINA_RASTER_ONE).
-static inline uint32_t sum_units(int32_t s, int32_t evenOdd) {
-    uint32_t a = s < 0 ? 0u - (uint32_t)s : (uint32_t)s;
-    if (evenOdd) {
-        a &= 2 * LAMINA_RASTER_ONE - 1;
-        if (a > LAMINA_RASTER_ONE) a = 2 * LAMINA_RASTER_ONE - a;
-    } else if (a > LAMINA_RASTER_ONE) {
-        a = LAMINA_RASTER_ONE;
-    }
-    return a;
-}
-
-/// coverage_k of coverage a/LAMINA_RASTER_ONE (a ≤ LAMINA_RASTER_ONE) and opacity op. With op = 1
-/// (whole) it is ⌊(255·a + 2^15) / 2^16⌋ exactly: a/2^16 and 255·a/2^16 + ½ are exact in a float
-/// (255·a < 2^24, and the sum has no bits below 2^−16 nor above 2^7), so the float formula
-/// truncates the same value.
-static inline uint32_t units_k(uint32_t a, float op, int32_t whole) {
-    return whole ? (a * 255u + 32768u) >> 16 : coverage_k((float)a * (1.0f / LAMINA_RASTER_ONE), op);
 }
 
 /// A stretch of coverage a (in 1/LAMINA_RASTER_ONE) over pixels [x0, x1) of a row, handed to the
@@ -484,6 +466,14 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
             int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
             add_edge(e, cells, marks, words, stride, ox, w, top, rowA, rowB);
         }
+        if (!sink->out && kernels.rows) {
+            // The vector level sweeps and blends the strip's rows in one call.
+            LkRasterRows rows = { cells, marks, stride, words,
+                                  sink->pixels + (intptr_t)(top - sink->frameY) * sink->stride + (x0 - sink->frameX), sink->stride,
+                                  bottom - top, w, p0, p1, evenOdd, sink->color, sink->op };
+            kernels.rows(&rows);
+            continue;
+        }
         for (int32_t i = 0; i < bottom - top; i++) {
             int32_t *c = cells + (intptr_t)i * stride;
             uint64_t *m = marks + (intptr_t)i * words;
@@ -508,18 +498,11 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
                     int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                     constant_run(sink, dst, out, g0, g1, sum_units(sum, evenOdd), whole);
                     int32_t e1 = s1 < w ? s1 : w;
+                    if (e1 > s0) sum = kernels.sweep(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
                     int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
-                    if (!out && kernels.fused && a1 > a0) {
-                        // Swept and blended in one pass where painted; only swept elsewhere.
-                        if (a0 > s0) sum = kernels.sweep(c + s0, coverage + s0, a0 - s0, sum, evenOdd);
-                        sum = kernels.fused(c + a0, dst + a0, a1 - a0, sum, evenOdd, sink->color, sink->op);
-                        if (e1 > a1) sum = kernels.sweep(c + a1, coverage + a1, e1 - a1, sum, evenOdd);
-                    } else {
-                        if (e1 > s0) sum = kernels.sweep(c + s0, coverage + s0, e1 - s0, sum, evenOdd);
-                        if (a1 > a0) {
-                            if (out) memcpy(out + a0, coverage + a0, (size_t)(a1 - a0) * sizeof(float));
-                            else kernels.blend(dst + a0, sink->color, coverage + a0, sink->op, a1 - a0);
-                        }
+                    if (a1 > a0) {
+                        if (out) memcpy(out + a0, coverage + a0, (size_t)(a1 - a0) * sizeof(float));
+                        else kernels.blend(dst + a0, sink->color, coverage + a0, sink->op, a1 - a0);
                     }
                     for (int32_t x = e1 > s0 ? e1 : s0; x < s1; x++) c[x] = 0;   // the spill columns w, w + 1
                     cur = s1;

@@ -114,7 +114,9 @@ static int32_t random_contours(double *xy, int32_t *n, int32_t w, int32_t h) {
 /// it) give, at every level, each painted pixel exactly the formula of CPixelKernels.h through the
 /// coverage lamina_raster_coverage reports (k of coverage and opacity, the colour scaled by k over
 /// the pixel), and leave every other pixel alone; opacities of 1 (whole) and below, opaque and
-/// translucent colours, both rules, random clips of columns, rows and painted columns.
+/// translucent colours, both rules, random clips of columns, rows and painted columns. One
+/// rasteriser draws every trial at every level, so a level that leaves a cell or mark behind
+/// spoils a later shape.
 void test_raster_fill(void) {
     enum { W = 150, H = 60 };
     static double xy[2 * 64];
@@ -134,16 +136,17 @@ void test_raster_fill(void) {
         int32_t cx0 = irand(-3, 20), cx1 = W - irand(-3, 20), ry0 = irand(-3, 10), ry1 = H - irand(-3, 10);
         int32_t px0 = irand(0, 30), px1 = W - irand(0, 30);
         for (int32_t y = 0; y < H; y++) premultiplied_row(background + y * W, W);
-        // The reference: the coverage (portable level), then the formula pixel by pixel.
+        // The reference: the coverage (portable level, a new rasteriser: nothing an earlier
+        // shape left in r's buffers can reach it), then the formula pixel by pixel.
         use_level(&levels[0]);
-        lamina_raster_reset(r);
+        LaminaRaster *fresh = lamina_raster_create();
         int32_t at = 0;
-        for (int32_t c = 0; c < contours; c++) { lamina_raster_add_contour(r, xy + 2 * at, n[c]); at += n[c]; }
+        for (int32_t c = 0; c < contours; c++) { lamina_raster_add_contour(fresh, xy + 2 * at, n[c]); at += n[c]; }
         int32_t box[4];
-        int32_t any = lamina_raster_bounds(r, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1, box);
+        int32_t any = lamina_raster_bounds(fresh, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1, box);
         memcpy(want, background, sizeof want);
         if (any) {
-            check(lamina_raster_coverage(r, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1, cov) == 0,
+            check(lamina_raster_coverage(fresh, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1, cov) == 0,
                   "portable", "coverage");
             for (int32_t y = box[1]; y < box[1] + box[3]; y++)
                 for (int32_t x = box[0] > px0 ? box[0] : px0; x < box[0] + box[2] && x < px1; x++) {
@@ -151,8 +154,11 @@ void test_raster_fill(void) {
                     if (k) want[y * W + x] = ref_over(background[y * W + x], color, k);
                 }
         }
+        lamina_raster_destroy(fresh);
         LABEL("lamina_raster_fill_solid (trial %d, %d contours, %s, op %g)", trial, contours, evenOdd ? "even-odd" : "non-zero", (double)op);
-        for (int li = 0; li < level_count; li++) {
+        // The levels in turn, each one sometimes last (what it leaves behind meets the next trial).
+        for (int lj = 0; lj < level_count; lj++) {
+            int li = (lj + trial) % level_count;
             use_level(&levels[li]);
             memcpy(got, background, sizeof got);
             lamina_raster_reset(r);
