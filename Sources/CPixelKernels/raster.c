@@ -153,6 +153,31 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
     return 1;
 }
 
+int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
+    if (count < 3 || !xy || !m) return 0;
+    // Mapped onto the stack (contours of up to 256 points: no allocation) or the heap, then added.
+    enum { BLOCK = 256 };
+    double mapped[2 * BLOCK];
+    if (count <= BLOCK) {
+        for (int32_t i = 0; i < count; i++) {
+            double x = xy[2 * i], y = xy[2 * i + 1];
+            mapped[2 * i] = x * m[0] + y * m[2] + m[4];
+            mapped[2 * i + 1] = x * m[1] + y * m[3] + m[5];
+        }
+        return lamina_raster_add_contour(r, mapped, count);
+    }
+    double *heap = malloc(sizeof(double) * 2 * (size_t)count);
+    if (!heap) return -1;
+    for (int32_t i = 0; i < count; i++) {
+        double x = xy[2 * i], y = xy[2 * i + 1];
+        heap[2 * i] = x * m[0] + y * m[2] + m[4];
+        heap[2 * i + 1] = x * m[1] + y * m[3] + m[5];
+    }
+    int32_t status = lamina_raster_add_contour(r, heap, count);
+    free(heap);
+    return status;
+}
+
 /// Clamp of v into [0, w]; NaN gives 0.
 static inline double clamp_x(double v, double w) { return v > 0 ? (v < w ? v : w) : 0; }
 

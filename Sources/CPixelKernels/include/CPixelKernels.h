@@ -111,6 +111,12 @@ void lamina_raster_reset(LaminaRaster *r);
 /// 1 when added; −1 when memory ran out.
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count);
 
+/// lamina_raster_add_contour of the contour's points mapped by the affine map m = (a, b, d, e, g,
+/// h): point (x, y) becomes (x·a + y·d + g, x·b + y·e + h), each product and sum rounded in that
+/// order (the doubles Compositor's Projective2D.projectClipped gives for an affine map). A contour
+/// with a non-finite point or image is skipped (returns 0).
+int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m);
+
 /// The pixel rectangle rasterised for the contours added, clipped to columns [cx0, cx1) and rows
 /// [ry0, ry1): box = x, y, width, height (all 0 and returns 0 when empty; 1 otherwise).
 int32_t lamina_raster_bounds(const LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, int32_t *box);
