@@ -90,10 +90,11 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 /// accumulation in integer cells (1/LAMINA_RASTER_ONE of a pixel), swept row by row and, for a
 /// solid colour, blended straight into the destination. A pixel's coverage depends only on the
 /// contours and on the columns [cx0, cx1), never on the rows drawn: bands give identical pixels.
-/// Coverage is exact for each edge up to rounding to 1/LAMINA_RASTER_ONE (vertex y values, and each
-/// edge's share of a cell); overlaps of contours inside one pixel are approximated as in
-/// Lamina's CoverageRasterizer. Winding counts past ±32767 whole pixels wrap (non-zero only). Not
-/// thread-safe: one rasteriser per thread. All levels give identical results.
+/// Coverage is exact for each edge up to rounding to 1/LAMINA_RASTER_ONE (vertex y values, an edge's
+/// x at each row boundary, stepped in 1/2^32 of a pixel, and its share of each cell); overlaps of
+/// contours inside one pixel are approximated as in Lamina's CoverageRasterizer. Winding counts
+/// past ±32767 whole pixels wrap (non-zero only). Not thread-safe: one rasteriser per thread. All
+/// levels give identical results.
 typedef struct LaminaRaster LaminaRaster;
 #define LAMINA_RASTER_ONE 65536
 
