@@ -94,6 +94,43 @@ static inline uint32_t coverage_k(float c, float op) {
 }
 
 
+
+/// The coverage of a cell rasteriser's running sum s in 1/LAMINA_RASTER_ONE: |s| capped at one
+/// pixel (non-zero), or folded into a triangle wave of period two pixels (even-odd).
+static inline uint32_t sum_units(int32_t s, int32_t evenOdd) {
+    uint32_t a = s < 0 ? 0u - (uint32_t)s : (uint32_t)s;
+    if (evenOdd) {
+        a &= 2 * LAMINA_RASTER_ONE - 1;
+        if (a > LAMINA_RASTER_ONE) a = 2 * LAMINA_RASTER_ONE - a;
+    } else if (a > LAMINA_RASTER_ONE) {
+        a = LAMINA_RASTER_ONE;
+    }
+    return a;
+}
+
+/// coverage_k of coverage a/LAMINA_RASTER_ONE (a ≤ LAMINA_RASTER_ONE) and opacity op. With op = 1
+/// (whole) it is ⌊(255·a + 2^15) / 2^16⌋ exactly: a/2^16 and 255·a/2^16 + ½ are exact in a float
+/// (255·a < 2^24, and the sum has no bits below 2^−16 nor above 2^7), so the float formula
+/// truncates the same value.
+static inline uint32_t units_k(uint32_t a, float op, int32_t whole) {
+    return whole ? (a * 255u + 32768u) >> 16 : coverage_k((float)a * (1.0f / LAMINA_RASTER_ONE), op);
+}
+
+/// The rows of one strip of the cell rasteriser swept and blended with a solid colour (raster.c's
+/// row loop for a blending sink, as one call of a vector level): rows of `cellStride` cells and
+/// `words` words of chunk marks (16 cells a bit), destination rows from `dst`, `dstStride` apart,
+/// at the rasterised rectangle's first column; pixels [p0, p1) of each row painted.
+typedef struct {
+    int32_t *cells;
+    uint64_t *marks;
+    intptr_t cellStride, words;
+    uint32_t *dst;
+    intptr_t dstStride;
+    int32_t rows, width, p0, p1, evenOdd;
+    uint32_t color;
+    float op;
+} LkRasterRows;
+
 /// A gradient parameter's table index: t clamped to [0, 1] (NaN: 0), times 255, rounded half up
 /// (exactly: the truncation, plus 1 when the exact remainder is at least ½).
 static inline uint32_t gradient_index(double t) {
@@ -239,6 +276,8 @@ LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src
                                int32_t full0, int32_t full1, float op, uint32_t kFull);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                                 uint32_t color, float op);
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
@@ -277,6 +316,8 @@ LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0,
                                       const float *cov, int32_t full0, int32_t full1, float op);
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
+LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *rows);
+LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *rows);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

@@ -1,6 +1,10 @@
 // The cell rasteriser's row sweep (raster.c), AVX2 and AVX-512 versions (x86-64 only): an integer
 // prefix sum of the cells, 8 or 16 at a time, each sum turned into coverage as sum_coverage does.
-// Integer sums are exact in any order, so the results equal the portable version's.
+// Integer sums are exact in any order, so the results equal the portable version's. For a solid
+// colour, lk_raster_blend_rows_* sweep a strip's rows and blend the colour in the same pass (the
+// marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
+// as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
+// the pixels of raster.c's row loop.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
@@ -65,6 +69,265 @@ LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_
         _mm512_mask_storeu_ps(coverage + i, m, _mm512_mul_ps(_mm512_cvtepi32_ps(a), unit));
     }
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
+}
+
+/// x/255 rounded as mul255 in each 16-bit lane (x ≤ 255·255).
+__attribute__((target("avx2")))
+static inline __m256i div255_r16(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+/// Each lane's k (coverage_k of coverage a/LAMINA_RASTER_ONE, 0 ≤ a ≤ LAMINA_RASTER_ONE, and op):
+/// with op = 1 (whole) ⌊(255·a + 2^15) / 2^16⌋, which equals the float formula (raster.c, units_k).
+__attribute__((target("avx2")))
+static inline __m256i lanes_k_avx2(__m256i a, int whole, __m256 opv) {
+    if (whole) return _mm256_srli_epi32(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a), _mm256_set1_epi32(32768)), 16);
+    __m256 c = _mm256_mul_ps(_mm256_cvtepi32_ps(a), _mm256_set1_ps(1.0f / LAMINA_RASTER_ONE));
+    __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), _mm256_set1_ps(1.0f));
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+}
+
+
+/// lk_raster_sweep_blend_portable on eight cells a step (the last few by the portable version),
+/// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2.
+__attribute__((target("avx2"), always_inline))
+static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
+                                      int whole, __m256i c16, __m256 opv, uint32_t color, float op) {
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
+    const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
+    const __m256i last = _mm256_set1_epi32(7), x255 = _mm256_set1_epi16(255);
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    __m256i carry = _mm256_set1_epi32(sum);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + i));
+        _mm256_storeu_si256((__m256i *)(cells + i), zero);
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        __m256i low = _mm256_shuffle_epi32(x, 0xFF);
+        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(low, low, 0x08));
+        x = _mm256_add_epi32(x, carry);
+        carry = _mm256_permutevar8x32_epi32(x, last);
+        __m256i a = _mm256_abs_epi32(x);
+        if (evenOdd) {
+            a = _mm256_and_si256(a, period);
+            a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));
+        } else {
+            a = _mm256_min_epu32(a, one);
+        }
+        __m256i k = lanes_k_avx2(a, whole, opv);
+        if (_mm256_testz_si256(k, k)) continue;
+        __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+        __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
+        __m256i sl = div255_r16(_mm256_mullo_epi16(c16, kl)), sh = div255_r16(_mm256_mullo_epi16(c16, kh));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+        __m256i dl = _mm256_add_epi16(sl, div255_r16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), il)));
+        __m256i dh = _mm256_add_epi16(sh, div255_r16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), ih)));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+    }
+    int32_t s = _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+    return i < count ? lk_raster_sweep_blend_portable(cells + i, dst + i, count - i, s, evenOdd, color, op) : s;
+}
+
+/// over_solid_512 on eight pixels a step (the last few one at a time, as over_px).
+__attribute__((target("avx2"), always_inline))
+static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
+    int32_t i = 0;
+    if ((s >> 24) == 255) {
+        for (; i < count; i++) dst[i] = s;
+        return;
+    }
+    const __m256i z = _mm256_setzero_si256(), c = _mm256_set1_epi32((int)s);
+    const __m256i c16 = _mm256_unpacklo_epi8(c, z), ia = _mm256_set1_epi16((short)(255 - (s >> 24)));
+    for (; i + 8 <= count; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i dl = _mm256_add_epi16(c16, div255_r16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
+        __m256i dh = _mm256_add_epi16(c16, div255_r16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+    }
+    for (; i < count; i++) dst[i] = over_px(dst[i], s);
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1, evenOdd = q->evenOdd;
+    const intptr_t words = q->words;
+    const uint32_t color = q->color;
+    const float op = q->op;
+    const int whole = op == 1.0f;
+    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
+    const __m256 opv = _mm256_set1_ps(op);
+    for (int32_t row = 0; row < q->rows; row++) {
+        int32_t *c = q->cells + (intptr_t)row * q->cellStride;
+        uint64_t *m = q->marks + (intptr_t)row * words;
+        uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
+        int32_t cur = 0, sum = 0;
+        for (intptr_t word = 0; word < words; word++) {
+            uint64_t bits = m[word];
+            if (!bits) continue;
+            m[word] = 0;
+            while (bits) {
+                int32_t b = __builtin_ctzll(bits);
+                uint64_t rest = ~(bits >> b);
+                int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
+                bits = n + b >= 64 ? 0 : bits & ~(((1ull << n) - 1) << b);
+                int32_t s0 = (int32_t)(word * 64 + b) * 16, s1 = s0 + n * 16;
+                if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
+                int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
+                if (g1 > g0 && sum != 0) {
+                    uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
+                    if (k) over_solid_256(dst + g0, scale_px(color, k), g1 - g0);
+                }
+                int32_t e1 = s1 < w ? s1 : w;
+                int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
+                if (a1 > a0) {
+                    for (int32_t x = s0; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
+                    sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, c16, opv, color, op);
+                    for (int32_t x = a1; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
+                } else {
+                    for (int32_t x = s0; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
+                }
+                cur = s1;
+            }
+        }
+        int32_t g0 = cur > p0 ? cur : p0;
+        if (p1 > g0 && sum != 0) {
+            uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
+            if (k) over_solid_256(dst + g0, scale_px(color, k), p1 - g0);
+        }
+    }
+}
+
+#define AVX512BW __attribute__((target("avx512f,avx512bw")))
+
+/// div255_r16 on 32 lanes.
+AVX512BW static inline __m512i div255_r32(__m512i t) {
+    return _mm512_mulhi_epu16(_mm512_add_epi16(t, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
+}
+
+
+/// lk_raster_sweep_blend_portable on sixteen cells a step (the last group through masks), with
+/// lk_over_solid_coverage_avx512's arithmetic, inlined into lk_raster_blend_rows_avx512.
+AVX512BW __attribute__((always_inline)) static inline int32_t sweep_blend_512(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum,
+                                                                             int32_t evenOdd, int whole, __m512i c16, __m512 opv) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
+    const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
+    const __m512i last = _mm512_set1_epi32(15), x255 = _mm512_set1_epi16(255), round = _mm512_set1_epi32(32768);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
+    const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
+    __m512i carry = _mm512_set1_epi32(sum);
+    for (int32_t i = 0; i < count; i += 16) {
+        int32_t n = count - i < 16 ? count - i : 16;
+        __mmask16 m = (__mmask16)(n == 16 ? 0xFFFFu : (1u << n) - 1);
+        __m512i x = _mm512_maskz_loadu_epi32(m, cells + i);
+        _mm512_mask_storeu_epi32(cells + i, m, zero);
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+        x = _mm512_add_epi32(x, carry);
+        carry = _mm512_permutexvar_epi32(last, x);
+        __m512i a = _mm512_abs_epi32(x);
+        if (evenOdd) {
+            a = _mm512_and_si512(a, period);
+            a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
+        } else {
+            a = _mm512_min_epu32(a, one);
+        }
+        __m512i k;
+        if (whole) {
+            k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
+        } else {
+            __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
+            k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        }
+        const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
+        if (!live) continue;
+        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
+        __m512i sl = div255_r32(_mm512_mullo_epi16(c16, kl)), sh = div255_r32(_mm512_mullo_epi16(c16, kh));
+        __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
+        __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+        __m512i dl = _mm512_add_epi16(sl, div255_r32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), il)));
+        __m512i dh = _mm512_add_epi16(sh, div255_r32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), ih)));
+        _mm512_mask_storeu_epi32(dst + i, live, _mm512_packus_epi16(dl, dh));
+    }
+    return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
+}
+
+/// dst[x] = over_px(dst[x], s) for x in [0, count): lamina_over_solid's AVX-512 arithmetic
+/// (s + d·(255 − s.alpha)/255 per channel; an opaque s replaces d), sixteen pixels a step.
+AVX512BW __attribute__((always_inline)) static inline void over_solid_512(uint32_t *dst, uint32_t s, int32_t count) {
+    const __m512i z = _mm512_setzero_si512(), c = _mm512_set1_epi32((int)s);
+    if ((s >> 24) == 255) {
+        for (int32_t i = 0; i < count; i += 16) {
+            __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+            _mm512_mask_storeu_epi32(dst + i, m, c);
+        }
+        return;
+    }
+    const __m512i c16 = _mm512_unpacklo_epi8(c, z), ia = _mm512_set1_epi16((short)(255 - (s >> 24)));
+    for (int32_t i = 0; i < count; i += 16) {
+        __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
+        __m512i dl = _mm512_add_epi16(c16, div255_r32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), ia)));
+        __m512i dh = _mm512_add_epi16(c16, div255_r32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ia)));
+        _mm512_mask_storeu_epi32(dst + i, m, _mm512_packus_epi16(dl, dh));
+    }
+}
+
+AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1, evenOdd = q->evenOdd;
+    const intptr_t words = q->words;
+    const uint32_t color = q->color;
+    const float op = q->op;
+    const int whole = op == 1.0f;
+    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
+    const __m512 opv = _mm512_set1_ps(op);
+    for (int32_t row = 0; row < q->rows; row++) {
+        int32_t *c = q->cells + (intptr_t)row * q->cellStride;
+        uint64_t *m = q->marks + (intptr_t)row * words;
+        uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
+        // cur: the first pixel not yet painted; sum: the running sum at cur.
+        int32_t cur = 0, sum = 0;
+        for (intptr_t word = 0; word < words; word++) {
+            uint64_t bits = m[word];
+            if (!bits) continue;
+            m[word] = 0;
+            while (bits) {
+                int32_t b = __builtin_ctzll(bits);
+                uint64_t rest = ~(bits >> b);
+                int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
+                bits = n + b >= 64 ? 0 : bits & ~(((1ull << n) - 1) << b);
+                int32_t s0 = (int32_t)(word * 64 + b) * 16, s1 = s0 + n * 16;
+                if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
+                // The stretch before the run: one coverage.
+                int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
+                if (g1 > g0 && sum != 0) {
+                    uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
+                    if (k) over_solid_512(dst + g0, scale_px(color, k), g1 - g0);
+                }
+                int32_t e1 = s1 < w ? s1 : w;
+                int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
+                if (a1 > a0) {
+                    for (int32_t x = s0; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
+                    sum = sweep_blend_512(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, c16, opv);
+                    for (int32_t x = a1; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
+                } else {
+                    for (int32_t x = s0; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
+                }
+                cur = s1;
+            }
+        }
+        int32_t g0 = cur > p0 ? cur : p0;
+        if (p1 > g0 && sum != 0) {
+            uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
+            if (k) over_solid_512(dst + g0, scale_px(color, k), p1 - g0);
+        }
+    }
 }
 
 #endif

@@ -49,6 +49,9 @@ int main(void) {
     test_gradient_over_rows();
     test_raster_sweep();
     test_raster_coverage();
+    test_raster_fill();
+    test_raster_bands();
+    test_raster_exact_area();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

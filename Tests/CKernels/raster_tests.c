@@ -76,3 +76,217 @@ void test_raster_coverage(void) {
     }
     lamina_raster_destroy(r);
 }
+
+/// Random contours in and around a w × h target: 1-3 polygons of 3-14 points, sometimes a sliver
+/// (a long quad under half a pixel wide), a tiny one (inside a pixel) or a huge one (points up to
+/// 10^9 pixels out: past 2^28 edges take the double path). Points go to xy, counts to n; returns the
+/// number of contours.
+static int32_t random_contours(double *xy, int32_t *n, int32_t w, int32_t h) {
+    int32_t count = irand(1, 3), used = 0;
+    for (int32_t c = 0; c < count; c++) {
+        double *p = xy + 2 * used;
+        int32_t kind = irand(0, 5);
+        if (kind == 0) {
+            double ax = drand(-4, w + 4), ay = drand(-4, h + 4), bx = drand(-4, w + 4), by = drand(-4, h + 4);
+            double len = hypot(bx - ax, by - ay) + 1e-9, t = drand(0.005, 0.45);
+            double nx = -(by - ay) / len * t, ny = (bx - ax) / len * t;
+            double q[8] = { ax, ay, bx, by, bx + nx, by + ny, ax + nx, ay + ny };
+            memcpy(p, q, sizeof q);
+            n[c] = 4;
+        } else if (kind == 1) {
+            double cx = drand(0, w), cy = drand(0, h), s = drand(0.001, 0.8);
+            n[c] = irand(3, 5);
+            for (int32_t i = 0; i < n[c]; i++) { p[2 * i] = cx + drand(0, s); p[2 * i + 1] = cy + drand(0, s); }
+        } else if (kind == 2) {
+            double r = pow(10, drand(2, 9));
+            n[c] = irand(3, 6);
+            for (int32_t i = 0; i < n[c]; i++) { p[2 * i] = drand(-r, r); p[2 * i + 1] = drand(-r, r); }
+        } else {
+            n[c] = irand(3, 14);
+            for (int32_t i = 0; i < n[c]; i++) { p[2 * i] = drand(-8, w + 8); p[2 * i + 1] = drand(-8, h + 8); }
+        }
+        used += n[c];
+    }
+    return count;
+}
+
+/// Solid fills (lamina_raster_fill_solid: the sweep and the blend in one pass where a level has
+/// it) give, at every level, each painted pixel exactly the formula of CPixelKernels.h through the
+/// coverage lamina_raster_coverage reports (k of coverage and opacity, the colour scaled by k over
+/// the pixel), and leave every other pixel alone; opacities of 1 (whole) and below, opaque and
+/// translucent colours, both rules, random clips of columns, rows and painted columns. One
+/// rasteriser draws every trial at every level, so a level that leaves a cell or mark behind
+/// spoils a later shape.
+void test_raster_fill(void) {
+    enum { W = 150, H = 60 };
+    static double xy[2 * 64];
+    static int32_t n[4];
+    static uint32_t background[W * H], want[W * H], got[W * H];
+    static float cov[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int trial = 0; trial < 400; trial++) {
+        int32_t contours = random_contours(xy, n, W, H);
+        if (trial % 3 == 0) for (int32_t i = 0; i < 2 * 64; i += 2) xy[i] *= 2.2;   // wider: long runs
+        int32_t evenOdd = trial & 1;
+        uint32_t color = chance(0.5) ? premultiplied_pixel() | 0xFF000000u : premultiplied_pixel();
+        if (color == 0) color = 0x80402010u;
+        float op = chance(0.5) ? 1.0f : (float)drand(0.01, 1);
+        int32_t cx0 = irand(-3, 20), cx1 = W - irand(-3, 20), ry0 = irand(-3, 10), ry1 = H - irand(-3, 10);
+        int32_t px0 = irand(0, 30), px1 = W - irand(0, 30);
+        for (int32_t y = 0; y < H; y++) premultiplied_row(background + y * W, W);
+        // The reference: the coverage (portable level, a new rasteriser: nothing an earlier
+        // shape left in r's buffers can reach it), then the formula pixel by pixel.
+        use_level(&levels[0]);
+        LaminaRaster *fresh = lamina_raster_create();
+        int32_t at = 0;
+        for (int32_t c = 0; c < contours; c++) { lamina_raster_add_contour(fresh, xy + 2 * at, n[c]); at += n[c]; }
+        int32_t box[4];
+        int32_t any = lamina_raster_bounds(fresh, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1, box);
+        memcpy(want, background, sizeof want);
+        if (any) {
+            check(lamina_raster_coverage(fresh, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1, cov) == 0,
+                  "portable", "coverage");
+            for (int32_t y = box[1]; y < box[1] + box[3]; y++)
+                for (int32_t x = box[0] > px0 ? box[0] : px0; x < box[0] + box[2] && x < px1; x++) {
+                    uint32_t k = ref_k(cov[(y - box[1]) * box[2] + (x - box[0])], op);
+                    if (k) want[y * W + x] = ref_over(background[y * W + x], color, k);
+                }
+        }
+        lamina_raster_destroy(fresh);
+        LABEL("lamina_raster_fill_solid (trial %d, %d contours, %s, op %g)", trial, contours, evenOdd ? "even-odd" : "non-zero", (double)op);
+        // The levels in turn, each one sometimes last (what it leaves behind meets the next trial).
+        for (int lj = 0; lj < level_count; lj++) {
+            int li = (lj + trial) % level_count;
+            use_level(&levels[li]);
+            memcpy(got, background, sizeof got);
+            lamina_raster_reset(r);
+            at = 0;
+            for (int32_t c = 0; c < contours; c++) { lamina_raster_add_contour(r, xy + 2 * at, n[c]); at += n[c]; }
+            check(lamina_raster_fill_solid(r, evenOdd, cx0 < 0 ? 0 : cx0, cx1 > W ? W : cx1, ry0 < 0 ? 0 : ry0, ry1 > H ? H : ry1,
+                                           px0, px1, got, W, 0, 0, color, op) == 0, levels[li].name, "filled");
+            int32_t bad = -1;
+            for (int32_t i = 0; i < W * H && bad < 0; i++) if (got[i] != want[i]) bad = i;
+            char what[160];
+            if (bad >= 0) snprintf(what, sizeof what, "pixel (%d, %d) %08x, formula %08x", bad % W, bad / W, got[bad], want[bad]);
+            check(bad < 0, levels[li].name, bad >= 0 ? what : "-");
+        }
+    }
+    lamina_raster_destroy(r);
+}
+
+/// A pixel's coverage depends only on the contours and the columns: random contours rasterised in
+/// three bands of rows give every row bit for bit what the whole rasterisation gives it (edges
+/// crossing a band's first row start from their fixed-point x at that row, not from their top).
+void test_raster_bands(void) {
+    enum { W = 96, H = 80 };
+    static double xy[2 * 64];
+    static int32_t n[4];
+    static float whole[W * H], part[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int trial = 0; trial < 300; trial++) {
+        int32_t contours = random_contours(xy, n, W, H), evenOdd = trial & 1;
+        lamina_raster_reset(r);
+        int32_t at = 0;
+        for (int32_t c = 0; c < contours; c++) { lamina_raster_add_contour(r, xy + 2 * at, n[c]); at += n[c]; }
+        int32_t wb[4], pb[4];
+        if (!lamina_raster_bounds(r, evenOdd, 0, W, 0, H, wb)) continue;
+        check(lamina_raster_coverage(r, evenOdd, 0, W, 0, H, whole) == 0, "-", "whole coverage");
+        int32_t cut1 = irand(0, H), cut2 = irand(cut1, H), cuts[4] = { 0, cut1, cut2, H };
+        LABEL("lamina_raster_coverage in bands (trial %d, cuts %d, %d)", trial, cut1, cut2);
+        for (int b = 0; b < 3; b++) {
+            if (cuts[b + 1] <= cuts[b] || !lamina_raster_bounds(r, evenOdd, 0, W, cuts[b], cuts[b + 1], pb)) continue;
+            check(lamina_raster_coverage(r, evenOdd, 0, W, cuts[b], cuts[b + 1], part) == 0, "-", "band coverage");
+            int ok = pb[0] == wb[0] && pb[2] == wb[2];
+            for (int32_t y = pb[1]; ok && y < pb[1] + pb[3]; y++)
+                ok = memcmp(part + (y - pb[1]) * pb[2], whole + (y - wb[1]) * wb[2], sizeof(float) * (size_t)pb[2]) == 0;
+            check(ok, "-", "a band's rows equal the whole rasterisation's");
+        }
+    }
+    lamina_raster_destroy(r);
+}
+
+/// The part of polygon p (n points, at most 16) on the side x·s ≤ c·s of a vertical (axis 0) or
+/// horizontal (axis 1) line at c, into q; returns its point count.
+static int32_t clip_half(const double *p, int32_t n, double *q, int axis, double c, double s) {
+    int32_t m = 0;
+    for (int32_t i = 0; i < n; i++) {
+        const double *a = p + 2 * i, *b = p + 2 * ((i + 1) % n);
+        int ain = a[axis] * s <= c * s, bin = b[axis] * s <= c * s;
+        if (ain) { q[2 * m] = a[0]; q[2 * m + 1] = a[1]; m++; }
+        if (ain != bin) {
+            double t = (c - a[axis]) / (b[axis] - a[axis]);
+            q[2 * m] = a[0] + (b[0] - a[0]) * t; q[2 * m + 1] = a[1] + (b[1] - a[1]) * t;
+            if (axis == 0) q[2 * m] = c; else q[2 * m + 1] = c;
+            m++;
+        }
+    }
+    return m;
+}
+
+/// The area of convex polygon p inside the pixel square (x, y) ... (x + 1, y + 1).
+static double pixel_area(const double *p, int32_t n, int32_t x, int32_t y) {
+    double a[64], b[64];
+    int32_t m = clip_half(p, n, a, 0, x, -1);
+    m = clip_half(a, m, b, 0, x + 1, 1);
+    m = clip_half(b, m, a, 1, y, -1);
+    m = clip_half(a, m, b, 1, y + 1, 1);
+    double area = 0;
+    for (int32_t i = 0; i < m; i++) {
+        int32_t j = (i + 1) % m;
+        area += b[2 * i] * b[2 * j + 1] - b[2 * j] * b[2 * i + 1];
+    }
+    return fabs(area) / 2;
+}
+
+/// Convex polygons (random points on an ellipse, in order, stretched to a random span of columns
+/// inside the target: an edge outside the columns drawn is moved to their edge, as in
+/// CoverageRasterizer, which is not the exact area there), some steep, some nearly flat (edges
+/// across many columns in a row) and some past the rows drawn: every pixel's coverage is within
+/// 1/255 of the exact area of the polygon inside it (clipped polygons, worked out here), at every
+/// level, for both rules.
+void test_raster_exact_area(void) {
+    enum { W = 64, H = 48 };
+    static double xy[2 * 12];
+    static float got[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    double worst = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        int32_t n = irand(3, 12), evenOdd = trial & 1;
+        double cy = drand(-4, H + 4), ry = trial % 4 == 1 ? drand(0.05, 1.5) : drand(0.2, 40);
+        double a0 = drand(0, 6.283), rot = drand(0, 6.283), minX = INFINITY, maxX = -INFINITY;
+        for (int32_t i = 0; i < n; i++) {
+            double a = a0 + 6.283185307179586 * i / n, u = cos(a), v = ry * sin(a);
+            xy[2 * i] = u * cos(rot) - v * sin(rot);
+            xy[2 * i + 1] = cy + u * sin(rot) + v * cos(rot);
+            if (xy[2 * i] < minX) minX = xy[2 * i];
+            if (xy[2 * i] > maxX) maxX = xy[2 * i];
+        }
+        double x0 = drand(0, W - 0.1), x1 = drand(x0 + 0.02, W);
+        for (int32_t i = 0; i < n; i++) xy[2 * i] = x0 + (xy[2 * i] - minX) / (maxX - minX) * (x1 - x0);
+        int32_t box[4];
+        LABEL("lamina_raster_coverage against exact areas (trial %d, %d points)", trial, n);
+        for (int li = 0; li < level_count; li++) {
+            use_level(&levels[li]);
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            if (!lamina_raster_bounds(r, evenOdd, 0, W, 0, H, box)) continue;
+            check(lamina_raster_coverage(r, evenOdd, 0, W, 0, H, got) == 0, levels[li].name, "rasterised");
+            int ok = 1;
+            for (int32_t y = box[1]; y < box[1] + box[3]; y++)
+                for (int32_t x = box[0]; x < box[0] + box[2]; x++) {
+                    double d = fabs(got[(y - box[1]) * box[2] + (x - box[0])] - pixel_area(xy, n, x, y));
+                    if (d > worst) worst = d;
+                    ok &= d <= 1.0 / 255;
+                }
+            check(ok, levels[li].name, "coverage within 1/255 of the exact area");
+        }
+    }
+    printf("raster: largest difference from the exact area %.4f/255\n", worst * 255);
+    lamina_raster_destroy(r);
+}

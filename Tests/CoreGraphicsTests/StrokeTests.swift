@@ -174,6 +174,40 @@ final class StrokeTests: XCTestCase {
         assertInside(polyline(corner).copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 1.5), [P(10.9, -0.9)])
     }
 
+    /// The inner side of a corner under 90° turns exactly at the crossing of the two inner offset
+    /// lines, for every join style and several angles, widths and turn directions: the crossing
+    /// lies halfWidth · tan(|θ|/2) before the vertex on the first segment's inner offset (worked
+    /// out here from the angle), and the outline has a point there; a round join whose turn is
+    /// under its arc step adds no arc points on the outer side (the offset ends only).
+    func testInnerCornerIsTheCrossingOfTheInnerOffsets() {
+        for join in [CGLineJoin.miter, .round, .bevel] {
+            for degrees in [3.0, 20.0, 45.0, 70.0, 89.0] {
+                for width in [1.0, 4.0, 12.0] {
+                    for turn in [1.0, -1.0] {
+                        let theta = degrees * .pi / 180 * turn, h = width / 2
+                        let v = P(100, 50), d1 = CGVector(dx: cos(theta), dy: sin(theta))
+                        let end = P(v.x + 80 * d1.dx, v.y + 80 * d1.dy)
+                        let outline = polyline([P(20, 50), v, end]).copy(strokingWithWidth: CGFloat(width), lineCap: .butt, lineJoin: join,
+                                                                            miterLimit: 10)
+                        // The inner side is the side the path turns to (+y for theta > 0): the inner
+                        // offset of the first segment is y = 50 ± h, and the second's crosses it
+                        // h · tan(|θ|/2) before the vertex.
+                        let want = P(v.x - h * tan(abs(theta) / 2), v.y + h * turn)
+                        let points = outline.flattened(tolerance: 0.01).flatMap { $0 }
+                        let nearest = points.map { hypot($0.x - want.x, $0.y - want.y) }.min() ?? .infinity
+                        XCTAssertLessThan(nearest, 1e-9, "\(join.rawValue) join, \(degrees)° \(turn > 0 ? "left" : "right"), width \(width): inner corner \(want)")
+                    }
+                }
+            }
+        }
+        // A 3° round join at width 4 (arc step about 25°): the outline of the two segments is the
+        // two offset ends on the outer side, the crossing on the inner side, and the four end points.
+        let t = 3.0 * .pi / 180
+        let gentle = polyline([P(20, 50), P(100, 50), P(100 + 80 * cos(t), 50 + 80 * sin(t))])
+            .copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .round, miterLimit: 10)
+        XCTAssertEqual(gentle.flattened(tolerance: 0.01).map { Set($0.map { "\($0.x),\($0.y)" }).count }, [7])
+    }
+
     func testUTurnJoins() {
         let back = polyline([P(0, 0), P(10, 0), P(0, 0)])
         assertInside(back.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .round, miterLimit: 10), [P(10.9, 0)])

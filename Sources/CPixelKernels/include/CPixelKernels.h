@@ -108,10 +108,11 @@ void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double g
 /// accumulation in integer cells (1/LAMINA_RASTER_ONE of a pixel), swept row by row and, for a
 /// solid colour, blended straight into the destination. A pixel's coverage depends only on the
 /// contours and on the columns [cx0, cx1), never on the rows drawn: bands give identical pixels.
-/// Coverage is exact for each edge up to rounding to 1/LAMINA_RASTER_ONE (vertex y values, and each
-/// edge's share of a cell); overlaps of contours inside one pixel are approximated as in
-/// Lamina's CoverageRasterizer. Winding counts past ±32767 whole pixels wrap (non-zero only). Not
-/// thread-safe: one rasteriser per thread. All levels give identical results.
+/// Coverage is exact for each edge up to rounding to 1/LAMINA_RASTER_ONE (vertex y values, an edge's
+/// x at each row boundary, stepped in 1/2^32 of a pixel, and its share of each cell); overlaps of
+/// contours inside one pixel are approximated as in Lamina's CoverageRasterizer. Winding counts
+/// past ±32767 whole pixels wrap (non-zero only). Not thread-safe: one rasteriser per thread. All
+/// levels give identical results.
 typedef struct LaminaRaster LaminaRaster;
 #define LAMINA_RASTER_ONE 65536
 
@@ -128,6 +129,12 @@ void lamina_raster_reset(LaminaRaster *r);
 /// first). Contours with fewer than 3 points or a non-finite coordinate are skipped (returns 0);
 /// 1 when added; −1 when memory ran out.
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count);
+
+/// lamina_raster_add_contour of the contour's points mapped by the affine map m = (a, b, d, e, g,
+/// h): point (x, y) becomes (x·a + y·d + g, x·b + y·e + h), each product and sum rounded in that
+/// order (the doubles Compositor's Projective2D.projectClipped gives for an affine map). A contour
+/// with a non-finite point or image is skipped (returns 0).
+int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m);
 
 /// The pixel rectangle rasterised for the contours added, clipped to columns [cx0, cx1) and rows
 /// [ry0, ry1): box = x, y, width, height (all 0 and returns 0 when empty; 1 otherwise).

@@ -1,4 +1,5 @@
 import CPixelKernels
+import Foundation
 
 /// The C cell rasteriser (`lamina_raster_*` in CPixelKernels): anti-aliased polygon coverage in
 /// exact integer cells, swept row by row and, for a solid colour, blended straight into a
@@ -31,6 +32,34 @@ final class CellRasterizer {
         return true
     }
 
+    /// Hands `contours` (layer coordinates) mapped by the affine `map` to the C rasteriser, which
+    /// maps each point as `Projective2D.projectClipped` does (the same doubles) without an array of
+    /// device points; false when memory ran out.
+    private func load(_ raster: OpaquePointer, _ contours: [[CGPoint]], affine map: Projective2D) -> Bool {
+        lamina_raster_reset(raster)
+        let m = [map.a, map.b, map.d, map.e, map.g, map.h]
+        for contour in contours where contour.count >= 3 {
+            let status = contour.withUnsafeBufferPointer { points in
+                // A CGPoint is laid out as two consecutive Doubles (checked by the caller).
+                points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) {
+                    lamina_raster_add_contour_affine(raster, $0, Int32(clamping: points.count), m)
+                }
+            }
+            if status < 0 { return false }
+        }
+        return true
+    }
+
+    /// `fillSolid` of `contours` in layer coordinates mapped by the affine `map` (the contours
+    /// `map.projectClipped` gives, the same pixels). False (nothing drawn) when memory ran out or
+    /// a CGPoint is not two Doubles here.
+    func fillSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
+                   paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
+        guard MemoryLayout<CGPoint>.size == 2 * MemoryLayout<Double>.size, MemoryLayout<CGFloat>.size == MemoryLayout<Double>.size,
+              map.isAffine, let raster, load(raster, contours, affine: map) else { return false }
+        return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
+    }
+
     /// Fills `contours` with the premultiplied `color` times `opacity` (0...1) on `surface`: the
     /// coverage over `columns` × `rows`, blended onto the pixels of `paintColumns` × `rows`, each
     /// pixel as `PrimitiveDrawer` paints a run (k = min(coverage · opacity, 1) · 255 + 0.5,
@@ -39,7 +68,13 @@ final class CellRasterizer {
     func fillSolid(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
         guard let raster, load(raster, contours) else { return false }
-        return lamina_raster_fill_solid(raster, rule == .evenOdd ? 1 : 0, Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound),
+        return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
+    }
+
+    /// Rasterises the loaded contours and blends the colour (see `fillSolid`).
+    private func fill(_ raster: OpaquePointer, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
+                      paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
+        lamina_raster_fill_solid(raster, rule == .evenOdd ? 1 : 0, Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound),
                                         Int32(clamping: rows.lowerBound), Int32(clamping: rows.upperBound),
                                         Int32(clamping: paintColumns.lowerBound), Int32(clamping: paintColumns.upperBound),
                                         surface.pixels, surface.stride, Int32(clamping: surface.frame.x), Int32(clamping: surface.frame.y),

@@ -79,6 +79,19 @@ final class PrimitiveDrawer {
         return clip.shapes.allSatisfy { $0.holds(box) }
     }
 
+    /// `draw` of a solid colour through `contours` in layer coordinates mapped by the affine `map`
+    /// (`map.projectClipped` of each contour): the same pixels, the points mapped in C without an
+    /// array of device points. False when it drew nothing the caller should draw instead (a soft
+    /// clip, a map that is not affine, memory): then `draw` the projected contours.
+    func drawSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, color: UInt32, opacity: Double, on surface: Surface) -> Bool {
+        guard surface.clip == nil, map.isAffine else { return false }
+        guard opacity > 0 else { return true }
+        let area = surface.scissor
+        guard !area.isEmpty else { return true }
+        return cells.fillSolid(contours, affine: map, rule: rule, columns: surface.columns, rows: area.y..<area.maxY,
+                               paintColumns: area.x..<area.maxX, color: color, opacity: Float(min(opacity, 1)), on: surface)
+    }
+
     /// Fills an axis-aligned rectangle (device pixels, fractional edges anti-aliased), optionally
     /// with elliptical corners of radii rx, ry on the corners in `corners` (bit 0 minX/minY, 1
     /// maxX/minY, 2 minX/maxY, 3 maxX/maxY), with analytic coverage runs (RoundedRectSpans).

@@ -11,6 +11,8 @@ extension TreeRasterizer {
                      edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         switch c {
         case .fill(let f):
+            // A 2D layer's shape: its points mapped in C (the same doubles as projectClipped).
+            if drawer.drawSolid(f.contours, affine: H, rule: f.rule, color: f.color, opacity: opacity, on: s) { return }
             let contours = f.contours.map { H.projectClipped($0) }
             drawer.draw(contours, rule: f.rule, paint: .solid(f.color), opacity: opacity, on: s)
         case .gradient(let g):

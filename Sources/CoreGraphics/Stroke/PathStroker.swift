@@ -15,6 +15,8 @@ struct PathStroker {
     let tolerance: CGFloat
     /// Radians per edge of the polygons approximating round joins and caps.
     let arcStep: CGFloat
+    /// cos(arcStep): turns with a larger cosine (smaller than arcStep) get no arc points.
+    let cosArcStep: CGFloat
     /// Points closer than this are merged.
     let minSegment: CGFloat
     /// The polygons built so far (each implicitly closed, positively oriented).
@@ -30,7 +32,16 @@ struct PathStroker {
         let ratio = tolerance / halfWidth
         let step = ratio >= 1 ? CGFloat.pi : 2 * acos(1 - ratio)
         arcStep = min(CGFloat.pi / 8, max(CGFloat.pi / 1024, step))
+        cosArcStep = cos(arcStep)
         minSegment = tolerance * 1e-3
+    }
+
+    /// The length of (x, y): √(x² + y²), or `hypot` where the squares overflow or underflow
+    /// (hypot is several times slower, and a stroke takes a length per flattened point).
+    @inline(__always)
+    static func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat {
+        let l = (x * x + y * y).squareRoot()
+        return l.isFinite && (l > 0 || (x == 0 && y == 0)) ? l : hypot(x, y)
     }
 
     // MARK: Flattening
@@ -42,7 +53,7 @@ struct PathStroker {
         var smooth: [Bool] = [false]
         func add(_ p: CGPoint, _ s: Bool) {
             let last = pts[pts.count - 1]
-            if hypot(p.x - last.x, p.y - last.y) <= minSegment {
+            if PathStroker.length(p.x - last.x, p.y - last.y) <= minSegment {
                 smooth[smooth.count - 1] = smooth[smooth.count - 1] && s
                 return
             }
@@ -69,7 +80,7 @@ struct PathStroker {
         }
         if sp.closed, pts.count > 1 {
             let f = pts[0], l = pts[pts.count - 1]
-            if hypot(f.x - l.x, f.y - l.y) <= minSegment { pts.removeLast(); smooth.removeLast() }
+            if PathStroker.length(f.x - l.x, f.y - l.y) <= minSegment { pts.removeLast(); smooth.removeLast() }
         }
         return (pts, smooth)
     }
@@ -98,7 +109,7 @@ struct PathStroker {
         dirs.reserveCapacity(edgeCount); lengths.reserveCapacity(edgeCount)
         for i in 0..<edgeCount {
             let a = pts[i], b = pts[(i + 1) % m]
-            let l = hypot(b.x - a.x, b.y - a.y)
+            let l = PathStroker.length(b.x - a.x, b.y - a.y)
             dirs.append(CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l))
             lengths.append(l)
         }
@@ -174,8 +185,12 @@ struct PathStroker {
     private func join(at p: CGPoint, from d0: CGVector, to d1: CGVector, style: CGLineJoin)
         -> (outer: Int, points: [CGPoint], innerCut: CGFloat?, turns: Bool) {
         let cross = d0.dx * d1.dy - d0.dy * d1.dx, dot = d0.dx * d1.dx + d0.dy * d1.dy
-        let theta = atan2(cross, dot)  // the turning angle, in (-π, π]
-        guard abs(theta) > 1e-9 else { return (0, [], nil, false) }
+        // The turning angle, in (-π, π]. For a bevel or a round join under 90° that draws no arc
+        // (most corners of a flattened curve) only its sign is read, and |θ| > 1e-9 is
+        // |tan θ| > 1e-9: no atan2.
+        let arcless = dot > 0 && (style == .bevel || (style == .round && dot > cosArcStep))
+        let theta = arcless ? cross : atan2(cross, dot)
+        guard arcless ? abs(cross) > 1e-9 * dot : abs(theta) > 1e-9 else { return (0, [], nil, false) }
         // The outer side is on the right of a left turn and on the left of a right turn; `sign`
         // chooses the outer normal (-d.dy, d.dx) · sign, which is +n for side 0.
         let sign: CGFloat = theta > 0 ? -1 : 1
@@ -194,7 +209,7 @@ struct PathStroker {
                 outer.append(CGPoint(x: p.x + bx / bl * r, y: p.y + by / bl * r))
             }
         case .round:
-            let n = max(1, Int((abs(theta) / arcStep).rounded(.up)))
+            let n = arcless ? 1 : max(1, Int((abs(theta) / arcStep).rounded(.up)))
             if n > 1 {
                 outer.reserveCapacity(n - 1)
                 for k in 1..<n {
@@ -204,7 +219,8 @@ struct PathStroker {
                 }
             }
         }
-        let cut = abs(theta) < CGFloat.pi / 2 ? halfWidth * tan(abs(theta) / 2) : nil
+        // tan(|θ|/2) = |sin θ| / (1 + cos θ) (d0 and d1 are unit vectors: sin θ = cross, cos θ = dot).
+        let cut = dot > 0 ? halfWidth * abs(cross) / (1 + dot) : nil
         return (sign > 0 ? 0 : 1, outer, cut, true)
     }
 
