@@ -3,7 +3,7 @@ import CoreGraphics
 import LaminaRandom
 @testable import Compositor
 
-/// Gradient-filled shapes through the C cell rasteriser's coverage (`fillGradientCells`): within 2
+/// Gradient-filled shapes through the C cell rasteriser's coverage (`drawGradientShape`): within 2
 /// of 255 a channel of the Swift rasteriser's runs (each coverage within 1/255 of the Double
 /// reference, so its factor within one level), at every kernel level, for every kind, and the
 /// same pixels on 1 and 3 threads.
@@ -28,7 +28,7 @@ final class GradientCellsTests: XCTestCase {
                     return (70 + r * cos(a), 50 + r * sin(a))
                 }
                 let rule: FillRule = rng.pick([.nonZero, .evenOdd])
-                func paint(_ d: PrimitiveDrawer, _ s: Surface) { d.draw([shape], rule: rule, paint: .gradient(g), opacity: opacity, on: s) }
+                func paint(_ d: PrimitiveDrawer, _ s: Surface) { d.drawGradientShape([shape], rule: rule, gradient: g, opacity: opacity, on: s) }
                 let cells = helper.draw(fused: true, clip: nil, cells: true, paint)
                 let runs = helper.draw(fused: true, clip: nil, cells: false, paint)
                 for i in cells.indices {

@@ -7,6 +7,22 @@ import CPixelKernels
 /// 1/255 of the Double reference, as for solid shapes); a row's pixels are then what the one-pass
 /// kernel gives for that coverage (`GradientCellsTests`).
 extension PrimitiveDrawer {
+    /// Fills `contours` (device pixels) with gradient `g` on `surface`: through the C rasteriser's
+    /// coverage when the surface has no soft clip or one that holds the shape whole, else as
+    /// `draw` does. For shapes (a gradient's own rectangle keeps `draw`'s runs, whose inside of
+    /// full coverage the one-pass kernel paints without reading coverage).
+    func drawGradientShape(_ contours: [[(x: Double, y: Double)]], rule: FillRule, gradient g: GradientSampler, opacity: Double, on surface: Surface) {
+        guard opacity > 0 else { return }
+        var area = surface.scissor
+        if let c = surface.clip { area = area.intersection(c.rect) }
+        guard !area.isEmpty else { return }
+        if surface.clip.map({ PrimitiveDrawer.isWhole($0, under: contours) }) ?? true,
+           fillGradientCells(contours, rule: rule, gradient: g, opacity: opacity, area: area, on: surface) {
+            return
+        }
+        draw(contours, rule: rule, paint: .gradient(g), opacity: opacity, on: surface)
+    }
+
     /// Fills `contours` (device pixels) with gradient `g` at `opacity` over `area` of `surface`
     /// (which has no soft clip, or one that holds the shape whole); false (nothing drawn) when the
     /// kernel cannot take `g` or memory ran out.

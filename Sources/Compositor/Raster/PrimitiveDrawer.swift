@@ -13,8 +13,8 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
-    /// Whether gradient-filled shapes take the C cell rasteriser's coverage
-    /// (`fillGradientCells`; false: the Swift rasteriser's runs, to compare the two in tests).
+    /// Whether `drawGradientShape` takes the C cell rasteriser's coverage (`fillGradientCells`;
+    /// false: `draw`'s runs, to compare the two in tests).
     var rastersGradientShapes = true
     /// One row of coverage values for `paintGradientSpans` (reused; grows as needed).
     var coverageRow: [Float] = []
@@ -52,11 +52,6 @@ final class PrimitiveDrawer {
         if case .solid(let color) = paint, surface.clip.map({ PrimitiveDrawer.isWhole($0, under: contours) }) ?? true,
            cells.fillSolid(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY, paintColumns: area.x..<area.maxX,
                            color: color, opacity: Float(min(opacity, 1)), on: surface) {
-            return
-        }
-        // A gradient likewise: the C rasteriser's coverage rows, each painted in one pass.
-        if case .gradient(let g) = paint, surface.clip.map({ PrimitiveDrawer.isWhole($0, under: contours) }) ?? true,
-           fillGradientCells(contours, rule: rule, gradient: g, opacity: opacity, area: area, on: surface) {
             return
         }
         rasterizer.rasterize(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY)

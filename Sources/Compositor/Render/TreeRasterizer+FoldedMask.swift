@@ -59,7 +59,11 @@ extension TreeRasterizer {
         guard opacity > 0 else { foldedMasks += 1; return true }
         s.occlusionOrder = i
         defer { s.occlusionOrder = .max }
-        drawer.draw(contours, rule: path.rule, paint: paint, opacity: opacity, on: s)
+        if case .gradient(let g) = paint {
+            drawer.drawGradientShape(contours, rule: path.rule, gradient: g, opacity: opacity, on: s)
+        } else {
+            drawer.draw(contours, rule: path.rule, paint: paint, opacity: opacity, on: s)
+        }
         foldedMasks += 1
         return true
     }
