@@ -95,6 +95,19 @@ static inline uint32_t coverage_k(float c, float op) {
 
 
 
+/// The next run of set bits in `*bits` (bit i: chunk word·64 + i of a row is marked), taken out
+/// of it: cells [*s0, *s1) of chunks `chunk` cells wide. 0 when no bit is left.
+static inline int next_marked_run(uint64_t *bits, intptr_t word, int32_t chunk, int32_t *s0, int32_t *s1) {
+    if (!*bits) return 0;
+    int32_t b = __builtin_ctzll(*bits);
+    uint64_t rest = ~(*bits >> b);
+    int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
+    *bits = n + b >= 64 ? 0 : *bits & ~(((1ull << n) - 1) << b);
+    *s0 = (int32_t)(word * 64 + b) * chunk;
+    *s1 = *s0 + n * chunk;
+    return 1;
+}
+
 /// The coverage of a cell rasteriser's running sum s in 1/LAMINA_RASTER_ONE: |s| capped at one
 /// pixel (non-zero), or folded into a triangle wave of period two pixels (even-odd).
 static inline uint32_t sum_units(int32_t s, int32_t evenOdd) {

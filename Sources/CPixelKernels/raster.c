@@ -334,14 +334,7 @@ static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t wo
 /// The coverage of a running sum: |s| capped at one pixel (non-zero), or folded into a triangle
 /// wave of period two pixels (even-odd); in 0...1, exact (a multiple of 1/LAMINA_RASTER_ONE).
 static inline float sum_coverage(int32_t s, int32_t evenOdd) {
-    uint32_t a = s < 0 ? 0u - (uint32_t)s : (uint32_t)s;
-    if (evenOdd) {
-        a &= 2 * LAMINA_RASTER_ONE - 1;
-        if (a > LAMINA_RASTER_ONE) a = 2 * LAMINA_RASTER_ONE - a;
-    } else if (a > LAMINA_RASTER_ONE) {
-        a = LAMINA_RASTER_ONE;
-    }
-    return (float)a * (1.0f / LAMINA_RASTER_ONE);
+    return (float)sum_units(s, evenOdd) * (1.0f / LAMINA_RASTER_ONE);
 }
 
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd) {
@@ -511,13 +504,9 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
                 uint64_t bits = m[word];
                 if (!bits) continue;
                 m[word] = 0;
-                while (bits) {
-                    // A run of marked chunks [k0, k1) in this word: cells [s0, s1).
-                    int32_t b = __builtin_ctzll(bits);
-                    uint64_t rest = ~(bits >> b);
-                    int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
-                    bits = n + b >= 64 ? 0 : bits & ~(((1ull << n) - 1) << b);
-                    int32_t s0 = (int32_t)(word * 64 + b) * CHUNK, s1 = s0 + n * CHUNK;
+                // Each run of marked chunks in this word: cells [s0, s1).
+                int32_t s0, s1;
+                while (next_marked_run(&bits, word, CHUNK, &s0, &s1)) {
                     if (s1 > (int32_t)stride) s1 = (int32_t)stride;
                     // The stretch before the run has the running sum's coverage.
                     int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;

@@ -168,12 +168,8 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             uint64_t bits = m[word];
             if (!bits) continue;
             m[word] = 0;
-            while (bits) {
-                int32_t b = __builtin_ctzll(bits);
-                uint64_t rest = ~(bits >> b);
-                int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
-                bits = n + b >= 64 ? 0 : bits & ~(((1ull << n) - 1) << b);
-                int32_t s0 = (int32_t)(word * 64 + b) * 16, s1 = s0 + n * 16;
+            int32_t s0, s1;
+            while (next_marked_run(&bits, word, 16, &s0, &s1)) {
                 if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
@@ -297,12 +293,8 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
             uint64_t bits = m[word];
             if (!bits) continue;
             m[word] = 0;
-            while (bits) {
-                int32_t b = __builtin_ctzll(bits);
-                uint64_t rest = ~(bits >> b);
-                int32_t n = rest ? __builtin_ctzll(rest) : 64 - b;
-                bits = n + b >= 64 ? 0 : bits & ~(((1ull << n) - 1) << b);
-                int32_t s0 = (int32_t)(word * 64 + b) * 16, s1 = s0 + n * 16;
+            int32_t s0, s1;
+            while (next_marked_run(&bits, word, 16, &s0, &s1)) {
                 if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
                 // The stretch before the run: one coverage.
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;

@@ -114,10 +114,9 @@ final class ClipWholeFillTests: XCTestCase {
             let tree = RenderTree(nodes: nodes)
             var one = PixelBuffer(width: w, height: h, fill: 0xFF20_4060)
             FrameRenderer(threads: 1).render(tree, into: &one, background: nil)
-            var three = PixelBuffer(width: w, height: h, fill: 0xFF20_4060)
-            FrameRenderer(threads: 3).render(tree, into: &three, background: nil)
-            if let i = one.pixels.indices.first(where: { one.pixels[$0] != three.pixels[$0] }) {
-                return XCTFail("round \(round): pixel (\(i % w), \(i / w)) one thread \(String(one.pixels[i], radix: 16)), three \(String(three.pixels[i], radix: 16))")
+            let under = [UInt32](repeating: 0xFF20_4060, count: w * h)
+            if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: one.pixels, variants: [(3, true)]) {
+                return XCTFail("round \(round): \(d) (one thread's)")
             }
             XCTAssertEqual(one.pixels[(h - 1) * w + w - 1], 0xFF20_4060, "outside the clip")
         }
