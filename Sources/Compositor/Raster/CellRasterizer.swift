@@ -86,16 +86,30 @@ final class CellRasterizer {
     /// `CoverageRasterizer.bounds`), row by row; nil when memory ran out.
     func coverage(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>)
         -> (bounds: (x: Int, y: Int, width: Int, height: Int), values: [Float])? {
+        var values: [Float] = []
+        guard let bounds = coverage(contours, rule: rule, columns: columns, rows: rows, into: &values) else { return nil }
+        values.removeLast(values.count - bounds.width * bounds.height)
+        return (bounds, values)
+    }
+
+    /// `coverage`, written into the first width·height values of `values` (grown when it is
+    /// shorter, so that a caller drawing frame after frame reuses one buffer); nil when memory ran out.
+    func coverage(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
+                  into values: inout [Float]) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard let raster, load(raster, contours) else { return nil }
         let evenOdd: Int32 = rule == .evenOdd ? 1 : 0
         let cx0 = Int32(clamping: columns.lowerBound), cx1 = Int32(clamping: columns.upperBound)
         let ry0 = Int32(clamping: rows.lowerBound), ry1 = Int32(clamping: rows.upperBound)
-        var box = [Int32](repeating: 0, count: 4)
-        _ = lamina_raster_bounds(raster, evenOdd, cx0, cx1, ry0, ry1, &box)
-        let bounds = (x: Int(box[0]), y: Int(box[1]), width: Int(box[2]), height: Int(box[3]))
-        var values = [Float](repeating: 0, count: bounds.width * bounds.height)
-        guard !values.isEmpty else { return (bounds, values) }
-        let status = values.withUnsafeMutableBufferPointer { lamina_raster_coverage(raster, evenOdd, cx0, cx1, ry0, ry1, $0.baseAddress!) }
-        return status == 0 ? (bounds, values) : nil
+        var box: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        _ = withUnsafeMutableBytes(of: &box) { lamina_raster_bounds(raster, evenOdd, cx0, cx1, ry0, ry1, $0.baseAddress!.assumingMemoryBound(to: Int32.self)) }
+        let bounds = (x: Int(box.0), y: Int(box.1), width: Int(box.2), height: Int(box.3))
+        let count = bounds.width * bounds.height
+        guard count > 0 else { return bounds }
+        if values.count < count { values = [Float](repeating: 0, count: count) }
+        let status = values.withUnsafeMutableBufferPointer { v in
+            v.baseAddress!.update(repeating: 0, count: count)
+            return lamina_raster_coverage(raster, evenOdd, cx0, cx1, ry0, ry1, v.baseAddress!)
+        }
+        return status == 0 ? bounds : nil
     }
 }

@@ -31,8 +31,7 @@ extension PrimitiveDrawer {
         guard rastersGradientShapes, fusesGradients, let kind = PrimitiveDrawer.gradientKernelKind(g) else { return false }
         let limit = 1 << 30
         guard area.x > -limit, area.maxX < limit,
-              let cov = cells.coverage(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY) else { return false }
-        let b = cov.bounds
+              let b = cells.coverage(contours, rule: rule, columns: surface.columns, rows: area.y..<area.maxY, into: &shapeCoverage) else { return false }
         // The coverage box within the area (its columns may reach past the area: other bands' or the scissor's).
         let x0 = max(b.x, area.x), x1 = min(b.x + b.width, area.maxX)
         let y0 = max(b.y, area.y), y1 = min(b.y + b.height, area.maxY)
@@ -41,7 +40,7 @@ extension PrimitiveDrawer {
         let m = g.map
         let stride = surface.stride, pixels = surface.pixels, fx = surface.frame.x, fy = surface.frame.y
         g.table.withUnsafeBufferPointer { table in
-            cov.values.withUnsafeBufferPointer { values in
+            shapeCoverage.withUnsafeBufferPointer { values in
                 var row = LaminaGradientRow(kind: kind, sx: g.sx, sy: g.sy, ex: g.ex, ey: g.ey, a: m.a, b: m.b, c: m.c,
                                             rowX: 0, rowY: 0, rowW: 0, table: table.baseAddress)
                 for y in y0..<y1 {

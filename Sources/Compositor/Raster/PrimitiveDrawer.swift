@@ -18,6 +18,8 @@ final class PrimitiveDrawer {
     var rastersGradientShapes = true
     /// One row of coverage values for `paintGradientSpans` (reused; grows as needed).
     var coverageRow: [Float] = []
+    /// A shape's coverage for `fillGradientCells` (reused from shape to shape; grows as needed).
+    var shapeCoverage: [Float] = []
     /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).
     var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
