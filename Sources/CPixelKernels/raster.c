@@ -50,6 +50,9 @@ struct LaminaRaster {
     float *coverage;
     size_t coverageCapacity;
     int32_t x0, width, y0, height;
+    /// The rows edges are kept for (lamina_raster_limit_rows): an edge wholly above rowsTop or
+    /// wholly at or below rowsBottom is left out (±infinity: none).
+    double rowsTop, rowsBottom;
 };
 
 LaminaRaster *lamina_raster_create(void) {
@@ -69,6 +72,13 @@ void lamina_raster_reset(LaminaRaster *r) {
     r->minX = r->minY = INFINITY;
     r->maxX = r->maxY = -INFINITY;
     r->x0 = r->width = r->y0 = r->height = 0;
+    r->rowsTop = -INFINITY;
+    r->rowsBottom = INFINITY;
+}
+
+void lamina_raster_limit_rows(LaminaRaster *r, int32_t ry0, int32_t ry1) {
+    r->rowsTop = (double)ry0;
+    r->rowsBottom = (double)ry1;
 }
 
 /// Makes room for `n` elements of `size` bytes at *p (capacity *cap); 0 when memory ran out.
@@ -132,6 +142,7 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
     if (notFinite) return 0;
     if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(Edge))) return -1;
     double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
+    const double top = r->rowsTop, bottom = r->rowsBottom;
     for (int32_t i = 0; i < count; i++) {
         double ax = xy[2 * i], ay = xy[2 * i + 1];
         int32_t j = i + 1 < count ? i + 1 : 0;
@@ -141,6 +152,10 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ay < minY) minY = ay;
         if (ay > maxY) maxY = ay;
         if (ay == by) continue;
+        // An edge wholly above the rows kept (its last row is above them) or wholly below them
+        // (its first row is below them) adds nothing to those rows. The bounds still take its
+        // points: the rectangle rasterised is the same with or without the limit.
+        if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) continue;
         // Written in place (an edge is a hundred bytes: no copy of it).
         Edge *e = &r->edges[r->edgeCount++];
         if (ay < by) { e->tx = ax; e->ty = ay; e->bx = bx; e->by = by; e->dir = 1; }
@@ -185,14 +200,17 @@ static inline double clamp_x(double v, double w) { return v > 0 ? (v < w ? v : w
 /// ±32767 full pixels could wrap, and then the coverage is wrong but nothing breaks).
 static inline void add_cell(int32_t *c, int64_t v) { *c = (int32_t)((uint32_t)*c + (uint32_t)(int32_t)v); }
 
-/// Cells per bit of a row's marks: the sweep visits only marked chunks of 16 cells (one vector of
-/// the AVX-512 kernels), and the stretches between them are runs of one coverage.
-enum { CHUNK_SHIFT = 4, CHUNK = 1 << CHUNK_SHIFT };
+/// Cells per bit of a row's marks, 2^shift: the sweep visits only marked chunks of cells, and the
+/// stretches between them are runs of one coverage. A level's sweep chooses (RowKernels): 16 cells,
+/// one vector of the AVX-512 kernels, or 8 for AVX2's (an edge's few cells in a row then cost one
+/// vector of eight, not two). Cells outside the marked chunks are 0 either way: the sums, and so
+/// the pixels, do not depend on the chunk size.
 
-/// Marks the chunks of cells a ... b (inclusive) of a row: bit (k & 63) of word k >> 6 for chunk k.
-static inline void mark_cells(uint64_t *m, int32_t a, int32_t b) {
-    a >>= CHUNK_SHIFT;
-    b >>= CHUNK_SHIFT;
+/// Marks the chunks of cells a ... b (inclusive) of a row: bit (k & 63) of word k >> 6 for chunk k
+/// (chunks of 2^shift cells).
+static inline void mark_cells(uint64_t *m, int32_t a, int32_t b, int32_t shift) {
+    a >>= shift;
+    b >>= shift;
     if (a == b) { m[a >> 6] |= 1ull << (a & 63); return; }
     int32_t wa = a >> 6, wb = b >> 6;
     uint64_t lo = ~0ull << (a & 63), hi = ~0ull >> (63 - (b & 63));
@@ -210,7 +228,8 @@ static inline void mark_cells(uint64_t *m, int32_t a, int32_t b) {
 /// for rows whose x was moved into the columns) times the length so far, truncated and capped at
 /// |d|, and the last column takes what is left, so that the shares add up to d exactly.
 /// A share is split between its cell and the next by the mean x of the edge in the column.
-__attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uint64_t *m, int64_t xa, int64_t xb, int64_t d, double slope) {
+__attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uint64_t *m, int32_t shift, int64_t xa, int64_t xb, int64_t d,
+                                                                 double slope) {
     int64_t xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
     int32_t il = (int32_t)(xl >> 16), ir = (int32_t)(xr >> 16);
     if (il == ir) {
@@ -218,7 +237,7 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
         int64_t b = (d * fm + 32768) >> 16;
         add_cell(c + il, d - b);
         add_cell(c + il + 1, b);
-        mark_cells(m, il, il + 1);
+        mark_cells(m, il, il + 1, shift);
         return;
     }
     // Magnitudes, the sign put back on each cell's value.
@@ -244,13 +263,13 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
     b = (part * (((xr - xc) >> 1)) + 32768) >> 16;
     add_cell(c + ir, (part - b + carry) * sign);
     add_cell(c + ir + 1, b * sign);
-    mark_cells(m, il, ir + 1);
+    mark_cells(m, il, ir + 1, shift);
 }
 
 /// Adds fixed-point edge `e`'s cells in rows [rowA, rowB) (absolute, inside e's rows r0 ... r1) to
 /// the strip whose first row is `top`. ox16: the first cell's x in 1/65536 of a pixel; w16 the
 /// strip's width in the same unit. Row r's marks are the words marks[r·words ...] (see mark_cells).
-static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, intptr_t stride,
+static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, int32_t shift, intptr_t stride,
                            int64_t ox16, int64_t w16, int32_t top, int32_t rowA, int32_t rowB) {
     const int64_t one = LAMINA_RASTER_ONE;
     const double slope = e->slope;
@@ -273,9 +292,9 @@ static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intpt
             if ((uint64_t)xl > (uint64_t)w16 || (uint64_t)xr > (uint64_t)w16) {                         \
                 xl = xl < 0 ? 0 : (xl > w16 ? w16 : xl);                                                \
                 xr = xr < 0 ? 0 : (xr > w16 ? w16 : xr);                                                \
-                accumulate_row(c, m, xl, xr, dd, 0);                                                    \
+                accumulate_row(c, m, shift, xl, xr, dd, 0);                                                    \
             } else {                                                                                    \
-                accumulate_row(c, m, xl, xr, dd, slope);                                                \
+                accumulate_row(c, m, shift, xl, xr, dd, slope);                                                \
             }                                                                                           \
         }                                                                                               \
         c += stride; m += words; row++;                                                                 \
@@ -303,7 +322,7 @@ static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intpt
 
 /// Adds edge `e`'s cells in rows [rowA, rowB) (absolute) to the strip whose first row is `top`, in
 /// doubles (edges too far out for add_fixed_edge).
-static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, intptr_t stride,
+static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, int32_t shift, intptr_t stride,
                      double ox, int32_t width, int32_t top, int32_t rowA, int32_t rowB) {
     const double w = (double)width;
     // The edge's x at the top of the row when the row before worked it out (its bottom boundary,
@@ -325,7 +344,7 @@ static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t wo
         xa = clamp_x(xa - ox, w);
         xb = clamp_x(xb - ox, w);
         intptr_t r = row - top;
-        accumulate_row(cells + r * stride, marks + r * words, round_int(xa * 65536), round_int(xb * 65536), d, 0);
+        accumulate_row(cells + r * stride, marks + r * words, shift, round_int(xa * 65536), round_int(xb * 65536), d, 0);
     }
 }
 
@@ -403,20 +422,22 @@ typedef struct {
     int32_t (*sweep)(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
     void (*blend)(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
     void (*rows)(const LkRasterRows *rows);
+    /// The marks' chunks are 2^chunkShift cells (see mark_cells; the rows kernel's chunk size).
+    int32_t chunkShift;
 } RowKernels;
 
 static RowKernels row_kernels(void) {
     switch (lamina_kernels_level()) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512:
-        return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512, lk_raster_blend_rows_avx512 };
+        return (RowKernels){ lk_raster_sweep_avx512, lk_over_solid_coverage_avx512, lk_raster_blend_rows_avx512, 4 };
     case LAMINA_LEVEL_AVX2:
-        return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2, lk_raster_blend_rows_avx2 };
+        return (RowKernels){ lk_raster_sweep_avx2, lk_over_solid_coverage_avx2, lk_raster_blend_rows_avx2, 3 };
 #endif
 #if defined(__aarch64__)
-    case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon, NULL };
+    case LAMINA_LEVEL_NEON: return (RowKernels){ lk_raster_sweep_neon, lk_over_solid_coverage_neon, NULL, 4 };
 #endif
-    default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable, NULL };
+    default: return (RowKernels){ lk_raster_sweep_portable, over_solid_coverage_portable, NULL, 4 };
     }
 }
 
@@ -440,8 +461,10 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
     if (!lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box)) return 0;
     int32_t x0 = box[0], y0 = box[1], w = box[2], h = box[3], y1 = y0 + h;
     r->x0 = x0; r->width = w; r->y0 = y0; r->height = h;
+    const RowKernels kernels = row_kernels();
+    const int32_t shift = kernels.chunkShift, chunk = 1 << shift;
     intptr_t stride = (intptr_t)w + 2;
-    intptr_t words = ((stride + CHUNK - 1) / CHUNK + 63) / 64;
+    intptr_t words = ((stride + chunk - 1) / chunk + 63) / 64;
     // Rows are accumulated a strip at a time, about 1 MB of cells each (at least one row).
     int32_t strip = (int32_t)((1 << 18) / stride);
     if (strip < 1) strip = 1;
@@ -464,7 +487,6 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
     float *coverage = r->coverage;
     const double ox = (double)x0;
     const int64_t ox16 = (int64_t)x0 << 16, w16 = (int64_t)w << 16;
-    const RowKernels kernels = row_kernels();
     const int32_t whole = sink->op == 1.0f;
     // Pixels painted: [p0, p1) relative to x0 (all of them for coverage out).
     int32_t p0 = sink->out ? 0 : sink->paintX0 - x0, p1 = sink->out ? w : sink->paintX1 - x0;
@@ -477,12 +499,12 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
             if (e->by <= (double)top || e->ty >= (double)bottom) continue;
             if (e->fixed) {
                 int32_t rowA = e->r0 > top ? e->r0 : top, rowB = e->r1 + 1 < bottom ? e->r1 + 1 : bottom;
-                add_fixed_edge(e, cells, marks, words, stride, ox16, w16, top, rowA, rowB);
+                add_fixed_edge(e, cells, marks, words, shift, stride, ox16, w16, top, rowA, rowB);
                 continue;
             }
             double a = floor(e->ty), b = ceil(e->by);
             int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
-            add_edge(e, cells, marks, words, stride, ox, w, top, rowA, rowB);
+            add_edge(e, cells, marks, words, shift, stride, ox, w, top, rowA, rowB);
         }
         if (!sink->out && kernels.rows) {
             // The vector level sweeps and blends the strip's rows in one call.
@@ -506,7 +528,7 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
                 m[word] = 0;
                 // Each run of marked chunks in this word: cells [s0, s1).
                 int32_t s0, s1;
-                while (next_marked_run(&bits, word, CHUNK, &s0, &s1)) {
+                while (next_marked_run(&bits, word, chunk, &s0, &s1)) {
                     if (s1 > (int32_t)stride) s1 = (int32_t)stride;
                     // The stretch before the run has the running sum's coverage.
                     int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;

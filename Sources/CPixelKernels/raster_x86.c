@@ -169,7 +169,7 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             if (!bits) continue;
             m[word] = 0;
             int32_t s0, s1;
-            while (next_marked_run(&bits, word, 16, &s0, &s1)) {
+            while (next_marked_run(&bits, word, 8, &s0, &s1)) {
                 if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {

@@ -180,15 +180,17 @@ void test_raster_fill(void) {
 
 /// A pixel's coverage depends only on the contours and the columns: random contours rasterised in
 /// three bands of rows give every row bit for bit what the whole rasterisation gives it (edges
-/// crossing a band's first row start from their fixed-point x at that row, not from their top).
+/// crossing a band's first row start from their fixed-point x at that row, not from their top),
+/// and so does a band drawn by a rasteriser told to keep only that band's rows
+/// (lamina_raster_limit_rows: edges wholly above or below them left out), with the same box.
 void test_raster_bands(void) {
     enum { W = 96, H = 80 };
     static double xy[2 * 64];
     static int32_t n[4];
     static float whole[W * H], part[W * H];
-    LaminaRaster *r = lamina_raster_create();
-    check(r != NULL, "-", "lamina_raster_create");
-    if (!r) return;
+    LaminaRaster *r = lamina_raster_create(), *lim = lamina_raster_create();
+    check(r != NULL && lim != NULL, "-", "lamina_raster_create");
+    if (!r || !lim) { lamina_raster_destroy(r); lamina_raster_destroy(lim); return; }
     for (int trial = 0; trial < 300; trial++) {
         int32_t contours = random_contours(xy, n, W, H), evenOdd = trial & 1;
         lamina_raster_reset(r);
@@ -206,9 +208,24 @@ void test_raster_bands(void) {
             for (int32_t y = pb[1]; ok && y < pb[1] + pb[3]; y++)
                 ok = memcmp(part + (y - pb[1]) * pb[2], whole + (y - wb[1]) * wb[2], sizeof(float) * (size_t)pb[2]) == 0;
             check(ok, "-", "a band's rows equal the whole rasterisation's");
+            // The band again, by a rasteriser that keeps only its rows (at the level in use).
+            lamina_raster_reset(lim);
+            lamina_raster_limit_rows(lim, cuts[b], cuts[b + 1]);
+            at = 0;
+            for (int32_t c = 0; c < contours; c++) { lamina_raster_add_contour(lim, xy + 2 * at, n[c]); at += n[c]; }
+            int32_t lb[4];
+            ok = lamina_raster_bounds(lim, evenOdd, 0, W, cuts[b], cuts[b + 1], lb) && lb[0] == pb[0] && lb[1] == pb[1]
+                 && lb[2] == pb[2] && lb[3] == pb[3];
+            check(ok, "-", "a band limited to its rows has the band's box");
+            if (!ok) continue;
+            check(lamina_raster_coverage(lim, evenOdd, 0, W, cuts[b], cuts[b + 1], part) == 0, "-", "limited band coverage");
+            for (int32_t y = pb[1]; ok && y < pb[1] + pb[3]; y++)
+                ok = memcmp(part + (y - pb[1]) * pb[2], whole + (y - wb[1]) * wb[2], sizeof(float) * (size_t)pb[2]) == 0;
+            check(ok, "-", "a band limited to its rows equals the whole rasterisation's rows");
         }
     }
     lamina_raster_destroy(r);
+    lamina_raster_destroy(lim);
 }
 
 /// The part of polygon p (n points, at most 16) on the side x·s ≤ c·s of a vertical (axis 0) or

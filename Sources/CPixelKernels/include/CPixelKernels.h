@@ -125,6 +125,13 @@ void lamina_raster_destroy(LaminaRaster *r);
 /// Forgets the contours added (the buffers are kept for the next shape).
 void lamina_raster_reset(LaminaRaster *r);
 
+/// Keeps only what rows [ry0, ry1) need of the contours added from now on (until the next reset):
+/// edges wholly above or wholly below those rows are left out, so a band of a frame does not set up
+/// the edges of the other bands. The bounds are those of every point, as without the limit, and
+/// rasterising rows inside [ry0, ry1) gives exactly what it gives without the limit; rows outside
+/// it are not drawn right.
+void lamina_raster_limit_rows(LaminaRaster *r, int32_t ry0, int32_t ry1);
+
 /// Adds a closed contour of `count` points (x, y pairs in device pixels; the last joins the
 /// first). Contours with fewer than 3 points or a non-finite coordinate are skipped (returns 0);
 /// 1 when added; −1 when memory ran out.

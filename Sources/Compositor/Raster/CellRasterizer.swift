@@ -16,10 +16,17 @@ final class CellRasterizer {
 
     deinit { lamina_raster_destroy(raster) }
 
-    /// Hands `contours` (implicitly closed; those with fewer than 3 points or a non-finite
-    /// coordinate skipped) to the C rasteriser; false when memory ran out.
-    private func load(_ raster: OpaquePointer, _ contours: [[(x: Double, y: Double)]]) -> Bool {
+    /// Empties the C rasteriser and limits what it keeps of the contours to what `rows` need (a
+    /// band does not set up the edges of the other bands; the pixels of `rows` are the same).
+    private func start(_ raster: OpaquePointer, rows: Range<Int>) {
         lamina_raster_reset(raster)
+        lamina_raster_limit_rows(raster, Int32(clamping: rows.lowerBound), Int32(clamping: rows.upperBound))
+    }
+
+    /// Hands `contours` (implicitly closed; those with fewer than 3 points or a non-finite
+    /// coordinate skipped) to the C rasteriser for `rows`; false when memory ran out.
+    private func load(_ raster: OpaquePointer, _ contours: [[(x: Double, y: Double)]], rows: Range<Int>) -> Bool {
+        start(raster, rows: rows)
         for contour in contours where contour.count >= 3 {
             let status = contour.withUnsafeBufferPointer { points in
                 // A tuple of two Doubles is laid out as two consecutive Doubles.
@@ -34,9 +41,9 @@ final class CellRasterizer {
 
     /// Hands `contours` (layer coordinates) mapped by the affine `map` to the C rasteriser, which
     /// maps each point as `Projective2D.projectClipped` does (the same doubles) without an array of
-    /// device points; false when memory ran out.
-    private func load(_ raster: OpaquePointer, _ contours: [[CGPoint]], affine map: Projective2D) -> Bool {
-        lamina_raster_reset(raster)
+    /// device points, for `rows`; false when memory ran out.
+    private func load(_ raster: OpaquePointer, _ contours: [[CGPoint]], affine map: Projective2D, rows: Range<Int>) -> Bool {
+        start(raster, rows: rows)
         let m = [map.a, map.b, map.d, map.e, map.g, map.h]
         for contour in contours where contour.count >= 3 {
             let status = contour.withUnsafeBufferPointer { points in
@@ -56,7 +63,7 @@ final class CellRasterizer {
     func fillSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
         guard MemoryLayout<CGPoint>.size == 2 * MemoryLayout<Double>.size, MemoryLayout<CGFloat>.size == MemoryLayout<Double>.size,
-              map.isAffine, let raster, load(raster, contours, affine: map) else { return false }
+              map.isAffine, let raster, load(raster, contours, affine: map, rows: rows) else { return false }
         return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }
 
@@ -67,7 +74,7 @@ final class CellRasterizer {
     /// not applied). False (nothing drawn) when memory ran out.
     func fillSolid(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
-        guard let raster, load(raster, contours) else { return false }
+        guard let raster, load(raster, contours, rows: rows) else { return false }
         return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }
 
@@ -96,7 +103,7 @@ final class CellRasterizer {
     /// shorter, so that a caller drawing frame after frame reuses one buffer); nil when memory ran out.
     func coverage(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                   into values: inout [Float]) -> (x: Int, y: Int, width: Int, height: Int)? {
-        guard let raster, load(raster, contours) else { return nil }
+        guard let raster, load(raster, contours, rows: rows) else { return nil }
         let evenOdd: Int32 = rule == .evenOdd ? 1 : 0
         let cx0 = Int32(clamping: columns.lowerBound), cx1 = Int32(clamping: columns.upperBound)
         let ry0 = Int32(clamping: rows.lowerBound), ry1 = Int32(clamping: rows.upperBound)
