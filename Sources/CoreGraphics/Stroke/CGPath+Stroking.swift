@@ -28,6 +28,30 @@ extension CGPath {
         let t = transform
         guard lineWidth > 0, lineWidth.isFinite,
               [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy({ $0.isFinite }) else { return CGPath(commands: []) }
+        var out: [CGPathCommand] = []
+        let identity = t == .identity
+        for poly in strokePolygons(lineWidth, lineCap, lineJoin, miterLimit, t) {
+            out.append(.move(to: identity ? poly[0] : poly[0].applying(t)))
+            for p in poly.dropFirst() { out.append(.addLine(to: identity ? p : p.applying(t))) }
+            out.append(.closeSubpath)
+        }
+        return CGPath(commands: out)
+    }
+
+    /// The outline `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:)` builds with the identity
+    /// transform, as its closed polygons (each implicitly closed, its first point not repeated, at
+    /// least three points) rather than a path: the contours a renderer fills with the non-zero rule,
+    /// without a path made and flattened again in between (internal to Lamina). Empty where that
+    /// function gives an empty path.
+    public func lamina_strokePolygons(width lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin,
+                                      miterLimit: CGFloat) -> [[CGPoint]] {
+        guard lineWidth > 0, lineWidth.isFinite else { return [] }
+        return strokePolygons(lineWidth, lineCap, lineJoin, miterLimit, .identity)
+    }
+
+    /// The stroker's polygons for a stroke whose outline `transform` maps (which sets the tolerance).
+    private func strokePolygons(_ lineWidth: CGFloat, _ lineCap: CGLineCap, _ lineJoin: CGLineJoin, _ miterLimit: CGFloat,
+                                _ t: CGAffineTransform) -> [[CGPoint]] {
         // The largest stretch of the transform (bounded by the Frobenius norm) sets the tolerance.
         let scale = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot()
         let deviceTolerance: CGFloat = 0.05
@@ -37,13 +61,6 @@ extension CGPath {
         var stroker = PathStroker(lineWidth: lineWidth, cap: lineCap, join: lineJoin,
                                   miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: tolerance)
         for sp in StrokeSubpath.split(self) { stroker.add(sp) }
-        var out: [CGPathCommand] = []
-        let identity = t == .identity
-        for poly in stroker.polygons {
-            out.append(.move(to: identity ? poly[0] : poly[0].applying(t)))
-            for p in poly.dropFirst() { out.append(.addLine(to: identity ? p : p.applying(t))) }
-            out.append(.closeSubpath)
-        }
-        return CGPath(commands: out)
+        return stroker.polygons
     }
 }

@@ -35,14 +35,14 @@ struct ShapeContourCache {
         return contours
     }
 
-    /// The stroke outline of `path` with `stroke` for render node `node`, within `tolerance`.
+    /// The stroke outline of `path` with `stroke` for render node `node` (its curves flattened by
+    /// the stroker, to its own tolerance: `tolerance` is not used).
     mutating func outline(_ path: CGPath, stroke: Stroke, node: UInt64, tolerance: CGFloat) -> [[CGPoint]] {
         used.insert(node)
         if let e = entries[node], e.stroke == stroke, let o = e.outline, Self.same(e.path, path) { return o }
         let contours = PathGeometry.strokeOutline(path, lineWidth: stroke.lineWidth, cap: stroke.cap, join: stroke.join,
                                                   miterLimit: stroke.miterLimit, dashPhase: stroke.dashPhase,
-                                                  dashPattern: stroke.dashPattern, start: stroke.start, end: stroke.end,
-                                                  tolerance: tolerance)
+                                                  dashPattern: stroke.dashPattern, start: stroke.start, end: stroke.end)
         update(node, path) { $0.stroke = stroke; $0.outline = contours }
         return contours
     }
