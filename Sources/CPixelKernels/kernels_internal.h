@@ -131,7 +131,8 @@ static inline uint32_t units_k(uint32_t a, float op, int32_t whole) {
 
 /// The rows of one strip of the cell rasteriser swept and blended with a solid colour (raster.c's
 /// row loop for a blending sink, as one call of a vector level): rows of `cellStride` cells and
-/// `words` words of chunk marks (16 cells a bit), destination rows from `dst`, `dstStride` apart,
+/// `words` words of chunk marks (a bit for 16 cells at AVX-512, 8 at AVX2: the chunk each kernel
+/// sweeps, see raster.c's RowKernels), destination rows from `dst`, `dstStride` apart,
 /// at the rasterised rectangle's first column; pixels [p0, p1) of each row painted.
 typedef struct {
     int32_t *cells;
