@@ -81,6 +81,9 @@ public final class ShadowCache: Sendable {
         /// Keys some thread is blurring now.
         var pending: Set<Key> = []
         var entries: [Key: Entry] = [:]
+        /// Blurs found by the outline they were rasterised from (`ShadowOutlineKey`): each maps to
+        /// an entry of `entries`, and goes when that entry does.
+        var outlines: [ShadowOutlineKey: Entry] = [:]
         var stored = 0
         var clock = 0
         var misses = 0, hits = 0
@@ -143,12 +146,39 @@ public final class ShadowCache: Sendable {
         }
     }
 
-    /// Drops the least recently used entries until under half of `capacity`.
+    /// Drops the least recently used entries until under half of `capacity`, and the outlines that
+    /// led to them.
     private static func evict(_ s: inout State, capacity: Int) {
         let order = s.entries.values.sorted { $0.lastUse.load(ordering: .relaxed) < $1.lastUse.load(ordering: .relaxed) }
         for e in order where s.stored > capacity / 2 {
             s.entries[e.key] = nil
             s.stored -= e.plane.count + e.key.source.count
+        }
+        let kept = s.outlines.filter { s.entries[$0.value.key] === $0.value }
+        for (outline, _) in s.outlines where kept[outline] == nil { s.stored -= outline.points.count }
+        s.outlines = kept
+    }
+
+    /// The blur made before from `outline`'s alpha, when it is still kept (counted as a hit).
+    func plane(forOutline outline: ShadowOutlineKey) -> Entry? {
+        state.withLock { s in
+            guard let e = s.outlines[outline], s.entries[e.key] === e else { return nil }
+            s.clock += 1
+            e.lastUse.store(s.clock, ordering: .relaxed)
+            s.hits += 1
+            return e
+        }
+    }
+
+    /// Remembers that `outline`'s alpha gave `entry`'s blur (when the entry is kept), so that the
+    /// next draw of that outline skips rasterising and comparing its alpha.
+    func remember(_ outline: ShadowOutlineKey, gave entry: Entry) {
+        let capacity = capacity
+        state.withLock { s in
+            guard s.entries[entry.key] === entry, s.outlines[outline] == nil else { return }
+            s.outlines[outline] = entry
+            s.stored += outline.points.count
+            if s.stored > capacity { Self.evict(&s, capacity: capacity) }
         }
     }
 }

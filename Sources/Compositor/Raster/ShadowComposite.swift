@@ -80,44 +80,51 @@ enum ShadowComposite {
             let fu = u - Float(u0)
             index[i] = u0 + 1; next[i] = fu; left[i] = 1 - fu
         }
-        // Two reduced rows, zero beyond the plane's edges (one value each side, as `at` gives).
-        var top = [Float](repeating: 0, count: width + 2), bottom = [Float](repeating: 0, count: width + 2)
-        func load(_ r: inout [Float], _ j: Int) {
-            guard j >= 0 && j < height else { for i in r.indices { r[i] = 0 }; return }
-            r.withUnsafeMutableBufferPointer { r in
-                for i in 0..<width { r[i + 1] = plane[j * width + i] }
-            }
-        }
-        // Per column, the bilinear sample's upper and lower parts (from the two reduced rows): the
-        // same for every row between two reduced rows' centres (`factor` rows), made once for them.
+        // Per column, a reduced row sampled between its columns (`upsample`'s horizontal step): the
+        // upper part of a full-resolution row's sample from reduced row v0, the lower from v0 + 1.
+        // Rows between two reduced rows' centres (`factor` of them) share both; the next band's
+        // upper row is this band's lower one, so each reduced row is sampled once, not twice.
         var upper = [Float](repeating: 0, count: draw.width), lower = [Float](repeating: 0, count: draw.width)
         var coverage = [Float](repeating: 0, count: draw.width)
+        // The reduced row j sampled at every column of `draw`, from a copy padded with one zero each
+        // side (zero outside the plane, as `at` gives).
+        var padded = [Float](repeating: 0, count: width + 2)
+        func sample(_ j: Int, into out: inout [Float]) {
+            guard j >= 0 && j < height else {
+                out.withUnsafeMutableBufferPointer { o in o.update(repeating: 0) }
+                return
+            }
+            padded.withUnsafeMutableBufferPointer { p in
+                (p.baseAddress! + 1).update(from: plane.baseAddress! + j * width, count: width)
+            }
+            padded.withUnsafeBufferPointer { t in
+                index.withUnsafeBufferPointer { index in
+                    next.withUnsafeBufferPointer { next in
+                        left.withUnsafeBufferPointer { left in
+                            out.withUnsafeMutableBufferPointer { o in
+                                for i in 0..<draw.width {
+                                    let j = index[i]
+                                    o[i] = t[j] * left[i] + t[j + 1] * next[i]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         var loaded = Int.min
         for y in draw.y..<draw.maxY {
             let v = (Float(y - area.y) + 0.5) / f - 0.5
             let v0 = Int(v.rounded(.down))
             let fv = v - Float(v0), gv = 1 - fv
             if v0 != loaded {
-                load(&top, v0); load(&bottom, v0 + 1); loaded = v0
-                top.withUnsafeBufferPointer { t in
-                    bottom.withUnsafeBufferPointer { b in
-                        index.withUnsafeBufferPointer { index in
-                            next.withUnsafeBufferPointer { next in
-                                left.withUnsafeBufferPointer { left in
-                                    upper.withUnsafeMutableBufferPointer { up in
-                                        lower.withUnsafeMutableBufferPointer { lo in
-                                            for i in 0..<draw.width {
-                                                let j = index[i], fu = next[i], gu = left[i]
-                                                up[i] = t[j] * gu + t[j + 1] * fu
-                                                lo[i] = b[j] * gu + b[j + 1] * fu
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+                if v0 == loaded + 1 {
+                    swap(&upper, &lower)
+                } else {
+                    sample(v0, into: &upper)
                 }
+                sample(v0 + 1, into: &lower)
+                loaded = v0
             }
             let d = s.row(y)
             upper.withUnsafeBufferPointer { up in

@@ -37,6 +37,9 @@ public final class FrameRenderer {
     /// Whether a shadow is left unpainted where its layer's opaque background covers it (the
     /// default; false only to compare the two paths in tests).
     var skipsCoveredShadow = true
+    /// Whether a layer drawing only its background casts its shadow from its outline, with no
+    /// offscreen group (see `TreeRasterizer.tracesShadowOutline`; false only to compare in tests).
+    var tracesShadowOutline = true
 
     /// Whether gradients are painted in one pass a run (`PrimitiveDrawer.fusesGradients`, the
     /// default; false only to draw the reference in tests).
@@ -93,6 +96,7 @@ public final class FrameRenderer {
             // only when every band is done.
             let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
+            let tracesShadowOutline = self.tracesShadowOutline
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
@@ -112,6 +116,7 @@ public final class FrameRenderer {
                 rasterizer.drawsMaskFirst = drawsMaskFirst
                 rasterizer.foldsPathMasks = foldsPathMasks
                 rasterizer.skipsCoveredShadow = skipsCoveredShadow
+                rasterizer.tracesShadowOutline = tracesShadowOutline
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(shared, 0) } else {

@@ -144,10 +144,19 @@ extension TreeRasterizer {
                          color: color, opacity: opacity, covered: covered, on: s)
             return
         }
-        var src = [Float](repeating: 0, count: sr.area)
+        // An outline's blur kept from an earlier draw is found by the outline itself: no alpha to
+        // rasterise, fingerprint and compare.
+        let outline = contours.map { ShadowOutlineKey(contours: $0, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor) }
+        if let outline, let kept = shadowCache?.plane(forOutline: outline) {
+            paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
+                         color: color, opacity: opacity, covered: covered, on: s)
+            return
+        }
+        var src: [Float]
         if let c = contours {
             src = drawer.clipMask(c, rule: .nonZero, area: sr, outer: nil, columns: s.columns).values
         } else if let (g, mask) = source {
+            src = [Float](repeating: 0, count: sr.area)
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
             // The columns the source covers (and the mask, when there is one).
             var x0 = max(0, g.frame.x + ix - sr.x), x1 = min(sr.width, g.frame.maxX + ix - sr.x)
@@ -166,6 +175,8 @@ extension TreeRasterizer {
                     }
                 }
             }
+        } else {
+            return
         }
         let key = ShadowCache.Key(source: src, sourceWidth: sr.width, sourceHeight: sr.height,
                                   offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
@@ -175,6 +186,7 @@ extension TreeRasterizer {
         }
         let blurred = shadowCache?.plane(for: key, make: make)
             ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
+        if let outline { shadowCache?.remember(outline, gave: blurred) }
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
                      color: color, opacity: opacity, covered: covered, on: s)
     }

@@ -29,6 +29,10 @@ final class TreeRasterizer {
     /// Whether a shadow is left unpainted where its layer's opaque background covers it
     /// (`opaqueCover`; false: painted everywhere, to compare the two in tests).
     var skipsCoveredShadow = true
+    /// Whether a layer drawing only its background casts its shadow from the background's outline,
+    /// with no offscreen group (`outlineAlpha`; false: from the group's alpha, to compare the two in
+    /// tests).
+    var tracesShadowOutline = true
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -145,6 +149,13 @@ final class TreeRasterizer {
         let shadow = tree.nodes[i].shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
         if !TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) {
             if let sh = shadow { drawPathShadow(sh, node: tree.nodes[i], M: M, P: P, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s) }
+            body(i, M: M, opacity: op, children: children, on: s, into: &stack)
+            return
+        }
+        // A layer drawing only its background: its shadow from the background's outline, no group.
+        if let sh = shadow, children.isEmpty,
+           let alpha = outlineAlpha(i, hasChildren: false, sigma: shadowGeometry(sh, node: tree.nodes[i], P: P).sigma) {
+            drawOutlineShadow(sh, node: i, M: M, P: P, opacity: op, alpha: alpha, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
         }

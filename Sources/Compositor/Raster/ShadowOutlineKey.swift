@@ -1,0 +1,33 @@
+import Foundation
+
+/// What makes the alpha a shadow is blurred from when it is rasterised from an outline (a
+/// shadowPath, or a layer's background, see `TreeRasterizer.drawOutlineShadow`): the outline's
+/// device points, the rectangle rasterised and the columns the surface allows, with the blur's
+/// area, deviation and reduction. Two equal keys rasterise to the same alpha and blur to the same
+/// plane, so `ShadowCache` finds a blur by it without rasterising the outline again and comparing
+/// the alpha value by value (which cost more than compositing a small blur kept from frame to
+/// frame). Compared in full, never by hash alone.
+struct ShadowOutlineKey: Hashable, Sendable {
+    /// The contours' points, x and y in turn, each contour followed by a NaN pair (a separator no
+    /// point can equal: NaN is compared by its bits here).
+    let points: [UInt64]
+    /// The source rectangle rasterised, and the blur's area (device pixels).
+    let source: IntRect, area: IntRect
+    /// The surface's columns (the rasteriser covers no pixel outside them).
+    let columnsLow: Int, columnsHigh: Int
+    let sigma: Double
+    let factor: Int
+
+    init(contours: [[(x: Double, y: Double)]], source: IntRect, area: IntRect, columns: Range<Int>, sigma: Double, factor: Int) {
+        var p: [UInt64] = []
+        p.reserveCapacity(contours.reduce(0) { $0 + 2 * $1.count + 2 })
+        for c in contours {
+            for q in c { p.append(q.x.bitPattern); p.append(q.y.bitPattern) }
+            p.append(Double.nan.bitPattern); p.append(Double.nan.bitPattern)
+        }
+        points = p
+        self.source = source; self.area = area
+        columnsLow = columns.lowerBound; columnsHigh = columns.upperBound
+        self.sigma = sigma; self.factor = factor
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import CoreGraphics
+
+/// Shadows cast from a layer's outline: a layer that draws nothing but its background (no
+/// sublayers, contents, border or mask) has for composited alpha its background's rounded
+/// rectangle times the colour's alpha, so its shadow is blurred from that outline, as a
+/// shadowPath's is, and the layer is drawn straight onto its surface with no offscreen group.
+/// What the group cost (a surface the size of the layer cleared, drawn, read back into a plane
+/// and composited) was paid by every band the layer reached, every frame.
+extension TreeRasterizer {
+    /// The alpha (0...1) of node `i`'s background when the node's composited alpha is that
+    /// background's outline: no sublayers (`hasChildren` false), contents, visible border or mask,
+    /// the normal blend mode, anti-aliased on every edge (aliased edges are drawn as staircases),
+    /// a shadow without a path, and a blur of at least `minimumOutlineSigma` (a sharper shadow
+    /// would show the outline's polygon where the background's corners are drawn as arcs). Nil
+    /// when the node must cast its shadow from an offscreen group's alpha, or when
+    /// `tracesShadowOutline` is off.
+    func outlineAlpha(_ i: Int, hasChildren: Bool, sigma: Double) -> Double? {
+        guard tracesShadowOutline, !hasChildren, sigma >= TreeRasterizer.minimumOutlineSigma,
+              tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
+              tree.nodes[i].antialiasedEdges & 0xF == 0xF,
+              tree.nodes[i].borderWidth <= 0 || tree.nodes[i].borderColor >> 24 == 0,
+              let sh = tree.nodes[i].shadow, sh.path == nil else { return nil }
+        let alpha = tree.nodes[i].backgroundColor >> 24
+        return alpha == 0 ? nil : Double(alpha) / 255
+    }
+
+    /// The least blur deviation (device pixels) a shadow is cast from its layer's outline with:
+    /// the outline is a polygon within 0.02 of a pixel of the background's arcs, and a blur this
+    /// wide spreads that over enough pixels to keep every pixel within a level of the group's.
+    static let minimumOutlineSigma = 1.0
+
+    /// Draws node `i`'s shadow from its background's outline (see `outlineAlpha`): the rounded
+    /// rectangle through `M`, moved by the shadow's device offset, blurred, tinted and composited
+    /// at `opacity` times the background's `alpha`, except on `covered`.
+    func drawOutlineShadow(_ sh: RenderShadow, node i: Int, M: Matrix4x4, P: Matrix4x4, opacity: Double, alpha: Double,
+                           covered: ShadowComposite.Covered?, on s: Surface) {
+        let g = shadowGeometry(sh, node: tree.nodes[i], P: P)
+        let H = M.projective
+        // Arcs in steps of about 0.4 device pixels (a quarter of the background's own polygon's):
+        // within 0.02 of a pixel of the arc for any radius.
+        let outline = RoundedRect.polygon(tree.nodes[i].bounds, radius: tree.nodes[i].cornerRadius, corners: tree.nodes[i].maskedCorners,
+                                          pixelsPerUnit: 4 * TreeRasterizer.scale(of: M))
+        // Moved by whole pixels, as a group's alpha is (`drawBlurredAlpha`'s source), so that a layer's
+        // shadow lies where it would with a sublayer.
+        let dx = g.dx.rounded(), dy = g.dy.rounded()
+        let contours = [H.projectClipped(outline).map { (x: $0.x + dx, y: $0.y + dy) }]
+        drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity * alpha,
+                         covered: covered, on: s)
+    }
+}
