@@ -34,6 +34,17 @@ final class ShadowOutlineTests: XCTestCase {
         return n
     }
 
+    /// An opaque blue card with a translucent black shadow below it.
+    static func card(width: Double, height: Double, x: Double, y: Double, radius: Double, offset: Double, blur: Double) -> RenderNode {
+        var card = RenderNode()
+        card.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        card.toParent = .translation(x, y)
+        card.backgroundColor = 0xFF30_6090
+        card.cornerRadius = radius
+        card.shadow = RenderShadow(color: 0x9900_0000, offsetX: 0, offsetY: offset, radius: blur, path: nil)
+        return card
+    }
+
     /// The largest difference between two pixels' channels.
     static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         var d = 0
@@ -86,12 +97,7 @@ final class ShadowOutlineTests: XCTestCase {
     /// The outline's shadow of one card at a known place, against the group's: the same within 3 levels,
     /// and the path taken (the group surface is never made: nothing is drawn past the outline's blur).
     func testCardShadowFromOutline() {
-        var card = RenderNode()
-        card.bounds = CGRect(x: 0, y: 0, width: 100, height: 60)
-        card.toParent = .translation(40.5, 30)
-        card.backgroundColor = 0xFF30_6090
-        card.cornerRadius = 14
-        card.shadow = RenderShadow(color: 0x9900_0000, offsetX: 0, offsetY: 6, radius: 8, path: nil)
+        let card = ShadowOutlineTests.card(width: 100, height: 60, x: 40.5, y: 30, radius: 14, offset: 6, blur: 8)
         let t = flatTree(width: 200, height: 140, [card])
         let r = TreeRasterizer(tree: t)
         XCTAssertEqual(r.outlineAlpha(1, hasChildren: false, sigma: 8), 1)
@@ -115,12 +121,7 @@ final class ShadowOutlineTests: XCTestCase {
     /// the next frame draws the same pixels with no new blur, and a card moved by a quarter pixel, or
     /// with a wider blur, is blurred anew and drawn as a fresh renderer draws it (on 1 and 3 threads).
     func testOutlineFindsItsBlurAgainAndOnlyItsOwn() {
-        var card = RenderNode()
-        card.bounds = CGRect(x: 0, y: 0, width: 120, height: 70)
-        card.toParent = .translation(60.5, 40)
-        card.backgroundColor = 0xFF30_6090
-        card.cornerRadius = 16
-        card.shadow = RenderShadow(color: 0x9900_0000, offsetX: 0, offsetY: 8, radius: 6, path: nil)
+        let card = ShadowOutlineTests.card(width: 120, height: 70, x: 60.5, y: 40, radius: 16, offset: 8, blur: 6)
         let under = [UInt32](repeating: 0xFFE8_E4DC, count: 260 * 180)
         for threads in [1, 3] {
             let kept = FrameRenderer(threads: threads)
