@@ -29,6 +29,8 @@ final class ShadowOutlineTests: XCTestCase {
         n.cornerRadius = rng.pick([0, rng.double(1, 40)])
         n.maskedCorners = rng.pick([0xF, 0xF, UInt8(rng.int(0...15))])
         n.opacity = rng.pick([1, 1, 0.6])
+        // Aliased edges (Core Animation's default): traced only when the map keeps the grid.
+        n.antialiasedEdges = rng.pick([0xF, 0xF, 0])
         n.shadow = RenderShadow(color: rng.pick([0x9900_0000, 0xFF00_0000, 0x8030_0060]), offsetX: rng.double(-5, 5), offsetY: rng.double(-3, 9),
                                 radius: rng.pick([rng.double(1, 4), rng.double(4, 12), rng.double(12, 30)]) / s, path: nil)
         return n
@@ -88,7 +90,7 @@ final class ShadowOutlineTests: XCTestCase {
             }
             XCTAssertTrue(render(t, under: under, width: w, height: h, threads: 3, outline: true) == outline, "round \(round): 3 threads")
             let r = TreeRasterizer(tree: t)
-            for i in 1..<t.nodes.count where r.outlineAlpha(i, hasChildren: false, sigma: 2) != nil { traced += 1 }
+            for i in 1..<t.nodes.count where r.outlineAlpha(i, hasChildren: false, sigma: 2, toDevice: t.nodes[i].toParent.projective) != nil { traced += 1 }
         }
         XCTAssertGreaterThan(traced, 100, "most leaves cast their shadow from the outline")
         print("ShadowOutlineTests: \(traced) leaves traced, largest difference \(worst)/255")
@@ -100,12 +102,19 @@ final class ShadowOutlineTests: XCTestCase {
         let card = ShadowOutlineTests.card(width: 100, height: 60, x: 40.5, y: 30, radius: 14, offset: 6, blur: 8)
         let t = flatTree(width: 200, height: 140, [card])
         let r = TreeRasterizer(tree: t)
-        XCTAssertEqual(r.outlineAlpha(1, hasChildren: false, sigma: 8), 1)
-        XCTAssertNil(r.outlineAlpha(1, hasChildren: true, sigma: 8), "sublayers: the group's alpha")
-        XCTAssertNil(r.outlineAlpha(1, hasChildren: false, sigma: 0.5), "a sharp shadow: the group's alpha")
+        XCTAssertEqual(r.outlineAlpha(1, hasChildren: false, sigma: 8, toDevice: card.toParent.projective), 1)
+        XCTAssertNil(r.outlineAlpha(1, hasChildren: true, sigma: 8, toDevice: card.toParent.projective), "sublayers: the group's alpha")
+        XCTAssertNil(r.outlineAlpha(1, hasChildren: false, sigma: 0.5, toDevice: card.toParent.projective), "a sharp shadow: the group's alpha")
         var bordered = card
         bordered.borderWidth = 2; bordered.borderColor = 0xCCFF_FFFF
-        XCTAssertNil(TreeRasterizer(tree: flatTree(width: 200, height: 140, [bordered])).outlineAlpha(1, hasChildren: false, sigma: 8), "a border")
+        XCTAssertNil(TreeRasterizer(tree: flatTree(width: 200, height: 140, [bordered])).outlineAlpha(1, hasChildren: false, sigma: 8, toDevice: card.toParent.projective), "a border")
+        // Aliased edges (Core Animation's default): the outline while the map keeps the pixel grid.
+        var aliased = card
+        aliased.antialiasedEdges = 0
+        let aliasedTree = TreeRasterizer(tree: flatTree(width: 200, height: 140, [aliased]))
+        XCTAssertEqual(aliasedTree.outlineAlpha(1, hasChildren: false, sigma: 8, toDevice: card.toParent.projective), 1, "aliased, unrotated")
+        let turned = Matrix4x4(m: [cos(0.3), sin(0.3), 0, 0, -sin(0.3), cos(0.3), 0, 0, 0, 0, 1, 0, 40, 30, 0, 1])
+        XCTAssertNil(aliasedTree.outlineAlpha(1, hasChildren: false, sigma: 8, toDevice: turned.projective), "aliased and rotated: staircases")
         let under = [UInt32](repeating: 0xFFE8_E4DC, count: 200 * 140)
         let group = render(t, under: under, width: 200, height: 140, threads: 1, outline: false)
         let outline = render(t, under: under, width: 200, height: 140, threads: 1, outline: true)

@@ -10,15 +10,17 @@ import CoreGraphics
 extension TreeRasterizer {
     /// The alpha (0...1) of node `i`'s background when the node's composited alpha is that
     /// background's outline: no sublayers (`hasChildren` false), contents, visible border or mask,
-    /// the normal blend mode, anti-aliased on every edge (aliased edges are drawn as staircases),
-    /// a shadow without a path, and a blur of at least `minimumOutlineSigma` (a sharper shadow
-    /// would show the outline's polygon where the background's corners are drawn as arcs). Nil
-    /// when the node must cast its shadow from an offscreen group's alpha, or when
-    /// `tracesShadowOutline` is off.
-    func outlineAlpha(_ i: Int, hasChildren: Bool, sigma: Double) -> Double? {
+    /// the normal blend mode, drawn through `H` on device pixels as its outline is (anti-aliased on
+    /// every edge, or placed by a map that only scales and translates, where the background is a
+    /// rounded rectangle on the pixel grid whatever its edges: a rotated layer with aliased edges
+    /// is drawn as staircases), a shadow without a path, and a blur of at least
+    /// `minimumOutlineSigma` (a sharper shadow would show the outline's polygon where the
+    /// background's corners are drawn as arcs). Nil when the node must cast its shadow from an
+    /// offscreen group's alpha, or when `tracesShadowOutline` is off.
+    func outlineAlpha(_ i: Int, hasChildren: Bool, sigma: Double, toDevice H: Projective2D) -> Double? {
         guard tracesShadowOutline, !hasChildren, sigma >= TreeRasterizer.minimumOutlineSigma,
               tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
-              tree.nodes[i].antialiasedEdges & 0xF == 0xF,
+              tree.nodes[i].antialiasedEdges & 0xF == 0xF || TreeRasterizer.axisAligned(H, tree.nodes[i].bounds) != nil,
               tree.nodes[i].borderWidth <= 0 || tree.nodes[i].borderColor >> 24 == 0,
               let sh = tree.nodes[i].shadow, sh.path == nil else { return nil }
         let alpha = tree.nodes[i].backgroundColor >> 24

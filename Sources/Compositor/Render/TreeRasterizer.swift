@@ -154,7 +154,7 @@ final class TreeRasterizer {
         }
         // A layer drawing only its background: its shadow from the background's outline, no group.
         if let sh = shadow, children.isEmpty,
-           let alpha = outlineAlpha(i, hasChildren: false, sigma: shadowGeometry(sh, node: tree.nodes[i], P: P).sigma) {
+           let alpha = outlineAlpha(i, hasChildren: false, sigma: shadowGeometry(sh, node: tree.nodes[i], P: P).sigma, toDevice: M.projective) {
             drawOutlineShadow(sh, node: i, M: M, P: P, opacity: op, alpha: alpha, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
