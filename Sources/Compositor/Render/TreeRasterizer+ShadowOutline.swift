@@ -15,10 +15,13 @@ extension TreeRasterizer {
     /// rounded rectangle on the pixel grid whatever its edges: a rotated layer with aliased edges
     /// is drawn as staircases), a shadow without a path, and a blur of at least
     /// `minimumOutlineSigma` (a sharper shadow would show the outline's polygon where the
-    /// background's corners are drawn as arcs). Nil when the node must cast its shadow from an
-    /// offscreen group's alpha, or when `tracesShadowOutline` is off.
+    /// background's corners are drawn as arcs) and at most `fullResolutionSigma` (a wider blur is
+    /// made on a reduced plane, which a group's alpha reaches without a full-resolution copy and
+    /// the outline's coverage would not: made anew each frame, as an animated radius makes it, it
+    /// cost more than the group). Nil when the node must cast its shadow from an offscreen group's
+    /// alpha, or when `tracesShadowOutline` is off.
     func outlineAlpha(_ i: Int, hasChildren: Bool, sigma: Double, toDevice H: Projective2D) -> Double? {
-        guard tracesShadowOutline, !hasChildren, sigma >= TreeRasterizer.minimumOutlineSigma,
+        guard tracesShadowOutline, !hasChildren, sigma >= TreeRasterizer.minimumOutlineSigma, sigma <= TreeRasterizer.fullResolutionSigma,
               tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
               tree.nodes[i].antialiasedEdges & 0xF == 0xF || TreeRasterizer.axisAligned(H, tree.nodes[i].bounds) != nil,
               tree.nodes[i].borderWidth <= 0 || tree.nodes[i].borderColor >> 24 == 0,
