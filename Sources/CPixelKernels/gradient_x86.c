@@ -109,20 +109,38 @@ typedef struct {
 
 /// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
 /// float form's margin is small, else the exact form, one colour, the conic loop, or the portable
-/// code.
-static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p) {
+/// code. `cache` (NULL, or kept from row to row of one rectangle) saves the divisions and atan2
+/// the rows share; the plan is the same with it or without.
+static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p, LkGradientRowsCache *cache) {
     p->color = 0;
     p->a0 = 0;
     GradientSteps steps;
-    if (gradient_steps(g, px0, count, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps)) {
+    int stepped = 0;
+    if (g->c == 0 && g->rowW != 0 && (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL)) {
+        GradientStepsShared fresh;
+        const GradientStepsShared *h = &fresh;
+        if (cache && cache->rowW == g->rowW) {
+            h = &cache->shared;   // the same rowW (not 0), a, b, geometry and pixels: the same values
+        } else {
+            gradient_steps_shared(g, px0, count, &fresh);
+            if (cache) { cache->rowW = g->rowW; cache->shared = fresh; }
+        }
+        stepped = gradient_steps_from(g, h, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps);
+    }
+    if (stepped) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
     } else if (gradient_constants(g, &p->k, &p->color)) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_AXIAL : PLAN_RADIAL;
     } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
         p->path = PLAN_ONE_COLOR;
-    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
-        p->path = PLAN_CONIC;
-        p->a0 = atan2(g->ey - g->sy, g->ex - g->sx);
+    } else if (g->kind == LAMINA_GRADIENT_CONIC) {
+        if (!cache || !cache->hasA0) {
+            p->a0 = atan2(g->ey - g->sy, g->ex - g->sx);
+            if (cache) { cache->hasA0 = 1; cache->a0 = p->a0; }
+        } else {
+            p->a0 = cache->a0;
+        }
+        p->path = isfinite(p->a0) ? PLAN_CONIC : PLAN_PORTABLE;
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -337,7 +355,7 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
 
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, NULL);
     // The kind as a constant in each call, so the compiler drops the other kind's code.
     switch (p.path) {
     case PLAN_STEPS_AXIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, 0, count, out); return;
@@ -518,7 +536,7 @@ AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientC
 
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, NULL);
     switch (p.path) {
     case PLAN_STEPS_AXIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, 0, count, out); return;
     case PLAN_STEPS_RADIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, 0, count, out); return;
@@ -554,12 +572,15 @@ static inline void fix_lanes(const LaminaGradientRow *g, const RowPlan *p, PlanP
     }
 }
 
-/// The run through a buffer at AVX2: lk_gradient_avx2 a chunk at a time, then the row kernel.
-static void over_by_chunks(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+/// The run through a buffer at AVX2, a chunk at a time: a stepped row's colours by steps_avx2 (its
+/// plan kept for all chunks), others by lk_gradient_avx2; then the row kernel.
+AVX2_ONLY static void over_by_chunks(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
     uint32_t buf[OVER_CHUNK];
     for (int32_t i = 0; i < count; i += OVER_CHUNK) {
         int32_t n = count - i < OVER_CHUNK ? count - i : OVER_CHUNK;
-        lk_gradient_avx2(g, px0 + i, n, buf);
+        if (p->path == PLAN_STEPS_AXIAL) steps_avx2(g, &p->steps, LAMINA_GRADIENT_AXIAL, px0, i, n, buf);
+        else if (p->path == PLAN_STEPS_RADIAL) steps_avx2(g, &p->steps, LAMINA_GRADIENT_RADIAL, px0, i, n, buf);
+        else lk_gradient_avx2(g, px0 + i, n, buf);
         lk_over_rect_avx2(dst + i, 0, buf, 0, n, 1, k);
     }
 }
@@ -621,13 +642,14 @@ static inline int narrow_steps(const RowPlan *p) {
     return 15 * perPixel < 31;
 }
 
-AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                               LkGradientRowsCache *cache) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, cache);
     // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
     // about equal to the buffer, slightly slower on small radial gradients).
     if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
-        over_by_chunks(g, px0, count, dst, k);
+        over_by_chunks(g, &p, px0, count, dst, k);
         return;
     }
     // The path as a constant in each call, so the compiler drops the other paths' code.
@@ -637,7 +659,7 @@ AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32
     case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
     case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
     case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
-    default: over_by_chunks(g, px0, count, dst, k);
+    default: over_by_chunks(g, &p, px0, count, dst, k);
     }
 }
 
@@ -763,9 +785,9 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
 }
 
 AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst,
-                                                    const float *cov, int32_t full0, int32_t full1, float op) {
+                                                    const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, cache);
     // Stepped rows whose colours change fast (a small radial gradient: sixteen pixels' indices
     // seldom within the 32 entries of lookup16's window) look their colours up in the whole table
     // (lookup256), measured faster (AMD Zen 4) than through a buffer of colours filled by loads.
