@@ -232,7 +232,8 @@ void test_gradient_over(void) {
     }
 }
 
-/// lamina_gradient_over_rows: random maps (affine and projective) over a few rows of a rectangle
+/// lamina_gradient_over_rows: random maps (affine, affine with a w that changes from row to row, and
+/// projective) over a few rows of a rectangle
 /// inside a wider buffer; each row must be its own row's reference (rowX, rowY, rowW from the map),
 /// and the pixels between the rows left alone.
 void test_gradient_over_rows(void) {
@@ -246,6 +247,8 @@ void test_gradient_over_rows(void) {
         double a = drand(-1.5, 1.5), b = drand(-1.5, 1.5), c = projective ? drand(-0.002, 0.002) : 0.0;
         double mx = drand(-1.5, 1.5), gx = drand(-50, 50), my = drand(-1.5, 1.5), gy = drand(-50, 50);
         double mw = projective ? drand(-0.002, 0.002) : 0.0, gw = projective ? drand(0.8, 1.2) : 1.0;
+        // A w part that changes from row to row only (c = 0, mw ≠ 0): each row affine, rowW its own.
+        if (t % 5 == 2) { mw = drand(-0.01, 0.01); gw = drand(0.8, 3); }
         int32_t count = irand(1, 120), rows = irand(1, 12), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
         int32_t n = (rows - 1) * stride + count;
         float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
