@@ -1,10 +1,11 @@
 // Gradient rows, AVX2 and AVX-512 versions (x86-64 only; chosen at run time by
-// lamina_kernels_level): axial and radial rows four (AVX2) or eight (AVX-512) pixels per vector of
-// doubles. Rows with an affine map step the parameter (see "stepping gradient rows" in
-// kernels_internal.h: no division, the few lanes that could round otherwise worked out again);
-// the others take the same operations in the same order as lk_gradient_portable (gradient.c), each
-// correctly rounded (add, multiply, divide, square root), so the same bits. The colours are
-// fetched from the table. Conic rows: see "conic rows" below.
+// lamina_kernels_level). Rows with an affine map step the parameter in float, eight (AVX2) or
+// sixteen (AVX-512) pixels a vector (see "stepping gradient rows" in kernels_internal.h and
+// "stepped rows in single precision" below: no division, the few lanes that could round otherwise
+// worked out again); the other axial and radial rows, four or eight pixels per vector of doubles,
+// take the same operations in the same order as lk_gradient_portable (gradient.c), each correctly
+// rounded (add, multiply, divide, square root), so the same bits. The colours are fetched from the
+// table. Conic rows: see "conic rows" below.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>

@@ -188,7 +188,8 @@ static inline uint32_t radial_index(const LaminaGradientRow *g, double px) {
 // When a row's map is affine (c = 0, rowW ≠ 0: one reciprocal w = 1/rowW for the whole row), an
 // axial parameter is an affine function of the pixel centre px, t = α + β·px, and a radial one is
 // √(u² + v²) with u and v affine in px. The vector versions evaluate those forms (a multiply and an
-// add a lane, no divisions) and take f = 255·t + ½, whose floor, clamped to 0...255, is the
+// add a lane, no divisions; NEON in double, AVX2 and AVX-512 in float with a margin grown by the
+// float roundings' bound, gradient_x86.c) and take f = 255·t + ½, whose floor, clamped to 0...255, is the
 // reference's index (its rounding half up of 255·clamp(t)) unless f is near an integer k, a step of
 // that rounding. How near: every value the reference and the fast form compute is a handful of
 // correctly rounded operations on terms no larger than M (below), so each lies within 32·2⁻⁵³·M of
