@@ -626,11 +626,11 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
         __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
         if (i + 8 <= count) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, scaled));
+            _mm256_storeu_si256((__m256i *)(dst + i), scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s));
         } else {
             __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
             __m256i d = _mm256_maskload_epi32((const int *)(dst + i), keep);
-            _mm256_maskstore_epi32((int *)(dst + i), keep, over8(d, s, k16, scaled));
+            _mm256_maskstore_epi32((int *)(dst + i), keep, scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s));
         }
     }
 }
@@ -780,7 +780,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
             _mm512_mask_storeu_epi32(dst + i, m, over16_each(d, s, kl, kh));
         } else {
-            _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+            _mm512_mask_storeu_epi32(dst + i, m, scaled ? over16(d, s, k16, 1) : over16_unscaled(d, s));
         }
     }
 }
