@@ -84,19 +84,22 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 /// Pixels a chunk: rows of interfaces are mostly shorter, so most rows are one chunk.
 enum { GRADIENT_CHUNK = 512 };
 
-/// A run of one factor k = coverage_k(1, op) (1...255) at `level`.
-static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, float op, uint32_t k) {
+/// A run of one factor k = coverage_k(1, op) (1...255) at `level` (`cache`: NULL, or kept from row
+/// to row of one rectangle by lamina_gradient_over_rows).
+static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, float op, uint32_t k,
+                          LkGradientRowsCache *cache) {
     (void)op;   // read by the AVX-512 loop only
     switch (level) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512:
         // Its fused loop, or else (rows it leaves) the buffer below.
-        if (lk_gradient_over_avx512(row, px0, count, dst, NULL, 0, count, op)) return;
+        if (lk_gradient_over_avx512(row, px0, count, dst, NULL, 0, count, op, cache)) return;
         break;
-    case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k); return;
+    case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k, cache); return;
 #endif
     default: break;
     }
+    (void)cache;   // read by the x86 levels only
     uint32_t buf[GRADIENT_CHUNK];
     for (int32_t i = 0; i < count; i += GRADIENT_CHUNK) {
         const int32_t n = count - i < GRADIENT_CHUNK ? count - i : GRADIENT_CHUNK;
@@ -156,11 +159,11 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
         full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
     }
     if (!coverage || (full0 == 0 && full1 == count)) {
-        if (kFull) over_constant(level, row, px0, count, dst, op, kFull);
+        if (kFull) over_constant(level, row, px0, count, dst, op, kFull, NULL);
         return;
     }
 #if defined(__x86_64__)
-    if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(row, px0, count, dst, coverage, full0, full1, op)) return;
+    if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(row, px0, count, dst, coverage, full0, full1, op, NULL)) return;
 #endif
     over_coverage(level, row, px0, count, dst, coverage, full0, full1, op, kFull);
 }
@@ -178,12 +181,14 @@ void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double g
     const uint32_t k = coverage_k(1.0f, op);
     if (!k) return;
     LaminaGradientRow r = *row;
+    // Every row has the same a, b, c, geometry and pixel range: what their plans share is kept.
+    LkGradientRowsCache cache = { 0 };
     if (rows > 1) prefetch_row(dst + stride, count);
     for (int32_t y = 0; y < rows; y++) {
         // Two rows ahead: the row after next is on its way while this one is painted.
         if (y + 2 < rows) prefetch_row(dst + (intptr_t)(y + 2) * stride, count);
         const double py = (double)(y0 + y) + 0.5;
         r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
-        over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, op, k);
+        over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, op, k, &cache);
     }
 }

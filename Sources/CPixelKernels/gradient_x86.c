@@ -1,10 +1,11 @@
 // Gradient rows, AVX2 and AVX-512 versions (x86-64 only; chosen at run time by
-// lamina_kernels_level): axial and radial rows four (AVX2) or eight (AVX-512) pixels per vector of
-// doubles. Rows with an affine map step the parameter (see "stepping gradient rows" in
-// kernels_internal.h: no division, the few lanes that could round otherwise worked out again);
-// the others take the same operations in the same order as lk_gradient_portable (gradient.c), each
-// correctly rounded (add, multiply, divide, square root), so the same bits. The colours are
-// fetched from the table. Conic rows: see "conic rows" below.
+// lamina_kernels_level). Rows with an affine map step the parameter in float, eight (AVX2) or
+// sixteen (AVX-512) pixels a vector (see "stepping gradient rows" in kernels_internal.h and
+// "stepped rows in single precision" below: no division, the few lanes that could round otherwise
+// worked out again); the other axial and radial rows, four or eight pixels per vector of doubles,
+// take the same operations in the same order as lk_gradient_portable (gradient.c), each correctly
+// rounded (add, multiply, divide, square root), so the same bits. The colours are fetched from the
+// table. Conic rows: see "conic rows" below.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
@@ -43,11 +44,63 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
     return 0;
 }
 
+// ---- stepped rows in single precision -----------------------------------------------------------
+//
+// A stepped row (GradientSteps, kernels_internal.h) is evaluated in float, sixteen lanes a vector
+// at AVX-512 and eight at AVX2: lane i (0 ... count − 1, exact in a float) of a row from px0 takes
+// axial f = F0 + F1·i, radial u = U0 + U1·i, v = V0 + V1·i, f = 255·√(u² + v²) + ½, with F0 =
+// f0 + f1·(px0 + ½) (likewise U0, V0) worked out in double and rounded to float once a row. Each
+// float operation is within 2⁻²⁴ of its result (relative), so f lies within `err` of the double
+// form's f (below, with ε = 2⁻²⁴, M_F = |F0| + |F1|·count, M_u and M_v alike):
+//   axial: F0, F1 rounded, the product and the sum: 2ε·|F0| + 3ε·|F1|·count ≤ 3ε·M_F;
+//   radial: u and v each within e_u = 3ε·M_u, e_v = 3ε·M_v; the norm moves by at most e_u + e_v
+//   (it is 1-Lipschitz), the squares, their sum and the root add 2ε·T (T ≤ M_u + M_v), then ·255
+//   and + ½ add 2ε·(255·T + 1): err = 255·(e_u + e_v + 2ε·T) + 2ε·(255·T + 1).
+// The margin of the float form is the double form's plus twice err; a lane whose f is within it
+// of an integer is worked out again by axial_index or radial_index, as the double form's were, so
+// every lane is still the reference's, bit for bit. Rows where it would not be small (coordinates
+// far beyond the table's range, or longer than 2^22 pixels) take the exact double form instead.
+
+/// The single-precision form of a stepped row over lanes i = 0 ..< count (pixel px0 + i).
+typedef struct {
+    /// Axial: f = f0 + f1·i. Radial: u = u0 + u1·i, v = v0 + v1·i.
+    float f0, f1, u0, u1, v0, v1;
+    /// How far from an integer a lane's f must be for its floor to be the reference's index.
+    float margin;
+} FloatSteps;
+
+/// The float form of stepped row `s` (kind axial or radial) over pixels px0 ..< px0 + count: 1, or
+/// 0 when its margin would not be small.
+static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_t count, FloatSteps *fs) {
+    const double eps = 0x1p-24, c = (double)px0 + 0.5, n = (double)count;
+    double err;
+    if (count > (1 << 22)) return 0;
+    if (kind == LAMINA_GRADIENT_AXIAL) {
+        const double F0 = s->f0 + s->f1 * c;
+        err = 3 * eps * (fabs(F0) + fabs(s->f1) * n);
+        fs->f0 = (float)F0; fs->f1 = (float)s->f1;
+        fs->u0 = fs->u1 = fs->v0 = fs->v1 = 0;
+    } else {
+        const double U0 = s->u0 + s->u1 * c, V0 = s->v0 + s->v1 * c;
+        const double mu = fabs(U0) + fabs(s->u1) * n, mv = fabs(V0) + fabs(s->v1) * n, T = mu + mv;
+        err = 255 * (3 * eps * mu + 3 * eps * mv + 2 * eps * T) + 2 * eps * (255 * T + 1);
+        fs->u0 = (float)U0; fs->u1 = (float)s->u1; fs->v0 = (float)V0; fs->v1 = (float)s->v1;
+        fs->f0 = fs->f1 = 0;
+    }
+    // Twice the bound, made larger by 2⁻²⁰ of itself so that rounding it to a float (within 2⁻²⁴)
+    // cannot make it smaller than the bound; NaN refused (the comparison is false).
+    const double margin = (s->margin + 2 * err) * (1 + 0x1p-20);
+    if (!(margin < 1.0 / 64)) return 0;
+    fs->margin = (float)margin;
+    return 1;
+}
+
 /// Which loop a row takes (the same decisions at both levels), and its constants.
 typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_PORTABLE } PlanPath;
 typedef struct {
     PlanPath path;
-    GradientSteps steps;
+    /// Stepped rows: the float form (lanes from the row's px0).
+    FloatSteps steps;
     GradientConstants k;
     /// Conic: atan2 of the start→end direction.
     double a0;
@@ -55,20 +108,40 @@ typedef struct {
     uint32_t color;
 } RowPlan;
 
-/// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form, else
-/// the exact form, one colour, the conic loop, or the portable code.
-static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p) {
+/// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
+/// float form's margin is small, else the exact form, one colour, the conic loop, or the portable
+/// code. `cache` (NULL, or kept from row to row of one rectangle) saves the divisions and atan2
+/// the rows share; the plan is the same with it or without.
+static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p, LkGradientRowsCache *cache) {
     p->color = 0;
     p->a0 = 0;
-    if (gradient_steps(g, px0, count, &p->steps)) {
+    GradientSteps steps;
+    int stepped = 0;
+    if (g->c == 0 && g->rowW != 0 && (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL)) {
+        GradientStepsShared fresh;
+        const GradientStepsShared *h = &fresh;
+        if (cache && cache->rowW == g->rowW) {
+            h = &cache->shared;   // the same rowW (not 0), a, b, geometry and pixels: the same values
+        } else {
+            gradient_steps_shared(g, px0, count, &fresh);
+            if (cache) { cache->rowW = g->rowW; cache->shared = fresh; }
+        }
+        stepped = gradient_steps_from(g, h, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps);
+    }
+    if (stepped) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
     } else if (gradient_constants(g, &p->k, &p->color)) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_AXIAL : PLAN_RADIAL;
     } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
         p->path = PLAN_ONE_COLOR;
-    } else if (g->kind == LAMINA_GRADIENT_CONIC && isfinite(atan2(g->ey - g->sy, g->ex - g->sx))) {
-        p->path = PLAN_CONIC;
-        p->a0 = atan2(g->ey - g->sy, g->ex - g->sx);
+    } else if (g->kind == LAMINA_GRADIENT_CONIC) {
+        if (!cache || !cache->hasA0) {
+            p->a0 = atan2(g->ey - g->sy, g->ex - g->sx);
+            if (cache) { cache->hasA0 = 1; cache->a0 = p->a0; }
+        } else {
+            p->a0 = cache->a0;
+        }
+        p->path = isfinite(p->a0) ? PLAN_CONIC : PLAN_PORTABLE;
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -91,16 +164,19 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // alternating series whose first term left out, r¹⁷/17, is below 1.9e-8. With the offsets rounded
 // to float (at most 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the series and of π/4,
 // π/2 and π (6e-7 at most), θ' is within 1e-6 radians of libm's atan2 (the worst seen over 2·10⁷
-// random inputs: 2.9e-7). Every later step (subtracting a0, adding 2π, dividing by 2π, clamping,
-// ·255) is in double, as the reference's, and rounding never turns a larger input into a smaller
-// output, so the reference's value lies within 1e-6·255/2π (4.1e-5) and a few ulps of the vector
-// one. The table index of the vector value is therefore the reference's unless that value lies
-// within conic_float_index_margin of a rounding step k + ½, or the angle minus a0 lies within
+// random inputs: 2.9e-7). The later steps are in float too, sixteen or eight lanes a vector:
+// subtracting a0 (a0 rounded to a float: 1.2e-7), adding 2π (2π rounded, 2.4e-7, and the sum,
+// 2.4e-7), the difference itself (2.4e-7): the angle is within 1.9e-6 radians of the reference's,
+// whose own roundings (in double) are below 1e-14. Then f = min(max(a·255/2π, 0), 255) + ½, the
+// factor and the product rounded (1.5e-5 each, f below 256) and the sum (1.5e-5), so f lies within
+// 255/2π·1.9e-6 + 4.5e-5 = 1.2e-4 of the reference's v + ½, whose floor is the reference's index
+// (its rounding of v half up). The table index of the vector value is therefore the reference's
+// unless f lies within conic_float_index_margin of an integer, or the angle minus a0 lies within
 // conic_float_angle_margin of 0 or ±2π (where the reference may wrap the other way): those lanes
-// (about one in 2,500), and lanes whose x − sx or y − sy is 0, beyond a float's range, infinite or
+// (about one in 1,600), and lanes whose x − sx or y − sy is 0, beyond a float's range, infinite or
 // NaN (atan2's signed zeros and special values), are worked out again by conic_index, libm's
 // atan2 and all.
-static const double conic_float_angle_margin = 5e-6, conic_float_index_margin = 2e-4;
+static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
 /// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 7.
 #define ATAN_TERMS 8
@@ -156,41 +232,46 @@ AVX2_ONLY static void gradient_avx2(const GradientConstants *k, int32_t kind, co
     }
 }
 
-/// Eight stepped lanes' indices (see "stepping gradient rows" in kernels_internal.h): f's floor
-/// clamped to 0...255; *unsure gets the lanes (bits 0-3) whose f is within the margin of an integer.
-AVX2_ONLY static inline __m128i steps_index4(__m256d f, __m256d margin, int *unsure) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), top = _mm256_set1_pd(255.5);
-    __m256d near = _mm256_sub_pd(f, _mm256_round_pd(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-    *unsure = _mm256_movemask_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, near), margin, _CMP_LT_OQ));
-    return _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(f, zero), top));
+/// f of eight lanes i (floats) of a stepped row's float form (see "stepped rows in single precision").
+AVX2_ONLY static inline __m256 steps_f8(const FloatSteps *fs, int32_t kind, __m256 i) {
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm256_add_ps(_mm256_set1_ps(fs->f0), _mm256_mul_ps(i, _mm256_set1_ps(fs->f1)));
+    __m256 u = _mm256_add_ps(_mm256_set1_ps(fs->u0), _mm256_mul_ps(i, _mm256_set1_ps(fs->u1)));
+    __m256 v = _mm256_add_ps(_mm256_set1_ps(fs->v0), _mm256_mul_ps(i, _mm256_set1_ps(fs->v1)));
+    __m256 t = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(u, u), _mm256_mul_ps(v, v)));
+    return _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f));
 }
 
-/// f of four pixel centres px of a stepped row.
-AVX2_ONLY static inline __m256d steps_f4(const GradientSteps *s, int32_t kind, __m256d px) {
-    if (kind == LAMINA_GRADIENT_AXIAL) return _mm256_add_pd(_mm256_set1_pd(s->f0), _mm256_mul_pd(px, _mm256_set1_pd(s->f1)));
-    __m256d u = _mm256_add_pd(_mm256_set1_pd(s->u0), _mm256_mul_pd(px, _mm256_set1_pd(s->u1)));
-    __m256d v = _mm256_add_pd(_mm256_set1_pd(s->v0), _mm256_mul_pd(px, _mm256_set1_pd(s->v1)));
-    __m256d t = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(u, u), _mm256_mul_pd(v, v)));
-    return _mm256_add_pd(_mm256_mul_pd(t, _mm256_set1_pd(255)), _mm256_set1_pd(0.5));
+/// Eight stepped lanes' indices: f's floor clamped to 0...255; *unsure gets the lanes (bits 0-7)
+/// whose f is within the margin of an integer.
+AVX2_ONLY static inline __m256i steps_index8(__m256 f, __m256 margin, int *unsure) {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    *unsure = _mm256_movemask_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, near), margin, _CMP_LT_OQ));
+    return _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(f, _mm256_setzero_ps()), _mm256_set1_ps(255.5f)));
 }
 
-AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const GradientSteps *s, int32_t kind, int32_t px0, int32_t count, uint32_t *out) {
-    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
-    const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8), margin = _mm256_set1_pd(s->margin);
-    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
-        int unsureLo, unsureHi;
-        __m128i lo = steps_index4(steps_f4(s, kind, px), margin, &unsureLo);
-        __m128i hi = steps_index4(steps_f4(s, kind, _mm256_add_pd(px, four)), margin, &unsureHi);
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, _mm256_set_m128i(hi, lo), 4);
+/// Lanes from..from+7 as floats.
+AVX2_ONLY static inline __m256 lanes8(int32_t from) {
+    return _mm256_add_ps(_mm256_set1_ps((float)from), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/// Pixels px0 + from ..< px0 + from + count of a stepped row whose float form `fs` starts at px0.
+AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *fs, int32_t kind, int32_t px0, int32_t from,
+                                 int32_t count, uint32_t *out) {
+    const __m256 margin = _mm256_set1_ps(fs->margin), eight = _mm256_set1_ps(8);
+    __m256 lane = lanes8(from);
+    for (int32_t i = 0; i < count; i += 8, lane = _mm256_add_ps(lane, eight)) {
+        int unsure;
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, steps_index8(steps_f8(fs, kind, lane), margin, &unsure), 4);
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
             __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
             _mm256_maskstore_epi32((int *)(out + i), keep, colors);
         }
-        for (int unsure = unsureLo | unsureHi << 4; unsure; unsure &= unsure - 1) {
+        for (; unsure; unsure &= unsure - 1) {
             int j = __builtin_ctz((unsigned)unsure);
-            double c = (double)(px0 + i + j) + 0.5;
+            double c = (double)(px0 + from + i + j) + 0.5;
             if (i + j < count) out[i + j] = g->table[kind == LAMINA_GRADIENT_AXIAL ? axial_index(g, c) : radial_index(g, c)];
         }
     }
@@ -227,35 +308,31 @@ AVX2_ONLY static inline __m256d conic_offsets4(const GradientConstants *k, __m25
                          _mm256_and_pd(_mm256_cmp_pd(*ox, zero, _CMP_NEQ_OQ), _mm256_cmp_pd(*oy, zero, _CMP_NEQ_OQ)));
 }
 
-/// Four conic lanes' table indices from their angles θ (within 1e-6 radians of libm's atan2);
-/// *unsure gets the lanes (bits 0-3) near a rounding step or the wrap, or not `ok`.
-AVX2_ONLY static inline __m128i conic_index4(__m256d theta, double a0, __m256d ok, int *unsure) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5);
-    const __m256d twoPi = _mm256_set1_pd(2 * M_PI);
-    const __m256d angleMargin = _mm256_set1_pd(conic_float_angle_margin), indexMargin = _mm256_set1_pd(conic_float_index_margin);
-    __m256d a = _mm256_sub_pd(theta, _mm256_set1_pd(a0));
-    __m256d wrapEdge = _mm256_or_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, a), angleMargin, _CMP_LT_OQ),
-                                    _mm256_cmp_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(_mm256_andnot_pd(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
-    a = _mm256_add_pd(a, _mm256_and_pd(_mm256_cmp_pd(a, zero, _CMP_LT_OQ), twoPi));
-    __m256d v = _mm256_mul_pd(_mm256_min_pd(_mm256_max_pd(_mm256_mul_pd(a, _mm256_set1_pd(1 / (2 * M_PI))), zero), one), _mm256_set1_pd(255));
-    __m256d whole = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(v)), d = _mm256_sub_pd(_mm256_sub_pd(v, whole), half);
-    __m256d halfEdge = _mm256_cmp_pd(_mm256_andnot_pd(sign, d), indexMargin, _CMP_LT_OQ);
-    *unsure = _mm256_movemask_pd(_mm256_or_pd(_mm256_andnot_pd(ok, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))), _mm256_or_pd(wrapEdge, halfEdge)));
-    return _mm256_cvttpd_epi32(_mm256_add_pd(whole, _mm256_and_pd(_mm256_cmp_pd(d, zero, _CMP_GE_OQ), one)));
+/// Eight conic lanes' table indices from their angles θ (within 1e-6 radians of libm's atan2),
+/// in float (see "conic rows"); *unsure gets the lanes (bits 0-7) near a rounding step or the wrap,
+/// or not in `ok` (bits 0-7).
+AVX2_ONLY static inline __m256i conic_index8f(__m256 theta, float a0, int ok, int *unsure) {
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
+    const __m256 angleMargin = _mm256_set1_ps(conic_float_angle_margin), indexMargin = _mm256_set1_ps(conic_float_index_margin);
+    __m256 a = _mm256_sub_ps(theta, _mm256_set1_ps(a0));
+    __m256 wrapEdge = _mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, a), angleMargin, _CMP_LT_OQ),
+                                   _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(_mm256_andnot_ps(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
+    a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
+    __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a, _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
+    __m256 f = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
+    __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __m256 halfEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), indexMargin, _CMP_LT_OQ);
+    *unsure = (~ok & 0xFF) | _mm256_movemask_ps(_mm256_or_ps(wrapEdge, halfEdge));
+    return _mm256_cvttps_epi32(f);
 }
 
-/// Eight conic pixels from px: offsets in double, the angle in single precision (eight lanes a
-/// vector), the index in double again; the error and the margins are described at "conic rows".
-AVX2_ONLY static inline __m256i conic8f(const GradientConstants *k, double a0, __m256d px, int *unsure) {
+/// Eight conic pixels from px: offsets in double, the angle and the index in single precision
+/// (eight lanes a vector); the error and the margins are described at "conic rows".
+AVX2_ONLY static inline __m256i conic8f(const GradientConstants *k, float a0, __m256d px, int *unsure) {
     __m256d ox0, oy0, ox1, oy1;
     __m256d ok0 = conic_offsets4(k, px, &ox0, &oy0), ok1 = conic_offsets4(k, _mm256_add_pd(px, _mm256_set1_pd(4)), &ox1, &oy1);
     __m256 oxf = _mm256_set_m128(_mm256_cvtpd_ps(ox1), _mm256_cvtpd_ps(ox0)), oyf = _mm256_set_m128(_mm256_cvtpd_ps(oy1), _mm256_cvtpd_ps(oy0));
-    __m256 theta = atan2_series8f(oyf, oxf);
-    int unsure0, unsure1;
-    __m128i lo = conic_index4(_mm256_cvtps_pd(_mm256_castps256_ps128(theta)), a0, ok0, &unsure0);
-    __m128i hi = conic_index4(_mm256_cvtps_pd(_mm256_extractf128_ps(theta, 1)), a0, ok1, &unsure1);
-    *unsure = unsure0 | unsure1 << 4;
-    return _mm256_set_m128i(hi, lo);
+    return conic_index8f(atan2_series8f(oyf, oxf), a0, _mm256_movemask_pd(ok0) | _mm256_movemask_pd(ok1) << 4, unsure);
 }
 
 AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
@@ -263,7 +340,7 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
     const __m256d eight = _mm256_set1_pd(8);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
         int unsure;
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, a0, px, &unsure), 4);
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, (float)a0, px, &unsure), 4);
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
@@ -279,11 +356,11 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
 
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, NULL);
     // The kind as a constant in each call, so the compiler drops the other kind's code.
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, count, out); return;
-    case PLAN_STEPS_RADIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, count, out); return;
+    case PLAN_STEPS_AXIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, 0, count, out); return;
+    case PLAN_STEPS_RADIAL: steps_avx2(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, 0, count, out); return;
     case PLAN_AXIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
     case PLAN_RADIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
     case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
@@ -343,34 +420,39 @@ AVX512_ONLY static void gradient_avx512(const GradientConstants *k, int32_t kind
     }
 }
 
-/// Eight stepped lanes' indices (see "stepping gradient rows" in kernels_internal.h): f's floor
-/// clamped to 0...255; *unsure gets the lanes whose f is within the margin of an integer.
-AVX512_ONLY static inline __m256i steps_index8(__m512d f, __m512d margin, __mmask8 *unsure) {
-    __m512d near = _mm512_sub_pd(f, _mm512_roundscale_pd(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-    *unsure = _mm512_cmp_pd_mask(_mm512_abs_pd(near), margin, _CMP_LT_OQ);
-    return _mm512_cvttpd_epi32(_mm512_min_pd(_mm512_max_pd(f, _mm512_setzero_pd()), _mm512_set1_pd(255.5)));
+/// f of sixteen lanes i (floats) of a stepped row's float form.
+AVX512_ONLY static inline __m512 steps_f16(const FloatSteps *fs, int32_t kind, __m512 i) {
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm512_add_ps(_mm512_set1_ps(fs->f0), _mm512_mul_ps(i, _mm512_set1_ps(fs->f1)));
+    __m512 u = _mm512_add_ps(_mm512_set1_ps(fs->u0), _mm512_mul_ps(i, _mm512_set1_ps(fs->u1)));
+    __m512 v = _mm512_add_ps(_mm512_set1_ps(fs->v0), _mm512_mul_ps(i, _mm512_set1_ps(fs->v1)));
+    __m512 t = _mm512_sqrt_ps(_mm512_add_ps(_mm512_mul_ps(u, u), _mm512_mul_ps(v, v)));
+    return _mm512_add_ps(_mm512_mul_ps(t, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f));
 }
 
-/// f of eight pixel centres px of a stepped row.
-AVX512_ONLY static inline __m512d steps_f8(const GradientSteps *s, int32_t kind, __m512d px) {
-    if (kind == LAMINA_GRADIENT_AXIAL) return _mm512_add_pd(_mm512_set1_pd(s->f0), _mm512_mul_pd(px, _mm512_set1_pd(s->f1)));
-    __m512d u = _mm512_add_pd(_mm512_set1_pd(s->u0), _mm512_mul_pd(px, _mm512_set1_pd(s->u1)));
-    __m512d v = _mm512_add_pd(_mm512_set1_pd(s->v0), _mm512_mul_pd(px, _mm512_set1_pd(s->v1)));
-    __m512d t = _mm512_sqrt_pd(_mm512_add_pd(_mm512_mul_pd(u, u), _mm512_mul_pd(v, v)));
-    return _mm512_add_pd(_mm512_mul_pd(t, _mm512_set1_pd(255)), _mm512_set1_pd(0.5));
+/// Sixteen stepped lanes' indices: f's floor clamped to 0...255; *unsure gets the lanes whose f is
+/// within the margin of an integer.
+AVX512_ONLY static inline __m512i steps_index16(__m512 f, __m512 margin, __mmask16 *unsure) {
+    __m512 near = _mm512_sub_ps(f, _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    *unsure = _mm512_cmp_ps_mask(_mm512_abs_ps(near), margin, _CMP_LT_OQ);
+    return _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(f, _mm512_setzero_ps()), _mm512_set1_ps(255.5f)));
 }
 
-AVX512_ONLY static void steps_avx512(const LaminaGradientRow *g, const GradientSteps *s, int32_t kind, int32_t px0, int32_t count, uint32_t *out) {
-    __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
-    const __m512d eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16), margin = _mm512_set1_pd(s->margin);
-    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
-        __mmask8 unsureLo, unsureHi;
-        __m256i lo = steps_index8(steps_f8(s, kind, px), margin, &unsureLo);
-        __m256i hi = steps_index8(steps_f8(s, kind, _mm512_add_pd(px, eight)), margin, &unsureHi);
-        store16(g->table, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), out + i, count - i);
-        for (unsigned unsure = (unsigned)unsureLo | (unsigned)unsureHi << 8; unsure; unsure &= unsure - 1) {
-            int j = __builtin_ctz(unsure);
-            double c = (double)(px0 + i + j) + 0.5;
+/// Lanes from..from+15 as floats.
+AVX512_ONLY static inline __m512 lanes16(int32_t from) {
+    return _mm512_add_ps(_mm512_set1_ps((float)from), _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+/// Pixels px0 + from ..< px0 + from + count of a stepped row whose float form `fs` starts at px0.
+AVX512_ONLY static void steps_avx512(const LaminaGradientRow *g, const FloatSteps *fs, int32_t kind, int32_t px0, int32_t from,
+                                     int32_t count, uint32_t *out) {
+    const __m512 margin = _mm512_set1_ps(fs->margin), sixteen = _mm512_set1_ps(16);
+    __m512 lane = lanes16(from);
+    for (int32_t i = 0; i < count; i += 16, lane = _mm512_add_ps(lane, sixteen)) {
+        __mmask16 unsure;
+        store16(g->table, steps_index16(steps_f16(fs, kind, lane), margin, &unsure), out + i, count - i);
+        for (unsigned u = unsure; u; u &= u - 1) {
+            int j = __builtin_ctz(u);
+            double c = (double)(px0 + from + i + j) + 0.5;
             if (i + j < count) out[i + j] = g->table[kind == LAMINA_GRADIENT_AXIAL ? axial_index(g, c) : radial_index(g, c)];
         }
     }
@@ -409,36 +491,33 @@ AVX512_ONLY static inline __mmask8 conic_offsets8(const GradientConstants *k, __
          & _mm512_cmp_pd_mask(*ox, zero, _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(*oy, zero, _CMP_NEQ_OQ);
 }
 
-/// Eight conic lanes' table indices from their angles θ (within 1e-6 radians of libm's atan2);
-/// *unsure gets the lanes near a rounding step or the wrap.
-AVX512_ONLY static inline __m256i conic_index8(__m512d theta, double a0, __mmask8 ok, __mmask8 *unsure) {
-    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), half = _mm512_set1_pd(0.5), twoPi = _mm512_set1_pd(2 * M_PI);
-    const __m512d angleMargin = _mm512_set1_pd(conic_float_angle_margin), indexMargin = _mm512_set1_pd(conic_float_index_margin);
-    __m512d a = _mm512_sub_pd(theta, _mm512_set1_pd(a0));
-    __mmask8 wrapEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(a), angleMargin, _CMP_LT_OQ)
-                      | _mm512_cmp_pd_mask(_mm512_abs_pd(_mm512_sub_pd(_mm512_abs_pd(a), twoPi)), angleMargin, _CMP_LT_OQ);
-    a = _mm512_mask_add_pd(a, _mm512_cmp_pd_mask(a, zero, _CMP_LT_OQ), a, twoPi);
-    __m512d v = _mm512_mul_pd(_mm512_min_pd(_mm512_max_pd(_mm512_mul_pd(a, _mm512_set1_pd(1 / (2 * M_PI))), zero), one), _mm512_set1_pd(255));
-    __m512d whole = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(v)), d = _mm512_sub_pd(_mm512_sub_pd(v, whole), half);
-    __mmask8 halfEdge = _mm512_cmp_pd_mask(_mm512_abs_pd(d), indexMargin, _CMP_LT_OQ);
-    *unsure = (__mmask8)(~ok | wrapEdge | halfEdge);
-    return _mm512_cvttpd_epi32(_mm512_mask_add_pd(whole, _mm512_cmp_pd_mask(d, zero, _CMP_GE_OQ), whole, one));
+/// Sixteen conic lanes' table indices from their angles θ (within 1e-6 radians of libm's atan2),
+/// in float (see "conic rows"); *unsure gets the lanes near a rounding step or the wrap, or not in `ok`.
+AVX512_ONLY static inline __m512i conic_index16(__m512 theta, float a0, __mmask16 ok, __mmask16 *unsure) {
+    const __m512 zero = _mm512_setzero_ps(), twoPi = _mm512_set1_ps((float)(2 * M_PI));
+    const __m512 angleMargin = _mm512_set1_ps(conic_float_angle_margin), indexMargin = _mm512_set1_ps(conic_float_index_margin);
+    __m512 a = _mm512_sub_ps(theta, _mm512_set1_ps(a0));
+    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(a), angleMargin, _CMP_LT_OQ)
+                       | _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(_mm512_abs_ps(a), twoPi)), angleMargin, _CMP_LT_OQ);
+    a = _mm512_mask_add_ps(a, _mm512_cmp_ps_mask(a, zero, _CMP_LT_OQ), a, twoPi);
+    __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(a, _mm512_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm512_set1_ps(255.0f));
+    __m512 f = _mm512_add_ps(v, _mm512_set1_ps(0.5f));
+    __m512 near = _mm512_sub_ps(f, _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __mmask16 halfEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(near), indexMargin, _CMP_LT_OQ);
+    *unsure = (__mmask16)(~ok | wrapEdge | halfEdge);
+    return _mm512_cvttps_epi32(f);
 }
 
-/// Sixteen conic pixels from px: offsets in double, the angle in single precision (sixteen lanes a
-/// vector), the index in double again; the error and the margins are described at "conic rows".
-AVX512_ONLY static inline void conic16(const GradientConstants *k, double a0, __m512d px, __m512i *index, unsigned *unsure) {
+/// Sixteen conic pixels from px: offsets in double, the angle and the index in single precision
+/// (sixteen lanes a vector); the error and the margins are described at "conic rows".
+AVX512_ONLY static inline void conic16(const GradientConstants *k, float a0, __m512d px, __m512i *index, unsigned *unsure) {
     __m512d ox0, oy0, ox1, oy1;
     __mmask8 ok0 = conic_offsets8(k, px, &ox0, &oy0), ok1 = conic_offsets8(k, _mm512_add_pd(px, _mm512_set1_pd(8)), &ox1, &oy1);
     __m512 oxf = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(ox0))), _mm256_castps_pd(_mm512_cvtpd_ps(ox1)), 1));
     __m512 oyf = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(oy0))), _mm256_castps_pd(_mm512_cvtpd_ps(oy1)), 1));
-    __m512 theta = atan2_series16(oyf, oxf);
-    __m512d theta0 = _mm512_cvtps_pd(_mm512_castps512_ps256(theta));
-    __m512d theta1 = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(theta), 1)));
-    __mmask8 unsure0, unsure1;
-    __m256i lo = conic_index8(theta0, a0, ok0, &unsure0), hi = conic_index8(theta1, a0, ok1, &unsure1);
-    *index = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-    *unsure = (unsigned)unsure0 | (unsigned)unsure1 << 8;
+    __mmask16 u;
+    *index = conic_index16(atan2_series16(oyf, oxf), a0, (__mmask16)(ok0 | (unsigned)ok1 << 8), &u);
+    *unsure = u;
 }
 
 AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
@@ -447,7 +526,7 @@ AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientC
     for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
         __m512i index;
         unsigned unsure;
-        conic16(k, a0, px, &index, &unsure);
+        conic16(k, (float)a0, px, &index, &unsure);
         store16(g->table, index, out + i, count - i);
         for (; unsure; unsure &= unsure - 1) {
             int j = __builtin_ctz(unsure);
@@ -458,10 +537,10 @@ AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientC
 
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *out) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, NULL);
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, count, out); return;
-    case PLAN_STEPS_RADIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, count, out); return;
+    case PLAN_STEPS_AXIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0, 0, count, out); return;
+    case PLAN_STEPS_RADIAL: steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0, 0, count, out); return;
     case PLAN_AXIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
     case PLAN_RADIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
     case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
@@ -494,29 +573,28 @@ static inline void fix_lanes(const LaminaGradientRow *g, const RowPlan *p, PlanP
     }
 }
 
-/// The run through a buffer at AVX2: lk_gradient_avx2 a chunk at a time, then the row kernel.
-static void over_by_chunks(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+/// The run through a buffer at AVX2, a chunk at a time: a stepped row's colours by steps_avx2 (its
+/// plan kept for all chunks), others by lk_gradient_avx2; then the row kernel.
+AVX2_ONLY static void over_by_chunks(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
     uint32_t buf[OVER_CHUNK];
     for (int32_t i = 0; i < count; i += OVER_CHUNK) {
         int32_t n = count - i < OVER_CHUNK ? count - i : OVER_CHUNK;
-        lk_gradient_avx2(g, px0 + i, n, buf);
+        if (p->path == PLAN_STEPS_AXIAL) steps_avx2(g, &p->steps, LAMINA_GRADIENT_AXIAL, px0, i, n, buf);
+        else if (p->path == PLAN_STEPS_RADIAL) steps_avx2(g, &p->steps, LAMINA_GRADIENT_RADIAL, px0, i, n, buf);
+        else lk_gradient_avx2(g, px0 + i, n, buf);
         lk_over_rect_avx2(dst + i, 0, buf, 0, n, 1, k);
     }
 }
 
-/// Eight lanes' table indices (the AVX2 loops' arithmetic); *unsure: lanes to work out again.
-AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, int *unsure) {
+/// Eight lanes' table indices (the AVX2 loops' arithmetic), pixel centres px, lanes `lane` of the
+/// row (as floats); *unsure: lanes to work out again.
+AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, __m256 lane, int *unsure) {
     const __m256d four = _mm256_set1_pd(4);
     switch (path) {
     case PLAN_STEPS_AXIAL:
     case PLAN_STEPS_RADIAL: {
         const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
-        const __m256d margin = _mm256_set1_pd(p->steps.margin);
-        int lo, hi;
-        __m128i a = steps_index4(steps_f4(&p->steps, kind, px), margin, &lo);
-        __m128i b = steps_index4(steps_f4(&p->steps, kind, _mm256_add_pd(px, four)), margin, &hi);
-        *unsure = lo | hi << 4;
-        return _mm256_set_m128i(b, a);
+        return steps_index8(steps_f8(&p->steps, kind, lane), _mm256_set1_ps(p->steps.margin), unsure);
     }
     case PLAN_AXIAL:
     case PLAN_RADIAL: {
@@ -525,7 +603,7 @@ AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256
         return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
     }
     default:
-        return conic8f(&p->k, p->a0, px, unsure);
+        return conic8f(&p->k, (float)p->a0, px, unsure);
     }
 }
 
@@ -535,23 +613,24 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
     const __m256d eight = _mm256_set1_pd(8);
     const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const int scaled = k != 255;
-    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
+    __m256 lane = lanes8(0);
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8))) {
         int unsure;
-        __m256i index = indices8(p, path, px, &unsure);
+        __m256i index = indices8(p, path, px, lane, &unsure);
         if (unsure) {
-            int32_t lane[8];
-            _mm256_storeu_si256((__m256i *)lane, index);
-            fix_lanes(g, p, path, lane, (unsigned)unsure, px0 + i, count - i);
-            index = _mm256_loadu_si256((const __m256i *)lane);
+            int32_t fixed[8];
+            _mm256_storeu_si256((__m256i *)fixed, index);
+            fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
+            index = _mm256_loadu_si256((const __m256i *)fixed);
         }
         __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
         if (i + 8 <= count) {
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, scaled));
+            _mm256_storeu_si256((__m256i *)(dst + i), scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s));
         } else {
             __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
             __m256i d = _mm256_maskload_epi32((const int *)(dst + i), keep);
-            _mm256_maskstore_epi32((int *)(dst + i), keep, over8(d, s, k16, scaled));
+            _mm256_maskstore_epi32((int *)(dst + i), keep, scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s));
         }
     }
 }
@@ -559,18 +638,19 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
 /// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
 /// lookup16's window, at AVX-512, takes most groups): axial |f1|, radial at most 255·√(u1² + v1²) a pixel.
 static inline int narrow_steps(const RowPlan *p) {
-    const double perPixel = p->path == PLAN_STEPS_AXIAL ? fabs(p->steps.f1)
-                          : 255 * sqrt(p->steps.u1 * p->steps.u1 + p->steps.v1 * p->steps.v1);
+    const double u1 = p->steps.u1, v1 = p->steps.v1;
+    const double perPixel = p->path == PLAN_STEPS_AXIAL ? fabs((double)p->steps.f1) : 255 * sqrt(u1 * u1 + v1 * v1);
     return 15 * perPixel < 31;
 }
 
-AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                               LkGradientRowsCache *cache) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
+    plan_row(g, px0, count, &p, cache);
     // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
     // about equal to the buffer, slightly slower on small radial gradients).
     if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
-        over_by_chunks(g, px0, count, dst, k);
+        over_by_chunks(g, &p, px0, count, dst, k);
         return;
     }
     // The path as a constant in each call, so the compiler drops the other paths' code.
@@ -580,7 +660,7 @@ AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32
     case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
     case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
     case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
-    default: over_by_chunks(g, px0, count, dst, k);
+    default: over_by_chunks(g, &p, px0, count, dst, k);
     }
 }
 
@@ -593,6 +673,22 @@ AVX512BW_ONLY static inline __m512i window16(const uint32_t *table, __m512i inde
     *ok = _mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(32)) == 0xFFFF;
     return _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
                                      _mm512_loadu_si512((const void *)(table + base + 16)));
+}
+
+/// Sixteen colours of the table at `index` (each 0...255) by permutes of the whole table: each
+/// 32-entry window's colours at the indices' low five bits (eight permutes, the table read from
+/// the L1 cache), then for each lane the window its bits 5-7 name (seven blends).
+AVX512BW_ONLY static inline __m512i lookup256(const uint32_t *table, __m512i index) {
+    __m512i r[8];
+    for (int w = 0; w < 8; w++)
+        r[w] = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + 32 * w)), index,
+                                         _mm512_loadu_si512((const void *)(table + 32 * w + 16)));
+    const __mmask16 b5 = _mm512_test_epi32_mask(index, _mm512_set1_epi32(32));
+    const __mmask16 b6 = _mm512_test_epi32_mask(index, _mm512_set1_epi32(64));
+    const __mmask16 b7 = _mm512_test_epi32_mask(index, _mm512_set1_epi32(128));
+    __m512i q0 = _mm512_mask_blend_epi32(b5, r[0], r[1]), q1 = _mm512_mask_blend_epi32(b5, r[2], r[3]);
+    __m512i q2 = _mm512_mask_blend_epi32(b5, r[4], r[5]), q3 = _mm512_mask_blend_epi32(b5, r[6], r[7]);
+    return _mm512_mask_blend_epi32(b7, _mm512_mask_blend_epi32(b6, q0, q1), _mm512_mask_blend_epi32(b6, q2, q3));
 }
 
 /// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
@@ -610,22 +706,21 @@ AVX512BW_ONLY static inline __m512i lookup16(const uint32_t *table, __m512i inde
     const int32_t lo = _mm512_reduce_min_epi32(index);
     c = window16(table, index, lo < 224 ? lo : 224, &ok);
     if (ok) return c;
-    return _mm512_i32gather_epi32(index, (const int *)table, 4);
+    return lookup256(table, index);
 }
 
-/// Sixteen lanes' table indices (the AVX-512 loops' arithmetic); *unsure: lanes to work out again.
-AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, __m512d px, unsigned *unsure) {
+/// Sixteen lanes' table indices (the AVX-512 loops' arithmetic), pixel centres px, lanes `lane` of
+/// the row (as floats); *unsure: lanes to work out again.
+AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, __m512d px, __m512 lane, unsigned *unsure) {
     const __m512d eight = _mm512_set1_pd(8);
     switch (path) {
     case PLAN_STEPS_AXIAL:
     case PLAN_STEPS_RADIAL: {
         const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
-        const __m512d margin = _mm512_set1_pd(p->steps.margin);
-        __mmask8 lo, hi;
-        __m256i a = steps_index8(steps_f8(&p->steps, kind, px), margin, &lo);
-        __m256i b = steps_index8(steps_f8(&p->steps, kind, _mm512_add_pd(px, eight)), margin, &hi);
-        *unsure = (unsigned)lo | (unsigned)hi << 8;
-        return _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
+        __mmask16 u;
+        __m512i index = steps_index16(steps_f16(&p->steps, kind, lane), _mm512_set1_ps(p->steps.margin), &u);
+        *unsure = u;
+        return index;
     }
     case PLAN_AXIAL:
     case PLAN_RADIAL: {
@@ -636,7 +731,7 @@ AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, _
     }
     default: {
         __m512i index;
-        conic16(&p->k, p->a0, px, &index, unsure);
+        conic16(&p->k, (float)p->a0, px, &index, unsure);
         return index;
     }
     }
@@ -657,23 +752,24 @@ AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 
 
 AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                                 int32_t px0, int32_t count, uint32_t *dst,
-                                                                                const float *cov, int32_t full0, int32_t full1, float op) {
+                                                                                const float *cov, int32_t full0, int32_t full1, float op, int wide) {
     __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
     const __m512d sixteen = _mm512_set1_pd(16);
     const uint32_t k = coverage_k(1.0f, op);
     const __m512i k16 = _mm512_set1_epi16((short)k), lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512 opv = _mm512_set1_ps(op);
     const int scaled = k != 255;
-    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen)) {
+    __m512 lane = lanes16(0);
+    for (int32_t i = 0; i < count; i += 16, px = _mm512_add_pd(px, sixteen), lane = _mm512_add_ps(lane, _mm512_set1_ps(16))) {
         unsigned unsure;
-        __m512i index = indices16(p, path, px, &unsure);
+        __m512i index = indices16(p, path, px, lane, &unsure);
         if (unsure) {
-            int32_t lane[16];
-            _mm512_storeu_si512((void *)lane, index);
-            fix_lanes(g, p, path, lane, unsure, px0 + i, count - i);
-            index = _mm512_loadu_si512((const void *)lane);
+            int32_t fixed[16];
+            _mm512_storeu_si512((void *)fixed, index);
+            fix_lanes(g, p, path, fixed, unsure, px0 + i, count - i);
+            index = _mm512_loadu_si512((const void *)fixed);
         }
-        __m512i s = lookup16(g->table, index);
+        __m512i s = wide ? lookup256(g->table, index) : lookup16(g->table, index);
         __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
         if (cov && (i < full0 || i + 16 > full1)) {
@@ -684,39 +780,30 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
             _mm512_mask_storeu_epi32(dst + i, m, over16_each(d, s, kl, kh));
         } else {
-            _mm512_mask_storeu_epi32(dst + i, m, over16(d, s, k16, scaled));
+            _mm512_mask_storeu_epi32(dst + i, m, scaled ? over16(d, s, k16, 1) : over16_unscaled(d, s));
         }
     }
 }
 
 AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst,
-                                                    const float *cov, int32_t full0, int32_t full1, float op) {
+                                                    const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache) {
     RowPlan p;
-    plan_row(g, px0, count, &p);
-    // Stepped rows whose colours change fast (a small radial gradient) measured faster through a
-    // buffer (store16's loads, then the row kernel) than looked up group by group (AMD Zen 4),
-    // the row's plan kept for all its chunks. One-colour rows and the portable fallback are left
-    // to the caller.
+    plan_row(g, px0, count, &p, cache);
+    // Stepped rows whose colours change fast (a small radial gradient: sixteen pixels' indices
+    // seldom within the 32 entries of lookup16's window) look their colours up in the whole table
+    // (lookup256), measured faster (AMD Zen 4) than through a buffer of colours filled by loads.
+    // One-colour rows and the portable fallback are left to the caller.
     if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
-        const int kind = p.path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
-        const uint32_t kFull = coverage_k(1.0f, op);
-        uint32_t buf[OVER_CHUNK];
-        for (int32_t c = 0; c < count; c += OVER_CHUNK) {
-            const int32_t n = count - c < OVER_CHUNK ? count - c : OVER_CHUNK;
-            if (kind == LAMINA_GRADIENT_AXIAL) steps_avx512(g, &p.steps, LAMINA_GRADIENT_AXIAL, px0 + c, n, buf);
-            else steps_avx512(g, &p.steps, LAMINA_GRADIENT_RADIAL, px0 + c, n, buf);
-            const int32_t f0 = full0 - c < 0 ? 0 : (full0 - c > n ? n : full0 - c);
-            const int32_t f1 = full1 - c < f0 ? f0 : (full1 - c > n ? n : full1 - c);
-            lk_blend_pieces(LAMINA_LEVEL_AVX512, dst + c, buf, n, cov ? cov + c : NULL, f0, f1, op, kFull);
-        }
+        if (p.path == PLAN_STEPS_AXIAL) over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
+        else over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1);
         return 1;
     }
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
-    case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;
-    case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, cov, full0, full1, op); return 1;
-    case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, cov, full0, full1, op); return 1;
-    case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_AXIAL: over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 0); return 1;
+    case PLAN_STEPS_RADIAL: over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 0); return 1;
+    case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, cov, full0, full1, op, 0); return 1;
+    case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, cov, full0, full1, op, 0); return 1;
+    case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, cov, full0, full1, op, 0); return 1;
     default: return 0;
     }
 }

@@ -189,7 +189,8 @@ static inline uint32_t radial_index(const LaminaGradientRow *g, double px) {
 // When a row's map is affine (c = 0, rowW ≠ 0: one reciprocal w = 1/rowW for the whole row), an
 // axial parameter is an affine function of the pixel centre px, t = α + β·px, and a radial one is
 // √(u² + v²) with u and v affine in px. The vector versions evaluate those forms (a multiply and an
-// add a lane, no divisions) and take f = 255·t + ½, whose floor, clamped to 0...255, is the
+// add a lane, no divisions; NEON in double, AVX2 and AVX-512 in float with a margin grown by the
+// float roundings' bound, gradient_x86.c) and take f = 255·t + ½, whose floor, clamped to 0...255, is the
 // reference's index (its rounding half up of 255·clamp(t)) unless f is near an integer k, a step of
 // that rounding. How near: every value the reference and the fast form compute is a handful of
 // correctly rounded operations on terms no larger than M (below), so each lies within 32·2⁻⁵³·M of
@@ -207,12 +208,30 @@ typedef struct {
     double margin;
 } GradientSteps;
 
-/// The stepping form of `g`'s row of `count` pixels from px0, when there is one with a small margin
-/// (1; otherwise 0: the row takes the exact form).
-static inline int gradient_steps(const LaminaGradientRow *g, int32_t px0, int32_t count, GradientSteps *s) {
-    if (!(g->c == 0 && g->rowW != 0)) return 0;
-    const double inv = 1 / g->rowW;
-    const double far = fmax(fabs((double)px0 + 0.5), fabs((double)px0 + (double)count - 0.5));
+/// What gradient_steps works out that is the same for every row of a rectangle whose rows share
+/// their w part (c = 0 and one rowW): the reciprocal of rowW, the pixel range's far end, and the
+/// steps a pixel (axial f1, radial u1 and v1). Each as gradient_steps computes it, bit for bit.
+typedef struct {
+    double inv, far, f1, u1, v1;
+} GradientStepsShared;
+
+/// The shared part of `g`'s row of `count` pixels from px0 (c = 0, rowW ≠ 0).
+static inline void gradient_steps_shared(const LaminaGradientRow *g, int32_t px0, int32_t count, GradientStepsShared *h) {
+    h->inv = 1 / g->rowW;
+    h->far = fmax(fabs((double)px0 + 0.5), fabs((double)px0 + (double)count - 0.5));
+    h->f1 = h->u1 = h->v1 = 0;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
+        if (len2 > 0) h->f1 = 255 * ((g->a * dx + g->b * dy) * h->inv / len2);
+    } else if (g->kind == LAMINA_GRADIENT_RADIAL) {
+        const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
+        if (rx > 0 && ry > 0) { h->u1 = g->a * h->inv / rx; h->v1 = g->b * h->inv / ry; }
+    }
+}
+
+/// gradient_steps with its shared part `h` already worked out (for `g`'s a, b, rowW, pixel range).
+static inline int gradient_steps_from(const LaminaGradientRow *g, const GradientStepsShared *h, GradientSteps *s) {
+    const double inv = h->inv, far = h->far;
     // The largest magnitudes along the row: of x − sx and of y − sy, and of what makes them.
     const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
     const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
@@ -222,14 +241,14 @@ static inline int gradient_steps(const LaminaGradientRow *g, int32_t px0, int32_
         const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
         if (!(len2 > 0)) return 0;
         m = (mx * fabs(dx) + my * fabs(dy)) / len2;
-        s->f1 = 255 * ((g->a * dx + g->b * dy) * inv / len2);
+        s->f1 = h->f1;
         s->f0 = 255 * (((g->rowX * inv - g->sx) * dx + (g->rowY * inv - g->sy) * dy) / len2) + 0.5;
     } else if (g->kind == LAMINA_GRADIENT_RADIAL) {
         const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
         if (!(rx > 0 && ry > 0)) return 0;
         m = mx / rx + my / ry;
-        s->u1 = g->a * inv / rx; s->u0 = (g->rowX * inv - g->sx) / rx;
-        s->v1 = g->b * inv / ry; s->v0 = (g->rowY * inv - g->sy) / ry;
+        s->u1 = h->u1; s->u0 = (g->rowX * inv - g->sx) / rx;
+        s->v1 = h->v1; s->v0 = (g->rowY * inv - g->sy) / ry;
     } else {
         return 0;
     }
@@ -237,6 +256,26 @@ static inline int gradient_steps(const LaminaGradientRow *g, int32_t px0, int32_
     // Also refuses NaN and infinite terms (the comparison is false).
     return s->margin < 1.0 / 64 && fabs(s->f0) + fabs(s->f1) < 1e15 ? 1 : 0;
 }
+
+/// The stepping form of `g`'s row of `count` pixels from px0, when there is one with a small margin
+/// (1; otherwise 0: the row takes the exact form).
+static inline int gradient_steps(const LaminaGradientRow *g, int32_t px0, int32_t count, GradientSteps *s) {
+    if (!(g->c == 0 && g->rowW != 0)) return 0;
+    GradientStepsShared h;
+    gradient_steps_shared(g, px0, count, &h);
+    return gradient_steps_from(g, &h, s);
+}
+
+/// What the rows of one lamina_gradient_over_rows call (one rectangle: the same a, b, c, geometry
+/// and pixel range on every row) keep from row to row so that each row's plan costs less: the
+/// shared part of gradient_steps while rowW stays the same (`rowW`, 0: none yet), and a conic
+/// row's a0. Only an optimisation: a row planned with it gets the same plan as without.
+typedef struct {
+    double rowW;
+    GradientStepsShared shared;
+    int hasA0;
+    double a0;
+} LkGradientRowsCache;
 
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------
 
@@ -323,11 +362,13 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 /// lamina_gradient_over for a run of one factor k (1...255, count > 0): dst[i] = scale(colour, k) over dst[i].
-LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k);
+/// `cache`: NULL, or kept from row to row of one rectangle (see LkGradientRowsCache).
+LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                     LkGradientRowsCache *cache);
 /// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
 /// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
 LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
-                                      const float *cov, int32_t full0, int32_t full1, float op);
+                                      const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache);
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *rows);

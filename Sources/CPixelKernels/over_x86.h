@@ -32,6 +32,22 @@ static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
     return _mm256_packus_epi16(dl, dh);
 }
 
+/// Source over of eight premultiplied pixels s (unscaled, each channel at most its alpha) onto d,
+/// for the gradient loops: d's red and blue, and its green and alpha, each in the low bytes of
+/// 16-bit lanes (masks and a shift instead of unpacking), times 255 − s's alpha (bytes copied by a
+/// shuffle), divided by 255 as above, put back together and added to s: s + scale_px(d, 255 − sa)
+/// per pixel, as over_px (no channel carries: each sum is at most sa + 255 − sa).
+__attribute__((target("avx2")))
+static inline __m256i over8_unscaled(__m256i d, __m256i s) {
+    const __m256i m = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i alpha = _mm256_setr_epi8(3, -1, 3, -1, 7, -1, 7, -1, 11, -1, 11, -1, 15, -1, 15, -1,
+                                           3, -1, 3, -1, 7, -1, 7, -1, 11, -1, 11, -1, 15, -1, 15, -1);
+    __m256i ia = _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_shuffle_epi8(s, alpha));
+    __m256i rb = div255_16(_mm256_mullo_epi16(_mm256_and_si256(d, m), ia));
+    __m256i ag = div255_16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), m), ia));
+    return _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)));
+}
+
 LK_OVER_AVX512 static inline __m512i div255_32(__m512i t) {
     return _mm512_mulhi_epu16(_mm512_add_epi16(t, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
 }
@@ -48,6 +64,16 @@ LK_OVER_AVX512 static inline __m512i over16(__m512i d, __m512i s, __m512i k16, i
     return _mm512_packus_epi16(dl, dh);
 }
 
+
+/// over8_unscaled for sixteen pixels.
+LK_OVER_AVX512 static inline __m512i over16_unscaled(__m512i d, __m512i s) {
+    const __m512i m = _mm512_set1_epi32(0x00FF00FF);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -1, 3, -1, 7, -1, 7, -1, 11, -1, 11, -1, 15, -1, 15, -1));
+    __m512i ia = _mm512_sub_epi16(_mm512_set1_epi16(255), _mm512_shuffle_epi8(s, alpha));
+    __m512i rb = div255_32(_mm512_mullo_epi16(_mm512_and_si512(d, m), ia));
+    __m512i ag = div255_32(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(d, 8), m), ia));
+    return _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
+}
 
 /// over16 with each pixel's own factor: s scaled by k first (kl: the factors of the pixels
 /// unpacklo_epi8 takes, each in its four 16-bit channels; kh: unpackhi_epi8's), any factor 0...255

@@ -66,6 +66,77 @@ void test_gradient_near_steps(void) {
                 }
 }
 
+/// Stepped rows far from the layer's origin and long (the vector versions step them in float, with
+/// a margin that grows with the row's start value and length): axes within a few millionths of 255
+/// and 510 units starting 3000-5000 units out, rows of 1400 pixels crossing them (their parameter
+/// drifts through 1e-3 of every rounding step, so that many pixel centres fall within float rounding
+/// errors of one), and radial rows through a far centre.
+void test_gradient_far_steps(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double bases[] = { 255, 510 }, starts[] = { 3000, 4999, 4096.25 };
+    for (int bi = 0; bi < 2; bi++)
+        for (int ulps = -3; ulps <= 3; ulps++)
+            for (int si = 0; si < 3; si++)
+                for (int32_t kind = LAMINA_GRADIENT_AXIAL; kind <= LAMINA_GRADIENT_RADIAL; kind++) {
+                    double len = bases[bi] * (1 + ulps * 1.3e-6), sx = starts[si];
+                    double ex = sx + len, ey = kind == LAMINA_GRADIENT_RADIAL ? len : 0;
+                    int32_t n = MAXN < 1400 ? MAXN : 1400, px0 = (int32_t)sx - n / 2;
+                    for (int32_t i = 0; i < n; i++) {
+                        volatile double px = (double)(px0 + i) + 0.5, x = px, y = 0.5;
+                        want[i] = table[ref_gradient_index(ref_gradient_t(kind, sx, 0, ex, ey, x, y))];
+                        input[i] = 0x5A5A5A5Au;
+                    }
+                    LaminaGradientRow row = { kind, sx, 0, ex, ey, 1, 0, 0, 0, 0.5, 1, table };
+                    LABEL("lamina_shade_gradient (%s, far: start %g, axis %.17g)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", sx, len);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+                    premultiplied_row(input, n);
+                    for (int32_t i = 0; i < n; i++) {
+                        volatile double px = (double)(px0 + i) + 0.5, x = px, y = 0.5;
+                        want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(kind, sx, 0, ex, ey, x, y))], 255);
+                    }
+                    LABEL("lamina_gradient_over (%s, far: start %g, axis %.17g)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", sx, len);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
+                }
+}
+
+/// Conic rows laid along rays from the centre at the angles of the rounding steps, a0 + (k + ½)·2π/255
+/// (every pixel's parameter within rounding errors of a step, where the vector versions' angle,
+/// within 1e-6 radians of libm's, must be worked out again), and at a0 itself and a hair either
+/// side of it (where the reference wraps), for random centres and start angles.
+void test_gradient_conic_steps(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    for (int t = 0; t < 300; t++) {
+        double sx = drand(-50, 50), sy = drand(-50, 50), a0 = drand(-3.1, 3.1);
+        double ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        int k = irand(0, 254);
+        double phi = t % 10 == 9 ? a0 + (t % 3 - 1) * 1e-9 : a0 + (k + 0.5) * (2 * M_PI / 255);
+        double scale = drand(0.05, 3);
+        double a = cos(phi) * scale, b = sin(phi) * scale;
+        int32_t px0 = irand(0, 40), n = irand(16, 200);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + sx; ny = ny + sy;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, sx, sy, 1, table };
+        LABEL("lamina_shade_gradient (conic along a step's ray, trial %d, step %d)", t, k);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + sx; ny = ny + sy;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))], 255);
+        }
+        LABEL("lamina_gradient_over (conic along a step's ray, trial %d, step %d)", t, k);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
+    }
+}
+
 void test_gradient(void) {
     static uint32_t table[256];
     const char *kinds[] = { "axial", "radial", "conic" };
@@ -161,7 +232,8 @@ void test_gradient_over(void) {
     }
 }
 
-/// lamina_gradient_over_rows: random maps (affine and projective) over a few rows of a rectangle
+/// lamina_gradient_over_rows: random maps (affine, affine with a w that changes from row to row, and
+/// projective) over a few rows of a rectangle
 /// inside a wider buffer; each row must be its own row's reference (rowX, rowY, rowW from the map),
 /// and the pixels between the rows left alone.
 void test_gradient_over_rows(void) {
@@ -175,6 +247,8 @@ void test_gradient_over_rows(void) {
         double a = drand(-1.5, 1.5), b = drand(-1.5, 1.5), c = projective ? drand(-0.002, 0.002) : 0.0;
         double mx = drand(-1.5, 1.5), gx = drand(-50, 50), my = drand(-1.5, 1.5), gy = drand(-50, 50);
         double mw = projective ? drand(-0.002, 0.002) : 0.0, gw = projective ? drand(0.8, 1.2) : 1.0;
+        // A w part that changes from row to row only (c = 0, mw ≠ 0): each row affine, rowW its own.
+        if (t % 5 == 2) { mw = drand(-0.01, 0.01); gw = drand(0.8, 3); }
         int32_t count = irand(1, 120), rows = irand(1, 12), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
         int32_t n = (rows - 1) * stride + count;
         float op = chance(0.5) ? 1.0f : (float)drand(0, 1);

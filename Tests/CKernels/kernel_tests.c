@@ -41,6 +41,8 @@ int main(void) {
     test_over_solid_coverage();
     test_over_solid_mask();
     test_gradient_near_steps();
+    test_gradient_far_steps();
+    test_gradient_conic_steps();
     test_sample_affine();
     test_sample_float();
     test_i420();

@@ -214,6 +214,8 @@ void test_sample_affine(void);
 void test_sample_float(void);
 void test_i420(void);               // yuv_tests.c
 void test_gradient_near_steps(void); // gradient_tests.c
+void test_gradient_far_steps(void);
+void test_gradient_conic_steps(void);
 void test_gradient(void);
 void test_gradient_over(void);
 void test_gradient_over_rows(void);

@@ -101,6 +101,43 @@ final class GradientKernelTests: XCTestCase {
         XCTAssertGreaterThan(crossing, 150, "rows that cross several colours of the table (180 of the 600 with this seed)")
     }
 
+    /// Long rows far from the layer's origin (the vector kernels step them in float with a margin
+    /// that grows with the row's start value and length): axes a few millionths from 127.5, 255 and
+    /// 510 units (so that the parameter drifts slowly through the rounding steps and many centres
+    /// lie within float rounding errors of one), or of random length, starting 2000-5000 units out,
+    /// rows of 600-4000 pixels across them; every level's row must be the Swift reference's, bit for bit.
+    func testFarLongRowsMatchTheSwiftReferenceAtEveryLevel() {
+        var rng = SplitMix64(seed: 0xFA2_57E9)
+        let stops: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (0.5, SIMD4(0, 1, 0, 0.8)), (1, SIMD4(0, 0, 1, 1))]
+        let kinds: [GradientKind] = [.axial, .radial, .conic]
+        var compared = 0
+        for trial in 0..<600 {
+            let kind = kinds[trial % 3]
+            let sx = Double(rng.int(2000...5000)) + (trial % 4 == 3 ? rng.double(0, 1) : 0), sy = rng.double(-3, 3)
+            let length = trial % 8 == 7 ? rng.double(60, 1200) : rng.pick([127.5, 255.0, 510]) * (1 + rng.double(-8e-6, 8e-6))
+            let start = CGPoint(x: sx, y: sy), end = CGPoint(x: sx + length, y: kind == .axial ? sy : sy + length * rng.double(0.3, 1))
+            let map = Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1)
+            let g = GradientSampler(RenderGradient(kind: kind, rect: CGRect(x: 0, y: 0, width: 50, height: 50), start: start, end: end, stops: stops),
+                                    deviceToLayer: map)
+            // Conic rows well off the centre's row (along it the angle is 0 or π).
+            let n = rng.int(600...4000), x0 = Int(sx) - rng.int(0...n), y = rng.int(-8...8) + (kind == .conic ? rng.int(40...400) : 0)
+            var reference = [UInt32](repeating: 0, count: n)
+            reference.withUnsafeMutableBufferPointer { SpanShader.shadeGradientReference(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
+            XCTAssertGreaterThan(Set(reference).count, 3, "trial \(trial): the row crosses the gradient")
+            for level in Self.levels {
+                PixelKernels.withLevel(level) {
+                    var out = [UInt32](repeating: 0, count: n)
+                    out.withUnsafeMutableBufferPointer { SpanShader.shadeGradient(g, x0: x0, y: y, count: n, into: $0.baseAddress!) }
+                    if let i = (0..<n).first(where: { out[$0] != reference[$0] }) {
+                        XCTFail("trial \(trial) \(kind), level \(level): pixel \(x0 + i) of \(n) from \(x0)")
+                    }
+                }
+            }
+            compared += n
+        }
+        XCTAssertGreaterThan(compared, 600_000)
+    }
+
     /// Rows whose pixel centres fall where t·255 is exactly or nearly k + ½ (layer x = device x, an
     /// axis from 0 to L along x: t·255 = (x·L / L²)·255, for L = 255 exactly x for many centres
     /// x = k + ½): the half-up rounding of every level against the formula.
