@@ -42,8 +42,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var tangents: (incoming: [[Double]], outgoing: [[Double]])?
     /// The keyframes as plain numbers when every value is a number (a fast path for opacity and such).
     var numbers: [Double]?
-    /// The keyframes as points when every value is a point (a fast path for positions).
-    var points: [CGPoint]?
 
     override func makeEmptyCopy() -> CAAnimation { CAKeyframeAnimation() }
 
@@ -60,7 +58,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func prepare(for layer: CALayer, key: String) {
         super.prepare(for: layer, key: key)
-        frames = []; times = []; segments = []; intervals = []; tangents = nil; numbers = nil; points = nil
+        frames = []; times = []; segments = []; intervals = []; tangents = nil; numbers = nil
         guard property != nil else { return }
         let where_ = "\(diagnosticName) on \(describeLayer(layer)) for '\(keyPath ?? key)'"
         if let path {
@@ -85,8 +83,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         guard !frames.isEmpty else { return }
         numbers = frames.allSatisfy { if case .number = $0 { return true }; return false } ? frames.map { $0.doubleValue! } : nil
-        points = frames.allSatisfy { if case .point = $0 { return true }; return false }
-            ? frames.map { if case .point(let p) = $0 { return p }; return .zero } : nil
         var distances: [Double] = []
         if isPaced {
             for i in 0..<max(0, frames.count - 1) { distances.append(LayerValue.distance(frames[i], frames[i + 1])) }

@@ -19,9 +19,6 @@ struct AnimationChannel {
         case keyframeNumbers(Unmanaged<CAKeyframeAnimation>)
         /// Up to four linear keyframes without per-segment timing, stored inline (no pointer chasing).
         case smallKeyframes(count: Int, times: (Double, Double, Double, Double), values: (Double, Double, Double, Double))
-        /// Linear keyframes of points (keyTimes resolved; per-segment timing functions allowed), for
-        /// a target that takes a point.
-        case keyframePoints(Unmanaged<CAKeyframeAnimation>)
     }
 
     /// Which field receives the value.
@@ -32,15 +29,6 @@ struct AnimationChannel {
         case transformRotationZ(Unmanaged<CAPropertyAnimation>)
         /// Any other property through the animation's accessor.
         case property(Unmanaged<CAPropertyAnimation>)
-
-        /// Whether the target takes a point (`write(point:)` stores it).
-        var takesPoints: Bool {
-            switch self {
-            case .position: return true
-            case .property(let a): return a.takeUnretainedValue().property?.kind == .point
-            default: return false
-            }
-        }
     }
 
     enum Kind {
@@ -90,11 +78,6 @@ struct AnimationChannel {
                                         timing: timing, easing: kf.timingFunction.map { .passUnretained($0) }, spring: nil, cumulative: false)
             }
             return AnimationChannel(kind: .compiled(.keyframeNumbers(.passUnretained(kf)), target),
-                                    timing: timing, easing: kf.timingFunction.map { .passUnretained($0) }, spring: nil, cumulative: false)
-        }
-        if let kf = pa as? CAKeyframeAnimation, let p = kf.points, kf.intervals.isEmpty, kf.tangents == nil,
-           kf.calculationMode != .discrete, !kf.isCumulative, p.count >= 2, kf.times.count >= p.count, target.takesPoints {
-            return AnimationChannel(kind: .compiled(.keyframePoints(.passUnretained(kf)), target),
                                     timing: timing, easing: kf.timingFunction.map { .passUnretained($0) }, spring: nil, cumulative: false)
         }
         return generic()
@@ -187,9 +170,6 @@ struct AnimationChannel {
             case .keyframeNumbers(let u):
                 let kf = u.takeUnretainedValue()
                 write(number: AnimationChannel.keyframe(f, kf.times, kf.numbers!, kf.isPaced ? nil : kf.timingFunctions), target, &s)
-            case .keyframePoints(let u):
-                let kf = u.takeUnretainedValue()
-                write(point: AnimationChannel.keyframePoint(f, kf.times, kf.points!, kf.isPaced ? nil : kf.timingFunctions), target, &s)
             }
         }
     }
@@ -206,31 +186,6 @@ struct AnimationChannel {
         var u = span > 0 ? (t - times[i]) / span : 1
         if let functions, i < functions.count { u = functions[i].evaluate(u) }
         return values[i] + (values[i + 1] - values[i]) * u
-    }
-
-    /// Linear keyframe interpolation of points, as CAKeyframeAnimation.value(at:) finds the segment
-    /// (the last one whose key time is at or before `t`, clamped to the first and last) and
-    /// interpolates (LayerValue.interpolate), so that the bits are the same.
-    static func keyframePoint(_ t: Double, _ times: [Double], _ values: [CGPoint], _ functions: [CAMediaTimingFunction]?) -> CGPoint {
-        let segments = min(times.count, values.count) - 1
-        var i = 0, u = 0.0
-        if t <= times[0] {
-            i = 0; u = 0
-        } else if t >= times[segments] {
-            i = segments - 1; u = 1
-        } else {
-            var lo = 0, hi = segments - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if times[mid] <= t { lo = mid } else { hi = mid - 1 }
-            }
-            let span = times[lo + 1] - times[lo]
-            i = lo
-            u = span > 0 ? (t - times[lo]) / span : 1
-            if let functions, lo < functions.count { u = functions[lo].evaluate(u) }
-        }
-        let p = values[i], q = values[i + 1]
-        return CGPoint(x: p.x + (q.x - p.x) * u, y: p.y + (q.y - p.y) * u)
     }
 
     /// `keyframe` over arrays.
