@@ -34,7 +34,7 @@ final class TreeRasterizer {
     /// node's own shadow (`TreeRasterizer+Bounds`).
     var boundsMemo: [Int: IntRect?] = [:]
     /// The device maps pending steps name by index (see `Step`), for the current `drawRoot`.
-    var stepMaps: [Matrix4x4] = []
+    @exclusivity(unchecked) var stepMaps: [Matrix4x4] = []  // unchecked: one thread draws with a rasterizer, and no access to it overlaps another
 
     /// Keeps `m` in `stepMaps` for a step; returns its index.
     func keepMap(_ m: Matrix4x4) -> Int {

@@ -8,7 +8,7 @@ import Compositor
 /// backing stores, text lines) between frames, so one builder per render loop.
 @_spi(LaminaInternal)
 public final class RenderTreeBuilder {
-    private var nodes: [RenderNode] = []
+    @exclusivity(unchecked) private var nodes: [RenderNode] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     private let contentBuilder = LayerContentBuilder()
     private var tiledNodes: [TiledContentPass.TiledNode] = []
     private var tiledPass = TiledContentPass()
@@ -82,14 +82,14 @@ public final class RenderTreeBuilder {
     }
 
     // Per-frame buffers of the walk (kept between frames for their capacity).
-    private var placements: [SublayerPlacement] = []
-    private var transforms: [CATransform3D] = []
+    @exclusivity(unchecked) private var placements: [SublayerPlacement] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
+    @exclusivity(unchecked) private var transforms: [CATransform3D] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     private var ghosts: [RenderNode] = []
     private var runs: [ReplicatorRun] = []
     private var shiftedStates: [LayerState] = []
-    private var tasks: [Task] = []
+    @exclusivity(unchecked) private var tasks: [Task] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     /// The sublayers of the node `emitNode` emitted last, in drawing order.
-    private var childScratch: [Int] = []
+    @exclusivity(unchecked) private var childScratch: [Int] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     private var zScratch: [CGFloat] = []
 
     /// Emits the snapshot's root and everything under it.
@@ -306,7 +306,7 @@ public final class RenderTreeBuilder {
     /// Last frame's node of each snapshot node that may be reused (see `mayReuse`), with the record
     /// and superlayer placement it was made from; nil where none was kept. By snapshot index: a
     /// node that moved in the snapshot meets another record there and is made anew.
-    private var kept: [KeptNode?] = []
+    @exclusivity(unchecked) private var kept: [KeptNode?] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     /// The device scale the kept nodes were made at (all are dropped when it changes).
     private var keptScale = 1.0
     /// How many nodes of the last tree built were last frame's, kept (for tests).
