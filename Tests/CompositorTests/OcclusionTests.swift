@@ -133,6 +133,33 @@ final class OcclusionTests: XCTestCase {
         XCTAssertTrue(TreeRasterizer(tree: nested).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache()).isEmpty)
     }
 
+    /// Subtrees with nothing that can be opaque (filled paths only) are not walked, but an opaque
+    /// layer two levels down under path-only layers still counts, and so does one after them.
+    func testOpaqueLayerUnderPathOnlyLayersCounts() {
+        var a = RenderNode()       // as in testOccludersOfATree: pixels 11..<110 × 20..<70, corners kept clear by 5
+        a.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        a.toParent = .translation(10.5, 20)
+        a.backgroundColor = 0xFF33_6699
+        a.cornerRadius = 4
+        var path = RenderNode()    // a filled triangle: hides nothing
+        path.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+        path.contents = [.fill(RenderFill(contours: [[CGPoint(x: 0, y: 0), CGPoint(x: 50, y: 0), CGPoint(x: 0, y: 50)]], rule: .nonZero, color: 0xFF00_0000))]
+        var root = RenderNode()
+        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+        var b = RenderNode()       // an opaque 30x20 block at (300, 250), after the path-only subtree
+        b.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+        b.toParent = .translation(300, 250)
+        b.backgroundColor = 0xFF00_FF00
+        let tree = RenderTree(nodes: nest([(root, 0), (path, 1), (path, 2), (path, 3), (a, 3), (path, 1), (path, 2), (b, 1)]))
+        let occ = TreeRasterizer(tree: tree).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache())
+        XCTAssertEqual(occ.rects, [IntRect(x: 11, y: 25, width: 99, height: 40), IntRect(x: 16, y: 20, width: 89, height: 50),
+                                   IntRect(x: 300, y: 250, width: 30, height: 20)])
+        XCTAssertEqual(occ.orders, [4, 4, 7])
+        // Paths alone: nothing.
+        let paths = RenderTree(nodes: nest([(root, 0), (path, 1), (path, 2), (path, 1)]))
+        XCTAssertTrue(TreeRasterizer(tree: paths).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache()).isEmpty)
+    }
+
     /// A rotated leaf (sampled, not a block) wholly under a later opaque layer is not drawn at
     /// all; above it, or reaching past it, it is.
     func testLeavesUnderALaterOpaqueLayerAreLeftOut() {

@@ -22,17 +22,18 @@ extension TreeRasterizer {
             items.append(PlaneSorter.Piece(index: c, toContext: m, clips: [], opacity: frames[f].opacity, order: items.count))
         }
         // Back to front: pushed in reverse, so the first piece is drawn first.
+        let p = keepMap(P)
         for piece in PlaneSorter.order(items, bounds: { self.tree.nodes[$0].bounds }).reversed() {
-            let M = piece.toContext.then(P)
+            let m = keepMap(piece.toContext.then(P))
             if piece.clips.isEmpty {
-                stack.append(.plane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s))
+                stack.append(.plane(piece.index, toDevice: m, parentToDevice: p, inherited: inherited * piece.opacity, on: s))
                 continue
             }
             // A split piece: clip the plane to its half-planes (a generous local rectangle cut by
             // them) when its turn comes, and put the clip back after it.
             stack.append(.restore(s, clip: s.clip, scissor: s.scissor))
-            stack.append(.plane(piece.index, toDevice: M, parentToDevice: P, inherited: inherited * piece.opacity, on: s))
-            stack.append(.clipPiece(piece, toDevice: M, on: s))
+            stack.append(.plane(piece.index, toDevice: m, parentToDevice: p, inherited: inherited * piece.opacity, on: s))
+            stack.append(.clipPiece(piece, toDevice: m, on: s))
         }
     }
 

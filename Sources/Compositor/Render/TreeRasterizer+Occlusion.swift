@@ -16,9 +16,19 @@ extension TreeRasterizer {
     func occluders(toDevice: Matrix4x4, frame: IntRect, images: OpaqueImageCache) -> Occluders {
         var out = Occluders()
         guard !tree.nodes.isEmpty else { return out }
+        // Only nodes with an opaque background, an image or a gradient can add a rectangle: the
+        // subtrees without one (most of a vector animation's shape layers) are not walked (no
+        // device maps made for them). `before[k]`: how many such nodes come before node k.
+        var before = [Int](repeating: 0, count: tree.nodes.count + 1)
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            for k in nodes.indices { before[k + 1] = before[k] + (TreeRasterizer.mayOcclude(nodes[k]) ? 1 : 0) }
+        }
+        guard before[tree.nodes.count] > 0 else { return out }
         // Each entry: a node, its parent's device map and the pixels the clips above it leave.
         var stack: [(i: Int, P: Matrix4x4, scissor: IntRect)] = [(0, toDevice, frame)]
         while let (i, P, scissor) = stack.popLast() {
+            // Nothing in the subtree (sublayers and masks: up to subtreeEnd) can occlude.
+            guard before[max(tree.nodes[i].subtreeEnd, i + 1)] > before[i] else { continue }
             // Opacity below 1 anywhere above a node means nothing under it is opaque either.
             guard !tree.nodes[i].preserves3D, tree.nodes[i].opacity >= 1, !scissor.isEmpty else { continue }
             let M = tree.nodes[i].toParent.then(P)
@@ -100,5 +110,18 @@ extension TreeRasterizer {
         }
         out.trim()
         return out
+    }
+
+    /// Whether node `n` itself may add an occluding rectangle (`occluders`): an opaque background,
+    /// an image or a gradient among its contents. Everything else hides nothing.
+    static func mayOcclude(_ n: borrowing RenderNode) -> Bool {
+        if n.backgroundColor >> 24 == 0xFF { return true }
+        for c in n.contents {
+            switch c {
+            case .image, .gradient: return true
+            case .fill, .glyphs: continue
+            }
+        }
+        return false
     }
 }

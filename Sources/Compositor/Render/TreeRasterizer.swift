@@ -37,6 +37,14 @@ final class TreeRasterizer {
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
     var boundsMemo: [Int: IntRect?] = [:]
+    /// The device maps pending steps name by index (see `Step`), for the current `drawRoot`.
+    @exclusivity(unchecked) var stepMaps: [Matrix4x4] = []  // unchecked: one thread draws with a rasterizer, and no access to it overlaps another
+
+    /// Keeps `m` in `stepMaps` for a step; returns its index.
+    func keepMap(_ m: Matrix4x4) -> Int {
+        stepMaps.append(m)
+        return stepMaps.count - 1
+    }
     var contentMemo: [Int: IntRect?] = [:]
 
     init(tree: RenderTree, shadowCache: ShadowCache? = nil, drawer: PrimitiveDrawer = PrimitiveDrawer()) {
@@ -46,31 +54,34 @@ final class TreeRasterizer {
     /// Draws the whole tree (root at node 0) with `toDevice` mapping the root's parent space to pixels.
     func drawRoot(toDevice: Matrix4x4, on surface: Surface) {
         guard !tree.nodes.isEmpty else { return }
-        run([.node(0, parentToDevice: toDevice, inherited: 1, on: surface)])
+        stepMaps.removeAll(keepingCapacity: true)
+        run([.node(0, parentToDevice: keepMap(toDevice), inherited: 1, on: surface)])
     }
 
     // MARK: - Nodes
 
     /// The traversal's work, on an explicit stack (no recursion: depth costs memory, not stack).
     /// Each step does a node's drawing up to the point where its subtree must be drawn, then pushes
-    /// the step that finishes it below the subtree's own steps.
+    /// the step that finishes it below the subtree's own steps. Device maps are held in `stepMaps`
+    /// and steps name them by index: a step stays small (its matrices are not copied each time it
+    /// is pushed, popped and taken apart).
     enum Step {
         /// Draw node `i` (a flat layer or a 3D context).
-        case node(Int, parentToDevice: Matrix4x4, inherited: Double, on: Surface)
+        case node(Int, parentToDevice: Int, inherited: Double, on: Surface)
         /// Draw a flat layer whose coordinates map to device pixels by `M`.
-        case plane(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, inherited: Double, on: Surface)
+        case plane(Int, toDevice: Int, parentToDevice: Int, inherited: Double, on: Surface)
         /// After the sublayers: restore the clip, draw the border.
-        case bodyEnd(Int, toDevice: Matrix4x4, opacity: Double, on: Surface, clip: ClipMask?, scissor: IntRect)
+        case bodyEnd(Int, toDevice: Int, opacity: Double, on: Surface, clip: ClipMask?, scissor: IntRect)
         /// After an offscreen group's body: draw its mask (if any), then finish the group.
-        case groupBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, area: IntRect, whole: Bool, on: Surface)
+        case groupBody(Int, toDevice: Int, parentToDevice: Int, opacity: Double, group: Surface, area: IntRect, whole: Bool, on: Surface)
         /// After a masked group's mask (drawn first): its body, only where the mask has alpha.
-        case maskedBody(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface, on: Surface)
+        case maskedBody(Int, toDevice: Int, parentToDevice: Int, opacity: Double, group: Surface, mask: Surface, on: Surface)
         /// Composite a finished group (with its shadow and mask).
-        case groupEnd(Int, toDevice: Matrix4x4, parentToDevice: Matrix4x4, opacity: Double, group: Surface, mask: Surface?, whole: Bool, on: Surface)
+        case groupEnd(Int, toDevice: Int, parentToDevice: Int, opacity: Double, group: Surface, mask: Surface?, whole: Bool, on: Surface)
         /// Put a surface's clip and scissor back (after a split 3D piece).
         case restore(Surface, clip: ClipMask?, scissor: IntRect)
         /// Clip a surface to a split 3D piece's half-planes (before the piece's plane).
-        case clipPiece(PlaneSorter.Piece, toDevice: Matrix4x4, on: Surface)
+        case clipPiece(PlaneSorter.Piece, toDevice: Int, on: Surface)
     }
 
     /// Runs steps until none is left.
@@ -78,33 +89,37 @@ final class TreeRasterizer {
         var stack = initial
         while let step = stack.popLast() {
             switch step {
-            case .node(let i, let P, let inherited, let s):
+            case .node(let i, let p, let inherited, let s):
+                let P = stepMaps[p]
                 // Fields read in place: a node is not copied (its arrays retained) to read three of them.
                 if tree.nodes[i].preserves3D {
                     pushContext(i, parentToDevice: P, inherited: inherited * tree.nodes[i].opacity, on: s, into: &stack)
                 } else {
-                    stack.append(.plane(i, toDevice: tree.nodes[i].toParent.then(P), parentToDevice: P, inherited: inherited, on: s))
+                    stack.append(.plane(i, toDevice: keepMap(tree.nodes[i].toParent.then(P)), parentToDevice: p, inherited: inherited, on: s))
                 }
-            case .plane(let i, let M, let P, let inherited, let s):
-                plane(i, toDevice: M, parentToDevice: P, inherited: inherited, on: s, into: &stack)
-            case .bodyEnd(let i, let M, let op, let s, let clip, let scissor):
+            case .plane(let i, let m, let p, let inherited, let s):
+                plane(i, toDevice: stepMaps[m], parentToDevice: stepMaps[p], indices: (m, p), inherited: inherited, on: s, into: &stack)
+            case .bodyEnd(let i, let m, let op, let s, let clip, let scissor):
+                let M = stepMaps[m]
                 finishBody(i, H: M.projective, ppu: TreeRasterizer.scale(of: M), opacity: op, on: s, clip: clip, scissor: scissor)
-            case .groupBody(let i, let M, let P, let op, let group, let R, let whole, let s):
+            case .groupBody(let i, let m, let p, let op, let group, let R, let whole, let s):
+                let M = stepMaps[m]
                 let n = tree.nodes[i]
                 if n.mask >= 0 {
                     let ms = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
-                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, whole: whole, on: s))
-                    stack.append(.node(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms))
+                    stack.append(.groupEnd(i, toDevice: m, parentToDevice: p, opacity: op, group: group, mask: ms, whole: whole, on: s))
+                    stack.append(.node(n.mask, parentToDevice: keepMap(M.flatteningInput), inherited: 1, on: ms))
                 } else {
-                    stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: nil, whole: whole, on: s))
+                    stack.append(.groupEnd(i, toDevice: m, parentToDevice: p, opacity: op, group: group, mask: nil, whole: whole, on: s))
                 }
-            case .maskedBody(let i, let M, let P, let op, let group, let ms, let s):
+            case .maskedBody(let i, let m, let p, let op, let group, let ms, let s):
                 // The group's pixels where the mask's alpha is 0 are composited times 0: the body is
                 // drawn only inside the box of the mask's drawn pixels (nothing when it drew none).
                 group.scissor = group.scissor.intersection(TreeRasterizer.drawnBox(ms))
-                stack.append(.groupEnd(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, whole: false, on: s))
-                if !group.scissor.isEmpty { body(i, M: M, opacity: 1, children: tree.children(of: i), on: group, into: &stack) }
-            case .groupEnd(let i, let M, let P, let op, let group, let maskSurface, let whole, let s):
+                stack.append(.groupEnd(i, toDevice: m, parentToDevice: p, opacity: op, group: group, mask: ms, whole: false, on: s))
+                if !group.scissor.isEmpty { body(i, M: stepMaps[m], mIndex: m, opacity: 1, children: tree.children(of: i), on: group, into: &stack) }
+            case .groupEnd(let i, let m, let p, let op, let group, let maskSurface, let whole, let s):
+                let M = stepMaps[m], P = stepMaps[p]
                 let n = tree.nodes[i]
                 if let maskSurface { LuminanceMask.apply(n.maskChannel, to: maskSurface) }
                 if let sh = n.shadow, sh.color >> 24 != 0 {
@@ -125,7 +140,8 @@ final class TreeRasterizer {
                 }
             case .restore(let s, let clip, let scissor):
                 s.clip = clip; s.scissor = scissor
-            case .clipPiece(let piece, let M, let s):
+            case .clipPiece(let piece, let m, let s):
+                let M = stepMaps[m]
                 let b = tree.nodes[piece.index].bounds
                 let pad = Double(max(b.width, b.height)) * 4 + 1e4
                 var poly: [(x: Double, y: Double)] = [(Double(b.minX) - pad, Double(b.minY) - pad), (Double(b.maxX) + pad, Double(b.minY) - pad),
@@ -139,7 +155,10 @@ final class TreeRasterizer {
 
     /// A flat layer: drawn straight onto `s`, or through an offscreen group (the group's steps are
     /// pushed to finish it after its body).
-    private func plane(_ i: Int, toDevice M: Matrix4x4, parentToDevice P: Matrix4x4, inherited: Double, on s: Surface, into stack: inout [Step]) {
+    /// `indices`: where `M` and `P` are in `stepMaps` when they are there already (nil: kept
+    /// there only if a step needs them).
+    private func plane(_ i: Int, toDevice M: Matrix4x4, parentToDevice P: Matrix4x4, indices: (m: Int, p: Int)? = nil, inherited: Double,
+                       on s: Surface, into stack: inout [Step]) {
         guard M.isFinite, !s.scissor.isEmpty else { return }
         let op = tree.nodes[i].opacity * inherited
         guard op > 0.0005 else { return }
@@ -149,7 +168,7 @@ final class TreeRasterizer {
         let shadow = tree.nodes[i].shadow.flatMap { $0.color >> 24 != 0 ? $0 : nil }
         if !TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) {
             if let sh = shadow { drawPathShadow(sh, node: tree.nodes[i], M: M, P: P, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s) }
-            body(i, M: M, opacity: op, children: children, on: s, into: &stack)
+            body(i, M: M, mIndex: indices?.m, opacity: op, children: children, on: s, into: &stack)
             return
         }
         // A layer drawing only its background: its shadow from the background's outline, no group.
@@ -188,12 +207,14 @@ final class TreeRasterizer {
             // Read by alpha only: a luma mask is rewritten at the group's end (LuminanceMask), and
             // an inverted one shows the group where the mask drew nothing.
             let ms = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
-            stack.append(.maskedBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, mask: ms, on: s))
-            stack.append(.node(n.mask, parentToDevice: M.flatteningInput, inherited: 1, on: ms))
+            let (m, p) = indices ?? (keepMap(M), keepMap(P))
+            stack.append(.maskedBody(i, toDevice: m, parentToDevice: p, opacity: op, group: group, mask: ms, on: s))
+            stack.append(.node(n.mask, parentToDevice: keepMap(M.flatteningInput), inherited: 1, on: ms))
             return
         }
-        stack.append(.groupBody(i, toDevice: M, parentToDevice: P, opacity: op, group: group, area: R, whole: drawnWhole, on: s))
-        body(i, M: M, opacity: 1, children: children, on: group, into: &stack)
+        let (m, p) = indices ?? (keepMap(M), keepMap(P))
+        stack.append(.groupBody(i, toDevice: m, parentToDevice: p, opacity: op, group: group, area: R, whole: drawnWhole, on: s))
+        body(i, M: M, mIndex: m, opacity: 1, children: children, on: group, into: &stack)
     }
 
     /// Whether a (flat) node draws through an offscreen group: group opacity over more than one
@@ -205,7 +226,8 @@ final class TreeRasterizer {
     }
 
     /// Background, contents, then (pushed) the sublayers clipped when masksToBounds, and the border.
-    private func body(_ i: Int, M: Matrix4x4, opacity op: Double, children: [Int], on s: Surface, into stack: inout [Step]) {
+    /// `mIndex`: where `M` is in `stepMaps` when it is there already.
+    private func body(_ i: Int, M: Matrix4x4, mIndex: Int? = nil, opacity op: Double, children: [Int], on s: Surface, into stack: inout [Step]) {
         // Fields read in place (tree.nodes[i].x): the node is not copied, nor its arrays retained.
         let H = M.projective
         let ppu = TreeRasterizer.scale(of: M)
@@ -266,7 +288,7 @@ final class TreeRasterizer {
             finishBody(i, H: H, ppu: ppu, opacity: op, on: s, clip: savedClip, scissor: savedScissor)
             return
         }
-        stack.append(.bodyEnd(i, toDevice: M, opacity: op, on: s, clip: savedClip, scissor: savedScissor))
+        stack.append(.bodyEnd(i, toDevice: mIndex ?? keepMap(M), opacity: op, on: s, clip: savedClip, scissor: savedScissor))
         guard !s.scissor.isEmpty else { return }
         for c in tree.nodes[i].contents { drawContent(c, H: H, ppu: ppu, opacity: op, on: s, edges: edges) }
         s.occlusionOrder = .max
@@ -276,6 +298,7 @@ final class TreeRasterizer {
         // its own steps on, the rest are pushed to run after those, in order.
         let base = stack.count
         var deferred: [Step] = []
+        var childPIndex: Int? = nil
         for c in children {
             // A leaf that draws only inside a known rectangle is placed here (what its .node step
             // would do), and left out when that rectangle misses the surface's scissor: each band
@@ -293,10 +316,12 @@ final class TreeRasterizer {
                 if deferred.isEmpty && stack.count == base {
                     plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s, into: &stack)
                 } else {
-                    deferred.append(.plane(c, toDevice: CM, parentToDevice: childP, inherited: op, on: s))
+                    if childPIndex == nil { childPIndex = keepMap(childP) }
+                    deferred.append(.plane(c, toDevice: keepMap(CM), parentToDevice: childPIndex!, inherited: op, on: s))
                 }
             } else {
-                deferred.append(.node(c, parentToDevice: childP, inherited: op, on: s))
+                if childPIndex == nil { childPIndex = keepMap(childP) }
+                deferred.append(.node(c, parentToDevice: childPIndex!, inherited: op, on: s))
             }
         }
         // Below whatever the drawn leaves pushed (a group's steps), so that they run first.

@@ -8,7 +8,7 @@ import Compositor
 /// backing stores, text lines) between frames, so one builder per render loop.
 @_spi(LaminaInternal)
 public final class RenderTreeBuilder {
-    private var nodes: [RenderNode] = []
+    @exclusivity(unchecked) private var nodes: [RenderNode] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     private let contentBuilder = LayerContentBuilder()
     private var tiledNodes: [TiledContentPass.TiledNode] = []
     private var tiledPass = TiledContentPass()
@@ -33,6 +33,10 @@ public final class RenderTreeBuilder {
     public func build(_ snapshot: PresentationSnapshot) -> RenderTree {
         nodes.removeAll(keepingCapacity: true)
         tiledNodes.removeAll(keepingCapacity: true)
+        reusedNodes = 0
+        if kept.count > snapshot.count { kept.removeSubrange(snapshot.count...) }
+        while kept.count < snapshot.count { kept.append(nil) }
+        if keptScale != deviceScale { keptScale = deviceScale; for k in kept.indices { kept[k] = nil } }
         if snapshot.count > 0 {
             emitTree(snapshot)
         }
@@ -78,14 +82,14 @@ public final class RenderTreeBuilder {
     }
 
     // Per-frame buffers of the walk (kept between frames for their capacity).
-    private var placements: [SublayerPlacement] = []
-    private var transforms: [CATransform3D] = []
+    @exclusivity(unchecked) private var placements: [SublayerPlacement] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
+    @exclusivity(unchecked) private var transforms: [CATransform3D] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     private var ghosts: [RenderNode] = []
     private var runs: [ReplicatorRun] = []
     private var shiftedStates: [LayerState] = []
-    private var tasks: [Task] = []
+    @exclusivity(unchecked) private var tasks: [Task] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     /// The sublayers of the node `emitNode` emitted last, in drawing order.
-    private var childScratch: [Int] = []
+    @exclusivity(unchecked) private var childScratch: [Int] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     private var zScratch: [CGFloat] = []
 
     /// Emits the snapshot's root and everything under it.
@@ -162,66 +166,80 @@ public final class RenderTreeBuilder {
             // Inside a replicator instance with a time shift: evaluated again at the shifted time.
             var shifted = record.state
             record.applyAnimations(to: &shifted, localTime: snap[i].localTime - instance.timeShift)
-            guard var e = emitNode(snap, i, state: shifted, parent: parent, instance: instance, replicaAbout: replicaAbout) else { return nil }
+            let emitted = withUnsafePointer(to: shifted) { emitNode(snap, i, state: $0, parent: parent, instance: instance, replicaAbout: replicaAbout) }
+            guard var e = emitted else { return nil }
             if record.kind == .replicator { shiftedStates.append(shifted); e.shiftedState = shiftedStates.count - 1 }
             return e
         }
-        return emitNode(snap, i, state: snap[i].state, parent: parent, instance: instance, replicaAbout: replicaAbout)
+        // The state is read in place through a pointer into the snapshot (passing `snap[i].state`
+        // copied the whole state, and retained every object in it, once per node per frame).
+        let node = UnsafePointer(snap.baseAddress! + i)
+        return emitNode(snap, i, state: node.pointer(to: \.state)!, parent: parent, instance: instance, replicaAbout: replicaAbout)
     }
 
-    /// Emits snapshot node `i` presented with `state`.
-    private func emitNode(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ i: Int, state: borrowing LayerState, parent: Int,
+    /// Emits snapshot node `i` presented with the state `state` points to (valid for the call).
+    private func emitNode(_ snap: UnsafeBufferPointer<PresentationSnapshot.Node>, _ i: Int, state: UnsafePointer<LayerState>, parent: Int,
                           instance: InstanceContext, replicaAbout: Int) -> Emitted? {
         childScratch.removeAll(keepingCapacity: true)
-        if state.isHidden { return nil }
+        if state.pointee.isHidden { return nil }
         let record = snap[i].record
         let isTransformLayer = record.kind == .transform
         var index = nodes.count
-        var node = RenderNode()
-        node.id = record.identity &* 31 &+ instance.salt
-        node.bounds = state.bounds
-        var m: CATransform3D
-        if replicaAbout >= 0, parent >= 0 {
-            // A replicator instance: the layer's own map, then the instance transform about the
-            // replicator's anchor, then the replicator's sublayerTransform.
-            let p = placements[parent]
-            m = CATransform3DConcat(state.transformToParent(placedIn: SublayerPlacement(flipY: p.flipY, sublayerTransform: nil)),
-                                    transforms[replicaAbout])
-            if let st = p.sublayerTransform { m = CATransform3DConcat(m, st) }
+        // An unanimated layer whose committed record and superlayer placement are those of the
+        // last frame gets last frame's node again (its values, contents included, cannot differ).
+        let reusable = replicaAbout < 0 && instance.salt == 0 && instance.tint == 0xFFFF_FFFF && RenderTreeBuilder.mayReuse(record, state)
+        var node: RenderNode
+        if reusable, let reused = reusedNode(i, record: record, parent: parent) {
+            node = reused
+            reusedNodes += 1
         } else {
-            m = state.transformToParent(placedIn: parent >= 0 ? placements[parent] : nil)
-        }
-        node.toParent = RenderTreeBuilder.matrix(m)
-        node.preserves3D = isTransformLayer
-        node.opacity = state.opacity.isFinite ? Double(min(max(state.opacity, 0), 1)) : 1
-        node.allowsGroupOpacity = state.allowsGroupOpacity
-        node.isDoubleSided = state.isDoubleSided
-        if !isTransformLayer {
-            node.backgroundColor = RenderColor.tint(RenderColor.premultiplied(state.backgroundColor), instance.tint)
-            node.cornerRadius = state.cornerRadius.isFinite ? Double(max(0, state.cornerRadius)) : 0
-            node.maskedCorners = UInt8(state.maskedCorners.rawValue & 0xF)
-            node.borderWidth = state.borderWidth.isFinite ? Double(max(0, state.borderWidth)) : 0
-            node.borderColor = RenderColor.tint(RenderColor.premultiplied(state.borderColor), instance.tint)
-            node.masksToBounds = state.masksToBounds
-            if state.shadowOpacity > 0, let sc = state.shadowColor {
-                let color = RenderColor.premultiplied(sc, alpha: Double(min(max(state.shadowOpacity, 0), 1)))
-                if color >> 24 != 0 {
-                    node.shadow = RenderShadow(color: RenderColor.tint(color, instance.tint),
-                                               offsetX: Double(state.shadowOffset.width), offsetY: Double(state.shadowOffset.height),
-                                               radius: state.shadowRadius.isFinite ? Double(max(0, state.shadowRadius)) : 0,
-                                               path: state.shadowPath.map { PathGeometry.contours($0, tolerance: 0.1) })
-                }
+            node = RenderNode()
+            node.id = record.identity &* 31 &+ instance.salt
+            node.bounds = state.pointee.bounds
+            var m: CATransform3D
+            if replicaAbout >= 0, parent >= 0 {
+                // A replicator instance: the layer's own map, then the instance transform about the
+                // replicator's anchor, then the replicator's sublayerTransform.
+                let p = placements[parent]
+                m = CATransform3DConcat(state.pointee.transformToParent(placedIn: SublayerPlacement(flipY: p.flipY, sublayerTransform: nil)),
+                                        transforms[replicaAbout])
+                if let st = p.sublayerTransform { m = CATransform3DConcat(m, st) }
+            } else {
+                m = state.pointee.transformToParent(placedIn: parent >= 0 ? placements[parent] : nil)
             }
-            node.contents = contentBuilder.contents(of: record.kind, state: state, tint: instance.tint, id: node.id)
-            node.blendMode = state.compositingFilter.flatMap { BlendMode(filterName: $0) } ?? .normal
-            node.maskChannel = state.maskChannel
-            node.antialiasedEdges = state.allowsEdgeAntialiasing ? UInt8(state.edgeAntialiasingMask & 0xF) : 0
+            node.toParent = RenderTreeBuilder.matrix(m)
+            node.preserves3D = isTransformLayer
+            node.opacity = state.pointee.opacity.isFinite ? Double(min(max(state.pointee.opacity, 0), 1)) : 1
+            node.allowsGroupOpacity = state.pointee.allowsGroupOpacity
+            node.isDoubleSided = state.pointee.isDoubleSided
+            if !isTransformLayer {
+                node.backgroundColor = RenderColor.tint(RenderColor.premultiplied(state.pointee.backgroundColor), instance.tint)
+                node.cornerRadius = state.pointee.cornerRadius.isFinite ? Double(max(0, state.pointee.cornerRadius)) : 0
+                node.maskedCorners = UInt8(state.pointee.maskedCorners.rawValue & 0xF)
+                node.borderWidth = state.pointee.borderWidth.isFinite ? Double(max(0, state.pointee.borderWidth)) : 0
+                node.borderColor = RenderColor.tint(RenderColor.premultiplied(state.pointee.borderColor), instance.tint)
+                node.masksToBounds = state.pointee.masksToBounds
+                if state.pointee.shadowOpacity > 0, let sc = state.pointee.shadowColor {
+                    let color = RenderColor.premultiplied(sc, alpha: Double(min(max(state.pointee.shadowOpacity, 0), 1)))
+                    if color >> 24 != 0 {
+                        node.shadow = RenderShadow(color: RenderColor.tint(color, instance.tint),
+                                                   offsetX: Double(state.pointee.shadowOffset.width), offsetY: Double(state.pointee.shadowOffset.height),
+                                                   radius: state.pointee.shadowRadius.isFinite ? Double(max(0, state.pointee.shadowRadius)) : 0,
+                                                   path: state.pointee.shadowPath.map { PathGeometry.contours($0, tolerance: 0.1) })
+                    }
+                }
+                node.contents = contentBuilder.contents(of: record.kind, state: state.pointee, tint: instance.tint, id: node.id)
+                node.blendMode = state.pointee.compositingFilter.flatMap { BlendMode(filterName: $0) } ?? .normal
+                node.maskChannel = state.pointee.maskChannel
+                node.antialiasedEdges = state.pointee.allowsEdgeAntialiasing ? UInt8(state.pointee.edgeAntialiasingMask & 0xF) : 0
+            }
+            if reusable { keep(node, at: i, record: record, parent: parent) }
         }
         // A running transition wraps the layer: its old look and its new one, moved and faded.
         var wrapper = -1
         var ghost = -1
-        if !isTransformLayer, let tr = state.transition {
-            let plan = TransitionPlan(tr, bounds: state.bounds)
+        if !isTransformLayer, let tr = state.pointee.transition {
+            let plan = TransitionPlan(tr, bounds: state.pointee.bounds)
             var w = RenderNode()
             w.id = node.id ^ 0x7452_414E_5349_5431
             w.bounds = node.bounds
@@ -254,12 +272,12 @@ public final class RenderTreeBuilder {
             if plan.oldOnTop { ghosts.append(g); ghost = ghosts.count - 1 } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
             index = nodes.count
         }
-        if record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: record.identity, contentsScale: state.contentsScale)) }
+        if record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: record.identity, contentsScale: state.pointee.contentsScale)) }
         let id = node.id
         nodes.append(node)
         if record.kind == .emitter {
             // Particles draw above the emitter's own contents, below its sublayers.
-            nodes.append(contentsOf: ParticleNodes.make(state: state, time: snap[i].localTime - instance.timeShift, emitterID: id,
+            nodes.append(contentsOf: ParticleNodes.make(state: state.pointee, time: snap[i].localTime - instance.timeShift, emitterID: id,
                                                         tint: instance.tint, firstIndex: nodes.count))
         }
         // Sublayers, back to front by zPosition (stable).
@@ -271,7 +289,7 @@ public final class RenderTreeBuilder {
         }
         var placement = -1
         if !childScratch.isEmpty {
-            placements.append(SublayerPlacement(state))
+            placements.append(SublayerPlacement(state.pointee))
             placement = placements.count - 1
         }
         if childScratch.count > 1 && !isTransformLayer {
@@ -283,6 +301,61 @@ public final class RenderTreeBuilder {
             }
         }
         return Emitted(index: index, wrapper: wrapper, ghost: ghost, placement: placement, shiftedState: -1)
+    }
+
+    /// Last frame's node of each snapshot node that may be reused (see `mayReuse`), with the record
+    /// and superlayer placement it was made from; nil where none was kept. By snapshot index: a
+    /// node that moved in the snapshot meets another record there and is made anew.
+    @exclusivity(unchecked) private var kept: [KeptNode?] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
+    /// The device scale the kept nodes were made at (all are dropped when it changes).
+    private var keptScale = 1.0
+    /// How many nodes of the last tree built were last frame's, kept (for tests).
+    private(set) var reusedNodes = 0
+
+    /// A render node made from `record`'s committed state under a superlayer placing its
+    /// sublayers by `flipY` and `sublayerTransform`.
+    private struct KeptNode {
+        var record: CommittedLayer
+        var flipY: CGFloat?
+        var sublayerTransform: CATransform3D?
+        var node: RenderNode
+    }
+
+    /// Whether the node of a layer with `record`, presented as `state`, depends on nothing but the
+    /// record and its superlayer's placement, so that it can be kept from frame to frame: not
+    /// animated (its presented state is then the record's committed one), a plain, shape or
+    /// gradient layer without contents or a backing store (whose pixels may change under the same
+    /// record) and without a running transition.
+    private static func mayReuse(_ record: CommittedLayer, _ state: UnsafePointer<LayerState>) -> Bool {
+        guard !record.isAnimated else { return false }
+        switch record.kind {
+        case .layer, .shape, .gradient: break
+        default: return false
+        }
+        return state.pointee.contentsBox == nil && state.pointee.backing == nil && state.pointee.transition == nil
+    }
+
+    /// Last frame's node for snapshot node `i` when it was made from `record` under the same
+    /// superlayer placement as `placements[parent]` (none for -1), else nil. Its place in the
+    /// tree (mask, subtree end) is left to be filled in again.
+    private func reusedNode(_ i: Int, record: CommittedLayer, parent: Int) -> RenderNode? {
+        guard i < kept.count, let k = kept[i], k.record === record else { return nil }
+        if parent >= 0 {
+            guard k.flipY == placements[parent].flipY, k.sublayerTransform == placements[parent].sublayerTransform else { return nil }
+        } else {
+            guard k.flipY == nil, k.sublayerTransform == nil else { return nil }
+        }
+        var n = k.node
+        n.mask = -1
+        n.subtreeEnd = 0
+        return n
+    }
+
+    /// Keeps `node`, made for snapshot node `i` from `record` under `placements[parent]`, for the next frame.
+    private func keep(_ node: RenderNode, at i: Int, record: CommittedLayer, parent: Int) {
+        guard i < kept.count else { return }
+        let p = parent >= 0 ? placements[parent] : nil
+        kept[i] = KeptNode(record: record, flipY: p?.flipY, sublayerTransform: p?.sublayerTransform, node: node)
     }
 
     /// CAReplicatorLayer: instance k of every sublayer gets instanceTransform applied k times (about
