@@ -72,6 +72,11 @@ final class HostBlockingTests: XCTestCase {
                 host.stop()
             }
         }
+        // A few frames first, so that the spinning animation is committed and on screen before the
+        // click blocks the app thread: the first turn handles its input before its commit, and a
+        // click queued before the window ran could block it with nothing yet animating (no frame
+        // is due then, and none came: a hang seen once on CI).
+        host.run(frames: 3)
         let b = demo.button.convert(demo.button.bounds, to: shell.root)
         host.simulate(.mouseDown(CGPoint(x: b.midX, y: b.midY), button: 1))
         let handle = host.handle
