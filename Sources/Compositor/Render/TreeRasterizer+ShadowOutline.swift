@@ -36,11 +36,11 @@ extension TreeRasterizer {
     static let minimumOutlineSigma = 1.0
 
     /// Draws node `i`'s shadow from its background's outline (see `outlineAlpha`): the rounded
-    /// rectangle through `M`, moved by the shadow's device offset, blurred, tinted and composited
-    /// at `opacity` times the background's `alpha`, except on `covered`.
-    func drawOutlineShadow(_ sh: RenderShadow, node i: Int, M: Matrix4x4, P: Matrix4x4, opacity: Double, alpha: Double,
-                           covered: ShadowComposite.Covered?, on s: Surface) {
-        let g = shadowGeometry(sh, node: tree.nodes[i], P: P)
+    /// rectangle through `M`, moved by the shadow's device offset, blurred by its deviation (both in
+    /// `g`, its `shadowGeometry`), tinted and composited at `opacity` times the background's
+    /// `alpha`, except on `covered`.
+    func drawOutlineShadow(_ sh: RenderShadow, geometry g: (dx: Double, dy: Double, sigma: Double), node i: Int, M: Matrix4x4,
+                           opacity: Double, alpha: Double, covered: ShadowComposite.Covered?, on s: Surface) {
         let H = M.projective
         // Arcs in steps of about 0.4 device pixels (a quarter of the background's own polygon's):
         // within 0.02 of a pixel of the arc for any radius.

@@ -146,7 +146,8 @@ extension TreeRasterizer {
         }
         // An outline's blur kept from an earlier draw is found by the outline itself: no alpha to
         // rasterise, fingerprint and compare.
-        let outline = contours.map { ShadowOutlineKey(contours: $0, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor) }
+        // (Made only where a cache can keep the blur.)
+        let outline = shadowCache == nil ? nil : contours.map { ShadowOutlineKey(contours: $0, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor) }
         if let outline, let kept = shadowCache?.plane(forOutline: outline) {
             paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
                          color: color, opacity: opacity, covered: covered, on: s)

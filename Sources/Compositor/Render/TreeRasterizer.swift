@@ -172,9 +172,9 @@ final class TreeRasterizer {
             return
         }
         // A layer drawing only its background: its shadow from the background's outline, no group.
-        if let sh = shadow, children.isEmpty,
-           let alpha = outlineAlpha(i, hasChildren: false, sigma: shadowGeometry(sh, node: tree.nodes[i], P: P).sigma, toDevice: M.projective) {
-            drawOutlineShadow(sh, node: i, M: M, P: P, opacity: op, alpha: alpha, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+        if let sh = shadow, children.isEmpty, tracesShadowOutline, case let g = shadowGeometry(sh, node: tree.nodes[i], P: P),
+           let alpha = outlineAlpha(i, hasChildren: false, sigma: g.sigma, toDevice: M.projective) {
+            drawOutlineShadow(sh, geometry: g, node: i, M: M, opacity: op, alpha: alpha, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
             return
         }
