@@ -43,7 +43,7 @@ final class RecordingToggleFailureTests: XCTestCase {
         }
         // A hang detector only: the failure comes within a few frames on any machine.
         let handle = host.handle
-        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
+        let watchdog = HangWatchdog(seconds: HangWatchdog.windowRunSeconds) { handle.stop() }
         host.run()
         XCTAssertFalse(watchdog.finish(), "the failure never showed")
         XCTAssertTrue(sawFailure)

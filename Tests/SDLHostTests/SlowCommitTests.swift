@@ -58,9 +58,9 @@ final class SlowCommitTests: XCTestCase {
             else if drawEnded >= 0 { host.stop() }
         }
         let handle = host.handle
-        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
+        let watchdog = HangWatchdog(seconds: HangWatchdog.windowRunSeconds) { handle.stop() }
         host.run()
-        XCTAssertFalse(watchdog.finish(), "the window did not finish in 120 s (a hang)")
+        XCTAssertFalse(watchdog.finish(), "the window did not finish in \(HangWatchdog.windowRunSeconds) s (a hang)")
         XCTAssertFalse(waitHung, "no frame was presented while draw(in:) ran inside the commit: the render side waited for the app")
         XCTAssertGreaterThanOrEqual(drawStarted, 0, "draw(in:) ran")
         XCTAssertGreaterThanOrEqual(drawEnded - drawStarted, framesDuringDraw)

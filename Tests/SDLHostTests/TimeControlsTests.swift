@@ -91,9 +91,9 @@ final class TimeControlsTests: OffscreenClockTestCase {
         host.simulate(.key(WindowHost.Keys.pause))
         host.simulate(.key("?"))
         let handle = host.handle
-        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
+        let watchdog = HangWatchdog(seconds: HangWatchdog.windowRunSeconds) { handle.stop() }
         host.run()
-        XCTAssertFalse(watchdog.finish(), "four turns after the pause within 120 s")
+        XCTAssertFalse(watchdog.finish(), "four turns after the pause within \(HangWatchdog.windowRunSeconds) s")
         XCTAssertEqual(ticks.count, 4)
         XCTAssertEqual(Set(ticks).count, 1, "media time stands still: \(ticks)")
         XCTAssertEqual(CACurrentMediaTime(), ticks[0], "CACurrentMediaTime() too")

@@ -8,7 +8,7 @@ import QuartzCore
 final class WindowHostTests: XCTestCase {
     /// On real time: the app thread stops the window once it has received the key and the swipe
     /// and at least 12 display refreshes passed (frames presented, or slept through while idle) (events counted, not a fixed number of frames that a
-    /// loaded machine might present before the app thread ever runs); a watchdog (120 s) fails the
+    /// loaded machine might present before the app thread ever runs); a watchdog (45 s) fails the
     /// test instead of hanging.
     func testHostRendersFramesAndDeliversEventsOnTheAppThread() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -36,9 +36,9 @@ final class WindowHostTests: XCTestCase {
         host.simulate(.mouseDown(CGPoint(x: 150, y: 60), button: 1))
         host.simulate(.mouseUp(CGPoint(x: 40, y: 62), button: 1))
         let handle = host.handle
-        let watchdog = HangWatchdog(seconds: 120) { handle.stop() }
+        let watchdog = HangWatchdog(seconds: HangWatchdog.windowRunSeconds) { handle.stop() }
         host.run()
-        XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 refreshes in 120 s (a hang)")
+        XCTAssertFalse(watchdog.finish(), "no key, swipe or 12 refreshes in \(HangWatchdog.windowRunSeconds) s (a hang)")
         XCTAssertEqual(keys, ["Space"], "a key travels SDL → host → app thread")
         XCTAssertEqual(swipes, [.left], "a left drag is a swipe")
         XCTAssertGreaterThanOrEqual(host.frameCount, 1)
