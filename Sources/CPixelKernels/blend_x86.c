@@ -158,13 +158,21 @@ AVX512 __attribute__((always_inline)) static inline void over_solid_avx512(uint3
 // Whole rectangles at one level, the row bodies inlined (their constants made once, no call per row).
 AVX512 LK_HIDDEN void lk_over_rect_avx512(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
                                           int32_t width, int32_t height, uint32_t k) {
-    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) over_row_avx512(dst, src, width, k);
+    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) {
+        // The frame's next row asked for while this one is blended (the group's rows were just drawn).
+        if (y + 1 < height) lk_prefetch_row(dst + dstStride, (intptr_t)width * 4);
+        over_row_avx512(dst, src, width, k);
+    }
 }
 
 __attribute__((target("avx2")))
 LK_HIDDEN void lk_over_rect_avx2(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
                                  int32_t width, int32_t height, uint32_t k) {
-    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) over_row_avx2(dst, src, width, k);
+    for (int32_t y = 0; y < height; y++, dst += dstStride, src += srcStride) {
+        // The frame's next row asked for while this one is blended (the group's rows were just drawn).
+        if (y + 1 < height) lk_prefetch_row(dst + dstStride, (intptr_t)width * 4);
+        over_row_avx2(dst, src, width, k);
+    }
 }
 
 AVX512 LK_HIDDEN void lk_over_solid_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {

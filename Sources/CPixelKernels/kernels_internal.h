@@ -395,4 +395,12 @@ LK_HIDDEN void lk_i420_neon(const uint32_t *src, int32_t stride, int32_t width, 
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif
 
+/// Asks the caches for a row a kernel reaches next (`lamina_prefetch_span`'s loop, inlined): the
+/// `bytes` bytes at `p`, for writing. A prefetch never faults and changes no memory.
+static inline void lk_prefetch_row(const void *p, intptr_t bytes) {
+    const char *c = (const char *)p;
+    for (intptr_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i, 1, 3);
+    if (bytes > 0) __builtin_prefetch(c + bytes - 1, 1, 3);
+}
+
 #endif

@@ -34,6 +34,17 @@ void test_over_rect(void) {
     }
 }
 
+// A prefetch changes no memory, at any address (here: the pixels, one past them, and a length
+// that is not a whole number of cache lines).
+void test_prefetch_span(void) {
+    for (int t = 0; t < 20; t++) {
+        int32_t n = irand(0, 300), misalign = irand(0, 15);
+        for (int32_t i = 0; i < n; i++) { input[i] = any_pixel(); want[i] = input[i]; }
+        LABEL("lamina_prefetch_span (%d px)", n);
+        AT_EVERY_LEVEL(n, input, want, misalign, (lamina_prefetch_span(out, (intptr_t)n * 4), lamina_prefetch_span(out + n, 4 * irand(0, 5))));
+    }
+}
+
 static uint32_t solid_color(int i) {
     switch (i) {
     case 0: return 0;                   // transparent: nothing changes

@@ -36,6 +36,7 @@ int main(void) {
 #endif
     test_over_row();
     test_over_rect();
+    test_prefetch_span();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

@@ -39,6 +39,10 @@ void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 /// coverage, such as a rounded corner's. Pixels whose k is 0 are left as they are.
 void lamina_over_solid_coverage(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 
+/// Asks the caches for the `bytes` bytes at `p` (for writing): a row a blend will reach next.
+/// Changes no memory; any address range is allowed (a prefetch never faults).
+void lamina_prefetch_span(const void *p, intptr_t bytes);
+
 /// dst[i] = (color scaled by mask[i], then by k) over dst[i], each scaling rounded as Lamina's
 /// Premultiplied.scale (k = 255: no second scaling; mask[i] = 0 leaves the pixel): glyph masks
 /// placed on whole pixels, a run at a time.

@@ -58,9 +58,14 @@ enum ShadowComposite {
         // rounds each pixel's coverage times `op` to a level and blends the colour scaled by it as
         // `over` does, bit for bit (its reference test: FillKernelTests), on the CPU's vector level.
         let color = tint[255]
+        // The next row's pixels asked for while this one is blended (`lamina_prefetch_span`).
+        @inline(__always) func prefetch(after y: Int) {
+            if y + 1 < draw.maxY { lamina_prefetch_span(s.row(y + 1) + draw.x, draw.width * 4) }
+        }
         if factor == 1 {
             for y in draw.y..<draw.maxY {
                 let d = s.row(y), row = plane.baseAddress! + (y - area.y) * area.width - area.x
+                prefetch(after: y)
                 if clip == nil {
                     overRow(d, color, row + draw.x, op, x0: draw.x, x1: draw.maxX, hole: hole(y))
                 } else {
@@ -127,6 +132,7 @@ enum ShadowComposite {
                 loaded = v0
             }
             let d = s.row(y)
+            prefetch(after: y)
             upper.withUnsafeBufferPointer { up in
                 lower.withUnsafeBufferPointer { lo in
                     if clip == nil {
