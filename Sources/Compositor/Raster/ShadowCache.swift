@@ -39,6 +39,9 @@ public final class ShadowCache: Sendable {
         let factor: Int
         /// The source's fingerprint.
         let fingerprint: UInt64
+        /// For a blur kept by name only (`ShadowCache.store(_:plane:width:height:)`): the name,
+        /// with an empty source; nil for a blur kept by its source.
+        let name: ShadowOutlineKey?
 
         init(source: [Float], sourceWidth: Int, sourceHeight: Int, offsetX: Int, offsetY: Int, areaWidth: Int, areaHeight: Int,
              sigma: Double, factor: Int) {
@@ -46,6 +49,16 @@ public final class ShadowCache: Sendable {
             self.offsetX = offsetX; self.offsetY = offsetY; self.areaWidth = areaWidth; self.areaHeight = areaHeight
             self.sigma = sigma; self.factor = factor
             fingerprint = Key.fingerprint(source)
+            name = nil
+        }
+
+        /// The key of a blur kept by `name` only, of a `width` × `height` plane.
+        init(name: ShadowOutlineKey, width: Int, height: Int) {
+            source = []; sourceWidth = 0; sourceHeight = 0
+            offsetX = 0; offsetY = 0; areaWidth = width; areaHeight = height
+            sigma = name.sigma; factor = name.factor
+            fingerprint = 0
+            self.name = name
         }
 
         /// A 64-bit multiply-xor hash of the values' bits, two at a time.
@@ -67,12 +80,13 @@ public final class ShadowCache: Sendable {
             hasher.combine(sourceWidth); hasher.combine(sourceHeight)
             hasher.combine(offsetX); hasher.combine(offsetY); hasher.combine(areaWidth); hasher.combine(areaHeight)
             hasher.combine(sigma); hasher.combine(factor)
+            hasher.combine(name)
         }
 
         static func == (a: Key, b: Key) -> Bool {
             a.fingerprint == b.fingerprint && a.sourceWidth == b.sourceWidth && a.sourceHeight == b.sourceHeight
                 && a.offsetX == b.offsetX && a.offsetY == b.offsetY && a.areaWidth == b.areaWidth && a.areaHeight == b.areaHeight
-                && a.sigma == b.sigma && a.factor == b.factor && a.source == b.source
+                && a.sigma == b.sigma && a.factor == b.factor && a.name == b.name && a.source == b.source
         }
     }
 
@@ -84,9 +98,15 @@ public final class ShadowCache: Sendable {
         /// Blurs found by the outline they were rasterised from (`ShadowOutlineKey`): each maps to
         /// an entry of `entries`, and goes when that entry does.
         var outlines: [ShadowOutlineKey: Entry] = [:]
+        /// The frame each name (`store`, `remember`) was given its blur in.
+        var namedIn: [ShadowOutlineKey: Int] = [:]
         var stored = 0
         var clock = 0
+        /// Frames begun (`beginFrame`).
+        var frame = 0
         var misses = 0, hits = 0
+        /// Blurs found by name (`plane(forName:)`), also counted in `hits`.
+        var nameHits = 0
     }
     private let state = Mutex(State())
     /// Broadcast when a pending blur is done (a thread waiting for it checks `pending` under its
@@ -99,6 +119,8 @@ public final class ShadowCache: Sendable {
     public var misses: Int { state.withLock { $0.misses } }
     /// Blurs reused so far (for tests and statistics).
     public var hits: Int { state.withLock { $0.hits } }
+    /// Blurs found by name so far (`plane(forName:)`; for tests).
+    var nameHits: Int { state.withLock { $0.nameHits } }
 
     /// A cache keeping at most `capacity` floats of blurred planes.
     public init(capacity: Int = 8 << 20) { self.capacity = capacity }
@@ -157,6 +179,7 @@ public final class ShadowCache: Sendable {
         let kept = s.outlines.filter { s.entries[$0.value.key] === $0.value }
         for (outline, _) in s.outlines where kept[outline] == nil { s.stored -= outline.points.count }
         s.outlines = kept
+        s.namedIn = s.namedIn.filter { kept[$0.key] != nil }
     }
 
     /// The blur made before from `outline`'s alpha, when it is still kept (counted as a hit).
@@ -170,13 +193,58 @@ public final class ShadowCache: Sendable {
         }
     }
 
+    /// Starts a frame: blurs kept by name from now on are found by `plane(forName:)` from the next
+    /// frame on. (Called by `FrameRenderer` before its bands draw.)
+    func beginFrame() { state.withLock { $0.frame += 1 } }
+
+    /// The blur kept under `name` (`store`, or `remember` of a group's blur) in an earlier frame,
+    /// when it is still kept (counted as a hit). A blur kept in this frame is not found: every band
+    /// of a frame then draws a named layer the same way (through its group, the first time), so the
+    /// pixels never depend on which band kept it first.
+    func plane(forName name: ShadowOutlineKey) -> Entry? {
+        state.withLock { s in
+            guard let e = s.outlines[name], s.entries[e.key] === e, let given = s.namedIn[name], given < s.frame else { return nil }
+            s.clock += 1
+            e.lastUse.store(s.clock, ordering: .relaxed)
+            s.hits += 1; s.nameHits += 1
+            return e
+        }
+    }
+
+    /// Keeps `plane` (`width` × `height`, reduced or not) as the blur `name` stands for, found by
+    /// `plane(forName:)` from the next frame on: a blur made where no source key was (a group's alpha
+    /// blurred straight from the group). Not kept when it alone is larger than the cache holds.
+    func store(_ name: ShadowOutlineKey, plane: [Float], width: Int, height: Int) {
+        let capacity = capacity
+        let size = plane.count + name.points.count
+        guard size <= capacity else { return }
+        state.withLock { s in
+            let key = Key(name: name, width: width, height: height)
+            s.clock += 1
+            if let old = s.outlines[name] {
+                // Another band made it too (each makes a reduced blur of its own): keep one.
+                guard s.entries[old.key] !== old else { return }
+                s.stored -= name.points.count
+            }
+            let e = Entry(key: key, plane: plane, width: width, height: height, lastUse: s.clock)
+            if s.entries[key] == nil { s.stored += plane.count }
+            s.entries[key] = e
+            s.outlines[name] = e
+            s.namedIn[name] = s.frame
+            s.stored += name.points.count
+            if s.stored > capacity { Self.evict(&s, capacity: capacity) }
+        }
+    }
+
     /// Remembers that `outline`'s alpha gave `entry`'s blur (when the entry is kept), so that the
     /// next draw of that outline skips rasterising and comparing its alpha.
     func remember(_ outline: ShadowOutlineKey, gave entry: Entry) {
         let capacity = capacity
         state.withLock { s in
-            guard s.entries[entry.key] === entry, s.outlines[outline] == nil else { return }
+            guard s.entries[entry.key] === entry, s.outlines[outline].map({ s.entries[$0.key] !== $0 }) ?? true else { return }
+            if s.outlines[outline] != nil { s.stored -= outline.points.count }
             s.outlines[outline] = entry
+            s.namedIn[outline] = s.frame
             s.stored += outline.points.count
             if s.stored > capacity { Self.evict(&s, capacity: capacity) }
         }

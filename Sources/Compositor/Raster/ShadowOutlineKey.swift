@@ -18,6 +18,20 @@ struct ShadowOutlineKey: Hashable, Sendable {
     let sigma: Double
     let factor: Int
 
+    /// A key naming what an outline stands for by `values` (the numbers a layer's alpha is made
+    /// from, see `TreeRasterizer.ShadowName`) instead of by points: led by a NaN whose bits no
+    /// contour's first point has (a contour's separator is the plain NaN), so the two kinds never
+    /// meet.
+    init(name values: [Double], source: IntRect, area: IntRect, columns: Range<Int>, sigma: Double, factor: Int) {
+        points = [ShadowOutlineKey.nameTag] + values.map(\.bitPattern)
+        self.source = source; self.area = area
+        columnsLow = columns.lowerBound; columnsHigh = columns.upperBound
+        self.sigma = sigma; self.factor = factor
+    }
+
+    /// The first word of a named key: a NaN with a payload no arithmetic makes.
+    static let nameTag: UInt64 = 0x7FF8_0000_0000_CA4D
+
     init(contours: [[(x: Double, y: Double)]], source: IntRect, area: IntRect, columns: Range<Int>, sigma: Double, factor: Int) {
         var p: [UInt64] = []
         p.reserveCapacity(contours.reduce(0) { $0 + 2 * $1.count + 2 })

@@ -40,6 +40,10 @@ public final class FrameRenderer {
     /// Whether a layer drawing only its background casts its shadow from its outline, with no
     /// offscreen group (see `TreeRasterizer.tracesShadowOutline`; false only to compare in tests).
     var tracesShadowOutline = true
+    /// Whether a layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them
+    /// from frame to frame, drawn with no offscreen group (see `TreeRasterizer.namesShadows`; false
+    /// only to compare in tests).
+    var namesShadows = true
 
     /// Whether gradients are painted in one pass a run (`PrimitiveDrawer.fusesGradients`, the
     /// default; false only to draw the reference in tests).
@@ -96,7 +100,8 @@ public final class FrameRenderer {
             // only when every band is done.
             let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
-            let tracesShadowOutline = self.tracesShadowOutline
+            let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows
+            shadowCache.beginFrame()
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
@@ -117,6 +122,7 @@ public final class FrameRenderer {
                 rasterizer.foldsPathMasks = foldsPathMasks
                 rasterizer.skipsCoveredShadow = skipsCoveredShadow
                 rasterizer.tracesShadowOutline = tracesShadowOutline
+                rasterizer.namesShadows = namesShadows
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(shared, 0) } else {

@@ -93,10 +93,11 @@ extension TreeRasterizer {
     /// Rasterises an alpha source (contours, or a surface's alpha times a mask) shifted by (dx, dy),
     /// blurs it and composites it tinted with `color`, except on `covered` (see
     /// `ShadowComposite.paint`). The blur comes from the shadow cache when the same source,
-    /// placement and deviation were blurred before.
+    /// placement and deviation were blurred before. A group's blur is kept under `name` as well
+    /// when given (`shadowName`), so that a later frame finds it with no group drawn.
     func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
-                          sigma: Double, color: UInt32, opacity: Double, covered: ShadowComposite.Covered? = nil, on s: Surface) {
-        let pad = Int((3 * sigma).rounded(.up)) + 1
+                          sigma: Double, color: UInt32, opacity: Double, covered: ShadowComposite.Covered? = nil, name: ShadowName? = nil,
+                          on s: Surface) {
         var srcBox: IntRect
         if let c = contours {
             let pts = c.flatMap { $0 }
@@ -107,31 +108,17 @@ extension TreeRasterizer {
             let ix = Int(dx.rounded()), iy = Int(dy.rounded())
             srcBox.x += ix; srcBox.y += iy
         } else { return }
-        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
-        // A shadow of modest size is blurred whole, whatever part of it this band draws and on
-        // whatever surface (a group's may be cut to the band): every band then asks the shadow
-        // cache for the same blur, made once, and its pixels never depend on where bands end.
-        // A larger one only around the scissor, far enough out that the blur (and the reduced
-        // plane's bilinear step) reaching the scissor is exact, and on one reduction grid for
-        // every band, so every band reduces the same blocks and its pixels are one thread's.
-        let whole = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad)
-        let area: IntRect
         // (A group's source is cut to the band unless drawn whole: the caller says which, for the
         // cut's own size depends on the band.)
-        if contours != nil ? srcBox.area <= TreeRasterizer.wholeShadowArea : wholeSource {
-            area = whole
-        } else {
-            let m = TreeRasterizer.cutBlurMargin(sigma: sigma, factor: factor)
-            let cut = whole.intersection(IntRect(x: s.scissor.x - m, y: s.scissor.y - m, width: s.scissor.width + 2 * m, height: s.scissor.height + 2 * m))
-            area = TreeRasterizer.aligned(cut, toGridOf: factor)
+        guard let layout = blurLayout(srcBox, whole: contours != nil ? srcBox.area <= TreeRasterizer.wholeShadowArea : wholeSource,
+                                      sigma: sigma, scissor: s.scissor) else { return }
+        let area = layout.area, draw = layout.draw, sr = layout.source, factor = layout.factor
+        let planeWidth = layout.planeWidth, planeHeight = layout.planeHeight
+        // The name a group's blur is kept by as well (see `shadowName`).
+        let named = source.flatMap { (g, _) in
+            name.map { TreeRasterizer.shadowNameKey($0, group: g.frame, ix: Int(dx.rounded()), iy: Int(dy.rounded()), layout: layout,
+                                                    columns: s.columns, sigma: sigma) }
         }
-        guard !area.isEmpty else { return }
-        let draw = area.intersection(s.scissor)
-        guard !draw.isEmpty else { return }
-        // The source's pixels: its rectangle within the area.
-        let sr = srcBox.intersection(area)
-        guard !sr.isEmpty else { return }
-        let planeWidth = (area.width + factor - 1) / factor, planeHeight = (area.height + factor - 1) / factor
         // A group's alpha is blurred straight from the group, without copying it out for a key,
         // when no cache would keep it (there is none, or its key alone is larger than the cache
         // holds: a shadowed group of a large frame), and when the blur is reduced: then making the
@@ -140,6 +127,7 @@ extension TreeRasterizer {
         if let (g, mask) = source, factor > 1 || (shadowCache.map({ sr.area + planeWidth * planeHeight > $0.capacity }) ?? true) {
             let made = ShadowSourcePlane.blurred(alphaOf: g, mask: mask, dx: Int(dx.rounded()), dy: Int(dy.rounded()), source: sr,
                                                  area: area, sigma: sigma, factor: factor)
+            if let named { shadowCache?.store(named, plane: made.plane, width: made.width, height: made.height) }
             paintBlurred(made.plane, width: made.width, height: made.height, factor: factor, area: area, draw: draw,
                          color: color, opacity: opacity, covered: covered, on: s)
             return
@@ -188,13 +176,53 @@ extension TreeRasterizer {
         let blurred = shadowCache?.plane(for: key, make: make)
             ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
         if let outline { shadowCache?.remember(outline, gave: blurred) }
+        if let named { shadowCache?.remember(named, gave: blurred) }
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
                      color: color, opacity: opacity, covered: covered, on: s)
     }
 
+    /// Where a shadow is blurred and drawn: its blur's `area` (reduced by `factor` into a plane of
+    /// `planeWidth` × `planeHeight`), the part of it this surface draws (`draw`) and the source's
+    /// pixels within it (`source`).
+    struct BlurLayout {
+        let area: IntRect, draw: IntRect, source: IntRect
+        let factor: Int
+        let planeWidth: Int, planeHeight: Int
+    }
+
+    /// The layout of a shadow whose source covers `srcBox`, blurred by `sigma`, on a surface whose
+    /// scissor is `scissor`: blurred `whole`, or cut to the scissor. Nil when it draws nothing here.
+    func blurLayout(_ srcBox: IntRect, whole: Bool, sigma: Double, scissor: IntRect) -> BlurLayout? {
+        let pad = Int((3 * sigma).rounded(.up)) + 1
+        let factor = sigma > TreeRasterizer.fullResolutionSigma ? TreeRasterizer.reduction(for: sigma) : 1
+        // A shadow of modest size is blurred whole, whatever part of it this band draws and on
+        // whatever surface (a group's may be cut to the band): every band then asks the shadow
+        // cache for the same blur, made once, and its pixels never depend on where bands end.
+        // A larger one only around the scissor, far enough out that the blur (and the reduced
+        // plane's bilinear step) reaching the scissor is exact, and on one reduction grid for
+        // every band, so every band reduces the same blocks and its pixels are one thread's.
+        let all = IntRect(x: srcBox.x - pad, y: srcBox.y - pad, width: srcBox.width + 2 * pad, height: srcBox.height + 2 * pad)
+        let area: IntRect
+        if whole {
+            area = all
+        } else {
+            let m = TreeRasterizer.cutBlurMargin(sigma: sigma, factor: factor)
+            let cut = all.intersection(IntRect(x: scissor.x - m, y: scissor.y - m, width: scissor.width + 2 * m, height: scissor.height + 2 * m))
+            area = TreeRasterizer.aligned(cut, toGridOf: factor)
+        }
+        guard !area.isEmpty else { return nil }
+        let draw = area.intersection(scissor)
+        guard !draw.isEmpty else { return nil }
+        // The source's pixels: its rectangle within the area.
+        let sr = srcBox.intersection(area)
+        guard !sr.isEmpty else { return nil }
+        return BlurLayout(area: area, draw: draw, source: sr, factor: factor,
+                          planeWidth: (area.width + factor - 1) / factor, planeHeight: (area.height + factor - 1) / factor)
+    }
+
     /// Composites a blurred plane (over `area`, reduced by `factor`) tinted with `color` times
     /// `opacity` over `s`, inside `draw`.
-    fileprivate func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
+    func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
                                   color: UInt32, opacity: Double, covered: ShadowComposite.Covered?, on s: Surface) {
         let op = Float(min(opacity, 1))
         // The tinted colour at every coverage level, made once.
@@ -228,9 +256,20 @@ extension TreeRasterizer {
         let share = 1 / Float(factor * factor)
         src.withUnsafeBufferPointer { s in
             plane.withUnsafeMutableBufferPointer { p in
+                // Block by block along each row: each reduced pixel sums its values in the same order
+                // (rows down, columns across) as one sum per value into it would, with no division
+                // per value.
+                let ox = source.x - area.x
                 for y in 0..<source.height {
                     let row = p.baseAddress! + ((y + source.y - area.y) / factor) * w, from = s.baseAddress! + y * source.width
-                    for x in 0..<source.width { row[(x + source.x - area.x) / factor] += from[x] * share }
+                    var x = 0, j = ox / factor, next = (ox / factor + 1) * factor - ox
+                    while x < source.width {
+                        let end = min(next, source.width)
+                        var sum = row[j]
+                        while x < end { sum += from[x] * share; x += 1 }
+                        row[j] = sum
+                        j += 1; next += factor
+                    }
                 }
             }
         }

@@ -33,6 +33,13 @@ final class TreeRasterizer {
     /// with no offscreen group (`outlineAlpha`; false: from the group's alpha, to compare the two in
     /// tests).
     var tracesShadowOutline = true
+    /// Whether a layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them
+    /// and is then drawn with no offscreen group (`shadowName`; false: its group is drawn every
+    /// time, to compare the two in tests).
+    var namesShadows = true
+    /// The names of the shadows of the groups being drawn, by node, for their `groupEnd` to keep
+    /// the blur under (one thread draws with a rasterizer).
+    var shadowNames: [Int: ShadowName] = [:]
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -130,7 +137,7 @@ final class TreeRasterizer {
                     } else {
                         let g = shadowGeometry(sh, node: n, P: P)
                         drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color,
-                                         opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+                                         opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), name: shadowNames.removeValue(forKey: i), on: s)
                     }
                 }
                 if n.blendMode == .normal {
@@ -200,6 +207,16 @@ final class TreeRasterizer {
             // Only a shadowPath, which needs nothing of the group, can still reach the band.
             if let sh = shadow, sh.path != nil { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             return
+        }
+        // A shadow found by name (the same group alpha blurred in an earlier frame): the layer is
+        // drawn straight onto the surface, with no group; otherwise the group keeps its blur under
+        // the name.
+        if let sh = shadow, let name = shadowName(i, children: children, M: M, opacity: op) {
+            if s.clip == nil, drawNamedShadow(sh, name: name, node: i, group: R, whole: drawnWhole, M: M, P: P, opacity: op, on: s) {
+                body(i, M: M, mIndex: indices?.m, opacity: op, children: children, on: s, into: &stack)
+                return
+            }
+            shadowNames[i] = name
         }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
         if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {

@@ -1,0 +1,149 @@
+import Foundation
+import CoreGraphics
+
+/// Shadows found by name: a layer whose offscreen group's alpha is fixed by a few numbers (its
+/// bounds, corners, edges, background and border alphas and border width, its device map up to a
+/// move by whole pixels) names the blur made from that alpha by those numbers. The next frame that
+/// draws the layer with the same numbers finds the blur by its name and draws the layer straight
+/// onto its surface, with no group: no surface cleared, drawn, read back, fingerprinted and
+/// composited for a shadow that did not change. A card (an opaque rounded background, a border,
+/// content inside) keeps its shadow this way while it moves by whole pixels or its content changes.
+extension TreeRasterizer {
+    /// The numbers a layer's group alpha is made from (see `shadowName`), and the whole pixels its
+    /// device map was moved by to leave them (the name holds the map less that move).
+    struct ShadowName {
+        /// The numbers, in a fixed order.
+        let values: [Double]
+        /// The whole-pixel part of the map's translation, left out of `values`.
+        let shiftX: Int, shiftY: Int
+    }
+
+    /// Node `i`'s shadow name, when its offscreen group's alpha is fixed by the numbers it holds;
+    /// `children` are its sublayers, `M` its device map, `op` its opacity with what it inherits.
+    /// Nil when `namesShadows` is off or there is no shadow cache.
+    ///
+    /// The node: no contents or mask, the normal blend mode, a shadow without a path, and drawn at
+    /// full opacity when it has more than one part (the group is then only the shadow's, and
+    /// drawing its parts straight onto the surface composites the same layer). Then its group's
+    /// alpha is its background's and its border's, fixed by its bounds, corner radius and masked
+    /// corners, edge antialiasing, the background's alpha, the border's width and alpha and its
+    /// device map (exactly; moved by whole pixels when the map is affine, every alpha moves with it).
+    ///
+    /// Sublayers add nothing to that alpha when they lie on pixels an opaque background covers
+    /// whole and are drawn with source over (every blend mode in their subtrees normal, no 3D
+    /// context): over an opaque pixel, source over leaves it opaque. So a node with sublayers needs
+    /// an opaque background on a map that only scales and translates, and each sublayer's subtree
+    /// (with its shadows) inside the background by `shadowNameInset` (a round leaf by its rounded
+    /// rectangle, anything else by its subtree's box).
+    func shadowName(_ i: Int, children: [Int], M: Matrix4x4, opacity op: Double) -> ShadowName? {
+        guard namesShadows, shadowCache != nil, tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
+              let sh = tree.nodes[i].shadow, sh.path == nil else { return nil }
+        let bg = tree.nodes[i].backgroundColor >> 24
+        let border = tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0
+        let parts = (bg != 0 ? 1 : 0) + (border ? 1 : 0)
+        guard parts > 0, op >= 1 || (parts == 1 && children.isEmpty) else { return nil }
+        let H = M.projective
+        let b = tree.nodes[i].bounds
+        if !children.isEmpty {
+            guard bg == 255, let r = TreeRasterizer.axisAligned(H, b) else { return nil }
+            let end = min(tree.nodes[i].subtreeEnd, tree.nodes.count)
+            for k in (i + 1)..<max(end, i + 1) where tree.nodes[k].blendMode != .normal || tree.nodes[k].preserves3D { return nil }
+            // The radius the background is drawn with, on every corner (a square corner holds the round one).
+            let radius = max(0, min(tree.nodes[i].cornerRadius, Double(min(b.width, b.height)) / 2))
+            let childP = M.flatteningInput
+            for c in children {
+                let cm = tree.nodes[c].toParent.then(childP)
+                if let round = roundLeaf(c, M: cm) {
+                    guard TreeRasterizer.covers(r, rx: radius * H.a, ry: radius * H.e, round.rect, radius: round.radius) else { return nil }
+                    continue
+                }
+                guard let box = subtreeBounds(c, M: cm, P: childP), !box.isEmpty else { continue }
+                let edges = (x0: Double(box.x), y0: Double(box.y), x1: Double(box.maxX), y1: Double(box.maxY))
+                guard TreeRasterizer.covers(r, rx: radius * H.a, ry: radius * H.e, edges, radius: 0) else { return nil }
+            }
+        }
+        // An affine map moved by whole pixels moves every pixel of the group with it.
+        let affine = H.c == 0 && H.f == 0 && H.i == 1
+        let limit = 1_073_741_824.0
+        let sx = affine && abs(H.g) < limit ? H.g.rounded(.down) : 0, sy = affine && abs(H.h) < limit ? H.h.rounded(.down) : 0
+        let values: [Double] = [
+            Double(b.minX), Double(b.minY), Double(b.width), Double(b.height),
+            tree.nodes[i].cornerRadius, Double(tree.nodes[i].maskedCorners), Double(tree.nodes[i].antialiasedEdges),
+            Double(bg), border ? tree.nodes[i].borderWidth : 0, border ? Double(tree.nodes[i].borderColor >> 24) : 0,
+            H.a, H.b, H.c, H.d, H.e, H.f, H.g - sx, H.h - sy, H.i, TreeRasterizer.scale(of: M),
+        ]
+        return ShadowName(values: values, shiftX: Int(sx), shiftY: Int(sy))
+    }
+
+    /// The cache key of node's shadow named `name`, blurred over `layout` from a group of device
+    /// rectangle `group` moved by (`ix`, `iy`), on a surface of `columns`: every rectangle less
+    /// the name's whole-pixel move, and of the columns those the group spans (the group draws no
+    /// pixel outside them, and where it lies inside the surface's the rest change nothing).
+    static func shadowNameKey(_ name: ShadowName, group: IntRect, ix: Int, iy: Int, layout: BlurLayout, columns: Range<Int>,
+                              sigma: Double) -> ShadowOutlineKey {
+        func moved(_ r: IntRect) -> IntRect { IntRect(x: r.x - name.shiftX, y: r.y - name.shiftY, width: r.width, height: r.height) }
+        let g = moved(group)
+        let lo = max(columns.lowerBound, group.x), hi = max(lo, min(columns.upperBound, group.maxX))
+        return ShadowOutlineKey(name: name.values + [Double(g.x), Double(g.y), Double(g.width), Double(g.height), Double(ix), Double(iy)],
+                                source: moved(layout.source), area: moved(layout.area),
+                                columns: (lo - name.shiftX)..<(hi - name.shiftX), sigma: sigma, factor: layout.factor)
+    }
+
+    /// Draws node `i`'s shadow named `name` from the blur kept under it, when there is one: the
+    /// group it stands for would be the device rectangle `group` (drawn `whole` or cut to the band,
+    /// as `plane` makes it), `M` and `P` the node's and its parent's device maps. False (nothing
+    /// drawn) when no blur was kept under the name in an earlier frame, or the shadow draws nothing here.
+    func drawNamedShadow(_ sh: RenderShadow, name: ShadowName, node i: Int, group: IntRect, whole: Bool, M: Matrix4x4, P: Matrix4x4,
+                         opacity op: Double, on s: Surface) -> Bool {
+        guard let cache = shadowCache else { return false }
+        let g = shadowGeometry(sh, node: tree.nodes[i], P: P)
+        let ix = Int(g.dx.rounded()), iy = Int(g.dy.rounded())
+        let src = IntRect(x: group.x + ix, y: group.y + iy, width: group.width, height: group.height)
+        guard let layout = blurLayout(src, whole: whole, sigma: g.sigma, scissor: s.scissor) else { return false }
+        let key = TreeRasterizer.shadowNameKey(name, group: group, ix: ix, iy: iy, layout: layout, columns: s.columns, sigma: g.sigma)
+        guard let kept = cache.plane(forName: key) else { return false }
+        paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: layout.factor, area: layout.area, draw: layout.draw,
+                     color: sh.color, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+        return true
+    }
+
+    /// Node `c`'s device rectangle and corner radius when it is a leaf that draws only inside its
+    /// rounded bounds (background and border; no contents, mask or visible shadow), rounded on every
+    /// corner, on a map `M` that scales both ways alike and translates. Nil otherwise.
+    func roundLeaf(_ c: Int, M: Matrix4x4) -> (rect: (x0: Double, y0: Double, x1: Double, y1: Double), radius: Double)? {
+        let H = M.projective
+        guard tree.nodes[c].subtreeEnd <= c + 1, tree.nodes[c].contents.isEmpty, tree.nodes[c].mask < 0,
+              tree.nodes[c].shadow.map({ $0.color >> 24 == 0 }) ?? true, tree.nodes[c].maskedCorners & 0xF == 0xF,
+              let rect = TreeRasterizer.axisAligned(H, tree.nodes[c].bounds), abs(H.a - H.e) <= 1e-9 * H.a else { return nil }
+        let b = tree.nodes[c].bounds
+        return (rect, max(0, min(tree.nodes[c].cornerRadius, Double(min(b.width, b.height)) / 2)) * H.a)
+    }
+
+    /// Whether a rounded rectangle (device edges `box`, corner radius `radius` on every corner; 0
+    /// for a box of whole pixels) lies at least `shadowNameInset` device pixels inside the rounded
+    /// rectangle with device edges `r` and corner radii `rx`, `ry` (so that the latter's background
+    /// covers whole every pixel the former touches: a touched pixel lies within 0.71 of it). The
+    /// box is its inner rectangle grown by a disc of its radius, so it lies inside when the inner
+    /// rectangle's corners lie inside `r` shrunk by the inset plus that radius: `r`'s straight
+    /// sides moved in, and each corner's ellipse scaled about its centre by 1 - shrink / its
+    /// smaller radius (for a circle, exactly the shrunk circle).
+    static func covers(_ r: (x0: Double, y0: Double, x1: Double, y1: Double), rx: Double, ry: Double,
+                       _ box: (x0: Double, y0: Double, x1: Double, y1: Double), radius: Double) -> Bool {
+        let t = shadowNameInset + radius
+        guard rx.isFinite, ry.isFinite, rx >= 0, ry >= 0, t.isFinite, box.x0 <= box.x1, box.y0 <= box.y1 else { return false }
+        let inner = (x0: box.x0 + radius, y0: box.y0 + radius, x1: box.x1 - radius, y1: box.y1 - radius)
+        for (x, y) in [(inner.x0, inner.y0), (inner.x1, inner.y0), (inner.x0, inner.y1), (inner.x1, inner.y1)] {
+            guard x >= r.x0 + t, x <= r.x1 - t, y >= r.y0 + t, y <= r.y1 - t else { return false }
+            // From the nearest point of the straight-sided middle cross: nonzero both ways in a corner's quarter.
+            let dx = x - min(max(x, r.x0 + rx), r.x1 - rx), dy = y - min(max(y, r.y0 + ry), r.y1 - ry)
+            guard dx != 0 && dy != 0 else { continue }
+            let k = 1 - t / min(rx, ry)
+            guard k > 0, (dx / rx) * (dx / rx) + (dy / ry) * (dy / ry) <= k * k else { return false }
+        }
+        return true
+    }
+
+    /// How far inside the background (device pixels) a sublayer's pixels must lie for it to cover
+    /// them whole: a pixel's half-diagonal (0.71) and room for the arcs drawn as polygons.
+    static let shadowNameInset = 1.0
+}
