@@ -351,6 +351,12 @@ LK_HIDDEN void lk_over_solid_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32
 LK_HIDDEN void lk_over_solid_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
+LK_HIDDEN void lk_alpha_row_avx2(float *out, const uint32_t *src, const uint32_t *mask, int32_t count);
+LK_HIDDEN void lk_alpha_row_avx512(float *out, const uint32_t *src, const uint32_t *mask, int32_t count);
+LK_HIDDEN void lk_sample_between_avx2(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
+LK_HIDDEN void lk_sample_between_avx512(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
+LK_HIDDEN void lk_mix_rows_avx2(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
+LK_HIDDEN void lk_mix_rows_avx512(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 LK_HIDDEN void lk_over_solid_mask_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_over_solid_mask_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);

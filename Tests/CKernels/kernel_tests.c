@@ -37,6 +37,9 @@ int main(void) {
     test_over_row();
     test_over_rect();
     test_prefetch_span();
+    test_alpha_row();
+    test_sample_between();
+    test_mix_rows();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

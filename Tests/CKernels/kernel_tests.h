@@ -206,6 +206,9 @@ extern const int32_t sizes[NSIZES];
 void test_over_row(void);           // blend_tests.c
 void test_over_rect(void);
 void test_prefetch_span(void);
+void test_alpha_row(void);
+void test_sample_between(void);
+void test_mix_rows(void);
 void test_over_solid(void);
 void test_fill_rect(void);
 void test_over_solid_coverage(void);

@@ -39,6 +39,20 @@ void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 /// coverage, such as a rounded corner's. Pixels whose k is 0 are left as they are.
 void lamina_over_solid_coverage(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count);
 
+/// out[i] = (src[i] >> 24) / 255 in single precision, times (mask[i] >> 24) / 255 when `mask` is
+/// not NULL (each division and the product rounded on its own, as Swift's
+/// `Float(a) / 255 * (Float(m) / 255)`): a group's alpha (and its mask's) as a shadow's source.
+void lamina_alpha_row(float *out, const uint32_t *src, const uint32_t *mask, int32_t count);
+
+/// out[i] = row[index[i]]·left[i] + row[index[i] + 1]·next[i] in single precision (each product
+/// and the sum rounded on their own): a reduced shadow plane's row sampled between its columns.
+/// Every index[i] + 1 must be inside `row`.
+void lamina_sample_between(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
+
+/// out[i] = a[i]·wa + b[i]·wb in single precision (each product and the sum rounded on their own):
+/// two sampled rows of a reduced shadow plane mixed for one full-resolution row.
+void lamina_mix_rows(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
+
 /// Asks the caches for the `bytes` bytes at `p` (for writing): a row a blend will reach next.
 /// Changes no memory; any address range is allowed (a prefetch never faults).
 void lamina_prefetch_span(const void *p, intptr_t bytes);

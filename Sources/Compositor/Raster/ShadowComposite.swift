@@ -77,13 +77,13 @@ enum ShadowComposite {
         let f = Float(factor)
         // Per column of `draw`: the padded index of the reduced column left of its centre (u0 + 1),
         // and the weights of that column (1 - fu) and the next (fu), as `upsample` computes them.
-        var index = [Int](repeating: 0, count: draw.width)
+        var index = [Int32](repeating: 0, count: draw.width)
         var next = [Float](repeating: 0, count: draw.width), left = [Float](repeating: 0, count: draw.width)
         for i in 0..<draw.width {
             let u = (Float(draw.x + i - area.x) + 0.5) / f - 0.5
             let u0 = Int(u.rounded(.down))
             let fu = u - Float(u0)
-            index[i] = u0 + 1; next[i] = fu; left[i] = 1 - fu
+            index[i] = Int32(u0 + 1); next[i] = fu; left[i] = 1 - fu
         }
         // Per column, a reduced row sampled between its columns (`upsample`'s horizontal step): the
         // upper part of a full-resolution row's sample from reduced row v0, the lower from v0 + 1.
@@ -102,15 +102,14 @@ enum ShadowComposite {
             padded.withUnsafeMutableBufferPointer { p in
                 (p.baseAddress! + 1).update(from: plane.baseAddress! + j * width, count: width)
             }
+            // o[i] = t[j] · left[i] + t[j + 1] · next[i], j = index[i] (`lamina_sample_between`).
             padded.withUnsafeBufferPointer { t in
                 index.withUnsafeBufferPointer { index in
                     next.withUnsafeBufferPointer { next in
                         left.withUnsafeBufferPointer { left in
                             out.withUnsafeMutableBufferPointer { o in
-                                for i in 0..<draw.width {
-                                    let j = index[i]
-                                    o[i] = t[j] * left[i] + t[j + 1] * next[i]
-                                }
+                                lamina_sample_between(o.baseAddress!, t.baseAddress!, index.baseAddress!, left.baseAddress!, next.baseAddress!,
+                                                      Int32(draw.width))
                             }
                         }
                     }
@@ -138,7 +137,8 @@ enum ShadowComposite {
                     if clip == nil {
                         // The row's coverage (`over`'s value before `op`), then the row kernel.
                         coverage.withUnsafeMutableBufferPointer { c in
-                            for i in 0..<draw.width { c[i] = up[i] * gv + lo[i] * fv }
+                            // c[i] = up[i] · gv + lo[i] · fv (`lamina_mix_rows`).
+                            lamina_mix_rows(c.baseAddress!, up.baseAddress!, lo.baseAddress!, gv, fv, Int32(draw.width))
                             overRow(d, color, c.baseAddress!, op, x0: draw.x, x1: draw.maxX, hole: hole(y))
                         }
                     } else {

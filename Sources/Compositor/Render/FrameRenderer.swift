@@ -41,8 +41,8 @@ public final class FrameRenderer {
     /// offscreen group (see `TreeRasterizer.tracesShadowOutline`; false only to compare in tests).
     var tracesShadowOutline = true
     /// Whether a layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them
-    /// from frame to frame, drawn with no offscreen group (see `TreeRasterizer.namesShadows`; false
-    /// only to compare in tests).
+    /// from frame to frame, without reading its group's alpha (see `TreeRasterizer.namesShadows`;
+    /// false only to compare in tests).
     var namesShadows = true
 
     /// Whether gradients are painted in one pass a run (`PrimitiveDrawer.fusesGradients`, the

@@ -3,11 +3,12 @@ import CoreGraphics
 
 /// Shadows found by name: a layer whose offscreen group's alpha is fixed by a few numbers (its
 /// bounds, corners, edges, background and border alphas and border width, its device map up to a
-/// move by whole pixels) names the blur made from that alpha by those numbers. The next frame that
-/// draws the layer with the same numbers finds the blur by its name and draws the layer straight
-/// onto its surface, with no group: no surface cleared, drawn, read back, fingerprinted and
-/// composited for a shadow that did not change. A card (an opaque rounded background, a border,
-/// content inside) keeps its shadow this way while it moves by whole pixels or its content changes.
+/// move by whole pixels) keeps the blur made from that alpha under those numbers. A later frame
+/// that draws the layer with the same numbers finds the blur by them: the group is still drawn and
+/// composited, but its alpha is not read back, fingerprinted and compared (nor, for a wide blur,
+/// reduced and blurred again). A card (an opaque rounded background, a border, content inside)
+/// keeps its shadow this way while it moves by whole pixels or its content changes. The blur
+/// found is the one the alpha would give, so the pixels are the same either way.
 extension TreeRasterizer {
     /// The numbers a layer's group alpha is made from (see `shadowName`), and the whole pixels its
     /// device map was moved by to leave them (the name holds the map less that move).
@@ -19,15 +20,14 @@ extension TreeRasterizer {
     }
 
     /// Node `i`'s shadow name, when its offscreen group's alpha is fixed by the numbers it holds;
-    /// `children` are its sublayers, `M` its device map, `op` its opacity with what it inherits.
-    /// Nil when `namesShadows` is off or there is no shadow cache.
+    /// `children` are its sublayers, `M` its device map. Nil when `namesShadows` is off or there is
+    /// no shadow cache.
     ///
-    /// The node: no contents or mask, the normal blend mode, a shadow without a path, and drawn at
-    /// full opacity when it has more than one part (the group is then only the shadow's, and
-    /// drawing its parts straight onto the surface composites the same layer). Then its group's
-    /// alpha is its background's and its border's, fixed by its bounds, corner radius and masked
-    /// corners, edge antialiasing, the background's alpha, the border's width and alpha and its
-    /// device map (exactly; moved by whole pixels when the map is affine, every alpha moves with it).
+    /// The node: no contents or mask, the normal blend mode and a shadow without a path. Then its
+    /// group's alpha is its background's and its border's, fixed by its bounds, corner radius and
+    /// masked corners, edge antialiasing, the background's alpha, the border's width and alpha and
+    /// its device map (exactly; moved by whole pixels when the map is affine, every alpha moves with
+    /// it).
     ///
     /// Sublayers add nothing to that alpha when they lie on pixels an opaque background covers
     /// whole and are drawn with source over (every blend mode in their subtrees normal, no 3D
@@ -35,13 +35,12 @@ extension TreeRasterizer {
     /// an opaque background on a map that only scales and translates, and each sublayer's subtree
     /// (with its shadows) inside the background by `shadowNameInset` (a round leaf by its rounded
     /// rectangle, anything else by its subtree's box).
-    func shadowName(_ i: Int, children: [Int], M: Matrix4x4, opacity op: Double) -> ShadowName? {
+    func shadowName(_ i: Int, children: [Int], M: Matrix4x4) -> ShadowName? {
         guard namesShadows, shadowCache != nil, tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
               let sh = tree.nodes[i].shadow, sh.path == nil else { return nil }
         let bg = tree.nodes[i].backgroundColor >> 24
         let border = tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0
-        let parts = (bg != 0 ? 1 : 0) + (border ? 1 : 0)
-        guard parts > 0, op >= 1 || (parts == 1 && children.isEmpty) else { return nil }
+        guard bg != 0 || border else { return nil }
         let H = M.projective
         let b = tree.nodes[i].bounds
         if !children.isEmpty {
@@ -87,24 +86,6 @@ extension TreeRasterizer {
         return ShadowOutlineKey(name: name.values + [Double(g.x), Double(g.y), Double(g.width), Double(g.height), Double(ix), Double(iy)],
                                 source: moved(layout.source), area: moved(layout.area),
                                 columns: (lo - name.shiftX)..<(hi - name.shiftX), sigma: sigma, factor: layout.factor)
-    }
-
-    /// Draws node `i`'s shadow named `name` from the blur kept under it, when there is one: the
-    /// group it stands for would be the device rectangle `group` (drawn `whole` or cut to the band,
-    /// as `plane` makes it), `M` and `P` the node's and its parent's device maps. False (nothing
-    /// drawn) when no blur was kept under the name in an earlier frame, or the shadow draws nothing here.
-    func drawNamedShadow(_ sh: RenderShadow, name: ShadowName, node i: Int, group: IntRect, whole: Bool, M: Matrix4x4, P: Matrix4x4,
-                         opacity op: Double, on s: Surface) -> Bool {
-        guard let cache = shadowCache else { return false }
-        let g = shadowGeometry(sh, node: tree.nodes[i], P: P)
-        let ix = Int(g.dx.rounded()), iy = Int(g.dy.rounded())
-        let src = IntRect(x: group.x + ix, y: group.y + iy, width: group.width, height: group.height)
-        guard let layout = blurLayout(src, whole: whole, sigma: g.sigma, scissor: s.scissor) else { return false }
-        let key = TreeRasterizer.shadowNameKey(name, group: group, ix: ix, iy: iy, layout: layout, columns: s.columns, sigma: g.sigma)
-        guard let kept = cache.plane(forName: key) else { return false }
-        paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: layout.factor, area: layout.area, draw: layout.draw,
-                     color: sh.color, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
-        return true
     }
 
     /// Node `c`'s device rectangle and corner radius when it is a leaf that draws only inside its

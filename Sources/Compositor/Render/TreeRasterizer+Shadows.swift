@@ -94,7 +94,7 @@ extension TreeRasterizer {
     /// blurs it and composites it tinted with `color`, except on `covered` (see
     /// `ShadowComposite.paint`). The blur comes from the shadow cache when the same source,
     /// placement and deviation were blurred before. A group's blur is kept under `name` as well
-    /// when given (`shadowName`), so that a later frame finds it with no group drawn.
+    /// when given (`shadowName`), and found by it in later frames without reading the group.
     func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
                           sigma: Double, color: UInt32, opacity: Double, covered: ShadowComposite.Covered? = nil, name: ShadowName? = nil,
                           on s: Surface) {
@@ -114,10 +114,16 @@ extension TreeRasterizer {
                                       sigma: sigma, scissor: s.scissor) else { return }
         let area = layout.area, draw = layout.draw, sr = layout.source, factor = layout.factor
         let planeWidth = layout.planeWidth, planeHeight = layout.planeHeight
-        // The name a group's blur is kept by as well (see `shadowName`).
+        // The name a group's blur is kept by as well (see `shadowName`): a blur kept under it in an
+        // earlier frame is this alpha's, with no alpha to read, fingerprint and compare.
         let named = source.flatMap { (g, _) in
             name.map { TreeRasterizer.shadowNameKey($0, group: g.frame, ix: Int(dx.rounded()), iy: Int(dy.rounded()), layout: layout,
                                                     columns: s.columns, sigma: sigma) }
+        }
+        if let named, let kept = shadowCache?.plane(forName: named) {
+            paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
+                         color: color, opacity: opacity, covered: covered, on: s)
+            return
         }
         // A group's alpha is blurred straight from the group, without copying it out for a key,
         // when no cache would keep it (there is none, or its key alone is larger than the cache
@@ -155,12 +161,13 @@ extension TreeRasterizer {
                     let sy = sr.y + y - iy
                     guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
                     let row = g.row(sy) + (sr.x - ix), o = out.baseAddress! + y * sr.width
+                    // o[x] = Float(row[x] >> 24) / 255 (times the mask's, Float(mrow[x] >> 24) / 255): `lamina_alpha_row`.
                     if let mask {
                         guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
                         let mrow = mask.row(sy) + (sr.x - ix)
-                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
+                        lamina_alpha_row(o + x0, row + x0, mrow + x0, Int32(x1 - x0))
                     } else {
-                        for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
+                        lamina_alpha_row(o + x0, row + x0, nil, Int32(x1 - x0))
                     }
                 }
             }

@@ -34,11 +34,11 @@ final class TreeRasterizer {
     /// tests).
     var tracesShadowOutline = true
     /// Whether a layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them
-    /// and is then drawn with no offscreen group (`shadowName`; false: its group is drawn every
-    /// time, to compare the two in tests).
+    /// from frame to frame, without reading its group's alpha (`shadowName`; false: the alpha is
+    /// read every time, to compare the two in tests).
     var namesShadows = true
-    /// The names of the shadows of the groups being drawn, by node, for their `groupEnd` to keep
-    /// the blur under (one thread draws with a rasterizer).
+    /// The names of the shadows of the groups being drawn, by node, for their `groupEnd` (one
+    /// thread draws with a rasterizer).
     var shadowNames: [Int: ShadowName] = [:]
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
@@ -208,16 +208,9 @@ final class TreeRasterizer {
             if let sh = shadow, sh.path != nil { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             return
         }
-        // A shadow found by name (the same group alpha blurred in an earlier frame): the layer is
-        // drawn straight onto the surface, with no group; otherwise the group keeps its blur under
-        // the name.
-        if let sh = shadow, let name = shadowName(i, children: children, M: M, opacity: op) {
-            if s.clip == nil, drawNamedShadow(sh, name: name, node: i, group: R, whole: drawnWhole, M: M, P: P, opacity: op, on: s) {
-                body(i, M: M, mIndex: indices?.m, opacity: op, children: children, on: s, into: &stack)
-                return
-            }
-            shadowNames[i] = name
-        }
+        // A layer whose group alpha is fixed by a few numbers (a card): its shadow's blur is kept
+        // under them, and found by them in later frames without reading the group's alpha.
+        if shadow != nil, let name = shadowName(i, children: children, M: M) { shadowNames[i] = name }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
         if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
             // The mask first (the same surface and map as after the body), then the body inside it.

@@ -1,0 +1,50 @@
+// Shadow planes: a group's alpha as floats, a reduced plane's row sampled between its columns, and
+// two sampled rows mixed for a full-resolution row. The public entry points and their portable
+// loops; the vector versions are in shadow_x86.c (NEON runs the portable loops).
+#include "kernels_internal.h"
+
+void lamina_alpha_row(float *out, const uint32_t *src, const uint32_t *mask, int32_t count) {
+    if (count <= 0) return;
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_alpha_row_avx512(out, src, mask, count); return;
+    case LAMINA_LEVEL_AVX2: lk_alpha_row_avx2(out, src, mask, count); return;
+#endif
+    default:
+        if (mask) {
+            for (int32_t i = 0; i < count; i++) out[i] = (float)(src[i] >> 24) / 255.0f * ((float)(mask[i] >> 24) / 255.0f);
+        } else {
+            for (int32_t i = 0; i < count; i++) out[i] = (float)(src[i] >> 24) / 255.0f;
+        }
+    }
+}
+
+void lamina_sample_between(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count) {
+    if (count <= 0) return;
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_sample_between_avx512(out, row, index, left, next, count); return;
+    case LAMINA_LEVEL_AVX2: lk_sample_between_avx2(out, row, index, left, next, count); return;
+#endif
+    default:
+        for (int32_t i = 0; i < count; i++) {
+            float a = row[index[i]] * left[i], b = row[index[i] + 1] * next[i];
+            out[i] = a + b;
+        }
+    }
+}
+
+void lamina_mix_rows(float *out, const float *a, const float *b, float wa, float wb, int32_t count) {
+    if (count <= 0) return;
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_mix_rows_avx512(out, a, b, wa, wb, count); return;
+    case LAMINA_LEVEL_AVX2: lk_mix_rows_avx2(out, a, b, wa, wb, count); return;
+#endif
+    default:
+        for (int32_t i = 0; i < count; i++) {
+            float x = a[i] * wa, y = b[i] * wb;
+            out[i] = x + y;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+// Shadow planes: a group's alpha as floats, a reduced row sampled between its columns, two rows
+// mixed. The expected values are worked out with each single-precision operation rounded on its own
+// (volatile), as the Swift loops they replace compute them.
+#include "kernel_tests.h"
+
+static uint32_t float_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+void test_alpha_row(void) {
+    static uint32_t masks[MAXN];
+    for (int si = 0; si < NSIZES; si++)
+        for (int withMask = 0; withMask < 2; withMask++) {
+            int32_t n = sizes[si], misalign = irand(0, 15);
+            uint32_t *src = src_block + irand(0, 15);
+            for (int32_t i = 0; i < n; i++) {
+                src[i] = chance(0.2) ? 0 : chance(0.2) ? 0xFF000000u | (uint32_t)irand(0, 0xFFFFFF) : any_pixel();
+                masks[i] = chance(0.3) ? 0xFF000000u : any_pixel();
+                volatile float a = (float)(src[i] >> 24);
+                a = a / 255.0f;
+                if (withMask) {
+                    volatile float m = (float)(masks[i] >> 24);
+                    m = m / 255.0f;
+                    a = a * m;
+                }
+                want[i] = float_bits(a);
+                input[i] = 0x5A5A5A5Au;
+            }
+            LABEL("lamina_alpha_row (%d px, %s)", n, withMask ? "masked" : "no mask");
+            AT_EVERY_LEVEL(n, input, want, misalign, lamina_alpha_row((float *)out, src, withMask ? masks : NULL, n));
+        }
+}
+
+void test_sample_between(void) {
+    static float row[MAXN + 2], left[MAXN], next[MAXN];
+    static int32_t index[MAXN];
+    for (int si = 0; si < NSIZES; si++)
+        for (int t = 0; t < 3; t++) {
+            int32_t n = sizes[si], misalign = irand(0, 15), w = irand(1, 200);
+            for (int32_t j = 0; j < w + 2; j++) row[j] = chance(0.2) ? 0.0f : (float)drand(0, 1.05);
+            for (int32_t i = 0; i < n; i++) {
+                index[i] = t == 0 ? (int32_t)((int64_t)i * w / (n > 0 ? n : 1)) : irand(0, w);
+                left[i] = (float)drand(0, 1);
+                next[i] = t == 2 ? (float)drand(0, 1) : 1.0f - left[i];
+                volatile float a = row[index[i]] * left[i], b = row[index[i] + 1] * next[i];
+                volatile float s = a + b;
+                want[i] = float_bits(s);
+                input[i] = 0x5A5A5A5Au;
+            }
+            LABEL("lamina_sample_between (%d px from %d, trial %d)", n, w, t);
+            AT_EVERY_LEVEL(n, input, want, misalign, lamina_sample_between((float *)out, row, index, left, next, n));
+        }
+}
+
+void test_mix_rows(void) {
+    static float a[MAXN], b[MAXN];
+    for (int si = 0; si < NSIZES; si++) {
+        int32_t n = sizes[si], misalign = irand(0, 15);
+        float wb = (float)drand(0, 1), wa = chance(0.5) ? 1.0f - wb : (float)drand(0, 1);
+        for (int32_t i = 0; i < n; i++) {
+            a[i] = chance(0.2) ? 0.0f : (float)drand(0, 1.05);
+            b[i] = (float)drand(0, 1.05);
+            volatile float x = a[i] * wa, y = b[i] * wb;
+            volatile float s = x + y;
+            want[i] = float_bits(s);
+            input[i] = 0x5A5A5A5Au;
+        }
+        LABEL("lamina_mix_rows (%d px, weights %g, %g)", n, wa, wb);
+        AT_EVERY_LEVEL(n, input, want, misalign, lamina_mix_rows((float *)out, a, b, wa, wb, n));
+    }
+}
