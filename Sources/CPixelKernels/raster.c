@@ -1,7 +1,7 @@
 // The cell rasteriser: anti-aliased coverage of closed polygons by signed-area accumulation in
 // integer cells, swept row by row and, for a solid colour, blended straight into the destination
-// (no runs in between). The row sweep's vector versions (and on x86 the sweep and blend in one pass)
-// are in raster_x86.c and raster_neon.c.
+// (no runs in between). The row sweep's vector versions (and on x86 the sweep and blend in one pass,
+// and at AVX-512 the edge setup, eight edges a step) are in raster_x86.c and raster_neon.c.
 //
 // The method (the one CoverageRasterizer.swift documents, in integers): every edge adds, in each
 // row it crosses, its signed height in that row (its cover, in 1/LAMINA_RASTER_ONE of a pixel,

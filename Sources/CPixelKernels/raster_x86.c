@@ -4,7 +4,8 @@
 // colour, lk_raster_blend_rows_* sweep a strip's rows and blend the colour in the same pass (the
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
-// the pixels of raster.c's row loop.
+// the pixels of raster.c's row loop. At AVX-512, lk_raster_edges_avx512 sets up a contour's edges
+// eight at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
