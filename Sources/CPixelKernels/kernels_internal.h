@@ -394,9 +394,13 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *rows);
 /// lamina_raster_add_contour sets it up (the same doubles and integers), the horizontal ones and
 /// those wholly at or above `top` or at or below `bottom` left out, written from edges[*edgeCount]
 /// on (*edgeCount grows by those written; room for n more). box (minX, minY, maxX, maxY) takes
-/// the points 0 ..< n. Returns n; the caller adds edges n ..< count. Eight edges a step.
-LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, double top, double bottom,
-                                         double *box);
+/// the points 0 ..< n. Returns n; the caller adds edges n ..< count. Eight edges a step. With an
+/// affine map m (a, b, d, e, g, h; NULL: none) each point read is first mapped as
+/// lamina_raster_add_contour_affine maps it, and *notFinite is set to 1 when a mapped point of
+/// 0 ... n is not finite (the caller then drops what was written); without m the points must be
+/// finite and *notFinite is left alone.
+LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                                         double top, double bottom, double *box, int32_t *notFinite);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

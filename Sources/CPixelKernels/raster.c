@@ -115,6 +115,23 @@ static void fix_edge(LkEdge *e) {
     e->fixed = 1;
 }
 
+/// Adds the edge from (ax, ay) to (bx, by) (room for it made), unless it is horizontal or wholly
+/// outside the rows kept.
+static inline void add_edge_points(LaminaRaster *r, double ax, double ay, double bx, double by, double top, double bottom) {
+    if (ay == by) return;
+    // An edge wholly above the rows kept (its last row is above them) or wholly below them
+    // (its first row is below them) adds nothing to those rows. The bounds still take its
+    // points: the rectangle rasterised is the same with or without the limit.
+    if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) return;
+    // Written in place (an edge is a hundred bytes: no copy of it).
+    LkEdge *e = &r->edges[r->edgeCount++];
+    if (ay < by) { e->tx = ax; e->ty = ay; e->bx = bx; e->by = by; e->dir = 1; }
+    else { e->tx = bx; e->ty = by; e->bx = ax; e->by = ay; e->dir = -1; }
+    e->dxdy = (e->bx - e->tx) / (e->by - e->ty);
+    e->slope = edge_slope(e->dxdy);
+    fix_edge(e);
+}
+
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count) {
     if (count < 3 || !xy) return 0;
     // A coordinate is not finite when its exponent bits are all ones (in one pass without branches).
@@ -133,7 +150,7 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
     // Eight edges a step at AVX-512 (the same edges), the last few here.
     if (count > 8 && lamina_kernels_level() == LAMINA_LEVEL_AVX512) {
         double box[4] = { minX, minY, maxX, maxY };
-        i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, top, bottom, box);
+        i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, NULL, top, bottom, box, NULL);
         minX = box[0]; minY = box[1]; maxX = box[2]; maxY = box[3];
     }
 #endif
@@ -145,18 +162,7 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ax > maxX) maxX = ax;
         if (ay < minY) minY = ay;
         if (ay > maxY) maxY = ay;
-        if (ay == by) continue;
-        // An edge wholly above the rows kept (its last row is above them) or wholly below them
-        // (its first row is below them) adds nothing to those rows. The bounds still take its
-        // points: the rectangle rasterised is the same with or without the limit.
-        if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) continue;
-        // Written in place (an edge is a hundred bytes: no copy of it).
-        LkEdge *e = &r->edges[r->edgeCount++];
-        if (ay < by) { e->tx = ax; e->ty = ay; e->bx = bx; e->by = by; e->dir = 1; }
-        else { e->tx = bx; e->ty = by; e->bx = ax; e->by = ay; e->dir = -1; }
-        e->dxdy = (e->bx - e->tx) / (e->by - e->ty);
-        e->slope = edge_slope(e->dxdy);
-        fix_edge(e);
+        add_edge_points(r, ax, ay, bx, by, top, bottom);
     }
     r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
     return 1;
@@ -164,6 +170,35 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
 
 int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
     if (count < 3 || !xy || !m) return 0;
+#if defined(__x86_64__)
+    // At AVX-512 the points are mapped as their edges are set up, eight a step, with no array of
+    // mapped points; a contour with a point whose image is not finite is dropped afterwards (the
+    // edges written are taken back, the bounds left as they were), as the scalar path skips it.
+    // When memory runs out, the scalar path below says so (or that the contour is skipped).
+    if (count > 8 && lamina_kernels_level() == LAMINA_LEVEL_AVX512
+        && grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))) {
+        const size_t before = r->edgeCount;
+        const double top = r->rowsTop, bottom = r->rowsBottom;
+        double box[4] = { r->minX, r->minY, r->maxX, r->maxY };
+        int32_t notFinite = 0;
+        int32_t i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, m, top, bottom, box, &notFinite);
+        for (; i < count && !notFinite; i++) {
+            int32_t j = i + 1 < count ? i + 1 : 0;
+            double x = xy[2 * i], y = xy[2 * i + 1], u = xy[2 * j], v = xy[2 * j + 1];
+            double ax = x * m[0] + y * m[2] + m[4], ay = x * m[1] + y * m[3] + m[5];
+            double bx = u * m[0] + v * m[2] + m[4], by = u * m[1] + v * m[3] + m[5];
+            if (!isfinite(ax) || !isfinite(ay) || !isfinite(bx) || !isfinite(by)) { notFinite = 1; break; }
+            if (ax < box[0]) box[0] = ax;
+            if (ax > box[2]) box[2] = ax;
+            if (ay < box[1]) box[1] = ay;
+            if (ay > box[3]) box[3] = ay;
+            add_edge_points(r, ax, ay, bx, by, top, bottom);
+        }
+        if (notFinite) { r->edgeCount = before; return 0; }
+        r->minX = box[0]; r->minY = box[1]; r->maxX = box[2]; r->maxY = box[3];
+        return 1;
+    }
+#endif
     // Mapped onto the stack (contours of up to 256 points: no allocation) or the heap, then added.
     enum { BLOCK = 256 };
     double mapped[2 * BLOCK];

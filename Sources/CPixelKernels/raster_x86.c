@@ -330,14 +330,18 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
 /// below 2^62; ⌊v⌋ by rounding toward −∞, which is floor_int's value there). Lanes are written
 /// out in order, so the edges come in the order the scalar loop gives them.
 #define AVX512DQ __attribute__((target("avx512f,avx512dq")))
-AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, double top,
-                                                   double bottom, double *box) {
+AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                                                   double top, double bottom, double *box, int32_t *notFinite) {
     const int32_t n = (count - 1) / 8 * 8;
     const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
     const __m512d topv = _mm512_set1_pd(top), bottomv = _mm512_set1_pd(bottom), lim = _mm512_set1_pd(268435456.0);
     const __m512d unit = _mm512_set1_pd(4294967296.0), onev = _mm512_set1_pd((double)LAMINA_RASTER_ONE);
     const __m512d f65536 = _mm512_set1_pd(65536.0), magic = _mm512_set1_pd(6755399441055744.0), one = _mm512_set1_pd(1.0);
     __m512d mnx = _mm512_set1_pd(box[0]), mny = _mm512_set1_pd(box[1]), mxx = _mm512_set1_pd(box[2]), mxy = _mm512_set1_pd(box[3]);
+    // The map's coefficients (identity when there is none: then not applied).
+    const __m512d ma = _mm512_set1_pd(m ? m[0] : 1), mb = _mm512_set1_pd(m ? m[1] : 0), md = _mm512_set1_pd(m ? m[2] : 0);
+    const __m512d me = _mm512_set1_pd(m ? m[3] : 1), mg = _mm512_set1_pd(m ? m[4] : 0), mh = _mm512_set1_pd(m ? m[5] : 0);
+    __mmask8 bad = 0;
     size_t out = *edgeCount;
     // Each field of the eight lanes, then copied into the kept edges.
     double T[6][8];
@@ -346,8 +350,21 @@ AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCou
     for (int32_t i = 0; i < n; i += 8) {
         const __m512d p0 = _mm512_loadu_pd(xy + 2 * i), p1 = _mm512_loadu_pd(xy + 2 * i + 8);
         const __m512d q0 = _mm512_loadu_pd(xy + 2 * i + 2), q1 = _mm512_loadu_pd(xy + 2 * i + 10);
-        const __m512d ax = _mm512_permutex2var_pd(p0, even, p1), ay = _mm512_permutex2var_pd(p0, odd, p1);
-        const __m512d bx = _mm512_permutex2var_pd(q0, even, q1), by = _mm512_permutex2var_pd(q0, odd, q1);
+        __m512d ax = _mm512_permutex2var_pd(p0, even, p1), ay = _mm512_permutex2var_pd(p0, odd, p1);
+        __m512d bx = _mm512_permutex2var_pd(q0, even, q1), by = _mm512_permutex2var_pd(q0, odd, q1);
+        if (m) {
+            // x·a + y·d + g and x·b + y·e + h, each product and sum rounded in that order; a value
+            // is not finite where v − v is not 0 (NaN).
+            const __m512d zero = _mm512_setzero_pd();
+            __m512d x = ax, y = ay;
+            ax = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, ma), _mm512_mul_pd(y, md)), mg);
+            ay = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, mb), _mm512_mul_pd(y, me)), mh);
+            x = bx; y = by;
+            bx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, ma), _mm512_mul_pd(y, md)), mg);
+            by = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, mb), _mm512_mul_pd(y, me)), mh);
+            bad |= _mm512_cmp_pd_mask(_mm512_sub_pd(ax, ax), zero, _CMP_NEQ_UQ) | _mm512_cmp_pd_mask(_mm512_sub_pd(ay, ay), zero, _CMP_NEQ_UQ)
+                 | _mm512_cmp_pd_mask(_mm512_sub_pd(bx, bx), zero, _CMP_NEQ_UQ) | _mm512_cmp_pd_mask(_mm512_sub_pd(by, by), zero, _CMP_NEQ_UQ);
+        }
         mnx = _mm512_min_pd(mnx, ax); mxx = _mm512_max_pd(mxx, ax);
         mny = _mm512_min_pd(mny, ay); mxy = _mm512_max_pd(mxy, ay);
         const __mmask8 flat = _mm512_cmp_pd_mask(ay, by, _CMP_EQ_OQ);
@@ -395,6 +412,7 @@ AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCou
     box[0] = _mm512_reduce_min_pd(mnx); box[1] = _mm512_reduce_min_pd(mny);
     box[2] = _mm512_reduce_max_pd(mxx); box[3] = _mm512_reduce_max_pd(mxy);
     *edgeCount = out;
+    if (m && bad) *notFinite = 1;
     return n;
 }
 

@@ -287,6 +287,44 @@ void test_raster_long_contours(void) {
                 for (int32_t i = 0; i < box[2] * box[3]; i++) sum += got[i];
                 check(fabs(sum - fabs(area) / 2) < 4.0 / 65536 * box[2] * box[3], "-", "a star's coverage sums to its area");
             }
+            // The contour through an affine map (lamina_raster_add_contour_affine: mapped as its
+            // edges are set up at AVX-512), at every level: the portable level's box and coverage.
+            double map[6] = { drand(0.5, 1.5), drand(-0.5, 0.5), drand(-0.5, 0.5), drand(0.5, 1.5), drand(-20, 20), drand(-20, 20) };
+            for (int li = 0; li < level_count; li++) {
+                use_level(&levels[li]);
+                lamina_raster_reset(r);
+                if (band >= 0) lamina_raster_limit_rows(r, ry0, ry1);
+                check(lamina_raster_add_contour_affine(r, xy, n, map) == 1, levels[li].name, "mapped contour added");
+                int nonEmpty = lamina_raster_bounds(r, evenOdd, 0, W, ry0, ry1, box);
+                check(lamina_raster_coverage(r, evenOdd, 0, W, ry0, ry1, got) == 0, levels[li].name, "mapped contour rasterised");
+                size_t count = nonEmpty ? (size_t)box[2] * (size_t)box[3] : 0;
+                if (li == 0) { memcpy(first, got, count * sizeof(float)); memcpy(firstBox, box, sizeof box); continue; }
+                check(memcmp(box, firstBox, sizeof box) == 0, levels[li].name, "mapped box equals the portable level's");
+                check(memcmp(first, got, count * sizeof(float)) == 0, levels[li].name, "mapped coverage equals the portable level's");
+            }
+            // A map under which one point (in the vector part or the last few) goes past the
+            // doubles: the contour is skipped (0), and what was added before it stays as it was.
+            if (band < 0 && n > 9) {
+                int32_t far = trial % 2 ? irand(0, n / 2) : n - 1;
+                double keepX = xy[2 * far];
+                xy[2 * far] = 1e300;
+                double huge[6] = { 1e10, 0, 0, 1, 0, 0 };
+                for (int li = 0; li < level_count; li++) {
+                    use_level(&levels[li]);
+                    lamina_raster_reset(r);
+                    double tri[6] = { 10, 10, 50, 20, 30, 60 };
+                    lamina_raster_add_contour(r, tri, 3);
+                    int32_t before[4], after[4];
+                    lamina_raster_bounds(r, 0, 0, W, 0, H, before);
+                    lamina_raster_coverage(r, 0, 0, W, 0, H, first);
+                    check(lamina_raster_add_contour_affine(r, xy, n, huge) == 0, levels[li].name, "a contour with a point mapped past the doubles is skipped");
+                    lamina_raster_bounds(r, 0, 0, W, 0, H, after);
+                    lamina_raster_coverage(r, 0, 0, W, 0, H, got);
+                    check(memcmp(before, after, sizeof before) == 0 && memcmp(first, got, (size_t)before[2] * (size_t)before[3] * sizeof(float)) == 0,
+                          levels[li].name, "the skipped contour leaves the edges and the box as they were");
+                }
+                xy[2 * far] = keepX;
+            }
         }
     }
     lamina_raster_destroy(r);
@@ -313,9 +351,14 @@ void test_raster_edge_setup(void) {
             if (kind == 3 && chance(0.15)) { xy[2 * i] *= chance(0.5) ? 3e6 : 1; xy[2 * i + 1] *= chance(0.5) ? 3e6 : 1; }
         }
         double top = chance(0.5) ? -INFINITY : (double)irand(-50, 300), bottom = chance(0.5) ? INFINITY : top + irand(0, 200);
+        // Half the trials through an affine map (rotation, scale, shear, translation).
+        double map[6] = { drand(-2, 2), drand(-2, 2), drand(-2, 2), drand(-2, 2), drand(-100, 100), drand(-100, 100) };
+        const double *mp = trial & 1 ? map : NULL;
         size_t count = 0;
         double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
-        int32_t done = lk_raster_edges_avx512(got, &count, xy, n, top, bottom, box);
+        int32_t notFinite = 0;
+        int32_t done = lk_raster_edges_avx512(got, &count, xy, n, mp, top, bottom, box, &notFinite);
+        check(!notFinite, "AVX-512", "finite points reported finite");
         LABEL("lk_raster_edges_avx512 (trial %d, %d points, kind %d)", trial, n, kind);
         check(done == (n - 1) / 8 * 8, "AVX-512", "the edges of the whole groups of eight points");
         size_t k = 0;
@@ -324,6 +367,12 @@ void test_raster_edge_setup(void) {
         const double unit = 4294967296.0, lim = 268435456.0;
         for (int32_t i = 0; i < done; i++) {
             double ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
+            if (mp) {
+                double x = ax, y = ay;
+                ax = x * mp[0] + y * mp[2] + mp[4]; ay = x * mp[1] + y * mp[3] + mp[5];
+                x = bx; y = by;
+                bx = x * mp[0] + y * mp[2] + mp[4]; by = x * mp[1] + y * mp[3] + mp[5];
+            }
             mnx = fmin(mnx, ax); mxx = fmax(mxx, ax); mny = fmin(mny, ay); mxy = fmax(mxy, ay);
             if (ay == by || (ay <= top && by <= top) || (ay >= bottom && by >= bottom)) continue;
             if (k >= count) { ok = 0; continue; }
