@@ -31,7 +31,9 @@ int32_t lamina_kernels_cpu_has_avx512(void) {
     int state = atomic_load_explicit(&avx512_state, memory_order_relaxed);
     if (state < 0) {
         __builtin_cpu_init();
-        state = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
+        // DQ too (the cell rasteriser's edge setup converts doubles to 64-bit integers): every
+        // CPU with BW has it.
+        state = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") ? 1 : 0;
         atomic_store_explicit(&avx512_state, state, memory_order_relaxed);
     }
     return state;

@@ -11,6 +11,7 @@
 #define LAMINA_KERNELS_INTERNAL_H
 #include "CPixelKernels.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 
 // The arithmetic must not be contracted into fused multiply-adds: results must equal Swift's.
@@ -128,6 +129,21 @@ static inline uint32_t sum_units(int32_t s, int32_t evenOdd) {
 static inline uint32_t units_k(uint32_t a, float op, int32_t whole) {
     return whole ? (a * 255u + 32768u) >> 16 : coverage_k((float)a * (1.0f / LAMINA_RASTER_ONE), op);
 }
+
+/// One edge of the cell rasteriser (raster.c), top end first: x at y = ty is tx, at y = by is bx; dir is +1 when the contour runs
+/// downwards, −1 upwards. Most edges are also kept in fixed point (fixed = 1): the rows they touch
+/// r0 ... r1 (r0 = ⌊ty⌋, r1 = ⌈by⌉ − 1), ty and by rounded to 1/LAMINA_RASTER_ONE (qt, qb), and x in
+/// 1/2³² of a pixel: at the ends (xt, xb), at y = r0 + 1 (x1) and its step from one row boundary to
+/// the next (step). The x of boundary r0 + 1 + k is x1 + k·step, whichever row a band starts at, so
+/// a pixel never depends on the rows drawn. Edges too far out for that (|x| or |y| past 2^28, or
+/// steps of more than 2^28 pixels a row) keep fixed = 0 and are accumulated in doubles. slope: the
+/// edge's cover per 1/65536 of a pixel of x (see raster.c's accumulate_row).
+typedef struct {
+    double tx, ty, bx, by, dxdy, slope;
+    int32_t dir, fixed;
+    int32_t r0, r1;
+    int64_t qt, qb, xt, xb, x1, step;
+} LkEdge;
 
 /// The rows of one strip of the cell rasteriser swept and blended with a solid colour (raster.c's
 /// row loop for a blending sink, as one call of a vector level): rows of `cellStride` cells and
@@ -379,6 +395,18 @@ LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t 
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *rows);
 LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *rows);
+/// The edges of points 0 ... n of a closed contour of `count` points (x, y pairs; all finite), n
+/// the largest multiple of 8 below count: edge i from point i to point i + 1, set up as raster.c's
+/// lamina_raster_add_contour sets it up (the same doubles and integers), the horizontal ones and
+/// those wholly at or above `top` or at or below `bottom` left out, written from edges[*edgeCount]
+/// on (*edgeCount grows by those written; room for n more). box (minX, minY, maxX, maxY) takes
+/// the points 0 ..< n. Returns n; the caller adds edges n ..< count. Eight edges a step. With an
+/// affine map m (a, b, d, e, g, h; NULL: none) each point read is first mapped as
+/// lamina_raster_add_contour_affine maps it, and *notFinite is set to 1 when a mapped point of
+/// 0 ... n is not finite (the caller then drops what was written); without m the points must be
+/// finite and *notFinite is left alone.
+LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                                         double top, double bottom, double *box, int32_t *notFinite);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

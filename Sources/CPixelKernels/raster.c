@@ -1,7 +1,7 @@
 // The cell rasteriser: anti-aliased coverage of closed polygons by signed-area accumulation in
 // integer cells, swept row by row and, for a solid colour, blended straight into the destination
-// (no runs in between). The row sweep's vector versions (and on x86 the sweep and blend in one pass)
-// are in raster_x86.c and raster_neon.c.
+// (no runs in between). The row sweep's vector versions (and on x86 the sweep and blend in one pass,
+// and at AVX-512 the edge setup, eight edges a step) are in raster_x86.c and raster_neon.c.
 //
 // The method (the one CoverageRasterizer.swift documents, in integers): every edge adds, in each
 // row it crosses, its signed height in that row (its cover, in 1/LAMINA_RASTER_ONE of a pixel,
@@ -24,23 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// One edge, top end first: x at y = ty is tx, at y = by is bx; dir is +1 when the contour runs
-/// downwards, −1 upwards. Most edges are also kept in fixed point (fixed = 1): the rows they touch
-/// r0 ... r1 (r0 = ⌊ty⌋, r1 = ⌈by⌉ − 1), ty and by rounded to 1/LAMINA_RASTER_ONE (qt, qb), and x in
-/// 1/2³² of a pixel: at the ends (xt, xb), at y = r0 + 1 (x1) and its step from one row boundary to
-/// the next (step). The x of boundary r0 + 1 + k is x1 + k·step, whichever row a band starts at, so
-/// a pixel never depends on the rows drawn. Edges too far out for that (|x| or |y| past 2^28, or
-/// steps of more than 2^28 pixels a row) keep fixed = 0 and are accumulated in doubles. slope: the
-/// edge's cover per 1/65536 of a pixel of x (see accumulate_row).
-typedef struct {
-    double tx, ty, bx, by, dxdy, slope;
-    int32_t dir, fixed;
-    int32_t r0, r1;
-    int64_t qt, qb, xt, xb, x1, step;
-} Edge;
-
 struct LaminaRaster {
-    Edge *edges;
+    LkEdge *edges;
     size_t edgeCount, edgeCapacity;
     double minX, minY, maxX, maxY;
     int32_t *cells;
@@ -112,8 +97,8 @@ static inline int64_t floor_int(double v) {
 /// for a vertical edge (which never spans two columns in a row: then unused).
 static inline double edge_slope(double dxdy) { return (double)LAMINA_RASTER_ONE / (fabs(dxdy) * 65536.0); }
 
-/// Fills in e's fixed-point form when its coordinates are small enough (see Edge).
-static void fix_edge(Edge *e) {
+/// Fills in e's fixed-point form when its coordinates are small enough (see LkEdge).
+static void fix_edge(LkEdge *e) {
     const double lim = 268435456.0;   // 2^28
     e->fixed = 0;
     if (!(fabs(e->tx) < lim && fabs(e->bx) < lim && fabs(e->ty) < lim && fabs(e->by) < lim && fabs(e->dxdy) < lim)) return;
@@ -130,6 +115,23 @@ static void fix_edge(Edge *e) {
     e->fixed = 1;
 }
 
+/// Adds the edge from (ax, ay) to (bx, by) (room for it made), unless it is horizontal or wholly
+/// outside the rows kept.
+static inline void add_edge_points(LaminaRaster *r, double ax, double ay, double bx, double by, double top, double bottom) {
+    if (ay == by) return;
+    // An edge wholly above the rows kept (its last row is above them) or wholly below them
+    // (its first row is below them) adds nothing to those rows. The bounds still take its
+    // points: the rectangle rasterised is the same with or without the limit.
+    if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) return;
+    // Written in place (an edge is a hundred bytes: no copy of it).
+    LkEdge *e = &r->edges[r->edgeCount++];
+    if (ay < by) { e->tx = ax; e->ty = ay; e->bx = bx; e->by = by; e->dir = 1; }
+    else { e->tx = bx; e->ty = by; e->bx = ax; e->by = ay; e->dir = -1; }
+    e->dxdy = (e->bx - e->tx) / (e->by - e->ty);
+    e->slope = edge_slope(e->dxdy);
+    fix_edge(e);
+}
+
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count) {
     if (count < 3 || !xy) return 0;
     // A coordinate is not finite when its exponent bits are all ones (in one pass without branches).
@@ -140,10 +142,19 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         notFinite |= (bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull;
     }
     if (notFinite) return 0;
-    if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(Edge))) return -1;
+    if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))) return -1;
     double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
     const double top = r->rowsTop, bottom = r->rowsBottom;
-    for (int32_t i = 0; i < count; i++) {
+    int32_t i = 0;
+#if defined(__x86_64__)
+    // Eight edges a step at AVX-512 (the same edges), the last few here.
+    if (count > 8 && lamina_kernels_level() == LAMINA_LEVEL_AVX512) {
+        double box[4] = { minX, minY, maxX, maxY };
+        i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, NULL, top, bottom, box, NULL);
+        minX = box[0]; minY = box[1]; maxX = box[2]; maxY = box[3];
+    }
+#endif
+    for (; i < count; i++) {
         double ax = xy[2 * i], ay = xy[2 * i + 1];
         int32_t j = i + 1 < count ? i + 1 : 0;
         double bx = xy[2 * j], by = xy[2 * j + 1];
@@ -151,18 +162,7 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ax > maxX) maxX = ax;
         if (ay < minY) minY = ay;
         if (ay > maxY) maxY = ay;
-        if (ay == by) continue;
-        // An edge wholly above the rows kept (its last row is above them) or wholly below them
-        // (its first row is below them) adds nothing to those rows. The bounds still take its
-        // points: the rectangle rasterised is the same with or without the limit.
-        if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) continue;
-        // Written in place (an edge is a hundred bytes: no copy of it).
-        Edge *e = &r->edges[r->edgeCount++];
-        if (ay < by) { e->tx = ax; e->ty = ay; e->bx = bx; e->by = by; e->dir = 1; }
-        else { e->tx = bx; e->ty = by; e->bx = ax; e->by = ay; e->dir = -1; }
-        e->dxdy = (e->bx - e->tx) / (e->by - e->ty);
-        e->slope = edge_slope(e->dxdy);
-        fix_edge(e);
+        add_edge_points(r, ax, ay, bx, by, top, bottom);
     }
     r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
     return 1;
@@ -170,6 +170,35 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
 
 int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
     if (count < 3 || !xy || !m) return 0;
+#if defined(__x86_64__)
+    // At AVX-512 the points are mapped as their edges are set up, eight a step, with no array of
+    // mapped points; a contour with a point whose image is not finite is dropped afterwards (the
+    // edges written are taken back, the bounds left as they were), as the scalar path skips it.
+    // When memory runs out, the scalar path below says so (or that the contour is skipped).
+    if (count > 8 && lamina_kernels_level() == LAMINA_LEVEL_AVX512
+        && grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))) {
+        const size_t before = r->edgeCount;
+        const double top = r->rowsTop, bottom = r->rowsBottom;
+        double box[4] = { r->minX, r->minY, r->maxX, r->maxY };
+        int32_t notFinite = 0;
+        int32_t i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, m, top, bottom, box, &notFinite);
+        for (; i < count && !notFinite; i++) {
+            int32_t j = i + 1 < count ? i + 1 : 0;
+            double x = xy[2 * i], y = xy[2 * i + 1], u = xy[2 * j], v = xy[2 * j + 1];
+            double ax = x * m[0] + y * m[2] + m[4], ay = x * m[1] + y * m[3] + m[5];
+            double bx = u * m[0] + v * m[2] + m[4], by = u * m[1] + v * m[3] + m[5];
+            if (!isfinite(ax) || !isfinite(ay) || !isfinite(bx) || !isfinite(by)) { notFinite = 1; break; }
+            if (ax < box[0]) box[0] = ax;
+            if (ax > box[2]) box[2] = ax;
+            if (ay < box[1]) box[1] = ay;
+            if (ay > box[3]) box[3] = ay;
+            add_edge_points(r, ax, ay, bx, by, top, bottom);
+        }
+        if (notFinite) { r->edgeCount = before; return 0; }
+        r->minX = box[0]; r->minY = box[1]; r->maxX = box[2]; r->maxY = box[3];
+        return 1;
+    }
+#endif
     // Mapped onto the stack (contours of up to 256 points: no allocation) or the heap, then added.
     enum { BLOCK = 256 };
     double mapped[2 * BLOCK];
@@ -269,7 +298,7 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
 /// Adds fixed-point edge `e`'s cells in rows [rowA, rowB) (absolute, inside e's rows r0 ... r1) to
 /// the strip whose first row is `top`. ox16: the first cell's x in 1/65536 of a pixel; w16 the
 /// strip's width in the same unit. Row r's marks are the words marks[r·words ...] (see mark_cells).
-static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, int32_t shift, intptr_t stride,
+static void add_fixed_edge(const LkEdge *e, int32_t *cells, uint64_t *marks, intptr_t words, int32_t shift, intptr_t stride,
                            int64_t ox16, int64_t w16, int32_t top, int32_t rowA, int32_t rowB) {
     const int64_t one = LAMINA_RASTER_ONE;
     const double slope = e->slope;
@@ -322,7 +351,7 @@ static void add_fixed_edge(const Edge *e, int32_t *cells, uint64_t *marks, intpt
 
 /// Adds edge `e`'s cells in rows [rowA, rowB) (absolute) to the strip whose first row is `top`, in
 /// doubles (edges too far out for add_fixed_edge).
-static void add_edge(const Edge *e, int32_t *cells, uint64_t *marks, intptr_t words, int32_t shift, intptr_t stride,
+static void add_edge(const LkEdge *e, int32_t *cells, uint64_t *marks, intptr_t words, int32_t shift, intptr_t stride,
                      double ox, int32_t width, int32_t top, int32_t rowA, int32_t rowB) {
     const double w = (double)width;
     // The edge's x at the top of the row when the row before worked it out (its bottom boundary,
@@ -495,7 +524,7 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
     for (int32_t top = y0; top < y1; top += strip) {
         int32_t bottom = top + strip < y1 ? top + strip : y1;
         for (size_t k = 0; k < r->edgeCount; k++) {
-            const Edge *e = &r->edges[k];
+            const LkEdge *e = &r->edges[k];
             if (e->by <= (double)top || e->ty >= (double)bottom) continue;
             if (e->fixed) {
                 int32_t rowA = e->r0 > top ? e->r0 : top, rowB = e->r1 + 1 < bottom ? e->r1 + 1 : bottom;

@@ -4,7 +4,8 @@
 // colour, lk_raster_blend_rows_* sweep a strip's rows and blend the colour in the same pass (the
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
-// the pixels of raster.c's row loop.
+// the pixels of raster.c's row loop. At AVX-512, lk_raster_edges_avx512 sets up a contour's edges
+// eight at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
@@ -320,6 +321,99 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
             if (k) over_solid_512(dst + g0, scale_px(color, k), p1 - g0);
         }
     }
+}
+
+/// lk_raster_edges_avx512 (kernels_internal.h): the edges of eight points a step, each lane the
+/// scalar setup of raster.c (lamina_raster_add_contour, edge_slope, fix_edge) in the same IEEE
+/// operations in the same order (no fused multiply-add: each product and sum rounded as there),
+/// so the same doubles; the integers are the same conversions (truncation toward zero of values
+/// below 2^62; ⌊v⌋ by rounding toward −∞, which is floor_int's value there). Lanes are written
+/// out in order, so the edges come in the order the scalar loop gives them.
+#define AVX512DQ __attribute__((target("avx512f,avx512dq")))
+AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                                                   double top, double bottom, double *box, int32_t *notFinite) {
+    const int32_t n = (count - 1) / 8 * 8;
+    const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
+    const __m512d topv = _mm512_set1_pd(top), bottomv = _mm512_set1_pd(bottom), lim = _mm512_set1_pd(268435456.0);
+    const __m512d unit = _mm512_set1_pd(4294967296.0), onev = _mm512_set1_pd((double)LAMINA_RASTER_ONE);
+    const __m512d f65536 = _mm512_set1_pd(65536.0), magic = _mm512_set1_pd(6755399441055744.0), one = _mm512_set1_pd(1.0);
+    __m512d mnx = _mm512_set1_pd(box[0]), mny = _mm512_set1_pd(box[1]), mxx = _mm512_set1_pd(box[2]), mxy = _mm512_set1_pd(box[3]);
+    // The map's coefficients (identity when there is none: then not applied).
+    const __m512d ma = _mm512_set1_pd(m ? m[0] : 1), mb = _mm512_set1_pd(m ? m[1] : 0), md = _mm512_set1_pd(m ? m[2] : 0);
+    const __m512d me = _mm512_set1_pd(m ? m[3] : 1), mg = _mm512_set1_pd(m ? m[4] : 0), mh = _mm512_set1_pd(m ? m[5] : 0);
+    __mmask8 bad = 0;
+    size_t out = *edgeCount;
+    // Each field of the eight lanes, then copied into the kept edges.
+    double T[6][8];
+    int64_t Q[6][8];
+    int32_t R[2][8];
+    for (int32_t i = 0; i < n; i += 8) {
+        const __m512d p0 = _mm512_loadu_pd(xy + 2 * i), p1 = _mm512_loadu_pd(xy + 2 * i + 8);
+        const __m512d q0 = _mm512_loadu_pd(xy + 2 * i + 2), q1 = _mm512_loadu_pd(xy + 2 * i + 10);
+        __m512d ax = _mm512_permutex2var_pd(p0, even, p1), ay = _mm512_permutex2var_pd(p0, odd, p1);
+        __m512d bx = _mm512_permutex2var_pd(q0, even, q1), by = _mm512_permutex2var_pd(q0, odd, q1);
+        if (m) {
+            // x·a + y·d + g and x·b + y·e + h, each product and sum rounded in that order; a value
+            // is not finite where v − v is not 0 (NaN).
+            const __m512d zero = _mm512_setzero_pd();
+            __m512d x = ax, y = ay;
+            ax = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, ma), _mm512_mul_pd(y, md)), mg);
+            ay = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, mb), _mm512_mul_pd(y, me)), mh);
+            x = bx; y = by;
+            bx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, ma), _mm512_mul_pd(y, md)), mg);
+            by = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(x, mb), _mm512_mul_pd(y, me)), mh);
+            bad |= _mm512_cmp_pd_mask(_mm512_sub_pd(ax, ax), zero, _CMP_NEQ_UQ) | _mm512_cmp_pd_mask(_mm512_sub_pd(ay, ay), zero, _CMP_NEQ_UQ)
+                 | _mm512_cmp_pd_mask(_mm512_sub_pd(bx, bx), zero, _CMP_NEQ_UQ) | _mm512_cmp_pd_mask(_mm512_sub_pd(by, by), zero, _CMP_NEQ_UQ);
+        }
+        mnx = _mm512_min_pd(mnx, ax); mxx = _mm512_max_pd(mxx, ax);
+        mny = _mm512_min_pd(mny, ay); mxy = _mm512_max_pd(mxy, ay);
+        const __mmask8 flat = _mm512_cmp_pd_mask(ay, by, _CMP_EQ_OQ);
+        const __mmask8 above = _mm512_cmp_pd_mask(ay, topv, _CMP_LE_OQ) & _mm512_cmp_pd_mask(by, topv, _CMP_LE_OQ);
+        const __mmask8 below = _mm512_cmp_pd_mask(ay, bottomv, _CMP_GE_OQ) & _mm512_cmp_pd_mask(by, bottomv, _CMP_GE_OQ);
+        const __mmask8 keep = (__mmask8)~(flat | above | below);
+        if (!keep) continue;
+        // Top end first (blend: the second operand where the mask is set).
+        const __mmask8 down = _mm512_cmp_pd_mask(ay, by, _CMP_LT_OQ);
+        const __m512d tx = _mm512_mask_blend_pd(down, bx, ax), ty = _mm512_mask_blend_pd(down, by, ay);
+        const __m512d ex = _mm512_mask_blend_pd(down, ax, bx), ey = _mm512_mask_blend_pd(down, ay, by);
+        const __m512d dxdy = _mm512_div_pd(_mm512_sub_pd(ex, tx), _mm512_sub_pd(ey, ty));
+        const __m512d adxdy = _mm512_abs_pd(dxdy);
+        const __m512d slope = _mm512_div_pd(onev, _mm512_mul_pd(adxdy, f65536));
+        const __mmask8 fixed = _mm512_cmp_pd_mask(_mm512_abs_pd(tx), lim, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(ex), lim, _CMP_LT_OQ)
+                             & _mm512_cmp_pd_mask(_mm512_abs_pd(ty), lim, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(ey), lim, _CMP_LT_OQ)
+                             & _mm512_cmp_pd_mask(adxdy, lim, _CMP_LT_OQ);
+        const __m512d fty = _mm512_roundscale_pd(ty, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        const __m512d fby = _mm512_roundscale_pd(ey, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        // r1 = ⌈by⌉ − 1: ⌊by⌋, less one where by is whole.
+        const __m512d r1 = _mm512_mask_sub_pd(fby, _mm512_cmp_pd_mask(fby, ey, _CMP_EQ_OQ), fby, one);
+        _mm512_storeu_pd(T[0], tx); _mm512_storeu_pd(T[1], ty); _mm512_storeu_pd(T[2], ex);
+        _mm512_storeu_pd(T[3], ey); _mm512_storeu_pd(T[4], dxdy); _mm512_storeu_pd(T[5], slope);
+        _mm256_storeu_si256((__m256i *)R[0], _mm512_cvttpd_epi32(fty));
+        _mm256_storeu_si256((__m256i *)R[1], _mm512_cvttpd_epi32(r1));
+        _mm512_storeu_si512(Q[0], _mm512_cvttpd_epi64(_mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(ty, onev), magic), magic)));
+        _mm512_storeu_si512(Q[1], _mm512_cvttpd_epi64(_mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(ey, onev), magic), magic)));
+        _mm512_storeu_si512(Q[2], _mm512_cvttpd_epi64(_mm512_mul_pd(tx, unit)));
+        _mm512_storeu_si512(Q[3], _mm512_cvttpd_epi64(_mm512_mul_pd(ex, unit)));
+        // x at y = r0 + 1: (tx + ((r0 + 1) − ty)·dxdy)·2^32, r0 = ⌊ty⌋ as a double.
+        const __m512d x1 = _mm512_add_pd(tx, _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(fty, one), ty), dxdy));
+        _mm512_storeu_si512(Q[4], _mm512_cvttpd_epi64(_mm512_mul_pd(x1, unit)));
+        _mm512_storeu_si512(Q[5], _mm512_cvttpd_epi64(_mm512_mul_pd(dxdy, unit)));
+        for (uint32_t bits = keep; bits; bits &= bits - 1) {
+            const int l = __builtin_ctz(bits);
+            LkEdge *e = &edges[out++];
+            e->tx = T[0][l]; e->ty = T[1][l]; e->bx = T[2][l]; e->by = T[3][l]; e->dxdy = T[4][l]; e->slope = T[5][l];
+            e->dir = (down >> l) & 1 ? 1 : -1;
+            // Edges too far out keep only fixed = 0 (their integers are not read).
+            e->fixed = (fixed >> l) & 1;
+            e->r0 = R[0][l]; e->r1 = R[1][l];
+            e->qt = Q[0][l]; e->qb = Q[1][l]; e->xt = Q[2][l]; e->xb = Q[3][l]; e->x1 = Q[4][l]; e->step = Q[5][l];
+        }
+    }
+    box[0] = _mm512_reduce_min_pd(mnx); box[1] = _mm512_reduce_min_pd(mny);
+    box[2] = _mm512_reduce_max_pd(mxx); box[3] = _mm512_reduce_max_pd(mxy);
+    *edgeCount = out;
+    if (m && bad) *notFinite = 1;
+    return n;
 }
 
 #endif

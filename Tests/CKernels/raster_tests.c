@@ -1,5 +1,7 @@
 // The cell rasteriser (raster.c): the row sweep and whole polygons.
 #include "kernel_tests.h"
+// The edge setup kernel is internal to CPixelKernels (linked statically here).
+#include "../../Sources/CPixelKernels/kernels_internal.h"
 
 // ---- the cell rasteriser (raster.c) ----------------------------------------------------------------
 
@@ -226,6 +228,173 @@ void test_raster_bands(void) {
     }
     lamina_raster_destroy(r);
     lamina_raster_destroy(lim);
+}
+
+/// Long contours (9 to 300 points, so that the AVX-512 level sets up eight edges a step and the
+/// scalar loop the last few) rasterised at every level give the portable level's box and coverage
+/// exactly, whole and in bands limited to their rows: points anywhere in and around the target, on
+/// whole and half pixels (edges ending on a row boundary, edges along a row: left out), runs of
+/// points at one y, and some points past 2^28 pixels (edges the double path takes), both rules. The
+/// coverage of a contour inside the target also sums to its area (shoelace formula) within
+/// 4/65536 a pixel of its box, a value worked out apart from the rasteriser.
+void test_raster_long_contours(void) {
+    enum { W = 120, H = 90, MAXP = 300 };
+    static double xy[2 * MAXP];
+    static float got[W * H], first[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int trial = 0; trial < 400; trial++) {
+        int32_t n = irand(9, trial % 4 == 0 ? MAXP : 40), evenOdd = trial & 1, kind = irand(0, 3);
+        int32_t inside = kind == 0;
+        for (int32_t i = 0; i < n; i++) {
+            if (kind == 0) {
+                // A star-like loop around a centre, inside the target.
+                double a = 2 * M_PI * i / n, rad = drand(3, 40);
+                xy[2 * i] = 60 + rad * cos(a); xy[2 * i + 1] = 45 + rad * 0.9 * sin(a);
+            } else {
+                xy[2 * i] = drand(-10, W + 10); xy[2 * i + 1] = drand(-10, H + 10);
+            }
+            if (kind == 1 && chance(0.4)) { xy[2 * i] = round(xy[2 * i] * 2) / 2; xy[2 * i + 1] = round(xy[2 * i + 1] * 2) / 2; }
+            if (kind == 2 && i > 0 && chance(0.3)) xy[2 * i + 1] = xy[2 * i - 1];
+            if (kind == 3 && chance(0.1)) { xy[2 * i] *= 4e8; xy[2 * i + 1] *= chance(0.5) ? 4e8 : 1; }
+        }
+        double area = 0;
+        for (int32_t i = 0; i < n; i++) {
+            int32_t j = (i + 1) % n;
+            area += xy[2 * i] * xy[2 * j + 1] - xy[2 * j] * xy[2 * i + 1];
+        }
+        int32_t cut1 = irand(0, H), cut2 = irand(cut1, H), cuts[4] = { 0, cut1, cut2, H };
+        for (int band = -1; band < 3; band++) {
+            int32_t ry0 = band < 0 ? 0 : cuts[band], ry1 = band < 0 ? H : cuts[band + 1];
+            if (ry1 <= ry0) continue;
+            LABEL("long contour (trial %d, %d points, kind %d, rows %d ..< %d)", trial, n, kind, ry0, ry1);
+            int32_t box[4] = { 0, 0, 0, 0 }, firstBox[4] = { 0, 0, 0, 0 };
+            for (int li = 0; li < level_count; li++) {
+                use_level(&levels[li]);
+                lamina_raster_reset(r);
+                if (band >= 0) lamina_raster_limit_rows(r, ry0, ry1);
+                check(lamina_raster_add_contour(r, xy, n) == 1, levels[li].name, "contour added");
+                int nonEmpty = lamina_raster_bounds(r, evenOdd, 0, W, ry0, ry1, box);
+                check(lamina_raster_coverage(r, evenOdd, 0, W, ry0, ry1, got) == 0, levels[li].name, "rasterised");
+                size_t count = nonEmpty ? (size_t)box[2] * (size_t)box[3] : 0;
+                if (li == 0) { memcpy(first, got, count * sizeof(float)); memcpy(firstBox, box, sizeof box); continue; }
+                check(memcmp(box, firstBox, sizeof box) == 0, levels[li].name, "box equals the portable level's");
+                check(memcmp(first, got, count * sizeof(float)) == 0, levels[li].name, "coverage equals the portable level's");
+            }
+            if (band < 0 && inside && !evenOdd && box[0] > 0 && box[1] > 0 && box[0] + box[2] < W && box[1] + box[3] < H) {
+                double sum = 0;
+                for (int32_t i = 0; i < box[2] * box[3]; i++) sum += got[i];
+                check(fabs(sum - fabs(area) / 2) < 4.0 / 65536 * box[2] * box[3], "-", "a star's coverage sums to its area");
+            }
+            // The contour through an affine map (lamina_raster_add_contour_affine: mapped as its
+            // edges are set up at AVX-512), at every level: the portable level's box and coverage.
+            double map[6] = { drand(0.5, 1.5), drand(-0.5, 0.5), drand(-0.5, 0.5), drand(0.5, 1.5), drand(-20, 20), drand(-20, 20) };
+            for (int li = 0; li < level_count; li++) {
+                use_level(&levels[li]);
+                lamina_raster_reset(r);
+                if (band >= 0) lamina_raster_limit_rows(r, ry0, ry1);
+                check(lamina_raster_add_contour_affine(r, xy, n, map) == 1, levels[li].name, "mapped contour added");
+                int nonEmpty = lamina_raster_bounds(r, evenOdd, 0, W, ry0, ry1, box);
+                check(lamina_raster_coverage(r, evenOdd, 0, W, ry0, ry1, got) == 0, levels[li].name, "mapped contour rasterised");
+                size_t count = nonEmpty ? (size_t)box[2] * (size_t)box[3] : 0;
+                if (li == 0) { memcpy(first, got, count * sizeof(float)); memcpy(firstBox, box, sizeof box); continue; }
+                check(memcmp(box, firstBox, sizeof box) == 0, levels[li].name, "mapped box equals the portable level's");
+                check(memcmp(first, got, count * sizeof(float)) == 0, levels[li].name, "mapped coverage equals the portable level's");
+            }
+            // A map under which one point (in the vector part or the last few) goes past the
+            // doubles: the contour is skipped (0), and what was added before it stays as it was.
+            if (band < 0 && n > 9) {
+                int32_t far = trial % 2 ? irand(0, n / 2) : n - 1;
+                double keepX = xy[2 * far];
+                xy[2 * far] = 1e300;
+                double huge[6] = { 1e10, 0, 0, 1, 0, 0 };
+                for (int li = 0; li < level_count; li++) {
+                    use_level(&levels[li]);
+                    lamina_raster_reset(r);
+                    double tri[6] = { 10, 10, 50, 20, 30, 60 };
+                    lamina_raster_add_contour(r, tri, 3);
+                    int32_t before[4], after[4];
+                    lamina_raster_bounds(r, 0, 0, W, 0, H, before);
+                    lamina_raster_coverage(r, 0, 0, W, 0, H, first);
+                    check(lamina_raster_add_contour_affine(r, xy, n, huge) == 0, levels[li].name, "a contour with a point mapped past the doubles is skipped");
+                    lamina_raster_bounds(r, 0, 0, W, 0, H, after);
+                    lamina_raster_coverage(r, 0, 0, W, 0, H, got);
+                    check(memcmp(before, after, sizeof before) == 0 && memcmp(first, got, (size_t)before[2] * (size_t)before[3] * sizeof(float)) == 0,
+                          levels[li].name, "the skipped contour leaves the edges and the box as they were");
+                }
+                xy[2 * far] = keepX;
+            }
+        }
+    }
+    lamina_raster_destroy(r);
+}
+
+/// The AVX-512 edge setup (lk_raster_edges_avx512), where the CPU has it, writes for every edge
+/// that is neither horizontal nor wholly outside the rows kept exactly the fields LkEdge documents,
+/// worked out here one edge at a time from their definitions (top end first, dxdy, slope, the
+/// rows r0 = ⌊ty⌋ and r1 = ⌈by⌉ − 1, ty and by rounded to 1/65536, x in 1/2^32 of a pixel at the
+/// ends, at y = r0 + 1 and its step; fixed only below 2^28), in the order of the points, and
+/// leaves the box as the minimum and maximum of the points it read.
+void test_raster_edge_setup(void) {
+#if defined(__x86_64__)
+    if (!lamina_kernels_cpu_has_avx512()) return;
+    enum { MAXP = 200 };
+    static double xy[2 * MAXP];
+    static LkEdge got[MAXP];
+    for (int trial = 0; trial < 500; trial++) {
+        int32_t n = irand(9, trial % 5 == 0 ? MAXP : 40), kind = irand(0, 3);
+        for (int32_t i = 0; i < n; i++) {
+            xy[2 * i] = drand(-50, 300); xy[2 * i + 1] = drand(-50, 300);
+            if (kind == 1 && chance(0.5)) { xy[2 * i] = round(xy[2 * i] * 2) / 2; xy[2 * i + 1] = round(xy[2 * i + 1] * 2) / 2; }
+            if (kind == 2 && i > 0 && chance(0.3)) xy[2 * i + 1] = xy[2 * i - 1];
+            if (kind == 3 && chance(0.15)) { xy[2 * i] *= chance(0.5) ? 3e6 : 1; xy[2 * i + 1] *= chance(0.5) ? 3e6 : 1; }
+        }
+        double top = chance(0.5) ? -INFINITY : (double)irand(-50, 300), bottom = chance(0.5) ? INFINITY : top + irand(0, 200);
+        // Half the trials through an affine map (rotation, scale, shear, translation).
+        double map[6] = { drand(-2, 2), drand(-2, 2), drand(-2, 2), drand(-2, 2), drand(-100, 100), drand(-100, 100) };
+        const double *mp = trial & 1 ? map : NULL;
+        size_t count = 0;
+        double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+        int32_t notFinite = 0;
+        int32_t done = lk_raster_edges_avx512(got, &count, xy, n, mp, top, bottom, box, &notFinite);
+        check(!notFinite, "AVX-512", "finite points reported finite");
+        LABEL("lk_raster_edges_avx512 (trial %d, %d points, kind %d)", trial, n, kind);
+        check(done == (n - 1) / 8 * 8, "AVX-512", "the edges of the whole groups of eight points");
+        size_t k = 0;
+        int ok = 1;
+        double mnx = INFINITY, mny = INFINITY, mxx = -INFINITY, mxy = -INFINITY;
+        const double unit = 4294967296.0, lim = 268435456.0;
+        for (int32_t i = 0; i < done; i++) {
+            double ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
+            if (mp) {
+                double x = ax, y = ay;
+                ax = x * mp[0] + y * mp[2] + mp[4]; ay = x * mp[1] + y * mp[3] + mp[5];
+                x = bx; y = by;
+                bx = x * mp[0] + y * mp[2] + mp[4]; by = x * mp[1] + y * mp[3] + mp[5];
+            }
+            mnx = fmin(mnx, ax); mxx = fmax(mxx, ax); mny = fmin(mny, ay); mxy = fmax(mxy, ay);
+            if (ay == by || (ay <= top && by <= top) || (ay >= bottom && by >= bottom)) continue;
+            if (k >= count) { ok = 0; continue; }
+            const LkEdge *e = &got[k++];
+            int down = ay < by;
+            double tx = down ? ax : bx, ty = down ? ay : by, ex = down ? bx : ax, ey = down ? by : ay;
+            double dxdy = (ex - tx) / (ey - ty), slope = 65536.0 / (fabs(dxdy) * 65536.0);
+            ok &= e->tx == tx && e->ty == ty && e->bx == ex && e->by == ey && e->dir == (down ? 1 : -1);
+            ok &= memcmp(&e->dxdy, &dxdy, sizeof dxdy) == 0 && memcmp(&e->slope, &slope, sizeof slope) == 0;
+            int fixed = fabs(tx) < lim && fabs(ex) < lim && fabs(ty) < lim && fabs(ey) < lim && fabs(dxdy) < lim;
+            ok &= e->fixed == fixed;
+            if (!fixed) continue;
+            double r0 = floor(ty);
+            ok &= e->r0 == (int32_t)r0 && e->r1 == (int32_t)ceil(ey) - 1;
+            ok &= e->qt == (int64_t)llrint(ty * 65536.0) && e->qb == (int64_t)llrint(ey * 65536.0);
+            ok &= e->xt == (int64_t)(tx * unit) && e->xb == (int64_t)(ex * unit);
+            ok &= e->x1 == (int64_t)((tx + (r0 + 1 - ty) * dxdy) * unit) && e->step == (int64_t)(dxdy * unit);
+        }
+        check(ok && k == count, "AVX-512", "each kept edge's fields, in order");
+        check(box[0] == mnx && box[1] == mny && box[2] == mxx && box[3] == mxy, "AVX-512", "the box of the points read");
+    }
+#endif
 }
 
 /// The part of polygon p (n points, at most 16) on the side x·s ≤ c·s of a vertical (axis 0) or

@@ -192,7 +192,7 @@ int32_t lamina_kernels_use_avx2(void);
 /// 1 when the CPU has AVX2 (whatever the mode).
 int32_t lamina_kernels_cpu_has_avx2(void);
 
-/// 1 when the CPU (and the operating system) has AVX-512 F and BW (whatever the mode).
+/// 1 when the CPU (and the operating system) has AVX-512 F, BW and DQ (whatever the mode).
 int32_t lamina_kernels_cpu_has_avx512(void);
 
 /// 1 on AArch64, where every CPU has NEON (Advanced SIMD); 0 elsewhere.

@@ -17,7 +17,7 @@ public enum PixelKernels {
         #if arch(x86_64)
         /// AVX2 (eight pixels a step).
         case avx2 = 1
-        /// AVX-512 F and BW (sixteen pixels a step) for the kernels that have such a version; the
+        /// AVX-512 F, BW and DQ (sixteen pixels a step) for the kernels that have such a version; the
         /// others run their AVX2 version at this level.
         case avx512 = 2
         #elseif arch(arm64)
@@ -84,7 +84,7 @@ public enum PixelKernels {
     /// Whether the CPU has AVX2 (whatever the mode; false on other architectures).
     public static var cpuHasAVX2: Bool { lamina_kernels_cpu_has_avx2() != 0 }
 
-    /// Whether the CPU has AVX-512 F and BW (whatever the mode; false on other architectures).
+    /// Whether the CPU has AVX-512 F, BW and DQ (whatever the mode; false on other architectures).
     public static var cpuHasAVX512: Bool { lamina_kernels_cpu_has_avx512() != 0 }
 
     /// Whether the CPU has NEON (true on every AArch64 CPU, false elsewhere).
