@@ -137,6 +137,47 @@ void test_gradient_conic_steps(void) {
     }
 }
 
+/// Long conic rows on affine maps passing a hair from the centre (0 to 0.3 units, and through it:
+/// offsets of exactly ±0), their centre far out (up to 5000 units) or near, sloping or not: where
+/// the fused loops' offsets in float (from the row's start, one multiply-add a lane) err by far
+/// more than a lane's own distance from the centre, and each lane's margins must grow by its slack.
+void test_gradient_conic_near_centre(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-7, 1e-5, 1e-3, 3e-2, 0.3 };
+    for (int t = 0; t < 720; t++) {
+        double sx = t % 2 ? drand(-5000, 5000) : drand(-5, 5), sy = t % 2 ? drand(-5000, 5000) : drand(-5, 5);
+        double a0 = drand(-3.1, 3.1), ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        // The row's direction (along x, or sloping) and its scale, and how far it passes the centre.
+        double theta = t % 3 == 0 ? 0 : drand(-3.1, 3.1), scale = drand(0.01, 3), d = dists[t % 6] * (chance(0.5) ? 1 : -1);
+        double a = cos(theta) * scale, b = sin(theta) * scale;
+        int32_t n = irand(600, MAXN < 1400 ? MAXN : 1400), px0 = irand(-3000, 3000);
+        // The pixel centre (or a point between two) nearest the centre.
+        double pc = px0 + irand(0, n - 1) + (chance(0.5) ? 0.5 : drand(0, 1));
+        double rowX = sx - pc * a - d * sin(theta), rowY = sy - pc * b + d * cos(theta);
+        if (t % 6 == 0 && chance(0.5)) { b = 0; rowY = sy; }   // the centre's own row: y − sy = 0 on every pixel
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, rowX, rowY, 1, table };
+        LABEL("lamina_shade_gradient (conic near its centre, trial %d, %d px from %d, distance %g)", t, n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))], 255);
+        }
+        LABEL("lamina_gradient_over (conic near its centre, trial %d, %d px from %d, distance %g)", t, n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
+    }
+}
+
 void test_gradient(void) {
     static uint32_t table[256];
     const char *kinds[] = { "axial", "radial", "conic" };
