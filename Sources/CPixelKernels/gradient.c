@@ -183,6 +183,13 @@ void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double g
     LaminaGradientRow r = *row;
     // Every row has the same a, b, c, geometry and pixel range: what their plans share is kept.
     LkGradientRowsCache cache = { 0 };
+    if (mw == 0) {
+        // The first and last rows' rowX and rowY, worked out as the loop does.
+        const double first = (double)y0 + 0.5, last = (double)(y0 + rows - 1) + 0.5;
+        cache.hasEnds = 1;
+        cache.ends[0] = first * mx + gx; cache.ends[1] = first * my + gy;
+        cache.ends[2] = last * mx + gx; cache.ends[3] = last * my + gy;
+    }
     if (rows > 1) prefetch_row(dst + stride, count);
     for (int32_t y = 0; y < rows; y++) {
         // Two rows ahead: the row after next is on its way while this one is painted.

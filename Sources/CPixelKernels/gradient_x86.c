@@ -156,6 +156,57 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
     return 1;
 }
 
+// ---- stepped rows of one rectangle ------------------------------------------------------------------
+//
+// The rows of one lamina_gradient_over_rows call whose map gives every row the same rowW (its mw
+// is 0) share one margin instead of working out their own: every term of a row's margin (the
+// double form's, from |rowX| and |rowY|, and the float form's err, from |F0| or |U0| and |V0|) is
+// a sum, with factors that are not negative, of absolute values of quantities affine in the row's
+// centre py (rowX and rowY are; so are f0, u0 and v0, and F0 = f0 + f1·c), so it is convex in py
+// and no larger on any row than on the first or the last. Their computed values lie within a
+// relative 2⁻⁴⁸ of the exact ones, so the larger of the two ends' margins, made larger by 2⁻³⁰ of
+// itself, holds for every row. A row then works out only its form's values (gradient_steps_values:
+// the same formulas, so the same f0, u0, v0) and takes that margin: its lanes are redone where the
+// margin says, possibly a few more than with its own, and the pixels are the same. The rows take
+// this only when that margin is below 1/128, so that each row's own margin, below 1/64, would
+// have made it a stepped row too: the same loop as without the shared margin.
+
+/// The shared margin of a rectangle's rows (cache->ends from lamina_gradient_over_rows): rectState
+/// 1 and rectMargin, or rectState 2 when either end is not a stepped row or the margin not small.
+static void rect_margin(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
+    double worst = 0;
+    cache->rectState = 2;
+    for (int e = 0; e < 2; e++) {
+        LaminaGradientRow r = *g;
+        r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
+        GradientSteps s;
+        FloatSteps fs;
+        if (!(gradient_steps_from(&r, h, &s) && float_steps(&s, g->kind, px0, count, &fs))) return;
+        worst = fmax(worst, (double)fs.margin);
+    }
+    const double m = worst * (1 + 0x1p-30) * (1 + 0x1p-20);
+    if (!(m < 1.0 / 128)) return;
+    cache->rectMargin = (float)m;   // within 2⁻²⁴ of m: not below the bound
+    cache->rectState = 1;
+}
+
+/// A rectangle's row in the float form with the rectangle's margin (rectState 1): 0 when the row
+/// has no stepping form or its values are too large, as gradient_steps_from says.
+static int rect_row_steps(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, const LkGradientRowsCache *cache, FloatSteps *fs) {
+    GradientSteps s;
+    if (!gradient_steps_values(g, h, &s) || !(fabs(s.f0) + fabs(s.f1) < 1e15)) return 0;
+    const double c = (double)px0 + 0.5;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        fs->f0 = (float)(s.f0 + s.f1 * c); fs->f1 = (float)s.f1;
+        fs->u0 = fs->u1 = fs->v0 = fs->v1 = 0;
+    } else {
+        fs->u0 = (float)(s.u0 + s.u1 * c); fs->u1 = (float)s.u1; fs->v0 = (float)(s.v0 + s.v1 * c); fs->v1 = (float)s.v1;
+        fs->f0 = fs->f1 = 0;
+    }
+    fs->margin = cache->rectMargin;
+    return 1;
+}
+
 /// Which loop a row takes (the same decisions at both levels), and its constants.
 typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_STEPS_CONIC, PLAN_PORTABLE } PlanPath;
 typedef struct {
@@ -174,7 +225,8 @@ typedef struct {
 /// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
 /// float form's margin is small, else the exact form, one colour, the conic loop, or the portable
 /// code. `cache` (NULL, or kept from row to row of one rectangle) saves the divisions and atan2
-/// the rows share; the plan is the same with it or without.
+/// the rows share, and the margins of stepped rows (see "stepped rows of one rectangle"); the
+/// plan is the same loop with it or without, and gives the same pixels.
 static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p, LkGradientRowsCache *cache) {
     p->color = 0;
     p->a0 = 0;
@@ -192,7 +244,9 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
         }
     }
     if (h && (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL)) {
-        stepped = gradient_steps_from(g, h, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps);
+        if (cache && cache->hasEnds && cache->rectState == 0 && count <= (1 << 22)) rect_margin(g, h, px0, count, cache);
+        if (cache && cache->hasEnds && cache->rectState == 1) stepped = rect_row_steps(g, h, px0, cache, &p->steps);
+        else stepped = gradient_steps_from(g, h, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps);
     }
     if (stepped) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;

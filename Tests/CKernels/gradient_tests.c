@@ -100,6 +100,44 @@ void test_gradient_far_steps(void) {
                 }
 }
 
+/// lamina_gradient_over_rows on rectangles far out whose rows cross the rounding steps (axes within
+/// a few millionths of 255 and 510 units, centres 3000-5000 units out, rows of 400-1400 pixels, the
+/// rows' y rising or falling): every row of one rectangle takes one margin worked out from its first
+/// and last rows, which must hold on the rows between them (the x86 levels' stepped rows).
+void test_gradient_rows_far(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double bases[] = { 255, 510 }, starts[] = { 3000, 4999, 4096.25 };
+    for (int bi = 0; bi < 2; bi++)
+        for (int ulps = -3; ulps <= 3; ulps++)
+            for (int si = 0; si < 3; si++)
+                for (int32_t kind = LAMINA_GRADIENT_AXIAL; kind <= LAMINA_GRADIENT_RADIAL; kind++) {
+                    double len = bases[bi] * (1 + ulps * 1.3e-6), sx = starts[si], sy = drand(-3000, 3000);
+                    double ex = sx + len, ey = sy + (kind == LAMINA_GRADIENT_RADIAL ? len : 0);
+                    int32_t count = irand(400, 1400), rows = MAXN / count < 8 ? MAXN / count : 8;
+                    int32_t px0 = (int32_t)sx - count / 2, y0 = irand(-20, 20);
+                    // Rows through the axis or the centre: y = py·my + gy, my = ±1 or a shallow slope.
+                    double my = chance(0.5) ? (chance(0.5) ? 1.0 : -1.0) : drand(-0.2, 0.2), gy = sy - ((double)y0 + 0.5) * my;
+                    double b = kind == LAMINA_GRADIENT_AXIAL ? drand(-1e-3, 1e-3) : 0;
+                    int32_t n = (rows - 1) * count + count;
+                    premultiplied_row(input, n);
+                    for (int32_t y = 0; y < rows; y++) {
+                        volatile double py = (double)(y0 + y) + 0.5, ty = py * my, rowY = ty + gy;
+                        for (int32_t i = 0; i < count; i++) {
+                            volatile double px = (double)(px0 + i) + 0.5, nx = px * 1.0, ny = px * b;
+                            nx = nx + 0.0; ny = ny + rowY;
+                            volatile double x = nx * 1.0, yy = ny * 1.0;
+                            uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                            want[y * count + i] = ref_over(input[y * count + i], color, 255);
+                        }
+                    }
+                    LaminaGradientRow row = { kind, sx, sy, ex, ey, 1, b, 0, 0, 0, 0, table };
+                    LABEL("lamina_gradient_over_rows (%s, far: start %g, axis %.17g, %d x %d)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial",
+                          sx, len, count, rows);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over_rows(&row, 0, 0, my, gy, 0, 1, y0, rows, px0, count, out, count, 1.0f));
+                }
+}
+
 /// Conic rows laid along rays from the centre at the angles of the rounding steps, a0 + (k + ½)·2π/255
 /// (every pixel's parameter within rounding errors of a step, where the vector versions' angle,
 /// within 1e-6 radians of libm's, must be worked out again), and at a0 itself and a hair either
