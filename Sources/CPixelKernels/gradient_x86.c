@@ -868,6 +868,25 @@ AVX512BW_ONLY static inline __m512i lookup256(const uint32_t *table, __m512i ind
     return _mm512_mask_blend_epi32(b7, _mm512_mask_blend_epi32(b6, q0, q1), _mm512_mask_blend_epi32(b6, q2, q3));
 }
 
+/// Sixteen colours of the table at `index` (each 0...255) for rows whose colours change fast: by
+/// two permutes of the 64-entry window of the table that ends at the larger of the first and last
+/// lanes' indices when every index lies in it (a stepped row's indices rise, fall, or, radial, fall
+/// then rise along it, so the largest is mostly at an end), else by lookup256.
+AVX512BW_ONLY static inline __m512i lookup64(const uint32_t *table, __m512i index) {
+    const int32_t first = _mm_cvtsi128_si32(_mm512_castsi512_si128(index));
+    const int32_t last = _mm_extract_epi32(_mm512_extracti32x4_epi32(index, 3), 3);
+    const int32_t hi = first > last ? first : last;
+    const int32_t base = hi < 63 ? 0 : (hi - 63 > 192 ? 192 : hi - 63);
+    const __m512i rel = _mm512_sub_epi32(index, _mm512_set1_epi32(base));
+    if (_mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(64)) != 0xFFFF) return lookup256(table, index);
+    // Each permute takes the low five bits of rel; bit 5 picks the half of the window.
+    const __m512i lo = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
+                                                 _mm512_loadu_si512((const void *)(table + base + 16)));
+    const __m512i up = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base + 32)), rel,
+                                                 _mm512_loadu_si512((const void *)(table + base + 48)));
+    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(rel, _mm512_set1_epi32(32)), lo, up);
+}
+
 /// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
 /// the table when the indices lie within 32 of each other (a smooth gradient over sixteen pixels,
 /// the common case), else by loads as store16. The window starts at the lower of the first and
@@ -948,7 +967,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             fix_lanes(g, p, path, fixed, unsure, px0 + i, count - i);
             index = _mm512_loadu_si512((const void *)fixed);
         }
-        __m512i s = wide ? lookup256(g->table, index) : lookup16(g->table, index);
+        __m512i s = wide ? lookup64(g->table, index) : lookup16(g->table, index);
         __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
         if (cov && (i < full0 || i + 16 > full1)) {
