@@ -351,3 +351,62 @@ void test_gradient_over_rows(void) {
                        lamina_gradient_over_rows(&row, mx, gx, my, gy, mw, gw, y0, rows, px0, count, out, stride, op));
     }
 }
+
+/// lamina_gradient_over_rows_coverage: random maps (affine with one w, affine with a w that changes
+/// from row to row, projective) over a few rows of a rectangle inside a wider buffer, each row with
+/// its own coverage row (runs of zeros, ones and fractions) and inside (NaN there: not read); each
+/// row must be its own row's reference through its coverage, the pixels between the rows left alone.
+void test_gradient_over_rows_coverage(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    static int32_t full[2 * 64];
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 150; t++) {
+        int32_t kind = t % 3;
+        for (int i = 0; i < 256; i++) table[i] = premultiplied_pixel();
+        double sx = drand(-20, 60), sy = drand(-20, 60), ex = sx + drand(-400, 400), ey = sy + drand(-400, 400);
+        int projective = t % 5 == 4;
+        double a = drand(-1.5, 1.5), b = drand(-1.5, 1.5), c = projective ? drand(-0.002, 0.002) : 0.0;
+        double mx = drand(-1.5, 1.5), gx = drand(-50, 50), my = drand(-1.5, 1.5), gy = drand(-50, 50);
+        double mw = projective ? drand(-0.002, 0.002) : 0.0, gw = projective ? drand(0.8, 1.2) : 1.0;
+        if (t % 5 == 2) { mw = drand(-0.01, 0.01); gw = drand(0.8, 3); }
+        int32_t count = irand(1, 200), rows = irand(1, 14), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
+        int32_t n = (rows - 1) * stride + count;
+        float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
+        for (int32_t y = 0; y < rows; y++) {
+            float *cov = coverage + y * count;
+            for (int32_t i = 0; i < count; ) {
+                float v = chance(0.4) ? 1.0f : chance(0.3) ? 0.0f : (float)drand(0, 1);
+                int32_t len = chance(0.5) ? 1 : irand(1, 30);
+                for (int32_t j = 0; j < len && i < count; j++, i++) cov[i] = v;
+            }
+            // Insides: none, the whole row, or a stretch (clamped by the kernel when out of range).
+            int pick = irand(0, 3);
+            full[2 * y] = pick == 0 ? 0 : pick == 1 ? irand(-3, 0) : irand(-3, count + 3);
+            full[2 * y + 1] = pick == 0 ? 0 : pick == 1 ? count + irand(0, 3) : irand(-3, count + 3);
+        }
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my, tw = py * mw;
+            volatile double rowX = tx + gx, rowY = ty + gy, rowW = tw + gw;
+            int32_t lo = full[2 * y] < 0 ? 0 : (full[2 * y] > count ? count : full[2 * y]);
+            int32_t hi = full[2 * y + 1] < lo ? lo : (full[2 * y + 1] > count ? count : full[2 * y + 1]);
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pc = px * c, w = pc + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * b;
+                nx = nx + rowX; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                float v = i >= lo && i < hi ? 1.0f : coverage[y * count + i];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(v, op));
+            }
+            for (int32_t i = lo; i < hi; i++) coverage[y * count + i] = NAN;   // not read
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, c, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows_coverage (trial %d, %s%s, %d x %d, op %g)", t, kinds[kind], projective ? ", projective" : "",
+              count, rows, (double)op);
+        AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                       lamina_gradient_over_rows_coverage(&row, mx, gx, my, gy, mw, gw, y0, rows, px0, count, out, stride, coverage, count, full, op));
+    }
+}

@@ -51,6 +51,7 @@ int main(void) {
     test_gradient();
     test_gradient_over();
     test_gradient_over_rows();
+    test_gradient_over_rows_coverage();
     test_raster_sweep();
     test_raster_coverage();
     test_raster_fill();
