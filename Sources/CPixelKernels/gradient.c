@@ -174,6 +174,48 @@ static inline void prefetch_row(const uint32_t *dst, int32_t count) {
     __builtin_prefetch(dst + count - 1, 1, 3);
 }
 
+/// A cache for rows y0 ..< y0 + rows of one rectangle (the same a, b, c, geometry and pixel range on
+/// every row): empty, with the first and last rows' rowX and rowY (worked out as the rows' loop
+/// does) when every row has the same rowW (mw = 0).
+static LkGradientRowsCache rows_cache(double mx, double gx, double my, double gy, double mw, int32_t y0, int32_t rows) {
+    LkGradientRowsCache cache = { 0 };
+    if (mw == 0) {
+        const double first = (double)y0 + 0.5, last = (double)(y0 + rows - 1) + 0.5;
+        cache.hasEnds = 1;
+        cache.ends[0] = first * mx + gx; cache.ends[1] = first * my + gy;
+        cache.ends[2] = last * mx + gx; cache.ends[3] = last * my + gy;
+    }
+    return cache;
+}
+
+void lamina_gradient_over_rows_coverage(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
+                                        int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride,
+                                        const float *coverage, intptr_t coverageStride, const int32_t *full, float op) {
+    if (count <= 0 || rows <= 0) return;
+    const int32_t level = lamina_kernels_level();
+    const uint32_t kFull = coverage_k(1.0f, op);
+    LaminaGradientRow r = *row;
+    LkGradientRowsCache cache = rows_cache(mx, gx, my, gy, mw, y0, rows);
+    for (int32_t y = 0; y < rows; y++) {
+        const double py = (double)(y0 + y) + 0.5;
+        r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
+        uint32_t *d = dst + (intptr_t)y * stride;
+        const float *cov = coverage + (intptr_t)y * coverageStride;
+        // As lamina_gradient_over, with the rows' cache.
+        int32_t full0 = full[2 * y], full1 = full[2 * y + 1];
+        full0 = full0 < 0 ? 0 : (full0 > count ? count : full0);
+        full1 = full1 < full0 ? full0 : (full1 > count ? count : full1);
+        if (full0 == 0 && full1 == count) {
+            if (kFull) over_constant(level, &r, px0, count, d, op, kFull, &cache);
+            continue;
+        }
+#if defined(__x86_64__)
+        if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(&r, px0, count, d, cov, full0, full1, op, &cache)) continue;
+#endif
+        over_coverage(level, &r, px0, count, d, cov, full0, full1, op, kFull);
+    }
+}
+
 void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
                                int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op) {
     if (count <= 0 || rows <= 0) return;
@@ -182,7 +224,7 @@ void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double g
     if (!k) return;
     LaminaGradientRow r = *row;
     // Every row has the same a, b, c, geometry and pixel range: what their plans share is kept.
-    LkGradientRowsCache cache = { 0 };
+    LkGradientRowsCache cache = rows_cache(mx, gx, my, gy, mw, y0, rows);
     if (rows > 1) prefetch_row(dst + stride, count);
     for (int32_t y = 0; y < rows; y++) {
         // Two rows ahead: the row after next is on its way while this one is painted.

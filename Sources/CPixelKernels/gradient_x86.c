@@ -95,12 +95,126 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
     return 1;
 }
 
+// ---- stepped conic rows ---------------------------------------------------------------------------
+//
+// A conic row whose map is affine (c = 0, rowW ≠ 0) has offsets from the centre that are affine in
+// the lane i (pixel px0 + i): ox = X0 + X1·i, oy = Y0 + Y1·i, with X1 = a/rowW and X0 the offset of
+// pixel centre px0 + ½, worked out in double once a row and rounded to float. The fused loops take
+// each lane's offsets in float from them (one multiply-add) instead of the reference's double
+// operations; each float offset lies within ex (oy: ey) of the reference's double one:
+//   3ε·(|X0| + |X1|·count) for the roundings of X0, X1, the product and the sum (ε = 2⁻²⁴; a fused
+//   multiply-add rounds once, within the same bound), plus 2⁻⁴⁵ of the largest term of the
+//   reference's own formula for the double roundings of both (each a handful of 2⁻⁵³ of it).
+// A lane is left to the series only when |ox| > ex and |oy| > ey (so both offsets are non-zero and
+// of the reference's signs: the two angles lie on the same side of the x axis and differ by the
+// angle between the two points) and m = max(|ox|, |oy|) ≥ 3E, E = ex + ey (so the reference's
+// point is at least ⅔·m from the centre). The angle between two points within E of each other, the
+// reference's at least ⅔·m from the centre, is at most arcsin(1.5·E/m) ≤ (π/3)·1.5·E/m = (π/2)·E/m
+// (arcsin is convex on [0, ½], arcsin ½ = π/6). So the lane's angle is within 1e-6 + (π/2)·E/m of
+// libm's (the series' bound of "conic rows" below, which already allows for offsets rounded to a
+// float), and its f within 1.2e-4 + (255/2π)·(π/2)·E/m of the reference's: a lane is worked out
+// again when f lies within conic_float_index_margin + 63.75·E/m of an integer, or its angle minus
+// a0 within conic_float_angle_margin + (π/2)·E/m of 0 or ±2π. 1/m is taken by the reciprocal
+// estimate (relative error below 2⁻¹¹ at AVX2, 2⁻¹⁴ at AVX-512), so the slacks 63.75·E and
+// (π/2)·E are made larger by 2⁻⁹ of themselves. Rows whose offsets could pass 1e30 take the double
+// offsets instead.
+
+/// The float form of a stepped conic row over lanes i = 0 ..< count (pixel px0 + i).
+typedef struct {
+    /// Lane i's offsets from the centre: x0 + x1·i, y0 + y1·i.
+    float x0, x1, y0, y1;
+    /// Bounds on each offset's distance from the reference's.
+    float ex, ey;
+    /// The least max(|ox|, |oy|) a lane may have: max(3·(ex + ey), 1e-30).
+    float least;
+    /// The extra index and angle margins times max(|ox|, |oy|).
+    float indexSlack, angleSlack;
+} ConicSteps;
+
+/// The float form of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) over pixels px0 ..< px0 +
+/// count: 1, or 0 when its offsets could be too large for it.
+static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, ConicSteps *cs) {
+    const double eps = 0x1p-24, c = (double)px0 + 0.5, n = (double)count;
+    if (count > (1 << 22)) return 0;
+    const double far = fmax(fabs(c), fabs((double)px0 + n - 0.5));
+    const double X1 = g->a * inv, Y1 = g->b * inv;
+    const double X0 = (c * g->a + g->rowX) * inv - g->sx, Y0 = (c * g->b + g->rowY) * inv - g->sy;
+    // The largest terms of the reference's formula along the row.
+    const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
+    const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
+    // Also refuses NaN and infinite terms (the comparison is false).
+    if (!(mx < 1e30 && my < 1e30 && fabs(X0) + fabs(X1) * n < 1e30 && fabs(Y0) + fabs(Y1) * n < 1e30)) return 0;
+    const double ex = (3 * eps * (fabs(X0) + fabs(X1) * n) + 0x1p-45 * mx) * (1 + 0x1p-20);
+    const double ey = (3 * eps * (fabs(Y0) + fabs(Y1) * n) + 0x1p-45 * my) * (1 + 0x1p-20);
+    const double e = ex + ey;
+    cs->x0 = (float)X0; cs->x1 = (float)X1; cs->y0 = (float)Y0; cs->y1 = (float)Y1;
+    // Rounded to floats no smaller than the bounds (2⁻²⁰ more of each covers the rounding).
+    cs->ex = (float)ex; cs->ey = (float)ey;
+    cs->least = (float)fmax(3 * e * (1 + 0x1p-20), 1e-30);
+    cs->indexSlack = (float)(63.75 * e * (1 + 0x1p-9));
+    cs->angleSlack = (float)(M_PI / 2 * e * (1 + 0x1p-9));
+    return 1;
+}
+
+// ---- stepped rows of one rectangle ------------------------------------------------------------------
+//
+// The rows of one lamina_gradient_over_rows call whose map gives every row the same rowW (its mw
+// is 0) share one margin instead of working out their own: every term of a row's margin (the
+// double form's, from |rowX| and |rowY|, and the float form's err, from |F0| or |U0| and |V0|) is
+// a sum, with factors that are not negative, of absolute values of quantities affine in the row's
+// centre py (rowX and rowY are; so are f0, u0 and v0, and F0 = f0 + f1·c), so it is convex in py
+// and no larger on any row than on the first or the last. Their computed values lie within a
+// relative 2⁻⁴⁸ of the exact ones, so the larger of the two ends' margins, made larger by 2⁻³⁰ of
+// itself, holds for every row. A row then works out only its form's values (gradient_steps_values:
+// the same formulas, so the same f0, u0, v0) and takes that margin: its lanes are redone where the
+// margin says, possibly a few more than with its own, and the pixels are the same. The rows take
+// this only when that margin is below 1/128, so that each row's own margin, below 1/64, would
+// have made it a stepped row too: the same loop as without the shared margin.
+
+/// The shared margin of a rectangle's rows (cache->ends from lamina_gradient_over_rows): rectState
+/// 1 and rectMargin, or rectState 2 when either end is not a stepped row or the margin not small.
+static void rect_margin(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
+    double worst = 0;
+    cache->rectState = 2;
+    for (int e = 0; e < 2; e++) {
+        LaminaGradientRow r = *g;
+        r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
+        GradientSteps s;
+        FloatSteps fs;
+        if (!(gradient_steps_from(&r, h, &s) && float_steps(&s, g->kind, px0, count, &fs))) return;
+        worst = fmax(worst, (double)fs.margin);
+    }
+    const double m = worst * (1 + 0x1p-30) * (1 + 0x1p-20);
+    if (!(m < 1.0 / 128)) return;
+    cache->rectMargin = (float)m;   // within 2⁻²⁴ of m: not below the bound
+    cache->rectState = 1;
+}
+
+/// A rectangle's row in the float form with the rectangle's margin (rectState 1): 0 when the row
+/// has no stepping form or its values are too large, as gradient_steps_from says.
+static int rect_row_steps(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, const LkGradientRowsCache *cache, FloatSteps *fs) {
+    GradientSteps s;
+    if (!gradient_steps_values(g, h, &s) || !(fabs(s.f0) + fabs(s.f1) < 1e15)) return 0;
+    const double c = (double)px0 + 0.5;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        fs->f0 = (float)(s.f0 + s.f1 * c); fs->f1 = (float)s.f1;
+        fs->u0 = fs->u1 = fs->v0 = fs->v1 = 0;
+    } else {
+        fs->u0 = (float)(s.u0 + s.u1 * c); fs->u1 = (float)s.u1; fs->v0 = (float)(s.v0 + s.v1 * c); fs->v1 = (float)s.v1;
+        fs->f0 = fs->f1 = 0;
+    }
+    fs->margin = cache->rectMargin;
+    return 1;
+}
+
 /// Which loop a row takes (the same decisions at both levels), and its constants.
-typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_PORTABLE } PlanPath;
+typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_STEPS_CONIC, PLAN_PORTABLE } PlanPath;
 typedef struct {
     PlanPath path;
     /// Stepped rows: the float form (lanes from the row's px0).
     FloatSteps steps;
+    /// Stepped conic rows: the float form of the offsets (lanes from the row's px0).
+    ConicSteps conic;
     GradientConstants k;
     /// Conic: atan2 of the start→end direction.
     double a0;
@@ -111,22 +225,28 @@ typedef struct {
 /// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
 /// float form's margin is small, else the exact form, one colour, the conic loop, or the portable
 /// code. `cache` (NULL, or kept from row to row of one rectangle) saves the divisions and atan2
-/// the rows share; the plan is the same with it or without.
+/// the rows share, and the margins of stepped rows (see "stepped rows of one rectangle"); the
+/// plan is the same loop with it or without, and gives the same pixels.
 static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p, LkGradientRowsCache *cache) {
     p->color = 0;
     p->a0 = 0;
     GradientSteps steps;
     int stepped = 0;
-    if (g->c == 0 && g->rowW != 0 && (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL)) {
-        GradientStepsShared fresh;
-        const GradientStepsShared *h = &fresh;
+    const GradientStepsShared *h = NULL;
+    GradientStepsShared fresh;
+    if (g->c == 0 && g->rowW != 0) {
+        h = &fresh;
         if (cache && cache->rowW == g->rowW) {
             h = &cache->shared;   // the same rowW (not 0), a, b, geometry and pixels: the same values
         } else {
             gradient_steps_shared(g, px0, count, &fresh);
             if (cache) { cache->rowW = g->rowW; cache->shared = fresh; }
         }
-        stepped = gradient_steps_from(g, h, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps);
+    }
+    if (h && (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL)) {
+        if (cache && cache->hasEnds && cache->rectState == 0 && count <= (1 << 22)) rect_margin(g, h, px0, count, cache);
+        if (cache && cache->hasEnds && cache->rectState == 1) stepped = rect_row_steps(g, h, px0, cache, &p->steps);
+        else stepped = gradient_steps_from(g, h, &steps) && float_steps(&steps, g->kind, px0, count, &p->steps);
     }
     if (stepped) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
@@ -141,7 +261,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
         } else {
             p->a0 = cache->a0;
         }
-        p->path = isfinite(p->a0) ? PLAN_CONIC : PLAN_PORTABLE;
+        p->path = !isfinite(p->a0) ? PLAN_PORTABLE : h && conic_steps(g, h->inv, px0, count, &p->conic) ? PLAN_STEPS_CONIC : PLAN_CONIC;
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -150,7 +270,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
 /// The reference's table index of pixel centre px on a row whose plan is `path` (for the lanes a
 /// vector loop is unsure of).
 static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, double px) {
-    if (path == PLAN_CONIC) return conic_index(g, p->a0, px);
+    if (path == PLAN_CONIC || path == PLAN_STEPS_CONIC) return conic_index(g, p->a0, px);
     return path == PLAN_STEPS_AXIAL ? axial_index(g, px) : radial_index(g, px);
 }
 
@@ -160,11 +280,13 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // versions work out each lane's offsets from the centre in double, then its angle θ' in single
 // precision (eight or sixteen lanes a vector) by a series: the angle of (|x|, |y|) reduced to
 // atan(r), |r| ≤ tan(π/8), by the octant and by atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken in
-// one division as min/max or (min − max)/(min + max); atan(r) = r − r³/3 + ... − r¹⁵/15, an
-// alternating series whose first term left out, r¹⁷/17, is below 1.9e-8. With the offsets rounded
+// one division as min/max or (min − max)/(min + max); atan(r) = r − r³/3 + ... + r¹³/13, an
+// alternating series whose first term left out, r¹⁵/15, is below 1.3e-7. With the offsets rounded
 // to float (at most 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the series and of π/4,
-// π/2 and π (6e-7 at most), θ' is within 1e-6 radians of libm's atan2 (the worst seen over 2·10⁷
-// random inputs: 2.9e-7). The later steps are in float too, sixteen or eight lanes a vector:
+// π/2 and π (6e-7 at most; at AVX-512 each step of the series is one fused multiply-add, rounded
+// once, within the bound of the multiply and add it replaces), θ' is within 1e-6 radians of
+// libm's atan2 (the worst seen over 2·10⁷ random float inputs, against libm's atan2 of them:
+// 3.5e-7 at either level; 2.9e-7 with an eighth term). The later steps are in float too, sixteen or eight lanes a vector:
 // subtracting a0 (a0 rounded to a float: 1.2e-7), adding 2π (2π rounded, 2.4e-7, and the sum,
 // 2.4e-7), the difference itself (2.4e-7): the angle is within 1.9e-6 radians of the reference's,
 // whose own roundings (in double) are below 1e-14. Then f = min(max(a·255/2π, 0), 255) + ½, the
@@ -178,10 +300,10 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // atan2 and all.
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
-/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 7.
-#define ATAN_TERMS 8
+/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 6.
+#define ATAN_TERMS 7
 static const double atan_coefficients[ATAN_TERMS] = {
-    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13, -1.0 / 15,
+    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13,
 };
 static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: either side of it the series converges alike
 
@@ -335,6 +457,30 @@ AVX2_ONLY static inline __m256i conic8f(const GradientConstants *k, float a0, __
     return conic_index8f(atan2_series8f(oyf, oxf), a0, _mm256_movemask_pd(ok0) | _mm256_movemask_pd(ok1) << 4, unsure);
 }
 
+/// Eight lanes of a stepped conic row (conic_steps16 at AVX2: no fused multiply-add, the
+/// reciprocal estimate within 1.5·2⁻¹², the same margins).
+AVX2_ONLY static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m256 lane, int *unsure) {
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
+    __m256 ox = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->x1)), _mm256_set1_ps(cs->x0));
+    __m256 oy = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->y1)), _mm256_set1_ps(cs->y0));
+    __m256 ax = _mm256_andnot_ps(sign, ox), ay = _mm256_andnot_ps(sign, oy), m = _mm256_max_ps(ax, ay);
+    __m256 ok = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(ax, _mm256_set1_ps(cs->ex), _CMP_GT_OQ), _mm256_cmp_ps(ay, _mm256_set1_ps(cs->ey), _CMP_GT_OQ)),
+                              _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ));
+    __m256 q = _mm256_rcp_ps(m);
+    __m256 angleMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)), _mm256_set1_ps(conic_float_angle_margin));
+    __m256 indexMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->indexSlack)), _mm256_set1_ps(conic_float_index_margin));
+    __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox), _mm256_set1_ps(a0));
+    __m256 wrapEdge = _mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, a), angleMargin, _CMP_LT_OQ),
+                                   _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(_mm256_andnot_ps(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
+    a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
+    __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a, _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
+    __m256 f = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
+    __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __m256 halfEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), indexMargin, _CMP_LT_OQ);
+    *unsure = (~_mm256_movemask_ps(ok) & 0xFF) | _mm256_movemask_ps(_mm256_or_ps(wrapEdge, halfEdge));
+    return _mm256_cvttps_epi32(f);
+}
+
 AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
@@ -364,7 +510,8 @@ LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *g, int32_t px0, int32_t
     case PLAN_AXIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
     case PLAN_RADIAL: gradient_avx2(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
     case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
-    case PLAN_CONIC: conic_avx2(g, &p.k, p.a0, px0, count, out); return;
+    case PLAN_CONIC:
+    case PLAN_STEPS_CONIC: conic_avx2(g, &p.k, p.a0, px0, count, out); return;
     default: lk_gradient_portable(g, px0, count, out);
     }
 }
@@ -467,7 +614,7 @@ AVX512_ONLY static inline __m512 atan2_series16(__m512 y, __m512 x) {
     __mmask16 big = _mm512_cmp_ps_mask(mn, _mm512_mul_ps(mx, _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
     __m512 r = _mm512_div_ps(_mm512_mask_sub_ps(mn, big, mn, mx), _mm512_mask_add_ps(mx, big, mn, mx));
     __m512 s = _mm512_mul_ps(r, r), p = _mm512_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_add_ps(_mm512_mul_ps(p, s), _mm512_set1_ps((float)atan_coefficients[k]));
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_fmadd_ps(p, s, _mm512_set1_ps((float)atan_coefficients[k]));
     __m512 at = _mm512_mul_ps(r, p);
     at = _mm512_mask_add_ps(at, big, at, _mm512_set1_ps((float)(M_PI / 4)));
     at = _mm512_mask_sub_ps(at, _mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_ps((float)(M_PI / 2)), at);
@@ -520,6 +667,32 @@ AVX512_ONLY static inline void conic16(const GradientConstants *k, float a0, __m
     *unsure = u;
 }
 
+/// Sixteen lanes of a stepped conic row (see "stepped conic rows"): lanes `lane` (as floats) of the
+/// row's float form, their angles by the series and their indices in float, with each lane's
+/// margins grown by its slack; *unsure gets the lanes to work out again.
+AVX512_ONLY static inline __m512i conic_steps16(const ConicSteps *cs, float a0, __m512 lane, unsigned *unsure) {
+    const __m512 zero = _mm512_setzero_ps(), twoPi = _mm512_set1_ps((float)(2 * M_PI));
+    __m512 ox = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
+    __m512 oy = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
+    __m512 ax = _mm512_abs_ps(ox), ay = _mm512_abs_ps(oy), m = _mm512_max_ps(ax, ay);
+    __mmask16 ok = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(cs->ex), _CMP_GT_OQ) & _mm512_cmp_ps_mask(ay, _mm512_set1_ps(cs->ey), _CMP_GT_OQ)
+                 & _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
+    // 1/m within 2⁻¹⁴ (relative), so the margins below within their slack's allowance.
+    __m512 q = _mm512_rcp14_ps(m);
+    __m512 angleMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_float_angle_margin));
+    __m512 indexMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->indexSlack), _mm512_set1_ps(conic_float_index_margin));
+    __m512 a = _mm512_sub_ps(atan2_series16(oy, ox), _mm512_set1_ps(a0));
+    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(a), angleMargin, _CMP_LT_OQ)
+                       | _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(_mm512_abs_ps(a), twoPi)), angleMargin, _CMP_LT_OQ);
+    a = _mm512_mask_add_ps(a, _mm512_cmp_ps_mask(a, zero, _CMP_LT_OQ), a, twoPi);
+    __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(a, _mm512_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm512_set1_ps(255.0f));
+    __m512 f = _mm512_add_ps(v, _mm512_set1_ps(0.5f));
+    __m512 near = _mm512_sub_ps(f, _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    __mmask16 halfEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(near), indexMargin, _CMP_LT_OQ);
+    *unsure = (__mmask16)(~ok | wrapEdge | halfEdge);
+    return _mm512_cvttps_epi32(f);
+}
+
 AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
     __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
     const __m512d sixteen = _mm512_set1_pd(16);
@@ -544,7 +717,8 @@ LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32
     case PLAN_AXIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_AXIAL, g->table, px0, count, out); return;
     case PLAN_RADIAL: gradient_avx512(&p.k, LAMINA_GRADIENT_RADIAL, g->table, px0, count, out); return;
     case PLAN_ONE_COLOR: for (int32_t i = 0; i < count; i++) out[i] = p.color; return;
-    case PLAN_CONIC: conic_avx512(g, &p.k, p.a0, px0, count, out); return;
+    case PLAN_CONIC:
+    case PLAN_STEPS_CONIC: conic_avx512(g, &p.k, p.a0, px0, count, out); return;
     default: lk_gradient_portable(g, px0, count, out);
     }
 }
@@ -602,6 +776,8 @@ AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256
         *unsure = 0;
         return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
     }
+    case PLAN_STEPS_CONIC:
+        return conic_steps8(&p->conic, (float)p->a0, lane, unsure);
     default:
         return conic8f(&p->k, (float)p->a0, px, unsure);
     }
@@ -660,6 +836,7 @@ AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32
     case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
     case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
     case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
+    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k); return;
     default: over_by_chunks(g, &p, px0, count, dst, k);
     }
 }
@@ -689,6 +866,25 @@ AVX512BW_ONLY static inline __m512i lookup256(const uint32_t *table, __m512i ind
     __m512i q0 = _mm512_mask_blend_epi32(b5, r[0], r[1]), q1 = _mm512_mask_blend_epi32(b5, r[2], r[3]);
     __m512i q2 = _mm512_mask_blend_epi32(b5, r[4], r[5]), q3 = _mm512_mask_blend_epi32(b5, r[6], r[7]);
     return _mm512_mask_blend_epi32(b7, _mm512_mask_blend_epi32(b6, q0, q1), _mm512_mask_blend_epi32(b6, q2, q3));
+}
+
+/// Sixteen colours of the table at `index` (each 0...255) for rows whose colours change fast: by
+/// two permutes of the 64-entry window of the table that ends at the larger of the first and last
+/// lanes' indices when every index lies in it (a stepped row's indices rise, fall, or, radial, fall
+/// then rise along it, so the largest is mostly at an end), else by lookup256.
+AVX512BW_ONLY static inline __m512i lookup64(const uint32_t *table, __m512i index) {
+    const int32_t first = _mm_cvtsi128_si32(_mm512_castsi512_si128(index));
+    const int32_t last = _mm_extract_epi32(_mm512_extracti32x4_epi32(index, 3), 3);
+    const int32_t hi = first > last ? first : last;
+    const int32_t base = hi < 63 ? 0 : (hi - 63 > 192 ? 192 : hi - 63);
+    const __m512i rel = _mm512_sub_epi32(index, _mm512_set1_epi32(base));
+    if (_mm512_cmplt_epu32_mask(rel, _mm512_set1_epi32(64)) != 0xFFFF) return lookup256(table, index);
+    // Each permute takes the low five bits of rel; bit 5 picks the half of the window.
+    const __m512i lo = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base)), rel,
+                                                 _mm512_loadu_si512((const void *)(table + base + 16)));
+    const __m512i up = _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(table + base + 32)), rel,
+                                                 _mm512_loadu_si512((const void *)(table + base + 48)));
+    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(rel, _mm512_set1_epi32(32)), lo, up);
 }
 
 /// Sixteen colours of the table at `index` (each 0...255): by one permute of a 32-entry window of
@@ -729,6 +925,8 @@ AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, _
         return _mm512_inserti64x4(_mm512_castsi256_si512(index8(parameter8(&p->k, kind, px))),
                                   index8(parameter8(&p->k, kind, _mm512_add_pd(px, eight))), 1);
     }
+    case PLAN_STEPS_CONIC:
+        return conic_steps16(&p->conic, (float)p->a0, lane, unsure);
     default: {
         __m512i index;
         conic16(&p->k, (float)p->a0, px, &index, unsure);
@@ -769,7 +967,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             fix_lanes(g, p, path, fixed, unsure, px0 + i, count - i);
             index = _mm512_loadu_si512((const void *)fixed);
         }
-        __m512i s = wide ? lookup256(g->table, index) : lookup16(g->table, index);
+        __m512i s = wide ? lookup64(g->table, index) : lookup16(g->table, index);
         __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
         if (cov && (i < full0 || i + 16 > full1)) {
@@ -804,6 +1002,7 @@ AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, 
     case PLAN_AXIAL: over_plan_avx512(g, &p, PLAN_AXIAL, px0, count, dst, cov, full0, full1, op, 0); return 1;
     case PLAN_RADIAL: over_plan_avx512(g, &p, PLAN_RADIAL, px0, count, dst, cov, full0, full1, op, 0); return 1;
     case PLAN_CONIC: over_plan_avx512(g, &p, PLAN_CONIC, px0, count, dst, cov, full0, full1, op, 0); return 1;
+    case PLAN_STEPS_CONIC: over_plan_avx512(g, &p, PLAN_STEPS_CONIC, px0, count, dst, cov, full0, full1, op, 0); return 1;
     default: return 0;
     }
 }

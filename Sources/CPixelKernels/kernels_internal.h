@@ -245,6 +245,28 @@ static inline void gradient_steps_shared(const LaminaGradientRow *g, int32_t px0
     }
 }
 
+/// The values of gradient_steps_from's form (f0, f1, u0, u1, v0, v1; not its margin): 0 when the
+/// row has no stepping form (no axis or a radius of 0, or not axial or radial).
+static inline int gradient_steps_values(const LaminaGradientRow *g, const GradientStepsShared *h, GradientSteps *s) {
+    const double inv = h->inv;
+    s->f0 = s->f1 = s->u0 = s->u1 = s->v0 = s->v1 = 0;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
+        if (!(len2 > 0)) return 0;
+        s->f1 = h->f1;
+        s->f0 = 255 * (((g->rowX * inv - g->sx) * dx + (g->rowY * inv - g->sy) * dy) / len2) + 0.5;
+        return 1;
+    }
+    if (g->kind == LAMINA_GRADIENT_RADIAL) {
+        const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
+        if (!(rx > 0 && ry > 0)) return 0;
+        s->u1 = h->u1; s->u0 = (g->rowX * inv - g->sx) / rx;
+        s->v1 = h->v1; s->v0 = (g->rowY * inv - g->sy) / ry;
+        return 1;
+    }
+    return 0;
+}
+
 /// gradient_steps with its shared part `h` already worked out (for `g`'s a, b, rowW, pixel range).
 static inline int gradient_steps_from(const LaminaGradientRow *g, const GradientStepsShared *h, GradientSteps *s) {
     const double inv = h->inv, far = h->far;
@@ -252,21 +274,13 @@ static inline int gradient_steps_from(const LaminaGradientRow *g, const Gradient
     const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
     const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
     double m;
-    s->f0 = s->f1 = s->u0 = s->u1 = s->v0 = s->v1 = 0;
+    if (!gradient_steps_values(g, h, s)) return 0;
     if (g->kind == LAMINA_GRADIENT_AXIAL) {
         const double dx = g->ex - g->sx, dy = g->ey - g->sy, len2 = dx * dx + dy * dy;
-        if (!(len2 > 0)) return 0;
         m = (mx * fabs(dx) + my * fabs(dy)) / len2;
-        s->f1 = h->f1;
-        s->f0 = 255 * (((g->rowX * inv - g->sx) * dx + (g->rowY * inv - g->sy) * dy) / len2) + 0.5;
-    } else if (g->kind == LAMINA_GRADIENT_RADIAL) {
-        const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
-        if (!(rx > 0 && ry > 0)) return 0;
-        m = mx / rx + my / ry;
-        s->u1 = h->u1; s->u0 = (g->rowX * inv - g->sx) / rx;
-        s->v1 = h->v1; s->v0 = (g->rowY * inv - g->sy) / ry;
     } else {
-        return 0;
+        const double rx = fabs(g->ex - g->sx), ry = fabs(g->ey - g->sy);
+        m = mx / rx + my / ry;
     }
     s->margin = 255 * ((m + 1) * 0x1p-40);
     // Also refuses NaN and infinite terms (the comparison is false).
@@ -291,6 +305,14 @@ typedef struct {
     GradientStepsShared shared;
     int hasA0;
     double a0;
+    /// Set by lamina_gradient_over_rows when every row has the same rowW (mw = 0): the first and
+    /// the last row's rowX and rowY (ends[0], ends[1]; ends[2], ends[3]). The x86 plans then
+    /// work out one margin for all the rows from the two ends (`rectState` 1, `rectMargin`; 2:
+    /// none, each row its own), see "stepped rows of one rectangle" in gradient_x86.c.
+    int hasEnds;
+    double ends[4];
+    int rectState;
+    float rectMargin;
 } LkGradientRowsCache;
 
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------

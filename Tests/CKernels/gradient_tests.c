@@ -100,6 +100,44 @@ void test_gradient_far_steps(void) {
                 }
 }
 
+/// lamina_gradient_over_rows on rectangles far out whose rows cross the rounding steps (axes within
+/// a few millionths of 255 and 510 units, centres 3000-5000 units out, rows of 400-1400 pixels, the
+/// rows' y rising or falling): every row of one rectangle takes one margin worked out from its first
+/// and last rows, which must hold on the rows between them (the x86 levels' stepped rows).
+void test_gradient_rows_far(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double bases[] = { 255, 510 }, starts[] = { 3000, 4999, 4096.25 };
+    for (int bi = 0; bi < 2; bi++)
+        for (int ulps = -3; ulps <= 3; ulps++)
+            for (int si = 0; si < 3; si++)
+                for (int32_t kind = LAMINA_GRADIENT_AXIAL; kind <= LAMINA_GRADIENT_RADIAL; kind++) {
+                    double len = bases[bi] * (1 + ulps * 1.3e-6), sx = starts[si], sy = drand(-3000, 3000);
+                    double ex = sx + len, ey = sy + (kind == LAMINA_GRADIENT_RADIAL ? len : 0);
+                    int32_t count = irand(400, 1400), rows = MAXN / count < 8 ? MAXN / count : 8;
+                    int32_t px0 = (int32_t)sx - count / 2, y0 = irand(-20, 20);
+                    // Rows through the axis or the centre: y = py·my + gy, my = ±1 or a shallow slope.
+                    double my = chance(0.5) ? (chance(0.5) ? 1.0 : -1.0) : drand(-0.2, 0.2), gy = sy - ((double)y0 + 0.5) * my;
+                    double b = kind == LAMINA_GRADIENT_AXIAL ? drand(-1e-3, 1e-3) : 0;
+                    int32_t n = (rows - 1) * count + count;
+                    premultiplied_row(input, n);
+                    for (int32_t y = 0; y < rows; y++) {
+                        volatile double py = (double)(y0 + y) + 0.5, ty = py * my, rowY = ty + gy;
+                        for (int32_t i = 0; i < count; i++) {
+                            volatile double px = (double)(px0 + i) + 0.5, nx = px * 1.0, ny = px * b;
+                            nx = nx + 0.0; ny = ny + rowY;
+                            volatile double x = nx * 1.0, yy = ny * 1.0;
+                            uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                            want[y * count + i] = ref_over(input[y * count + i], color, 255);
+                        }
+                    }
+                    LaminaGradientRow row = { kind, sx, sy, ex, ey, 1, b, 0, 0, 0, 0, table };
+                    LABEL("lamina_gradient_over_rows (%s, far: start %g, axis %.17g, %d x %d)", kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial",
+                          sx, len, count, rows);
+                    AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over_rows(&row, 0, 0, my, gy, 0, 1, y0, rows, px0, count, out, count, 1.0f));
+                }
+}
+
 /// Conic rows laid along rays from the centre at the angles of the rounding steps, a0 + (k + ½)·2π/255
 /// (every pixel's parameter within rounding errors of a step, where the vector versions' angle,
 /// within 1e-6 radians of libm's, must be worked out again), and at a0 itself and a hair either
@@ -133,6 +171,47 @@ void test_gradient_conic_steps(void) {
             want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))], 255);
         }
         LABEL("lamina_gradient_over (conic along a step's ray, trial %d, step %d)", t, k);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
+    }
+}
+
+/// Long conic rows on affine maps passing a hair from the centre (0 to 0.3 units, and through it:
+/// offsets of exactly ±0), their centre far out (up to 5000 units) or near, sloping or not: where
+/// the fused loops' offsets in float (from the row's start, one multiply-add a lane) err by far
+/// more than a lane's own distance from the centre, and each lane's margins must grow by its slack.
+void test_gradient_conic_near_centre(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-7, 1e-5, 1e-3, 3e-2, 0.3 };
+    for (int t = 0; t < 720; t++) {
+        double sx = t % 2 ? drand(-5000, 5000) : drand(-5, 5), sy = t % 2 ? drand(-5000, 5000) : drand(-5, 5);
+        double a0 = drand(-3.1, 3.1), ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        // The row's direction (along x, or sloping) and its scale, and how far it passes the centre.
+        double theta = t % 3 == 0 ? 0 : drand(-3.1, 3.1), scale = drand(0.01, 3), d = dists[t % 6] * (chance(0.5) ? 1 : -1);
+        double a = cos(theta) * scale, b = sin(theta) * scale;
+        int32_t n = irand(600, MAXN < 1400 ? MAXN : 1400), px0 = irand(-3000, 3000);
+        // The pixel centre (or a point between two) nearest the centre.
+        double pc = px0 + irand(0, n - 1) + (chance(0.5) ? 0.5 : drand(0, 1));
+        double rowX = sx - pc * a - d * sin(theta), rowY = sy - pc * b + d * cos(theta);
+        if (t % 6 == 0 && chance(0.5)) { b = 0; rowY = sy; }   // the centre's own row: y − sy = 0 on every pixel
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, rowX, rowY, 1, table };
+        LABEL("lamina_shade_gradient (conic near its centre, trial %d, %d px from %d, distance %g)", t, n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))], 255);
+        }
+        LABEL("lamina_gradient_over (conic near its centre, trial %d, %d px from %d, distance %g)", t, n, px0, d);
         AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
     }
 }
@@ -270,5 +349,64 @@ void test_gradient_over_rows(void) {
         LABEL("lamina_gradient_over_rows (trial %d, %s%s, %d x %d)", t, kinds[kind], projective ? ", projective" : "", count, rows);
         AT_EVERY_LEVEL(n, input, want, irand(0, 15),
                        lamina_gradient_over_rows(&row, mx, gx, my, gy, mw, gw, y0, rows, px0, count, out, stride, op));
+    }
+}
+
+/// lamina_gradient_over_rows_coverage: random maps (affine with one w, affine with a w that changes
+/// from row to row, projective) over a few rows of a rectangle inside a wider buffer, each row with
+/// its own coverage row (runs of zeros, ones and fractions) and inside (NaN there: not read); each
+/// row must be its own row's reference through its coverage, the pixels between the rows left alone.
+void test_gradient_over_rows_coverage(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    static int32_t full[2 * 64];
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 150; t++) {
+        int32_t kind = t % 3;
+        for (int i = 0; i < 256; i++) table[i] = premultiplied_pixel();
+        double sx = drand(-20, 60), sy = drand(-20, 60), ex = sx + drand(-400, 400), ey = sy + drand(-400, 400);
+        int projective = t % 5 == 4;
+        double a = drand(-1.5, 1.5), b = drand(-1.5, 1.5), c = projective ? drand(-0.002, 0.002) : 0.0;
+        double mx = drand(-1.5, 1.5), gx = drand(-50, 50), my = drand(-1.5, 1.5), gy = drand(-50, 50);
+        double mw = projective ? drand(-0.002, 0.002) : 0.0, gw = projective ? drand(0.8, 1.2) : 1.0;
+        if (t % 5 == 2) { mw = drand(-0.01, 0.01); gw = drand(0.8, 3); }
+        int32_t count = irand(1, 200), rows = irand(1, 14), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
+        int32_t n = (rows - 1) * stride + count;
+        float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
+        for (int32_t y = 0; y < rows; y++) {
+            float *cov = coverage + y * count;
+            for (int32_t i = 0; i < count; ) {
+                float v = chance(0.4) ? 1.0f : chance(0.3) ? 0.0f : (float)drand(0, 1);
+                int32_t len = chance(0.5) ? 1 : irand(1, 30);
+                for (int32_t j = 0; j < len && i < count; j++, i++) cov[i] = v;
+            }
+            // Insides: none, the whole row, or a stretch (clamped by the kernel when out of range).
+            int pick = irand(0, 3);
+            full[2 * y] = pick == 0 ? 0 : pick == 1 ? irand(-3, 0) : irand(-3, count + 3);
+            full[2 * y + 1] = pick == 0 ? 0 : pick == 1 ? count + irand(0, 3) : irand(-3, count + 3);
+        }
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my, tw = py * mw;
+            volatile double rowX = tx + gx, rowY = ty + gy, rowW = tw + gw;
+            int32_t lo = full[2 * y] < 0 ? 0 : (full[2 * y] > count ? count : full[2 * y]);
+            int32_t hi = full[2 * y + 1] < lo ? lo : (full[2 * y + 1] > count ? count : full[2 * y + 1]);
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pc = px * c, w = pc + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * b;
+                nx = nx + rowX; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                float v = i >= lo && i < hi ? 1.0f : coverage[y * count + i];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(v, op));
+            }
+            for (int32_t i = lo; i < hi; i++) coverage[y * count + i] = NAN;   // not read
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, c, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows_coverage (trial %d, %s%s, %d x %d, op %g)", t, kinds[kind], projective ? ", projective" : "",
+              count, rows, (double)op);
+        AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                       lamina_gradient_over_rows_coverage(&row, mx, gx, my, gy, mw, gw, y0, rows, px0, count, out, stride, coverage, count, full, op));
     }
 }

@@ -47,12 +47,15 @@ int main(void) {
     test_gradient_near_steps();
     test_gradient_far_steps();
     test_gradient_conic_steps();
+    test_gradient_rows_far();
+    test_gradient_conic_near_centre();
     test_sample_affine();
     test_sample_float();
     test_i420();
     test_gradient();
     test_gradient_over();
     test_gradient_over_rows();
+    test_gradient_over_rows_coverage();
     test_raster_sweep();
     test_raster_coverage();
     test_raster_fill();

@@ -220,9 +220,12 @@ void test_i420(void);               // yuv_tests.c
 void test_gradient_near_steps(void); // gradient_tests.c
 void test_gradient_far_steps(void);
 void test_gradient_conic_steps(void);
+void test_gradient_rows_far(void);
+void test_gradient_conic_near_centre(void);
 void test_gradient(void);
 void test_gradient_over(void);
 void test_gradient_over_rows(void);
+void test_gradient_over_rows_coverage(void);
 void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 void test_raster_fill(void);

@@ -122,6 +122,14 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
 void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
                                int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op);
 
+/// lamina_gradient_over_rows with coverage: row r's pixels through coverage row coverage + r·coverageStride
+/// (count values) and its inside [full[2r], full[2r + 1]) (not read there), each row as
+/// lamina_gradient_over paints it with those, bit for bit: a rounded corner's rows in one call,
+/// sharing their plan as the interior rows do.
+void lamina_gradient_over_rows_coverage(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
+                                        int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride,
+                                        const float *coverage, intptr_t coverageStride, const int32_t *full, float op);
+
 /// The cell rasteriser (raster.c): anti-aliased coverage of closed polygons by signed-area
 /// accumulation in integer cells (1/LAMINA_RASTER_ONE of a pixel), swept row by row and, for a
 /// solid colour, blended straight into the destination. A pixel's coverage depends only on the

@@ -3,7 +3,8 @@ import CPixelKernels
 
 /// A gradient under a rounded `masksToBounds` painted through the rounded outline itself, without a
 /// clip mask: the rows between the corners (covered exactly 1 from the left edge to the right one)
-/// in one call (`lamina_gradient_over_rows`), the corner rows through the outline's coverage runs.
+/// in one call (`lamina_gradient_over_rows`), the rows of the top corners and those of the bottom
+/// ones each in one call through the outline's coverage (`lamina_gradient_over_rows_coverage`).
 extension PrimitiveDrawer {
     /// A band of whole rows that only two edges of `poly` cross, both vertical, on whole columns
     /// x0 < x1 (the polygon's leftmost and rightmost), in opposite directions, each across the whole
@@ -61,7 +62,7 @@ extension PrimitiveDrawer {
         let bottom = min(area.maxY, max(band.rows.upperBound, area.y))..<area.maxY
         for rows in [top, bottom] where !rows.isEmpty {
             rasterizer.rasterize([poly], rule: .nonZero, columns: surface.columns, rows: rows)
-            _ = paintGradientSpans(rasterizer.spans, gradient: g, opacity: opacity, area: area, on: surface)
+            paintGradientCorner(rasterizer.spans, gradient: g, kind: kind, rows: rows, columns: area.x..<area.maxX, opacity: opacity, on: surface)
         }
         // The band: every row from the left edge to the right one, coverage 1.
         let y0 = max(band.rows.lowerBound, area.y), y1 = min(band.rows.upperBound, area.maxY)
@@ -75,5 +76,51 @@ extension PrimitiveDrawer {
                                       surface.row(y0) + x0, surface.stride, Float(min(opacity, 1)))
         }
         return true
+    }
+
+    /// Paints gradient `g` (kernel kind `kind`) through coverage runs `spans` (rows in order, runs
+    /// left to right, within `columns`) on `rows` × `columns` of `surface` (inside its scissor and
+    /// columns; no soft clip) at `opacity`, in one `lamina_gradient_over_rows_coverage` call: each
+    /// row's coverage (0 between the runs) with its longest run of coverage 1 as its inside, the
+    /// pixels `paintGradientSpans` paints for the same runs.
+    func paintGradientCorner(_ spans: [CoverageSpan], gradient g: GradientSampler, kind: Int32, rows: Range<Int>, columns: Range<Int>,
+                             opacity: Double, on surface: Surface) {
+        let width = columns.count, height = rows.count
+        guard width > 0, height > 0, opacity > 0 else { return }
+        if cornerCoverage.count < width * height { cornerCoverage = [Float](repeating: 0, count: max(width * height, 2 * cornerCoverage.count)) }
+        if cornerInside.count < 2 * height { cornerInside = [Int32](repeating: 0, count: max(2 * height, 2 * cornerInside.count)) }
+        let x0 = columns.lowerBound, y0 = rows.lowerBound
+        cornerCoverage.withUnsafeMutableBufferPointer { cov in
+            cornerInside.withUnsafeMutableBufferPointer { inside in
+                let v = cov.baseAddress!, full = inside.baseAddress!
+                v.update(repeating: 0, count: width * height)
+                full.update(repeating: 0, count: 2 * height)
+                spans.withUnsafeBufferPointer { runs in
+                    for run in runs {
+                        let y = Int(run.y)
+                        guard rows.contains(y), run.coverage > 0 else { continue }
+                        let s0 = max(Int(run.x), x0), s1 = min(Int(run.x + run.length), columns.upperBound)
+                        if s1 <= s0 { continue }
+                        let r = y - y0
+                        (v + (r * width + s0 - x0)).update(repeating: run.coverage, count: s1 - s0)
+                        if run.coverage == 1, s1 - s0 > Int(full[2 * r + 1] - full[2 * r]) {
+                            full[2 * r] = Int32(s0 - x0); full[2 * r + 1] = Int32(s1 - x0)
+                        }
+                    }
+                }
+            }
+        }
+        let m = g.map
+        g.table.withUnsafeBufferPointer { table in
+            cornerCoverage.withUnsafeBufferPointer { cov in
+                cornerInside.withUnsafeBufferPointer { inside in
+                    var row = LaminaGradientRow(kind: kind, sx: g.sx, sy: g.sy, ex: g.ex, ey: g.ey, a: m.a, b: m.b, c: m.c,
+                                                rowX: 0, rowY: 0, rowW: 0, table: table.baseAddress)
+                    lamina_gradient_over_rows_coverage(&row, m.d, m.g, m.e, m.h, m.f, m.i, Int32(y0), Int32(height), Int32(x0), Int32(width),
+                                                       surface.row(y0) + x0, surface.stride, cov.baseAddress, width, inside.baseAddress,
+                                                       Float(min(opacity, 1)))
+                }
+            }
+        }
     }
 }

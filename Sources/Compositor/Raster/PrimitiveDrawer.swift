@@ -18,6 +18,10 @@ final class PrimitiveDrawer {
     var rastersGradientShapes = true
     /// One row of coverage values for `paintGradientSpans` (reused; grows as needed).
     var coverageRow: [Float] = []
+    /// A rounded corner's rows of coverage for `paintGradientCorner` (reused; grows as needed).
+    var cornerCoverage: [Float] = []
+    /// Each of those rows' inside of coverage 1, two values a row (reused; grows as needed).
+    var cornerInside: [Int32] = []
     /// A shape's coverage for `fillGradientCells` (reused from shape to shape; grows as needed).
     var shapeCoverage: [Float] = []
     /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).
