@@ -201,15 +201,16 @@ open class CARenderer: NSObject {
             // In the region, the tree drew inside its drawn bounds and left the background
             // elsewhere; outside the region the buffer is as it was. The bounds are worked out
             // where redrawing the region costs enough to be worth it (a quarter of the frame).
-            // Where the tree drew (nearly) all of the frame, the bounds are not worked out again
-            // for a while (the region counts as drawn, which it holds).
+            // Where the tree drew half of the frame or more, the bounds are not worked out again
+            // for a while (the region counts as drawn, which it holds): clearing less would save
+            // less than finding the bounds of many paths costs.
             let frameArea = buffer.width * buffer.height
             var drawn = damage
             if boundsPause > 0 {
                 boundsPause -= 1
             } else if damage.area * 4 >= frameArea, let b = frameRenderer.drawnBounds(of: tree, toDevice: map) {
                 drawn = b.intersection(damage)
-                if drawn.area * 8 >= frameArea * 7 { boundsPause = 15 }
+                if drawn.area * 2 >= frameArea { boundsPause = 15 }
             }
             notBackground = notBackground.intersection(damage) == notBackground ? drawn : notBackground.union(drawn)
         } else {
@@ -221,8 +222,8 @@ open class CARenderer: NSObject {
     /// A box of the target outside which every pixel holds the background (what the last frames
     /// drew, as far as they drew; all of the target while that is not known).
     private var notBackground = IntRect.empty
-    /// Frames left before the drawn bounds are worked out again (they covered nearly all of the
-    /// frame: clearing less would save little).
+    /// Frames left before the drawn bounds are worked out again (they covered half of the frame
+    /// or more: clearing less would save little).
     private var boundsPause = 0
     /// Whether `render()` clears only the part of its region where earlier frames drew (the
     /// default; false clears all of it, for tests that compare the two: the pixels are the same).
