@@ -73,8 +73,10 @@ public final class FrameRenderer {
 
     /// Draws `tree` into `buffer` inside `region` (default: all of it), after clearing that region to
     /// `background` (nil: draw over what is there). `toDevice` maps the root's parent space to pixels.
+    /// `clearing`, when given, is the only part of the region that may hold anything but
+    /// `background` already (see `drawnBounds`): the rest of the region is not cleared again.
     public func render(_ tree: RenderTree, into buffer: inout PixelBuffer, region: IntRect? = nil,
-                       toDevice: Matrix4x4 = .identity, background: UInt32? = 0) {
+                       toDevice: Matrix4x4 = .identity, background: UInt32? = 0, clearing: IntRect? = nil) {
         let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         let area = (region ?? full).intersection(full)
         guard !area.isEmpty else { return }
@@ -108,9 +110,9 @@ public final class FrameRenderer {
                 let started = DispatchTime.now().uptimeNanoseconds
                 defer { shared.timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
-                if let background {
+                if let background, case let cleared = clearing.map({ band.intersection($0) }) ?? band, !cleared.isEmpty {
                     // Not under an occluder (order -1: before every node).
-                    occluders.forEachVisible(band, after: -1, scratch: shared.drawers[b].occlusionScratch) { r in
+                    occluders.forEachVisible(cleared, after: -1, scratch: shared.drawers[b].occlusionScratch) { r in
                         lamina_fill_rect(shared.base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
                     }
                 }
@@ -131,5 +133,12 @@ public final class FrameRenderer {
             }
         }
         if bandCount > 1 { balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount))) }
+    }
+
+    /// A box holding every pixel that `render` of `tree` through `toDevice` may change besides
+    /// clearing (`.empty`: none); nil when that is not known. Outside it a frame holds nothing but
+    /// its background, so the next frame need not clear there (`render`'s `clearing`).
+    public func drawnBounds(of tree: RenderTree, toDevice: Matrix4x4) -> IntRect? {
+        TreeRasterizer(tree: tree).drawnBounds(toDevice: toDevice)
     }
 }

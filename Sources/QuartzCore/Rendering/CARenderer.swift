@@ -94,9 +94,10 @@ open class CARenderer: NSObject {
         if buffer.width != w || buffer.height != h {
             buffer = PixelBuffer(width: w, height: h)
             tracker.reset()
+            notBackground = IntRect(x: 0, y: 0, width: w, height: h)
         }
         let bg = RenderColor.premultiplied(backgroundColor)
-        if bg != lastBackground { tracker.reset(); lastBackground = bg }
+        if bg != lastBackground { tracker.reset(); lastBackground = bg; notBackground = IntRect(x: 0, y: 0, width: w, height: h) }
         let t0 = CAMediaClock.monotonicSeconds()
         var t1 = t0
         // The root the store follows: `layer`, or for a renderer given a store, the store's root
@@ -136,7 +137,7 @@ open class CARenderer: NSObject {
         }
         extraUpdates = .empty
         let t3 = CAMediaClock.monotonicSeconds()
-        phaseDurations = [.evaluate: t1 - t0, .buildRenderTree: t2 - t1, .damage: t3 - t2]
+        phaseDurations = PhaseSeconds(evaluate: t1 - t0, buildRenderTree: t2 - t1, damage: t3 - t2, raster: nil)
     }
 
     /// Redraws the layers under `root` whose animated keys need display, at media time `t`, and
@@ -149,8 +150,20 @@ open class CARenderer: NSObject {
 
     /// Seconds spent in each render-side phase of the last frame (evaluate, render tree, damage,
     /// raster), for statistics (Lamina).
-    public var lastPhaseDurations: [FramePhase: Double] { phaseDurations }
-    private var phaseDurations: [FramePhase: Double] = [:]
+    public var lastPhaseDurations: [FramePhase: Double] {
+        guard let p = phaseDurations.evaluate else { return phaseDurations.raster.map { [.raster: $0] } ?? [:] }
+        var d: [FramePhase: Double] = [.evaluate: p, .buildRenderTree: phaseDurations.buildRenderTree, .damage: phaseDurations.damage]
+        if let r = phaseDurations.raster { d[.raster] = r }
+        return d
+    }
+    /// The last frame's phase times, kept as plain fields (a dictionary made every frame cost an
+    /// allocation and hashing in the frame's time); nil: that phase has not run yet.
+    private struct PhaseSeconds {
+        var evaluate: Double?
+        var buildRenderTree = 0.0, damage = 0.0
+        var raster: Double?
+    }
+    private var phaseDurations = PhaseSeconds()
 
     /// The root's parent space → target pixels.
     private var toDevice: Matrix4x4 {
@@ -177,11 +190,46 @@ open class CARenderer: NSObject {
 
     /// Rasterises the update region of the current frame into the target (nothing when idle).
     open func render() {
-        guard !damage.isEmpty else { phaseDurations[.raster] = 0; return }
+        guard !damage.isEmpty else { phaseDurations.raster = 0; return }
         let t0 = CAMediaClock.monotonicSeconds()
-        frameRenderer.render(tree, into: &buffer, region: damage, toDevice: toDevice, background: lastBackground)
-        phaseDurations[.raster] = CAMediaClock.monotonicSeconds() - t0
+        let map = toDevice
+        // Only what may hold more than the background is cleared (the whole region when not kept).
+        let clearing = clearsOnlyDrawnPixels ? notBackground.intersection(damage) : damage
+        frameRenderer.render(tree, into: &buffer, region: damage, toDevice: map, background: lastBackground, clearing: clearing)
+        clearedArea = clearing.area
+        if clearsOnlyDrawnPixels {
+            // In the region, the tree drew inside its drawn bounds and left the background
+            // elsewhere; outside the region the buffer is as it was. The bounds are worked out
+            // where redrawing the region costs enough to be worth it (a quarter of the frame).
+            // Where the tree drew half of the frame or more, the bounds are not worked out again
+            // for a while (the region counts as drawn, which it holds): clearing less would save
+            // less than finding the bounds of many paths costs.
+            let frameArea = buffer.width * buffer.height
+            var drawn = damage
+            if boundsPause > 0 {
+                boundsPause -= 1
+            } else if damage.area * 4 >= frameArea, let b = frameRenderer.drawnBounds(of: tree, toDevice: map) {
+                drawn = b.intersection(damage)
+                if drawn.area * 2 >= frameArea { boundsPause = 15 }
+            }
+            notBackground = notBackground.intersection(damage) == notBackground ? drawn : notBackground.union(drawn)
+        } else {
+            notBackground = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        }
+        phaseDurations.raster = CAMediaClock.monotonicSeconds() - t0
     }
+
+    /// A box of the target outside which every pixel holds the background (what the last frames
+    /// drew, as far as they drew; all of the target while that is not known).
+    private var notBackground = IntRect.empty
+    /// Frames left before the drawn bounds are worked out again (they covered half of the frame
+    /// or more: clearing less would save little).
+    private var boundsPause = 0
+    /// Whether `render()` clears only the part of its region where earlier frames drew (the
+    /// default; false clears all of it, for tests that compare the two: the pixels are the same).
+    @_spi(LaminaInternal) public var clearsOnlyDrawnPixels = true
+    /// The pixels the last `render()` cleared (before leaving out what opaque layers cover; for tests).
+    @_spi(LaminaInternal) public private(set) var clearedArea = 0
 
     /// Ends the current frame.
     open func endFrame() {

@@ -34,9 +34,9 @@ public final class RenderTreeBuilder {
         nodes.removeAll(keepingCapacity: true)
         tiledNodes.removeAll(keepingCapacity: true)
         reusedNodes = 0
-        if kept.count > snapshot.count { kept.removeSubrange(snapshot.count...) }
-        while kept.count < snapshot.count { kept.append(nil) }
-        if keptScale != deviceScale { keptScale = deviceScale; for k in kept.indices { kept[k] = nil } }
+        if kept.count > snapshot.count { kept.removeSubrange(snapshot.count...); keptNodes.removeSubrange(snapshot.count...) }
+        while kept.count < snapshot.count { kept.append(nil); keptNodes.append(RenderNode()) }
+        if keptScale != deviceScale { keptScale = deviceScale; for k in kept.indices { kept[k] = nil; keptNodes[k] = RenderNode() } }
         if snapshot.count > 0 {
             emitTree(snapshot)
         }
@@ -188,12 +188,17 @@ public final class RenderTreeBuilder {
         // An unanimated layer whose committed record and superlayer placement are those of the
         // last frame gets last frame's node again (its values, contents included, cannot differ).
         let reusable = replicaAbout < 0 && instance.salt == 0 && instance.tint == 0xFFFF_FFFF && RenderTreeBuilder.mayReuse(record, state)
-        var node: RenderNode
-        if reusable, let reused = reusedNode(i, record: record, parent: parent) {
-            node = reused
+        var wrapper = -1
+        var ghost = -1
+        if reusable, reuses(i, record: record, parent: parent) {
+            // Copied once, straight from where it was kept into the tree (a node is large: each
+            // copy on the way cost a memmove and a retain of its arrays).
+            nodes.append(keptNodes[i])
+            nodes[index].mask = -1
+            nodes[index].subtreeEnd = 0
             reusedNodes += 1
         } else {
-            node = RenderNode()
+            var node = RenderNode()
             node.id = record.identity &* 31 &+ instance.salt
             node.bounds = state.pointee.bounds
             var m: CATransform3D
@@ -234,51 +239,49 @@ public final class RenderTreeBuilder {
                 node.antialiasedEdges = state.pointee.allowsEdgeAntialiasing ? UInt8(state.pointee.edgeAntialiasingMask & 0xF) : 0
             }
             if reusable { keep(node, at: i, record: record, parent: parent) }
-        }
-        // A running transition wraps the layer: its old look and its new one, moved and faded.
-        var wrapper = -1
-        var ghost = -1
-        if !isTransformLayer, let tr = state.pointee.transition {
-            let plan = TransitionPlan(tr, bounds: state.pointee.bounds)
-            var w = RenderNode()
-            w.id = node.id ^ 0x7452_414E_5349_5431
-            w.bounds = node.bounds
-            w.toParent = node.toParent
-            w.opacity = node.opacity
-            w.isDoubleSided = node.isDoubleSided
-            w.masksToBounds = plan.clips
-            w.cornerRadius = node.cornerRadius
-            w.maskedCorners = node.maskedCorners
-            w.shadow = node.shadow
-            w.blendMode = node.blendMode
-            node.blendMode = .normal
-            let old = tr.from.state
-            var g = RenderNode()
-            g.id = w.id &+ 1
-            g.bounds = node.bounds
-            g.toParent = .translation(Double(plan.oldOffset.dx), Double(plan.oldOffset.dy))
-            g.opacity = plan.oldOpacity
-            g.backgroundColor = RenderColor.tint(RenderColor.premultiplied(old.backgroundColor), instance.tint)
-            g.cornerRadius = node.cornerRadius
-            g.maskedCorners = node.maskedCorners
-            g.borderWidth = old.borderWidth.isFinite ? Double(max(0, old.borderWidth)) : 0
-            g.borderColor = RenderColor.tint(RenderColor.premultiplied(old.borderColor), instance.tint)
-            g.contents = contentBuilder.contents(of: record.kind, state: old, tint: instance.tint, id: g.id)
-            node.toParent = .translation(Double(plan.newOffset.dx), Double(plan.newOffset.dy))
-            node.opacity = plan.newOpacity
-            node.shadow = nil
-            wrapper = nodes.count
-            nodes.append(w)
-            if plan.oldOnTop { ghosts.append(g); ghost = ghosts.count - 1 } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
-            index = nodes.count
-        }
-        if record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: record.identity, contentsScale: state.pointee.contentsScale)) }
-        let id = node.id
-        nodes.append(node)
-        if record.kind == .emitter {
-            // Particles draw above the emitter's own contents, below its sublayers.
-            nodes.append(contentsOf: ParticleNodes.make(state: state.pointee, time: snap[i].localTime - instance.timeShift, emitterID: id,
-                                                        tint: instance.tint, firstIndex: nodes.count))
+            // A running transition wraps the layer: its old look and its new one, moved and faded.
+            if !isTransformLayer, let tr = state.pointee.transition {
+                let plan = TransitionPlan(tr, bounds: state.pointee.bounds)
+                var w = RenderNode()
+                w.id = node.id ^ 0x7452_414E_5349_5431
+                w.bounds = node.bounds
+                w.toParent = node.toParent
+                w.opacity = node.opacity
+                w.isDoubleSided = node.isDoubleSided
+                w.masksToBounds = plan.clips
+                w.cornerRadius = node.cornerRadius
+                w.maskedCorners = node.maskedCorners
+                w.shadow = node.shadow
+                w.blendMode = node.blendMode
+                node.blendMode = .normal
+                let old = tr.from.state
+                var g = RenderNode()
+                g.id = w.id &+ 1
+                g.bounds = node.bounds
+                g.toParent = .translation(Double(plan.oldOffset.dx), Double(plan.oldOffset.dy))
+                g.opacity = plan.oldOpacity
+                g.backgroundColor = RenderColor.tint(RenderColor.premultiplied(old.backgroundColor), instance.tint)
+                g.cornerRadius = node.cornerRadius
+                g.maskedCorners = node.maskedCorners
+                g.borderWidth = old.borderWidth.isFinite ? Double(max(0, old.borderWidth)) : 0
+                g.borderColor = RenderColor.tint(RenderColor.premultiplied(old.borderColor), instance.tint)
+                g.contents = contentBuilder.contents(of: record.kind, state: old, tint: instance.tint, id: g.id)
+                node.toParent = .translation(Double(plan.newOffset.dx), Double(plan.newOffset.dy))
+                node.opacity = plan.newOpacity
+                node.shadow = nil
+                wrapper = nodes.count
+                nodes.append(w)
+                if plan.oldOnTop { ghosts.append(g); ghost = ghosts.count - 1 } else { g.subtreeEnd = nodes.count + 1; nodes.append(g) }
+                index = nodes.count
+            }
+            if record.kind == .tiled { tiledNodes.append(.init(index: nodes.count, identity: record.identity, contentsScale: state.pointee.contentsScale)) }
+            let id = node.id
+            nodes.append(node)
+            if record.kind == .emitter {
+                // Particles draw above the emitter's own contents, below its sublayers.
+                nodes.append(contentsOf: ParticleNodes.make(state: state.pointee, time: snap[i].localTime - instance.timeShift, emitterID: id,
+                                                            tint: instance.tint, firstIndex: nodes.count))
+            }
         }
         // Sublayers, back to front by zPosition (stable).
         var j = i + 1
@@ -307,18 +310,20 @@ public final class RenderTreeBuilder {
     /// and superlayer placement it was made from; nil where none was kept. By snapshot index: a
     /// node that moved in the snapshot meets another record there and is made anew.
     @exclusivity(unchecked) private var kept: [KeptNode?] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
+    /// The kept nodes themselves, by snapshot index (meaningful where `kept` is not nil): apart
+    /// from what they were made from, so that checking a node costs no copy of it.
+    @exclusivity(unchecked) private var keptNodes: [RenderNode] = []  // unchecked: one thread builds, and no access to it overlaps another (checking cost a TLS lookup each)
     /// The device scale the kept nodes were made at (all are dropped when it changes).
     private var keptScale = 1.0
     /// How many nodes of the last tree built were last frame's, kept (for tests).
     private(set) var reusedNodes = 0
 
-    /// A render node made from `record`'s committed state under a superlayer placing its
-    /// sublayers by `flipY` and `sublayerTransform`.
+    /// What a kept render node (in `keptNodes`) was made from: `record`'s committed state under a
+    /// superlayer placing its sublayers by `flipY` and `sublayerTransform`.
     private struct KeptNode {
         var record: CommittedLayer
         var flipY: CGFloat?
         var sublayerTransform: CATransform3D?
-        var node: RenderNode
     }
 
     /// Whether the node of a layer with `record`, presented as `state`, depends on nothing but the
@@ -335,27 +340,23 @@ public final class RenderTreeBuilder {
         return state.pointee.contentsBox == nil && state.pointee.backing == nil && state.pointee.transition == nil
     }
 
-    /// Last frame's node for snapshot node `i` when it was made from `record` under the same
-    /// superlayer placement as `placements[parent]` (none for -1), else nil. Its place in the
-    /// tree (mask, subtree end) is left to be filled in again.
-    private func reusedNode(_ i: Int, record: CommittedLayer, parent: Int) -> RenderNode? {
-        guard i < kept.count, let k = kept[i], k.record === record else { return nil }
+    /// Whether last frame's node for snapshot node `i` (in `keptNodes`) was made from `record`
+    /// under the same superlayer placement as `placements[parent]` (none for -1). Its place in the
+    /// tree (mask, subtree end) is then to be filled in again.
+    private func reuses(_ i: Int, record: CommittedLayer, parent: Int) -> Bool {
+        guard i < kept.count, let k = kept[i], k.record === record else { return false }
         if parent >= 0 {
-            guard k.flipY == placements[parent].flipY, k.sublayerTransform == placements[parent].sublayerTransform else { return nil }
-        } else {
-            guard k.flipY == nil, k.sublayerTransform == nil else { return nil }
+            return k.flipY == placements[parent].flipY && k.sublayerTransform == placements[parent].sublayerTransform
         }
-        var n = k.node
-        n.mask = -1
-        n.subtreeEnd = 0
-        return n
+        return k.flipY == nil && k.sublayerTransform == nil
     }
 
     /// Keeps `node`, made for snapshot node `i` from `record` under `placements[parent]`, for the next frame.
     private func keep(_ node: RenderNode, at i: Int, record: CommittedLayer, parent: Int) {
         guard i < kept.count else { return }
         let p = parent >= 0 ? placements[parent] : nil
-        kept[i] = KeptNode(record: record, flipY: p?.flipY, sublayerTransform: p?.sublayerTransform, node: node)
+        kept[i] = KeptNode(record: record, flipY: p?.flipY, sublayerTransform: p?.sublayerTransform)
+        keptNodes[i] = node
     }
 
     /// CAReplicatorLayer: instance k of every sublayer gets instanceTransform applied k times (about
