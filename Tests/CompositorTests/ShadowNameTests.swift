@@ -13,26 +13,6 @@ import LaminaTestSupport
 /// threads; a card moved by whole pixels or whose dot changes finds its blur, one moved by a
 /// quarter pixel or with a wider blur does not, nor one whose dot reaches past its whole pixels.
 final class ShadowNameTests: XCTestCase {
-    /// A tree of a root and cards, each followed by its sublayers (leaves).
-    static func cardTree(width: CGFloat, height: CGFloat, _ cards: [(RenderNode, [RenderNode])]) -> RenderTree {
-        var root = RenderNode()
-        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        var nodes = [root]
-        for (card, dots) in cards {
-            var c = card
-            c.id = UInt64(nodes.count)
-            c.subtreeEnd = nodes.count + 1 + dots.count
-            nodes.append(c)
-            for var d in dots {
-                d.id = UInt64(nodes.count)
-                d.subtreeEnd = nodes.count + 1
-                nodes.append(d)
-            }
-        }
-        nodes[0].subtreeEnd = nodes.count
-        return RenderTree(nodes: nodes)
-    }
-
     /// A random card of `scale` device pixels a point at (x, y), with 0 to 2 dots near its corners
     /// (some past its whole pixels, which keeps it on its group).
     static func card(_ rng: inout SplitMix64, x: Double, y: Double, scale s: Double) -> (RenderNode, [RenderNode]) {
@@ -87,7 +67,7 @@ final class ShadowNameTests: XCTestCase {
         for round in 0..<40 {
             let s = rng.pick([1.0, 2.0, 3.0])
             let cards = (0..<rng.int(1...3)).map { k in ShadowNameTests.card(&rng, x: 90 + Double(k) * 150 + rng.double(0, 1), y: rng.double(90, 140), scale: s) }
-            let t = ShadowNameTests.cardTree(width: CGFloat(w), height: CGFloat(h), cards)
+            let t = nestedTree(width: CGFloat(w), height: CGFloat(h), cards)
             let group = ShadowNameTests.groupFrame(t, width: w, height: h)
             let one = FrameRenderer(threads: 1), three = FrameRenderer(threads: 3)
             XCTAssertTrue(ShadowNameTests.draw(t, with: one, width: w, height: h) == group, "round \(round): the first frame")
@@ -119,7 +99,7 @@ final class ShadowNameTests: XCTestCase {
         dot.cornerRadius = 9
         dot.borderWidth = 2; dot.borderColor = 0x5500_0000
         let w = 400, h = 320
-        func tree(_ c: RenderNode, _ d: RenderNode) -> RenderTree { ShadowNameTests.cardTree(width: CGFloat(w), height: CGFloat(h), [(c, [d])]) }
+        func tree(_ c: RenderNode, _ d: RenderNode) -> RenderTree { nestedTree(width: CGFloat(w), height: CGFloat(h), [(c, [d])]) }
         let r = FrameRenderer(threads: 2)
         XCTAssertNotNil(TreeRasterizer(tree: tree(card, dot), shadowCache: r.shadowCache).shadowName(1, children: [2], M: card.toParent),
                         "the scene's card has a name")
@@ -173,7 +153,7 @@ final class ShadowNameTests: XCTestCase {
             dot.backgroundColor = 0xFFFF_FFFF
             dot.cornerRadius = radius
             dot.blendMode = blend
-            let t = ShadowNameTests.cardTree(width: 200, height: 140, [(card, [dot])])
+            let t = nestedTree(width: 200, height: 140, [(card, [dot])])
             return TreeRasterizer(tree: t, shadowCache: ShadowCache()).shadowName(1, children: [2], M: card.toParent) != nil
         }
         // The scene's dot (rounded-shadows): 18 x 18 at (8, 8), round, in a card whose corners are 30
