@@ -69,7 +69,7 @@ extension TreeRasterizer {
             Double(b.minX), Double(b.minY), Double(b.width), Double(b.height),
             tree.nodes[i].cornerRadius, Double(tree.nodes[i].maskedCorners), Double(tree.nodes[i].antialiasedEdges),
             Double(bg), border ? tree.nodes[i].borderWidth : 0, border ? Double(tree.nodes[i].borderColor >> 24) : 0,
-            H.a, H.b, H.c, H.d, H.e, H.f, H.g - sx, H.h - sy, H.i, TreeRasterizer.scale(of: M),
+            H.a, H.b, H.c, H.d, H.e, H.f, H.g - sx, H.h - sy, H.i,
         ]
         return ShadowName(values: values, shiftX: Int(sx), shiftY: Int(sy))
     }
