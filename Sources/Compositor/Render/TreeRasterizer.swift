@@ -37,9 +37,6 @@ final class TreeRasterizer {
     /// from frame to frame, without reading its group's alpha (`shadowName`; false: the alpha is
     /// read every time, to compare the two in tests).
     var namesShadows = true
-    /// The names of the shadows of the groups being drawn, by node, for their `groupEnd` (one
-    /// thread draws with a rasterizer).
-    var shadowNames: [Int: ShadowName] = [:]
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -137,7 +134,8 @@ final class TreeRasterizer {
                     } else {
                         let g = shadowGeometry(sh, node: n, P: P)
                         drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color,
-                                         opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), name: shadowNames.removeValue(forKey: i), on: s)
+                                         opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s),
+                                         name: shadowName(i, children: tree.children(of: i), M: M), on: s)
                     }
                 }
                 if n.blendMode == .normal {
@@ -208,9 +206,6 @@ final class TreeRasterizer {
             if let sh = shadow, sh.path != nil { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             return
         }
-        // A layer whose group alpha is fixed by a few numbers (a card): its shadow's blur is kept
-        // under them, and found by them in later frames without reading the group's alpha.
-        if shadow != nil, let name = shadowName(i, children: children, M: M) { shadowNames[i] = name }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
         if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
             // The mask first (the same surface and map as after the body), then the body inside it.
