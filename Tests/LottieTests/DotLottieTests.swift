@@ -66,7 +66,6 @@ final class DotLottieTests: LottieTestCase {
             ("truncated.lottie", "(archive)", "zip archive"),
             ("no_manifest.lottie", "(archive)", "manifest.json"),
             ("missing_animation.lottie", "animations[0].id", "animations/nowhere.json"),
-            ("missing_image.lottie", "assets[0].p", "images/img_0.png"),
             ("bad_json.lottie", "layers[0].ip", "in point"),
             ("bomb.lottie", "manifest.json", "at most 256 MiB uncompressed"),
             ("liar.lottie", "animations/square.json", "inflates to more"),
@@ -76,6 +75,16 @@ final class DotLottieTests: LottieTestCase {
             XCTAssertEqual(e.path, path, "\(name): \(e)")
             XCTAssertTrue(e.message.contains(words), "\(name): \(e)")
             XCTAssertTrue(e.file?.contains(name) ?? false, "\(name): \(e)")
+        }
+        // An image the archive does not hold leaves the animation playable: noted where the
+        // asset names it, its layers drawn empty (as lottie-ios draws an image it cannot find).
+        do {
+            let missing = try DotLottieFile(contentsOf: url("missing_image.lottie")).animations[0].animation
+            XCTAssertEqual(missing.diagnostics.map(\.path), ["assets[0].p"])
+            XCTAssertTrue(missing.diagnostics.first?.message.contains("images/img_0.png") ?? false, "\(missing.diagnostics)")
+            XCTAssertTrue(missing.diagnostics.first?.message.hasSuffix("drawn empty") ?? false, "\(missing.diagnostics)")
+        } catch {
+            XCTFail("missing_image.lottie: \(error)")
         }
         XCTAssertTrue(failure("missing_animation.lottie")?.file?.hasSuffix("(manifest.json)") ?? false)
         XCTAssertTrue(failure("bad_json.lottie")?.file?.hasSuffix("(animations/square.json)") ?? false)

@@ -39,27 +39,42 @@ final class ImageLayerTests: LottieTestCase {
         XCTAssertEqual(frame(a, 0).coverage(), 0)
     }
 
-    /// A missing file, a path leaving the folder, bad base64 and bytes that are not an image are
-    /// located errors; so is a layer naming no image.
-    func testBadImagesAreLocatedErrors() throws {
+    /// A missing file, a path leaving the folder, bad base64, bytes that are not an image and a
+    /// layer naming no image each leave the file playable (as lottie-ios plays it): the problem is
+    /// noted once at its JSON path, and the image layer is drawn empty while the rest draws.
+    func testBadImagesAreNotedAndDrawnEmpty() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-image-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        func attempt(_ asset: String, layerRef: String = "i") -> LottieLoadError? {
-            let json = "{\"fr\":10,\"ip\":0,\"op\":10,\"w\":10,\"h\":10,\"assets\":[\(asset)],\"layers\":[{\"ty\":2,\"refId\":\"\(layerRef)\",\"ip\":0,\"op\":10,\"st\":0,\"ks\":{}}]}"
+        // The image layer fills (0, 0)–(4, 4); a solid layer (green) fills the right half, (5, 0)–(10, 10).
+        func attempt(_ asset: String, layerRef: String = "i", file: String = #filePath, line: UInt = #line) throws -> (notes: [LottieDiagnostic], image: CGImage) {
+            let json = "{\"fr\":10,\"ip\":0,\"op\":10,\"w\":10,\"h\":10,\"assets\":[\(asset)],\"layers\":[" +
+                "{\"ty\":2,\"refId\":\"\(layerRef)\",\"ip\":0,\"op\":10,\"st\":0,\"ks\":{}}," +
+                "{\"ty\":1,\"sc\":\"#00ff00\",\"sw\":5,\"sh\":10,\"ip\":0,\"op\":10,\"st\":0,\"ks\":{\"p\":{\"a\":0,\"k\":[5,0]}}}]}"
             let url = dir.appendingPathComponent("a.json")
-            try? Data(json.utf8).write(to: url)
-            do { _ = try LottieAnimation(contentsOf: url); return nil } catch { return error as? LottieLoadError }
+            try Data(json.utf8).write(to: url)
+            let a = try LottieAnimation(contentsOf: url)
+            return (a.diagnostics, frame(a, 0))
         }
-        let missing = attempt("{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"images/\",\"p\":\"none.png\"}")
-        XCTAssertEqual(missing?.path, "assets[0].p")
-        XCTAssertTrue(missing?.message.contains("cannot read the image file \"images/none.png\"") ?? false, missing?.message ?? "no error")
-        XCTAssertEqual(attempt("{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"../\",\"p\":\"x.png\"}")?.path, "assets[0].p")
-        XCTAssertEqual(attempt("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,@@@\"}")?.path, "assets[0].p")
-        let notImage = attempt("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,aGVsbG8=\"}")
-        XCTAssertEqual(notImage?.path, "assets[0].p")
-        XCTAssertTrue(notImage?.message.contains("PNG or JPEG") ?? false, notImage?.message ?? "no error")
-        let unnamed = attempt("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,aGVsbG8=\"}".replacingOccurrences(of: "aGVsbG8=", with: try Data(contentsOf: fixtureURL("images/two.png")).base64EncodedString()), layerRef: "nope")
-        XCTAssertEqual(unnamed?.path, "layers[0].refId")
+        let png = try Data(contentsOf: fixtureURL("images/two.png")).base64EncodedString()
+        let cases: [(asset: String, ref: String, path: String, words: String)] = [
+            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"images/\",\"p\":\"none.png\"}", "i", "assets[0].p", "cannot read the image file \"images/none.png\""),
+            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"../\",\"p\":\"x.png\"}", "i", "assets[0].p", "inside the animation's folder"),
+            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,@@@\"}", "i", "assets[0].p", "base64 data URI"),
+            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,aGVsbG8=\"}", "i", "assets[0].p", "PNG or JPEG"),
+            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,\(png)\"}", "nope", "layers[0].refId", "no image in \"assets\" has the id \"nope\""),
+        ]
+        for c in cases {
+            let (notes, img) = try attempt(c.asset, layerRef: c.ref)
+            XCTAssertEqual(notes.map(\.path), [c.path], c.words)
+            XCTAssertTrue(notes.first?.message.contains(c.words) ?? false, "\(notes)")
+            XCTAssertTrue(notes.first?.message.hasSuffix("drawn empty") ?? false, "\(notes)")
+            XCTAssertEqual(img.alpha(2, 2), 0, c.words)
+            XCTAssertEqual(img.pixel(x: 7, y: 5), 0xFF00_FF00, c.words)
+        }
+        // The same image that draws: the check above would see it.
+        let (notes, img) = try attempt("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,\(png)\"}")
+        XCTAssertEqual(notes, [])
+        XCTAssertEqual(img.alpha(2, 2), 255)
     }
 }

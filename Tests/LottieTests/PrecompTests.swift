@@ -138,11 +138,13 @@ final class PrecompTests: LottieTestCase {
         XCTAssertTrue(e?.message.contains("once precompositions are expanded") ?? false, e?.message ?? "no error")
     }
 
-    /// A missing asset and a stretch of 0 are located errors.
-    func testMissingAssetAndBadStretch() {
-        let e = loadError(json(assets: "", layers: precompLayer("nope")))
-        XCTAssertEqual(e?.path, "layers[0].refId")
-        XCTAssertTrue(e?.message.contains("\"nope\"") ?? false, e?.message ?? "no error")
+    /// A missing asset is noted at the layer's `refId` (the layer drawn empty, as lottie-ios leaves
+    /// it out; see LenientFileTests); a stretch of 0 is a located error.
+    func testMissingAssetAndBadStretch() throws {
+        XCTAssertNil(loadError(json(assets: "", layers: precompLayer("nope"))))
+        let a = try LottieAnimation.from(data: json(assets: "", layers: precompLayer("nope")))
+        XCTAssertEqual(a.diagnostics.map(\.path), ["layers[0].refId"])
+        XCTAssertTrue(a.diagnostics.first?.message.contains("\"nope\"") ?? false, "\(a.diagnostics)")
         let s = loadError(json(assets: "{\"id\":\"a\",\"layers\":[]}", layers: "{\"ty\":0,\"refId\":\"a\",\"ip\":0,\"op\":10,\"st\":0,\"sr\":0,\"ks\":{}}"))
         XCTAssertEqual(s?.path, "layers[0].sr")
     }

@@ -21,6 +21,8 @@ struct CompositionBuilder {
         /// Whether a layer ending at the last frame still shows on it (the animation's own composition,
         /// as lottie-ios shows its last frame).
         var showsLastFrame: Bool
+        /// Whether this is the animation's own composition (not a precomposition's).
+        var isRoot = false
         /// The camera its 3D layers are seen through (the animation's own composition only).
         var camera: CameraView? = nil
     }
@@ -29,7 +31,7 @@ struct CompositionBuilder {
     func build(into host: CALayer) {
         let time = CompositionTime(startFrame: Double(animation.startFrame), framerate: animation.framerate)
         let camera = animation.layers.lazy.compactMap { l -> CameraModel? in if case .camera(let c) = l.content { c } else { nil } }.first
-        let context = Context(time: time, sampler: nil, reach: Double(animation.startFrame)...Double(animation.endFrame), showsLastFrame: true,
+        let context = Context(time: time, sampler: nil, reach: Double(animation.startFrame)...Double(animation.endFrame), showsLastFrame: true, isRoot: true,
                               camera: camera.map { CameraView(camera: $0, width: animation.width, height: animation.height) })
         build(animation.layers, into: host, context: context)
     }
@@ -158,7 +160,10 @@ struct CompositionBuilder {
             timing.speed = Float(1 / sr)
             timing.timeOffset = CompositionTime.origin - CompositionTime.origin / sr + (context.time.startFrame - st) / (sr * fr)
             clip.addSublayer(timing)
-            sub = Context(time: innerTime, sampler: nil, reach: inner(lo)...inner(hi), showsLastFrame: false)
+            // A precomposition shown until the host's end shows its own last frame there too (its
+            // layers whose out point falls on the animation's end stay visible on it, as lottie-ios
+            // keeps them).
+            sub = Context(time: innerTime, sampler: nil, reach: inner(lo)...inner(hi), showsLastFrame: context.showsLastFrame && hi >= context.reach.upperBound)
             build(asset.layers, into: timing, context: sub)
             return
         }
@@ -183,7 +188,7 @@ struct CompositionBuilder {
         }
         let compIn = context.reach.lowerBound, compOut = context.reach.upperBound
         // A precomposition shows a layer on its in point even when that is its last frame.
-        let lastShown = context.showsLastFrame ? compIn == compOut : true
+        let lastShown = context.isRoot ? compIn == compOut : true
         guard outPoint > compIn, inPoint < compOut || (inPoint <= compOut && lastShown) else { return nil }
         let hidesBefore = inPoint > compIn, hidesAfter = outPoint < compOut || (!context.showsLastFrame && outPoint <= compOut)
         guard hidesBefore || hidesAfter else { return layer }

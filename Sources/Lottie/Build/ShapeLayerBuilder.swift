@@ -51,15 +51,15 @@ struct ShapeLayerBuilder {
                 guard let layer = shapeLayer(for: Self.ruled(Self.contributions(items, upTo: j, transforms: [], trims: trims), evenOdd: evenOdd)) else { continue }
                 layer.strokeColor = nil
                 layer.fillRule = evenOdd ? .evenOdd : .nonZero
-                layer.fillColor = Self.color(color.initial)
-                if let a = animations.animation("fillColor", color, convert: { Self.color($0) as Any }) { layer.add(a, forKey: "lottie.fillColor") }
+                layer.fillColor = Self.opaqueColor(color.initial)
+                if let a = animations.animation("fillColor", color, convert: { Self.opaqueColor($0) as Any }) { layer.add(a, forKey: "lottie.fillColor") }
                 applyOpacity(opacity, to: layer)
                 host.addSublayer(layer)
             case .stroke(let s):
                 guard let layer = shapeLayer(for: Self.contributions(items, upTo: j, transforms: [], trims: trims)) else { continue }
                 layer.fillColor = nil
-                layer.strokeColor = Self.color(s.color.initial)
-                if let a = animations.animation("strokeColor", s.color, convert: { Self.color($0) as Any }) { layer.add(a, forKey: "lottie.strokeColor") }
+                layer.strokeColor = Self.opaqueColor(s.color.initial)
+                if let a = animations.animation("strokeColor", s.color, convert: { Self.opaqueColor($0) as Any }) { layer.add(a, forKey: "lottie.strokeColor") }
                 applyStroke(s, to: layer)
                 applyOpacity(s.opacity, to: layer)
                 host.addSublayer(layer)
@@ -208,7 +208,15 @@ struct ShapeLayerBuilder {
     /// The frame the static value of `shapes` is read at: the first keyframe of any track, else 0.
     private static func firstFrame(_ shapes: [Contribution]) -> Double { shapes.flatMap(keyframeTimes).min() ?? 0 }
 
-    /// A colour from Lottie's 0...1 components (alpha 1 when absent).
+    /// The colour of a fill, stroke or text: `[r, g, b]` of 0...1, opaque. A fourth component is
+    /// ignored, as lottie-ios, lottie-web, rlottie and ThorVG ignore it (opacity comes from the
+    /// fill's or stroke's `o`). Values an easing overshoots past 0...1 are clamped.
+    static func opaqueColor(_ v: [Double]) -> CGColor {
+        func c(_ x: Double) -> CGFloat { CGFloat(min(max(x, 0), 1)) }
+        return CGColor(srgbRed: c(v.at(0)), green: c(v.at(1)), blue: c(v.at(2)), alpha: 1)
+    }
+
+    /// A colour from Lottie's 0...1 components (alpha 1 when absent): gradient stops, whose alpha is their own.
     static func color(_ v: [Double]) -> CGColor {
         func c(_ x: Double) -> CGFloat { CGFloat(min(max(x, 0), 1)) }
         return CGColor(srgbRed: c(v.at(0)), green: c(v.at(1)), blue: c(v.at(2)), alpha: c(v.at(3, 1)))

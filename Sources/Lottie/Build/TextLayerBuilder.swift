@@ -49,7 +49,7 @@ struct TextLayerBuilder {
             l.path = path
             return l
         }
-        func cg(_ v: [Double]) -> CGColor { TextDocument.cgColor(v.count >= 3 ? v.map { min(max($0, 0), 1) } : [0, 0, 0]) }
+        func cg(_ v: [Double]) -> CGColor { TextDocument.cgColor(v.count >= 3 ? v : [0, 0, 0]) }
         let color: ([Double]) -> Any = { cg($0) }
         var layers: [CAShapeLayer] = []
         if let fc = doc.fillColor {

@@ -34,6 +34,8 @@ struct AnimatedProperty<Value: KeyframeValue>: Decodable, Sendable {
     private static func normalise(_ list: [KeyframeRecord<Value>], path: [any CodingKey], notes: inout [LottieDiagnostic]) throws -> Animated<Value> {
         guard !list.isEmpty else { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "expected at least one keyframe")) }
         var out: [Keyframe<Value>] = []
+        // Keyframes eased per dimension: named once for the property (its first such keyframe).
+        var perDimension: (first: [any CodingKey], count: Int)?
         for (i, r) in list.enumerated() {
             let here = path + [AnyKey(intValue: i)!]
             if let prev = out.last, r.time < prev.time {
@@ -42,10 +44,12 @@ struct AnimatedProperty<Value: KeyframeValue>: Decodable, Sendable {
             guard let v = r.start ?? out.last?.endValue ?? out.last?.value else {
                 throw DecodingError.keyNotFound(AnyKey("s"), .init(codingPath: here, debugDescription: "expected \"s\", the keyframe's value"))
             }
-            if r.perDimensionEasing {
-                notes.append(LottieDiagnostic(path: JSONPath.string(here), message: "easing differs per dimension; the first dimension's easing is used for all, as lottie-ios, rlottie and ThorVG do (lottie-web eases each on its own)"))
-            }
+            if r.perDimensionEasing { perDimension = (perDimension?.first ?? here, (perDimension?.count ?? 0) + 1) }
             out.append(Keyframe(time: r.time, value: v, endValue: r.end, hold: r.hold, easing: r.easing, spatialOut: r.spatialOut, spatialIn: r.spatialIn))
+        }
+        if let (first, count) = perDimension {
+            let which = count == 1 ? "easing differs per dimension" : "easing differs per dimension here and in \(count - 1) later keyframe\(count == 2 ? "" : "s") of the property"
+            notes.append(LottieDiagnostic(path: JSONPath.string(first), message: which + "; the first dimension's easing is used for all, as lottie-ios, rlottie and ThorVG do (lottie-web eases each on its own)"))
         }
         return Animated(keyframes: out)
     }

@@ -29,8 +29,8 @@ struct AssetRecord: Decodable {
             layers.append(r.layer)
         }
         for key in ["w", "h"] {
-            if let v = try c.number(key), !(v >= 0 && v <= LottieAnimation.maximumSide) {
-                throw c.mismatch(key, expected: "a precomposition size between 0 and \(Int(LottieAnimation.maximumSide)), found \(v)")
+            if let v = try c.number(key), !(v >= 0 && v <= LottieAnimation.maximumPrecompSide) {
+                throw c.mismatch(key, expected: "a precomposition size between 0 and \(Int(LottieAnimation.maximumPrecompSide)), found \(v)")
             }
         }
         precomp = PrecompAsset(id: id, layers: layers, width: try c.number("w"), height: try c.number("h"))

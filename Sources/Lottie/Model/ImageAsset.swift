@@ -12,6 +12,9 @@ struct ImageAsset: Sendable {
         case file(String)
         /// A web address: not fetched (noted), drawn empty.
         case remote(String)
+        /// Bytes that could not be had or decoded, and why (noted): drawn empty, as lottie-ios
+        /// draws an image its provider does not give.
+        case unavailable(String)
     }
 
     var id: String
@@ -44,9 +47,14 @@ struct ImageAsset: Sendable {
         if p.hasPrefix("data:") {
             guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64"),
                   let data = Data(base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
-                throw c.mismatch("p", expected: "a base64 data URI (data:image/png;base64,...)")
+                source = .unavailable("expected a base64 data URI (data:image/png;base64,...)")
+                return
             }
-            source = .embedded(try Self.decode(data, codingPath: c.codingPath + [AnyKey("p")]))
+            do {
+                source = .embedded(try Self.decode(data, codingPath: c.codingPath + [AnyKey("p")]))
+            } catch let DecodingError.dataCorrupted(context) {
+                source = .unavailable(context.debugDescription)
+            }
         } else {
             let folder = try c.string("u") ?? ""
             let relative = folder.isEmpty ? p : (folder.hasSuffix("/") ? folder + p : folder + "/" + p)

@@ -16,6 +16,10 @@ public typealias AnimationProgressTime = CGFloat
 public final class LottieAnimation: Decodable, Sendable {
     /// The largest width or height accepted, in points.
     public static let maximumSide: Double = 32_768
+    /// The largest precomposition size accepted, in points (Lamina): a precomposition's `w` and
+    /// `h` only clip its layers (nothing of that size is allocated), and exporters write sizes such
+    /// as 99999 to mean "no clip", which lottie-ios plays.
+    public static let maximumPrecompSide: Double = 1_000_000
     /// The most frames (`op` − `ip`) accepted.
     public static let maximumFrameCount: Double = 10_000_000
     /// The most layers accepted.
@@ -99,6 +103,9 @@ public final class LottieAnimation: Decodable, Sendable {
                     if case .remote(let u) = i.source {
                         notes.append(LottieDiagnostic(path: i.path, message: "the image at \"\(u.prefix(200))\" is not fetched; its layers are drawn empty"))
                     }
+                    if case .unavailable(let why) = i.source {
+                        notes.append(LottieDiagnostic(path: i.path, message: why + "; its layers are drawn empty"))
+                    }
                 }
                 guard let p = asset.precomp else { continue }
                 count += p.layers.count
@@ -111,7 +118,7 @@ public final class LottieAnimation: Decodable, Sendable {
         try Self.checkParents(layers, notes: &notes)
         Self.check3D(layers, precomps: precomps, notes: &notes)
         for p in precomps.values.sorted(by: { $0.id < $1.id }) { try Self.checkParents(p.layers, notes: &notes) }
-        try PrecompCheck(precomps: precomps, images: images).check(layers)
+        try PrecompCheck(precomps: precomps, images: images).check(layers, notes: &notes)
         self.layers = layers
         self.precomps = precomps
         self.images = images
@@ -121,7 +128,7 @@ public final class LottieAnimation: Decodable, Sendable {
     }
 
     /// A copy of `other` whose image files are read from `folder` (for the convenience
-    /// initialisers that read files); a file that cannot be read or decoded is a located error.
+    /// initialisers that read files); a file that cannot be read or decoded is noted, and its layers drawn empty.
     convenience init(copying other: LottieAnimation, folder: URL?, file: String?) throws {
         try self.init(copying: other, file: file) { asset, relative in
             guard let folder else { return nil }
@@ -144,24 +151,28 @@ public final class LottieAnimation: Decodable, Sendable {
     }
 
     /// A copy of `other` whose image files' bytes come from `imageData` (given the asset and its
-    /// path relative to the animation; nil leaves the image undrawn, as noted); bytes that do not
-    /// decode are a located error.
+    /// path relative to the animation; nil leaves the image undrawn, as noted). An image whose
+    /// bytes cannot be had (`imageData` throws) or do not decode is noted at its asset's `p`, and
+    /// its layers are drawn empty, as lottie-ios draws an image its provider does not give.
     init(copying other: LottieAnimation, file: String?, imageData: (ImageAsset, String) throws -> Data?) throws {
         startFrame = other.startFrame; endFrame = other.endFrame; framerate = other.framerate
         width = other.width; height = other.height; version = other.version; name = other.name
         layers = other.layers; precomps = other.precomps; textFonts = other.textFonts
-        var images = other.images, read = Set<String>()
+        var images = other.images, read = Set<String>(), failed: [LottieDiagnostic] = []
         for (id, asset) in other.images.sorted(by: { $0.key < $1.key }) {
-            guard case .file(let relative) = asset.source, let data = try imageData(asset, relative) else { continue }
+            guard case .file(let relative) = asset.source else { continue }
             do {
+                guard let data = try imageData(asset, relative) else { continue }
                 images[id]?.source = .embedded(try ImageAsset.decode(data, codingPath: [AnyKey(asset.path)]))
             } catch {
-                throw LottieLoadError(error, file: file)
+                let why = (error as? LottieLoadError)?.message ?? LottieLoadError(error, file: file).message
+                images[id]?.source = .unavailable(why)
+                failed.append(LottieDiagnostic(path: asset.path, message: why + "; its layers are drawn empty"))
             }
             read.insert(asset.path)
         }
         self.images = images
-        diagnostics = other.diagnostics.filter { !read.contains($0.path) }
+        diagnostics = other.diagnostics.filter { !read.contains($0.path) } + failed
     }
 
     /// Parents must exist (else noted: the layer is drawn without one) and must not form a cycle (an error).

@@ -19,8 +19,8 @@ struct PrecompModel: Sendable {
         }
         refId = try Self.id(c, "refId")
         for key in ["w", "h"] {
-            if let v = try c.number(key), !(v >= 0 && v <= LottieAnimation.maximumSide) {
-                throw c.mismatch(key, expected: "a precomposition size between 0 and \(Int(LottieAnimation.maximumSide)), found \(v)")
+            if let v = try c.number(key), !(v >= 0 && v <= LottieAnimation.maximumPrecompSide) {
+                throw c.mismatch(key, expected: "a precomposition size between 0 and \(Int(LottieAnimation.maximumPrecompSide)), found \(v)")
             }
         }
         width = try c.number("w"); height = try c.number("h")

@@ -93,19 +93,19 @@ struct TextDocument: Sendable, Equatable {
     /// The text as drawn: capitals applied.
     var drawnText: String { caps == 0 ? text : text.uppercased() }
 
-    /// A colour `[r, g, b]` or `[r, g, b, a]` (0...1; older files write 0...255).
+    /// A colour `[r, g, b]` of 0...1 (older files write 0...255: components all above 1, as
+    /// lottie-ios reads them); a fourth component is read and ignored (see `cgColor`).
     private static func color(_ c: KeyedDecodingContainer<AnyKey>, _ key: String) throws -> [Double]? {
         guard c.has(key) else { return nil }
         let v = try [Double].decodeKeyframeValue(c.superDecoder(forKey: AnyKey(key)))
         guard v.count >= 3 else { throw c.mismatch(key, expected: "a colour [r, g, b]") }
-        let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1
-        return v.prefix(4).map { min(max($0 / scale, 0), 1) }
+        let scale = v[0] > 1 && v[1] > 1 && v[2] > 1 ? 255.0 : 1
+        return v.prefix(3).map { $0 / scale }
     }
 
-    /// The colour as an sRGB `CGColor`.
-    static func cgColor(_ v: [Double]) -> CGColor {
-        CGColor(srgbRed: v[0], green: v[1], blue: v[2], alpha: v.count > 3 ? v[3] : 1)
-    }
+    /// The colour as an opaque sRGB `CGColor`, as a fill's (`ShapeLayerBuilder.opaqueColor`: a
+    /// fourth component ignored).
+    static func cgColor(_ v: [Double]) -> CGColor { ShapeLayerBuilder.opaqueColor(v) }
 }
 
 /// A text layer's content (`t`): its documents over time (hold keyframes of `t.d.k`).
