@@ -148,10 +148,13 @@ struct LayerRecord: Decodable {
                 masks.append(try MaskModel(from: u.superDecoder(), notes: &notes))
             }
         }
-        let shadow = c.has("ef") ? try DropShadowModel.read(c, notes: &notes) : nil
-        if c.has("sy"), let u = try? c.nestedUnkeyedContainer(forKey: AnyKey("sy")), (u.count ?? 0) > 0 {
-            note("sy", "layer styles are not supported yet; they are left out")
+        let effectShadow = c.has("ef") ? try DropShadowModel.read(c, notes: &notes) : nil
+        let styleShadow = c.has("sy") ? try DropShadowModel.readStyles(c, notes: &notes) : nil
+        if effectShadow != nil, styleShadow != nil {
+            note("sy", "a drop shadow effect and a drop shadow layer style: the effect is drawn, as lottie-ios draws it")
         }
+        // The effect wins when both are given, as in lottie-ios.
+        let shadow = effectShadow ?? styleShadow
         let drawnType = (0...5).contains(ty)
         let hidden = try c.flag("hd")
         layer = LayerModel(name: try c.string("nm"), index: try c.number("ind").map(smallInt), parent: try c.number("parent").map(smallInt),
