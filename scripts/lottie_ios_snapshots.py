@@ -15,7 +15,8 @@ depends on it (lottie-ios's checkout is not part of this repository).
 
 Samples that lottie-ios's snapshot test sets up in code (value providers, image, text and font
 providers, viewport frames: `Tests/SnapshotConfiguration.swift`) are left out, since a file alone
-does not say what they show.
+does not say what they show. The fonts lottie-ios's test registers (`Tests/Samples/Fonts`) are
+given to Lamina through `LAMINA_FONTS`.
 """
 import argparse
 import math
@@ -98,6 +99,12 @@ def main():
     wanted = {p for p in args.progress.split(",") if p}
     work = args.out or tempfile.mkdtemp(prefix="lamina-snap-")
     os.makedirs(work, exist_ok=True)
+    # lottie-ios's snapshot test registers the fonts of Tests/Samples/Fonts; Lamina reads them
+    # through LAMINA_FONTS.
+    env = dict(os.environ)
+    fonts = os.path.join(args.lottie_ios, "Tests", "Samples", "Fonts")
+    if os.path.isdir(fonts):
+        env["LAMINA_FONTS"] = fonts + (":" + env["LAMINA_FONTS"] if env.get("LAMINA_FONTS") else "")
     rows = []
     for name in sorted(os.listdir(snaps_dir)):
         m = SNAPSHOT.match(name)
@@ -119,7 +126,7 @@ def main():
         h, w = ref.shape[:2]
         out = os.path.join(work, name)
         run = subprocess.run([args.lamina, "render", path, "--frame", repr(frame), "--size", f"{w}x{h}", "--threads", "1", "-o", out],
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, env=env)
         if run.returncode != 0:
             rows.append((1.0, 255.0, name, "render failed: " + run.stderr.strip().splitlines()[-1][:120] if run.stderr.strip() else "render failed"))
             continue

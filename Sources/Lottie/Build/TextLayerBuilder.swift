@@ -114,31 +114,54 @@ struct TextLayerBuilder {
     }
 }
 
-/// The bundled fonts' outlines a text layer needs, read once per font for every character its
-/// documents use.
+/// The font outlines a text layer needs, read once per font for every character its documents
+/// use: a registered font file's (`LottieFonts`) when one draws the document's font, else the
+/// closest bundled font's.
 struct BundledOutlines {
+    /// Where a document's glyphs come from.
+    enum Source: Hashable {
+        /// A registered font file's face.
+        case registered(file: String, index: Int)
+        /// A font shipped with Lamina, by file name.
+        case bundled(String)
+    }
+
     private let fonts: TextFonts
-    private var faces: [String: GlyphOutlineFace] = [:]
+    private var faces: [Source: GlyphOutlineFace] = [:]
 
     init(_ model: TextLayerModel, fonts: TextFonts) {
         self.fonts = fonts
-        var wanted: [String: Set<Character>] = [:]
+        var wanted: [Source: Set<Character>] = [:]
         for k in model.keyframes {
             let doc = k.document
             if let font = fonts.font(named: doc.font), fonts.hasGlyphs(for: font) { continue }
-            wanted[Self.bundled(for: doc, fonts: fonts).file, default: []].formUnion(doc.drawnText.filter { !TextLayout.isLineBreak($0) })
+            wanted[Self.source(for: doc, fonts: fonts), default: []].formUnion(doc.drawnText.filter { !TextLayout.isLineBreak($0) })
         }
-        for (file, characters) in wanted {
-            guard let path = GlyphOutlineFace.bundledFontFile(file) else {
-                LaminaDiagnostics.report("Lottie: the bundled font \(file) was not found (set LAMINA_ASSETS to a folder holding Fonts/); font text is not drawn")
-                continue
+        for (source, characters) in wanted {
+            switch source {
+            case .registered(let file, let index):
+                if let face = GlyphOutlineFace(file: file, faceIndex: index, characters: characters) { faces[source] = face }
+            case .bundled(let file):
+                guard let path = GlyphOutlineFace.bundledFontFile(file) else {
+                    LaminaDiagnostics.report("Lottie: the bundled font \(file) was not found (set LAMINA_ASSETS to a folder holding Fonts/); font text is not drawn")
+                    continue
+                }
+                if let face = GlyphOutlineFace(file: path, characters: characters) { faces[source] = face }
             }
-            if let face = GlyphOutlineFace(file: path, characters: characters) { faces[file] = face }
         }
     }
 
-    /// The outlines for a document drawn in a bundled font.
-    func face(for doc: TextDocument) -> GlyphOutlineFace? { faces[Self.bundled(for: doc, fonts: fonts).file] }
+    /// The outlines for a document drawn in a font file.
+    func face(for doc: TextDocument) -> GlyphOutlineFace? { faces[Self.source(for: doc, fonts: fonts)] }
+
+    /// The font file that draws a document: a registered face of its font, else the closest bundled font.
+    static func source(for doc: TextDocument, fonts: TextFonts) -> Source {
+        let f = fonts.font(named: doc.font)
+        if let face = LottieFonts.face(family: f?.family ?? doc.font, style: f?.style ?? "", name: f?.name ?? doc.font) {
+            return .registered(file: face.file, index: face.index)
+        }
+        return .bundled(bundled(for: doc, fonts: fonts).file)
+    }
 
     /// The bundled font that draws a document's font: chosen by the family and style `fonts.list`
     /// gives it, or by its name alone when it is not listed.

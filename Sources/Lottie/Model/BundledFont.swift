@@ -55,7 +55,9 @@ struct BundledFont: Sendable, Equatable {
                     }
                 }
                 guard let font = fonts.font(named: doc.font) else {
-                    notes.append(LottieDiagnostic(path: k.path + ".f", message: "no font named \"\(doc.font.prefix(100))\" in fonts.list; the text is drawn in \(closest(family: doc.font, style: "", name: doc.font).label)"))
+                    if LottieFonts.face(family: doc.font, style: "", name: doc.font) == nil {
+                        notes.append(LottieDiagnostic(path: k.path + ".f", message: "no font named \"\(doc.font.prefix(100))\" in fonts.list; the text is drawn in \(closest(family: doc.font, style: "", name: doc.font).label)"))
+                    }
                     continue
                 }
                 if fonts.hasGlyphs(for: font) {
@@ -67,10 +69,10 @@ struct BundledFont: Sendable, Equatable {
                         let list = missing.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
                         notes.append(LottieDiagnostic(path: k.path + ".t", message: "the glyphs (chars) of \"\(font.family.prefix(100))\" have no \(list); those characters are left out, taking no space"))
                     }
-                } else if saidFonts.insert(font.name).inserted {
+                } else if LottieFonts.face(family: font.family, style: font.style, name: font.name) == nil, saidFonts.insert(font.name).inserted {
                     let choice = closest(family: font.family, style: font.style, name: font.name)
                     let slant = isItalic(style: font.style, name: font.name) ? " (upright: no italic is bundled)" : ""
-                    notes.append(LottieDiagnostic(path: font.path, message: "the font \"\(font.name.prefix(100))\" (\(font.family.prefix(100)) \(font.style.prefix(40))) is not in the file as glyphs; its text is drawn in \(choice.label)\(slant), the closest bundled font"))
+                    notes.append(LottieDiagnostic(path: font.path, message: "the font \"\(font.name.prefix(100))\" (\(font.family.prefix(100)) \(font.style.prefix(40))) is not in the file as glyphs nor registered (LottieFonts, LAMINA_FONTS); its text is drawn in \(choice.label)\(slant), the closest bundled font"))
                 }
             }
         }

@@ -35,14 +35,35 @@ package struct GlyphOutlineFace: Sendable {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
-    /// Reads the outlines of `characters` (each by its first Unicode scalar) from the font file at
-    /// `file`; nil when FreeType cannot open it.
-    package init?(file: String, characters: Set<Character>) {
+    /// The family, style and PostScript names of each face of the font file at `file` (a
+    /// collection holds several), as FreeType reads them; empty when FreeType cannot open it.
+    package static func faceNames(file: String) -> [(family: String, style: String, postScript: String, index: Int)] {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return [] }
+        defer { FT_Done_FreeType(library) }
+        var out: [(family: String, style: String, postScript: String, index: Int)] = []
+        var index = 0, count = 1
+        while index < min(count, 64) {
+            var faceRef: FT_Face?
+            guard FT_New_Face(library, file, index, &faceRef) == 0, let face = faceRef else { break }
+            count = Int(face.pointee.num_faces)
+            out.append((face.pointee.family_name.map { String(cString: $0) } ?? "",
+                        face.pointee.style_name.map { String(cString: $0) } ?? "",
+                        FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? "", index))
+            FT_Done_Face(face)
+            index += 1
+        }
+        return out
+    }
+
+    /// Reads the outlines of `characters` (each by its first Unicode scalar) from face `faceIndex`
+    /// of the font file at `file`; nil when FreeType cannot open it.
+    package init?(file: String, faceIndex: Int = 0, characters: Set<Character>) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }
         var faceRef: FT_Face?
-        guard FT_New_Face(library, file, 0, &faceRef) == 0, let face = faceRef else { return nil }
+        guard FT_New_Face(library, file, faceIndex, &faceRef) == 0, let face = faceRef else { return nil }
         defer { FT_Done_Face(face) }
         let em = Double(face.pointee.units_per_EM)
         guard em > 0 else { return nil }
