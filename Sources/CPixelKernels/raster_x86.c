@@ -164,8 +164,6 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;
         uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
-        // The next row's painted pixels asked for now (as lk_raster_blend_rows_avx512).
-        if (row + 1 < q->rows && p1 > p0) lk_prefetch_row(dst + q->dstStride + p0, (intptr_t)(p1 - p0) * 4);
         int32_t cur = 0, sum = 0;
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
@@ -290,9 +288,6 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;
         uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
-        // The next row's painted pixels are asked for now: a shape's rows are far apart in the
-        // frame, and each row's first touch of its pixels would otherwise wait on memory.
-        if (row + 1 < q->rows && p1 > p0) lk_prefetch_row(dst + q->dstStride + p0, (intptr_t)(p1 - p0) * 4);
         // cur: the first pixel not yet painted; sum: the running sum at cur.
         int32_t cur = 0, sum = 0;
         for (intptr_t word = 0; word < words; word++) {
