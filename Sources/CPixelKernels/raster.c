@@ -299,9 +299,12 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
     int64_t b = (cum * ((((xl + xc) >> 1) - ((int64_t)il << 16))) + 32768) >> 16;
     add_cell(c + il, (cum - b) * sign);
     int64_t carry = b, prev = cum;
+    // x − xl of each column's right boundary as a double (whole numbers below 2^53: exact, the
+    // same value the conversion of the integer gives), stepped without a conversion a column.
+    double dx = (double)(xc - xl);
     for (int32_t col = il + 1; col < ir; col++) {
-        xc += 65536;
-        v = (double)(xc - xl) * ratio;
+        dx += 65536.0;
+        v = dx * ratio;
         cum = (int64_t)(v < cap ? v : cap);
         int64_t part = cum - prev;
         b = (part + 1) >> 1;
@@ -309,6 +312,7 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
         carry = b;
         prev = cum;
     }
+    xc = (int64_t)ir << 16;
     int64_t part = ad - prev;
     b = (part * (((xr - xc) >> 1)) + 32768) >> 16;
     add_cell(c + ir, (part - b + carry) * sign);

@@ -81,6 +81,52 @@ void test_raster_coverage(void) {
     lamina_raster_destroy(r);
 }
 
+/// splitmix64's output function (test_raster_pinned_cells' own generator).
+static uint64_t pin_mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/// The cells the rasteriser adds, pinned bit for bit: the coverage of 400 seeded polygons (own
+/// generator, so other tests' draws do not move them), many edges nearly flat across dozens of
+/// columns and some leaving the columns, both rules, hashed (FNV-1a over the floats' bits) at every
+/// level. The expected hash was recorded from the rasteriser before the column loop stepped its x
+/// as a double (commit 531564d): a change in how a column's share is worked out moves it, even by
+/// 1/65536 of a pixel, which the area tests' tolerance would let through.
+void test_raster_pinned_cells(void) {
+    enum { W = 256, H = 64 };
+    static double xy[2 * 12];
+    static float got[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int li = 0; li < level_count; li++) {
+        use_level(&levels[li]);
+        uint64_t seed = 0x5EED5EEDull, hash = 1469598103934665603ull;
+        #define PIN_NEXT() (seed += 0x9E3779B97F4A7C15ull, pin_mix(seed))
+        for (int trial = 0; trial < 400; trial++) {
+            int32_t n = 3 + (int32_t)(PIN_NEXT() % 10), evenOdd = trial & 1;
+            for (int32_t i = 0; i < n; i++) {
+                xy[2 * i] = -20.0 + (double)(PIN_NEXT() >> 11) / 9007199254740992.0 * (W + 40);
+                // Rows close together: edges that cross many columns in a row.
+                xy[2 * i + 1] = (trial % 3 == 0 ? 0.0 : 20.0) + (double)(PIN_NEXT() >> 11) / 9007199254740992.0 * (trial % 3 == 0 ? H : 6);
+            }
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            int32_t box[4];
+            lamina_raster_bounds(r, evenOdd, 0, W, 0, H, box);
+            if (lamina_raster_coverage(r, evenOdd, 0, W, 0, H, got) != 0) { hash = 0; break; }
+            const unsigned char *bytes = (const unsigned char *)got;
+            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        }
+        #undef PIN_NEXT
+        LABEL("the pinned cells (hash %016llx)", (unsigned long long)hash);
+        check(hash == 0x044e4037affdbcbaull, levels[li].name, "the coverage of the seeded polygons, bit for bit, as recorded");
+    }
+    lamina_raster_destroy(r);
+}
+
 /// Random contours in and around a w × h target: 1-3 polygons of 3-14 points, sometimes a sliver
 /// (a long quad under half a pixel wide), a tiny one (inside a pixel) or a huge one (points up to
 /// 10^9 pixels out: past 2^28 edges take the double path). Points go to xy, counts to n; returns the
