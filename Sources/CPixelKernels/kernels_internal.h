@@ -429,6 +429,10 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *rows);
 /// finite and *notFinite is left alone.
 LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
                                          double top, double bottom, double *box, int32_t *notFinite);
+/// lk_raster_edges_avx512 at AVX2: the same edges, four a step (n is the largest multiple of 4
+/// below count).
+LK_HIDDEN int32_t lk_raster_edges_avx2(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                                       double top, double bottom, double *box, int32_t *notFinite);
 LK_HIDDEN void lk_i420_avx2(const uint32_t *src, int32_t stride, int32_t width, int32_t height, int32_t row0, int32_t rows,
                             int32_t straight, uint8_t *yp, int32_t ys, uint8_t *up, uint8_t *vp, int32_t cs);
 #endif

@@ -132,6 +132,24 @@ static inline void add_edge_points(LaminaRaster *r, double ax, double ay, double
     fix_edge(e);
 }
 
+#if defined(__x86_64__)
+/// The level's vector edge setup (lk_raster_edges_avx512 or lk_raster_edges_avx2; NULL: none, the
+/// scalar loop sets up every edge) and the points it takes a step.
+typedef struct {
+    int32_t (*run)(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                   double top, double bottom, double *box, int32_t *notFinite);
+    int32_t group;
+} EdgeSetup;
+
+static EdgeSetup edge_setup(void) {
+    switch (lamina_kernels_level()) {
+    case LAMINA_LEVEL_AVX512: return (EdgeSetup){ lk_raster_edges_avx512, 8 };
+    case LAMINA_LEVEL_AVX2: return (EdgeSetup){ lk_raster_edges_avx2, 4 };
+    default: return (EdgeSetup){ NULL, 0 };
+    }
+}
+#endif
+
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count) {
     if (count < 3 || !xy) return 0;
     // A coordinate is not finite when its exponent bits are all ones (in one pass without branches).
@@ -147,10 +165,11 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
     const double top = r->rowsTop, bottom = r->rowsBottom;
     int32_t i = 0;
 #if defined(__x86_64__)
-    // Eight edges a step at AVX-512 (the same edges), the last few here.
-    if (count > 8 && lamina_kernels_level() == LAMINA_LEVEL_AVX512) {
+    // Eight edges a step at AVX-512, four at AVX2 (the same edges), the last few here.
+    const EdgeSetup setup = edge_setup();
+    if (setup.run && count > setup.group) {
         double box[4] = { minX, minY, maxX, maxY };
-        i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, NULL, top, bottom, box, NULL);
+        i = setup.run(r->edges, &r->edgeCount, xy, count, NULL, top, bottom, box, NULL);
         minX = box[0]; minY = box[1]; maxX = box[2]; maxY = box[3];
     }
 #endif
@@ -171,17 +190,19 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
 int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
     if (count < 3 || !xy || !m) return 0;
 #if defined(__x86_64__)
-    // At AVX-512 the points are mapped as their edges are set up, eight a step, with no array of
-    // mapped points; a contour with a point whose image is not finite is dropped afterwards (the
-    // edges written are taken back, the bounds left as they were), as the scalar path skips it.
-    // When memory runs out, the scalar path below says so (or that the contour is skipped).
-    if (count > 8 && lamina_kernels_level() == LAMINA_LEVEL_AVX512
+    // At AVX-512 and AVX2 the points are mapped as their edges are set up, eight or four a step,
+    // with no array of mapped points; a contour with a point whose image is not finite is dropped
+    // afterwards (the edges written are taken back, the bounds left as they were), as the scalar
+    // path skips it. When memory runs out, the scalar path below says so (or that the contour is
+    // skipped).
+    const EdgeSetup setup = edge_setup();
+    if (setup.run && count > setup.group
         && grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))) {
         const size_t before = r->edgeCount;
         const double top = r->rowsTop, bottom = r->rowsBottom;
         double box[4] = { r->minX, r->minY, r->maxX, r->maxY };
         int32_t notFinite = 0;
-        int32_t i = lk_raster_edges_avx512(r->edges, &r->edgeCount, xy, count, m, top, bottom, box, &notFinite);
+        int32_t i = setup.run(r->edges, &r->edgeCount, xy, count, m, top, bottom, box, &notFinite);
         for (; i < count && !notFinite; i++) {
             int32_t j = i + 1 < count ? i + 1 : 0;
             double x = xy[2 * i], y = xy[2 * i + 1], u = xy[2 * j], v = xy[2 * j + 1];
@@ -278,9 +299,12 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
     int64_t b = (cum * ((((xl + xc) >> 1) - ((int64_t)il << 16))) + 32768) >> 16;
     add_cell(c + il, (cum - b) * sign);
     int64_t carry = b, prev = cum;
+    // x − xl of each column's right boundary as a double (whole numbers below 2^53: exact, the
+    // same value the conversion of the integer gives), stepped without a conversion a column.
+    double dx = (double)(xc - xl);
     for (int32_t col = il + 1; col < ir; col++) {
-        xc += 65536;
-        v = (double)(xc - xl) * ratio;
+        dx += 65536.0;
+        v = dx * ratio;
         cum = (int64_t)(v < cap ? v : cap);
         int64_t part = cum - prev;
         b = (part + 1) >> 1;
@@ -288,6 +312,7 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
         carry = b;
         prev = cum;
     }
+    xc = (int64_t)ir << 16;
     int64_t part = ad - prev;
     b = (part * (((xr - xc) >> 1)) + 32768) >> 16;
     add_cell(c + ir, (part - b + carry) * sign);

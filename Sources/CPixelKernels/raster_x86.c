@@ -416,4 +416,128 @@ AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCou
     return n;
 }
 
+/// (int64_t)v, truncated toward zero, in each lane, for |v| below 2^63 (AVX2 has no conversion of
+/// doubles to 64-bit integers): the significand, with its leading bit, shifted left or right by
+/// how far the exponent is from 2^52 (a shift of 64 or more, or of a negative count read as a
+/// huge unsigned one, gives 0, so one of the two shifts is 0 unless the exponent is 52 itself),
+/// then the sign put back. Exact: the same integers as the scalar conversion.
+__attribute__((target("avx2")))
+static inline __m256i trunc_i64_avx2(__m256d v) {
+    const __m256i b = _mm256_castpd_si256(v);
+    const __m256i e = _mm256_and_si256(_mm256_srli_epi64(b, 52), _mm256_set1_epi64x(0x7FF));
+    const __m256i mant = _mm256_or_si256(_mm256_and_si256(b, _mm256_set1_epi64x(0x000FFFFFFFFFFFFFll)),
+                                         _mm256_set1_epi64x(0x0010000000000000ll));
+    const __m256i bias = _mm256_set1_epi64x(1075);
+    const __m256i mag = _mm256_or_si256(_mm256_sllv_epi64(mant, _mm256_sub_epi64(e, bias)),
+                                        _mm256_srlv_epi64(mant, _mm256_sub_epi64(bias, e)));
+    const __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), b);
+    return _mm256_sub_epi64(_mm256_xor_si256(mag, sign), sign);
+}
+
+/// round_int (raster.c) of each lane, |v| below 2^51: v + 1.5·2^52 lies in [2^52, 2^53), where
+/// doubles are the whole numbers, so its bits less the bits of 1.5·2^52 are v rounded (halves to
+/// even, the current rounding), the integer (t − 1.5·2^52) converts to.
+__attribute__((target("avx2")))
+static inline __m256i round_i64_avx2(__m256d v) {
+    const __m256d magic = _mm256_set1_pd(6755399441055744.0);
+    return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(v, magic)), _mm256_castpd_si256(magic));
+}
+
+/// lk_raster_edges_avx2 (kernels_internal.h): lk_raster_edges_avx512 four points a step, in the
+/// same IEEE operations in the same order (no fused multiply-add: the target has none), so the same
+/// doubles; the integers by the exact conversions above (truncation, or rounding as round_int) and,
+/// for the rows (below 2^31 where they are read), by the 32-bit truncation of the floored values.
+__attribute__((target("avx2")))
+LK_HIDDEN int32_t lk_raster_edges_avx2(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
+                                       double top, double bottom, double *box, int32_t *notFinite) {
+    const int32_t n = (count - 1) / 4 * 4;
+    const __m256d topv = _mm256_set1_pd(top), bottomv = _mm256_set1_pd(bottom), lim = _mm256_set1_pd(268435456.0);
+    const __m256d unit = _mm256_set1_pd(4294967296.0), onev = _mm256_set1_pd((double)LAMINA_RASTER_ONE);
+    const __m256d f65536 = _mm256_set1_pd(65536.0), one = _mm256_set1_pd(1.0), zero = _mm256_setzero_pd();
+    const __m256d absMask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll));
+    __m256d mnx = _mm256_set1_pd(box[0]), mny = _mm256_set1_pd(box[1]), mxx = _mm256_set1_pd(box[2]), mxy = _mm256_set1_pd(box[3]);
+    const __m256d ma = _mm256_set1_pd(m ? m[0] : 1), mb = _mm256_set1_pd(m ? m[1] : 0), md = _mm256_set1_pd(m ? m[2] : 0);
+    const __m256d me = _mm256_set1_pd(m ? m[3] : 1), mg = _mm256_set1_pd(m ? m[4] : 0), mh = _mm256_set1_pd(m ? m[5] : 0);
+    __m256d bad = zero;
+    size_t out = *edgeCount;
+    double T[6][4];
+    int64_t Q[6][4];
+    int32_t R[2][4];
+    for (int32_t i = 0; i < n; i += 4) {
+        // Points i ... i + 3 and i + 1 ... i + 4 as (x, y) pairs, split into x and y lanes in order.
+        const __m256d p0 = _mm256_loadu_pd(xy + 2 * i), p1 = _mm256_loadu_pd(xy + 2 * i + 4);
+        const __m256d q0 = _mm256_loadu_pd(xy + 2 * i + 2), q1 = _mm256_loadu_pd(xy + 2 * i + 6);
+        __m256d ax = _mm256_permute4x64_pd(_mm256_unpacklo_pd(p0, p1), 0xD8), ay = _mm256_permute4x64_pd(_mm256_unpackhi_pd(p0, p1), 0xD8);
+        __m256d bx = _mm256_permute4x64_pd(_mm256_unpacklo_pd(q0, q1), 0xD8), by = _mm256_permute4x64_pd(_mm256_unpackhi_pd(q0, q1), 0xD8);
+        if (m) {
+            __m256d x = ax, y = ay;
+            ax = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, ma), _mm256_mul_pd(y, md)), mg);
+            ay = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, mb), _mm256_mul_pd(y, me)), mh);
+            x = bx; y = by;
+            bx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, ma), _mm256_mul_pd(y, md)), mg);
+            by = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, mb), _mm256_mul_pd(y, me)), mh);
+            bad = _mm256_or_pd(bad, _mm256_or_pd(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(ax, ax), zero, _CMP_NEQ_UQ),
+                                                              _mm256_cmp_pd(_mm256_sub_pd(ay, ay), zero, _CMP_NEQ_UQ)),
+                                                 _mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(bx, bx), zero, _CMP_NEQ_UQ),
+                                                              _mm256_cmp_pd(_mm256_sub_pd(by, by), zero, _CMP_NEQ_UQ))));
+        }
+        mnx = _mm256_min_pd(mnx, ax); mxx = _mm256_max_pd(mxx, ax);
+        mny = _mm256_min_pd(mny, ay); mxy = _mm256_max_pd(mxy, ay);
+        const __m256d flat = _mm256_cmp_pd(ay, by, _CMP_EQ_OQ);
+        const __m256d above = _mm256_and_pd(_mm256_cmp_pd(ay, topv, _CMP_LE_OQ), _mm256_cmp_pd(by, topv, _CMP_LE_OQ));
+        const __m256d below = _mm256_and_pd(_mm256_cmp_pd(ay, bottomv, _CMP_GE_OQ), _mm256_cmp_pd(by, bottomv, _CMP_GE_OQ));
+        const uint32_t keep = ~(uint32_t)_mm256_movemask_pd(_mm256_or_pd(flat, _mm256_or_pd(above, below))) & 0xF;
+        if (!keep) continue;
+        // Top end first (blendv: the second operand where the mask is set).
+        const __m256d downv = _mm256_cmp_pd(ay, by, _CMP_LT_OQ);
+        const uint32_t down = (uint32_t)_mm256_movemask_pd(downv);
+        const __m256d tx = _mm256_blendv_pd(bx, ax, downv), ty = _mm256_blendv_pd(by, ay, downv);
+        const __m256d ex = _mm256_blendv_pd(ax, bx, downv), ey = _mm256_blendv_pd(ay, by, downv);
+        const __m256d dxdy = _mm256_div_pd(_mm256_sub_pd(ex, tx), _mm256_sub_pd(ey, ty));
+        const __m256d adxdy = _mm256_and_pd(dxdy, absMask);
+        const __m256d slope = _mm256_div_pd(onev, _mm256_mul_pd(adxdy, f65536));
+        const __m256d inside = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(tx, absMask), lim, _CMP_LT_OQ),
+                                                           _mm256_cmp_pd(_mm256_and_pd(ex, absMask), lim, _CMP_LT_OQ)),
+                                             _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(ty, absMask), lim, _CMP_LT_OQ),
+                                                                         _mm256_cmp_pd(_mm256_and_pd(ey, absMask), lim, _CMP_LT_OQ)),
+                                                           _mm256_cmp_pd(adxdy, lim, _CMP_LT_OQ)));
+        const uint32_t fixed = (uint32_t)_mm256_movemask_pd(inside);
+        const __m256d fty = _mm256_floor_pd(ty), fby = _mm256_floor_pd(ey);
+        // r1 = ⌈by⌉ − 1: ⌊by⌋, less one where by is whole.
+        const __m256d r1 = _mm256_sub_pd(fby, _mm256_and_pd(_mm256_cmp_pd(fby, ey, _CMP_EQ_OQ), one));
+        _mm256_storeu_pd(T[0], tx); _mm256_storeu_pd(T[1], ty); _mm256_storeu_pd(T[2], ex);
+        _mm256_storeu_pd(T[3], ey); _mm256_storeu_pd(T[4], dxdy); _mm256_storeu_pd(T[5], slope);
+        _mm_storeu_si128((__m128i *)R[0], _mm256_cvttpd_epi32(fty));
+        _mm_storeu_si128((__m128i *)R[1], _mm256_cvttpd_epi32(r1));
+        _mm256_storeu_si256((__m256i *)Q[0], round_i64_avx2(_mm256_mul_pd(ty, onev)));
+        _mm256_storeu_si256((__m256i *)Q[1], round_i64_avx2(_mm256_mul_pd(ey, onev)));
+        _mm256_storeu_si256((__m256i *)Q[2], trunc_i64_avx2(_mm256_mul_pd(tx, unit)));
+        _mm256_storeu_si256((__m256i *)Q[3], trunc_i64_avx2(_mm256_mul_pd(ex, unit)));
+        const __m256d x1 = _mm256_add_pd(tx, _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(fty, one), ty), dxdy));
+        _mm256_storeu_si256((__m256i *)Q[4], trunc_i64_avx2(_mm256_mul_pd(x1, unit)));
+        _mm256_storeu_si256((__m256i *)Q[5], trunc_i64_avx2(_mm256_mul_pd(dxdy, unit)));
+        for (uint32_t bits = keep; bits; bits &= bits - 1) {
+            const int l = __builtin_ctz(bits);
+            LkEdge *e = &edges[out++];
+            e->tx = T[0][l]; e->ty = T[1][l]; e->bx = T[2][l]; e->by = T[3][l]; e->dxdy = T[4][l]; e->slope = T[5][l];
+            e->dir = (down >> l) & 1 ? 1 : -1;
+            e->fixed = (fixed >> l) & 1;
+            e->r0 = R[0][l]; e->r1 = R[1][l];
+            e->qt = Q[0][l]; e->qb = Q[1][l]; e->xt = Q[2][l]; e->xb = Q[3][l]; e->x1 = Q[4][l]; e->step = Q[5][l];
+        }
+    }
+    // The lanes' minimum and maximum (the same values in any order).
+    double lanes[4][4];
+    _mm256_storeu_pd(lanes[0], mnx); _mm256_storeu_pd(lanes[1], mny); _mm256_storeu_pd(lanes[2], mxx); _mm256_storeu_pd(lanes[3], mxy);
+    for (int l = 0; l < 4; l++) {
+        if (lanes[0][l] < box[0]) box[0] = lanes[0][l];
+        if (lanes[1][l] < box[1]) box[1] = lanes[1][l];
+        if (lanes[2][l] > box[2]) box[2] = lanes[2][l];
+        if (lanes[3][l] > box[3]) box[3] = lanes[3][l];
+    }
+    *edgeCount = out;
+    if (m && _mm256_movemask_pd(bad)) *notFinite = 1;
+    return n;
+}
+
 #endif

@@ -81,6 +81,52 @@ void test_raster_coverage(void) {
     lamina_raster_destroy(r);
 }
 
+/// splitmix64's output function (test_raster_pinned_cells' own generator).
+static uint64_t pin_mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/// The cells the rasteriser adds, pinned bit for bit: the coverage of 400 seeded polygons (own
+/// generator, so other tests' draws do not move them), many edges nearly flat across dozens of
+/// columns and some leaving the columns, both rules, hashed (FNV-1a over the floats' bits) at every
+/// level. The expected hash was recorded from the rasteriser before the column loop stepped its x
+/// as a double (commit 531564d): a change in how a column's share is worked out moves it, even by
+/// 1/65536 of a pixel, which the area tests' tolerance would let through.
+void test_raster_pinned_cells(void) {
+    enum { W = 256, H = 64 };
+    static double xy[2 * 12];
+    static float got[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int li = 0; li < level_count; li++) {
+        use_level(&levels[li]);
+        uint64_t seed = 0x5EED5EEDull, hash = 1469598103934665603ull;
+        #define PIN_NEXT() (seed += 0x9E3779B97F4A7C15ull, pin_mix(seed))
+        for (int trial = 0; trial < 400; trial++) {
+            int32_t n = 3 + (int32_t)(PIN_NEXT() % 10), evenOdd = trial & 1;
+            for (int32_t i = 0; i < n; i++) {
+                xy[2 * i] = -20.0 + (double)(PIN_NEXT() >> 11) / 9007199254740992.0 * (W + 40);
+                // Rows close together: edges that cross many columns in a row.
+                xy[2 * i + 1] = (trial % 3 == 0 ? 0.0 : 20.0) + (double)(PIN_NEXT() >> 11) / 9007199254740992.0 * (trial % 3 == 0 ? H : 6);
+            }
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            int32_t box[4];
+            lamina_raster_bounds(r, evenOdd, 0, W, 0, H, box);
+            if (lamina_raster_coverage(r, evenOdd, 0, W, 0, H, got) != 0) { hash = 0; break; }
+            const unsigned char *bytes = (const unsigned char *)got;
+            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        }
+        #undef PIN_NEXT
+        LABEL("the pinned cells (hash %016llx)", (unsigned long long)hash);
+        check(hash == 0x044e4037affdbcbaull, levels[li].name, "the coverage of the seeded polygons, bit for bit, as recorded");
+    }
+    lamina_raster_destroy(r);
+}
+
 /// Random contours in and around a w × h target: 1-3 polygons of 3-14 points, sometimes a sliver
 /// (a long quad under half a pixel wide), a tiny one (inside a pixel) or a huge one (points up to
 /// 10^9 pixels out: past 2^28 edges take the double path). Points go to xy, counts to n; returns the
@@ -330,37 +376,42 @@ void test_raster_long_contours(void) {
     lamina_raster_destroy(r);
 }
 
-/// The AVX-512 edge setup (lk_raster_edges_avx512), where the CPU has it, writes for every edge
+/// The vector edge setups (lk_raster_edges_avx512 where the CPU has AVX-512, and
+/// lk_raster_edges_avx2, eight and four points a step), each writes for every edge
 /// that is neither horizontal nor wholly outside the rows kept exactly the fields LkEdge documents,
 /// worked out here one edge at a time from their definitions (top end first, dxdy, slope, the
 /// rows r0 = ⌊ty⌋ and r1 = ⌈by⌉ − 1, ty and by rounded to 1/65536, x in 1/2^32 of a pixel at the
 /// ends, at y = r0 + 1 and its step; fixed only below 2^28), in the order of the points, and
 /// leaves the box as the minimum and maximum of the points it read.
-void test_raster_edge_setup(void) {
 #if defined(__x86_64__)
-    if (!lamina_kernels_cpu_has_avx512()) return;
+typedef int32_t (*EdgeSetupKernel)(LkEdge *, size_t *, const double *, int32_t, const double *, double, double, double *, int32_t *);
+
+static void check_edge_setup(EdgeSetupKernel kernel, int32_t group, const char *name) {
     enum { MAXP = 200 };
     static double xy[2 * MAXP];
     static LkEdge got[MAXP];
     for (int trial = 0; trial < 500; trial++) {
-        int32_t n = irand(9, trial % 5 == 0 ? MAXP : 40), kind = irand(0, 3);
+        int32_t n = irand(9, trial % 5 == 0 ? MAXP : 40), kind = irand(0, 4);
         for (int32_t i = 0; i < n; i++) {
             xy[2 * i] = drand(-50, 300); xy[2 * i + 1] = drand(-50, 300);
             if (kind == 1 && chance(0.5)) { xy[2 * i] = round(xy[2 * i] * 2) / 2; xy[2 * i + 1] = round(xy[2 * i + 1] * 2) / 2; }
             if (kind == 2 && i > 0 && chance(0.3)) xy[2 * i + 1] = xy[2 * i - 1];
             if (kind == 3 && chance(0.15)) { xy[2 * i] *= chance(0.5) ? 3e6 : 1; xy[2 * i + 1] *= chance(0.5) ? 3e6 : 1; }
+            // Near 2^28 (fixed-point x up to 2^60, either sign, on both sides of the limit).
+            if (kind == 4) { xy[2 * i] *= 9e5; xy[2 * i + 1] = xy[2 * i + 1] * (chance(0.5) ? 9e5 : 1) + drand(0, 1); }
         }
         double top = chance(0.5) ? -INFINITY : (double)irand(-50, 300), bottom = chance(0.5) ? INFINITY : top + irand(0, 200);
+        if (kind == 4) { top = -INFINITY; bottom = INFINITY; }
         // Half the trials through an affine map (rotation, scale, shear, translation).
         double map[6] = { drand(-2, 2), drand(-2, 2), drand(-2, 2), drand(-2, 2), drand(-100, 100), drand(-100, 100) };
         const double *mp = trial & 1 ? map : NULL;
         size_t count = 0;
         double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
         int32_t notFinite = 0;
-        int32_t done = lk_raster_edges_avx512(got, &count, xy, n, mp, top, bottom, box, &notFinite);
-        check(!notFinite, "AVX-512", "finite points reported finite");
-        LABEL("lk_raster_edges_avx512 (trial %d, %d points, kind %d)", trial, n, kind);
-        check(done == (n - 1) / 8 * 8, "AVX-512", "the edges of the whole groups of eight points");
+        int32_t done = kernel(got, &count, xy, n, mp, top, bottom, box, &notFinite);
+        check(!notFinite, name, "finite points reported finite");
+        LABEL("%s (trial %d, %d points, kind %d)", name, trial, n, kind);
+        check(done == (n - 1) / group * group, name, "the edges of the whole groups of points");
         size_t k = 0;
         int ok = 1;
         double mnx = INFINITY, mny = INFINITY, mxx = -INFINITY, mxy = -INFINITY;
@@ -391,9 +442,16 @@ void test_raster_edge_setup(void) {
             ok &= e->xt == (int64_t)(tx * unit) && e->xb == (int64_t)(ex * unit);
             ok &= e->x1 == (int64_t)((tx + (r0 + 1 - ty) * dxdy) * unit) && e->step == (int64_t)(dxdy * unit);
         }
-        check(ok && k == count, "AVX-512", "each kept edge's fields, in order");
-        check(box[0] == mnx && box[1] == mny && box[2] == mxx && box[3] == mxy, "AVX-512", "the box of the points read");
+        check(ok && k == count, name, "each kept edge's fields, in order");
+        check(box[0] == mnx && box[1] == mny && box[2] == mxx && box[3] == mxy, name, "the box of the points read");
     }
+}
+#endif
+
+void test_raster_edge_setup(void) {
+#if defined(__x86_64__)
+    if (lamina_kernels_cpu_has_avx512()) check_edge_setup(lk_raster_edges_avx512, 8, "lk_raster_edges_avx512");
+    if (lamina_kernels_cpu_has_avx2()) check_edge_setup(lk_raster_edges_avx2, 4, "lk_raster_edges_avx2");
 #endif
 }
 

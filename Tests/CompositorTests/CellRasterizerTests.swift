@@ -282,6 +282,45 @@ final class CellRasterizerTests: XCTestCase {
         }
     }
 
+    /// Frames of long curvy contours (9 to 80 points, so that the AVX-512 and AVX2 levels set up
+    /// their edges eight and four at a time, each through its layer's scale and translation, which
+    /// the C side maps as it sets the edges up), drawn at every level on 1 and on 3 threads (bands
+    /// that keep only their rows' edges), equal the portable level's frame on one thread bit for
+    /// bit: the vector setups give the scalar setup's edges.
+    func testLongContoursAtEveryLevelOnOneAndThreeThreadsEqualThePortableFrame() {
+        var rng = SplitMix64(seed: 0xCE11_0007)
+        var leaves: [RenderNode] = []
+        for i in 0..<40 {
+            var n = RenderNode()
+            n.bounds = CGRect(x: 0, y: 0, width: 64, height: 48)
+            let sx = rng.double(0.6, 1.7), sy = rng.double(0.6, 1.7)
+            n.toParent = Matrix4x4.scale(sx, sy).then(Matrix4x4.translation(rng.double(-10, 120), rng.double(-10, 150)))
+            let count = rng.int(9...80), cx = rng.double(10, 54), cy = rng.double(8, 40), r = rng.double(4, 26)
+            let wobble = rng.double(0, 0.4), turns = Double(rng.int(2...7))
+            let contour = (0..<count).map { k -> CGPoint in
+                let a = Double(k) * 2 * .pi / Double(count)
+                let rr = r * (1 + wobble * sin(turns * a))
+                return CGPoint(x: cx + rr * cos(a), y: cy + rr * sin(a))
+            }
+            let color = i % 3 == 0 ? rng.premultipliedPixel() | 0xFF00_0000 : rng.premultipliedPixel()
+            n.contents = [.fill(RenderFill(contours: [contour], rule: i % 2 == 0 ? .nonZero : .evenOdd, color: color))]
+            leaves.append(n)
+        }
+        let tree = flatTree(width: 190, height: 200, leaves)
+        var reference = PixelBuffer(width: 190, height: 200)
+        PixelKernels.withLevel(.portable) { FrameRenderer(threads: 1).render(tree, into: &reference, background: 0xFFFF_FFFF) }
+        XCTAssertGreaterThan(Set(reference.pixels).count, 100, "the frame has drawn content")
+        for level in BilinearKernelTests.modes {
+            for threads in [1, 3] {
+                var frame = PixelBuffer(width: 190, height: 200)
+                PixelKernels.withLevel(level) { FrameRenderer(threads: threads).render(tree, into: &frame, background: 0xFFFF_FFFF) }
+                if let i = frame.pixels.indices.first(where: { frame.pixels[$0] != reference.pixels[$0] }) {
+                    XCTFail("\(level), \(threads) threads: pixel (\(i % 190), \(i / 190)) \(String(frame.pixels[i], radix: 16)), portable \(String(reference.pixels[i], radix: 16))")
+                }
+            }
+        }
+    }
+
     /// lamina_raster_sweep_row at every level: the running sum (wrapping as unsigned), each cell
     /// cleared, each coverage |sum| capped at one pixel or folded with period two, per a formula
     /// written out here.
