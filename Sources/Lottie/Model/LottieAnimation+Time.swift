@@ -32,4 +32,27 @@ extension LottieAnimation {
     public func frameTime(forTime time: TimeInterval) -> AnimationFrameTime {
         CGFloat(time * framerate) + startFrame
     }
+
+    // MARK: Markers
+
+    /// The names of the file's markers (`markers[].cm`), in the file's order; empty when it has none.
+    public var markerNames: [String] { markers.map(\.name) }
+
+    /// The marker named `named` (the last of that name, as lottie-ios's map keeps it).
+    func marker(named: String) -> MarkerModel? { markers.last { $0.name == named } }
+
+    /// The progress of the frame marker `named` marks; nil when the file has no such marker.
+    public func progressTime(forMarker named: String) -> AnimationProgressTime? {
+        marker(named: named).map { progressTime(forFrame: CGFloat($0.frameTime)) }
+    }
+
+    /// The frame marker `named` marks (`tm`); nil when the file has no such marker.
+    public func frameTime(forMarker named: String) -> AnimationFrameTime? {
+        marker(named: named).map { CGFloat($0.frameTime) }
+    }
+
+    /// How many frames marker `named` lasts (`dr`); nil when the file has no such marker.
+    public func durationFrameTime(forMarker named: String) -> AnimationFrameTime? {
+        marker(named: named).map { CGFloat($0.durationFrameTime) }
+    }
 }

@@ -54,6 +54,8 @@ public final class LottieAnimation: Decodable, Sendable {
     let images: [String: ImageAsset]
     /// The fonts (`fonts.list`) and glyphs (`chars`) text layers are drawn with.
     let textFonts: TextFonts
+    /// The markers (`markers`), in the file's order.
+    let markers: [MarkerModel]
 
     /// Reads an animation from a decoder holding Lottie JSON; errors carry the coding path of the
     /// offending value (turn them into a `LottieLoadError` for a readable, located message).
@@ -123,6 +125,7 @@ public final class LottieAnimation: Decodable, Sendable {
         self.precomps = precomps
         self.images = images
         self.textFonts = textFonts
+        markers = try MarkerModel.read(c)
         var seen = Set<LottieDiagnostic>()
         diagnostics = notes.filter { seen.insert($0).inserted }
     }
@@ -157,7 +160,7 @@ public final class LottieAnimation: Decodable, Sendable {
     init(copying other: LottieAnimation, file: String?, imageData: (ImageAsset, String) throws -> Data?) throws {
         startFrame = other.startFrame; endFrame = other.endFrame; framerate = other.framerate
         width = other.width; height = other.height; version = other.version; name = other.name
-        layers = other.layers; precomps = other.precomps; textFonts = other.textFonts
+        layers = other.layers; precomps = other.precomps; textFonts = other.textFonts; markers = other.markers
         var images = other.images, read = Set<String>(), failed: [LottieDiagnostic] = []
         for (id, asset) in other.images.sorted(by: { $0.key < $1.key }) {
             guard case .file(let relative) = asset.source else { continue }

@@ -112,6 +112,47 @@ open class LottieAnimationLayer: CALayer {
         start(from: Double(from), to: Double(toFrame), completion: completion)
     }
 
+    /// Plays from marker `fromMarker` (nil: the current frame) to marker `toMarker`, on its frame
+    /// when `playEndMarkerFrame`, else a frame before it (the next section's first), as lottie-ios
+    /// does; does nothing when a marker named is not in the file (lottie-ios's rule).
+    open func play(fromMarker: String? = nil, toMarker: String, playEndMarkerFrame: Bool = true, loopMode: LottieLoopMode? = nil,
+                   completion: LottieCompletionBlock? = nil) {
+        guard let animation, let to = animation.frameTime(forMarker: toMarker) else { return }
+        let from = fromMarker.flatMap { animation.frameTime(forMarker: $0) } ?? currentFrame
+        play(fromFrame: from, toFrame: playEndMarkerFrame ? to : to - 1, loopMode: loopMode, completion: completion)
+    }
+
+    /// Plays marker `marker` from its frame for its duration (`dr`); does nothing when the file has
+    /// no such marker.
+    open func play(marker: String, loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
+        guard let animation, let from = animation.frameTime(forMarker: marker), let length = animation.durationFrameTime(forMarker: marker) else { return }
+        play(fromFrame: from, toFrame: from + length, loopMode: loopMode, completion: completion)
+    }
+
+    /// Plays `markers` one after another, each once (names the file does not hold are skipped); the
+    /// completion hears `true` after the last, or `false` as soon as another playback replaces one.
+    open func play(markers: [String], completion: LottieCompletionBlock? = nil) {
+        guard let first = markers.first else { return }
+        let rest = Array(markers.dropFirst())
+        guard animation?.frameTime(forMarker: first) != nil else {
+            if rest.isEmpty { completion?(true) } else { play(markers: rest, completion: completion) }
+            return
+        }
+        play(marker: first, loopMode: .playOnce) { [weak self] finished in
+            guard finished, let self else { completion?(false); return }
+            if rest.isEmpty { completion?(true) } else { self.play(markers: rest, completion: completion) }
+        }
+    }
+
+    /// The progress of the frame marker `named` marks, nil without an animation or such a marker.
+    public func progressTime(forMarker named: String) -> AnimationProgressTime? { animation?.progressTime(forMarker: named) }
+
+    /// The frame marker `named` marks, nil without an animation or such a marker.
+    public func frameTime(forMarker named: String) -> AnimationFrameTime? { animation?.frameTime(forMarker: named) }
+
+    /// How many frames marker `named` lasts, nil without an animation or such a marker.
+    public func durationFrameTime(forMarker named: String) -> AnimationFrameTime? { animation?.durationFrameTime(forMarker: named) }
+
     /// Stops on the current frame; a pending completion hears `false`.
     open func pause() {
         hold(frame: Double(currentFrame))
