@@ -2,6 +2,7 @@
 // the portable versions and the dispatch. Every level gives the bits of BoxBlur's Swift passes
 // (its reference test: BoxBlurKernelTests).
 #include "kernels_internal.h"
+#include <stdlib.h>
 
 /// floor((sum + half) / size) as BoxBlur's `mean`: ((sum + half)·m) >> 40, m = ⌊2^40 / size⌋ + 1.
 static inline int32_t box_mean(int64_t sum, int64_t half, int64_t m) { return (int32_t)(((sum + half) * m) >> 40); }
@@ -62,19 +63,27 @@ static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sum
 void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
     int32_t level = lamina_kernels_level();
+    // The vector row passes' scratch row: w + 2r + 48 values for radii up to 511 (see blur_x86.c).
+    // Without it (no memory), the portable passes.
+    int32_t *rowScratch = NULL;
+    if (level != LAMINA_LEVEL_PORTABLE) {
+        rowScratch = malloc(sizeof(int32_t) * ((size_t)w + 2 * 511 + 48));
+        if (!rowScratch) level = LAMINA_LEVEL_PORTABLE;
+    }
     for (int32_t k = 0; k < n; k++) {
         int32_t r = radii[k];
         if (r < 0 || r > 511) continue;
         switch (level) {
 #if defined(__x86_64__)
         case LAMINA_LEVEL_AVX512:
-            lk_box_horizontal_avx512(a, tmp, sums, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
+            lk_box_horizontal_avx512(a, tmp, rowScratch, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
         case LAMINA_LEVEL_AVX2:
-            lk_box_horizontal_avx2(a, tmp, sums, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
+            lk_box_horizontal_avx2(a, tmp, rowScratch, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
 #endif
         default: lk_box_horizontal(a, tmp, w, h, r); box_vertical_portable(tmp, a, sums, w, h, r); break;
         }
     }
+    free(rowScratch);
 }
 
 /// A plane value in 16-bit fixed point, as BoxBlur converts it: Int32(max(0, min(v, 1))·65535 + 0.5)

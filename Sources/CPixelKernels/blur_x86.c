@@ -103,22 +103,33 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
 
 // ---- the row pass: each row's prefix sums S (S[k] = the sum of its first k values), then each
 // value's box sum S[min(i + r + 1, w)] − S[max(i − r, 0)] (the running sum's very integers), the
-// means eight or sixteen at a time. Rows up to 32767 values wide (sums below 2^31); wider rows go
-// to the portable pass.
+// means eight or sixteen at a time. The prefix sums are made in registers (log-step shifts and
+// adds, the last sum carried to the next vector) into a scratch row padded with zeros before S[0]
+// and copies of S[w] after it (`scratch` holds w + 2r + 33 values: see lk_box_row_scratch), so
+// that every pixel, the row's ends too, reads its two sums without clamping. Rows up to 32767
+// values wide (sums below 2^31); wider rows go to the portable pass.
 
-/// The prefix sums of one row into s (w + 1 values).
-static inline void prefix_row(const int32_t *row, int32_t *s, int32_t w) {
-    int32_t acc = 0;
-    s[0] = 0;
-    for (int32_t i = 0; i < w; i++) { acc += row[i]; s[i + 1] = acc; }
+/// Where S[0] sits in the scratch row of a box of radius r: after r + 16 zeros.
+static inline int32_t *padded_sums(int32_t *scratch, int32_t r) { return scratch + r + 16; }
+
+__attribute__((target("avx512f")))
+static inline __m512i prefix16(__m512i x) {
+    const __m512i z = _mm512_setzero_si512();
+    // alignr(x, z, 16 − k): x moved up by k lanes, zeros in.
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 12));
+    return _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 8));
 }
 
-/// Means of pixels i0 ..< i1 of a row from its prefix sums, one at a time.
-static inline void row_means_scalar(const int32_t *s, int32_t *out, int32_t w, int32_t r, int32_t i0, int32_t i1, int64_t half, int64_t m) {
-    for (int32_t i = i0; i < i1; i++) {
-        int32_t hi = i + r + 1 < w ? i + r + 1 : w, lo = i - r > 0 ? i - r : 0;
-        out[i] = (int32_t)((((int64_t)(s[hi] - s[lo])) + half) * m >> 40);
-    }
+__attribute__((target("avx2")))
+static inline __m256i prefix8(__m256i x) {
+    // Within each 128-bit half (byte shifts move lanes up, zeros in), then the low half's total
+    // added to the high half.
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    const __m256i low = _mm256_permute2x128_si256(x, x, 0x08);        // (0, low half)
+    return _mm256_add_epi32(x, _mm256_shuffle_epi32(low, 0xFF));        // + the low half's last sum, high half only
 }
 
 __attribute__((target("avx2")))
@@ -127,20 +138,30 @@ LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t 
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m256i vh = _mm256_set1_epi32((int32_t)half);
     const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
-    // Pixels r ..< w − r − 1 read S[i + r + 1] and S[i − r] without clamping.
-    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
+    const __m256i last = _mm256_set1_epi32(7);
+    int32_t *S = padded_sums(scratch, r);
+    for (int32_t k = 1; k <= r + 16; k++) S[-k] = 0;
+    S[0] = 0;
     for (int32_t y = 0; y < h; y++) {
         const int32_t *row = src + (intptr_t)y * w;
         int32_t *out = dst + (intptr_t)y * w;
-        prefix_row(row, scratch, w);
-        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
-        int32_t i = i0;
-        for (; i + 8 <= i1; i += 8) {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(scratch + i + r + 1));
-            __m256i b = _mm256_loadu_si256((const __m256i *)(scratch + i - r));
+        __m256i carry = _mm256_setzero_si256();
+        int32_t i = 0;
+        for (; i + 8 <= w; i += 8) {
+            __m256i x = _mm256_add_epi32(prefix8(_mm256_loadu_si256((const __m256i *)(row + i))), carry);
+            _mm256_storeu_si256((__m256i *)(S + 1 + i), x);
+            carry = _mm256_permutevar8x32_epi32(x, last);
+        }
+        int32_t acc = i > 0 ? S[i] : 0;
+        for (; i < w; i++) { acc += row[i]; S[i + 1] = acc; }
+        const __m256i total = _mm256_set1_epi32(S[w]);
+        for (int32_t k = w + 1; k <= w + r + 16; k += 8) _mm256_storeu_si256((__m256i *)(S + k), total);
+        for (i = 0; i + 8 <= w; i += 8) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(S + i + r + 1));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(S + i - r));
             _mm256_storeu_si256((__m256i *)(out + i), mean8(_mm256_sub_epi32(a, b), vh, mlo, mhi));
         }
-        row_means_scalar(scratch, out, w, r, i, w, half, m);
+        for (; i < w; i++) out[i] = (int32_t)((((int64_t)(S[i + r + 1] - S[i - r])) + half) * m >> 40);
     }
 }
 
@@ -150,19 +171,28 @@ LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
-    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
+    const __m512i last = _mm512_set1_epi32(15);
+    int32_t *S = padded_sums(scratch, r);
+    for (int32_t k = 1; k <= r + 16; k++) S[-k] = 0;
+    S[0] = 0;
     for (int32_t y = 0; y < h; y++) {
         const int32_t *row = src + (intptr_t)y * w;
         int32_t *out = dst + (intptr_t)y * w;
-        prefix_row(row, scratch, w);
-        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
-        int32_t i = i0;
-        for (; i + 16 <= i1; i += 16) {
-            __m512i a = _mm512_loadu_si512((const void *)(scratch + i + r + 1));
-            __m512i b = _mm512_loadu_si512((const void *)(scratch + i - r));
-            _mm512_storeu_si512((void *)(out + i), mean16(_mm512_sub_epi32(a, b), vh, mlo, mhi));
+        __m512i carry = _mm512_setzero_si512();
+        for (int32_t i = 0; i < w; i += 16) {
+            const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
+            __m512i x = _mm512_add_epi32(prefix16(_mm512_maskz_loadu_epi32(k, row + i)), carry);
+            _mm512_mask_storeu_epi32(S + 1 + i, k, x);
+            carry = _mm512_permutexvar_epi32(last, x);
         }
-        row_means_scalar(scratch, out, w, r, i, w, half, m);
+        const __m512i total = _mm512_set1_epi32(S[w]);
+        for (int32_t k = w + 1; k <= w + r + 16; k += 16) _mm512_storeu_si512((void *)(S + k), total);
+        for (int32_t i = 0; i < w; i += 16) {
+            const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
+            __m512i a = _mm512_loadu_si512((const void *)(S + i + r + 1));
+            __m512i b = _mm512_loadu_si512((const void *)(S + i - r));
+            _mm512_mask_storeu_epi32(out + i, k, mean16(_mm512_sub_epi32(a, b), vh, mlo, mhi));
+        }
     }
 }
 #endif

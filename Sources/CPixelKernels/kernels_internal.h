@@ -369,6 +369,8 @@ LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const 
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
                                                  uint32_t color, float op);
+/// lamina_reduce_alpha_row's portable loop over x in [x0, x1) (for the vector versions' ends).
+LK_HIDDEN void lk_reduce_alpha_row_portable(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
@@ -393,6 +395,8 @@ LK_HIDDEN void lk_alpha_row_avx2(float *out, const uint32_t *src, const uint32_t
 LK_HIDDEN void lk_alpha_row_avx512(float *out, const uint32_t *src, const uint32_t *mask, int32_t count);
 LK_HIDDEN void lk_sample_between_avx2(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
 LK_HIDDEN void lk_sample_between_avx512(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
+LK_HIDDEN void lk_reduce_alpha_row_avx2(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+LK_HIDDEN void lk_reduce_alpha_row_avx512(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
 LK_HIDDEN void lk_mix_rows_avx2(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 LK_HIDDEN void lk_mix_rows_avx512(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 LK_HIDDEN void lk_over_solid_mask_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);

@@ -48,3 +48,32 @@ void lamina_mix_rows(float *out, const float *a, const float *b, float wa, float
         }
     }
 }
+
+LK_HIDDEN void lk_reduce_alpha_row_portable(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share) {
+    int32_t x = x0;
+    while (x < x1) {
+        // One block's pixels in this row, summed onto its value in a register (the same floats as
+        // adding each into the plane).
+        const int32_t j = (x + ox) >> shift;
+        int32_t end = ((j + 1) << shift) - ox;
+        if (end > x1) end = x1;
+        float acc = plane[j];
+        for (; x < end; x++) {
+            float v = (float)(row[x] >> 24) / 255.0f;
+            v = v * share;
+            acc = acc + v;
+        }
+        plane[j] = acc;
+    }
+}
+
+void lamina_reduce_alpha_row(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share) {
+    if (x1 <= x0 || shift < 0 || shift > 30) return;
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_reduce_alpha_row_avx512(plane, row, x0, x1, ox, shift, share); return;
+    case LAMINA_LEVEL_AVX2: lk_reduce_alpha_row_avx2(plane, row, x0, x1, ox, shift, share); return;
+#endif
+    default: lk_reduce_alpha_row_portable(plane, row, x0, x1, ox, shift, share);
+    }
+}

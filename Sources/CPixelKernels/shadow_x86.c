@@ -30,15 +30,35 @@ SHADOW_AVX512 LK_HIDDEN void lk_alpha_row_avx512(float *out, const uint32_t *src
     }
 }
 
+// lamina_sample_between: a reduced row sampled at a run of full-resolution columns. Sixteen (eight)
+// columns between reduced columns j0 ... j0 + 14 (j0 + 6) — every run of a plane reduced by 2 or
+// more — take both their values from one load of the row at j0, moved into place by a permute;
+// other runs gather. The load covers only j0 ... the largest index + 1 (masked, so it reads no
+// value past the row's last one asked for).
+
 SHADOW_AVX2 LK_HIDDEN void lk_sample_between_avx2(float *out, const float *row, const int32_t *index, const float *left, const float *next,
                                                   int32_t count) {
-    const __m256i one = _mm256_set1_epi32(1);
+    const __m256i one = _mm256_set1_epi32(1), six = _mm256_set1_epi32(6), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     int32_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i j = _mm256_loadu_si256((const __m256i *)(index + i));
-        __m256 a = _mm256_mul_ps(_mm256_i32gather_ps(row, j, 4), _mm256_loadu_ps(left + i));
-        __m256 b = _mm256_mul_ps(_mm256_i32gather_ps(row, _mm256_add_epi32(j, one), 4), _mm256_loadu_ps(next + i));
-        _mm256_storeu_ps(out + i, _mm256_add_ps(a, b));
+        const int32_t j0 = index[i];
+        __m256i d = _mm256_sub_epi32(j, _mm256_set1_epi32(j0));
+        __m256 a, b;
+        // 0 <= d <= 6 in every lane (unsigned: a negative d is large).
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_min_epu32(d, six), d))) == 0xFF) {
+            __m256i top = _mm256_max_epu32(d, _mm256_shuffle_epi32(d, 0x4E));
+            top = _mm256_max_epu32(top, _mm256_shuffle_epi32(top, 0xB1));
+            top = _mm256_max_epu32(top, _mm256_permute2x128_si256(top, top, 0x01));     // the largest d, every lane
+            const __m256i load = _mm256_cmpgt_epi32(_mm256_add_epi32(top, _mm256_set1_epi32(2)), lanes);  // lanes 0 ... top + 1
+            const __m256 v = _mm256_maskload_ps(row + j0, load);
+            a = _mm256_permutevar8x32_ps(v, d);
+            b = _mm256_permutevar8x32_ps(v, _mm256_add_epi32(d, one));
+        } else {
+            a = _mm256_i32gather_ps(row, j, 4);
+            b = _mm256_i32gather_ps(row, _mm256_add_epi32(j, one), 4);
+        }
+        _mm256_storeu_ps(out + i, _mm256_add_ps(_mm256_mul_ps(a, _mm256_loadu_ps(left + i)), _mm256_mul_ps(b, _mm256_loadu_ps(next + i))));
     }
     for (; i < count; i++) {
         float a = row[index[i]] * left[i], b = row[index[i] + 1] * next[i];
@@ -48,14 +68,126 @@ SHADOW_AVX2 LK_HIDDEN void lk_sample_between_avx2(float *out, const float *row, 
 
 SHADOW_AVX512 LK_HIDDEN void lk_sample_between_avx512(float *out, const float *row, const int32_t *index, const float *left, const float *next,
                                                       int32_t count) {
-    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i one = _mm512_set1_epi32(1), fourteen = _mm512_set1_epi32(14);
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512i j = _mm512_maskz_loadu_epi32(m, index + i);
-        __m512 a = _mm512_mul_ps(_mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, j, row, 4), _mm512_maskz_loadu_ps(m, left + i));
-        __m512 b = _mm512_mul_ps(_mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, _mm512_add_epi32(j, one), row, 4), _mm512_maskz_loadu_ps(m, next + i));
+        const int32_t j0 = index[i];
+        const __m512i d = _mm512_maskz_sub_epi32(m, j, _mm512_set1_epi32(j0));
+        __m512 a, b;
+        if (_mm512_cmple_epu32_mask(d, fourteen) == 0xFFFF) {
+            const uint32_t top = _mm512_reduce_max_epu32(d);
+            const __mmask16 load = (__mmask16)((1u << (top + 2)) - 1);
+            const __m512 v = _mm512_maskz_loadu_ps(load, row + j0);
+            a = _mm512_permutexvar_ps(d, v);
+            b = _mm512_permutexvar_ps(_mm512_add_epi32(d, one), v);
+        } else {
+            a = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, j, row, 4);
+            b = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, _mm512_add_epi32(j, one), row, 4);
+        }
+        a = _mm512_mul_ps(a, _mm512_maskz_loadu_ps(m, left + i));
+        b = _mm512_mul_ps(b, _mm512_maskz_loadu_ps(m, next + i));
         _mm512_mask_storeu_ps(out + i, m, _mm512_add_ps(a, b));
     }
+}
+
+// lamina_reduce_alpha_row: whole runs of blocks of f = 2, 4 or 8 pixels, eight (sixteen) blocks at
+// a time. The run's pixels are loaded in f vectors of alpha values (each (a >> 24) / 255 · share,
+// rounded as the scalar loop), and the block sums made in the scalar loop's order: the plane's
+// values, plus every block's first pixel, then its second, ... — the k-th pixels of all blocks
+// picked from the loaded vectors by permutes. Partial blocks at either end, and other factors, go
+// to the portable loop.
+
+/// Blocks of `f` (2, 4, 8) pixels from x (the start of a block) while whole runs of 16 blocks fit
+/// before x1; returns where it stopped.
+SHADOW_AVX512 static inline int32_t reduce_runs16(float *plane, const uint32_t *row, int32_t x, int32_t x1, int32_t ox, int32_t shift,
+                                                  float share, const int32_t f) {
+    const __m512 k255 = _mm512_set1_ps(255.0f), vs = _mm512_set1_ps(share);
+    const int32_t per = 32 / f;                  // blocks one pair of loaded vectors holds
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i within = _mm512_mullo_epi32(_mm512_and_si512(lane, _mm512_set1_epi32(per - 1)), _mm512_set1_epi32(f));
+    for (; x + 16 * f <= x1; x += 16 * f) {
+        const int32_t j = (x + ox) >> shift;
+        __m512 v[8];
+        for (int32_t p = 0; p < f; p++) {
+            __m512i a = _mm512_srli_epi32(_mm512_loadu_si512((const void *)(row + x + 16 * p)), 24);
+            v[p] = _mm512_mul_ps(_mm512_div_ps(_mm512_cvtepi32_ps(a), k255), vs);
+        }
+        __m512 acc = _mm512_loadu_ps(plane + j);
+        for (int32_t k = 0; k < f; k++) {
+            const __m512i idx = _mm512_add_epi32(within, _mm512_set1_epi32(k));
+            __m512 s = _mm512_permutex2var_ps(v[0], idx, v[1]);
+            for (int32_t q = 1; q < f / 2; q++) {
+                const __mmask16 m = (__mmask16)(((1u << per) - 1) << (q * per));
+                s = _mm512_mask_blend_ps(m, s, _mm512_permutex2var_ps(v[2 * q], idx, v[2 * q + 1]));
+            }
+            acc = _mm512_add_ps(acc, s);
+        }
+        _mm512_storeu_ps(plane + j, acc);
+    }
+    return x;
+}
+
+SHADOW_AVX512 LK_HIDDEN void lk_reduce_alpha_row_avx512(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift,
+                                                        float share) {
+    if (shift < 1 || shift > 3) { lk_reduce_alpha_row_portable(plane, row, x0, x1, ox, shift, share); return; }
+    const int32_t f = 1 << shift;
+    // The partial block at the start (up to the next block's first pixel).
+    int32_t x = x0 + ((f - ((x0 + ox) & (f - 1))) & (f - 1));
+    if (x > x1) x = x1;
+    lk_reduce_alpha_row_portable(plane, row, x0, x, ox, shift, share);
+    switch (f) {
+    case 2: x = reduce_runs16(plane, row, x, x1, ox, shift, share, 2); break;
+    case 4: x = reduce_runs16(plane, row, x, x1, ox, shift, share, 4); break;
+    default: x = reduce_runs16(plane, row, x, x1, ox, shift, share, 8); break;
+    }
+    lk_reduce_alpha_row_portable(plane, row, x, x1, ox, shift, share);
+}
+
+/// As reduce_runs16, eight blocks at a time: f vectors of eight pixels, vector p holding blocks
+/// p·8/f ..< (p + 1)·8/f whole.
+SHADOW_AVX2 static inline int32_t reduce_runs8(float *plane, const uint32_t *row, int32_t x, int32_t x1, int32_t ox, int32_t shift,
+                                               float share, const int32_t f) {
+    const __m256 k255 = _mm256_set1_ps(255.0f), vs = _mm256_set1_ps(share);
+    const int32_t per = 8 / f;                   // blocks one loaded vector holds
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i within = _mm256_mullo_epi32(_mm256_and_si256(lane, _mm256_set1_epi32(per - 1)), _mm256_set1_epi32(f));
+    const __m256i owner = _mm256_srlv_epi32(lane, _mm256_set1_epi32(__builtin_ctz((unsigned)per)));   // which vector holds each lane's block
+    for (; x + 8 * f <= x1; x += 8 * f) {
+        const int32_t j = (x + ox) >> shift;
+        __m256 v[8];
+        for (int32_t p = 0; p < f; p++) {
+            __m256i a = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(row + x + 8 * p)), 24);
+            v[p] = _mm256_mul_ps(_mm256_div_ps(_mm256_cvtepi32_ps(a), k255), vs);
+        }
+        __m256 acc = _mm256_loadu_ps(plane + j);
+        for (int32_t k = 0; k < f; k++) {
+            const __m256i idx = _mm256_add_epi32(within, _mm256_set1_epi32(k));
+            __m256 s = _mm256_permutevar8x32_ps(v[0], idx);
+            for (int32_t p = 1; p < f; p++) {
+                const __m256 m = _mm256_castsi256_ps(_mm256_cmpeq_epi32(owner, _mm256_set1_epi32(p)));
+                s = _mm256_blendv_ps(s, _mm256_permutevar8x32_ps(v[p], idx), m);
+            }
+            acc = _mm256_add_ps(acc, s);
+        }
+        _mm256_storeu_ps(plane + j, acc);
+    }
+    return x;
+}
+
+SHADOW_AVX2 LK_HIDDEN void lk_reduce_alpha_row_avx2(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift,
+                                                    float share) {
+    if (shift < 1 || shift > 3) { lk_reduce_alpha_row_portable(plane, row, x0, x1, ox, shift, share); return; }
+    const int32_t f = 1 << shift;
+    int32_t x = x0 + ((f - ((x0 + ox) & (f - 1))) & (f - 1));
+    if (x > x1) x = x1;
+    lk_reduce_alpha_row_portable(plane, row, x0, x, ox, shift, share);
+    switch (f) {
+    case 2: x = reduce_runs8(plane, row, x, x1, ox, shift, share, 2); break;
+    case 4: x = reduce_runs8(plane, row, x, x1, ox, shift, share, 4); break;
+    default: x = reduce_runs8(plane, row, x, x1, ox, shift, share, 8); break;
+    }
+    lk_reduce_alpha_row_portable(plane, row, x, x1, ox, shift, share);
 }
 
 SHADOW_AVX2 LK_HIDDEN void lk_mix_rows_avx2(float *out, const float *a, const float *b, float wa, float wb, int32_t count) {

@@ -67,3 +67,34 @@ void test_mix_rows(void) {
         AT_EVERY_LEVEL(n, input, want, misalign, lamina_mix_rows((float *)out, a, b, wa, wb, n));
     }
 }
+
+// A row's alpha added into a plane reduced by 1, 2, 4, 8 and 16 (the blocks' sums continuing the
+// plane's values, as earlier rows left them), from pixels x0 ..< x1 at an offset: partial blocks at
+// both ends and runs of whole blocks.
+void test_reduce_alpha_row(void) {
+    for (int si = 0; si < NSIZES; si++)
+        for (int32_t shift = 0; shift <= 4; shift++) {
+            const int32_t n = sizes[si], misalign = irand(0, 15);
+            uint32_t *src = src_block + irand(0, 15);
+            for (int32_t i = 0; i < n; i++) src[i] = chance(0.2) ? 0 : chance(0.3) ? 0xFF000000u : any_pixel();
+            const int32_t x0 = n > 0 ? irand(0, n / 3) : 0, x1 = n > 0 ? irand(x0, n) : 0, ox = irand(0, 20);
+            const float share = 1.0f / (float)(1 << (2 * shift));
+            // The plane: the blocks x0 ..< x1 reach (at least one value).
+            const int32_t planeN = x1 > x0 ? ((x1 - 1 + ox) >> shift) + 1 : 1;
+            static float plane[MAXN];
+            for (int32_t j = 0; j < planeN; j++) {
+                plane[j] = chance(0.3) ? 0.0f : (float)drand(0, 0.9);
+                input[j] = float_bits(plane[j]);
+            }
+            for (int32_t x = x0; x < x1; x++) {
+                volatile float v = (float)(src[x] >> 24);
+                v = v / 255.0f;
+                v = v * share;
+                volatile float sum = plane[(x + ox) >> shift] + v;
+                plane[(x + ox) >> shift] = sum;
+            }
+            for (int32_t j = 0; j < planeN; j++) want[j] = float_bits(plane[j]);
+            LABEL("lamina_reduce_alpha_row (%d..<%d of %d px, offset %d, factor %d)", x0, x1, n, ox, 1 << shift);
+            AT_EVERY_LEVEL(planeN, input, want, misalign, lamina_reduce_alpha_row((float *)out, src, x0, x1, ox, shift, share));
+        }
+}

@@ -49,6 +49,14 @@ void lamina_alpha_row(float *out, const uint32_t *src, const uint32_t *mask, int
 /// Every index[i] + 1 must be inside `row`.
 void lamina_sample_between(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
 
+/// A row of a group's alpha added into a plane reduced by 2^`shift`: for x in [x0, x1), in order,
+/// plane[(x + ox) >> shift] += (row[x] >> 24) / 255 · share in single precision (the division, the
+/// product and each sum rounded on their own, as Swift's `acc += Float(a) / 255 * share`, one
+/// block's values added left to right onto its value). Every x + ox must be >= 0. The AVX2 and
+/// AVX-512 versions (blocks of 2, 4 and 8, eight or sixteen blocks at a time) are bit-identical
+/// with the portable loop.
+void lamina_reduce_alpha_row(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+
 /// out[i] = a[i]·wa + b[i]·wb in single precision (each product and the sum rounded on their own):
 /// two sampled rows of a reduced shadow plane mixed for one full-resolution row.
 void lamina_mix_rows(float *out, const float *a, const float *b, float wa, float wb, int32_t count);

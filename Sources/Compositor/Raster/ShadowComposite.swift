@@ -137,9 +137,18 @@ enum ShadowComposite {
                     if clip == nil {
                         // The row's coverage (`over`'s value before `op`), then the row kernel.
                         coverage.withUnsafeMutableBufferPointer { c in
-                            // c[i] = up[i] · gv + lo[i] · fv (`lamina_mix_rows`).
-                            lamina_mix_rows(c.baseAddress!, up.baseAddress!, lo.baseAddress!, gv, fv, Int32(draw.width))
-                            overRow(d, color, c.baseAddress!, op, x0: draw.x, x1: draw.maxX, hole: hole(y))
+                            // c[i] = up[i] · gv + lo[i] · fv (`lamina_mix_rows`), on the columns
+                            // either side of the hole (which `overRow` leaves out).
+                            let hl = hole(y)
+                            let h0 = min(max(hl.lowerBound, draw.x), draw.maxX) - draw.x, h1 = max(min(hl.upperBound, draw.maxX) - draw.x, h0)
+                            let (c0, u0, l0) = (c.baseAddress!, up.baseAddress!, lo.baseAddress!)
+                            if h1 <= h0 {
+                                lamina_mix_rows(c0, u0, l0, gv, fv, Int32(draw.width))
+                            } else {
+                                lamina_mix_rows(c0, u0, l0, gv, fv, Int32(h0))
+                                lamina_mix_rows(c0 + h1, u0 + h1, l0 + h1, gv, fv, Int32(draw.width - h1))
+                            }
+                            overRow(d, color, c0, op, x0: draw.x, x1: draw.maxX, hole: hl)
                         }
                     } else {
                         for i in 0..<draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv) }
