@@ -98,7 +98,9 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
-    for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
+    // Zeros where the source does not reach (none when it fills the plane).
+    if (ox != 0 || oy != 0 || srcWidth != w || srcHeight != h)
+        for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
     for (int32_t y = 0; y < srcHeight; y++) {
         const float *s = src + (intptr_t)y * srcWidth;
         int32_t *d = a + (intptr_t)(y + oy) * w + ox;

@@ -76,29 +76,33 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
-    const int32_t wv = w & ~15;
     int32_t last = r < h - 1 ? r : h - 1;
-    for (int32_t x = 0; x < wv; x += 16) _mm512_storeu_si512((void *)(sums + x), _mm512_setzero_si512());
+    // Sixteen columns at a time, the last few under a mask (no scalar tail).
+    for (int32_t x = 0; x < w; x += 16) {
+        const __mmask16 c = w - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - x)) - 1);
+        _mm512_mask_storeu_epi32(sums + x, c, _mm512_setzero_si512());
+    }
     for (int32_t k = 0; k <= last; k++) {
         const int32_t *row = src + (intptr_t)k * w;
-        for (int32_t x = 0; x < wv; x += 16) {
-            __m512i s = _mm512_loadu_si512((const void *)(sums + x));
-            _mm512_storeu_si512((void *)(sums + x), _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(row + x))));
+        for (int32_t x = 0; x < w; x += 16) {
+            const __mmask16 c = w - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - x)) - 1);
+            __m512i s = _mm512_maskz_loadu_epi32(c, sums + x);
+            _mm512_mask_storeu_epi32(sums + x, c, _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, row + x)));
         }
     }
     for (int32_t y = 0; y < h; y++) {
         int32_t *out = dst + (intptr_t)y * w;
         int32_t add = y + r + 1, sub = y - r;
         const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
-        for (int32_t x = 0; x < wv; x += 16) {
-            __m512i s = _mm512_loadu_si512((const void *)(sums + x));
-            _mm512_storeu_si512((void *)(out + x), mean16(s, vh, mlo, mhi));
-            if (ra) s = _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(ra + x)));
-            if (rs) s = _mm512_sub_epi32(s, _mm512_loadu_si512((const void *)(rs + x)));
-            _mm512_storeu_si512((void *)(sums + x), s);
+        for (int32_t x = 0; x < w; x += 16) {
+            const __mmask16 c = w - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - x)) - 1);
+            __m512i s = _mm512_maskz_loadu_epi32(c, sums + x);
+            _mm512_mask_storeu_epi32(out + x, c, mean16(s, vh, mlo, mhi));
+            if (ra) s = _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, ra + x));
+            if (rs) s = _mm512_sub_epi32(s, _mm512_maskz_loadu_epi32(c, rs + x));
+            _mm512_mask_storeu_epi32(sums + x, c, s);
         }
     }
-    vertical_columns(src, dst, sums, w, h, r, wv, half, m);
 }
 
 // ---- the row pass: each row's prefix sums S (S[k] = the sum of its first k values), then each
@@ -148,9 +152,11 @@ LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t 
         __m256i carry = _mm256_setzero_si256();
         int32_t i = 0;
         for (; i + 8 <= w; i += 8) {
-            __m256i x = _mm256_add_epi32(prefix8(_mm256_loadu_si256((const __m256i *)(row + i))), carry);
-            _mm256_storeu_si256((__m256i *)(S + 1 + i), x);
-            carry = _mm256_permutevar8x32_epi32(x, last);
+            // The carry grows by the vector's own total (not read back from the sums just made):
+            // its chain is one add a vector.
+            const __m256i p = prefix8(_mm256_loadu_si256((const __m256i *)(row + i)));
+            _mm256_storeu_si256((__m256i *)(S + 1 + i), _mm256_add_epi32(p, carry));
+            carry = _mm256_add_epi32(carry, _mm256_permutevar8x32_epi32(p, last));
         }
         int32_t acc = i > 0 ? S[i] : 0;
         for (; i < w; i++) { acc += row[i]; S[i + 1] = acc; }
@@ -181,9 +187,10 @@ LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_
         __m512i carry = _mm512_setzero_si512();
         for (int32_t i = 0; i < w; i += 16) {
             const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
-            __m512i x = _mm512_add_epi32(prefix16(_mm512_maskz_loadu_epi32(k, row + i)), carry);
-            _mm512_mask_storeu_epi32(S + 1 + i, k, x);
-            carry = _mm512_permutexvar_epi32(last, x);
+            // The carry grows by the vector's own total: its chain is one add a vector.
+            const __m512i p = prefix16(_mm512_maskz_loadu_epi32(k, row + i));
+            _mm512_mask_storeu_epi32(S + 1 + i, k, _mm512_add_epi32(p, carry));
+            carry = _mm512_add_epi32(carry, _mm512_permutexvar_epi32(last, p));
         }
         const __m512i total = _mm512_set1_epi32(S[w]);
         for (int32_t k = w + 1; k <= w + r + 16; k += 16) _mm512_storeu_si512((void *)(S + k), total);

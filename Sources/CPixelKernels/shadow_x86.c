@@ -91,29 +91,37 @@ SHADOW_AVX512 LK_HIDDEN void lk_sample_between_avx512(float *out, const float *r
     }
 }
 
-// lamina_reduce_alpha_row: whole runs of blocks of f = 2, 4 or 8 pixels, eight (sixteen) blocks at
-// a time. The run's pixels are loaded in f vectors of alpha values (each (a >> 24) / 255 · share,
-// rounded as the scalar loop), and the block sums made in the scalar loop's order: the plane's
-// values, plus every block's first pixel, then its second, ... — the k-th pixels of all blocks
-// picked from the loaded vectors by permutes. Partial blocks at either end, and other factors, go
-// to the portable loop.
+// lamina_reduce_alpha_row: blocks of f = 2, 4 or 8 pixels, eight (sixteen) blocks at a time. A
+// run's pixels are loaded in f vectors of alpha values (each (a >> 24) / 255 · share, rounded as
+// the scalar loop), and the block sums made in the scalar loop's order: the plane's values, plus
+// every block's first pixel, then its second, ... — the k-th pixels of all blocks picked from the
+// loaded vectors by permutes. Other factors go to the portable loop, and on AVX2 the partial
+// blocks at either end and the last blocks short of a run of eight.
 
-/// Blocks of `f` (2, 4, 8) pixels from x (the start of a block) while whole runs of 16 blocks fit
-/// before x1; returns where it stopped.
-SHADOW_AVX512 static inline int32_t reduce_runs16(float *plane, const uint32_t *row, int32_t x, int32_t x1, int32_t ox, int32_t shift,
-                                                  float share, const int32_t f) {
+/// The row's blocks of `f` (2, 4, 8) pixels, sixteen at a time from the block x0 is in: pixels
+/// outside [x0, x1) are loaded as zeros (adding +0 leaves a sum of non-negative values as it is) and
+/// only the blocks the row reaches are stored.
+SHADOW_AVX512 static inline void reduce_runs16(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift,
+                                               float share, const int32_t f) {
     const __m512 k255 = _mm512_set1_ps(255.0f), vs = _mm512_set1_ps(share);
     const int32_t per = 32 / f;                  // blocks one pair of loaded vectors holds
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i within = _mm512_mullo_epi32(_mm512_and_si512(lane, _mm512_set1_epi32(per - 1)), _mm512_set1_epi32(f));
-    for (; x + 16 * f <= x1; x += 16 * f) {
+    const int32_t last = (x1 - 1 + ox) >> shift;
+    for (int32_t x = x0 - ((x0 + ox) & (f - 1)); x < x1; x += 16 * f) {
         const int32_t j = (x + ox) >> shift;
         __m512 v[8];
         for (int32_t p = 0; p < f; p++) {
-            __m512i a = _mm512_srli_epi32(_mm512_loadu_si512((const void *)(row + x + 16 * p)), 24);
+            // Lanes x + 16p + l inside [x0, x1).
+            const int32_t lo = x0 - (x + 16 * p), hi = x1 - (x + 16 * p);
+            const uint32_t below = lo <= 0 ? 0u : lo >= 16 ? 0xFFFFu : (1u << lo) - 1, upto = hi <= 0 ? 0u : hi >= 16 ? 0xFFFFu : (1u << hi) - 1;
+            const __mmask16 m = (__mmask16)(upto & ~below);
+            __m512i a = _mm512_srli_epi32(_mm512_maskz_loadu_epi32(m, row + x + 16 * p), 24);
             v[p] = _mm512_mul_ps(_mm512_div_ps(_mm512_cvtepi32_ps(a), k255), vs);
         }
-        __m512 acc = _mm512_loadu_ps(plane + j);
+        const int32_t blocks = last - j + 1;
+        const __mmask16 store = blocks >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << blocks) - 1);
+        __m512 acc = _mm512_maskz_loadu_ps(store, plane + j);
         for (int32_t k = 0; k < f; k++) {
             const __m512i idx = _mm512_add_epi32(within, _mm512_set1_epi32(k));
             __m512 s = _mm512_permutex2var_ps(v[0], idx, v[1]);
@@ -123,25 +131,18 @@ SHADOW_AVX512 static inline int32_t reduce_runs16(float *plane, const uint32_t *
             }
             acc = _mm512_add_ps(acc, s);
         }
-        _mm512_storeu_ps(plane + j, acc);
+        _mm512_mask_storeu_ps(plane + j, store, acc);
     }
-    return x;
 }
 
 SHADOW_AVX512 LK_HIDDEN void lk_reduce_alpha_row_avx512(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift,
                                                         float share) {
-    if (shift < 1 || shift > 3) { lk_reduce_alpha_row_portable(plane, row, x0, x1, ox, shift, share); return; }
-    const int32_t f = 1 << shift;
-    // The partial block at the start (up to the next block's first pixel).
-    int32_t x = x0 + ((f - ((x0 + ox) & (f - 1))) & (f - 1));
-    if (x > x1) x = x1;
-    lk_reduce_alpha_row_portable(plane, row, x0, x, ox, shift, share);
-    switch (f) {
-    case 2: x = reduce_runs16(plane, row, x, x1, ox, shift, share, 2); break;
-    case 4: x = reduce_runs16(plane, row, x, x1, ox, shift, share, 4); break;
-    default: x = reduce_runs16(plane, row, x, x1, ox, shift, share, 8); break;
+    switch (shift) {
+    case 1: reduce_runs16(plane, row, x0, x1, ox, shift, share, 2); break;
+    case 2: reduce_runs16(plane, row, x0, x1, ox, shift, share, 4); break;
+    case 3: reduce_runs16(plane, row, x0, x1, ox, shift, share, 8); break;
+    default: lk_reduce_alpha_row_portable(plane, row, x0, x1, ox, shift, share); break;
     }
-    lk_reduce_alpha_row_portable(plane, row, x, x1, ox, shift, share);
 }
 
 /// As reduce_runs16, eight blocks at a time: f vectors of eight pixels, vector p holding blocks

@@ -257,15 +257,16 @@ void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int
 /// (BoxBlur's three boxes): for each radius r of `radii` (n of them; 0...511), a box of width 2r + 1
 /// along each row (zeros outside), into `tmp`, then down each column, back into `a`; each value
 /// floor((sum + (2r + 1)/2) / (2r + 1)). `tmp` holds w·h values, `sums` w + 1. The AVX2 and AVX-512
-/// versions of both passes (the row pass from each row's prefix sums) are bit-identical with the
-/// portable running sums.
+/// versions of both passes (the row pass from each row's prefix sums, made in registers into a
+/// padded row of their own) are bit-identical with the portable running sums.
 void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n);
 
 /// A whole blur of a `w` x `h` plane that is zero but for `src` (`srcWidth` x `srcHeight` values
 /// placed with its top left at (ox, oy), inside the plane): each value clamped to 0...1 and taken to
 /// 16-bit fixed point (as BoxBlur does: (int32_t)(min(max(v, 0), 1)·65535 + 0.5) in float, NaN as
 /// 0) into `a`, the passes of lamina_box_blur_passes, then each value times 1/65535 (float) into
-/// `out`. `a` and `tmp` hold w·h values, `sums` w + 1.
+/// `out`. `a` and `tmp` hold w·h values (their contents on entry unused), `sums` w + 1. `out` may be
+/// `src` itself (read whole before anything is written).
 void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n);
