@@ -63,11 +63,11 @@ static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sum
 void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
     int32_t level = lamina_kernels_level();
-    // The vector row passes' scratch row: w + 2r + 48 values for radii up to 511 (see blur_x86.c).
-    // Without it (no memory), the portable passes.
+    // The vector row passes' two scratch rows, for radii up to 511 (see blur_x86.c). Without them
+    // (no memory), the portable passes.
     int32_t *rowScratch = NULL;
     if (level != LAMINA_LEVEL_PORTABLE) {
-        rowScratch = malloc(sizeof(int32_t) * ((size_t)w + 2 * 511 + 48));
+        rowScratch = malloc(sizeof(int32_t) * 2 * (size_t)lk_box_row_scratch(w, 511));
         if (!rowScratch) level = LAMINA_LEVEL_PORTABLE;
     }
     for (int32_t k = 0; k < n; k++) {

@@ -76,31 +76,40 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
+    const int32_t wv = w & ~15;
+    // The last w − wv columns under a mask (no scalar tail).
+    const __mmask16 c = (__mmask16)((1u << (w - wv)) - 1);
     int32_t last = r < h - 1 ? r : h - 1;
-    // Sixteen columns at a time, the last few under a mask (no scalar tail).
-    for (int32_t x = 0; x < w; x += 16) {
-        const __mmask16 c = w - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - x)) - 1);
-        _mm512_mask_storeu_epi32(sums + x, c, _mm512_setzero_si512());
-    }
+    for (int32_t x = 0; x < wv; x += 16) _mm512_storeu_si512((void *)(sums + x), _mm512_setzero_si512());
+    if (c) _mm512_mask_storeu_epi32(sums + wv, c, _mm512_setzero_si512());
     for (int32_t k = 0; k <= last; k++) {
         const int32_t *row = src + (intptr_t)k * w;
-        for (int32_t x = 0; x < w; x += 16) {
-            const __mmask16 c = w - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - x)) - 1);
-            __m512i s = _mm512_maskz_loadu_epi32(c, sums + x);
-            _mm512_mask_storeu_epi32(sums + x, c, _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, row + x)));
+        for (int32_t x = 0; x < wv; x += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(sums + x));
+            _mm512_storeu_si512((void *)(sums + x), _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(row + x))));
+        }
+        if (c) {
+            __m512i s = _mm512_maskz_loadu_epi32(c, sums + wv);
+            _mm512_mask_storeu_epi32(sums + wv, c, _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, row + wv)));
         }
     }
     for (int32_t y = 0; y < h; y++) {
         int32_t *out = dst + (intptr_t)y * w;
         int32_t add = y + r + 1, sub = y - r;
         const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
-        for (int32_t x = 0; x < w; x += 16) {
-            const __mmask16 c = w - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - x)) - 1);
-            __m512i s = _mm512_maskz_loadu_epi32(c, sums + x);
-            _mm512_mask_storeu_epi32(out + x, c, mean16(s, vh, mlo, mhi));
-            if (ra) s = _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, ra + x));
-            if (rs) s = _mm512_sub_epi32(s, _mm512_maskz_loadu_epi32(c, rs + x));
-            _mm512_mask_storeu_epi32(sums + x, c, s);
+        for (int32_t x = 0; x < wv; x += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(sums + x));
+            _mm512_storeu_si512((void *)(out + x), mean16(s, vh, mlo, mhi));
+            if (ra) s = _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(ra + x)));
+            if (rs) s = _mm512_sub_epi32(s, _mm512_loadu_si512((const void *)(rs + x)));
+            _mm512_storeu_si512((void *)(sums + x), s);
+        }
+        if (c) {
+            __m512i s = _mm512_maskz_loadu_epi32(c, sums + wv);
+            _mm512_mask_storeu_epi32(out + wv, c, mean16(s, vh, mlo, mhi));
+            if (ra) s = _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, ra + wv));
+            if (rs) s = _mm512_sub_epi32(s, _mm512_maskz_loadu_epi32(c, rs + wv));
+            _mm512_mask_storeu_epi32(sums + wv, c, s);
         }
     }
 }
@@ -109,7 +118,7 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
 // value's box sum S[min(i + r + 1, w)] − S[max(i − r, 0)] (the running sum's very integers), the
 // means eight or sixteen at a time. The prefix sums are made in registers (log-step shifts and
 // adds, the last sum carried to the next vector) into a scratch row padded with zeros before S[0]
-// and copies of S[w] after it (`scratch` holds w + 2r + 33 values: see lk_box_row_scratch), so
+// and copies of S[w] after it (`scratch` holds two such rows: see lk_box_row_scratch), so
 // that every pixel, the row's ends too, reads its two sums without clamping. Rows up to 32767
 // values wide (sums below 2^31); wider rows go to the portable pass.
 
@@ -136,33 +145,44 @@ static inline __m256i prefix8(__m256i x) {
     return _mm256_add_epi32(x, _mm256_shuffle_epi32(low, 0xFF));        // + the low half's last sum, high half only
 }
 
+// Each row's sums are made one row ahead of its means (two scratch rows in turn): the means' loads,
+// which straddle two of the sums' stores, then find them in the cache, not still in the store
+// buffer, where such a load would wait for both to be written.
+
+/// A row's prefix sums into S (S[0] = 0 set once), and S[w] copied into S[w + 1 ... w + r + 16].
+__attribute__((target("avx2")))
+static inline void prefix_row8(const int32_t *row, int32_t *S, int32_t w, int32_t r) {
+    const __m256i last = _mm256_set1_epi32(7);
+    __m256i carry = _mm256_setzero_si256();
+    int32_t i = 0;
+    for (; i + 8 <= w; i += 8) {
+        // The carry grows by the vector's own total (not read back from the sums just made): its
+        // chain is one add a vector.
+        const __m256i p = prefix8(_mm256_loadu_si256((const __m256i *)(row + i)));
+        _mm256_storeu_si256((__m256i *)(S + 1 + i), _mm256_add_epi32(p, carry));
+        carry = _mm256_add_epi32(carry, _mm256_permutevar8x32_epi32(p, last));
+    }
+    int32_t acc = _mm256_extract_epi32(carry, 0);
+    for (; i < w; i++) { acc += row[i]; S[i + 1] = acc; }
+    const __m256i total = _mm256_set1_epi32(S[w]);
+    for (int32_t k = w + 1; k <= w + r + 16; k += 8) _mm256_storeu_si256((__m256i *)(S + k), total);
+}
+
 __attribute__((target("avx2")))
 LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
     if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m256i vh = _mm256_set1_epi32((int32_t)half);
     const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
-    const __m256i last = _mm256_set1_epi32(7);
-    int32_t *S = padded_sums(scratch, r);
-    for (int32_t k = 1; k <= r + 16; k++) S[-k] = 0;
-    S[0] = 0;
-    for (int32_t y = 0; y < h; y++) {
-        const int32_t *row = src + (intptr_t)y * w;
-        int32_t *out = dst + (intptr_t)y * w;
-        __m256i carry = _mm256_setzero_si256();
+    int32_t *rows[2] = { padded_sums(scratch, r), padded_sums(scratch + lk_box_row_scratch(w, r), r) };
+    for (int32_t t = 0; t < 2; t++) { for (int32_t k = 1; k <= r + 16; k++) rows[t][-k] = 0; rows[t][0] = 0; }
+    for (int32_t y = 0; y <= h; y++) {
+        if (y < h) prefix_row8(src + (intptr_t)y * w, rows[y & 1], w, r);
+        if (y == 0) continue;
+        const int32_t *S = rows[(y - 1) & 1];
+        int32_t *out = dst + (intptr_t)(y - 1) * w;
         int32_t i = 0;
         for (; i + 8 <= w; i += 8) {
-            // The carry grows by the vector's own total (not read back from the sums just made):
-            // its chain is one add a vector.
-            const __m256i p = prefix8(_mm256_loadu_si256((const __m256i *)(row + i)));
-            _mm256_storeu_si256((__m256i *)(S + 1 + i), _mm256_add_epi32(p, carry));
-            carry = _mm256_add_epi32(carry, _mm256_permutevar8x32_epi32(p, last));
-        }
-        int32_t acc = i > 0 ? S[i] : 0;
-        for (; i < w; i++) { acc += row[i]; S[i + 1] = acc; }
-        const __m256i total = _mm256_set1_epi32(S[w]);
-        for (int32_t k = w + 1; k <= w + r + 16; k += 8) _mm256_storeu_si256((__m256i *)(S + k), total);
-        for (i = 0; i + 8 <= w; i += 8) {
             __m256i a = _mm256_loadu_si256((const __m256i *)(S + i + r + 1));
             __m256i b = _mm256_loadu_si256((const __m256i *)(S + i - r));
             _mm256_storeu_si256((__m256i *)(out + i), mean8(_mm256_sub_epi32(a, b), vh, mlo, mhi));
@@ -171,29 +191,35 @@ LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t 
     }
 }
 
+/// As prefix_row8, sixteen at a time.
+__attribute__((target("avx512f")))
+static inline void prefix_row16(const int32_t *row, int32_t *S, int32_t w, int32_t r) {
+    const __m512i last = _mm512_set1_epi32(15);
+    __m512i carry = _mm512_setzero_si512();
+    for (int32_t i = 0; i < w; i += 16) {
+        const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
+        const __m512i p = prefix16(_mm512_maskz_loadu_epi32(k, row + i));
+        _mm512_mask_storeu_epi32(S + 1 + i, k, _mm512_add_epi32(p, carry));
+        carry = _mm512_add_epi32(carry, _mm512_permutexvar_epi32(last, p));
+    }
+    // The row's total: every lane of the carry (zeros past w add nothing).
+    const __m512i total = carry;
+    for (int32_t k = w + 1; k <= w + r + 16; k += 16) _mm512_storeu_si512((void *)(S + k), total);
+}
+
 __attribute__((target("avx512f")))
 LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
     if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
-    const __m512i last = _mm512_set1_epi32(15);
-    int32_t *S = padded_sums(scratch, r);
-    for (int32_t k = 1; k <= r + 16; k++) S[-k] = 0;
-    S[0] = 0;
-    for (int32_t y = 0; y < h; y++) {
-        const int32_t *row = src + (intptr_t)y * w;
-        int32_t *out = dst + (intptr_t)y * w;
-        __m512i carry = _mm512_setzero_si512();
-        for (int32_t i = 0; i < w; i += 16) {
-            const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
-            // The carry grows by the vector's own total: its chain is one add a vector.
-            const __m512i p = prefix16(_mm512_maskz_loadu_epi32(k, row + i));
-            _mm512_mask_storeu_epi32(S + 1 + i, k, _mm512_add_epi32(p, carry));
-            carry = _mm512_add_epi32(carry, _mm512_permutexvar_epi32(last, p));
-        }
-        const __m512i total = _mm512_set1_epi32(S[w]);
-        for (int32_t k = w + 1; k <= w + r + 16; k += 16) _mm512_storeu_si512((void *)(S + k), total);
+    int32_t *rows[2] = { padded_sums(scratch, r), padded_sums(scratch + lk_box_row_scratch(w, r), r) };
+    for (int32_t t = 0; t < 2; t++) { for (int32_t k = 1; k <= r + 16; k++) rows[t][-k] = 0; rows[t][0] = 0; }
+    for (int32_t y = 0; y <= h; y++) {
+        if (y < h) prefix_row16(src + (intptr_t)y * w, rows[y & 1], w, r);
+        if (y == 0) continue;
+        const int32_t *S = rows[(y - 1) & 1];
+        int32_t *out = dst + (intptr_t)(y - 1) * w;
         for (int32_t i = 0; i < w; i += 16) {
             const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
             __m512i a = _mm512_loadu_si512((const void *)(S + i + r + 1));

@@ -371,6 +371,9 @@ LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, 
                                                  uint32_t color, float op);
 /// lamina_reduce_alpha_row's portable loop over x in [x0, x1) (for the vector versions' ends).
 LK_HIDDEN void lk_reduce_alpha_row_portable(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+/// The values one padded row of prefix sums of the vector row passes takes (blur_x86.c): r + 16
+/// zeros, the w + 1 sums, then copies of the last up to w + r + 31. Their scratch holds two.
+static inline int32_t lk_box_row_scratch(int32_t w, int32_t r) { return w + 2 * r + 48; }
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
