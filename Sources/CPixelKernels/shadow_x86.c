@@ -5,6 +5,7 @@
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
+#include "over_x86.h"
 
 #define SHADOW_AVX512 __attribute__((target("avx512f")))
 #define SHADOW_AVX2 __attribute__((target("avx2")))
@@ -189,6 +190,64 @@ SHADOW_AVX2 LK_HIDDEN void lk_reduce_alpha_row_avx2(float *plane, const uint32_t
     default: x = reduce_runs8(plane, row, x, x1, ox, shift, share, 8); break;
     }
     lk_reduce_alpha_row_portable(plane, row, x, x1, ox, shift, share);
+}
+
+// lamina_over_solid_mix: lk_over_solid_coverage's loops (blend_x86.c) with each vector's coverage
+// mixed from the two rows in registers, as lamina_mix_rows mixes it.
+
+SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb, float op,
+                                                  int32_t count) {
+    int32_t i = 0;
+    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
+    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 va = _mm256_set1_ps(wa), vb = _mm256_set1_ps(wb);
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    for (; i + 8 <= count; i += 8) {
+        const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
+        __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
+        __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
+        if (_mm256_testz_si256(k, k)) continue;
+        __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+        __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
+        __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+        __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
+        __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+    }
+    for (; i < count; i++) {
+        float x = a[i] * wa, y = b[i] * wb;
+        uint32_t k = coverage_k(x + y, op);
+        if (k) dst[i] = over_px(dst[i], scale_px(color, k));
+    }
+}
+
+LK_OVER_AVX512 LK_HIDDEN void lk_over_solid_mix_avx512(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb,
+                                                       float op, int32_t count) {
+    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
+    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), z);
+    const __m512 opv = _mm512_set1_ps(op), one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
+    const __m512 va = _mm512_set1_ps(wa), vb = _mm512_set1_ps(wb);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    for (int32_t i = 0; i < count; i += 16) {
+        const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        const __m512 c = _mm512_add_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, a + i), va), _mm512_mul_ps(_mm512_maskz_loadu_ps(m, b + i), vb));
+        __m512 v = _mm512_min_ps(_mm512_mul_ps(c, opv), one);
+        __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
+        if (!live) continue;
+        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
+        __m512i sl = div255_32(_mm512_mullo_epi16(c16, kl)), sh = div255_32(_mm512_mullo_epi16(c16, kh));
+        __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
+        __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+        __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
+        __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
+        _mm512_mask_storeu_epi32(dst + i, live, _mm512_packus_epi16(dl, dh));
+    }
 }
 
 SHADOW_AVX2 LK_HIDDEN void lk_mix_rows_avx2(float *out, const float *a, const float *b, float wa, float wb, int32_t count) {

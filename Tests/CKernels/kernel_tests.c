@@ -41,6 +41,7 @@ int main(void) {
     test_sample_between();
     test_mix_rows();
     test_reduce_alpha_row();
+    test_over_solid_mix();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

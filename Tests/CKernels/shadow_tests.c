@@ -98,3 +98,33 @@ void test_reduce_alpha_row(void) {
             AT_EVERY_LEVEL(planeN, input, want, misalign, lamina_reduce_alpha_row((float *)out, src, x0, x1, ox, shift, share));
         }
 }
+
+// A reduced shadow plane's two sampled rows mixed and blended in one pass: the blend of the mixed
+// coverage (worked out as lamina_mix_rows rounds it), for colours, opacities and weights of all
+// kinds, rows with runs of no coverage.
+void test_over_solid_mix(void) {
+    static float a[MAXN], b[MAXN];
+    const float ops[] = { 1.0f, 0.6f, 0.37f };
+    for (int si = 0; si < NSIZES; si++)
+        for (int ci = 0; ci < 6; ci++) {
+            const int32_t n = sizes[si], misalign = irand(0, 15);
+            // Transparent (nothing changes), a shadow's black, opaque, faint, grey, any.
+            const uint32_t colors[] = { 0, 0x99000000u, 0xFF123456u, 0x01000001u, 0x80404040u, premultiplied_pixel() };
+            const uint32_t color = colors[ci];
+            const float op = ci < 3 ? ops[ci] : (float)drand(0, 1);
+            const float wb = (float)drand(0, 1), wa = chance(0.5) ? 1.0f - wb : (float)drand(0, 1);
+            for (int32_t i = 0; i < n; i++) {
+                const int r = irand(0, 9);
+                a[i] = r <= 2 ? 0.0f : r == 3 ? 1.0f : (float)drand(0, 1.05);
+                b[i] = r <= 2 ? 0.0f : (float)drand(0, 1.05);
+                if (i >= 16 && i < 40) a[i] = b[i] = 0.0f;
+                input[i] = any_pixel();
+                volatile float x = a[i] * wa, y = b[i] * wb;
+                volatile float c = x + y;
+                const uint32_t k = color ? ref_k(c, op) : 0;
+                want[i] = k ? ref_over(input[i], color, k) : input[i];
+            }
+            LABEL("lamina_over_solid_mix (%d px, colour %08x, op %g, weights %g, %g)", n, color, (double)op, (double)wa, (double)wb);
+            AT_EVERY_LEVEL(n, input, want, misalign, lamina_over_solid_mix(out, color, a, b, wa, wb, op, n));
+        }
+}

@@ -61,6 +61,12 @@ void lamina_reduce_alpha_row(float *plane, const uint32_t *row, int32_t x0, int3
 /// two sampled rows of a reduced shadow plane mixed for one full-resolution row.
 void lamina_mix_rows(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 
+/// lamina_over_solid_coverage through the coverage lamina_mix_rows gives: for each i, c = a[i]·wa +
+/// b[i]·wb (each product and the sum rounded on their own), then dst[i] = scale(color, k) over
+/// dst[i] with k = coverage_k(c, op), dst[i] left as it is when k is 0: a row of a reduced shadow
+/// plane blended without storing its coverage first. Bit-identical with the two calls at every level.
+void lamina_over_solid_mix(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb, float op, int32_t count);
+
 /// Asks the caches for the `bytes` bytes at `p` (for writing): a row a blend will reach next.
 /// Changes no memory; any address range is allowed (a prefetch never faults).
 void lamina_prefetch_span(const void *p, intptr_t bytes);
