@@ -98,15 +98,31 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
+    const int32_t level = lamina_kernels_level();
     // Zeros where the source does not reach (none when it fills the plane).
     if (ox != 0 || oy != 0 || srcWidth != w || srcHeight != h)
         for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
     for (int32_t y = 0; y < srcHeight; y++) {
         const float *s = src + (intptr_t)y * srcWidth;
         int32_t *d = a + (intptr_t)(y + oy) * w + ox;
-        for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+        switch (level) {
+#if defined(__x86_64__)
+        case LAMINA_LEVEL_AVX512: lk_to_fixed_avx512(d, s, srcWidth); break;
+        case LAMINA_LEVEL_AVX2: lk_to_fixed_avx2(d, s, srcWidth); break;
+#endif
+        default: for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+        }
     }
     lamina_box_blur_passes(a, tmp, sums, w, h, radii, n);
-    const float k = 1.0f / 65535.0f;
-    for (intptr_t i = 0; i < (intptr_t)w * h; i++) out[i] = (float)a[i] * k;
+    const intptr_t count = (intptr_t)w * h;
+    switch (level) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_from_fixed_avx512(out, a, count); break;
+    case LAMINA_LEVEL_AVX2: lk_from_fixed_avx2(out, a, count); break;
+#endif
+    default: {
+        const float k = 1.0f / 65535.0f;
+        for (intptr_t i = 0; i < count; i++) out[i] = (float)a[i] * k;
+    }
+    }
 }

@@ -228,4 +228,52 @@ LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_
         }
     }
 }
+
+// ---- the placed blur's conversions (blur.c's to_fixed and back), eight or sixteen at a time. The
+// clamp as Swift's min(v, 1) then max(0, ·): min_ps(1, v) keeps v when v is NaN (1 < NaN is false),
+// max_ps(c, 0) gives 0 for NaN; −0 gives +0, the same integer (0.5 truncated).
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_to_fixed_avx2(int32_t *d, const float *s, int32_t count) {
+    const __m256 one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps(), k = _mm256_set1_ps(65535.0f), half = _mm256_set1_ps(0.5f);
+    int32_t x = 0;
+    for (; x + 8 <= count; x += 8) {
+        __m256 c = _mm256_max_ps(_mm256_min_ps(one, _mm256_loadu_ps(s + x)), zero);
+        _mm256_storeu_si256((__m256i *)(d + x), _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, k), half)));
+    }
+    for (; x < count; x++) {
+        float v = s[x];
+        float c = 1.0f < v ? 1.0f : v;
+        c = c >= 0.0f ? c : 0.0f;
+        d[x] = (int32_t)(c * 65535.0f + 0.5f);
+    }
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_to_fixed_avx512(int32_t *d, const float *s, int32_t count) {
+    const __m512 one = _mm512_set1_ps(1.0f), zero = _mm512_setzero_ps(), k = _mm512_set1_ps(65535.0f), half = _mm512_set1_ps(0.5f);
+    for (int32_t x = 0; x < count; x += 16) {
+        const __mmask16 m = count - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - x)) - 1);
+        __m512 c = _mm512_max_ps(_mm512_min_ps(one, _mm512_maskz_loadu_ps(m, s + x)), zero);
+        _mm512_mask_storeu_epi32(d + x, m, _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(c, k), half)));
+    }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_from_fixed_avx2(float *out, const int32_t *a, intptr_t count) {
+    const float k = 1.0f / 65535.0f;
+    const __m256 vk = _mm256_set1_ps(k);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) _mm256_storeu_ps(out + i, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(a + i))), vk));
+    for (; i < count; i++) out[i] = (float)a[i] * k;
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_from_fixed_avx512(float *out, const int32_t *a, intptr_t count) {
+    const float k = 1.0f / 65535.0f;
+    const __m512 vk = _mm512_set1_ps(k);
+    intptr_t i = 0;
+    for (; i + 16 <= count; i += 16) _mm512_storeu_ps(out + i, _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)(a + i))), vk));
+    for (; i < count; i++) out[i] = (float)a[i] * k;
+}
 #endif

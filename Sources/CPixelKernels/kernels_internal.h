@@ -410,6 +410,12 @@ LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t col
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);
+/// lamina_box_blur_placed's conversions: d[x] = (int32_t)(max(min(s[x], 1), 0)·65535 + 0.5) with
+/// Swift's min and max (NaN as 0), and out[i] = (float)a[i]·(1/65535), as blur.c's loops.
+LK_HIDDEN void lk_to_fixed_avx2(int32_t *d, const float *s, int32_t count);
+LK_HIDDEN void lk_to_fixed_avx512(int32_t *d, const float *s, int32_t count);
+LK_HIDDEN void lk_from_fixed_avx2(float *out, const int32_t *a, intptr_t count);
+LK_HIDDEN void lk_from_fixed_avx512(float *out, const int32_t *a, intptr_t count);
 LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
