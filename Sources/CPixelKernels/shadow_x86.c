@@ -204,7 +204,23 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
     const __m256 va = _mm256_set1_ps(wa), vb = _mm256_set1_ps(wb);
     const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const int black = (color & 0x00FFFFFFu) == 0;
+    const __m256i m8 = _mm256_set1_epi32(0x00FF00FF), x255w = _mm256_set1_epi32(255), vca = _mm256_set1_epi32((int)(color >> 24));
     for (; i + 8 <= count; i += 8) {
+        if (black) {
+            // As over_black_mix16 (below), eight at a time.
+            const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
+            __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
+            __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
+            if (_mm256_testz_si256(k, k)) continue;
+            const __m256i sa = div255_16(_mm256_mullo_epi16(k, vca));
+            const __m256i ia = _mm256_sub_epi32(x255w, sa), ia16 = _mm256_or_si256(ia, _mm256_slli_epi32(ia, 16));
+            const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            const __m256i rb = div255_16(_mm256_mullo_epi16(_mm256_and_si256(d, m8), ia16));
+            const __m256i ag = div255_16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), m8), ia16));
+            _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(_mm256_or_si256(rb, _mm256_slli_epi32(ag, 8)), _mm256_slli_epi32(sa, 24)));
+            continue;
+        }
         const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
         __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
         __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
@@ -225,6 +241,34 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
     }
 }
 
+/// lk_over_solid_mix_avx512 for a black colour of alpha `ca` (a shadow's usual colour; the AVX2 loop
+/// has the same path): its scaled
+/// colour is only an alpha, sa = ca·k / 255 rounded as scale_px, so each pixel becomes
+/// scale_px(d, 255 − sa) + (sa << 24) — over_px's formula, which also gives s when sa is 255 and d
+/// when sa is 0 — worked out on each pixel's 32-bit lane: red and blue, then green and alpha, in
+/// the low bytes of 16-bit lanes, times 255 − sa and divided by 255 as div255_32.
+LK_OVER_AVX512 static inline void over_black_mix16(uint32_t *dst, uint32_t ca, const float *a, const float *b, __m512 va, __m512 vb, __m512 opv,
+                                                   int32_t count) {
+    const __m512 one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
+    const __m512i m8 = _mm512_set1_epi32(0x00FF00FF), x255 = _mm512_set1_epi32(255), vca = _mm512_set1_epi32((int)ca);
+    for (int32_t i = 0; i < count; i += 16) {
+        const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
+        const __m512 c = _mm512_add_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, a + i), va), _mm512_mul_ps(_mm512_maskz_loadu_ps(m, b + i), vb));
+        __m512 v = _mm512_min_ps(_mm512_mul_ps(c, opv), one);
+        __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
+        if (!live) continue;
+        // sa = ca·k / 255 (ca, k <= 255: the product fits each lane's low 16 bits, its high 16 stay 0).
+        const __m512i sa = div255_32(_mm512_mullo_epi16(k, vca));
+        const __m512i ia = _mm512_sub_epi32(x255, sa), ia16 = _mm512_or_si512(ia, _mm512_slli_epi32(ia, 16));
+        const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
+        const __m512i rb = div255_32(_mm512_mullo_epi16(_mm512_and_si512(d, m8), ia16));
+        const __m512i ag = div255_32(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(d, 8), m8), ia16));
+        const __m512i out = _mm512_add_epi32(_mm512_or_si512(rb, _mm512_slli_epi32(ag, 8)), _mm512_slli_epi32(sa, 24));
+        _mm512_mask_storeu_epi32(dst + i, live, out);
+    }
+}
+
 LK_OVER_AVX512 LK_HIDDEN void lk_over_solid_mix_avx512(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb,
                                                        float op, int32_t count) {
     const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
@@ -232,6 +276,7 @@ LK_OVER_AVX512 LK_HIDDEN void lk_over_solid_mix_avx512(uint32_t *dst, uint32_t c
     const __m512 opv = _mm512_set1_ps(op), one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     const __m512 va = _mm512_set1_ps(wa), vb = _mm512_set1_ps(wb);
     const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    if ((color & 0x00FFFFFFu) == 0) { over_black_mix16(dst, color >> 24, a, b, va, vb, opv, count); return; }
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         const __m512 c = _mm512_add_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, a + i), va), _mm512_mul_ps(_mm512_maskz_loadu_ps(m, b + i), vb));

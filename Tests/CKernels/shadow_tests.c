@@ -106,10 +106,12 @@ void test_over_solid_mix(void) {
     static float a[MAXN], b[MAXN];
     const float ops[] = { 1.0f, 0.6f, 0.37f };
     for (int si = 0; si < NSIZES; si++)
-        for (int ci = 0; ci < 6; ci++) {
+        for (int ci = 0; ci < 9; ci++) {
             const int32_t n = sizes[si], misalign = irand(0, 15);
-            // Transparent (nothing changes), a shadow's black, opaque, faint, grey, any.
-            const uint32_t colors[] = { 0, 0x99000000u, 0xFF123456u, 0x01000001u, 0x80404040u, premultiplied_pixel() };
+            // Transparent (nothing changes), a shadow's black, opaque, faint, grey, any; black
+            // opaque, faint and of any alpha (the black path).
+            const uint32_t colors[] = { 0, 0x99000000u, 0xFF123456u, 0x01000001u, 0x80404040u, premultiplied_pixel(),
+                                        0xFF000000u, 0x01000000u, (uint32_t)irand(1, 255) << 24 };
             const uint32_t color = colors[ci];
             const float op = ci < 3 ? ops[ci] : (float)drand(0, 1);
             const float wb = (float)drand(0, 1), wa = chance(0.5) ? 1.0f - wb : (float)drand(0, 1);
