@@ -66,7 +66,7 @@ void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, 
     // The vector row passes' two scratch rows, for radii up to 511 (see blur_x86.c). Without them
     // (no memory), the portable passes.
     int32_t *rowScratch = NULL;
-    if (level != LAMINA_LEVEL_PORTABLE) {
+    if (level == LAMINA_LEVEL_AVX2 || level == LAMINA_LEVEL_AVX512) {
         rowScratch = malloc(sizeof(int32_t) * 2 * (size_t)lk_box_row_scratch(w, 511));
         if (!rowScratch) level = LAMINA_LEVEL_PORTABLE;
     }
