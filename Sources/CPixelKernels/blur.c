@@ -2,6 +2,7 @@
 // the portable versions and the dispatch. Every level gives the bits of BoxBlur's Swift passes
 // (its reference test: BoxBlurKernelTests).
 #include "kernels_internal.h"
+#include <stdlib.h>
 
 /// floor((sum + half) / size) as BoxBlur's `mean`: ((sum + half)·m) >> 40, m = ⌊2^40 / size⌋ + 1.
 static inline int32_t box_mean(int64_t sum, int64_t half, int64_t m) { return (int32_t)(((sum + half) * m) >> 40); }
@@ -62,19 +63,27 @@ static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sum
 void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
     int32_t level = lamina_kernels_level();
+    // The vector row passes' two scratch rows, for radii up to 511 (see blur_x86.c). Without them
+    // (no memory), the portable passes.
+    int32_t *rowScratch = NULL;
+    if (level == LAMINA_LEVEL_AVX2 || level == LAMINA_LEVEL_AVX512) {
+        rowScratch = malloc(sizeof(int32_t) * 2 * (size_t)lk_box_row_scratch(w, 511));
+        if (!rowScratch) level = LAMINA_LEVEL_PORTABLE;
+    }
     for (int32_t k = 0; k < n; k++) {
         int32_t r = radii[k];
         if (r < 0 || r > 511) continue;
         switch (level) {
 #if defined(__x86_64__)
         case LAMINA_LEVEL_AVX512:
-            lk_box_horizontal_avx512(a, tmp, sums, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
+            lk_box_horizontal_avx512(a, tmp, rowScratch, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
         case LAMINA_LEVEL_AVX2:
-            lk_box_horizontal_avx2(a, tmp, sums, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
+            lk_box_horizontal_avx2(a, tmp, rowScratch, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
 #endif
         default: lk_box_horizontal(a, tmp, w, h, r); box_vertical_portable(tmp, a, sums, w, h, r); break;
         }
     }
+    free(rowScratch);
 }
 
 /// A plane value in 16-bit fixed point, as BoxBlur converts it: Int32(max(0, min(v, 1))·65535 + 0.5)
@@ -89,13 +98,31 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
-    for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
+    const int32_t level = lamina_kernels_level();
+    // Zeros where the source does not reach (none when it fills the plane).
+    if (ox != 0 || oy != 0 || srcWidth != w || srcHeight != h)
+        for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
     for (int32_t y = 0; y < srcHeight; y++) {
         const float *s = src + (intptr_t)y * srcWidth;
         int32_t *d = a + (intptr_t)(y + oy) * w + ox;
-        for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+        switch (level) {
+#if defined(__x86_64__)
+        case LAMINA_LEVEL_AVX512: lk_to_fixed_avx512(d, s, srcWidth); break;
+        case LAMINA_LEVEL_AVX2: lk_to_fixed_avx2(d, s, srcWidth); break;
+#endif
+        default: for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+        }
     }
     lamina_box_blur_passes(a, tmp, sums, w, h, radii, n);
-    const float k = 1.0f / 65535.0f;
-    for (intptr_t i = 0; i < (intptr_t)w * h; i++) out[i] = (float)a[i] * k;
+    const intptr_t count = (intptr_t)w * h;
+    switch (level) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_from_fixed_avx512(out, a, count); break;
+    case LAMINA_LEVEL_AVX2: lk_from_fixed_avx2(out, a, count); break;
+#endif
+    default: {
+        const float k = 1.0f / 65535.0f;
+        for (intptr_t i = 0; i < count; i++) out[i] = (float)a[i] * k;
+    }
+    }
 }

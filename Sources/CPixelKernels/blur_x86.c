@@ -77,13 +77,20 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
     const int32_t wv = w & ~15;
+    // The last w − wv columns under a mask (no scalar tail).
+    const __mmask16 c = (__mmask16)((1u << (w - wv)) - 1);
     int32_t last = r < h - 1 ? r : h - 1;
     for (int32_t x = 0; x < wv; x += 16) _mm512_storeu_si512((void *)(sums + x), _mm512_setzero_si512());
+    if (c) _mm512_mask_storeu_epi32(sums + wv, c, _mm512_setzero_si512());
     for (int32_t k = 0; k <= last; k++) {
         const int32_t *row = src + (intptr_t)k * w;
         for (int32_t x = 0; x < wv; x += 16) {
             __m512i s = _mm512_loadu_si512((const void *)(sums + x));
             _mm512_storeu_si512((void *)(sums + x), _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(row + x))));
+        }
+        if (c) {
+            __m512i s = _mm512_maskz_loadu_epi32(c, sums + wv);
+            _mm512_mask_storeu_epi32(sums + wv, c, _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, row + wv)));
         }
     }
     for (int32_t y = 0; y < h; y++) {
@@ -97,28 +104,68 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
             if (rs) s = _mm512_sub_epi32(s, _mm512_loadu_si512((const void *)(rs + x)));
             _mm512_storeu_si512((void *)(sums + x), s);
         }
+        if (c) {
+            __m512i s = _mm512_maskz_loadu_epi32(c, sums + wv);
+            _mm512_mask_storeu_epi32(out + wv, c, mean16(s, vh, mlo, mhi));
+            if (ra) s = _mm512_add_epi32(s, _mm512_maskz_loadu_epi32(c, ra + wv));
+            if (rs) s = _mm512_sub_epi32(s, _mm512_maskz_loadu_epi32(c, rs + wv));
+            _mm512_mask_storeu_epi32(sums + wv, c, s);
+        }
     }
-    vertical_columns(src, dst, sums, w, h, r, wv, half, m);
 }
 
 // ---- the row pass: each row's prefix sums S (S[k] = the sum of its first k values), then each
 // value's box sum S[min(i + r + 1, w)] − S[max(i − r, 0)] (the running sum's very integers), the
-// means eight or sixteen at a time. Rows up to 32767 values wide (sums below 2^31); wider rows go
-// to the portable pass.
+// means eight or sixteen at a time. The prefix sums are made in registers (log-step shifts and
+// adds, the last sum carried to the next vector) into a scratch row padded with zeros before S[0]
+// and copies of S[w] after it (`scratch` holds two such rows: see lk_box_row_scratch), so
+// that every pixel, the row's ends too, reads its two sums without clamping. Rows up to 32767
+// values wide (sums below 2^31); wider rows go to the portable pass.
 
-/// The prefix sums of one row into s (w + 1 values).
-static inline void prefix_row(const int32_t *row, int32_t *s, int32_t w) {
-    int32_t acc = 0;
-    s[0] = 0;
-    for (int32_t i = 0; i < w; i++) { acc += row[i]; s[i + 1] = acc; }
+/// Where S[0] sits in the scratch row of a box of radius r: after r + 16 zeros.
+static inline int32_t *padded_sums(int32_t *scratch, int32_t r) { return scratch + r + 16; }
+
+__attribute__((target("avx512f")))
+static inline __m512i prefix16(__m512i x) {
+    const __m512i z = _mm512_setzero_si512();
+    // alignr(x, z, 16 − k): x moved up by k lanes, zeros in.
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 12));
+    return _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 8));
 }
 
-/// Means of pixels i0 ..< i1 of a row from its prefix sums, one at a time.
-static inline void row_means_scalar(const int32_t *s, int32_t *out, int32_t w, int32_t r, int32_t i0, int32_t i1, int64_t half, int64_t m) {
-    for (int32_t i = i0; i < i1; i++) {
-        int32_t hi = i + r + 1 < w ? i + r + 1 : w, lo = i - r > 0 ? i - r : 0;
-        out[i] = (int32_t)((((int64_t)(s[hi] - s[lo])) + half) * m >> 40);
+__attribute__((target("avx2")))
+static inline __m256i prefix8(__m256i x) {
+    // Within each 128-bit half (byte shifts move lanes up, zeros in), then the low half's total
+    // added to the high half.
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    const __m256i low = _mm256_permute2x128_si256(x, x, 0x08);        // (0, low half)
+    return _mm256_add_epi32(x, _mm256_shuffle_epi32(low, 0xFF));        // + the low half's last sum, high half only
+}
+
+// Each row's sums are made one row ahead of its means (two scratch rows in turn): the means' loads,
+// which straddle two of the sums' stores, then find them in the cache, not still in the store
+// buffer, where such a load would wait for both to be written.
+
+/// A row's prefix sums into S (S[0] = 0 set once), and S[w] copied into S[w + 1 ... w + r + 16].
+__attribute__((target("avx2")))
+static inline void prefix_row8(const int32_t *row, int32_t *S, int32_t w, int32_t r) {
+    const __m256i last = _mm256_set1_epi32(7);
+    __m256i carry = _mm256_setzero_si256();
+    int32_t i = 0;
+    for (; i + 8 <= w; i += 8) {
+        // The carry grows by the vector's own total (not read back from the sums just made): its
+        // chain is one add a vector.
+        const __m256i p = prefix8(_mm256_loadu_si256((const __m256i *)(row + i)));
+        _mm256_storeu_si256((__m256i *)(S + 1 + i), _mm256_add_epi32(p, carry));
+        carry = _mm256_add_epi32(carry, _mm256_permutevar8x32_epi32(p, last));
     }
+    int32_t acc = _mm256_extract_epi32(carry, 0);
+    for (; i < w; i++) { acc += row[i]; S[i + 1] = acc; }
+    const __m256i total = _mm256_set1_epi32(S[w]);
+    for (int32_t k = w + 1; k <= w + r + 16; k += 8) _mm256_storeu_si256((__m256i *)(S + k), total);
 }
 
 __attribute__((target("avx2")))
@@ -127,21 +174,37 @@ LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t 
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m256i vh = _mm256_set1_epi32((int32_t)half);
     const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
-    // Pixels r ..< w − r − 1 read S[i + r + 1] and S[i − r] without clamping.
-    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
-    for (int32_t y = 0; y < h; y++) {
-        const int32_t *row = src + (intptr_t)y * w;
-        int32_t *out = dst + (intptr_t)y * w;
-        prefix_row(row, scratch, w);
-        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
-        int32_t i = i0;
-        for (; i + 8 <= i1; i += 8) {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(scratch + i + r + 1));
-            __m256i b = _mm256_loadu_si256((const __m256i *)(scratch + i - r));
+    int32_t *rows[2] = { padded_sums(scratch, r), padded_sums(scratch + lk_box_row_scratch(w, r), r) };
+    for (int32_t t = 0; t < 2; t++) { for (int32_t k = 1; k <= r + 16; k++) rows[t][-k] = 0; rows[t][0] = 0; }
+    for (int32_t y = 0; y <= h; y++) {
+        if (y < h) prefix_row8(src + (intptr_t)y * w, rows[y & 1], w, r);
+        if (y == 0) continue;
+        const int32_t *S = rows[(y - 1) & 1];
+        int32_t *out = dst + (intptr_t)(y - 1) * w;
+        int32_t i = 0;
+        for (; i + 8 <= w; i += 8) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(S + i + r + 1));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(S + i - r));
             _mm256_storeu_si256((__m256i *)(out + i), mean8(_mm256_sub_epi32(a, b), vh, mlo, mhi));
         }
-        row_means_scalar(scratch, out, w, r, i, w, half, m);
+        for (; i < w; i++) out[i] = (int32_t)((((int64_t)(S[i + r + 1] - S[i - r])) + half) * m >> 40);
     }
+}
+
+/// As prefix_row8, sixteen at a time.
+__attribute__((target("avx512f")))
+static inline void prefix_row16(const int32_t *row, int32_t *S, int32_t w, int32_t r) {
+    const __m512i last = _mm512_set1_epi32(15);
+    __m512i carry = _mm512_setzero_si512();
+    for (int32_t i = 0; i < w; i += 16) {
+        const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
+        const __m512i p = prefix16(_mm512_maskz_loadu_epi32(k, row + i));
+        _mm512_mask_storeu_epi32(S + 1 + i, k, _mm512_add_epi32(p, carry));
+        carry = _mm512_add_epi32(carry, _mm512_permutexvar_epi32(last, p));
+    }
+    // The row's total: every lane of the carry (zeros past w add nothing).
+    const __m512i total = carry;
+    for (int32_t k = w + 1; k <= w + r + 16; k += 16) _mm512_storeu_si512((void *)(S + k), total);
 }
 
 __attribute__((target("avx512f")))
@@ -150,19 +213,67 @@ LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
-    const int32_t i0 = r < w ? r : w, i1 = w - r - 1 > i0 ? w - r - 1 : i0;
-    for (int32_t y = 0; y < h; y++) {
-        const int32_t *row = src + (intptr_t)y * w;
-        int32_t *out = dst + (intptr_t)y * w;
-        prefix_row(row, scratch, w);
-        row_means_scalar(scratch, out, w, r, 0, i0, half, m);
-        int32_t i = i0;
-        for (; i + 16 <= i1; i += 16) {
-            __m512i a = _mm512_loadu_si512((const void *)(scratch + i + r + 1));
-            __m512i b = _mm512_loadu_si512((const void *)(scratch + i - r));
-            _mm512_storeu_si512((void *)(out + i), mean16(_mm512_sub_epi32(a, b), vh, mlo, mhi));
+    int32_t *rows[2] = { padded_sums(scratch, r), padded_sums(scratch + lk_box_row_scratch(w, r), r) };
+    for (int32_t t = 0; t < 2; t++) { for (int32_t k = 1; k <= r + 16; k++) rows[t][-k] = 0; rows[t][0] = 0; }
+    for (int32_t y = 0; y <= h; y++) {
+        if (y < h) prefix_row16(src + (intptr_t)y * w, rows[y & 1], w, r);
+        if (y == 0) continue;
+        const int32_t *S = rows[(y - 1) & 1];
+        int32_t *out = dst + (intptr_t)(y - 1) * w;
+        for (int32_t i = 0; i < w; i += 16) {
+            const __mmask16 k = w - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (w - i)) - 1);
+            __m512i a = _mm512_loadu_si512((const void *)(S + i + r + 1));
+            __m512i b = _mm512_loadu_si512((const void *)(S + i - r));
+            _mm512_mask_storeu_epi32(out + i, k, mean16(_mm512_sub_epi32(a, b), vh, mlo, mhi));
         }
-        row_means_scalar(scratch, out, w, r, i, w, half, m);
     }
+}
+
+// ---- the placed blur's conversions (blur.c's to_fixed and back), eight or sixteen at a time. The
+// clamp as Swift's min(v, 1) then max(0, ·): min_ps(1, v) keeps v when v is NaN (1 < NaN is false),
+// max_ps(c, 0) gives 0 for NaN; −0 gives +0, the same integer (0.5 truncated).
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_to_fixed_avx2(int32_t *d, const float *s, int32_t count) {
+    const __m256 one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps(), k = _mm256_set1_ps(65535.0f), half = _mm256_set1_ps(0.5f);
+    int32_t x = 0;
+    for (; x + 8 <= count; x += 8) {
+        __m256 c = _mm256_max_ps(_mm256_min_ps(one, _mm256_loadu_ps(s + x)), zero);
+        _mm256_storeu_si256((__m256i *)(d + x), _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, k), half)));
+    }
+    for (; x < count; x++) {
+        float v = s[x];
+        float c = 1.0f < v ? 1.0f : v;
+        c = c >= 0.0f ? c : 0.0f;
+        d[x] = (int32_t)(c * 65535.0f + 0.5f);
+    }
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_to_fixed_avx512(int32_t *d, const float *s, int32_t count) {
+    const __m512 one = _mm512_set1_ps(1.0f), zero = _mm512_setzero_ps(), k = _mm512_set1_ps(65535.0f), half = _mm512_set1_ps(0.5f);
+    for (int32_t x = 0; x < count; x += 16) {
+        const __mmask16 m = count - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - x)) - 1);
+        __m512 c = _mm512_max_ps(_mm512_min_ps(one, _mm512_maskz_loadu_ps(m, s + x)), zero);
+        _mm512_mask_storeu_epi32(d + x, m, _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(c, k), half)));
+    }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_from_fixed_avx2(float *out, const int32_t *a, intptr_t count) {
+    const float k = 1.0f / 65535.0f;
+    const __m256 vk = _mm256_set1_ps(k);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) _mm256_storeu_ps(out + i, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(a + i))), vk));
+    for (; i < count; i++) out[i] = (float)a[i] * k;
+}
+
+__attribute__((target("avx512f")))
+LK_HIDDEN void lk_from_fixed_avx512(float *out, const int32_t *a, intptr_t count) {
+    const float k = 1.0f / 65535.0f;
+    const __m512 vk = _mm512_set1_ps(k);
+    intptr_t i = 0;
+    for (; i + 16 <= count; i += 16) _mm512_storeu_ps(out + i, _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)(a + i))), vk));
+    for (; i < count; i++) out[i] = (float)a[i] * k;
 }
 #endif

@@ -369,6 +369,11 @@ LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const 
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
                                                  uint32_t color, float op);
+/// lamina_reduce_alpha_row's portable loop over x in [x0, x1) (for the vector versions' ends).
+LK_HIDDEN void lk_reduce_alpha_row_portable(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+/// The values one padded row of prefix sums of the vector row passes takes (blur_x86.c): r + 16
+/// zeros, the w + 1 sums, then copies of the last up to w + r + 31. Their scratch holds two.
+static inline int32_t lk_box_row_scratch(int32_t w, int32_t r) { return w + 2 * r + 48; }
 LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, int32_t h, int32_t r);
 
 // ---- per-level versions (same arguments as the portable ones; each bit-identical with them) ------
@@ -393,6 +398,10 @@ LK_HIDDEN void lk_alpha_row_avx2(float *out, const uint32_t *src, const uint32_t
 LK_HIDDEN void lk_alpha_row_avx512(float *out, const uint32_t *src, const uint32_t *mask, int32_t count);
 LK_HIDDEN void lk_sample_between_avx2(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
 LK_HIDDEN void lk_sample_between_avx512(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
+LK_HIDDEN void lk_reduce_alpha_row_avx2(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+LK_HIDDEN void lk_reduce_alpha_row_avx512(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb, float op, int32_t count);
+LK_HIDDEN void lk_over_solid_mix_avx512(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb, float op, int32_t count);
 LK_HIDDEN void lk_mix_rows_avx2(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 LK_HIDDEN void lk_mix_rows_avx512(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 LK_HIDDEN void lk_over_solid_mask_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
@@ -401,6 +410,12 @@ LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t col
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);
+/// lamina_box_blur_placed's conversions: d[x] = (int32_t)(max(min(s[x], 1), 0)·65535 + 0.5) with
+/// Swift's min and max (NaN as 0), and out[i] = (float)a[i]·(1/65535), as blur.c's loops.
+LK_HIDDEN void lk_to_fixed_avx2(int32_t *d, const float *s, int32_t count);
+LK_HIDDEN void lk_to_fixed_avx512(int32_t *d, const float *s, int32_t count);
+LK_HIDDEN void lk_from_fixed_avx2(float *out, const int32_t *a, intptr_t count);
+LK_HIDDEN void lk_from_fixed_avx512(float *out, const int32_t *a, intptr_t count);
 LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);

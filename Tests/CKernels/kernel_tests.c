@@ -40,6 +40,8 @@ int main(void) {
     test_alpha_row();
     test_sample_between();
     test_mix_rows();
+    test_reduce_alpha_row();
+    test_over_solid_mix();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

@@ -209,6 +209,8 @@ void test_prefetch_span(void);
 void test_alpha_row(void);
 void test_sample_between(void);
 void test_mix_rows(void);
+void test_reduce_alpha_row(void);
+void test_over_solid_mix(void);
 void test_over_solid(void);
 void test_fill_rect(void);
 void test_over_solid_coverage(void);

@@ -67,3 +67,66 @@ void test_mix_rows(void) {
         AT_EVERY_LEVEL(n, input, want, misalign, lamina_mix_rows((float *)out, a, b, wa, wb, n));
     }
 }
+
+// A row's alpha added into a plane reduced by 1, 2, 4, 8 and 16 (the blocks' sums continuing the
+// plane's values, as earlier rows left them), from pixels x0 ..< x1 at an offset: partial blocks at
+// both ends and runs of whole blocks.
+void test_reduce_alpha_row(void) {
+    for (int si = 0; si < NSIZES; si++)
+        for (int32_t shift = 0; shift <= 4; shift++) {
+            const int32_t n = sizes[si], misalign = irand(0, 15);
+            uint32_t *src = src_block + irand(0, 15);
+            for (int32_t i = 0; i < n; i++) src[i] = chance(0.2) ? 0 : chance(0.3) ? 0xFF000000u : any_pixel();
+            const int32_t x0 = n > 0 ? irand(0, n / 3) : 0, x1 = n > 0 ? irand(x0, n) : 0, ox = irand(0, 20);
+            const float share = 1.0f / (float)(1 << (2 * shift));
+            // The plane: the blocks x0 ..< x1 reach (at least one value).
+            const int32_t planeN = x1 > x0 ? ((x1 - 1 + ox) >> shift) + 1 : 1;
+            static float plane[MAXN];
+            for (int32_t j = 0; j < planeN; j++) {
+                plane[j] = chance(0.3) ? 0.0f : (float)drand(0, 0.9);
+                input[j] = float_bits(plane[j]);
+            }
+            for (int32_t x = x0; x < x1; x++) {
+                volatile float v = (float)(src[x] >> 24);
+                v = v / 255.0f;
+                v = v * share;
+                volatile float sum = plane[(x + ox) >> shift] + v;
+                plane[(x + ox) >> shift] = sum;
+            }
+            for (int32_t j = 0; j < planeN; j++) want[j] = float_bits(plane[j]);
+            LABEL("lamina_reduce_alpha_row (%d..<%d of %d px, offset %d, factor %d)", x0, x1, n, ox, 1 << shift);
+            AT_EVERY_LEVEL(planeN, input, want, misalign, lamina_reduce_alpha_row((float *)out, src, x0, x1, ox, shift, share));
+        }
+}
+
+// A reduced shadow plane's two sampled rows mixed and blended in one pass: the blend of the mixed
+// coverage (worked out as lamina_mix_rows rounds it), for colours, opacities and weights of all
+// kinds, rows with runs of no coverage.
+void test_over_solid_mix(void) {
+    static float a[MAXN], b[MAXN];
+    const float ops[] = { 1.0f, 0.6f, 0.37f };
+    for (int si = 0; si < NSIZES; si++)
+        for (int ci = 0; ci < 9; ci++) {
+            const int32_t n = sizes[si], misalign = irand(0, 15);
+            // Transparent (nothing changes), a shadow's black, opaque, faint, grey, any; black
+            // opaque, faint and of any alpha (the black path).
+            const uint32_t colors[] = { 0, 0x99000000u, 0xFF123456u, 0x01000001u, 0x80404040u, premultiplied_pixel(),
+                                        0xFF000000u, 0x01000000u, (uint32_t)irand(1, 255) << 24 };
+            const uint32_t color = colors[ci];
+            const float op = ci < 3 ? ops[ci] : (float)drand(0, 1);
+            const float wb = (float)drand(0, 1), wa = chance(0.5) ? 1.0f - wb : (float)drand(0, 1);
+            for (int32_t i = 0; i < n; i++) {
+                const int r = irand(0, 9);
+                a[i] = r <= 2 ? 0.0f : r == 3 ? 1.0f : (float)drand(0, 1.05);
+                b[i] = r <= 2 ? 0.0f : (float)drand(0, 1.05);
+                if (i >= 16 && i < 40) a[i] = b[i] = 0.0f;
+                input[i] = any_pixel();
+                volatile float x = a[i] * wa, y = b[i] * wb;
+                volatile float c = x + y;
+                const uint32_t k = color ? ref_k(c, op) : 0;
+                want[i] = k ? ref_over(input[i], color, k) : input[i];
+            }
+            LABEL("lamina_over_solid_mix (%d px, colour %08x, op %g, weights %g, %g)", n, color, (double)op, (double)wa, (double)wb);
+            AT_EVERY_LEVEL(n, input, want, misalign, lamina_over_solid_mix(out, color, a, b, wa, wb, op, n));
+        }
+}

@@ -10,10 +10,12 @@ import LaminaTestSupport
 final class ShadowCompositeTests: XCTestCase {
     /// The per-pixel loop `drawBlurredAlpha` ran before (the reference).
     func reference(_ a: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
-                   opacity op: Float, tints: [UInt32], on s: Surface) {
+                   opacity op: Float, tints: [UInt32], covered: ShadowComposite.Covered? = nil, on s: Surface) {
         for y in draw.y..<draw.maxY {
             let d = s.row(y)
             for x in draw.x..<draw.maxX {
+                // The covered pixels are left as they are (the layer paints them over).
+                if let covered, s.clip == nil, covered.columns(y).contains(x) { continue }
                 let v = factor == 1 ? a[(y - area.y) * area.width + x - area.x]
                     : TreeRasterizer.upsample(a, width: width, height: height, factor: factor, x: x - area.x, y: y - area.y)
                 var c = v * op
@@ -27,7 +29,8 @@ final class ShadowCompositeTests: XCTestCase {
 
     /// Random planes (values 0...1, a fifth of them 0, some past 1), reduction factors 1...32, areas
     /// at any offset, drawn rectangles anywhere inside them (edges included), with and without a
-    /// soft clip, over random premultiplied pixels: the same pixels as the reference.
+    /// soft clip and a covered inside left out, over random premultiplied pixels: the same pixels
+    /// as the reference, at every kernel level.
     func testPaintMatchesThePerPixelUpsampleBitForBit() {
         var rng = SplitMix64(seed: 26_05)
         var painted = 0
@@ -46,19 +49,37 @@ final class ShadowCompositeTests: XCTestCase {
             let clip: ClipMask? = rng.chance(0.4)
                 ? ClipMask(rect: draw, values: (0..<draw.area).map { _ in Float(rng.double(0, 1)) }) : nil
             let start = (0..<frame.area).map { _ in rng.premultipliedPixel() }
-            let expected = Surface(offscreen: frame, columns: frame.x..<frame.maxX)
-            let actual = Surface(offscreen: frame, columns: frame.x..<frame.maxX)
-            for i in 0..<frame.area { expected.pixels[i] = start[i]; actual.pixels[i] = start[i] }
-            expected.clip = clip; actual.clip = clip
-            plane.withUnsafeBufferPointer { a in
-                reference(a, width: w, height: h, factor: factor, area: area, draw: draw, opacity: op, tints: tints, on: expected)
-                tints.withUnsafeBufferPointer { t in
-                    ShadowComposite.paint(a, width: w, height: h, factor: factor, area: area, draw: draw, opacity: op, tints: t, on: actual)
-                }
+            // A card's covered inside (a cross of two rectangles) somewhere in the area, half the time.
+            var covered: ShadowComposite.Covered?
+            if rng.chance(0.5) {
+                let cx = rng.int(area.x...(area.maxX - 1)), cy = rng.int(area.y...(area.maxY - 1))
+                let cw = rng.int(1...(area.maxX - cx)), ch = rng.int(1...(area.maxY - cy)), r = rng.int(0...(min(cw, ch) / 2))
+                covered = ShadowComposite.Covered(tall: IntRect(x: cx + r, y: cy, width: cw - 2 * r, height: ch),
+                                                  wide: IntRect(x: cx, y: cy + r, width: cw, height: ch - 2 * r))
             }
-            let same = (0..<frame.area).allSatisfy { expected.pixels[$0] == actual.pixels[$0] }
-            XCTAssertTrue(same, "trial \(trial): factor \(factor), area \(area), draw \(draw)")
-            if (0..<frame.area).contains(where: { actual.pixels[$0] != start[$0] }) { painted += 1 }
+            let expected = Surface(offscreen: frame, columns: frame.x..<frame.maxX)
+            for i in 0..<frame.area { expected.pixels[i] = start[i] }
+            expected.clip = clip
+            plane.withUnsafeBufferPointer { a in
+                reference(a, width: w, height: h, factor: factor, area: area, draw: draw, opacity: op, tints: tints, covered: covered, on: expected)
+            }
+            // At every kernel level (the sampling and the mixed blend's vector versions).
+            for level in BilinearKernelTests.modes {
+                let actual = Surface(offscreen: frame, columns: frame.x..<frame.maxX)
+                for i in 0..<frame.area { actual.pixels[i] = start[i] }
+                actual.clip = clip
+                PixelKernels.withLevel(level) {
+                    plane.withUnsafeBufferPointer { a in
+                        tints.withUnsafeBufferPointer { t in
+                            ShadowComposite.paint(a, width: w, height: h, factor: factor, area: area, draw: draw, opacity: op, tints: t,
+                                                  covered: covered, on: actual)
+                        }
+                    }
+                }
+                let same = (0..<frame.area).allSatisfy { expected.pixels[$0] == actual.pixels[$0] }
+                XCTAssertTrue(same, "trial \(trial): factor \(factor), area \(area), draw \(draw), covered \(String(describing: covered)), level \(level)")
+                if level == BilinearKernelTests.modes[0], (0..<frame.area).contains(where: { actual.pixels[$0] != start[$0] }) { painted += 1 }
+            }
         }
         XCTAssertGreaterThan(painted, 30, "most trials paint some shadow (the comparison is not vacuous)")
     }

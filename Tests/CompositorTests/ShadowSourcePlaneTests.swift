@@ -80,8 +80,10 @@ final class ShadowSourcePlaneTests: XCTestCase {
         }
     }
 
-    /// The reduced planes made straight from a surface (with and without a mask) equal, bit for
-    /// bit, `blurPlane`'s from the alpha copied out (the reference: plain loops over an array).
+    /// The planes made straight from a surface (with and without a mask; full resolution and
+    /// reduced by 2, 4 and 8, the reductions by `lamina_reduce_alpha_row`) equal, bit for bit,
+    /// `blurPlane`'s from the alpha copied out (the reference: plain loops over an array), at every
+    /// kernel level.
     func testThePlaneMadeFromASurfaceEqualsBlurPlaneOnTheCopiedAlpha() {
         let frame = IntRect(x: 13, y: 7, width: 90, height: 70)
         let g = Surface(offscreen: frame, columns: 0..<200)
@@ -96,7 +98,7 @@ final class ShadowSourcePlaneTests: XCTestCase {
         }
         let (dx, dy) = (3, -2)
         let src = IntRect(x: frame.x + dx, y: frame.y + dy, width: frame.width, height: frame.height)
-        for (sigma, factor) in [(3.0, 1), (20.0, 4), (40.0, 8)] {
+        for (sigma, factor) in [(3.0, 1), (12.0, 2), (20.0, 4), (40.0, 8)] {
             let pad = Int((3 * sigma).rounded(.up)) + 1
             let area = IntRect(x: src.x - pad, y: src.y - pad, width: src.width + 2 * pad, height: src.height + 2 * pad)
             for m in [nil, mask] as [Surface?] {
@@ -108,10 +110,15 @@ final class ShadowSourcePlaneTests: XCTestCase {
                     }
                 }
                 let expected = TreeRasterizer.blurPlane(alpha, source: src, area: area, sigma: sigma, factor: factor)
-                let made = ShadowSourcePlane.blurred(alphaOf: g, mask: m, dx: dx, dy: dy, source: src, area: area, sigma: sigma, factor: factor)
-                XCTAssertEqual(made.width, expected.width); XCTAssertEqual(made.height, expected.height)
-                XCTAssertEqual(made.plane, expected.plane, "sigma \(sigma), factor \(factor), mask \(m != nil)")
-                XCTAssertTrue(made.plane.contains { $0 > 0.05 }, "the plane holds the blurred source")
+                // At every kernel level (the reduction's and the blur's vector versions).
+                for level in BilinearKernelTests.modes {
+                    PixelKernels.withLevel(level) {
+                        let made = ShadowSourcePlane.blurred(alphaOf: g, mask: m, dx: dx, dy: dy, source: src, area: area, sigma: sigma, factor: factor)
+                        XCTAssertEqual(made.width, expected.width); XCTAssertEqual(made.height, expected.height)
+                        XCTAssertEqual(made.plane, expected.plane, "sigma \(sigma), factor \(factor), mask \(m != nil), level \(level)")
+                        XCTAssertTrue(made.plane.contains { $0 > 0.05 }, "the plane holds the blurred source")
+                    }
+                }
             }
         }
     }

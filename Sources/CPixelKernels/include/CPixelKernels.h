@@ -49,9 +49,23 @@ void lamina_alpha_row(float *out, const uint32_t *src, const uint32_t *mask, int
 /// Every index[i] + 1 must be inside `row`.
 void lamina_sample_between(float *out, const float *row, const int32_t *index, const float *left, const float *next, int32_t count);
 
+/// A row of a group's alpha added into a plane reduced by 2^`shift`: for x in [x0, x1), in order,
+/// plane[(x + ox) >> shift] += (row[x] >> 24) / 255 · share in single precision (the division, the
+/// product and each sum rounded on their own, as Swift's `acc += Float(a) / 255 * share`, one
+/// block's values added left to right onto its value). Every x + ox must be >= 0. The AVX2 and
+/// AVX-512 versions (blocks of 2, 4 and 8, eight or sixteen blocks at a time) are bit-identical
+/// with the portable loop.
+void lamina_reduce_alpha_row(float *plane, const uint32_t *row, int32_t x0, int32_t x1, int32_t ox, int32_t shift, float share);
+
 /// out[i] = a[i]·wa + b[i]·wb in single precision (each product and the sum rounded on their own):
 /// two sampled rows of a reduced shadow plane mixed for one full-resolution row.
 void lamina_mix_rows(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
+
+/// lamina_over_solid_coverage through the coverage lamina_mix_rows gives: for each i, c = a[i]·wa +
+/// b[i]·wb (each product and the sum rounded on their own), then dst[i] = scale(color, k) over
+/// dst[i] with k = coverage_k(c, op), dst[i] left as it is when k is 0: a row of a reduced shadow
+/// plane blended without storing its coverage first. Bit-identical with the two calls at every level.
+void lamina_over_solid_mix(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb, float op, int32_t count);
 
 /// Asks the caches for the `bytes` bytes at `p` (for writing): a row a blend will reach next.
 /// Changes no memory; any address range is allowed (a prefetch never faults).
@@ -249,15 +263,16 @@ void lamina_argb_to_i420(const uint32_t *src, int32_t stride, int32_t width, int
 /// (BoxBlur's three boxes): for each radius r of `radii` (n of them; 0...511), a box of width 2r + 1
 /// along each row (zeros outside), into `tmp`, then down each column, back into `a`; each value
 /// floor((sum + (2r + 1)/2) / (2r + 1)). `tmp` holds w·h values, `sums` w + 1. The AVX2 and AVX-512
-/// versions of both passes (the row pass from each row's prefix sums) are bit-identical with the
-/// portable running sums.
+/// versions of both passes (the row pass from each row's prefix sums, made in registers into a
+/// padded row of their own) are bit-identical with the portable running sums.
 void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n);
 
 /// A whole blur of a `w` x `h` plane that is zero but for `src` (`srcWidth` x `srcHeight` values
 /// placed with its top left at (ox, oy), inside the plane): each value clamped to 0...1 and taken to
 /// 16-bit fixed point (as BoxBlur does: (int32_t)(min(max(v, 0), 1)·65535 + 0.5) in float, NaN as
 /// 0) into `a`, the passes of lamina_box_blur_passes, then each value times 1/65535 (float) into
-/// `out`. `a` and `tmp` hold w·h values, `sums` w + 1.
+/// `out`. `a` and `tmp` hold w·h values (their contents on entry unused), `sums` w + 1. `out` may be
+/// `src` itself (read whole before anything is written).
 void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n);

@@ -23,6 +23,17 @@ enum BoxBlur {
         guard sigma > 0.3, width > 0, height > 0, alpha.count >= width * height else { return }
         let boxes = boxSizes(sigma: min(sigma, 256))
         let n = width * height
+        if passes == .kernel {
+            // Converted, blurred and converted back in one C call, the plane its own source (read
+            // whole into the fixed-point plane before anything is written back).
+            let radii = boxes.map { Int32($0) }
+            var a = scratch(n), tmp = scratch(n), sums = [Int32](repeating: 0, count: width + 1)
+            alpha.withUnsafeMutableBufferPointer { p in
+                lamina_box_blur_placed(p.baseAddress!, Int32(width), Int32(height), 0, 0, p.baseAddress!, &a, &tmp, &sums,
+                                       Int32(width), Int32(height), radii, Int32(radii.count))
+            }
+            return
+        }
         var a = [Int32](repeating: 0, count: n)
         var tmp = [Int32](repeating: 0, count: n)
         alpha.withUnsafeBufferPointer { src in
@@ -30,20 +41,13 @@ enum BoxBlur {
                 for i in 0..<n { dst[i] = Int32(max(0, min(src[i], 1)) * 65535 + 0.5) }
             }
         }
-        switch passes {
-        case .kernel:
-            var sums = [Int32](repeating: 0, count: width + 1)
-            let radii = boxes.map { Int32($0) }
-            lamina_box_blur_passes(&a, &tmp, &sums, Int32(width), Int32(height), radii, Int32(radii.count))
-        case .swift:
-            var sums = [Int64](repeating: 0, count: width)
-            a.withUnsafeMutableBufferPointer { a in
-                tmp.withUnsafeMutableBufferPointer { t in
-                    sums.withUnsafeMutableBufferPointer { s in
-                        for r in boxes {
-                            horizontal(a, t, w: width, h: height, r: r)
-                            vertical(t, a, sums: s, w: width, h: height, r: r)
-                        }
+        var sums = [Int64](repeating: 0, count: width)
+        a.withUnsafeMutableBufferPointer { a in
+            tmp.withUnsafeMutableBufferPointer { t in
+                sums.withUnsafeMutableBufferPointer { s in
+                    for r in boxes {
+                        horizontal(a, t, w: width, h: height, r: r)
+                        vertical(t, a, sums: s, w: width, h: height, r: r)
                     }
                 }
             }
@@ -54,6 +58,11 @@ enum BoxBlur {
                 for i in 0..<n { dst[i] = Float(src[i]) * k }
             }
         }
+    }
+
+    /// `n` integers left unset, for the C blur's planes (it writes each before reading it).
+    private static func scratch(_ n: Int) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
     }
 
     /// The blur of a `width` × `height` plane that is zero but for `src` (`sourceWidth` ×
@@ -78,7 +87,7 @@ enum BoxBlur {
         }
         let radii = boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
         let n = width * height
-        var a = [Int32](repeating: 0, count: n), tmp = [Int32](repeating: 0, count: n), sums = [Int32](repeating: 0, count: width + 1)
+        var a = scratch(n), tmp = scratch(n), sums = [Int32](repeating: 0, count: width + 1)
         return [Float](unsafeUninitializedCapacity: n) { out, count in
             lamina_box_blur_placed(src, Int32(sourceWidth), Int32(sourceHeight), Int32(ox), Int32(oy), out.baseAddress!,
                                    &a, &tmp, &sums, Int32(width), Int32(height), radii, Int32(radii.count))

@@ -61,15 +61,26 @@ public final class ShadowCache: Sendable {
             self.name = name
         }
 
-        /// A 64-bit multiply-xor hash of the values' bits, two at a time.
+        /// A 64-bit multiply-xor hash of the values' bits, two at a time, in four independent lanes
+        /// (each word's multiply waits only on its own lane's last, not on every word before it:
+        /// a shadow blurred anew every frame fingerprints its whole source), folded at the end.
         static func fingerprint(_ v: [Float]) -> UInt64 {
             v.withUnsafeBufferPointer { b in
-                var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
-                guard let base = b.baseAddress else { return h }
+                let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
+                guard let base = b.baseAddress else { return seed }
                 let words = b.count / 2, raw = UnsafeRawPointer(base)
-                for i in 0..<words {
-                    h = (h ^ raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD; h ^= h >> 29
+                @inline(__always) func mix(_ h: UInt64, _ w: UInt64) -> UInt64 { let m = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD; return m ^ (m >> 29) }
+                var h0 = seed, h1 = seed &+ 1, h2 = seed &+ 2, h3 = seed &+ 3
+                var i = 0
+                while i + 4 <= words {
+                    h0 = mix(h0, raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
+                    h1 = mix(h1, raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
+                    h2 = mix(h2, raw.loadUnaligned(fromByteOffset: i * 8 + 16, as: UInt64.self))
+                    h3 = mix(h3, raw.loadUnaligned(fromByteOffset: i * 8 + 24, as: UInt64.self))
+                    i += 4
                 }
+                while i < words { h0 = mix(h0, raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)); i += 1 }
+                var h = mix(mix(mix(h0, h1), h2), h3)
                 for i in (words * 2)..<b.count { h = (h ^ UInt64(b[i].bitPattern)) &* 0xC4CE_B9FE_1A85_EC53; h ^= h >> 29 }
                 return h
             }

@@ -90,7 +90,6 @@ enum ShadowComposite {
         // Rows between two reduced rows' centres (`factor` of them) share both; the next band's
         // upper row is this band's lower one, so each reduced row is sampled once, not twice.
         var upper = [Float](repeating: 0, count: draw.width), lower = [Float](repeating: 0, count: draw.width)
-        var coverage = [Float](repeating: 0, count: draw.width)
         // The reduced row j sampled at every column of `draw`, from a copy padded with one zero each
         // side (zero outside the plane, as `at` gives).
         var padded = [Float](repeating: 0, count: width + 2)
@@ -135,11 +134,17 @@ enum ShadowComposite {
             upper.withUnsafeBufferPointer { up in
                 lower.withUnsafeBufferPointer { lo in
                     if clip == nil {
-                        // The row's coverage (`over`'s value before `op`), then the row kernel.
-                        coverage.withUnsafeMutableBufferPointer { c in
-                            // c[i] = up[i] · gv + lo[i] · fv (`lamina_mix_rows`).
-                            lamina_mix_rows(c.baseAddress!, up.baseAddress!, lo.baseAddress!, gv, fv, Int32(draw.width))
-                            overRow(d, color, c.baseAddress!, op, x0: draw.x, x1: draw.maxX, hole: hole(y))
+                        // The row's coverage (`over`'s value before `op`: up[i] · gv + lo[i] · fv, as
+                        // `lamina_mix_rows` mixes it) blended as it is mixed (`lamina_over_solid_mix`),
+                        // on the columns either side of the hole.
+                        let hl = hole(y)
+                        let h0 = min(max(hl.lowerBound, draw.x), draw.maxX) - draw.x, h1 = max(min(hl.upperBound, draw.maxX) - draw.x, h0)
+                        let (d0, u0, l0) = (d + draw.x, up.baseAddress!, lo.baseAddress!)
+                        if h1 <= h0 {
+                            lamina_over_solid_mix(d0, color, u0, l0, gv, fv, op, Int32(draw.width))
+                        } else {
+                            lamina_over_solid_mix(d0, color, u0, l0, gv, fv, op, Int32(h0))
+                            lamina_over_solid_mix(d0 + h1, color, u0 + h1, l0 + h1, gv, fv, op, Int32(draw.width - h1))
                         }
                     } else {
                         for i in 0..<draw.width { over(d, draw.x + i, y, up[i] * gv + lo[i] * fv) }

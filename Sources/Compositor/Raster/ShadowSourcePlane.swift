@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 
 /// The blurred plane of a shadow cast by a surface's alpha (times a mask's alpha), made straight
 /// from the surface: bit for bit what `TreeRasterizer.blurPlane` makes from that alpha copied out
@@ -21,45 +22,27 @@ enum ShadowSourcePlane {
         // `share`, added in the order `blurPlane` adds them (row by row, left to right; the zeros it
         // adds outside the source leave a sum of non-negative values unchanged).
         let share = 1 / Float(factor * factor), shift = factor.trailingZeroBitCount
-        // Each alpha's share, worked out once: the same operations on the same values, so the same
-        // floats as computing it per pixel (and no division per pixel).
-        let shares = (0..<256).map { Float($0) / 255 * share }
-        shares.withUnsafeBufferPointer { shares in
-            plane.withUnsafeMutableBufferPointer { p in
-                for y in 0..<sr.height where x0 < x1 {
-                    let sy = sr.y + y - iy
-                    guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
-                    let row = g.row(sy) + (sr.x - ix)
-                    var mrow: UnsafeMutablePointer<UInt32>?
-                    if let mask {
-                        guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
-                        mrow = mask.row(sy) + (sr.x - ix)
-                    }
-                    if factor == 1 {
-                        let o = p.baseAddress! + (y + oy) * w + ox
-                        if let mrow {
-                            for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) }
-                        } else {
-                            for x in x0..<x1 { o[x] = Float(row[x] >> 24) / 255 }
-                        }
-                    } else {
-                        let o = p.baseAddress! + ((y + oy) >> shift) * w
-                        if let mrow {
-                            for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) * share }
-                        } else {
-                            // A block's `factor` columns summed in a register, in the same order
-                            // as adding each into the plane (the same floats): the adds no longer
-                            // wait on a store to the plane and its load back.
-                            var x = x0
-                            while x < x1 {
-                                let j = (x + ox) >> shift
-                                let end = min(x1, ((j + 1) << shift) - ox)
-                                var acc = o[j]
-                                while x < end { acc += shares[Int(row[x] >> 24)]; x += 1 }
-                                o[j] = acc
-                            }
-                        }
-                    }
+        plane.withUnsafeMutableBufferPointer { p in
+            for y in 0..<sr.height where x0 < x1 {
+                let sy = sr.y + y - iy
+                guard sy >= g.frame.y, sy < g.frame.maxY else { continue }
+                let row = g.row(sy) + (sr.x - ix)
+                var mrow: UnsafeMutablePointer<UInt32>?
+                if let mask {
+                    guard sy >= mask.frame.y, sy < mask.frame.maxY else { continue }
+                    mrow = mask.row(sy) + (sr.x - ix)
+                }
+                if factor == 1 {
+                    // o[x] = Float(row[x] >> 24) / 255 (times the mask's): `lamina_alpha_row`.
+                    let o = p.baseAddress! + (y + oy) * w + ox
+                    lamina_alpha_row(o + x0, row + x0, mrow.map { UnsafePointer($0 + x0) }, Int32(x1 - x0))
+                } else if let mrow {
+                    let o = p.baseAddress! + ((y + oy) >> shift) * w
+                    for x in x0..<x1 { o[(x + ox) >> shift] += Float(row[x] >> 24) / 255 * (Float(mrow[x] >> 24) / 255) * share }
+                } else {
+                    // Each block's columns summed onto its value in order, as adding each into the
+                    // plane does (the same floats): `lamina_reduce_alpha_row`, many blocks at a time.
+                    lamina_reduce_alpha_row(p.baseAddress! + ((y + oy) >> shift) * w, row, Int32(x0), Int32(x1), Int32(ox), Int32(shift), share)
                 }
             }
         }
