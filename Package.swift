@@ -45,7 +45,7 @@ let package = Package(
         // FreeType for glyphs (its include folder through pkg-config: -I flags only).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // PNG and JPEG files: C wrappers over libpng (and zlib, for large PNG frames) and libjpeg-turbo.
-        .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("gif")]),
+        .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("webp")]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CFreeType", "CMediaCodecs"], swiftSettings: v6),
         // Apple's ImageIO: CGImageSource (PNG, JPEG, GIF frames) and CGImageDestination (PNG).
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], swiftSettings: v6),

@@ -8,7 +8,7 @@
 #               static library with its module map generated in the build folder.
 # Each is an INTERFACE target (CMediaCodecs a static one): linking it puts the module map on the
 # import path, the include folders on the compile line and the libraries on the link line.
-# On Debian: apt-get install pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev
+# On Debian: apt-get install pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev
 # (scripts/setup.sh does it).
 include_guard(GLOBAL)
 
@@ -16,6 +16,7 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(SDL2 REQUIRED IMPORTED_TARGET sdl2)
 pkg_check_modules(FREETYPE2 REQUIRED IMPORTED_TARGET freetype2)
 pkg_check_modules(LIBPNG REQUIRED IMPORTED_TARGET libpng)
+pkg_check_modules(LIBWEBP REQUIRED IMPORTED_TARGET libwebp)
 find_package(JPEG REQUIRED)
 find_package(GIF REQUIRED)
 find_package(ZLIB REQUIRED)
@@ -38,7 +39,7 @@ function(lamina_add_cfreetype source_dir)
 endfunction()
 
 function(lamina_add_cmediacodecs source_dir)
-  add_library(CMediaCodecs STATIC "${source_dir}/codecs.c" "${source_dir}/gif.c" "${source_dir}/png_writer.c")
+  add_library(CMediaCodecs STATIC "${source_dir}/codecs.c" "${source_dir}/gif.c" "${source_dir}/png_writer.c" "${source_dir}/webp.c")
   add_library(Lamina::CMediaCodecs ALIAS CMediaCodecs)
   set_target_properties(CMediaCodecs PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_compile_options(CMediaCodecs PRIVATE -g -fno-omit-frame-pointer "$<$<CONFIG:Release>:-O2>")
@@ -52,5 +53,5 @@ function(lamina_add_cmediacodecs source_dir)
   target_include_directories(CMediaCodecs PUBLIC
     "$<BUILD_INTERFACE:${source_dir}/include>"
     "$<BUILD_INTERFACE:$<$<COMPILE_LANGUAGE:Swift>:${map_dir}>>")
-  target_link_libraries(CMediaCodecs PUBLIC PkgConfig::LIBPNG ZLIB::ZLIB JPEG::JPEG GIF::GIF Threads::Threads)
+  target_link_libraries(CMediaCodecs PUBLIC PkgConfig::LIBPNG PkgConfig::LIBWEBP ZLIB::ZLIB JPEG::JPEG GIF::GIF Threads::Threads)
 endfunction()

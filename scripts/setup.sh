@@ -7,6 +7,7 @@
 #   libpng-dev            PNG files: reading images, writing frames and goldens
 #   libjpeg62-turbo-dev   JPEG files: reading images, lamina render -o x.jpg
 #   libgif-dev            GIF files: ImageIO's CGImageSource reads every frame
+#   libwebp-dev           WebP files: still images in CGImageSource and Lottie image assets
 #   ffmpeg                recording to video (lamina record, lamina run --record, F5); the tests
 #                         that record run only when it is installed
 #   parallel              GNU parallel: the tests of recordings split in parts run them side by side
@@ -17,7 +18,7 @@ if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
   exit 1
 fi
-packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev ffmpeg parallel)
+packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev ffmpeg parallel)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

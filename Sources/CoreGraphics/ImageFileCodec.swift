@@ -1,28 +1,32 @@
 import Foundation
 internal import CMediaCodecs
 
-/// The image file formats Lamina reads: PNG, JPEG and GIF, through libpng, libjpeg-turbo and giflib
+/// The image file formats Lamina reads: PNG, JPEG, GIF and WebP, through libpng, libjpeg-turbo, giflib and libwebp
 /// (the C wrappers of the CMediaCodecs target; never a decoder of Lamina's own). Shared by
 /// CoreGraphics' `CGImage(pngDataProviderSource:…)`, ImageIO's `CGImageSource` and QuartzCore's
 /// `ImageDecoder` and `PNGCodec`. Thread-safe: every call has its own decoder state.
 package enum ImageFileCodec {
     /// A file format.
     package enum Format: String, Sendable {
-        case png, jpeg, gif
+        case png, jpeg, gif, webp
 
-        /// Apple's uniform type identifier for it ("public.png", "public.jpeg", "com.compuserve.gif").
+        /// Apple's uniform type identifier for it ("public.png", "public.jpeg", "com.compuserve.gif",
+        /// "org.webmproject.webp").
         package var typeIdentifier: String {
             switch self {
             case .png: return "public.png"
             case .jpeg: return "public.jpeg"
             case .gif: return "com.compuserve.gif"
+            case .webp: return "org.webmproject.webp"
             }
         }
     }
 
     /// The format file bytes declare in their first bytes (PNG's signature, JPEG's start-of-image
-    /// marker, "GIF87a"/"GIF89a"), or nil.
+    /// marker, "GIF87a"/"GIF89a", "RIFF" size "WEBP"), or nil.
     package static func format(of data: Data) -> Format? {
+        let head = [UInt8](data.prefix(12))
+        if head.count == 12, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) { return .webp }
         let b = [UInt8](data.prefix(8))
         if b == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
         if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { return .jpeg }
@@ -45,10 +49,10 @@ package enum ImageFileCodec {
         package let warning: String?
     }
 
-    /// Decodes PNG, JPEG or GIF bytes (`only` restricts the format).
+    /// Decodes PNG, JPEG, GIF or WebP bytes (`only` restricts the format).
     package static func decode(_ data: Data, only: Format? = nil) throws(Failure) -> Decoded {
         guard let format = format(of: data) else {
-            throw Failure(reason: data.isEmpty ? "no data" : "not a PNG, JPEG or GIF file")
+            throw Failure(reason: data.isEmpty ? "no data" : "not a PNG, JPEG, GIF or WebP file")
         }
         if let only, only != format { throw Failure(reason: "not a \(only.rawValue.uppercased()) file (it is \(format.rawValue.uppercased()))") }
         var err = [CChar](repeating: 0, count: 512)
@@ -59,6 +63,7 @@ package enum ImageFileCodec {
             case .png: return lamina_png_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
             case .jpeg: return lamina_jpeg_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
             case .gif: return lamina_gif_decode(raw.baseAddress, raw.count, &w, &h, &frames, &delays, &err, err.count)
+            case .webp: return lamina_webp_decode(raw.baseAddress, raw.count, &w, &h, &err, err.count)
             }
         }
         defer { lamina_codec_free(delays) }

@@ -7,7 +7,7 @@ public enum CGImageSourceStatus: Int32, Sendable {
     case statusUnexpectedEOF = -5
     /// The data is not an image file Lamina reads.
     case statusInvalidData = -4
-    /// The data's type is not one Lamina reads (PNG, JPEG and GIF are).
+    /// The data's type is not one Lamina reads (PNG, JPEG, GIF and WebP are).
     case statusUnknownType = -3
     /// Reading has started (not used: sources read their data whole).
     case statusReadingHeader = -2
@@ -17,9 +17,9 @@ public enum CGImageSourceStatus: Int32, Sendable {
     case statusComplete = 0
 }
 
-/// An image file read for its images (Apple's ImageIO `CGImageSource`): PNG and JPEG files hold
-/// one image, GIF files one per frame (each frame as a viewer shows it, drawn over the ones before
-/// with the file's disposal methods). Decoded by libpng, libjpeg-turbo and giflib when the source
+/// An image file read for its images (Apple's ImageIO `CGImageSource`): PNG, JPEG and still WebP
+/// files hold one image, GIF files one per frame (each frame as a viewer shows it, drawn over the
+/// ones before with the file's disposal methods). Decoded by libpng, libjpeg-turbo, giflib and libwebp when the source
 /// is made; images larger than 2^28 pixels in all are refused. Bad data never crashes: it gives a
 /// source with no images, whose status says why, and one `LaminaDiagnostics` message.
 ///
@@ -78,7 +78,7 @@ public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ op
 public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { isrc.images.count }
 
 /// The uniform type identifier of the source's data ("public.png", "public.jpeg",
-/// "com.compuserve.gif"), nil when it is none of those.
+/// "com.compuserve.gif", "org.webmproject.webp"), nil when it is none of those.
 public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? { isrc.type.map { $0 as NSString } }
 
 /// Whether the source's images are available, or why not.
@@ -120,5 +120,5 @@ public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDict
 
 /// The type identifiers image sources read.
 public func CGImageSourceCopyTypeIdentifiers() -> CFArray {
-    ["public.png", "public.jpeg", "com.compuserve.gif"] as NSArray
+    ["public.png", "public.jpeg", "com.compuserve.gif", "org.webmproject.webp"] as NSArray
 }

@@ -15,6 +15,10 @@ import ImageIO
 ///              (identify says: frame 0 4x2 red, delay 10; frame 1 2x1 lime at +1+0, delay 10;
 ///               frame 2 1x1 blue at +3+1, delay 0; no disposal)
 ///   anim-cut.gif  anim.gif without its last 20 bytes
+/// and with Pillow 12 (libwebp):
+///   lossless.webp  3x1 RGBA red, blue, (0, 255, 0, 128); lossless=True, exact=True
+///   lossy.webp     8x8 rgb(200, 30, 90), quality=95
+///   anim.webp      two 4x4 frames (red, blue), save_all=True
 final class ImageIOTests: XCTestCase {
     private let log = MessageLog()
     private var diagnostics: [String] { log.messages }
@@ -81,13 +85,39 @@ final class ImageIOTests: XCTestCase {
         XCTAssertTrue(diagnostics.first?.contains("damaged after its last whole frame") ?? false, "\(diagnostics)")
     }
 
+    /// Still WebP files, lossless (exact, with straight alpha premultiplied) and lossy (close);
+    /// an animated one and a cut one give an empty source and say why.
+    func testWebPFiles() throws {
+        let source = try XCTUnwrap(CGImageSourceCreateWithURL(url("lossless.webp") as CFURL, nil))
+        XCTAssertEqual(CGImageSourceGetType(source) as String?, "org.webmproject.webp")
+        XCTAssertEqual(CGImageSourceGetCount(source), 1)
+        let image = try XCTUnwrap(CGImageSourceCreateImageAtIndex(source, 0, nil))
+        XCTAssertEqual([image.width, image.height], [3, 1])
+        // (0, 255, 0) at alpha 128, premultiplied: green 255 × 128 / 255 = 128.
+        XCTAssertEqual(image.premultipliedARGB, [red, blue, 0x8000_8000])
+        XCTAssertTrue((CGImageSourceCopyTypeIdentifiers() as NSArray).contains("org.webmproject.webp"))
+
+        let lossy = try XCTUnwrap(CGImageSourceCreateImageAtIndex(try XCTUnwrap(CGImageSourceCreateWithURL(url("lossy.webp") as CFURL, nil)), 0, nil))
+        let p = lossy.premultipliedARGB[27]
+        for (got, want) in zip([p >> 24, p >> 16 & 255, p >> 8 & 255, p & 255], [255, 200, 30, 90] as [UInt32]) {
+            XCTAssertLessThanOrEqual(abs(Int(got) - Int(want)), 4, String(format: "%08X", p))
+        }
+
+        let animated = try XCTUnwrap(CGImageSourceCreateWithURL(url("anim.webp") as CFURL, nil))
+        XCTAssertEqual(CGImageSourceGetCount(animated), 0)
+        XCTAssertTrue(diagnostics.contains { $0.contains("animated WebP") }, "\(diagnostics)")
+        let cut = try Data(contentsOf: url("lossless.webp")).prefix(30)
+        let cutSource = try XCTUnwrap(CGImageSourceCreateWithData(cut as CFData, nil))
+        XCTAssertEqual(CGImageSourceGetCount(cutSource), 0)
+    }
+
     func testDataThatIsNoImageGivesAnEmptySourceAndSaysWhy() {
         let source = CGImageSourceCreateWithData(Data("hello".utf8) as CFData, nil)
         XCTAssertNotNil(source)
         XCTAssertEqual(source.map(CGImageSourceGetCount), 0)
         XCTAssertEqual(source.map(CGImageSourceGetStatus), .statusUnknownType)
         XCTAssertNil(source.flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) })
-        XCTAssertEqual(diagnostics, ["CGImageSource (data): not a PNG, JPEG or GIF file; no images"])
+        XCTAssertEqual(diagnostics, ["CGImageSource (data): not a PNG, JPEG, GIF or WebP file; no images"])
         XCTAssertNil(CGImageSourceCreateWithURL(URL(fileURLWithPath: "/nonexistent.gif") as CFURL, nil))
     }
 

@@ -20,6 +20,23 @@ final class ImageLayerTests: LottieTestCase {
         XCTAssertClose(img.coverage(), 2 * 40 * 20, 0.5)
     }
 
+    /// An embedded WebP image (lossless, 3 × 1: red, blue, green at alpha 128; made with Pillow,
+    /// the bytes of Tests/CoreGraphicsTests/Fixtures/lossless.webp) drawn at its asset's 30 × 10.
+    func testEmbeddedWebPImage() throws {
+        let webp = "UklGRiwAAABXRUJQVlA4TCAAAAAvAgAAEBcw/wKCIv9HExAU+T+agKDouuWCdyY0JKL/AQ=="
+        let json = "{\"fr\":10,\"ip\":0,\"op\":10,\"w\":30,\"h\":10,\"assets\":[{\"id\":\"i\",\"w\":30,\"h\":10,\"e\":1,\"p\":\"data:image/webp;base64,\(webp)\"}]," +
+            "\"layers\":[{\"ty\":2,\"refId\":\"i\",\"ip\":0,\"op\":10,\"st\":0,\"ks\":{}}]}"
+        let a = try LottieAnimation.from(data: Data(json.utf8))
+        XCTAssertEqual(a.diagnostics, [])
+        let img = frame(a, 0)
+        // The end texels are exact where the image is clamped (within half a texel of its sides);
+        // the middle one is mixed with its neighbours a little.
+        XCTAssertEqual(img.pixel(x: 2, y: 5), 0xFFFF_0000)
+        XCTAssertEqual(img.pixel(x: 28, y: 5), 0x8000_8000, "green at alpha 128, premultiplied")
+        XCTAssertGreaterThan(img.blue(15, 5), 200)
+        XCTAssertEqual(img.red(15, 5), 0)
+    }
+
     /// From data alone the file cannot be found: it is named in the diagnostics and drawn empty,
     /// while the embedded image draws.
     func testFileImageFromDataIsDiagnosed() throws {
@@ -61,7 +78,7 @@ final class ImageLayerTests: LottieTestCase {
             ("{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"images/\",\"p\":\"none.png\"}", "i", "assets[0].p", "cannot read the image file \"images/none.png\""),
             ("{\"id\":\"i\",\"w\":4,\"h\":4,\"u\":\"../\",\"p\":\"x.png\"}", "i", "assets[0].p", "inside the animation's folder"),
             ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,@@@\"}", "i", "assets[0].p", "base64 data URI"),
-            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,aGVsbG8=\"}", "i", "assets[0].p", "PNG or JPEG"),
+            ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,aGVsbG8=\"}", "i", "assets[0].p", "PNG, JPEG, GIF or WebP"),
             ("{\"id\":\"i\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,\(png)\"}", "nope", "layers[0].refId", "no image in \"assets\" has the id \"nope\""),
         ]
         for c in cases {

@@ -22,6 +22,10 @@ extern "C" {
 /// converted to sRGB) to straight ARGB words. Free the result with lamina_codec_free.
 uint32_t *lamina_png_decode(const void *data, size_t size, int32_t *width, int32_t *height, char *err, size_t errlen);
 
+/// Decodes a still WebP file's bytes (lossy or lossless, with or without alpha) to straight ARGB
+/// words; animated files are refused. Free the result with lamina_codec_free.
+uint32_t *lamina_webp_decode(const void *data, size_t size, int32_t *width, int32_t *height, char *err, size_t errlen);
+
 /// Encodes straight ARGB words as an 8-bit RGBA PNG file. Returns the file bytes (free with
 /// lamina_codec_free) and their count in *out_size.
 void *lamina_png_encode(const uint32_t *argb, int32_t width, int32_t height, size_t *out_size, char *err, size_t errlen);

@@ -69,19 +69,17 @@ struct ImageAsset: Sendable {
         }
     }
 
-    /// The PNG or JPEG image `data` holds, or a located error.
+    /// The PNG, JPEG, GIF (its first frame) or still WebP image `data` holds, or a located error.
     static func decode(_ data: Data, codingPath: [any CodingKey]) throws -> CGImage {
         func fail(_ what: String) -> DecodingError { DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected \(what)")) }
-        guard let provider = CGDataProvider(data: data) else { throw fail("image data") }
-        let image: CGImage?
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            image = CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        } else if data.starts(with: [0xFF, 0xD8]) {
-            image = CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        } else {
-            throw fail("PNG or JPEG data")
+        guard ImageFileCodec.format(of: data) != nil else { throw fail("PNG, JPEG, GIF or WebP data") }
+        let image: CGImage
+        do {
+            guard let first = try ImageFileCodec.decode(data).images.first else { throw fail("an image that decodes") }
+            image = first
+        } catch let failure as ImageFileCodec.Failure {
+            throw fail("an image that decodes (\(failure.reason))")
         }
-        guard let image else { throw fail("a PNG or JPEG image that decodes") }
         guard image.width <= maximumPixelSide, image.height <= maximumPixelSide else { throw fail("an image at most \(maximumPixelSide) pixels on each side") }
         return image
     }

@@ -1,12 +1,12 @@
 import Foundation
 import CoreGraphics
 
-/// Decodes PNG, JPEG and GIF files into `CGImage`s: the one decoding entry point of the `QuartzCore`
+/// Decodes PNG, JPEG, GIF and WebP files into `CGImage`s: the one decoding entry point of the `QuartzCore`
 /// product (libpng, libjpeg-turbo and giflib, through the `CMediaCodecs` C wrappers; never a
 /// decoder of Lamina's own). Apple's spelling of the same is `CGImage(pngDataProviderSource:…)` in
 /// CoreGraphics and `CGImageSource` in the `ImageIO` product.
 ///
-/// Bad data never crashes: bytes that are not a PNG, JPEG or GIF file, or one that is corrupt or cut
+/// Bad data never crashes: bytes that are not a PNG, JPEG, GIF or WebP file, or one that is corrupt or cut
 /// short where its decoder notices, give nil and one `LaminaDiagnostics` message naming the source
 /// and the decoder's reason. (`PNGCodec.read` throws the same reasons instead.) A JPEG file whose
 /// damage libjpeg works around (one cut short: the missing rows come out grey, as browsers show
@@ -24,19 +24,21 @@ public enum ImageDecoder {
         case jpeg
         /// GIF (the first frame; ImageIO's `CGImageSource` gives every frame).
         case gif
+        /// WebP (still images, lossy or lossless, with alpha; animated files are refused).
+        case webp
     }
 
     /// The format file bytes declare in their first bytes (PNG's eight-byte signature, JPEG's
-    /// start-of-image marker, GIF's "GIF87a" or "GIF89a"), or nil for anything else.
+    /// start-of-image marker, GIF's "GIF87a" or "GIF89a", WebP's "RIFF" … "WEBP"), or nil for anything else.
     public static func format(of data: Data) -> Format? {
-        ImageFileCodec.format(of: data).map { Format(rawValue: $0.rawValue)! }
+        ImageFileCodec.format(of: data).flatMap { Format(rawValue: $0.rawValue) }
     }
 
-    /// The image in PNG, JPEG or GIF file bytes; nil and one diagnostic when they are not a PNG, JPEG or GIF
+    /// The image in PNG, JPEG, GIF or WebP file bytes; nil and one diagnostic when they are not a PNG, JPEG, GIF or WebP
     /// file or do not decode. `name` names the source in the diagnostic.
     public static func image(from data: Data, name: String = "image data") -> CGImage? {
         guard let format = format(of: data) else {
-            LaminaDiagnostics.report("\(name): not a PNG, JPEG or GIF file (\(data.count) bytes); no image")
+            LaminaDiagnostics.report("\(name): not a PNG, JPEG, GIF or WebP file (\(data.count) bytes); no image")
             return nil
         }
         do {
@@ -53,7 +55,7 @@ public enum ImageDecoder {
         return nil
     }
 
-    /// The image in the PNG, JPEG or GIF file at `url`; nil and one diagnostic naming the file when it
+    /// The image in the PNG, JPEG, GIF or WebP file at `url`; nil and one diagnostic naming the file when it
     /// cannot be read or does not decode.
     public static func image(contentsOf url: URL) -> CGImage? {
         let data: Data

@@ -20,7 +20,7 @@ public struct PNGCodecError: Error, CustomStringConvertible {
 ///
 /// Thread-safe: every call decodes or encodes with its own decoder state.
 public enum PNGCodec {
-    /// Reads the PNG, JPEG or GIF file at `url`.
+    /// Reads the PNG, JPEG, GIF or WebP file at `url`.
     public static func read(contentsOf url: URL) throws -> CGImage {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PNGCodecError(file: url.path, reason: "no such file")
@@ -32,10 +32,10 @@ public enum PNGCodec {
         return try decode(data, name: url.path).image
     }
 
-    /// Decodes PNG, JPEG or GIF file bytes held in memory.
+    /// Decodes PNG, JPEG, GIF or WebP file bytes held in memory.
     public static func read(data: Data) throws -> CGImage { try decode(data, name: "memory").image }
 
-    /// The image in PNG, JPEG or GIF bytes (a GIF's first frame), with the warning the decoder gave
+    /// The image in PNG, JPEG, GIF or WebP bytes (a GIF's first frame), with the warning the decoder gave
     /// while working around damaged data (a JPEG cut short: the missing rows are grey), if any.
     static func decode(_ data: Data, name: String) throws -> (image: CGImage, warning: String?) {
         do {

@@ -83,7 +83,7 @@ final class ImageDecoderTests: LaminaTestCase {
         XCTAssertEqual(diagnostics.count, 3, "\(diagnostics)")
         XCTAssertTrue(diagnostics[0].hasPrefix("junk.jpg: the JPEG data does not decode ("), diagnostics[0])
         XCTAssertTrue(diagnostics[1].hasPrefix("junk.png: the PNG data does not decode ("), diagnostics[1])
-        XCTAssertEqual(diagnostics[2], "text.txt: not a PNG, JPEG or GIF file (12 bytes); no image")
+        XCTAssertEqual(diagnostics[2], "text.txt: not a PNG, JPEG, GIF or WebP file (12 bytes); no image")
     }
 
     func testCMYKJPEGIsRefusedByName() throws {
