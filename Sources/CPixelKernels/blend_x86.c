@@ -189,23 +189,14 @@ LK_HIDDEN void lk_over_solid_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32
 __attribute__((target("avx2")))
 LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count) {
     int32_t i = 0;
-    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
+    const __m256i z = _mm256_setzero_si256();
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
     const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
-    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
     for (; i + 8 <= count; i += 8) {
         __m256 v = _mm256_min_ps(_mm256_mul_ps(_mm256_loadu_ps(coverage + i), opv), one);
         __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
         if (_mm256_testz_si256(k, k)) continue;
-        __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
-        __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
-        __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
-        __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
-        __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+        over8_solid_each(dst + i, c16, k);
     }
     for (; i < count; i++) {
         uint32_t k = coverage_k(coverage[i], op);

@@ -4,6 +4,7 @@
 #define LAMINA_OVER_X86_H
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <stdint.h>
 
 // The AVX2 and AVX-512 versions work on 16-bit channels (bytes unpacked against zero) and divide
 // by 255 as mulhi(t + 128, 257): for 0 <= t + 128 <= 65535 that equals ((t + 128) + ((t + 128) >> 8)) >> 8,
@@ -30,6 +31,25 @@ static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
     __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
     __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
     return _mm256_packus_epi16(dl, dh);
+}
+
+/// Source over of one colour onto the eight pixels at dst, scaled per pixel by k (eight 32-bit
+/// factors 0...255, not all 0): c16 holds the colour's four channels as 16-bit words (twice); each
+/// factor goes to its pixel's four channels. The coverage kernels' blend (blend_x86.c's solid
+/// colour through coverage, shadow_x86.c's mixed shadow rows).
+__attribute__((target("avx2")))
+static inline void over8_solid_each(uint32_t *dst, __m256i c16, __m256i k) {
+    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+    __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
+    __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
+    __m256i d = _mm256_loadu_si256((const __m256i *)dst);
+    __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+    __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
+    __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
+    _mm256_storeu_si256((__m256i *)dst, _mm256_packus_epi16(dl, dh));
 }
 
 /// Source over of eight premultiplied pixels s (unscaled, each channel at most its alpha) onto d,
