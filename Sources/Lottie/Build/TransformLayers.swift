@@ -103,6 +103,26 @@ struct TransformLayers {
         return top
     }
 
+    /// Whether the 2D layers of `transform` (a group's: no auto-orient, no 3D) with its opacity
+    /// would be one layer mapping its sublayers' coordinates onto its superlayer's unchanged, at
+    /// opacity 1, at every time: no part is animated, position and anchor are (0, 0), scale is
+    /// 100 %, rotation and skew are 0 and opacity is 100 %. Such a layer can be left out: its map is
+    /// the identity, which multiplies into its sublayers' maps exactly (entries 1 and 0), and a
+    /// layer of opacity 1 without mask, clip, shadow or contents draws its sublayers as they are.
+    static func placesAsIs(_ transform: TransformModel) -> Bool {
+        func holds(_ p: Animated<[Double]>, _ values: [Double]) -> Bool {
+            guard !p.isAnimated else { return false }
+            return values.indices.allSatisfy { p.initial.at($0, values[$0]) == values[$0] }
+        }
+        let position: Bool
+        switch transform.position {
+        case .combined(let p): position = holds(p, [0, 0])
+        case .separate(let x, let y): position = holds(x, [0]) && holds(y, [0])
+        }
+        return position && holds(transform.anchor, [0, 0]) && holds(transform.scale, [100, 100]) && holds(transform.rotation, [0])
+            && holds(transform.skew, [0]) && holds(transform.opacity, [100])
+    }
+
     /// A layer that only places its sublayers: no size, anchored at its origin.
     static func bare(_ name: String?) -> CALayer {
         let l = CALayer()

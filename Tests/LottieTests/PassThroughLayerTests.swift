@@ -1,0 +1,141 @@
+import XCTest
+import Foundation
+@testable import QuartzCore
+@testable import Lottie
+
+/// Layers the builder leaves out because they would hand their content on unchanged (a layer
+/// fewer to evaluate and draw every frame, the same pixels): a group whose transform is the
+/// identity, a Lottie layer's container when it never hides, and a precomposition's timing (kept
+/// on its clip layer).
+final class PassThroughLayerTests: LottieTestCase {
+    /// A 100 × 100 composition of one layer "box" at (50, 50) shown from `ip`, holding a group with
+    /// the transform `tr` (JSON) around a 20 × 20 red rectangle centred on its origin.
+    private func box(group tr: String, ip: Int = 0) throws -> LottieAnimation {
+        let json = """
+        {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"nm":"box","ip":\(ip),"op":10,"st":0,
+         "ks":{"p":{"a":0,"k":[50,50]}},
+         "shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},
+          {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1},{"ty":"tr",\(tr)}]}]}]}
+        """
+        return try LottieAnimation.from(data: Data(json.utf8))
+    }
+
+    /// Every layer under `root` (itself included).
+    private func layers(_ root: CALayer) -> [CALayer] {
+        var out: [CALayer] = [], stack = [root]
+        while let l = stack.popLast() { out.append(l); stack += l.sublayers ?? [] }
+        return out
+    }
+
+    /// The one shape layer under `root`.
+    private func shape(_ root: CALayer) -> CAShapeLayer? {
+        let shapes = layers(root).compactMap { $0 as? CAShapeLayer }
+        XCTAssertEqual(shapes.count, 1)
+        return shapes.first
+    }
+
+    private let identity = #""p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}"#
+
+    /// An identity group has no layer: the rectangle's layer sits right under the Lottie layer's own
+    /// (at (50, 50)), one layer fewer than with a group moved 3 points (whose layer, at (3, 0),
+    /// holds the shape).
+    func testIdentityGroupHasNoLayer() throws {
+        let plain = LottieAnimationLayer(animation: try box(group: identity))
+        let moved = LottieAnimationLayer(animation: try box(group: #""p":{"a":0,"k":[3,0]}"#))
+        XCTAssertEqual(layers(plain).count, layers(moved).count - 1)
+        XCTAssertEqual(shape(plain)?.superlayer?.position, CGPoint(x: 50, y: 50))
+        XCTAssertEqual(shape(moved)?.superlayer?.position, CGPoint(x: 3, y: 0))
+    }
+
+    /// The pixels are those of a group that keeps its layer while placing its content where it is
+    /// (anchor and position both (5, 5): translated by −5 then +5): the square spans 40...60.
+    func testIdentityGroupDrawsAsAGroupLayerDoes() throws {
+        let plain = frame(try box(group: identity), 0)
+        let kept = frame(try box(group: #""p":{"a":0,"k":[5,5]},"a":{"a":0,"k":[5,5]}"#), 0)
+        XCTAssertEqual(plain.red(50, 50), 255); XCTAssertEqual(plain.alpha(40, 40), 255); XCTAssertEqual(plain.alpha(59, 59), 255)
+        XCTAssertEqual(plain.alpha(39, 50), 0); XCTAssertEqual(plain.alpha(60, 50), 0)
+        for y in 0..<100 { for x in 0..<100 where plain.pixel(x: x, y: y) != kept.pixel(x: x, y: y) { XCTFail("pixel \(x), \(y) differs"); return } }
+    }
+
+    /// Which transforms place their content as it is: all parts static at their identity values.
+    func testPlacesAsIs() {
+        func t(position: [Double] = [0, 0], anchor: [Double] = [0, 0], scale: [Double] = [100, 100], rotation: [Double] = [0],
+               opacity: [Double] = [100]) -> TransformModel {
+            TransformModel(anchor: Animated(anchor), position: .combined(Animated(position)), scale: Animated(scale),
+                           rotation: Animated(rotation), opacity: Animated(opacity))
+        }
+        XCTAssertTrue(TransformLayers.placesAsIs(.identity))
+        XCTAssertTrue(TransformLayers.placesAsIs(t(scale: [100])))   // y scale defaults to 100
+        XCTAssertFalse(TransformLayers.placesAsIs(t(position: [1, 0])))
+        XCTAssertFalse(TransformLayers.placesAsIs(t(anchor: [0, -2])))
+        XCTAssertFalse(TransformLayers.placesAsIs(t(scale: [100, 50])))
+        XCTAssertFalse(TransformLayers.placesAsIs(t(rotation: [90])))
+        XCTAssertFalse(TransformLayers.placesAsIs(t(opacity: [50])))
+        var skewed = t(); skewed.skew = Animated([10])
+        XCTAssertFalse(TransformLayers.placesAsIs(skewed))
+        func key(_ time: Double, _ v: [Double]) -> Keyframe<[Double]> {
+            Keyframe(time: time, value: v, endValue: nil, hold: false, easing: nil, spatialOut: nil, spatialIn: nil)
+        }
+        var moving = t(); moving.position = .combined(Animated(keyframes: [key(0, [0, 0]), key(5, [10, 0])]))
+        XCTAssertFalse(TransformLayers.placesAsIs(moving))
+        var still = t(); still.position = .combined(Animated(keyframes: [key(0, [0, 0]), key(5, [0, 0])]))
+        XCTAssertTrue(TransformLayers.placesAsIs(still))
+        var separate = t(); separate.position = .separate(x: Animated([0]), y: Animated([4]))
+        XCTAssertFalse(TransformLayers.placesAsIs(separate))
+    }
+
+    /// A Lottie layer shown all the time has no container of its own: its transform layer (named
+    /// after it, at (50, 50)) is the sublayer of the composition's layer. Shown from frame 2 on, the
+    /// container (named "lottie: box", fading it in) stays.
+    func testAlwaysShownLayerHasNoContainer() throws {
+        let always = LottieAnimationLayer(animation: try box(group: identity))
+        let late = LottieAnimationLayer(animation: try box(group: identity, ip: 2))
+        XCTAssertEqual(layers(always).count, layers(late).count - 1)
+        XCTAssertTrue(layers(always).allSatisfy { $0.name != "lottie: box" })
+        let top = layers(always).first { $0.name == "box" }
+        XCTAssertEqual(top?.position, CGPoint(x: 50, y: 50))
+        let container = layers(late).first { $0.name == "lottie: box" }
+        XCTAssertNotNil(container?.animation(forKey: "lottie.visibility"))
+        XCTAssertEqual(container?.sublayers?.first?.name, "box")
+    }
+
+    /// `placing` hands the only sublayer on (taking the container's name when it has none) only
+    /// from a container that does nothing else.
+    func testPlacingKeepsContainersThatDoSomething() {
+        func container(_ change: (CALayer, CALayer) -> Void) -> (CALayer, CALayer) {
+            let c = TransformLayers.bare("lottie: c"), s = CALayer()
+            c.addSublayer(s)
+            change(c, s)
+            return (c, s)
+        }
+        let (c0, s0) = container { _, _ in }
+        XCTAssertTrue(CompositionBuilder.placing(c0) === s0)
+        XCTAssertNil(s0.superlayer)
+        XCTAssertEqual(s0.name, "lottie: c")
+        let cases: [(String, (CALayer, CALayer) -> Void)] = [
+            ("opacity", { c, _ in c.opacity = 0.5 }),
+            ("animation", { c, _ in c.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade") }),
+            ("two sublayers", { c, _ in c.addSublayer(CALayer()) }),
+            ("mask", { c, _ in c.mask = CALayer() }),
+            ("clip", { c, _ in c.masksToBounds = true }),
+            ("position", { c, _ in c.position = CGPoint(x: 1, y: 0) }),
+            ("speed", { c, _ in c.speed = 2 }),
+            ("blend", { c, _ in c.compositingFilter = "multiplyBlendMode" }),
+            ("sublayer's zPosition", { _, s in s.zPosition = 1 }),
+            ("sublayer's zPosition animated", { _, s in s.add(CABasicAnimation(keyPath: "zPosition"), forKey: "z") }),
+        ]
+        for (what, change) in cases {
+            let (c, s) = container(change)
+            XCTAssertTrue(CompositionBuilder.placing(c) === c, what)
+            XCTAssertTrue(s.superlayer === c, what)
+        }
+    }
+
+    /// A precomposition's stretch (`sr` 2: speed 1/2) is kept on the layer clipping it to its
+    /// size (precomp.json: "stretch" and "nested", both 200 × 40; "blink", stretched too, has no size).
+    func testPrecompTimingIsOnItsClip() throws {
+        let all = layers(LottieAnimationLayer(animation: try load("precomp.json")))
+        XCTAssertEqual(all.filter { $0.speed == 0.5 }.count, 3)
+        XCTAssertEqual(all.filter { $0.speed == 0.5 && $0.masksToBounds && $0.bounds.size == CGSize(width: 200, height: 40) }.count, 2)
+    }
+}
