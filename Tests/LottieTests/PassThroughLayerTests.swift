@@ -131,6 +131,39 @@ final class PassThroughLayerTests: LottieTestCase {
         }
     }
 
+    /// A layer turning (rotation 0° to 90° over frames 0...10) at (50, 50) with the transform
+    /// parts `parts` (JSON), holding the red 20 × 20 rectangle.
+    private func turning(_ parts: String) throws -> LottieAnimation {
+        let json = """
+        {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"nm":"box","ip":0,"op":10,"st":0,
+         "ks":{"p":{"a":0,"k":[50,50]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[90]}]}\(parts)},
+         "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},
+          {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}
+        """
+        return try LottieAnimation.from(data: Data(json.utf8))
+    }
+
+    /// An animated transform gets a layer for its scale and one for its anchor only where they
+    /// are not 100 % and (0, 0) for good: the shape's layer sits right under the turning layer
+    /// (at (50, 50)) when neither is, one layer deeper for each that is.
+    func testAnimatedTransformLeavesOutIdentityScaleAndAnchor() throws {
+        let bare = LottieAnimationLayer(animation: try turning(""))
+        let scaled = LottieAnimationLayer(animation: try turning(#","s":{"a":0,"k":[50,50]}"#))
+        let anchored = LottieAnimationLayer(animation: try turning(#","a":{"a":0,"k":[5,5]}"#))
+        let both = LottieAnimationLayer(animation: try turning(#","s":{"a":0,"k":[50,50]},"a":{"a":0,"k":[5,5]}"#))
+        XCTAssertEqual(layers(scaled).count, layers(bare).count + 1)
+        XCTAssertEqual(layers(anchored).count, layers(bare).count + 1)
+        XCTAssertEqual(layers(both).count, layers(bare).count + 2)
+        XCTAssertEqual(shape(bare)?.superlayer?.position, CGPoint(x: 50, y: 50))
+        XCTAssertEqual(shape(anchored)?.superlayer?.position, CGPoint(x: -5, y: -5))
+        // Frame 5 (45°): the square's corner (10, 10) turns onto the y axis, 10·√2 = 14.1 below
+        // the centre (its tip at row 64.1, the pixel (58, 58) outside its edge); at frame 0 the anchor (5, 5) moves it up and left by 5.
+        let f5 = frame(try turning(""), 5)
+        XCTAssertEqual(f5.alpha(50, 61), 255); XCTAssertEqual(f5.alpha(50, 65), 0); XCTAssertEqual(f5.alpha(61, 50), 255); XCTAssertEqual(f5.alpha(58, 58), 0)
+        let f0 = frame(try turning(#","a":{"a":0,"k":[5,5]}"#), 0)
+        XCTAssertEqual(f0.alpha(35, 35), 255); XCTAssertEqual(f0.alpha(54, 54), 255); XCTAssertEqual(f0.alpha(55, 50), 0)
+    }
+
     /// A precomposition's stretch (`sr` 2: speed 1/2) is kept on the layer clipping it to its
     /// size (precomp.json: "stretch" and "nested", both 200 × 40; "blink", stretched too, has no size).
     func testPrecompTimingIsOnItsClip() throws {

@@ -87,17 +87,25 @@ struct TransformLayers {
                 top.addSublayer(skewLayer)
                 rotated = skewLayer
             }
-            let scaleLayer = Self.bare(nil)
-            scaleLayer.transform = Self.scale(s.initial)
-            if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
-                a.valueFunction = CAValueFunction(name: .scale)
-                scaleLayer.add(a, forKey: "lottie.scale")
+            // A scale of 100 % and an anchor at (0, 0) that never change map their sublayers onto
+            // their superlayer unchanged (the identity, which multiplies into the sublayers' maps
+            // exactly): they get no layer.
+            var scaled = rotated
+            if !holds(s, [100, 100]) {
+                let scaleLayer = Self.bare(nil)
+                scaleLayer.transform = Self.scale(s.initial)
+                if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
+                    a.valueFunction = CAValueFunction(name: .scale)
+                    scaleLayer.add(a, forKey: "lottie.scale")
+                }
+                rotated.addSublayer(scaleLayer)
+                scaled = scaleLayer
             }
-            rotated.addSublayer(scaleLayer)
+            if holds(anchor, [0, 0]) { return scaled }
             let anchorLayer = Self.bare(nil)
             anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
             if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
-            scaleLayer.addSublayer(anchorLayer)
+            scaled.addSublayer(anchorLayer)
             return anchorLayer
         }
         return top
@@ -110,10 +118,6 @@ struct TransformLayers {
     /// the identity, which multiplies into its sublayers' maps exactly (entries 1 and 0), and a
     /// layer of opacity 1 without mask, clip, shadow or contents draws its sublayers as they are.
     static func placesAsIs(_ transform: TransformModel) -> Bool {
-        func holds(_ p: Animated<[Double]>, _ values: [Double]) -> Bool {
-            guard !p.isAnimated else { return false }
-            return values.indices.allSatisfy { p.initial.at($0, values[$0]) == values[$0] }
-        }
         let position: Bool
         switch transform.position {
         case .combined(let p): position = holds(p, [0, 0])
@@ -121,6 +125,13 @@ struct TransformLayers {
         }
         return position && holds(transform.anchor, [0, 0]) && holds(transform.scale, [100, 100]) && holds(transform.rotation, [0])
             && holds(transform.skew, [0]) && holds(transform.opacity, [100])
+    }
+
+    /// Whether `p` never changes and its components are `values` (missing ones read as the
+    /// values, as the layers built read them).
+    static func holds(_ p: Animated<[Double]>, _ values: [Double]) -> Bool {
+        guard !p.isAnimated else { return false }
+        return values.indices.allSatisfy { p.initial.at($0, values[$0]) == values[$0] }
     }
 
     /// A layer that only places its sublayers: no size, anchored at its origin.
