@@ -164,6 +164,27 @@ final class PassThroughLayerTests: LottieTestCase {
         XCTAssertEqual(f0.alpha(35, 35), 255); XCTAssertEqual(f0.alpha(54, 54), 255); XCTAssertEqual(f0.alpha(55, 50), 0)
     }
 
+    /// A flat layer's opacity (50 %) is on its own transform layer (named after it), with no layer
+    /// of its own: as many layers as at 100 %, and the square drawn at half alpha (255 / 2).
+    func testOpacityIsOnTheTransformLayer() throws {
+        let json = { (opacity: Int) in
+            """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"nm":"box","ip":0,"op":10,"st":0,
+             "ks":{"p":{"a":0,"k":[50,50]},"o":{"a":0,"k":\(opacity)}},
+             "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},
+              {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}
+            """
+        }
+        let half = try LottieAnimation.from(data: Data(json(50).utf8)), whole = try LottieAnimation.from(data: Data(json(100).utf8))
+        let layer = LottieAnimationLayer(animation: half)
+        XCTAssertEqual(layers(layer).count, layers(LottieAnimationLayer(animation: whole)).count)
+        XCTAssertEqual(layers(layer).first { $0.name == "box" }?.opacity, 0.5)
+        let img = frame(half, 0)
+        XCTAssertEqual(Double(img.alpha(50, 50)), 127.5, accuracy: 0.5)
+        XCTAssertEqual(Double(img.red(50, 50)), 127.5, accuracy: 0.5)
+        XCTAssertEqual(img.alpha(39, 50), 0)
+    }
+
     /// A precomposition's stretch (`sr` 2: speed 1/2) is kept on the layer clipping it to its
     /// size (precomp.json: "stretch" and "nested", both 200 × 40; "blink", stretched too, has no size).
     func testPrecompTimingIsOnItsClip() throws {

@@ -18,7 +18,8 @@ struct TransformLayers {
          is3D: Bool = false, camera: CameraView? = nil, parents: [LayerModel] = [], parentsInMatrix: Bool = false) {
         let top = Self.bare(name)
         var inner = top
-        if is3D && (transform.has3DParts || camera != nil || parentsInMatrix) {
+        let in3D = is3D && (transform.has3DParts || camera != nil || parentsInMatrix)
+        if in3D {
             Self.apply3D(transform, to: top, builder: b, camera: camera, parents: parents, parentsInMatrix: parentsInMatrix)
         } else {
             inner = Self.build2D(transform, on: top, builder: b, autoOrient: autoOrient)
@@ -26,8 +27,11 @@ struct TransformLayers {
         if withOpacity {
             let o = transform.opacity
             if o.isAnimated || o.initial.at(0, 100) != 100 {
-                // Opacity of the content only: when `inner` is `top`, a layer of its own.
-                if inner === top {
+                // Opacity of the content only: when `inner` is `top`, a layer of its own where
+                // `top` turns in 3D. A flat `top` holds nothing but the content (the layer to
+                // add content to), so it takes the opacity itself: a layer of its own would be
+                // drawn as the same group of the same pixels, through the same map.
+                if inner === top && in3D {
                     let holder = Self.bare(nil)
                     top.addSublayer(holder)
                     inner = holder
