@@ -37,11 +37,11 @@ final class PassThroughLayerTests: LottieTestCase {
     private let identity = #""p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}"#
 
     /// An identity group has no layer: the rectangle's layer sits right under the Lottie layer's own
-    /// (at (50, 50)), one layer fewer than with a group moved 3 points (whose layer, at (3, 0),
-    /// holds the shape).
+    /// (at (50, 50)), one layer fewer than with a group moved 3 points at half opacity (whose
+    /// layer, at (3, 0), holds the shape).
     func testIdentityGroupHasNoLayer() throws {
         let plain = LottieAnimationLayer(animation: try box(group: identity))
-        let moved = LottieAnimationLayer(animation: try box(group: #""p":{"a":0,"k":[3,0]}"#))
+        let moved = LottieAnimationLayer(animation: try box(group: #""p":{"a":0,"k":[3,0]},"o":{"a":0,"k":50}"#))
         XCTAssertEqual(layers(plain).count, layers(moved).count - 1)
         XCTAssertEqual(shape(plain)?.superlayer?.position, CGPoint(x: 50, y: 50))
         XCTAssertEqual(shape(moved)?.superlayer?.position, CGPoint(x: 3, y: 0))
@@ -183,6 +183,68 @@ final class PassThroughLayerTests: LottieTestCase {
         XCTAssertEqual(Double(img.alpha(50, 50)), 127.5, accuracy: 0.5)
         XCTAssertEqual(Double(img.red(50, 50)), 127.5, accuracy: 0.5)
         XCTAssertEqual(img.alpha(39, 50), 0)
+    }
+
+    /// A group's transform (a move by (3, 0)) is carried by its one shape layer, which takes the
+    /// group layer's place: as many layers as with an identity group, the shape at (3, 0) right
+    /// under the Lottie layer's own (at (50, 50)); drawn as the rectangle moved by its own
+    /// position is (the same pixels).
+    func testGroupTransformFoldsIntoItsOnlyShape() throws {
+        let plain = LottieAnimationLayer(animation: try box(group: identity))
+        let moved = LottieAnimationLayer(animation: try box(group: #""p":{"a":0,"k":[3,0]}"#))
+        XCTAssertEqual(layers(moved).count, layers(plain).count)
+        XCTAssertEqual(shape(moved)?.position, CGPoint(x: 3, y: 0))
+        XCTAssertEqual(shape(moved)?.superlayer?.position, CGPoint(x: 50, y: 50))
+        let img = frame(try box(group: #""p":{"a":0,"k":[3,0]}"#), 0)
+        XCTAssertEqual(img.alpha(42, 50), 0); XCTAssertEqual(img.alpha(43, 50), 255); XCTAssertEqual(img.alpha(62, 50), 255); XCTAssertEqual(img.alpha(63, 50), 0)
+        let json = """
+        {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"nm":"box","ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[50,50]}},
+         "shapes":[{"ty":"rc","p":{"a":0,"k":[3,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}
+        """
+        let placed = frame(try LottieAnimation.from(data: Data(json.utf8)), 0)
+        for y in 0..<100 { for x in 0..<100 where img.pixel(x: x, y: y) != placed.pixel(x: x, y: y) { XCTFail("pixel \(x), \(y) differs"); return } }
+    }
+
+    /// A moving group (position (0, 0) to (10, 0) over frames 0...10) hands its animation to its
+    /// shape: at frame 5 the square spans x 45...65.
+    func testMovingGroupFoldsWithItsAnimation() throws {
+        let moving = try box(group: #""p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[10,0]}]}"#)
+        let layer = LottieAnimationLayer(animation: moving)
+        XCTAssertNotNil(shape(layer)?.animation(forKey: "lottie.position"))
+        XCTAssertEqual(shape(layer)?.superlayer?.position, CGPoint(x: 50, y: 50))
+        let img = frame(moving, 5)
+        XCTAssertEqual(img.alpha(44, 50), 0); XCTAssertEqual(img.alpha(45, 50), 255); XCTAssertEqual(img.alpha(64, 50), 255); XCTAssertEqual(img.alpha(65, 50), 0)
+    }
+
+    /// Not folded: a group of two shape layers (a fill and a stroke), a group at half opacity, and
+    /// a shape layer that animates a placing key path itself.
+    func testFoldingNeedsOneShapeAtTheIdentity() {
+        func group(_ change: (CALayer, CAShapeLayer) -> Void) -> (TransformLayers, CAShapeLayer) {
+            let t = TransformLayers(.identity, builder: KeyframeAnimationBuilder(time: CompositionTime(startFrame: 0, framerate: 10)), withOpacity: true, name: nil)
+            t.outer.position = CGPoint(x: 3, y: 0)
+            let s = CAShapeLayer()
+            s.anchorPoint = .zero
+            s.bounds = .zero
+            t.inner.addSublayer(s)
+            change(t.outer, s)
+            return (t, s)
+        }
+        let (t0, s0) = group { _, _ in }
+        XCTAssertTrue(t0.folded() === s0)
+        XCTAssertEqual(s0.position, CGPoint(x: 3, y: 0))
+        let cases: [(String, (CALayer, CAShapeLayer) -> Void)] = [
+            ("two shapes", { g, _ in g.addSublayer(CAShapeLayer()) }),
+            ("opacity", { g, _ in g.opacity = 0.5 }),
+            ("shape moved", { _, s in s.position = CGPoint(x: 1, y: 1) }),
+            ("shape animates its position", { _, s in s.add(CABasicAnimation(keyPath: "position.x"), forKey: "x") }),
+            ("group animates its opacity", { g, _ in g.add(CABasicAnimation(keyPath: "opacity"), forKey: "o") }),
+            ("shape has a sublayer", { _, s in s.addSublayer(CALayer()) }),
+        ]
+        for (what, change) in cases {
+            let (t, s) = group(change)
+            XCTAssertTrue(t.folded() === t.outer, what)
+            XCTAssertTrue(s.superlayer === t.outer, what)
+        }
     }
 
     /// A precomposition's stretch (`sr` 2: speed 1/2) is kept on the layer clipping it to its

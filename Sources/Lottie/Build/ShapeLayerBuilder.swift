@@ -53,7 +53,7 @@ struct ShapeLayerBuilder {
                 }
                 let t = TransformLayers(transform, builder: animations, withOpacity: true, name: nil)
                 build(inner, into: t.inner, trims: trims.after(items[(j + 1)...]))
-                host.addSublayer(t.outer)
+                host.addSublayer(t.folded())
             case .fill(let color, let opacity, let evenOdd):
                 guard let layer = shapeLayer(for: Self.ruled(Self.contributions(items, upTo: j, transforms: [], trims: trims), evenOdd: evenOdd)) else { continue }
                 layer.strokeColor = nil
