@@ -36,15 +36,17 @@ final class PassThroughLayerTests: LottieTestCase {
 
     private let identity = #""p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}"#
 
-    /// An identity group has no layer: the rectangle's layer sits right under the Lottie layer's own
-    /// (at (50, 50)), one layer fewer than with a group moved 3 points at half opacity (whose
-    /// layer, at (3, 0), holds the shape).
+    /// An identity group has no layer: the rectangle's layer is then the Lottie layer's only shape
+    /// at the identity and takes the Lottie layer's transform itself (at (50, 50)); two layers fewer
+    /// than with a group moved 3 points at half opacity (whose layer, at (3, 0), holds the shape,
+    /// under the Lottie layer's own).
     func testIdentityGroupHasNoLayer() throws {
         let plain = LottieAnimationLayer(animation: try box(group: identity))
         let moved = LottieAnimationLayer(animation: try box(group: #""p":{"a":0,"k":[3,0]},"o":{"a":0,"k":50}"#))
-        XCTAssertEqual(layers(plain).count, layers(moved).count - 1)
-        XCTAssertEqual(shape(plain)?.superlayer?.position, CGPoint(x: 50, y: 50))
+        XCTAssertEqual(layers(plain).count, layers(moved).count - 2)
+        XCTAssertEqual(shape(plain)?.position, CGPoint(x: 50, y: 50))
         XCTAssertEqual(shape(moved)?.superlayer?.position, CGPoint(x: 3, y: 0))
+        XCTAssertEqual(shape(moved)?.superlayer?.superlayer?.position, CGPoint(x: 50, y: 50))
     }
 
     /// The pixels are those of a group that keeps its layer while placing its content where it is
@@ -144,17 +146,21 @@ final class PassThroughLayerTests: LottieTestCase {
     }
 
     /// An animated transform gets a layer for its scale and one for its anchor only where they
-    /// are not 100 % and (0, 0) for good: the shape's layer sits right under the turning layer
-    /// (at (50, 50)) when neither is, one layer deeper for each that is.
+    /// are not 100 % and (0, 0) for good: one layer each (scale 50 % and anchor (5, 5): one more
+    /// than either alone). With neither, the turning layer is one layer, and its only shape takes
+    /// its place with its rotation (two fewer than with the scale: the scale's layer and the
+    /// turning one).
     func testAnimatedTransformLeavesOutIdentityScaleAndAnchor() throws {
         let bare = LottieAnimationLayer(animation: try turning(""))
         let scaled = LottieAnimationLayer(animation: try turning(#","s":{"a":0,"k":[50,50]}"#))
         let anchored = LottieAnimationLayer(animation: try turning(#","a":{"a":0,"k":[5,5]}"#))
         let both = LottieAnimationLayer(animation: try turning(#","s":{"a":0,"k":[50,50]},"a":{"a":0,"k":[5,5]}"#))
-        XCTAssertEqual(layers(scaled).count, layers(bare).count + 1)
-        XCTAssertEqual(layers(anchored).count, layers(bare).count + 1)
-        XCTAssertEqual(layers(both).count, layers(bare).count + 2)
-        XCTAssertEqual(shape(bare)?.superlayer?.position, CGPoint(x: 50, y: 50))
+        XCTAssertEqual(layers(anchored).count, layers(scaled).count)
+        XCTAssertEqual(layers(both).count, layers(scaled).count + 1)
+        XCTAssertEqual(layers(bare).count, layers(scaled).count - 2)
+        XCTAssertEqual(shape(bare)?.position, CGPoint(x: 50, y: 50))
+        XCTAssertNotNil(shape(bare)?.animation(forKey: "lottie.rotation"))
+        XCTAssertEqual(shape(scaled)?.superlayer?.superlayer?.position, CGPoint(x: 50, y: 50))
         XCTAssertEqual(shape(anchored)?.superlayer?.position, CGPoint(x: -5, y: -5))
         // Frame 5 (45°): the square's corner (10, 10) turns onto the y axis, 10·√2 = 14.1 below
         // the centre (its tip at row 64.1, the pixel (58, 58) outside its edge); at frame 0 the anchor (5, 5) moves it up and left by 5.
@@ -165,7 +171,8 @@ final class PassThroughLayerTests: LottieTestCase {
     }
 
     /// A flat layer's opacity (50 %) is on its own transform layer (named after it), with no layer
-    /// of its own: as many layers as at 100 %, and the square drawn at half alpha (255 / 2).
+    /// of its own: one layer more than at 100 % (where the only shape takes the transform layer's
+    /// place), and the square drawn at half alpha (255 / 2).
     func testOpacityIsOnTheTransformLayer() throws {
         let json = { (opacity: Int) in
             """
@@ -177,7 +184,7 @@ final class PassThroughLayerTests: LottieTestCase {
         }
         let half = try LottieAnimation.from(data: Data(json(50).utf8)), whole = try LottieAnimation.from(data: Data(json(100).utf8))
         let layer = LottieAnimationLayer(animation: half)
-        XCTAssertEqual(layers(layer).count, layers(LottieAnimationLayer(animation: whole)).count)
+        XCTAssertEqual(layers(layer).count, layers(LottieAnimationLayer(animation: whole)).count + 1)
         XCTAssertEqual(layers(layer).first { $0.name == "box" }?.opacity, 0.5)
         let img = frame(half, 0)
         XCTAssertEqual(Double(img.alpha(50, 50)), 127.5, accuracy: 0.5)
@@ -186,13 +193,13 @@ final class PassThroughLayerTests: LottieTestCase {
     }
 
     /// A group's transform (a move by (3, 0)) is carried by its one shape layer, which takes the
-    /// group layer's place: as many layers as with an identity group, the shape at (3, 0) right
-    /// under the Lottie layer's own (at (50, 50)); drawn as the rectangle moved by its own
-    /// position is (the same pixels).
+    /// group layer's place: the shape at (3, 0) right under the Lottie layer's own (at (50, 50)),
+    /// one layer more than with an identity group (whose shape takes the Lottie layer's place
+    /// too); drawn as the rectangle moved by its own position is (the same pixels).
     func testGroupTransformFoldsIntoItsOnlyShape() throws {
         let plain = LottieAnimationLayer(animation: try box(group: identity))
         let moved = LottieAnimationLayer(animation: try box(group: #""p":{"a":0,"k":[3,0]}"#))
-        XCTAssertEqual(layers(moved).count, layers(plain).count)
+        XCTAssertEqual(layers(moved).count, layers(plain).count + 1)
         XCTAssertEqual(shape(moved)?.position, CGPoint(x: 3, y: 0))
         XCTAssertEqual(shape(moved)?.superlayer?.position, CGPoint(x: 50, y: 50))
         let img = frame(try box(group: #""p":{"a":0,"k":[3,0]}"#), 0)

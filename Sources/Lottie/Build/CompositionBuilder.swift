@@ -117,6 +117,8 @@ struct CompositionBuilder {
         switch model.content {
         case .shapes(let items):
             ShapeLayerBuilder(animations: b).build(items, into: content)
+            // One shape layer at the identity (no mask or shadow between): it carries the layer's transform.
+            if content === own.inner, case let f = own.folded(), f !== own.outer { parentHost.replaceSublayer(own.outer, with: f) }
         case .solid(let color, let w, let h):
             let solid = CALayer()
             solid.anchorPoint = .zero

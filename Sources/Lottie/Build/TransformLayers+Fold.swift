@@ -34,6 +34,7 @@ extension TransformLayers {
         let theirsDraw = theirs.allSatisfy { key in (s.animation(forKey: key) as? CAPropertyAnimation)?.keyPath.map { !Self.places($0) } ?? false }
         guard ownPlace, theirsDraw, Set(own).isDisjoint(with: theirs) else { return g }
         s.removeFromSuperlayer()
+        if s.name == nil { s.name = g.name }
         s.position = g.position
         s.transform = g.transform
         for key in own { if let a = g.animation(forKey: key) { s.add(a, forKey: key) } }
