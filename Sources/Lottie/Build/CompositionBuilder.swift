@@ -52,8 +52,35 @@ struct CompositionBuilder {
             }
             // A blend mode blends the layer (and its matte) as one group with what is below it.
             container.compositingFilter = model.blendMode
-            host.addSublayer(container)
+            host.addSublayer(host is CATransformLayer ? container : Self.placing(container))
         }
+    }
+
+    /// `container`, or its only sublayer in its place when `container` would map it onto its
+    /// superlayer unchanged and draw it as it is: a layer shown all the time (opacity 1, nothing
+    /// animated), at the origin with no size, transform, mask, clip or blend mode, drawing nothing
+    /// itself. Its map is the identity (entries 1 and 0: multiplied into its sublayer's map it
+    /// changes no bit of it), so the pixels are the same with a layer fewer to evaluate and draw
+    /// every frame.
+    static func placing(_ container: CALayer) -> CALayer {
+        guard let subs = container.sublayers, subs.count == 1, container.animationKeys() == nil, container.opacity == 1,
+              container.mask == nil, container.compositingFilter == nil, !container.masksToBounds,
+              container.position == .zero, container.bounds == .zero, container.anchorPoint == .zero,
+              CATransform3DIsIdentity(container.transform), CATransform3DIsIdentity(container.sublayerTransform),
+              container.backgroundColor == nil, container.contents == nil, container.shadowOpacity == 0,
+              container.speed == 1, container.timeOffset == 0, container.beginTime == 0, !container.isHidden,
+              container.zPosition == 0, subs[0].zPosition == 0 else { return container }
+        let only = subs[0]
+        // Siblings are drawn in order of zPosition: the sublayer takes the container's place
+        // among them only where its own is 0 at every time, as the container's is.
+        let movesInZ = (only.animationKeys() ?? []).contains { key in
+            guard let a = only.animation(forKey: key) else { return false }
+            return !(a is CAPropertyAnimation) || (a as? CAPropertyAnimation)?.keyPath?.hasPrefix("zPosition") == true
+        }
+        guard !movesInZ else { return container }
+        only.removeFromSuperlayer()
+        if only.name == nil { only.name = container.name }
+        return only
     }
 
     /// The layers of one Lottie layer: shown between its in and out points, placed by its parents'
@@ -92,6 +119,8 @@ struct CompositionBuilder {
         switch model.content {
         case .shapes(let items):
             ShapeLayerBuilder(animations: b).build(items, into: content)
+            // One shape layer at the identity (no mask or shadow between): it carries the layer's transform.
+            if content === own.inner, case let f = own.folded(), f !== own.outer { parentHost.replaceSublayer(own.outer, with: f) }
         case .solid(let color, let w, let h):
             let solid = CALayer()
             solid.anchorPoint = .zero
@@ -156,15 +185,16 @@ struct CompositionBuilder {
             sub = Context(time: innerTime, sampler: s, reach: lo...hi, showsLastFrame: false)
         } else {
             // Local time = host time / sr + offset, so that host frame f shows precomposition frame (f − st) / sr.
-            let timing = TransformLayers.bare(nil)
-            timing.speed = Float(1 / sr)
-            timing.timeOffset = CompositionTime.origin - CompositionTime.origin / sr + (context.time.startFrame - st) / (sr * fr)
-            clip.addSublayer(timing)
+            // The clip carries the timing (it has no animations of its own, and its map, at the
+            // origin with no transform, is the identity): a layer of its own for it would only
+            // pass its time on.
+            clip.speed = Float(1 / sr)
+            clip.timeOffset = CompositionTime.origin - CompositionTime.origin / sr + (context.time.startFrame - st) / (sr * fr)
             // A precomposition shown until the host's end shows its own last frame there too (its
             // layers whose out point falls on the animation's end stay visible on it, as lottie-ios
             // keeps them).
             sub = Context(time: innerTime, sampler: nil, reach: inner(lo)...inner(hi), showsLastFrame: context.showsLastFrame && hi >= context.reach.upperBound)
-            build(asset.layers, into: timing, context: sub)
+            build(asset.layers, into: clip, context: sub)
             return
         }
         sub.reach = lo...hi

@@ -44,9 +44,16 @@ struct ShapeLayerBuilder {
         for j in items.indices.reversed() {
             switch items[j] {
             case .group(let inner, let transform):
+                if TransformLayers.placesAsIs(transform) {
+                    // A layer of its own would map its content onto `host`'s space unchanged and
+                    // group nothing (opacity 1): the content goes into `host`, in the same place
+                    // among its sublayers (a layer fewer to evaluate and draw every frame).
+                    build(inner, into: host, trims: trims.after(items[(j + 1)...]))
+                    continue
+                }
                 let t = TransformLayers(transform, builder: animations, withOpacity: true, name: nil)
                 build(inner, into: t.inner, trims: trims.after(items[(j + 1)...]))
-                host.addSublayer(t.outer)
+                host.addSublayer(t.folded())
             case .fill(let color, let opacity, let evenOdd):
                 guard let layer = shapeLayer(for: Self.ruled(Self.contributions(items, upTo: j, transforms: [], trims: trims), evenOdd: evenOdd)) else { continue }
                 layer.strokeColor = nil

@@ -18,7 +18,8 @@ struct TransformLayers {
          is3D: Bool = false, camera: CameraView? = nil, parents: [LayerModel] = [], parentsInMatrix: Bool = false) {
         let top = Self.bare(name)
         var inner = top
-        if is3D && (transform.has3DParts || camera != nil || parentsInMatrix) {
+        let in3D = is3D && (transform.has3DParts || camera != nil || parentsInMatrix)
+        if in3D {
             Self.apply3D(transform, to: top, builder: b, camera: camera, parents: parents, parentsInMatrix: parentsInMatrix)
         } else {
             inner = Self.build2D(transform, on: top, builder: b, autoOrient: autoOrient)
@@ -26,8 +27,11 @@ struct TransformLayers {
         if withOpacity {
             let o = transform.opacity
             if o.isAnimated || o.initial.at(0, 100) != 100 {
-                // Opacity of the content only: when `inner` is `top`, a layer of its own.
-                if inner === top {
+                // Opacity of the content only: when `inner` is `top`, a layer of its own where
+                // `top` turns in 3D. A flat `top` holds nothing but the content (the layer to
+                // add content to), so it takes the opacity itself: a layer of its own would be
+                // drawn as the same group of the same pixels, through the same map.
+                if inner === top && in3D {
                     let holder = Self.bare(nil)
                     top.addSublayer(holder)
                     inner = holder
@@ -87,20 +91,51 @@ struct TransformLayers {
                 top.addSublayer(skewLayer)
                 rotated = skewLayer
             }
-            let scaleLayer = Self.bare(nil)
-            scaleLayer.transform = Self.scale(s.initial)
-            if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
-                a.valueFunction = CAValueFunction(name: .scale)
-                scaleLayer.add(a, forKey: "lottie.scale")
+            // A scale of 100 % and an anchor at (0, 0) that never change map their sublayers onto
+            // their superlayer unchanged (the identity, which multiplies into the sublayers' maps
+            // exactly): they get no layer.
+            var scaled = rotated
+            if !holds(s, [100, 100]) {
+                let scaleLayer = Self.bare(nil)
+                scaleLayer.transform = Self.scale(s.initial)
+                if let a = b.animation("transform", s, convert: { [$0.at(0, 100) / 100, $0.at(1, 100) / 100, 1.0] }) {
+                    a.valueFunction = CAValueFunction(name: .scale)
+                    scaleLayer.add(a, forKey: "lottie.scale")
+                }
+                rotated.addSublayer(scaleLayer)
+                scaled = scaleLayer
             }
-            rotated.addSublayer(scaleLayer)
+            if holds(anchor, [0, 0]) { return scaled }
             let anchorLayer = Self.bare(nil)
             anchorLayer.position = CGPoint(x: -anchor.initial.at(0), y: -anchor.initial.at(1))
             if let a = b.animation("position", anchor, convert: { CGPoint(x: -$0.at(0), y: -$0.at(1)) }) { anchorLayer.add(a, forKey: "lottie.anchor") }
-            scaleLayer.addSublayer(anchorLayer)
+            scaled.addSublayer(anchorLayer)
             return anchorLayer
         }
         return top
+    }
+
+    /// Whether the 2D layers of `transform` (a group's: no auto-orient, no 3D) with its opacity
+    /// would be one layer mapping its sublayers' coordinates onto its superlayer's unchanged, at
+    /// opacity 1, at every time: no part is animated, position and anchor are (0, 0), scale is
+    /// 100 %, rotation and skew are 0 and opacity is 100 %. Such a layer can be left out: its map is
+    /// the identity, which multiplies into its sublayers' maps exactly (entries 1 and 0), and a
+    /// layer of opacity 1 without mask, clip, shadow or contents draws its sublayers as they are.
+    static func placesAsIs(_ transform: TransformModel) -> Bool {
+        let position: Bool
+        switch transform.position {
+        case .combined(let p): position = holds(p, [0, 0])
+        case .separate(let x, let y): position = holds(x, [0]) && holds(y, [0])
+        }
+        return position && holds(transform.anchor, [0, 0]) && holds(transform.scale, [100, 100]) && holds(transform.rotation, [0])
+            && holds(transform.skew, [0]) && holds(transform.opacity, [100])
+    }
+
+    /// Whether `p` never changes and its components are `values` (missing ones read as the
+    /// values, as the layers built read them).
+    static func holds(_ p: Animated<[Double]>, _ values: [Double]) -> Bool {
+        guard !p.isAnimated else { return false }
+        return values.indices.allSatisfy { p.initial.at($0, values[$0]) == values[$0] }
     }
 
     /// A layer that only places its sublayers: no size, anchored at its origin.

@@ -92,6 +92,11 @@ struct LayerState: Sendable {
         // Read in place: reading one field does not copy the whole subclass state.
         _read { if let box = sub { yield box.value } else { yield LayerState.defaultSubclass } }
         set { if sub == nil { sub = COWBox(newValue) } else { sub!.value = newValue } }
+        // Setting one field changes it in the box (the whole subclass state is not copied out and back).
+        _modify {
+            if sub == nil { sub = COWBox(LayerState.defaultSubclass) }
+            yield &sub!.value
+        }
     }
 }
 

@@ -14,5 +14,12 @@ struct COWBox<T>: @unchecked Sendable where T: Sendable {  // unchecked: the box
         set {
             if isKnownUniquelyReferenced(&ref) { ref.value = newValue } else { ref = Ref(newValue) }
         }
+        // Changed in place: setting one field of a boxed struct does not copy the whole struct
+        // out and back (a copy of a large value costs a retain of every reference in it); a
+        // shared box is copied once first.
+        _modify {
+            if !isKnownUniquelyReferenced(&ref) { ref = Ref(ref.value) }
+            yield &ref.value
+        }
     }
 }
