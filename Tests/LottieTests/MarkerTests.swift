@@ -90,13 +90,13 @@ final class MarkerTests: LottieTestCase {
         XCTAssertFalse(layer.isAnimationPlaying)
     }
 
-    /// A marker without a frame, or with one that is not a number, is a located error.
-    func testMalformedMarkersAreLocatedErrors() throws {
-        XCTAssertThrowsError(try animation(markers: #"[{"cm":"a","tm":1},{"cm":"b"}]"#)) { e in
-            XCTAssertEqual((e as? LottieLoadError)?.path, "markers[1].tm", "\(e)")
-        }
-        XCTAssertThrowsError(try animation(markers: #"[{"cm":"a","tm":1,"dr":-4}]"#)) { e in
-            XCTAssertEqual((e as? LottieLoadError)?.path, "markers[0].dr", "\(e)")
-        }
+    /// A marker without a frame, or with one that is not a number, is noted and left out (the rest
+    /// plays); a negative duration is kept, as lottie-ios keeps it (lottie-ios's Issues/issue_1915 has one).
+    func testMalformedMarkersAreNotedAndLeftOut() throws {
+        let a = try animation(markers: #"[{"cm":"a","tm":1},{"cm":"b"},{"cm":"c","tm":"x"},7,{"cm":"d","tm":2,"dr":-4}]"#)
+        XCTAssertEqual(a.markerNames, ["a", "d"])
+        XCTAssertEqual(a.diagnostics.map(\.path), ["markers[1]", "markers[2]", "markers[3]"])
+        XCTAssertEqual(a.durationFrameTime(forMarker: "d"), -4)
+        XCTAssertEqual(a.durationFrameTime(forMarker: "a"), 0)
     }
 }

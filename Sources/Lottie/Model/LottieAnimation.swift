@@ -125,7 +125,7 @@ public final class LottieAnimation: Decodable, Sendable {
         self.precomps = precomps
         self.images = images
         self.textFonts = textFonts
-        markers = try MarkerModel.read(c)
+        markers = try MarkerModel.read(c, notes: &notes)
         var seen = Set<LottieDiagnostic>()
         diagnostics = notes.filter { seen.insert($0).inserted }
     }

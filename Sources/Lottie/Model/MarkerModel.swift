@@ -12,29 +12,28 @@ struct MarkerModel: Sendable, Equatable {
     /// How many frames it lasts (`dr`; 0 when absent).
     var durationFrameTime: Double
 
-    /// Reads the composition's `markers` list; a marker without a name or frame, or with a value that
-    /// is not a finite number, is a located error.
-    static func read(_ c: KeyedDecodingContainer<AnyKey>) throws -> [MarkerModel] {
+    /// Reads the composition's `markers` list. A marker without a name or frame, or with a value
+    /// that is not a finite number, is noted at its path and left out (the rest of the file plays);
+    /// a negative duration is kept, as lottie-ios keeps it (`play(marker:)` then plays backwards).
+    static func read(_ c: KeyedDecodingContainer<AnyKey>, notes: inout [LottieDiagnostic]) throws -> [MarkerModel] {
         guard c.has("markers") else { return [] }
         var u = try arrayContainer(c.superDecoder(forKey: AnyKey("markers")), expected: "a list of markers")
         var out: [MarkerModel] = []
         while !u.isAtEnd {
             guard out.count < 10_000 else { throw c.mismatch("markers", expected: "at most 10000 markers") }
             let d = try u.superDecoder()
-            let m: KeyedDecodingContainer<AnyKey>
-            do { m = try d.container(keyedBy: AnyKey.self) } catch {
-                throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: d.codingPath, debugDescription: "expected a marker, an object with \"cm\" and \"tm\""))
+            let here = JSONPath.string(d.codingPath)
+            guard let m = try? d.container(keyedBy: AnyKey.self) else {
+                notes.append(LottieDiagnostic(path: here, message: "expected a marker, an object with \"cm\" and \"tm\"; it is left out"))
+                continue
             }
-            guard let name = try m.string("cm") else {
-                throw DecodingError.keyNotFound(AnyKey("cm"), .init(codingPath: d.codingPath, debugDescription: "expected \"cm\", the marker's name"))
-            }
-            guard let time = try m.number("tm") else {
-                throw DecodingError.keyNotFound(AnyKey("tm"), .init(codingPath: d.codingPath, debugDescription: "expected \"tm\", the marker's frame"))
-            }
-            let duration = try m.number("dr") ?? 0
-            guard time.isFinite, abs(time) <= LottieAnimation.maximumFrameCount else { throw m.mismatch("tm", expected: "a frame within ±\(Int(LottieAnimation.maximumFrameCount)), found \(time)") }
-            guard duration.isFinite, duration >= 0, duration <= LottieAnimation.maximumFrameCount else {
-                throw m.mismatch("dr", expected: "a duration from 0 to \(Int(LottieAnimation.maximumFrameCount)) frames, found \(duration)")
+            // (`try?` flattens: nil when the key is absent or not of its kind.)
+            let name: String? = try? m.string("cm"), time: Double? = try? m.number("tm")
+            let duration: Double? = m.has("dr") ? try? m.number("dr") : 0
+            guard let name, let time, time.isFinite, abs(time) <= LottieAnimation.maximumFrameCount,
+                  let duration, duration.isFinite, abs(duration) <= LottieAnimation.maximumFrameCount else {
+                notes.append(LottieDiagnostic(path: here, message: "expected a marker with a name (\"cm\"), a frame (\"tm\") and a duration (\"dr\") within ±\(Int(LottieAnimation.maximumFrameCount)) frames; it is left out"))
+                continue
             }
             out.append(MarkerModel(name: name, frameTime: time, durationFrameTime: duration))
         }
