@@ -205,24 +205,15 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
 }
 
 AVX512 LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count) {
-    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
-    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), z);
+    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
     const __m512 opv = _mm512_set1_ps(op), one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
-    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, coverage + i), opv), one);
         __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
-        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
-        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
-        __m512i sl = div255_32(_mm512_mullo_epi16(c16, kl)), sh = div255_32(_mm512_mullo_epi16(c16, kh));
-        __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
-        __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
-        __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
-        __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
-        _mm512_mask_storeu_epi32(dst + i, live, _mm512_packus_epi16(dl, dh));
+        over16_solid_each(dst + i, live, c16, k);
     }
 }
 

@@ -95,6 +95,21 @@ LK_OVER_AVX512 static inline __m512i over16_unscaled(__m512i d, __m512i s) {
     return _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
 }
 
+/// over8_solid_each's blend, sixteen pixels at a time: colour c16 scaled by each lane's factor k
+/// (0...255), source over the pixels at dst in lanes `live` (the others are neither read nor written).
+LK_OVER_AVX512 static inline void over16_solid_each(uint32_t *dst, __mmask16 live, __m512i c16, __m512i k) {
+    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+    __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
+    __m512i sl = div255_32(_mm512_mullo_epi16(c16, kl)), sh = div255_32(_mm512_mullo_epi16(c16, kh));
+    __m512i d = _mm512_maskz_loadu_epi32(live, dst);
+    __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
+    __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
+    __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
+    _mm512_mask_storeu_epi32(dst, live, _mm512_packus_epi16(dl, dh));
+}
+
 /// over16 with each pixel's own factor: s scaled by k first (kl: the factors of the pixels
 /// unpacklo_epi8 takes, each in its four 16-bit channels; kh: unpackhi_epi8's), any factor 0...255
 /// (255 leaves s as it is, 0 leaves d).

@@ -205,12 +205,12 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
     const int black = (color & 0x00FFFFFFu) == 0;
     const __m256i m8 = _mm256_set1_epi32(0x00FF00FF), x255w = _mm256_set1_epi32(255), vca = _mm256_set1_epi32((int)(color >> 24));
     for (; i + 8 <= count; i += 8) {
+        const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
+        __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
+        __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
+        if (_mm256_testz_si256(k, k)) continue;
         if (black) {
             // As over_black_mix16 (below), eight at a time.
-            const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
-            __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
-            __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
-            if (_mm256_testz_si256(k, k)) continue;
             const __m256i sa = div255_16(_mm256_mullo_epi16(k, vca));
             const __m256i ia = _mm256_sub_epi32(x255w, sa), ia16 = _mm256_or_si256(ia, _mm256_slli_epi32(ia, 16));
             const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
@@ -219,10 +219,6 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
             _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(_mm256_or_si256(rb, _mm256_slli_epi32(ag, 8)), _mm256_slli_epi32(sa, 24)));
             continue;
         }
-        const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
-        __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
-        __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
-        if (_mm256_testz_si256(k, k)) continue;
         over8_solid_each(dst + i, c16, k);
     }
     for (; i < count; i++) {
@@ -230,6 +226,14 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
         uint32_t k = coverage_k(x + y, op);
         if (k) dst[i] = over_px(dst[i], scale_px(color, k));
     }
+}
+
+/// The factors 0...255 of sixteen pixels i ... i + 15 whose coverage is a[i]·wa + b[i]·wb (lanes
+/// past `m` read as 0), times the opacity, as coverage_k rounds them.
+LK_OVER_AVX512 static inline __m512i mixed_k16(const float *a, const float *b, __m512 va, __m512 vb, __m512 opv, __mmask16 m) {
+    const __m512 c = _mm512_add_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, a), va), _mm512_mul_ps(_mm512_maskz_loadu_ps(m, b), vb));
+    const __m512 v = _mm512_min_ps(_mm512_mul_ps(c, opv), _mm512_set1_ps(1.0f));
+    return _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f)));
 }
 
 /// lk_over_solid_mix_avx512 for a black colour of alpha `ca` (a shadow's usual colour; the AVX2 loop
@@ -240,13 +244,10 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
 /// the low bytes of 16-bit lanes, times 255 − sa and divided by 255 as div255_32.
 LK_OVER_AVX512 static inline void over_black_mix16(uint32_t *dst, uint32_t ca, const float *a, const float *b, __m512 va, __m512 vb, __m512 opv,
                                                    int32_t count) {
-    const __m512 one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     const __m512i m8 = _mm512_set1_epi32(0x00FF00FF), x255 = _mm512_set1_epi32(255), vca = _mm512_set1_epi32((int)ca);
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-        const __m512 c = _mm512_add_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, a + i), va), _mm512_mul_ps(_mm512_maskz_loadu_ps(m, b + i), vb));
-        __m512 v = _mm512_min_ps(_mm512_mul_ps(c, opv), one);
-        __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        const __m512i k = mixed_k16(a + i, b + i, va, vb, opv, m);
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
         // sa = ca·k / 255 (ca, k <= 255: the product fits each lane's low 16 bits, its high 16 stay 0).
@@ -262,27 +263,15 @@ LK_OVER_AVX512 static inline void over_black_mix16(uint32_t *dst, uint32_t ca, c
 
 LK_OVER_AVX512 LK_HIDDEN void lk_over_solid_mix_avx512(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb,
                                                        float op, int32_t count) {
-    const __m512i z = _mm512_setzero_si512(), x255 = _mm512_set1_epi16(255);
-    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), z);
-    const __m512 opv = _mm512_set1_ps(op), one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
-    const __m512 va = _mm512_set1_ps(wa), vb = _mm512_set1_ps(wb);
-    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
+    const __m512 opv = _mm512_set1_ps(op), va = _mm512_set1_ps(wa), vb = _mm512_set1_ps(wb);
     if ((color & 0x00FFFFFFu) == 0) { over_black_mix16(dst, color >> 24, a, b, va, vb, opv, count); return; }
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-        const __m512 c = _mm512_add_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, a + i), va), _mm512_mul_ps(_mm512_maskz_loadu_ps(m, b + i), vb));
-        __m512 v = _mm512_min_ps(_mm512_mul_ps(c, opv), one);
-        __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        const __m512i k = mixed_k16(a + i, b + i, va, vb, opv, m);
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
-        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
-        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
-        __m512i sl = div255_32(_mm512_mullo_epi16(c16, kl)), sh = div255_32(_mm512_mullo_epi16(c16, kh));
-        __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
-        __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
-        __m512i dl = _mm512_add_epi16(sl, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), il)));
-        __m512i dh = _mm512_add_epi16(sh, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ih)));
-        _mm512_mask_storeu_epi32(dst + i, live, _mm512_packus_epi16(dl, dh));
+        over16_solid_each(dst + i, live, c16, k);
     }
 }
 
