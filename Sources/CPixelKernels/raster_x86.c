@@ -323,6 +323,24 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
     }
 }
 
+/// Appends the kept lanes (bits of `keep`) of a group of `lanes` edges set up side by side to
+/// edges[out...]: each field from its row of T (tx, ty, bx, by, dxdy, slope), Q (qt, qb, xt, xb,
+/// x1, step) and R (r0, r1), `lanes` values a row; the direction and `fixed` from their bits (an
+/// edge too far out keeps only fixed = 0: its integers are not read). Returns the new count.
+static inline size_t keep_edge_lanes(LkEdge *edges, size_t out, uint32_t keep, uint32_t down, uint32_t fixed, const double *T,
+                                     const int64_t *Q, const int32_t *R, int lanes) {
+    for (uint32_t bits = keep; bits; bits &= bits - 1) {
+        const int l = __builtin_ctz(bits);
+        LkEdge *e = &edges[out++];
+        e->tx = T[l]; e->ty = T[lanes + l]; e->bx = T[2 * lanes + l]; e->by = T[3 * lanes + l]; e->dxdy = T[4 * lanes + l]; e->slope = T[5 * lanes + l];
+        e->dir = (down >> l) & 1 ? 1 : -1;
+        e->fixed = (fixed >> l) & 1;
+        e->r0 = R[l]; e->r1 = R[lanes + l];
+        e->qt = Q[l]; e->qb = Q[lanes + l]; e->xt = Q[2 * lanes + l]; e->xb = Q[3 * lanes + l]; e->x1 = Q[4 * lanes + l]; e->step = Q[5 * lanes + l];
+    }
+    return out;
+}
+
 /// lk_raster_edges_avx512 (kernels_internal.h): the edges of eight points a step, each lane the
 /// scalar setup of raster.c (lamina_raster_add_contour, edge_slope, fix_edge) in the same IEEE
 /// operations in the same order (no fused multiply-add: each product and sum rounded as there),
@@ -398,16 +416,7 @@ AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCou
         const __m512d x1 = _mm512_add_pd(tx, _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(fty, one), ty), dxdy));
         _mm512_storeu_si512(Q[4], _mm512_cvttpd_epi64(_mm512_mul_pd(x1, unit)));
         _mm512_storeu_si512(Q[5], _mm512_cvttpd_epi64(_mm512_mul_pd(dxdy, unit)));
-        for (uint32_t bits = keep; bits; bits &= bits - 1) {
-            const int l = __builtin_ctz(bits);
-            LkEdge *e = &edges[out++];
-            e->tx = T[0][l]; e->ty = T[1][l]; e->bx = T[2][l]; e->by = T[3][l]; e->dxdy = T[4][l]; e->slope = T[5][l];
-            e->dir = (down >> l) & 1 ? 1 : -1;
-            // Edges too far out keep only fixed = 0 (their integers are not read).
-            e->fixed = (fixed >> l) & 1;
-            e->r0 = R[0][l]; e->r1 = R[1][l];
-            e->qt = Q[0][l]; e->qb = Q[1][l]; e->xt = Q[2][l]; e->xb = Q[3][l]; e->x1 = Q[4][l]; e->step = Q[5][l];
-        }
+        out = keep_edge_lanes(edges, out, keep, down, fixed, &T[0][0], &Q[0][0], &R[0][0], 8);
     }
     box[0] = _mm512_reduce_min_pd(mnx); box[1] = _mm512_reduce_min_pd(mny);
     box[2] = _mm512_reduce_max_pd(mxx); box[3] = _mm512_reduce_max_pd(mxy);
@@ -516,15 +525,7 @@ LK_HIDDEN int32_t lk_raster_edges_avx2(LkEdge *edges, size_t *edgeCount, const d
         const __m256d x1 = _mm256_add_pd(tx, _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(fty, one), ty), dxdy));
         _mm256_storeu_si256((__m256i *)Q[4], trunc_i64_avx2(_mm256_mul_pd(x1, unit)));
         _mm256_storeu_si256((__m256i *)Q[5], trunc_i64_avx2(_mm256_mul_pd(dxdy, unit)));
-        for (uint32_t bits = keep; bits; bits &= bits - 1) {
-            const int l = __builtin_ctz(bits);
-            LkEdge *e = &edges[out++];
-            e->tx = T[0][l]; e->ty = T[1][l]; e->bx = T[2][l]; e->by = T[3][l]; e->dxdy = T[4][l]; e->slope = T[5][l];
-            e->dir = (down >> l) & 1 ? 1 : -1;
-            e->fixed = (fixed >> l) & 1;
-            e->r0 = R[0][l]; e->r1 = R[1][l];
-            e->qt = Q[0][l]; e->qb = Q[1][l]; e->xt = Q[2][l]; e->xb = Q[3][l]; e->x1 = Q[4][l]; e->step = Q[5][l];
-        }
+        out = keep_edge_lanes(edges, out, keep, down, fixed, &T[0][0], &Q[0][0], &R[0][0], 4);
     }
     // The lanes' minimum and maximum (the same values in any order).
     double lanes[4][4];
