@@ -132,7 +132,9 @@ final class RenderLoop {
         // The output size in pixels and the points it shows.
         let (pw, ph) = presenter.outputSize()
         let size = shared.withLock { $0.pointSize }
-        let scale = size.width > 0 ? max(1, CGFloat(pw) / size.width) : 1
+        // Below 1 too: a window opened at `--scale 0.5` has half a pixel per point, and drawing it
+        // at one would show only its top-left quarter (the same floor as WindowHost's scale).
+        let scale = size.width > 0 ? max(0.25, CGFloat(pw) / size.width) : 1
         if scheduler.renderer == nil || scheduler.renderer!.scale != scale || state.overlayRenderer == nil {
             // Each draws the tree its store follows (the window's `hostRoot` and `overlayRoot`).
             let r = CARenderer(size: size, scale: scale, trees: sceneTrees)

@@ -57,4 +57,29 @@ final class WindowScaleTests: XCTestCase {
         host.run(frames: 3)  // refreshes count from the window's opening: one more frame
         XCTAssertEqual(host.lastFrame.map { [$0.width, $0.height] }, [120, 80])
     }
+
+    /// A window below one pixel per point (`lamina run --scale 0.5`) draws the whole scene smaller,
+    /// not its top-left part at one pixel per point.
+    func testAWindowBelowOnePixelPerPointDrawsTheWholeScene() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        defer { unsetenv("SDL_VIDEODRIVER") }
+        let host = try WindowHost(title: "half", size: CGSize(width: 100, height: 50), scale: 0.5)
+        host.virtualTime = true
+        host.keepsLastFrame = true
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        let corner = CALayer()
+        corner.frame = CGRect(x: 80, y: 30, width: 20, height: 20)
+        corner.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(corner)
+        host.layer = root
+        host.run(frames: 2)
+        let frame = try XCTUnwrap(host.lastFrame)
+        XCTAssertEqual([frame.width, frame.height], [50, 25])
+        // The 20-point red square at (80, 30) covers pixels 40 ..< 50 x 15 ..< 25.
+        XCTAssertEqual(frame.premultipliedARGB[15 * 50 + 40], 0xFFFF_0000)
+        XCTAssertEqual(frame.premultipliedARGB[24 * 50 + 49], 0xFFFF_0000)
+        XCTAssertEqual(frame.premultipliedARGB[14 * 50 + 39], 0xFF00_00FF)
+    }
 }
