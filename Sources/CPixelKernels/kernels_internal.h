@@ -366,6 +366,8 @@ LK_HIDDEN void lk_over_row_level(int32_t level, uint32_t *dst, const uint32_t *s
 LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
                                int32_t full0, int32_t full1, float op, uint32_t kFull);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
+LK_HIDDEN void lk_sample_mask_row_portable(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
+                                           double g, double gv, double fv, int64_t x0, int32_t count);
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
                                                  uint32_t color, float op);
@@ -406,6 +408,10 @@ LK_HIDDEN void lk_mix_rows_avx2(float *out, const float *a, const float *b, floa
 LK_HIDDEN void lk_mix_rows_avx512(float *out, const float *a, const float *b, float wa, float wb, int32_t count);
 LK_HIDDEN void lk_over_solid_mask_avx2(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_over_solid_mask_avx512(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
+LK_HIDDEN void lk_sample_mask_row_avx2(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
+                                       double g, double gv, double fv, int64_t x0, int32_t count);
+LK_HIDDEN void lk_sample_mask_row_avx512(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
+                                         double g, double gv, double fv, int64_t x0, int32_t count);
 LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);

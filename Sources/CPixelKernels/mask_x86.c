@@ -82,4 +82,86 @@ MASK_AVX512 LK_HIDDEN void lk_over_solid_mask_avx512(uint32_t *dst, uint32_t col
     lk_over_solid_mask_portable(dst + i, color, mask + i, k, count - i);
 }
 
+// ---- a glyph mask sampled along a row (lamina_sample_mask_row) -------------------------------------
+// Each lane works out its pixel's column u and weights with the Double operations of
+// lk_sample_mask_row_portable (mask.c), in the same order. Where a step's eight (four) columns are
+// consecutive whole numbers inside the row, their texel pairs are two contiguous loads; other steps
+// (the row's ends, a rounding that breaks the run) take the portable loop.
+
+MASK_AVX512 LK_HIDDEN void lk_sample_mask_row_avx512(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
+                                                     double g, double gv, double fv, int64_t x0, int32_t count) {
+    const __m512d half = _mm512_set1_pd(0.5), one = _mm512_set1_pd(1), c255 = _mm512_set1_pd(255);
+    const __m512d vg = _mm512_set1_pd(g), vgv = _mm512_set1_pd(gv), vfv = _mm512_set1_pd(fv);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i xi = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(x0 + i)), lane);
+        __m512d u = _mm512_sub_pd(_mm512_add_pd(_mm512_add_pd(_mm512_cvtepi32_pd(xi), half), vg), half);
+        __m512d fu0 = _mm512_roundscale_pd(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m256i iu = _mm512_cvttpd_epi32(fu0);
+        int32_t iu0 = _mm256_cvtsi256_si32(iu);
+        __m256i run = _mm256_add_epi32(_mm256_set1_epi32(iu0), lane);
+        if (iu0 < 0 || iu0 > width - 9 || _mm256_movemask_epi8(_mm256_cmpeq_epi32(iu, run)) != -1) {
+            lk_sample_mask_row_portable(out + i, top, bottom, width, g, gv, fv, x0 + i, 8);
+            continue;
+        }
+        uint64_t t0q = 0, t1q = 0, b0q = 0, b1q = 0;
+        if (top) { __builtin_memcpy(&t0q, top + iu0, 8); __builtin_memcpy(&t1q, top + iu0 + 1, 8); }
+        if (bottom) { __builtin_memcpy(&b0q, bottom + iu0, 8); __builtin_memcpy(&b1q, bottom + iu0 + 1, 8); }
+        if ((t0q | t1q | b0q | b1q) == 0) { __builtin_memset(out + i, 0, 8); continue; }
+        __m512d t0 = _mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)t0q)));
+        __m512d t1 = _mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)t1q)));
+        __m512d b0 = _mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)b0q)));
+        __m512d b1 = _mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)b1q)));
+        __m512d fu = _mm512_sub_pd(u, fu0), gu = _mm512_sub_pd(one, fu);
+        __m512d t = _mm512_add_pd(_mm512_mul_pd(t0, gu), _mm512_mul_pd(t1, fu));
+        __m512d b = _mm512_add_pd(_mm512_mul_pd(b0, gu), _mm512_mul_pd(b1, fu));
+        __m512d v = _mm512_add_pd(_mm512_mul_pd(t, vgv), _mm512_mul_pd(b, vfv));
+        __m512d r = _mm512_roundscale_pd(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        r = _mm512_mask_add_pd(r, _mm512_cmp_pd_mask(_mm512_sub_pd(v, r), half, _CMP_GE_OQ), r, one);
+        __m256i k = _mm512_cvttpd_epi32(_mm512_min_pd(r, c255));
+        _mm_storel_epi64((__m128i *)(out + i), _mm512_cvtepi32_epi8(_mm512_castsi256_si512(k)));
+    }
+    lk_sample_mask_row_portable(out + i, top, bottom, width, g, gv, fv, x0 + i, count - i);
+}
+
+MASK_AVX2 LK_HIDDEN void lk_sample_mask_row_avx2(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
+                                                 double g, double gv, double fv, int64_t x0, int32_t count) {
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), c255 = _mm256_set1_pd(255);
+    const __m256d vg = _mm256_set1_pd(g), vgv = _mm256_set1_pd(gv), vfv = _mm256_set1_pd(fv);
+    const __m128i lane = _mm_setr_epi32(0, 1, 2, 3);
+    int32_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m128i xi = _mm_add_epi32(_mm_set1_epi32((int32_t)(x0 + i)), lane);
+        __m256d u = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(_mm256_cvtepi32_pd(xi), half), vg), half);
+        __m256d fu0 = _mm256_round_pd(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m128i iu = _mm256_cvttpd_epi32(fu0);
+        int32_t iu0 = _mm_cvtsi128_si32(iu);
+        __m128i run = _mm_add_epi32(_mm_set1_epi32(iu0), lane);
+        if (iu0 < 0 || iu0 > width - 5 || _mm_movemask_epi8(_mm_cmpeq_epi32(iu, run)) != 0xFFFF) {
+            lk_sample_mask_row_portable(out + i, top, bottom, width, g, gv, fv, x0 + i, 4);
+            continue;
+        }
+        uint32_t t0q = 0, t1q = 0, b0q = 0, b1q = 0;
+        if (top) { __builtin_memcpy(&t0q, top + iu0, 4); __builtin_memcpy(&t1q, top + iu0 + 1, 4); }
+        if (bottom) { __builtin_memcpy(&b0q, bottom + iu0, 4); __builtin_memcpy(&b1q, bottom + iu0 + 1, 4); }
+        if ((t0q | t1q | b0q | b1q) == 0) { __builtin_memset(out + i, 0, 4); continue; }
+        __m256d t0 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)t0q)));
+        __m256d t1 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)t1q)));
+        __m256d b0 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)b0q)));
+        __m256d b1 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)b1q)));
+        __m256d fu = _mm256_sub_pd(u, fu0), gu = _mm256_sub_pd(one, fu);
+        __m256d t = _mm256_add_pd(_mm256_mul_pd(t0, gu), _mm256_mul_pd(t1, fu));
+        __m256d b = _mm256_add_pd(_mm256_mul_pd(b0, gu), _mm256_mul_pd(b1, fu));
+        __m256d v = _mm256_add_pd(_mm256_mul_pd(t, vgv), _mm256_mul_pd(b, vfv));
+        __m256d r = _mm256_round_pd(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        r = _mm256_add_pd(r, _mm256_and_pd(_mm256_cmp_pd(_mm256_sub_pd(v, r), half, _CMP_GE_OQ), one));
+        __m128i k = _mm256_cvttpd_epi32(_mm256_min_pd(r, c255));
+        __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(k, k), k);
+        uint32_t word = (uint32_t)_mm_cvtsi128_si32(bytes);
+        __builtin_memcpy(out + i, &word, 4);
+    }
+    lk_sample_mask_row_portable(out + i, top, bottom, width, g, gv, fv, x0 + i, count - i);
+}
+
 #endif

@@ -137,3 +137,59 @@ void test_over_solid_mask(void) {
             AT_EVERY_LEVEL(n, input, want, misalign, lamina_over_solid_mask(out, color, mask, k, n));
         }
 }
+
+// A glyph mask sampled along a row through a fractional translation (lamina_sample_mask_row): the
+// bilinear formula of CPixelKernels.h worked out here with libm's floor and round, on masks whose
+// last row ends where an unreadable page begins (a read past the row's end would fault), with
+// offsets that put the span before, across and past the mask, rows above and below it (NULL), and
+// fractions at exact halves, tiny and near one.
+static uint8_t ref_mask_sample(const uint8_t *top, const uint8_t *bottom, int32_t w, double g, double gv, double fv, int64_t x) {
+    double u = (((double)x + 0.5) + g) - 0.5;
+    if (!(u > -1 && u < (double)w)) return 0;
+    double fu0 = floor(u);
+    int64_t iu = (int64_t)fu0;
+#define AT(row, c) ((row) && (c) >= 0 && (c) < w ? (double)(row)[(c)] : 0.0)
+    double fu = u - fu0, gu = 1 - fu;
+    double t = AT(top, iu) * gu + AT(top, iu + 1) * fu;
+    double b = AT(bottom, iu) * gu + AT(bottom, iu + 1) * fu;
+#undef AT
+    double v = round(t * gv + b * fv);
+    return v >= 255 ? 255 : (uint8_t)v;
+}
+
+void test_sample_mask_row(void) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t span = (size_t)page * 4;
+    uint8_t *area = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area == MAP_FAILED || mprotect(area + span, (size_t)page, PROT_NONE) != 0) { perror("kernel_tests: guard page"); exit(2); }
+    static uint8_t got[600], expect[600];
+    const double fractions[] = { 0.5, 0.25, 0.1, 1.0 / 3, 0.999999999, 0.000000001, 0, -0.5 };
+    for (int t = 0; t < 400; t++) {
+        int32_t w = irand(1, 300), h = 2;
+        uint8_t *mask = area + span - (size_t)(w * h);
+        for (int32_t i = 0; i < w * h; i++) {
+            int r = irand(0, 9);
+            mask[i] = r <= 2 ? 0 : r == 3 ? 255 : (uint8_t)irand(1, 254);
+            if (i % w >= 20 && i % w < 52) mask[i] = 0;   // clear stretches (whole vectors of zeros)
+        }
+        double g = (double)irand(-60, 60) + (t % 9 < 8 ? fractions[t % 9] : drand(-1, 1));
+        double fv = t % 5 == 0 ? 0 : drand(0, 1), gv = 1 - fv;
+        int rows = irand(0, 3);   // both rows, only the top, only the bottom (the other outside the mask)
+        const uint8_t *top = rows == 2 ? NULL : mask, *bottom = rows == 1 ? NULL : mask + w;
+        int64_t x0 = irand(-(int32_t)g - 30, -(int32_t)g + w + 5);
+        int32_t n = irand(1, 599);
+        if (t % 50 == 0) x0 += (int64_t)1 << 31;   // past the 32-bit lanes: the portable loop
+        for (int32_t i = 0; i < n; i++) expect[i] = ref_mask_sample(top, bottom, w, g, gv, fv, x0 + i);
+        for (int li = 0; li < level_count; li++) {
+            use_level(&levels[li]);
+            memset(got, 0xA5, sizeof got);
+            lamina_sample_mask_row(got, top, bottom, w, g, gv, fv, x0, n);
+            char what[160];
+            snprintf(what, sizeof what, "mask %d wide, g %.17g, fv %.17g, rows %d, x0 %lld, %d px", w, g, fv, rows, (long long)x0, n);
+            current = "lamina_sample_mask_row";
+            check(memcmp(got, expect, (size_t)n) == 0 && got[n] == 0xA5, levels[li].name, what);
+        }
+    }
+    lamina_kernels_set_mode(LAMINA_KERNELS_AUTO);
+    munmap(area, span + (size_t)page);
+}

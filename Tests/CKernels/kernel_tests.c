@@ -46,6 +46,7 @@ int main(void) {
     test_fill_rect();
     test_over_solid_coverage();
     test_over_solid_mask();
+    test_sample_mask_row();
     test_gradient_near_steps();
     test_gradient_far_steps();
     test_gradient_conic_steps();

@@ -36,10 +36,20 @@ final class MaskShadeTexelTests: XCTestCase {
     /// amount takes `shadeMaskTranslated`, which must give the general path's bits on random masks,
     /// colours, fractional offsets (also exact halves and values a rounding step off) and spans.
     func testFractionalTranslationsGiveTheSampledBits() {
+        defer { PixelKernels.maximumLevel = .highest }
+        for level in PixelKernels.Level.allCases {
+            PixelKernels.maximumLevel = level
+            fractionalTranslations(level)
+        }
+    }
+
+    /// The columns come from the C kernel `lamina_sample_mask_row`: the same cases at each level.
+    private func fractionalTranslations(_ level: PixelKernels.Level) {
         var rng = SplitMix64(seed: 0x51DE)
         var nonZero = 0, between = 0
         for n in 0..<600 {
-            let w = rng.int(1...40), h = rng.int(1...24)
+            // Masks wide enough for whole vectors of columns (eight a step at AVX-512).
+            let w = rng.int(1...90), h = rng.int(1...24)
             let alpha = (0..<(w * h)).map { _ in rng.int(0...3) == 0 ? UInt8(0) : UInt8(rng.int(0...255)) }
             let mask = AlphaMask(width: w, height: h, alpha: alpha)
             let a = UInt32(rng.int(0...255))
@@ -53,7 +63,7 @@ final class MaskShadeTexelTests: XCTestCase {
             var fast = [UInt32](repeating: 0xDEAD_BEEF, count: count), slow = [UInt32](repeating: 0xBEEF_DEAD, count: count)
             fast.withUnsafeMutableBufferPointer { SpanShader.shadeMask(s, x0: x0, y: y, count: count, into: $0.baseAddress!) }
             slow.withUnsafeMutableBufferPointer { SpanShader.shadeMaskSampled(s, x0: x0, y: y, count: count, into: $0.baseAddress!) }
-            XCTAssertEqual(fast, slow, "mask \(w)x\(h), offset (\(tx), \(ty)), span x \(x0) y \(y) count \(count)")
+            XCTAssertEqual(fast, slow, "\(level): mask \(w)x\(h), offset (\(tx), \(ty)), span x \(x0) y \(y) count \(count)")
             nonZero += fast.filter { $0 != 0 }.count
             between += fast.filter { $0 >> 24 != 0 && $0 >> 24 != a }.count
         }

@@ -76,6 +76,15 @@ void lamina_prefetch_span(const void *p, intptr_t bytes);
 /// placed on whole pixels, a run at a time.
 void lamina_over_solid_mask(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 
+/// An 8-bit mask sampled bilinearly along one device row through a translation (text placed on
+/// fractional pixels): for pixel i, column u = ((x0 + i + 0.5) + g) − 0.5 of the mask, fu0 = ⌊u⌋,
+/// fu = u − fu0, gu = 1 − fu, t = top[fu0]·gu + top[fu0 + 1]·fu, b likewise in `bottom`, and
+/// out[i] = t·gv + b·fv rounded (halves up), at most 255; each in Double arithmetic, operation by
+/// operation in this order (no fused multiply-adds), as Swift's SpanShader.shadeMaskTranslated.
+/// A texel outside [0, width) or of a NULL row reads 0; out[i] is 0 where u is not in (−1, width).
+void lamina_sample_mask_row(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
+                            double g, double gv, double fv, int64_t x0, int32_t count);
+
 /// lamina_over_row on `height` rows: row y of dst starts at dst + y·dstStride, of src at
 /// src + y·srcStride (strides in pixels). The level is chosen once for the whole rectangle.
 void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,

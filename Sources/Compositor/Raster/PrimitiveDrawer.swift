@@ -13,6 +13,9 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
+    /// Whether text on fractional pixels is composited in one C call a run (`overTranslatedMask`);
+    /// tests turn it off to draw the reference (the run's colours shaded into a row, then blended).
+    var fusesMaskSamples = true
     /// Whether `drawGradientShape` takes the C cell rasteriser's coverage (`fillGradientCells`;
     /// false: `draw`'s runs, to compare the two in tests).
     var rastersGradientShapes = true
@@ -32,7 +35,24 @@ final class PrimitiveDrawer {
     private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var sourceCapacity = 256
 
-    deinit { source.deallocate() }
+    /// One row of mask samples (`sampleCapacity` bytes), reused for every span.
+    private var samples = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    private var sampleCapacity = 256
+
+    deinit {
+        source.deallocate()
+        samples.deallocate()
+    }
+
+    /// Room for a row of `n` mask samples (not kept when it grows).
+    func sampleRow(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if n > sampleCapacity {
+            samples.deallocate()
+            sampleCapacity = max(n, 2 * sampleCapacity)
+            samples = .allocate(capacity: sampleCapacity)
+        }
+        return samples
+    }
 
     /// Room for a row of `n` source colours (not kept when it grows).
     @inline(__always)
@@ -268,6 +288,12 @@ final class PrimitiveDrawer {
             return
         }
         let ax0 = area.x, ax1 = area.maxX
+        // Text on fractional pixels (a translation that is not by whole pixels; those read texels).
+        let translated: MaskSampler? = {
+            guard fusesMaskSamples, case .mask(let m) = paint, SpanShader.isTranslation(m.map),
+                  m.map.g != m.map.g.rounded() || m.map.h != m.map.h.rounded() else { return nil }
+            return m
+        }()
         for span in spans {
             let y = Int(span.y)
             if y < area.y || y >= area.maxY || span.coverage <= 0 { continue }
@@ -313,6 +339,10 @@ final class PrimitiveDrawer {
             if let c = copy, x0 + c.dx >= c.x0, x1 + c.dx <= c.x1, y + c.dy >= c.y0, y + c.dy < c.y1 {
                 // Whole-texel translation: composite straight from the image's row.
                 BlendKernels.over(dst, c.texels + (y + c.dy) * c.width + x0 + c.dx, count: n, scale: k)
+                continue
+            }
+            if let translated {
+                overTranslatedMask(translated, dst: dst, x0: x0, y: y, count: n, k: k)
                 continue
             }
             let src = sourceRow(n)

@@ -250,50 +250,49 @@ enum SpanShader {
         }
         // Text placed on fractional pixels by a translation (a sliding label): the same samples as
         // the general path, with the per-row half worked out once per span.
-        if m.a == 1, m.b == 0, m.c == 0, m.d == 0, m.e == 1, m.f == 0, m.i == 1, abs(m.g) < 1e9, abs(m.h) < 1e9 {
+        if isTranslation(m) {
             shadeMaskTranslated(s, x0: x0, y: y, count: count, into: out)
             return
         }
         shadeMaskSampled(s, x0: x0, y: y, count: count, into: out)
     }
 
-    /// `shadeMaskSampled` for a map that is a translation (by any amount): bit for bit the same
-    /// arithmetic (with the map's ones and zeros, its division is by 1 and its products by 0 and 1
-    /// are exact, so they are left out), with the sample's row, its weight and the two mask rows
-    /// found once per span, and `rounded` (down, and to nearest with halves away from zero) inline
-    /// rather than calls into libm. Its reference test: MaskShadeTexelTests.
+    /// Whether `m` is a translation (by any amount; the maps `shadeMaskTranslated` takes).
+    @inline(__always)
+    static func isTranslation(_ m: Projective2D) -> Bool {
+        m.a == 1 && m.b == 0 && m.c == 0 && m.d == 0 && m.e == 1 && m.f == 0 && m.i == 1 && abs(m.g) < 1e9 && abs(m.h) < 1e9
+    }
+
+    /// `shadeMaskSampled` for a map that is a translation (by any amount): the mask's samples along
+    /// the row from `sampleTranslatedRow`, the colour scaled by each. Its reference test:
+    /// MaskShadeTexelTests.
     static func shadeMaskTranslated(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let color = s.color
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { samples in
+            let k = samples.baseAddress!
+            sampleTranslatedRow(s, x0: x0, y: y, count: count, into: k)
+            for i in 0..<count { out[i] = k[i] == 0 ? 0 : Premultiplied.scale(color, UInt32(k[i])) }
+        }
+    }
+
+    /// The mask's bilinear samples (0...255) for pixels x0..<x0 + count of row y, `s.map` being a
+    /// translation: bit for bit `shadeMaskSampled`'s arithmetic (with the map's ones and zeros, its
+    /// division is by 1 and its products by 0 and 1 are exact, so they are left out), the sample's
+    /// row and its weight found once, the columns by the C kernel `lamina_sample_mask_row` (eight
+    /// pixels a vector at AVX-512, four at AVX2).
+    static func sampleTranslatedRow(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let m = s.map
         let w = s.mask.width, h = s.mask.height
         let v = ((Double(y) + 0.5) + m.h) - 0.5
-        guard v > -1, v < Double(h) else { out.update(repeating: 0, count: count); return }
+        guard v > -1, v < Double(h), w <= Int(Int32.max), count <= Int(Int32.max) else { out.update(repeating: 0, count: count); return }
         let fv0 = floorInline(v)
         let iv = Int(fv0), fv = v - fv0, gv = 1 - fv
-        let g = m.g, color = s.color, limit = Double(w)
         s.mask.alpha.withUnsafeBufferPointer { a in
             let base = a.baseAddress!
             // The two mask rows the sample reads (nil: outside the mask, zeros).
             let top: UnsafePointer<UInt8>? = iv >= 0 && iv < h ? base + iv * w : nil
             let bottom: UnsafePointer<UInt8>? = iv + 1 >= 0 && iv + 1 < h ? base + (iv + 1) * w : nil
-            @inline(__always) func at(_ row: UnsafePointer<UInt8>?, _ x: Int) -> UInt32 {
-                guard let row, x >= 0, x < w else { return 0 }
-                return UInt32(row[x])
-            }
-            for i in 0..<count {
-                let u = ((Double(x0 + i) + 0.5) + g) - 0.5
-                guard u > -1, u < limit else { out[i] = 0; continue }
-                let fu0 = floorInline(u)
-                let iu = Int(fu0)
-                let t0 = at(top, iu), t1 = at(top, iu + 1), b0 = at(bottom, iu), b1 = at(bottom, iu + 1)
-                // Four clear texels (most of a line of text's box): the sample is 0, and so is the
-                // colour scaled by it.
-                if t0 | t1 | b0 | b1 == 0 { out[i] = 0; continue }
-                let fu = u - fu0, gu = 1 - fu
-                let t = Double(t0) * gu + Double(t1) * fu
-                let b = Double(b0) * gu + Double(b1) * fu
-                let k = UInt32(roundedInline(t * gv + b * fv))
-                out[i] = Premultiplied.scale(color, min(k, 255))
-            }
+            lamina_sample_mask_row(out, top, bottom, Int32(w), m.g, gv, fv, Int64(x0), Int32(count))
         }
     }
 
@@ -302,13 +301,6 @@ enum SpanShader {
     static func floorInline(_ v: Double) -> Double {
         let t = Double(Int64(v))
         return t > v ? t - 1 : t
-    }
-
-    /// `v.rounded()` (halves away from zero) for 0 <= v < 2^62, without a call into libm.
-    @inline(__always)
-    static func roundedInline(_ v: Double) -> Double {
-        let t = Double(Int64(v))
-        return v - t >= 0.5 ? t + 1 : t
     }
 
     /// `shadeMask` for a map that is a translation by whole pixels: texel (x0 + i, row) for pixel
