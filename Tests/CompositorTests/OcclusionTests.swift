@@ -133,6 +133,42 @@ final class OcclusionTests: XCTestCase {
         XCTAssertTrue(TreeRasterizer(tree: nested).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache()).isEmpty)
     }
 
+    /// A layer clipping to rounded bounds (`masksToBounds`, a corner radius, at least one masked
+    /// corner) clips softly: neither its opaque gradient nor an opaque sublayer hides anything. With
+    /// no radius, or no corner masked, the clip is a pixel rectangle and both count, cut to it.
+    func testUnderRoundedClipsNothingIsOpaque() {
+        func tile(radius: Double, corners: UInt8) -> [RenderNode] {
+            var g = RenderNode()
+            g.bounds = CGRect(x: 0, y: 0, width: 50, height: 30)
+            g.toParent = .translation(100, 200)
+            g.masksToBounds = true
+            g.cornerRadius = radius
+            g.maskedCorners = corners
+            g.contents = [.gradient(RenderGradient(kind: .axial, rect: g.bounds, start: .zero, end: CGPoint(x: 50, y: 0),
+                                                   stops: [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 1))]))]
+            var child = RenderNode()   // opaque, reaching 10 points past the tile's right edge
+            child.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+            child.toParent = .translation(30, 5)
+            child.backgroundColor = 0xFF10_2030
+            return [g, child]
+        }
+        let frame = IntRect(x: 0, y: 0, width: 400, height: 300)
+        for (radius, corners) in [(12.0, UInt8(0xF)), (0.5, UInt8(0x1)), (100, UInt8(0x8))] {
+            let t = tile(radius: radius, corners: corners)
+            let tree = nestedTree(width: 400, height: 300, [(t[0], [t[1]])])
+            XCTAssertTrue(TreeRasterizer(tree: tree).occluders(toDevice: .identity, frame: frame, images: OpaqueImageCache()).isEmpty,
+                          "radius \(radius), corners \(corners)")
+        }
+        for (radius, corners) in [(0.0, UInt8(0xF)), (12, UInt8(0))] {
+            let t = tile(radius: radius, corners: corners)
+            let tree = nestedTree(width: 400, height: 300, [(t[0], [t[1]])])
+            let occ = TreeRasterizer(tree: tree).occluders(toDevice: .identity, frame: frame, images: OpaqueImageCache())
+            // The gradient's 50x30 at (100, 200); the sublayer at (130, 205), cut to the tile: 20x20.
+            XCTAssertEqual(occ.rects, [IntRect(x: 100, y: 200, width: 50, height: 30), IntRect(x: 130, y: 205, width: 20, height: 20)],
+                           "radius \(radius), corners \(corners)")
+        }
+    }
+
     /// Subtrees with nothing that can be opaque (filled paths only) are not walked, but an opaque
     /// layer two levels down under path-only layers still counts, and so does one after them.
     func testOpaqueLayerUnderPathOnlyLayersCounts() {
