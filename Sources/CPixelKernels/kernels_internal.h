@@ -2,8 +2,8 @@
 // level's results must equal, and the per-level versions the public entry points dispatch to.
 //
 // Files by job: dispatch.c (CPU checks, mode, level), blend.c (source over, coverage), mask.c (a
-// colour through an 8-bit mask), fill.c, sample.c (bilinear sampling), gradient.c (gradient rows),
-// blur.c (box blur passes), raster.c (the cell rasteriser), yuv.c (ARGB to I420); each job's vector versions in
+// colour through an 8-bit mask, and a mask sampled along a row), fill.c, copy.c (a rectangle into
+// other memory), sample.c (bilinear sampling), gradient.c (gradient rows), blur.c (box blur passes), raster.c (the cell rasteriser), yuv.c (ARGB to I420); each job's vector versions in
 // <job>_x86.c (AVX2, AVX-512: compiled on x86-64 only) and <job>_neon.c (AArch64 only).
 // over_x86.h holds the AVX2 and AVX-512 source-over formulas blend_x86.c and gradient_x86.c share
 // (gradient.c also paints gradient rows straight onto a destination: lamina_gradient_over).
@@ -365,6 +365,8 @@ LK_HIDDEN void lk_over_row_level(int32_t level, uint32_t *dst, const uint32_t *s
 /// full1 <= n, and kFull inside), at `level`.
 LK_HIDDEN void lk_blend_pieces(int32_t level, uint32_t *dst, const uint32_t *src, int32_t n, const float *cov,
                                int32_t full0, int32_t full1, float op, uint32_t kFull);
+LK_HIDDEN void lk_copy_rect_portable(uint32_t *dst, intptr_t dstPitch, const uint32_t *src, intptr_t srcStride,
+                                     int32_t width, int32_t height);
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_sample_mask_row_portable(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
                                            double g, double gv, double fv, int64_t x0, int32_t count);
@@ -412,6 +414,10 @@ LK_HIDDEN void lk_sample_mask_row_avx2(uint8_t *out, const uint8_t *top, const u
                                        double g, double gv, double fv, int64_t x0, int32_t count);
 LK_HIDDEN void lk_sample_mask_row_avx512(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
                                          double g, double gv, double fv, int64_t x0, int32_t count);
+LK_HIDDEN void lk_copy_rect_stream_avx2(uint32_t *dst, intptr_t dstPitch, const uint32_t *src, intptr_t srcStride,
+                                          int32_t width, int32_t height);
+LK_HIDDEN void lk_copy_rect_stream_avx512(uint32_t *dst, intptr_t dstPitch, const uint32_t *src, intptr_t srcStride,
+                                            int32_t width, int32_t height);
 LK_HIDDEN void lk_fill_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_fill_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r);

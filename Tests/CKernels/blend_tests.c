@@ -193,3 +193,35 @@ void test_sample_mask_row(void) {
     lamina_kernels_set_mode(LAMINA_KERNELS_AUTO);
     munmap(area, span + (size_t)page);
 }
+
+// lamina_copy_rect: the rectangle's bytes, and nothing around them, at every level; small copies
+// and copies past LAMINA_COPY_STREAMING_BYTES (streaming stores), destinations at every alignment
+// of a word and pitches that are not whole vectors.
+void test_copy_rect(void) {
+    const int32_t shapes[][2] = { { 1, 1 }, { 7, 3 }, { 17, 5 }, { 64, 9 }, { 33, 2 }, { 700, 400 }, { 1031, 260 }, { 2880, 96 } };
+    for (int si = 0; si < 8; si++)
+        for (int t = 0; t < 3; t++) {
+            int32_t w = shapes[si][0], h = shapes[si][1];
+            intptr_t srcStride = w + irand(0, 9), dstPitchWords = w + irand(0, 21);
+            int32_t lead = irand(0, 17);   // words before the rectangle: every alignment of a vector
+            size_t words = (size_t)(lead + dstPitchWords * h + 8);
+            uint32_t *src = malloc(sizeof(uint32_t) * (size_t)(srcStride * h));
+            uint32_t *before = malloc(sizeof(uint32_t) * words), *want = malloc(sizeof(uint32_t) * words), *got = malloc(sizeof(uint32_t) * words);
+            for (intptr_t i = 0; i < srcStride * h; i++) src[i] = any_pixel();
+            for (size_t i = 0; i < words; i++) before[i] = any_pixel();
+            memcpy(want, before, sizeof(uint32_t) * words);
+            for (int32_t y = 0; y < h; y++)
+                for (int32_t x = 0; x < w; x++) want[lead + y * dstPitchWords + x] = src[y * srcStride + x];
+            for (int li = 0; li < level_count; li++) {
+                use_level(&levels[li]);
+                memcpy(got, before, sizeof(uint32_t) * words);
+                lamina_copy_rect(got + lead, dstPitchWords * 4, src, srcStride, w, h);
+                char what[160];
+                snprintf(what, sizeof what, "%dx%d, strides %ld/%ld words, dst +%d words", w, h, (long)srcStride, (long)dstPitchWords, lead);
+                current = "lamina_copy_rect";
+                check(memcmp(got, want, sizeof(uint32_t) * words) == 0, levels[li].name, what);
+            }
+            free(src); free(before); free(want); free(got);
+        }
+    lamina_kernels_set_mode(LAMINA_KERNELS_AUTO);
+}

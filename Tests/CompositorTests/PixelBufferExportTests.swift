@@ -37,6 +37,37 @@ final class PixelBufferExportTests: XCTestCase {
         }
     }
 
+    /// A rectangle of a megabyte and more is written with streaming stores (`lamina_copy_rect`):
+    /// the same bytes, and nothing around them, at every level, with a pitch that is not a whole
+    /// number of vectors and a destination off a vector's alignment.
+    func testALargeExportIsTheFramesBytesAtEveryLevel() {
+        var rng = SplitMix64(seed: 0xE4_9072)
+        let w = 640, h = 480
+        var frame = PixelBuffer(width: w, height: h)
+        for i in frame.pixels.indices { frame.pixels[i] = rng.anyPixel() }
+        let rect = IntRect(x: 5, y: 3, width: 611, height: 470)   // 1.1 MiB
+        let pitchWords = w + 3
+        for level in BilinearKernelTests.modes {
+            PixelKernels.withLevel(level) {
+                var destination = [UInt32](repeating: 0xDEAD_BEEF, count: pitchWords * h + 1)
+                let written = destination.withUnsafeMutableBytes { raw in
+                    frame.export(rect, to: raw.baseAddress! + 4 + (rect.y * pitchWords + rect.x) * 4, pitch: pitchWords * 4)
+                }
+                XCTAssertEqual(written, rect.area)
+                for y in 0..<h {
+                    for x in 0..<pitchWords {
+                        let inside = x >= rect.x && x < rect.maxX && y >= rect.y && y < rect.maxY
+                        let expected = inside ? frame[x, y] : 0xDEAD_BEEF
+                        if destination[1 + y * pitchWords + x] != expected {
+                            return XCTFail("\(level): pixel (\(x), \(y)) is \(String(destination[1 + y * pitchWords + x], radix: 16)), expected \(String(expected, radix: 16))")
+                        }
+                    }
+                }
+                XCTAssertEqual(destination[0], 0xDEAD_BEEF)
+            }
+        }
+    }
+
     func testAnEmptyRectangleWritesNothing() {
         let frame = PixelBuffer(width: 4, height: 4, fill: 0xFF11_2233)
         var destination = [UInt32](repeating: 7, count: 16)

@@ -93,6 +93,14 @@ void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, in
 /// lamina_over_solid on `height` rows of dst (row y at dst + y·dstStride pixels).
 void lamina_over_solid_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);
 
+/// Copies a `width` x `height` rectangle of pixels: row y of src starts at src + y·srcStride
+/// (pixels), of dst at dst + y·dstPitch (bytes). The same bytes as memcpy a row; a copy of at least
+/// LAMINA_COPY_STREAMING_BYTES is written with streaming stores at the AVX2 and AVX-512 levels
+/// (not kept in the caches: a frame sent to a window's framebuffer), complete when this returns.
+void lamina_copy_rect(uint32_t *dst, intptr_t dstPitch, const uint32_t *src, intptr_t srcStride, int32_t width, int32_t height);
+/// The smallest copy lamina_copy_rect writes with streaming stores (1 MiB).
+#define LAMINA_COPY_STREAMING_BYTES (1 << 20)
+
 /// Sets every pixel of a `width` x `height` rectangle of dst (row y at dst + y·dstStride pixels)
 /// to `color`. Stores only: the rectangle's pixels are not read.
 void lamina_fill_rect(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height);

@@ -1,4 +1,5 @@
 import Foundation
+import CPixelKernels
 
 extension PixelBuffer {
     /// Writes the pixels of `rect` into 32-bit-per-pixel memory laid out as this buffer is
@@ -15,6 +16,13 @@ extension PixelBuffer {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height, "export: \(rect) is outside the \(width)x\(height) frame")
         if let o = overlay { precondition(rect.maxX <= o.width && rect.maxY <= o.height, "export: \(rect) is outside the \(o.width)x\(o.height) overlay") }
         pixels.withUnsafeBufferPointer { frame in
+            if overlay == nil {
+                // Nothing read back: a large copy goes to memory past the caches (streaming stores),
+                // as the display server reads it next, not this thread.
+                lamina_copy_rect(destination.assumingMemoryBound(to: UInt32.self), pitch, frame.baseAddress! + rect.y * width + rect.x,
+                                 width, Int32(rect.width), Int32(rect.height))
+                return
+            }
             for y in 0..<rect.height {
                 let row = (destination + y * pitch).assumingMemoryBound(to: UInt32.self)
                 row.update(from: frame.baseAddress! + (rect.y + y) * width + rect.x, count: rect.width)
