@@ -107,7 +107,12 @@ final class GradientCornerTilesTests: XCTestCase {
                 let scissor = trial % 4 == 3 ? IntRect(x: rect.x + rng.int(0...(c + 2)), y: rect.y + rng.int(0...(c + 2)), width: rng.int(1...w), height: rng.int(1...h))
                                                   .intersection(IntRect(x: 0, y: 0, width: w, height: h))
                                              : IntRect(x: 0, y: 0, width: w, height: h)
-                let outline = RoundedRect.polygon(CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), radius: radius, corners: corners, steps: steps)
+                let smooth = RoundedRect.polygon(CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), radius: radius, corners: corners, steps: steps)
+                // Every other card's reference with aliased edges (a layer's default), as a layer's
+                // outline is drawn: its sides staircases, which on whole pixels add only points
+                // along the sides (and, for a radius off the half pixels, steps past their ends).
+                let outline = trial % 2 == 0 ? smooth
+                    : AliasedEdges.apply(smooth, bounds: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), toLayer: .identity, antialiased: 0)
                 var applied = false
                 let got = draw(fused: true, clip: nil, scissor: scissor) { d, s in
                     applied = d.drawGradient(sampler, roundedRect: rect, radius: radius, steps: steps, corners: corners, opacity: opacity, on: s)
