@@ -862,9 +862,9 @@ AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_
     plan_row(g, px0, count, &p, cache);
     // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
     // about equal to the buffer, slightly slower on small radial gradients). Rows with coverage
-    // that take the buffer are left to the caller (its buffer and pieces).
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
-        if (cov) return 0;
+    // take the fused loop all the same (lookup8 gathers what its window does not hold): the
+    // caller's buffer would blend their pieces pixel by pixel.
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p) && !cov) {
         over_by_chunks(g, &p, px0, count, dst, k);
         return 1;
     }
