@@ -74,8 +74,9 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 // lamina_gradient_over paints a row of one factor (no coverage, or coverage 1 all along) through
 // the level's fused loop (gradient_x86.c: colours blended in registers as they are made), or, at
 // the portable and NEON levels, shaded a chunk at a time into a buffer on the stack (in the L1
-// cache) and blended by the row kernel. A row with coverage (a rounded corner's row) is shaded into
-// the buffer once and blended piece by piece: the inside [full0, full1) by the row kernel, the
+// cache) and blended by the row kernel. A row with coverage (a rounded corner's row) goes through
+// the x86 levels' fused loops too; at the other levels (and for rows those loops leave) it is
+// shaded into the buffer once and blended piece by piece: the inside [full0, full1) by the row kernel, the
 // pixels outside it by their own factors, runs of eight or more pixels of one factor by the row
 // kernel, the others with the formula. The pixels are those of lamina_shade_gradient and
 // lamina_over_row: a gradient pixel does not depend on where its span starts, and every blend is

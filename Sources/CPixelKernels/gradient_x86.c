@@ -725,15 +725,15 @@ LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32
 
 // ---- gradient over: each group of colours blended as it is made ---------------------------------
 //
-// lk_gradient_over_avx2 paints a run of one factor k, lk_gradient_over_avx512 a run whose pixels
-// outside an inside [full0, full1) take their own factors from a coverage row: each group of
+// lk_gradient_over_avx2 and lk_gradient_over_avx512 paint a run of one factor k, or a run whose
+// pixels outside an inside [full0, full1) take their own factors from a coverage row: each group of
 // eight or sixteen pixels' table indices as the loops above make them (the unsure lanes worked out
 // again by the formula), their colours, each pixel's factor (coverage_k, in float lanes), and
-// source over onto the destination in registers (over8 / over16 / over16_each, the row kernels'
-// formula), with no row of colours in between: the pixels of lk_gradient_* followed by the blends
-// of lamina_gradient_over. Rows the loops above do not vectorise (one colour, the portable
-// fallback) and stepped rows whose colours change fast go through a buffer instead (AVX2 here,
-// AVX-512 in gradient.c).
+// source over onto the destination in registers (over8 / over8_each / over16 / over16_each, the
+// row kernels' formula), with no row of colours in between: the pixels of lk_gradient_* followed
+// by the blends of lamina_gradient_over. Rows the loops above do not vectorise (one colour, the
+// portable fallback), and at AVX2 stepped rows without coverage whose colours change fast, go
+// through a buffer instead (AVX2 here, AVX-512 and rows with coverage in gradient.c).
 
 enum { OVER_CHUNK = 256 };
 
