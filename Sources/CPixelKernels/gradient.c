@@ -74,8 +74,9 @@ void lamina_shade_gradient(const LaminaGradientRow *row, int32_t px0, int32_t co
 // lamina_gradient_over paints a row of one factor (no coverage, or coverage 1 all along) through
 // the level's fused loop (gradient_x86.c: colours blended in registers as they are made), or, at
 // the portable and NEON levels, shaded a chunk at a time into a buffer on the stack (in the L1
-// cache) and blended by the row kernel. A row with coverage (a rounded corner's row) is shaded into
-// the buffer once and blended piece by piece: the inside [full0, full1) by the row kernel, the
+// cache) and blended by the row kernel. A row with coverage (a rounded corner's row) goes through
+// the x86 levels' fused loops too; at the other levels (and for rows those loops leave) it is
+// shaded into the buffer once and blended piece by piece: the inside [full0, full1) by the row kernel, the
 // pixels outside it by their own factors, runs of eight or more pixels of one factor by the row
 // kernel, the others with the formula. The pixels are those of lamina_shade_gradient and
 // lamina_over_row: a gradient pixel does not depend on where its span starts, and every blend is
@@ -88,14 +89,14 @@ enum { GRADIENT_CHUNK = 512 };
 /// to row of one rectangle by lamina_gradient_over_rows).
 static void over_constant(int32_t level, const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, float op, uint32_t k,
                           LkGradientRowsCache *cache) {
-    (void)op;   // read by the AVX-512 loop only
+    (void)op;   // read by the x86 loops only
     switch (level) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512:
         // Its fused loop, or else (rows it leaves) the buffer below.
         if (lk_gradient_over_avx512(row, px0, count, dst, NULL, 0, count, op, cache)) return;
         break;
-    case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k, cache); return;
+    case LAMINA_LEVEL_AVX2: lk_gradient_over_avx2(row, px0, count, dst, k, NULL, 0, count, op, cache); return;
 #endif
     default: break;
     }
@@ -164,6 +165,7 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
     }
 #if defined(__x86_64__)
     if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(row, px0, count, dst, coverage, full0, full1, op, NULL)) return;
+    if (level == LAMINA_LEVEL_AVX2 && lk_gradient_over_avx2(row, px0, count, dst, kFull, coverage, full0, full1, op, NULL)) return;
 #endif
     over_coverage(level, row, px0, count, dst, coverage, full0, full1, op, kFull);
 }
@@ -211,6 +213,7 @@ void lamina_gradient_over_rows_coverage(const LaminaGradientRow *row, double mx,
         }
 #if defined(__x86_64__)
         if (level == LAMINA_LEVEL_AVX512 && lk_gradient_over_avx512(&r, px0, count, d, cov, full0, full1, op, &cache)) continue;
+        if (level == LAMINA_LEVEL_AVX2 && lk_gradient_over_avx2(&r, px0, count, d, kFull, cov, full0, full1, op, &cache)) continue;
 #endif
         over_coverage(level, &r, px0, count, d, cov, full0, full1, op, kFull);
     }

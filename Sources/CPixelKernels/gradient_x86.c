@@ -725,15 +725,15 @@ LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *g, int32_t px0, int32
 
 // ---- gradient over: each group of colours blended as it is made ---------------------------------
 //
-// lk_gradient_over_avx2 paints a run of one factor k, lk_gradient_over_avx512 a run whose pixels
-// outside an inside [full0, full1) take their own factors from a coverage row: each group of
+// lk_gradient_over_avx2 and lk_gradient_over_avx512 paint a run of one factor k, or a run whose
+// pixels outside an inside [full0, full1) take their own factors from a coverage row: each group of
 // eight or sixteen pixels' table indices as the loops above make them (the unsure lanes worked out
 // again by the formula), their colours, each pixel's factor (coverage_k, in float lanes), and
-// source over onto the destination in registers (over8 / over16 / over16_each, the row kernels'
-// formula), with no row of colours in between: the pixels of lk_gradient_* followed by the blends
-// of lamina_gradient_over. Rows the loops above do not vectorise (one colour, the portable
-// fallback) and stepped rows whose colours change fast go through a buffer instead (AVX2 here,
-// AVX-512 in gradient.c).
+// source over onto the destination in registers (over8 / over8_each / over16 / over16_each, the
+// row kernels' formula), with no row of colours in between: the pixels of lk_gradient_* followed
+// by the blends of lamina_gradient_over. Rows the loops above do not vectorise (one colour, the
+// portable fallback), and at AVX2 stepped rows without coverage whose colours change fast, go
+// through a buffer instead (AVX2 here, AVX-512 and rows with coverage in gradient.c).
 
 enum { OVER_CHUNK = 256 };
 
@@ -783,11 +783,42 @@ AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256
     }
 }
 
+/// Eight colours of the table at `index` (each 0...255): by two permutes of the 16-entry window of
+/// the table from the lower of the first and last lanes' indices when every index lies in it (a
+/// smooth gradient over eight pixels, whose indices mostly rise or fall along the row), else by a
+/// gather. The same colours either way; the permutes cost less than the gather (AMD Zen 4).
+AVX2_ONLY static inline __m256i lookup8(const uint32_t *table, __m256i index) {
+    const int32_t first = _mm256_cvtsi256_si32(index), last = _mm256_extract_epi32(index, 7);
+    const int32_t ends = first < last ? first : last;
+    const int32_t base = ends < 240 ? ends : 240;
+    const __m256i rel = _mm256_sub_epi32(index, _mm256_set1_epi32(base));
+    // Every lane in 0...15: no bit above the low four (a lane below base wraps to a large value).
+    if (!_mm256_testz_si256(rel, _mm256_set1_epi32(~15))) return _mm256_i32gather_epi32((const int *)table, index, 4);
+    // Each permute takes the low three bits of rel; bit 3 (moved to the sign) picks the half.
+    const __m256i lo = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(table + base)), rel);
+    const __m256i hi = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(table + base + 8)), rel);
+    return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi),
+                                                _mm256_castsi256_ps(_mm256_slli_epi32(rel, 28))));
+}
+
+/// Eight lanes' factors coverage_k(v, op), v = cov[i + lane] for the lanes of `need` (all bits of
+/// a lane set), 1 for the others (the formula in float, operation by operation, as
+/// coverage_factors16 at AVX-512).
+AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need, __m256 op) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    __m256 v = _mm256_blendv_ps(one, _mm256_maskload_ps(cov, need), _mm256_castsi256_ps(need));
+    // min_ps returns its second operand when the first is NaN: v < 1 ? v : 1, as coverage_k.
+    v = _mm256_min_ps(_mm256_mul_ps(v, op), one);
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+}
+
 AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
-                                                                          int32_t px0, int32_t count, uint32_t *dst, uint32_t k) {
+                                                                          int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                                                          const float *cov, int32_t full0, int32_t full1, float op) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
     const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 opv = _mm256_set1_ps(op);
     const int scaled = k != 255;
     __m256 lane = lanes8(0);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8))) {
@@ -799,15 +830,21 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
             fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
             index = _mm256_loadu_si256((const __m256i *)fixed);
         }
-        __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
-        if (i + 8 <= count) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s));
+        __m256i s = lookup8(g->table, index);
+        const int whole = i + 8 <= count;
+        const __m256i live = whole ? _mm256_set1_epi32(-1) : _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
+        __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(dst + i)) : _mm256_maskload_epi32((const int *)(dst + i), live);
+        __m256i out;
+        if (cov && (i < full0 || i + 8 > full1)) {
+            // Lanes outside the inside take their own factors.
+            const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(i), lanes);
+            const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
+            out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
         } else {
-            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
-            __m256i d = _mm256_maskload_epi32((const int *)(dst + i), keep);
-            _mm256_maskstore_epi32((int *)(dst + i), keep, scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s));
+            out = scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s);
         }
+        if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
+        else _mm256_maskstore_epi32((int *)(dst + i), live, out);
     }
 }
 
@@ -819,25 +856,30 @@ static inline int narrow_steps(const RowPlan *p) {
     return 15 * perPixel < 31;
 }
 
-AVX2_ONLY LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
-                                               LkGradientRowsCache *cache) {
+AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                              const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache) {
     RowPlan p;
     plan_row(g, px0, count, &p, cache);
     // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
-    // about equal to the buffer, slightly slower on small radial gradients).
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
+    // about equal to the buffer, slightly slower on small radial gradients). Rows with coverage
+    // take the fused loop all the same (lookup8 gathers what its window does not hold): the
+    // caller's buffer would blend their pieces pixel by pixel.
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p) && !cov) {
         over_by_chunks(g, &p, px0, count, dst, k);
-        return;
+        return 1;
     }
     // The path as a constant in each call, so the compiler drops the other paths' code.
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k); return;
-    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k); return;
-    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k); return;
-    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k); return;
-    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k); return;
-    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k); return;
-    default: over_by_chunks(g, &p, px0, count, dst, k);
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op); return 1;
+    default:
+        if (cov) return 0;
+        over_by_chunks(g, &p, px0, count, dst, k);
+        return 1;
     }
 }
 

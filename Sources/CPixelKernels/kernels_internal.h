@@ -432,10 +432,12 @@ LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *s
 LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
-/// lamina_gradient_over for a run of one factor k (1...255, count > 0): dst[i] = scale(colour, k) over dst[i].
-/// `cache`: NULL, or kept from row to row of one rectangle (see LkGradientRowsCache).
-LK_HIDDEN void lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
-                                     LkGradientRowsCache *cache);
+/// lamina_gradient_over at AVX2 (count > 0; k = coverage_k(1, op); 0 <= full0 <= full1 <= count
+/// when cov is not NULL): without coverage a run of one factor k (1...255), always done (1); with
+/// coverage, 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see
+/// gradient_x86.c). `cache`: NULL, or kept from row to row of one rectangle (see LkGradientRowsCache).
+LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                    const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache);
 /// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
 /// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
 LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,

@@ -52,6 +52,23 @@ static inline void over8_solid_each(uint32_t *dst, __m256i c16, __m256i k) {
     _mm256_storeu_si256((__m256i *)dst, _mm256_packus_epi16(dl, dh));
 }
 
+/// over8 with each pixel's own factor: s scaled by k first (eight 32-bit factors 0...255, each
+/// going to its pixel's four channels; 255 leaves s as it is, 0 leaves d).
+__attribute__((target("avx2")))
+static inline __m256i over8_each(__m256i d, __m256i s, __m256i k) {
+    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
+    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+    __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
+    __m256i sl = div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), kl));
+    __m256i sh = div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), kh));
+    __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
+    __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
+    __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
+    return _mm256_packus_epi16(dl, dh);
+}
+
 /// Source over of eight premultiplied pixels s (unscaled, each channel at most its alpha) onto d,
 /// for the gradient loops: d's red and blue, and its green and alpha, each in the low bytes of
 /// 16-bit lanes (masks and a shift instead of unpacking), times 255 − s's alpha (bytes copied by a

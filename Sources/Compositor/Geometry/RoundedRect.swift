@@ -7,12 +7,31 @@ enum RoundedRect {
     /// 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY), clockwise on a y-down screen. The radius is clamped to
     /// half the shorter side, as Core Animation does. `pixelsPerUnit` sets how finely arcs are cut.
     static func polygon(_ rect: CGRect, radius: Double, corners: UInt8, pixelsPerUnit: Double) -> [(x: Double, y: Double)] {
+        let r = clampedRadius(rect, radius)
+        return polygon(rect, radius: r, corners: corners, steps: r > 0 ? arcSteps(radius: r, pixelsPerUnit: pixelsPerUnit) : 2)
+    }
+
+    /// The radius `polygon` rounds `rect`'s corners with: `radius` (0 when not finite) clamped to
+    /// 0 ... half the shorter side.
+    static func clampedRadius(_ rect: CGRect, _ radius: Double) -> Double {
         let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
-        let r = max(0, min(radius.isFinite ? radius : 0, (x1 - x0) / 2, (y1 - y0) / 2))
-        if r <= 0 || corners & 0xF == 0 { return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] }
+        return max(0, min(radius.isFinite ? radius : 0, (x1 - x0) / 2, (y1 - y0) / 2))
+    }
+
+    /// How many segments `polygon` cuts a quarter arc of (clamped) radius `r` into at
+    /// `pixelsPerUnit`: about one every 1.5 device pixels of arc, 2 ... 64.
+    static func arcSteps(radius r: Double, pixelsPerUnit: Double) -> Int {
         let devR = r * (pixelsPerUnit.isFinite ? max(pixelsPerUnit, 0.01) : 1)
         let steps = (devR * Double.pi / 2 / 1.5).rounded(.up)
-        let n = steps.isNaN ? 2 : Int(min(max(steps, 2), 64))
+        return steps.isNaN ? 2 : Int(min(max(steps, 2), 64))
+    }
+
+    /// `polygon` with the radius already clamped (`clampedRadius`) and each quarter arc cut into
+    /// `steps` segments (2 ... 64).
+    static func polygon(_ rect: CGRect, radius r: Double, corners: UInt8, steps: Int) -> [(x: Double, y: Double)] {
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
+        if r <= 0 || corners & 0xF == 0 { return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] }
+        let n = min(max(steps, 2), 64)
         var pts: [(x: Double, y: Double)] = []
         pts.reserveCapacity(4 * (n + 1))
         // (corner bit, centre, start angle) going clockwise on screen: top-right, bottom-right, bottom-left, top-left.

@@ -25,6 +25,8 @@ final class PrimitiveDrawer {
     var cornerCoverage: [Float] = []
     /// Each of those rows' inside of coverage 1, two values a row (reused; grows as needed).
     var cornerInside: [Int32] = []
+    /// The coverage of rounded corners on whole pixels, by corner shape (`drawGradient(_:roundedRect:…)`).
+    let gradientCorners = GradientCornerTiles()
     /// A shape's coverage for `fillGradientCells` (reused from shape to shape; grows as needed).
     var shapeCoverage: [Float] = []
     /// The rasteriser of coverage runs for paints other than solid colours (and of soft clips).

@@ -61,12 +61,11 @@ extension TreeRasterizer {
                 // A pixel rectangle (drawn as a scissor, see `body`).
                 inner = inner.intersection(r)
             } else if tree.nodes[i].masksToBounds {
-                // Rounded corners through an affine map are never a pixel rectangle (the outline has
-                // more than four points: see RoundedRect.polygon): a soft clip, so nothing under it
-                // is opaque, found without building the outline (200 rounded tiles a frame).
-                let b = bounds, radius = tree.nodes[i].cornerRadius
-                let r = max(0, min(radius.isFinite ? radius : 0, Double(b.width) / 2, Double(b.height) / 2))
-                if r > 0, tree.nodes[i].maskedCorners & 0xF != 0, H.c == 0, H.f == 0, H.i > 0 { continue }
+                // A rounded outline under an affine map has more than four points, so it is never a
+                // pixel rectangle (`clipBox`'s aligned): nothing under it counts, and its polygon
+                // (a gradient card's, every frame) need not be made to find that out.
+                if RoundedRect.clampedRadius(bounds, tree.nodes[i].cornerRadius) > 0, tree.nodes[i].maskedCorners & 0xF != 0,
+                   H.c == 0, H.f == 0, H.i > 0 { continue }
                 let edges = (bounds: bounds, antialiased: tree.nodes[i].antialiasedEdges)
                 let poly = aliased(H.projectClipped(RoundedRect.polygon(bounds, radius: tree.nodes[i].cornerRadius,
                     corners: tree.nodes[i].maskedCorners, pixelsPerUnit: TreeRasterizer.scale(of: M))), edges, H)

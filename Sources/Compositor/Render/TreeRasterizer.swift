@@ -261,6 +261,12 @@ final class TreeRasterizer {
                 // every group composited there, down the per-pixel clip paths).
                 s.scissor = s.scissor.intersection(r)
             } else {
+                // A leaf gradient card on whole pixels: its corners' coverage kept by corner shape.
+                if children.isEmpty, drawGradientCard(i, H: H, bounds: bounds, radius: cornerRadius, corners: corners, ppu: ppu, opacity: op, on: s) {
+                    s.occlusionOrder = .max
+                    finishBody(i, H: H, ppu: ppu, opacity: op, on: s, clip: savedClip, scissor: savedScissor)
+                    return
+                }
                 let poly = aliased(H.projectClipped(RoundedRect.polygon(bounds, radius: cornerRadius, corners: corners, pixelsPerUnit: ppu)), edges, H)
                 // A leaf gradient under its own rounded clip: painted through the outline, no mask.
                 if children.isEmpty, drawGradientClipped(i, clip: poly, H: H, opacity: op, on: s) {
