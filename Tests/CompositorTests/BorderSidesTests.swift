@@ -22,7 +22,8 @@ final class BorderSidesTests: XCTestCase {
         card.cornerRadius = rng.pick([0, rng.double(1, 30), rng.double(1, 30).rounded()])
         card.maskedCorners = rng.pick([0xF, 0xF, UInt8(rng.int(0...15))])
         card.borderWidth = rng.pick([3, 1, rng.double(0.5, 12), rng.double(1, 8).rounded()])
-        card.borderColor = rng.pick([0xCCFF_FFFF, 0xFF20_4060, 0x5500_0000])
+        // 0xCCFF_FFFF is not premultiplied (its channels pass its alpha): the ring is drawn whole.
+        card.borderColor = rng.pick([0xCCCC_CCCC, 0xFF20_4060, 0x5500_0000, 0xCCFF_FFFF])
         card.antialiasedEdges = rng.pick([0xF, 0, UInt8(rng.int(0...15))])
         card.opacity = rng.pick([1, 1, 0.6])
         if rng.chance(0.3) { card.shadow = RenderShadow(color: 0x9900_0000, offsetX: 0, offsetY: 5, radius: rng.double(1, 10), path: nil) }
@@ -98,7 +99,7 @@ final class BorderSidesTests: XCTestCase {
                 card.toParent = .translation(24 + 92 * Double(step % 10), 22 + 0.173 * Double(step))
                 card.backgroundColor = 0xFFE5_6767
                 card.cornerRadius = 6 + 0.37 * Double(step)
-                card.borderWidth = 3; card.borderColor = 0xCCFF_FFFF
+                card.borderWidth = 3; card.borderColor = 0xCCCC_CCCC
                 card.antialiasedEdges = antialiased
                 let t = flatTree(width: 960, height: 640, [card])
                 let r = TreeRasterizer(tree: t)

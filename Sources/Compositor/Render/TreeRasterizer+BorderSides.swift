@@ -94,10 +94,15 @@ extension TreeRasterizer {
 
     /// Draws a border ring (outer and inner contour, even-odd) in `color` at opacity `op`: its
     /// straight sides as rectangles and only the rows above and below them through the
-    /// rasteriser, when `borderSides` finds them and `s` has no soft clip (the pixels `draw` gives
-    /// the ring whole). False when it drew nothing (the caller draws the ring).
+    /// rasteriser, when `borderSides` finds them, `s` has no soft clip and `color` is premultiplied
+    /// (the pixels `draw` gives the ring whole). False when it drew nothing (the caller draws the
+    /// ring).
     func drawBorderSides(_ contours: [[(x: Double, y: Double)]], color: UInt32, opacity op: Double, on s: Surface) -> Bool {
-        guard splitsBorderSides, s.clip == nil, let sides = TreeRasterizer.borderSides(contours) else { return false }
+        // A colour whose channels pass its alpha (not premultiplied; no layer's colour is) is
+        // blended differently by the rectangle and rasteriser kernels at some levels: left whole.
+        let a = color >> 24
+        guard splitsBorderSides, s.clip == nil, (color >> 16) & 0xFF <= a, (color >> 8) & 0xFF <= a, color & 0xFF <= a,
+              let sides = TreeRasterizer.borderSides(contours) else { return false }
         let saved = s.scissor
         let rows = sides.rows.clamped(to: saved.y..<max(saved.y, saved.maxY))
         guard rows.count >= TreeRasterizer.borderSideRows else { return false }
