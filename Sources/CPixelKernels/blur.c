@@ -3,6 +3,7 @@
 // (its reference test: BoxBlurKernelTests).
 #include "kernels_internal.h"
 #include <stdlib.h>
+#include <string.h>
 
 /// floor((sum + half) / size) as BoxBlur's `mean`: ((sum + half)·m) >> 40, m = ⌊2^40 / size⌋ + 1.
 static inline int32_t box_mean(int64_t sum, int64_t half, int64_t m) { return (int32_t)(((sum + half) * m) >> 40); }
@@ -60,7 +61,13 @@ static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sum
     }
 }
 
-void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n) {
+/// The passes of lamina_box_blur_passes on a plane whose rows outside [live0, live1) are zero
+/// (their contents are not read): each row pass runs only on the rows its input can have non-zero
+/// (a zero row's means are 0: box_mean(0) = ⌊half·m / 2^40⌋ = 0), the rest of its output rows
+/// cleared, and every column pass widens those rows by its radius. The same bits as the passes
+/// over every row.
+static void box_blur_passes_live(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n,
+                                 int32_t live0, int32_t live1) {
     if (w <= 0 || h <= 0) return;
     int32_t level = lamina_kernels_level();
     // The vector row passes' two scratch rows, for radii up to 511 (see blur_x86.c). Without them
@@ -73,17 +80,39 @@ void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, 
     for (int32_t k = 0; k < n; k++) {
         int32_t r = radii[k];
         if (r < 0 || r > 511) continue;
+        const int32_t lo = live0 > 0 ? live0 : 0, hi = live1 < h ? live1 : h;
+        const int32_t rows = hi > lo ? hi - lo : 0;
+        const int32_t *hs = a + (intptr_t)lo * w;
+        int32_t *ht = tmp + (intptr_t)lo * w;
+        // Rows no input reaches: zero, as the row pass would make them.
+        if (rows == 0) {
+            memset(tmp, 0, sizeof(int32_t) * (size_t)w * (size_t)h);
+        } else {
+            if (lo > 0) memset(tmp, 0, sizeof(int32_t) * (size_t)w * (size_t)lo);
+            if (hi < h) memset(tmp + (intptr_t)hi * w, 0, sizeof(int32_t) * (size_t)w * (size_t)(h - hi));
+        }
         switch (level) {
 #if defined(__x86_64__)
         case LAMINA_LEVEL_AVX512:
-            lk_box_horizontal_avx512(a, tmp, rowScratch, w, h, r); lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
+            if (rows > 0) lk_box_horizontal_avx512(hs, ht, rowScratch, w, rows, r);
+            lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
         case LAMINA_LEVEL_AVX2:
-            lk_box_horizontal_avx2(a, tmp, rowScratch, w, h, r); lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
+            if (rows > 0) lk_box_horizontal_avx2(hs, ht, rowScratch, w, rows, r);
+            lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
 #endif
-        default: lk_box_horizontal(a, tmp, w, h, r); box_vertical_portable(tmp, a, sums, w, h, r); break;
+        default:
+            if (rows > 0) lk_box_horizontal(hs, ht, w, rows, r);
+            box_vertical_portable(tmp, a, sums, w, h, r); break;
         }
+        // The column pass spreads each live row r rows up and down.
+        live0 = lo - r; live1 = hi + r;
+        if (rows == 0) { live0 = live1 = 0; }
     }
     free(rowScratch);
+}
+
+void lamina_box_blur_passes(int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h, const int32_t *radii, int32_t n) {
+    box_blur_passes_live(a, tmp, sums, w, h, radii, n, 0, h);
 }
 
 /// A plane value in 16-bit fixed point, as BoxBlur converts it: Int32(max(0, min(v, 1))·65535 + 0.5)
@@ -99,9 +128,20 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
     const int32_t level = lamina_kernels_level();
-    // Zeros where the source does not reach (none when it fills the plane).
-    if (ox != 0 || oy != 0 || srcWidth != w || srcHeight != h)
+    // Zeros where the source does not reach within its rows (the rows above and below it are
+    // never read: box_blur_passes_live's first row pass skips them, and the column pass after it
+    // writes every row).
+    int32_t passes = 0;
+    for (int32_t k = 0; k < n; k++) passes += radii[k] >= 0 && radii[k] <= 511;
+    if (passes == 0 && (ox != 0 || oy != 0 || srcWidth != w || srcHeight != h))
+        // No pass to write the rows the source leaves out: zeros there too.
         for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
+    else if (ox != 0 || srcWidth != w)
+        for (int32_t y = 0; y < srcHeight; y++) {
+            int32_t *row = a + (intptr_t)(y + oy) * w;
+            for (int32_t x = 0; x < ox; x++) row[x] = 0;
+            for (int32_t x = ox + srcWidth; x < w; x++) row[x] = 0;
+        }
     for (int32_t y = 0; y < srcHeight; y++) {
         const float *s = src + (intptr_t)y * srcWidth;
         int32_t *d = a + (intptr_t)(y + oy) * w + ox;
@@ -113,7 +153,7 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
         default: for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
         }
     }
-    lamina_box_blur_passes(a, tmp, sums, w, h, radii, n);
+    box_blur_passes_live(a, tmp, sums, w, h, radii, n, oy, oy + srcHeight);
     const intptr_t count = (intptr_t)w * h;
     switch (level) {
 #if defined(__x86_64__)

@@ -42,6 +42,7 @@ int main(void) {
     test_mix_rows();
     test_reduce_alpha_row();
     test_over_solid_mix();
+    test_box_blur_placed_rows();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

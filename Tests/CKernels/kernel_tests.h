@@ -211,6 +211,7 @@ void test_sample_between(void);
 void test_mix_rows(void);
 void test_reduce_alpha_row(void);
 void test_over_solid_mix(void);
+void test_box_blur_placed_rows(void);
 void test_over_solid(void);
 void test_fill_rect(void);
 void test_over_solid_coverage(void);

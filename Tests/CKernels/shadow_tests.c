@@ -130,3 +130,41 @@ void test_over_solid_mix(void) {
             AT_EVERY_LEVEL(n, input, want, misalign, lamina_over_solid_mix(out, color, a, b, wa, wb, op, n));
         }
 }
+
+// A placed blur (lamina_box_blur_placed) whose row passes skip the rows no value has reached yet:
+// the bits of placing the source in a zero plane and running lamina_box_blur_passes over every
+// row, then converting, at every level, with its scratch planes full of garbage on entry (their
+// contents are documented unused), radii of 0, past 511 (skipped) and none at all.
+void test_box_blur_placed_rows(void) {
+    enum { MAXW = 90, MAXH = 70 };
+    static float src[MAXW * MAXH], got[MAXW * MAXH], want[MAXW * MAXH];
+    static int32_t a[MAXW * MAXH], tmp[MAXW * MAXH], ref[MAXW * MAXH], rtmp[MAXW * MAXH], sums[MAXW + 1];
+    for (int trial = 0; trial < 300; trial++) {
+        const int32_t w = irand(1, MAXW), h = irand(1, MAXH);
+        const int32_t sw = irand(0, w), sh = irand(0, h), ox = irand(0, w - sw), oy = irand(0, h - sh);
+        for (int32_t i = 0; i < sw * sh; i++) src[i] = chance(0.1) ? 0.0f : chance(0.05) ? 1.5f : (float)drand(0, 1);
+        int32_t radii[3], n = irand(0, 3);
+        for (int32_t k = 0; k < n; k++) radii[k] = chance(0.05) ? 600 : chance(0.05) ? 0 : irand(1, 20);
+        for (int l = 0; l < level_count; l++) {
+            use_level(&levels[l]);
+            // The reference: placed in a zero plane, every row of every pass.
+            memset(ref, 0, sizeof(ref));
+            for (int32_t y = 0; y < sh; y++)
+                for (int32_t x = 0; x < sw; x++) {
+                    float v = src[y * sw + x], c = 1.0f < v ? 1.0f : v;
+                    c = c >= 0.0f ? c : 0.0f;
+                    ref[(y + oy) * w + x + ox] = (int32_t)(c * 65535.0f + 0.5f);
+                }
+            lamina_box_blur_passes(ref, rtmp, sums, w, h, radii, n);
+            for (int32_t i = 0; i < w * h; i++) want[i] = (float)ref[i] * (1.0f / 65535.0f);
+            for (int32_t i = 0; i < w * h; i++) { a[i] = (int32_t)next64(); tmp[i] = (int32_t)next64(); }
+            lamina_box_blur_placed(src, sw, sh, ox, oy, got, a, tmp, sums, w, h, radii, n);
+            int ok = 1;
+            for (int32_t i = 0; i < w * h; i++) ok &= float_bits(got[i]) == float_bits(want[i]);
+            char what[160];
+            snprintf(what, sizeof what, "%dx%d plane, source %dx%d at (%d, %d), %d radii", w, h, sw, sh, ox, oy, n);
+            current = "lamina_box_blur_placed (rows skipped)";
+            check(ok, levels[l].name, what);
+        }
+    }
+}

@@ -23,8 +23,11 @@ enum RoundedRectSpans {
 
     /// Appends the runs of rows `rows` (clipped to the shape) and columns `columns` to `out`.
     /// `corners`: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY; radii rx, ry in pixels.
+    /// `guided`: each row's corner ends are found from where the ellipse crosses the row (a guess
+    /// checked and corrected by the same coverage test), not by bisecting the whole corner; false
+    /// bisects (the reference the guided search is tested against: the same runs, bit for bit).
     static func append(x0: Double, y0: Double, x1: Double, y1: Double, rx: Double, ry: Double, corners: UInt8,
-                       rows: Range<Int>, columns: Range<Int>, into out: inout [CoverageSpan]) {
+                       rows: Range<Int>, columns: Range<Int>, guided: Bool = true, into out: inout [CoverageSpan]) {
         // NaN edges (a 3e38 scale seen edge-on) cover nothing, and must not reach Int's conversions.
         guard !(x0.isNaN || y0.isNaN || x1.isNaN || y1.isNaN || rx.isNaN || ry.isNaN) else { return }
         let rx = max(0, min(rx, (x1 - x0) / 2)), ry = max(0, min(ry, (y1 - y0) / 2))
@@ -66,7 +69,7 @@ enum RoundedRectSpans {
             /// The corner ellipse's own coverage of pixel px (1 where the pixel centre is not beyond
             /// the ellipse's centre): never decreases towards the centre, so across a row a corner is
             /// a run of empty pixels, a few partial ones, and a run of full ones. Only the partial
-            /// ones are computed pixel by pixel (and the run ends found by bisection).
+            /// ones are computed pixel by pixel (and the run ends found by `firstTrue`).
             @inline(__always) func arc(_ px: Int, centreX: Double, left: Bool) -> Double {
                 let qx = Double(px) + 0.5, qy = Double(y) + 0.5
                 let outerX = left ? qx < centreX : qx > centreX
@@ -99,10 +102,18 @@ enum RoundedRectSpans {
                 // Pixels whose centres lie beyond the right corner's centre belong to that corner
                 // (the two ranges overlap when the corners meet at a fractional centre).
                 if rightRound { last = min(last, max(start, clamp((x1 - rx - 0.5).rounded(.down) + 1, start, ir + 1))) }
-                // The first pixel the ellipse reaches.
-                var lo = start, hi = last
-                while lo < hi { let mid = (lo + hi) / 2; if arc(mid, centreX: cxL, left: true) > 0 { hi = mid } else { lo = mid + 1 } }
-                var px = lo
+                // The first pixel the ellipse reaches (its centre inside the ellipse grown by half a
+                // pixel: 0.5 - sd > 0).
+                let guessL: Double
+                if guided {
+                    let dy = (Double(y) + 0.5 - centreY) / ry, g = 1 + 0.5 / min(rx, ry)
+                    guessL = (cxL - rx * max(0, g * g - dy * dy).squareRoot() - 0.5).rounded(.down) + 1
+                } else {
+                    guessL = Double(start)
+                }
+                var px = RoundedRectSpans.firstTrue(start, last, guess: clamp(guessL, start, last), guided: guided) {
+                    arc($0, centreX: cxL, left: true) > 0
+                }
                 while px < last {
                     let a = arc(px, centreX: cxL, left: true)
                     if a >= 1 { break }
@@ -139,10 +150,18 @@ enum RoundedRectSpans {
             if rightStart > start { addRun(start, rightStart - start, cy) }
             if rightRound {
                 let cxR = x1 - rx
-                // The first pixel the ellipse does not fully cover.
-                var lo = rightStart, hi = ir + 1
-                while lo < hi { let mid = (lo + hi) / 2; if arc(mid, centreX: cxR, left: false) >= 1 { lo = mid + 1 } else { hi = mid } }
-                let fullEnd = lo
+                // The first pixel the ellipse does not fully cover (its centre outside the ellipse
+                // shrunk by half a pixel: 0.5 - sd < 1).
+                let guessR: Double
+                if guided {
+                    let dy = (Double(y) + 0.5 - centreY) / ry, g = 1 - 0.5 / min(rx, ry)
+                    guessR = (cxR + rx * max(0, g * g - dy * dy).squareRoot() - 0.5).rounded(.down) + 1
+                } else {
+                    guessR = Double(rightStart)
+                }
+                let fullEnd = RoundedRectSpans.firstTrue(rightStart, ir + 1, guess: clamp(guessR, rightStart, ir + 1), guided: guided) {
+                    arc($0, centreX: cxR, left: false) < 1
+                }
                 let plainEnd = fullEnd > rightStart && fullEnd - 1 == ir ? ir : fullEnd
                 if plainEnd > rightStart { addRun(rightStart, plainEnd - rightStart, cy) }
                 if plainEnd < fullEnd {
@@ -161,5 +180,38 @@ enum RoundedRectSpans {
                 out.append(CoverageSpan(y: y32, x: Int32(ir), length: 1, coverage: rightCov * cy))
             }
         }
+    }
+
+    /// The first p in lo..<hi for which `test` holds (hi when none), for a test that is false and
+    /// then true along the range (a corner's coverage never decreases towards its centre). Guided:
+    /// from `guess` (within lo...hi), stepping out by doubling steps to bracket the change and
+    /// bisecting the bracket, two tests when the guess is right; else bisecting the whole range.
+    /// Either way the same p.
+    @inline(__always)
+    static func firstTrue(_ lo: Int, _ hi: Int, guess: Int, guided: Bool, _ test: (Int) -> Bool) -> Int {
+        var lo = lo, hi = hi
+        if guided && guess < hi {
+            if test(guess) {
+                // The change is at or below the guess.
+                hi = guess
+                var step = 1
+                while hi - step >= lo {
+                    let p = hi - step
+                    if test(p) { hi = p; step *= 2 } else { lo = p + 1; break }
+                }
+            } else {
+                // Above it.
+                lo = guess + 1
+                var step = 1
+                while lo + step - 1 < hi {
+                    let p = lo + step - 1
+                    if test(p) { hi = p; break } else { lo = p + 1; step *= 2 }
+                }
+            }
+        }
+        // lo + (hi - lo) / 2, not (lo + hi) / 2: that rounds towards zero, to hi itself for a
+        // negative odd sum, and the bisection never ended for columns left of 0.
+        while lo < hi { let mid = lo + (hi - lo) / 2; if test(mid) { hi = mid } else { lo = mid + 1 } }
+        return lo
     }
 }

@@ -43,9 +43,27 @@ enum ShadowComposite {
     /// times `opacity` (and `s`'s clip) as coverage of `tints` (the shadow colour at each of 256
     /// coverage levels) over `s`, inside `draw`, except on `covered` (when `s` has no clip: its
     /// pixels are left as they are, for the caller paints them over opaquely).
+    /// `trims`: `draw` is first cut to the pixels whose value can reach a coverage level (see
+    /// `liveBox`); false paints all of it (the same pixels: the others round to level 0, which
+    /// leaves a pixel as it is).
     static func paint(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect,
-                      draw: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, covered: Covered? = nil, on s: Surface) {
+                      draw whole: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, covered: Covered? = nil,
+                      trims: Bool = true, on s: Surface) {
         let clip = s.clip
+        // A blur's last few deviations round to level 0 at this opacity: those rows and columns are
+        // left out (without a clip, whose factors are not looked at here).
+        let draw: IntRect
+        if trims, clip == nil, op > 0, factor >= 1 {
+            let threshold = 0.5 / (op * 255) * 0.999
+            guard let live = liveBox(plane, width: width, height: height, threshold: threshold) else { return }
+            // A reduced pixel reaches the full-resolution pixels up to one reduced pixel either side.
+            let pad = factor == 1 ? 0 : factor
+            let x0 = live.i0 * factor - pad, x1 = live.i1 * factor + pad, y0 = live.j0 * factor - pad, y1 = live.j1 * factor + pad
+            draw = whole.intersection(IntRect(x: area.x + x0, y: area.y + y0, width: x1 - x0, height: y1 - y0))
+            guard !draw.isEmpty else { return }
+        } else {
+            draw = whole
+        }
         @inline(__always) func hole(_ y: Int) -> Range<Int> { covered?.columns(y) ?? 0..<0 }
         @inline(__always) func over(_ d: UnsafeMutablePointer<UInt32>, _ x: Int, _ y: Int, _ v: Float) {
             var c = v * op
@@ -152,5 +170,36 @@ enum ShadowComposite {
                 }
             }
         }
+    }
+
+    /// The smallest box (columns i0 ..< i1, rows j0 ..< j1) holding every value of a `width` ×
+    /// `height` plane that is not below `threshold` (NaN included); nil when there is none. With
+    /// `threshold` just under 0.5 / (opacity · 255), every value outside it, and every mix of such
+    /// values with weights summing to 1 (a reduced plane's bilinear step), rounds to coverage
+    /// level 0: k = (min(v · opacity, 1) · 255 + 0.5) truncated.
+    static func liveBox(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, threshold: Float) -> (i0: Int, i1: Int, j0: Int, j1: Int)? {
+        guard width > 0, height > 0, plane.count >= width * height else { return nil }
+        @inline(__always) func live(_ v: Float) -> Bool { !(v < threshold) }
+        func rowLive(_ j: Int) -> Bool {
+            let r = plane.baseAddress! + j * width
+            for i in 0..<width where live(r[i]) { return true }
+            return false
+        }
+        var j0 = 0
+        while j0 < height && !rowLive(j0) { j0 += 1 }
+        guard j0 < height else { return nil }
+        var j1 = height
+        while !rowLive(j1 - 1) { j1 -= 1 }
+        var i0 = width, i1 = 0
+        for j in j0..<j1 {
+            let r = plane.baseAddress! + j * width
+            var i = 0
+            while i < i0 && !live(r[i]) { i += 1 }
+            i0 = min(i0, i)
+            var k = width
+            while k > i1 && !live(r[k - 1]) { k -= 1 }
+            i1 = max(i1, k)
+        }
+        return i0 < i1 ? (i0, i1, j0, j1) : nil
     }
 }

@@ -44,6 +44,9 @@ public final class FrameRenderer {
     /// from frame to frame, without reading its group's alpha (see `TreeRasterizer.namesShadows`;
     /// false only to compare in tests).
     var namesShadows = true
+    /// Whether a border ring's straight sides are painted as rectangles and only its rounded bands
+    /// rasterised (see `TreeRasterizer.splitsBorderSides`; false only to compare in tests).
+    var splitsBorderSides = true
 
     /// Whether gradients are painted in one pass a run (`PrimitiveDrawer.fusesGradients`, the
     /// default; false only to draw the reference in tests).
@@ -102,7 +105,7 @@ public final class FrameRenderer {
             // only when every band is done.
             let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
-            let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows
+            let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
             shadowCache.beginFrame()
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
@@ -125,6 +128,7 @@ public final class FrameRenderer {
                 rasterizer.skipsCoveredShadow = skipsCoveredShadow
                 rasterizer.tracesShadowOutline = tracesShadowOutline
                 rasterizer.namesShadows = namesShadows
+                rasterizer.splitsBorderSides = splitsBorderSides
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(shared, 0) } else {

@@ -37,6 +37,12 @@ final class TreeRasterizer {
     /// from frame to frame, without reading its group's alpha (`shadowName`; false: the alpha is
     /// read every time, to compare the two in tests).
     var namesShadows = true
+    /// Whether a border ring whose rows between its bands cross only its straight sides paints
+    /// those as rectangles (`drawBorderSides`; false: the whole ring through the rasteriser, to
+    /// compare the two in tests).
+    var splitsBorderSides = true
+    /// Borders drawn with their sides as rectangles (`drawBorderSides`; for tests).
+    var borderSidesDrawn = 0
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -403,6 +409,7 @@ final class TreeRasterizer {
         if inset.width > 0 && inset.height > 0 {
             contours.append(H.projectClipped(RoundedRect.polygon(inset, radius: max(0, n.cornerRadius - bw), corners: n.maskedCorners, pixelsPerUnit: ppu)))
         }
+        if drawBorderSides(contours, color: n.borderColor, opacity: op, on: s) { return }
         drawer.draw(contours, rule: .evenOdd, paint: .solid(n.borderColor), opacity: op, on: s)
     }
 
