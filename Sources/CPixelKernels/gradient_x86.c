@@ -156,6 +156,14 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
     return 1;
 }
 
+/// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
+/// lookup16's window, at AVX-512, takes most groups): axial |f1|, radial at most 255·√(u1² + v1²) a pixel.
+static inline int steps_narrow(int32_t kind, const FloatSteps *fs) {
+    const double u1 = fs->u1, v1 = fs->v1;
+    const double perPixel = kind == LAMINA_GRADIENT_AXIAL ? fabs((double)fs->f1) : 255 * sqrt(u1 * u1 + v1 * v1);
+    return 15 * perPixel < 31;
+}
+
 // ---- stepped rows of one rectangle ------------------------------------------------------------------
 //
 // The rows of one lamina_gradient_over_rows call whose map gives every row the same rowW (its mw
@@ -170,22 +178,44 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
 // margin says, possibly a few more than with its own, and the pixels are the same. The rows take
 // this only when that margin is below 1/128, so that each row's own margin, below 1/64, would
 // have made it a stepped row too: the same loop as without the shared margin.
+//
+// Such a row also divides by nothing: where gradient_steps_values divides by len² (axial) or by
+// rx and ry (radial), it multiplies by their reciprocals, worked out once for the rectangle. A
+// reciprocal and a product are two roundings where the quotient was one, so the row's f0 (u0, v0)
+// may differ from gradient_steps_values' by 2·2⁻⁵³ of |q/len²| (q the dividend; |u0|, |v0|) and
+// one rounding of the sums after it, and |q/len²|, |u0| + |v0| are at most m, the bound of
+// gradient_steps_from's margin 255·(m + 1)·2⁻⁴⁰: f moves by less than 255·(m + 1)·2⁻⁵⁰, 2⁻¹⁰ of
+// that margin. The shared margin is made larger by 2⁻⁷ of itself for it (it is at least every
+// row's double-form margin, which is convex in py too), so the lanes it leaves to the float form
+// are still the reference's.
 
 /// The shared margin of a rectangle's rows (cache->ends from lamina_gradient_over_rows): rectState
 /// 1 and rectMargin, or rectState 2 when either end is not a stepped row or the margin not small.
 static void rect_margin(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
     double worst = 0;
     cache->rectState = 2;
+    FloatSteps fs;
     for (int e = 0; e < 2; e++) {
         LaminaGradientRow r = *g;
         r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
         GradientSteps s;
-        FloatSteps fs;
         if (!(gradient_steps_from(&r, h, &s) && float_steps(&s, g->kind, px0, count, &fs))) return;
         worst = fmax(worst, (double)fs.margin);
     }
-    const double m = worst * (1 + 0x1p-30) * (1 + 0x1p-20);
+    // 2⁻⁷ more for the reciprocals (see above).
+    const double m = worst * (1 + 0x1p-7) * (1 + 0x1p-30) * (1 + 0x1p-20);
     if (!(m < 1.0 / 128)) return;
+    // Both ends had a stepping form, so len² > 0 (axial), rx, ry > 0 (radial): finite reciprocals.
+    const double dx = g->ex - g->sx, dy = g->ey - g->sy;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        cache->rectRecip[0] = 1 / (dx * dx + dy * dy);
+        cache->rectRecip[1] = 0;
+    } else {
+        cache->rectRecip[0] = 1 / fabs(dx);
+        cache->rectRecip[1] = 1 / fabs(dy);
+    }
+    // The steps a pixel are h's on every row (rect_row_steps), so fs's from the last end.
+    cache->rectNarrow = steps_narrow(g->kind, &fs);
     cache->rectMargin = (float)m;   // within 2⁻²⁴ of m: not below the bound
     cache->rectState = 1;
 }
@@ -193,14 +223,17 @@ static void rect_margin(const LaminaGradientRow *g, const GradientStepsShared *h
 /// A rectangle's row in the float form with the rectangle's margin (rectState 1): 0 when the row
 /// has no stepping form or its values are too large, as gradient_steps_from says.
 static int rect_row_steps(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, const LkGradientRowsCache *cache, FloatSteps *fs) {
-    GradientSteps s;
-    if (!gradient_steps_values(g, h, &s) || !(fabs(s.f0) + fabs(s.f1) < 1e15)) return 0;
-    const double c = (double)px0 + 0.5;
+    const double inv = h->inv, c = (double)px0 + 0.5;
+    const double ox = g->rowX * inv - g->sx, oy = g->rowY * inv - g->sy;
     if (g->kind == LAMINA_GRADIENT_AXIAL) {
-        fs->f0 = (float)(s.f0 + s.f1 * c); fs->f1 = (float)s.f1;
+        // gradient_steps_values' f0 with its division by len² a product by the reciprocal.
+        const double f0 = 255 * ((ox * (g->ex - g->sx) + oy * (g->ey - g->sy)) * cache->rectRecip[0]) + 0.5;
+        if (!(fabs(f0) + fabs(h->f1) < 1e15)) return 0;
+        fs->f0 = (float)(f0 + h->f1 * c); fs->f1 = (float)h->f1;
         fs->u0 = fs->u1 = fs->v0 = fs->v1 = 0;
     } else {
-        fs->u0 = (float)(s.u0 + s.u1 * c); fs->u1 = (float)s.u1; fs->v0 = (float)(s.v0 + s.v1 * c); fs->v1 = (float)s.v1;
+        const double u0 = ox * cache->rectRecip[0], v0 = oy * cache->rectRecip[1];
+        fs->u0 = (float)(u0 + h->u1 * c); fs->u1 = (float)h->u1; fs->v0 = (float)(v0 + h->v1 * c); fs->v1 = (float)h->v1;
         fs->f0 = fs->f1 = 0;
     }
     fs->margin = cache->rectMargin;
@@ -211,8 +244,9 @@ static int rect_row_steps(const LaminaGradientRow *g, const GradientStepsShared 
 typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_STEPS_CONIC, PLAN_PORTABLE } PlanPath;
 typedef struct {
     PlanPath path;
-    /// Stepped rows: the float form (lanes from the row's px0).
+    /// Stepped rows: the float form (lanes from the row's px0), and steps_narrow of it.
     FloatSteps steps;
+    int narrow;
     /// Stepped conic rows: the float form of the offsets (lanes from the row's px0).
     ConicSteps conic;
     GradientConstants k;
@@ -250,6 +284,8 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
     }
     if (stepped) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
+        // The rectangle's rows share their steps a pixel (rect_row_steps), so their narrowness.
+        p->narrow = cache && cache->hasEnds && cache->rectState == 1 ? cache->rectNarrow : steps_narrow(g->kind, &p->steps);
     } else if (gradient_constants(g, &p->k, &p->color)) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_AXIAL : PLAN_RADIAL;
     } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
@@ -848,13 +884,6 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
     }
 }
 
-/// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
-/// lookup16's window, at AVX-512, takes most groups): axial |f1|, radial at most 255·√(u1² + v1²) a pixel.
-static inline int narrow_steps(const RowPlan *p) {
-    const double u1 = p->steps.u1, v1 = p->steps.v1;
-    const double perPixel = p->path == PLAN_STEPS_AXIAL ? fabs((double)p->steps.f1) : 255 * sqrt(u1 * u1 + v1 * v1);
-    return 15 * perPixel < 31;
-}
 
 AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                               const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache) {
@@ -864,7 +893,7 @@ AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_
     // about equal to the buffer, slightly slower on small radial gradients). Rows with coverage
     // take the fused loop all the same (lookup8 gathers what its window does not hold): the
     // caller's buffer would blend their pieces pixel by pixel.
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p) && !cov) {
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !p.narrow && !cov) {
         over_by_chunks(g, &p, px0, count, dst, k);
         return 1;
     }
@@ -1033,7 +1062,7 @@ AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, 
     // seldom within the 32 entries of lookup16's window) look their colours up in the whole table
     // (lookup256), measured faster (AMD Zen 4) than through a buffer of colours filled by loads.
     // One-colour rows and the portable fallback are left to the caller.
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !p.narrow) {
         if (p.path == PLAN_STEPS_AXIAL) over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
         else over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1);
         return 1;

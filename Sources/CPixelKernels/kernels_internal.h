@@ -313,6 +313,11 @@ typedef struct {
     double ends[4];
     int rectState;
     float rectMargin;
+    /// With rectState 1: the reciprocals each row's values are multiplied by instead of divided
+    /// (axial 1/len², radial 1/rx and 1/ry; see "stepped rows of one rectangle"), and whether the
+    /// rows' colours change slowly (narrow_steps, the same for every row: their steps are shared).
+    double rectRecip[2];
+    int rectNarrow;
 } LkGradientRowsCache;
 
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------

@@ -225,6 +225,7 @@ void test_gradient_near_steps(void); // gradient_tests.c
 void test_gradient_far_steps(void);
 void test_gradient_conic_steps(void);
 void test_gradient_rows_far(void);
+void test_gradient_rows_far_oblique(void);
 void test_gradient_conic_near_centre(void);
 void test_gradient(void);
 void test_gradient_over(void);
