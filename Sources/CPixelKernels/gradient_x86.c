@@ -435,16 +435,35 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *f
     }
 }
 
+#define AVX2_FMA_ONLY __attribute__((target("avx2,fma")))
+
+/// The series' terms p·s + c_k, ATAN_TERMS − 1 steps from the last coefficient: a multiply and an add each.
+AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
+    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    return p;
+}
+
+/// atan_terms8 with each step one fused multiply-add (rounded once, within the bound of the
+/// multiply and add it replaces, as at AVX-512): for CPUs with FMA (lk_cpu_has_fma), from the
+/// conic rows' loop compiled for them (over_conic_avx2_fma).
+AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
+    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps((float)atan_coefficients[k]));
+    return p;
+}
+
 /// Eight lanes' atan2(y, x) in single precision: the series of the conic rows, rounded to float
-/// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows").
-AVX2_ONLY static inline __m256 atan2_series8f(__m256 y, __m256 x) {
+/// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows");
+/// `fused`: its steps by atan_terms8_fma (a constant: the callers inlined into
+/// over_conic_avx2_fma pass 1, where that function is inlined too).
+AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m256 y, __m256 x, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
     __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
     __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(ax, ay);
     __m256 big = _mm256_cmp_ps(mn, _mm256_mul_ps(mx, _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
     __m256 r = _mm256_div_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big));
-    __m256 s = _mm256_mul_ps(r, r), p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 s = _mm256_mul_ps(r, r), p = fused ? atan_terms8_fma(s) : atan_terms8(s);
     __m256 at = _mm256_add_ps(_mm256_mul_ps(r, p), _mm256_and_ps(big, _mm256_set1_ps((float)(M_PI / 4))));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
@@ -486,16 +505,16 @@ AVX2_ONLY static inline __m256i conic_index8f(__m256 theta, float a0, int ok, in
 
 /// Eight conic pixels from px: offsets in double, the angle and the index in single precision
 /// (eight lanes a vector); the error and the margins are described at "conic rows".
-AVX2_ONLY static inline __m256i conic8f(const GradientConstants *k, float a0, __m256d px, int *unsure) {
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic8f(const GradientConstants *k, float a0, __m256d px, int *unsure, int fused) {
     __m256d ox0, oy0, ox1, oy1;
     __m256d ok0 = conic_offsets4(k, px, &ox0, &oy0), ok1 = conic_offsets4(k, _mm256_add_pd(px, _mm256_set1_pd(4)), &ox1, &oy1);
     __m256 oxf = _mm256_set_m128(_mm256_cvtpd_ps(ox1), _mm256_cvtpd_ps(ox0)), oyf = _mm256_set_m128(_mm256_cvtpd_ps(oy1), _mm256_cvtpd_ps(oy0));
-    return conic_index8f(atan2_series8f(oyf, oxf), a0, _mm256_movemask_pd(ok0) | _mm256_movemask_pd(ok1) << 4, unsure);
+    return conic_index8f(atan2_series8f(oyf, oxf, fused), a0, _mm256_movemask_pd(ok0) | _mm256_movemask_pd(ok1) << 4, unsure);
 }
 
 /// Eight lanes of a stepped conic row (conic_steps16 at AVX2: no fused multiply-add, the
 /// reciprocal estimate within 1.5·2⁻¹², the same margins).
-AVX2_ONLY static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m256 lane, int *unsure) {
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m256 lane, int *unsure, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
     __m256 ox = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->x1)), _mm256_set1_ps(cs->x0));
     __m256 oy = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->y1)), _mm256_set1_ps(cs->y0));
@@ -505,7 +524,7 @@ AVX2_ONLY static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m
     __m256 q = _mm256_rcp_ps(m);
     __m256 angleMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)), _mm256_set1_ps(conic_float_angle_margin));
     __m256 indexMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->indexSlack)), _mm256_set1_ps(conic_float_index_margin));
-    __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox), _mm256_set1_ps(a0));
+    __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox, fused), _mm256_set1_ps(a0));
     __m256 wrapEdge = _mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, a), angleMargin, _CMP_LT_OQ),
                                    _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(_mm256_andnot_ps(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
     a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
@@ -522,7 +541,7 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
     const __m256d eight = _mm256_set1_pd(8);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
         int unsure;
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, (float)a0, px, &unsure), 4);
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, (float)a0, px, &unsure, 0), 4);
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
@@ -798,7 +817,7 @@ AVX2_ONLY static void over_by_chunks(const LaminaGradientRow *g, const RowPlan *
 
 /// Eight lanes' table indices (the AVX2 loops' arithmetic), pixel centres px, lanes `lane` of the
 /// row (as floats); *unsure: lanes to work out again.
-AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, __m256 lane, int *unsure) {
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, __m256 lane, int *unsure, int fused) {
     const __m256d four = _mm256_set1_pd(4);
     switch (path) {
     case PLAN_STEPS_AXIAL:
@@ -813,9 +832,9 @@ AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256
         return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
     }
     case PLAN_STEPS_CONIC:
-        return conic_steps8(&p->conic, (float)p->a0, lane, unsure);
+        return conic_steps8(&p->conic, (float)p->a0, lane, unsure, fused);
     default:
-        return conic8f(&p->k, (float)p->a0, px, unsure);
+        return conic8f(&p->k, (float)p->a0, px, unsure, fused);
     }
 }
 
@@ -850,7 +869,7 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
 
 AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                           int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
-                                                                          const float *cov, int32_t full0, int32_t full1, float op) {
+                                                                          const float *cov, int32_t full0, int32_t full1, float op, int fused) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
     const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -859,7 +878,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
     __m256 lane = lanes8(0);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8))) {
         int unsure;
-        __m256i index = indices8(p, path, px, lane, &unsure);
+        __m256i index = indices8(p, path, px, lane, &unsure, fused);
         if (unsure) {
             int32_t fixed[8];
             _mm256_storeu_si256((__m256i *)fixed, index);
@@ -885,6 +904,15 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
 }
 
 
+/// The conic rows' fused loop (over_plan_avx2) for CPUs with FMA: the series' steps by fused
+/// multiply-adds (atan2_series8f, fused), the rest as without. The same indices wherever the float
+/// form is trusted, which the margins of "conic rows" decide as at AVX-512, so the same pixels.
+AVX2_FMA_ONLY __attribute__((noinline)) static void over_conic_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count,
+                                                                       uint32_t *dst, uint32_t k, const float *cov, int32_t full0, int32_t full1, float op) {
+    if (p->path == PLAN_STEPS_CONIC) over_plan_avx2(g, p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 1);
+    else over_plan_avx2(g, p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op, 1);
+}
+
 AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                               const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache) {
     RowPlan p;
@@ -897,14 +925,18 @@ AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_
         over_by_chunks(g, &p, px0, count, dst, k);
         return 1;
     }
+    if ((p.path == PLAN_CONIC || p.path == PLAN_STEPS_CONIC) && lk_cpu_has_fma()) {
+        over_conic_avx2_fma(g, &p, px0, count, dst, k, cov, full0, full1, op);
+        return 1;
+    }
     // The path as a constant in each call, so the compiler drops the other paths' code.
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
     default:
         if (cov) return 0;
         over_by_chunks(g, &p, px0, count, dst, k);
