@@ -346,6 +346,7 @@ static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: eit
 // ---- AVX2: four doubles a vector, eight pixels a step ---------------------------------------------
 
 #define AVX2_ONLY __attribute__((target("avx2")))
+#define AVX2_FMA_ONLY __attribute__((target("avx2,fma")))
 
 /// The table indices of four parameters (gradient_index, lane by lane).
 AVX2_ONLY static inline __m128i index4(__m256d t) {
@@ -399,6 +400,17 @@ AVX2_ONLY static inline __m256 steps_f8(const FloatSteps *fs, int32_t kind, __m2
     return _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f));
 }
 
+/// steps_f8 with each multiply and add one fused multiply-add (as steps_f16 at AVX-512: within the
+/// bound of "stepped rows in single precision"), for CPUs with FMA, from the fused loop compiled
+/// for them (over_steps_avx2_fma).
+AVX2_FMA_ONLY static __m256 steps_f8_fma(const FloatSteps *fs, int32_t kind, __m256 i) {
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm256_fmadd_ps(i, _mm256_set1_ps(fs->f1), _mm256_set1_ps(fs->f0));
+    __m256 u = _mm256_fmadd_ps(i, _mm256_set1_ps(fs->u1), _mm256_set1_ps(fs->u0));
+    __m256 v = _mm256_fmadd_ps(i, _mm256_set1_ps(fs->v1), _mm256_set1_ps(fs->v0));
+    __m256 t = _mm256_sqrt_ps(_mm256_fmadd_ps(u, u, _mm256_mul_ps(v, v)));
+    return _mm256_fmadd_ps(t, _mm256_set1_ps(255.0f), _mm256_set1_ps(0.5f));
+}
+
 /// Eight stepped lanes' indices: f's floor clamped to 0...255; *unsure gets the lanes (bits 0-7)
 /// whose f is within the margin of an integer.
 AVX2_ONLY static inline __m256i steps_index8(__m256 f, __m256 margin, int *unsure) {
@@ -434,8 +446,6 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *f
         }
     }
 }
-
-#define AVX2_FMA_ONLY __attribute__((target("avx2,fma")))
 
 /// The series' terms p·s + c_k, ATAN_TERMS − 1 steps from the last coefficient: a multiply and an add each.
 AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
@@ -825,7 +835,8 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256i indices8(const Ro
     case PLAN_STEPS_AXIAL:
     case PLAN_STEPS_RADIAL: {
         const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
-        return steps_index8(steps_f8(&p->steps, kind, lane), _mm256_set1_ps(p->steps.margin), unsure);
+        __m256 f = fused ? steps_f8_fma(&p->steps, kind, lane) : steps_f8(&p->steps, kind, lane);
+        return steps_index8(f, _mm256_set1_ps(p->steps.margin), unsure);
     }
     case PLAN_AXIAL:
     case PLAN_RADIAL: {
@@ -906,13 +917,18 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
 }
 
 
-/// The conic rows' fused loop (over_plan_avx2) for CPUs with FMA: the series' steps by fused
-/// multiply-adds (atan2_series8f, fused), the rest as without. The same indices wherever the float
-/// form is trusted, which the margins of "conic rows" decide as at AVX-512, so the same pixels.
-AVX2_FMA_ONLY __attribute__((noinline)) static void over_conic_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count,
+/// The fused loop (over_plan_avx2) of conic and stepped rows for CPUs with FMA: the atan2 series'
+/// steps and a stepped row's f by fused multiply-adds (atan2_series8f, steps_f8_fma), the rest as
+/// without. The same indices wherever the float form is trusted, which the margins of "conic rows"
+/// and "stepped rows in single precision" decide as at AVX-512, so the same pixels.
+AVX2_FMA_ONLY __attribute__((noinline)) static void over_fused_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count,
                                                                        uint32_t *dst, uint32_t k, const float *cov, int32_t full0, int32_t full1, float op) {
-    if (p->path == PLAN_STEPS_CONIC) over_plan_avx2(g, p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 1);
-    else over_plan_avx2(g, p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op, 1);
+    switch (p->path) {
+    case PLAN_STEPS_CONIC: over_plan_avx2(g, p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    default: over_plan_avx2(g, p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    }
 }
 
 AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
@@ -927,8 +943,8 @@ AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_
         over_by_chunks(g, &p, px0, count, dst, k);
         return 1;
     }
-    if ((p.path == PLAN_CONIC || p.path == PLAN_STEPS_CONIC) && lk_cpu_has_fma()) {
-        over_conic_avx2_fma(g, &p, px0, count, dst, k, cov, full0, full1, op);
+    if ((p.path == PLAN_CONIC || p.path == PLAN_STEPS_CONIC || p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && lk_cpu_has_fma()) {
+        over_fused_avx2_fma(g, &p, px0, count, dst, k, cov, full0, full1, op);
         return 1;
     }
     // The path as a constant in each call, so the compiler drops the other paths' code.
