@@ -456,7 +456,7 @@ AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
 
 /// atan_terms8 with each step one fused multiply-add (rounded once, within the bound of the
 /// multiply and add it replaces, as at AVX-512): for CPUs with FMA (lk_cpu_has_fma), from the
-/// conic rows' loop compiled for them (over_conic_avx2_fma).
+/// conic rows' loop compiled for them (over_fused_avx2_fma).
 AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
     __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
     for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps((float)atan_coefficients[k]));
@@ -466,7 +466,7 @@ AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
 /// Eight lanes' atan2(y, x) in single precision: the series of the conic rows, rounded to float
 /// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows");
 /// `fused`: its steps by atan_terms8_fma (a constant: the callers inlined into
-/// over_conic_avx2_fma pass 1, where that function is inlined too).
+/// over_fused_avx2_fma pass 1, where that function is inlined too).
 AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m256 y, __m256 x, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
     __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
