@@ -441,8 +441,8 @@ LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int
 /// when cov is not NULL): without coverage a run of one factor k (1...255), always done (1); with
 /// coverage, 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see
 /// gradient_x86.c). `cache`: NULL, or kept from row to row of one rectangle (see LkGradientRowsCache).
-/// Whether the CPU has FMA (x86-64; checked once) and it is allowed: the AVX2 level's conic rows
-/// then take their series by fused multiply-adds (gradient_x86.c). The kernel tests turn it off
+/// Whether the CPU has FMA (x86-64; checked once) and it is allowed: the AVX2 level's fused loop
+/// then takes the conic rows' series and the stepped rows' f by fused multiply-adds (gradient_x86.c). The kernel tests turn it off
 /// with lk_kernels_allow_fma(0) (returns the previous setting) to check the AVX2 level without it.
 LK_HIDDEN int lk_cpu_has_fma(void);
 LK_HIDDEN int lk_kernels_allow_fma(int allow);
