@@ -26,6 +26,25 @@ int32_t lamina_kernels_cpu_has_avx2(void) {
 #endif
 }
 
+#if defined(__x86_64__)
+static _Atomic int fma_state = -1;      // -1: not checked yet
+static _Atomic int fma_allowed = 1;     // 0 only while the C kernel tests run the AVX2 level without FMA
+
+LK_HIDDEN int lk_cpu_has_fma(void) {
+    int state = atomic_load_explicit(&fma_state, memory_order_relaxed);
+    if (state < 0) {
+        __builtin_cpu_init();
+        state = __builtin_cpu_supports("fma") ? 1 : 0;
+        atomic_store_explicit(&fma_state, state, memory_order_relaxed);
+    }
+    return state && atomic_load_explicit(&fma_allowed, memory_order_relaxed);
+}
+
+LK_HIDDEN int lk_kernels_allow_fma(int allow) {
+    return atomic_exchange_explicit(&fma_allowed, allow ? 1 : 0, memory_order_relaxed);
+}
+#endif
+
 int32_t lamina_kernels_cpu_has_avx512(void) {
 #if defined(__x86_64__)
     int state = atomic_load_explicit(&avx512_state, memory_order_relaxed);

@@ -156,6 +156,14 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
     return 1;
 }
 
+/// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
+/// lookup16's window, at AVX-512, takes most groups): axial |f1|, radial at most 255·√(u1² + v1²) a pixel.
+static inline int steps_narrow(int32_t kind, const FloatSteps *fs) {
+    const double u1 = fs->u1, v1 = fs->v1;
+    const double perPixel = kind == LAMINA_GRADIENT_AXIAL ? fabs((double)fs->f1) : 255 * sqrt(u1 * u1 + v1 * v1);
+    return 15 * perPixel < 31;
+}
+
 // ---- stepped rows of one rectangle ------------------------------------------------------------------
 //
 // The rows of one lamina_gradient_over_rows call whose map gives every row the same rowW (its mw
@@ -170,22 +178,44 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
 // margin says, possibly a few more than with its own, and the pixels are the same. The rows take
 // this only when that margin is below 1/128, so that each row's own margin, below 1/64, would
 // have made it a stepped row too: the same loop as without the shared margin.
+//
+// Such a row also divides by nothing: where gradient_steps_values divides by len² (axial) or by
+// rx and ry (radial), it multiplies by their reciprocals, worked out once for the rectangle. A
+// reciprocal and a product are two roundings where the quotient was one, so the row's f0 (u0, v0)
+// may differ from gradient_steps_values' by 2·2⁻⁵³ of |q/len²| (q the dividend; |u0|, |v0|) and
+// one rounding of the sums after it, and |q/len²|, |u0| + |v0| are at most m, the bound of
+// gradient_steps_from's margin 255·(m + 1)·2⁻⁴⁰: f moves by less than 255·(m + 1)·2⁻⁵⁰, 2⁻¹⁰ of
+// that margin. The shared margin is made larger by 2⁻⁷ of itself for it (it is at least every
+// row's double-form margin, which is convex in py too), so the lanes it leaves to the float form
+// are still the reference's.
 
 /// The shared margin of a rectangle's rows (cache->ends from lamina_gradient_over_rows): rectState
 /// 1 and rectMargin, or rectState 2 when either end is not a stepped row or the margin not small.
 static void rect_margin(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
     double worst = 0;
     cache->rectState = 2;
+    FloatSteps fs;
     for (int e = 0; e < 2; e++) {
         LaminaGradientRow r = *g;
         r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
         GradientSteps s;
-        FloatSteps fs;
         if (!(gradient_steps_from(&r, h, &s) && float_steps(&s, g->kind, px0, count, &fs))) return;
         worst = fmax(worst, (double)fs.margin);
     }
-    const double m = worst * (1 + 0x1p-30) * (1 + 0x1p-20);
+    // 2⁻⁷ more for the reciprocals (see above).
+    const double m = worst * (1 + 0x1p-7) * (1 + 0x1p-30) * (1 + 0x1p-20);
     if (!(m < 1.0 / 128)) return;
+    // Both ends had a stepping form, so len² > 0 (axial), rx, ry > 0 (radial): finite reciprocals.
+    const double dx = g->ex - g->sx, dy = g->ey - g->sy;
+    if (g->kind == LAMINA_GRADIENT_AXIAL) {
+        cache->rectRecip[0] = 1 / (dx * dx + dy * dy);
+        cache->rectRecip[1] = 0;
+    } else {
+        cache->rectRecip[0] = 1 / fabs(dx);
+        cache->rectRecip[1] = 1 / fabs(dy);
+    }
+    // The steps a pixel are h's on every row (rect_row_steps), so fs's from the last end.
+    cache->rectNarrow = steps_narrow(g->kind, &fs);
     cache->rectMargin = (float)m;   // within 2⁻²⁴ of m: not below the bound
     cache->rectState = 1;
 }
@@ -193,14 +223,17 @@ static void rect_margin(const LaminaGradientRow *g, const GradientStepsShared *h
 /// A rectangle's row in the float form with the rectangle's margin (rectState 1): 0 when the row
 /// has no stepping form or its values are too large, as gradient_steps_from says.
 static int rect_row_steps(const LaminaGradientRow *g, const GradientStepsShared *h, int32_t px0, const LkGradientRowsCache *cache, FloatSteps *fs) {
-    GradientSteps s;
-    if (!gradient_steps_values(g, h, &s) || !(fabs(s.f0) + fabs(s.f1) < 1e15)) return 0;
-    const double c = (double)px0 + 0.5;
+    const double inv = h->inv, c = (double)px0 + 0.5;
+    const double ox = g->rowX * inv - g->sx, oy = g->rowY * inv - g->sy;
     if (g->kind == LAMINA_GRADIENT_AXIAL) {
-        fs->f0 = (float)(s.f0 + s.f1 * c); fs->f1 = (float)s.f1;
+        // gradient_steps_values' f0 with its division by len² a product by the reciprocal.
+        const double f0 = 255 * ((ox * (g->ex - g->sx) + oy * (g->ey - g->sy)) * cache->rectRecip[0]) + 0.5;
+        if (!(fabs(f0) + fabs(h->f1) < 1e15)) return 0;
+        fs->f0 = (float)(f0 + h->f1 * c); fs->f1 = (float)h->f1;
         fs->u0 = fs->u1 = fs->v0 = fs->v1 = 0;
     } else {
-        fs->u0 = (float)(s.u0 + s.u1 * c); fs->u1 = (float)s.u1; fs->v0 = (float)(s.v0 + s.v1 * c); fs->v1 = (float)s.v1;
+        const double u0 = ox * cache->rectRecip[0], v0 = oy * cache->rectRecip[1];
+        fs->u0 = (float)(u0 + h->u1 * c); fs->u1 = (float)h->u1; fs->v0 = (float)(v0 + h->v1 * c); fs->v1 = (float)h->v1;
         fs->f0 = fs->f1 = 0;
     }
     fs->margin = cache->rectMargin;
@@ -211,8 +244,9 @@ static int rect_row_steps(const LaminaGradientRow *g, const GradientStepsShared 
 typedef enum { PLAN_STEPS_AXIAL, PLAN_STEPS_RADIAL, PLAN_AXIAL, PLAN_RADIAL, PLAN_ONE_COLOR, PLAN_CONIC, PLAN_STEPS_CONIC, PLAN_PORTABLE } PlanPath;
 typedef struct {
     PlanPath path;
-    /// Stepped rows: the float form (lanes from the row's px0).
+    /// Stepped rows: the float form (lanes from the row's px0), and steps_narrow of it.
     FloatSteps steps;
+    int narrow;
     /// Stepped conic rows: the float form of the offsets (lanes from the row's px0).
     ConicSteps conic;
     GradientConstants k;
@@ -250,6 +284,8 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
     }
     if (stepped) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_STEPS_AXIAL : PLAN_STEPS_RADIAL;
+        // The rectangle's rows share their steps a pixel (rect_row_steps), so their narrowness.
+        p->narrow = cache && cache->hasEnds && cache->rectState == 1 ? cache->rectNarrow : steps_narrow(g->kind, &p->steps);
     } else if (gradient_constants(g, &p->k, &p->color)) {
         p->path = g->kind == LAMINA_GRADIENT_AXIAL ? PLAN_AXIAL : PLAN_RADIAL;
     } else if (g->kind == LAMINA_GRADIENT_AXIAL || g->kind == LAMINA_GRADIENT_RADIAL) {
@@ -283,8 +319,8 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // one division as min/max or (min − max)/(min + max); atan(r) = r − r³/3 + ... + r¹³/13, an
 // alternating series whose first term left out, r¹⁵/15, is below 1.3e-7. With the offsets rounded
 // to float (at most 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the series and of π/4,
-// π/2 and π (6e-7 at most; at AVX-512 each step of the series is one fused multiply-add, rounded
-// once, within the bound of the multiply and add it replaces), θ' is within 1e-6 radians of
+// π/2 and π (6e-7 at most; at AVX-512, and at AVX2 on CPUs with FMA, each step of the series is
+// one fused multiply-add, rounded once, within the bound of the multiply and add it replaces), θ' is within 1e-6 radians of
 // libm's atan2 (the worst seen over 2·10⁷ random float inputs, against libm's atan2 of them:
 // 3.5e-7 at either level; 2.9e-7 with an eighth term). The later steps are in float too, sixteen or eight lanes a vector:
 // subtracting a0 (a0 rounded to a float: 1.2e-7), adding 2π (2π rounded, 2.4e-7, and the sum,
@@ -310,6 +346,7 @@ static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: eit
 // ---- AVX2: four doubles a vector, eight pixels a step ---------------------------------------------
 
 #define AVX2_ONLY __attribute__((target("avx2")))
+#define AVX2_FMA_ONLY __attribute__((target("avx2,fma")))
 
 /// The table indices of four parameters (gradient_index, lane by lane).
 AVX2_ONLY static inline __m128i index4(__m256d t) {
@@ -363,6 +400,17 @@ AVX2_ONLY static inline __m256 steps_f8(const FloatSteps *fs, int32_t kind, __m2
     return _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f));
 }
 
+/// steps_f8 with each multiply and add one fused multiply-add (as steps_f16 at AVX-512: within the
+/// bound of "stepped rows in single precision"), for CPUs with FMA, from the fused loop compiled
+/// for them (over_steps_avx2_fma).
+AVX2_FMA_ONLY static __m256 steps_f8_fma(const FloatSteps *fs, int32_t kind, __m256 i) {
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm256_fmadd_ps(i, _mm256_set1_ps(fs->f1), _mm256_set1_ps(fs->f0));
+    __m256 u = _mm256_fmadd_ps(i, _mm256_set1_ps(fs->u1), _mm256_set1_ps(fs->u0));
+    __m256 v = _mm256_fmadd_ps(i, _mm256_set1_ps(fs->v1), _mm256_set1_ps(fs->v0));
+    __m256 t = _mm256_sqrt_ps(_mm256_fmadd_ps(u, u, _mm256_mul_ps(v, v)));
+    return _mm256_fmadd_ps(t, _mm256_set1_ps(255.0f), _mm256_set1_ps(0.5f));
+}
+
 /// Eight stepped lanes' indices: f's floor clamped to 0...255; *unsure gets the lanes (bits 0-7)
 /// whose f is within the margin of an integer.
 AVX2_ONLY static inline __m256i steps_index8(__m256 f, __m256 margin, int *unsure) {
@@ -399,16 +447,33 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *f
     }
 }
 
+/// The series' terms p·s + c_k, ATAN_TERMS − 1 steps from the last coefficient: a multiply and an add each.
+AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
+    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    return p;
+}
+
+/// atan_terms8 with each step one fused multiply-add (rounded once, within the bound of the
+/// multiply and add it replaces, as at AVX-512): for CPUs with FMA (lk_cpu_has_fma), from the
+/// conic rows' loop compiled for them (over_fused_avx2_fma).
+AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
+    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps((float)atan_coefficients[k]));
+    return p;
+}
+
 /// Eight lanes' atan2(y, x) in single precision: the series of the conic rows, rounded to float
-/// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows").
-AVX2_ONLY static inline __m256 atan2_series8f(__m256 y, __m256 x) {
+/// (within 1e-6 radians of the true angle for inputs within a float's range; see "conic rows");
+/// `fused`: its steps by atan_terms8_fma (a constant: the callers inlined into
+/// over_fused_avx2_fma pass 1, where that function is inlined too).
+AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m256 y, __m256 x, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
     __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
     __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(ax, ay);
     __m256 big = _mm256_cmp_ps(mn, _mm256_mul_ps(mx, _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
     __m256 r = _mm256_div_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big));
-    __m256 s = _mm256_mul_ps(r, r), p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 s = _mm256_mul_ps(r, r), p = fused ? atan_terms8_fma(s) : atan_terms8(s);
     __m256 at = _mm256_add_ps(_mm256_mul_ps(r, p), _mm256_and_ps(big, _mm256_set1_ps((float)(M_PI / 4))));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
@@ -450,16 +515,16 @@ AVX2_ONLY static inline __m256i conic_index8f(__m256 theta, float a0, int ok, in
 
 /// Eight conic pixels from px: offsets in double, the angle and the index in single precision
 /// (eight lanes a vector); the error and the margins are described at "conic rows".
-AVX2_ONLY static inline __m256i conic8f(const GradientConstants *k, float a0, __m256d px, int *unsure) {
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic8f(const GradientConstants *k, float a0, __m256d px, int *unsure, int fused) {
     __m256d ox0, oy0, ox1, oy1;
     __m256d ok0 = conic_offsets4(k, px, &ox0, &oy0), ok1 = conic_offsets4(k, _mm256_add_pd(px, _mm256_set1_pd(4)), &ox1, &oy1);
     __m256 oxf = _mm256_set_m128(_mm256_cvtpd_ps(ox1), _mm256_cvtpd_ps(ox0)), oyf = _mm256_set_m128(_mm256_cvtpd_ps(oy1), _mm256_cvtpd_ps(oy0));
-    return conic_index8f(atan2_series8f(oyf, oxf), a0, _mm256_movemask_pd(ok0) | _mm256_movemask_pd(ok1) << 4, unsure);
+    return conic_index8f(atan2_series8f(oyf, oxf, fused), a0, _mm256_movemask_pd(ok0) | _mm256_movemask_pd(ok1) << 4, unsure);
 }
 
 /// Eight lanes of a stepped conic row (conic_steps16 at AVX2: no fused multiply-add, the
 /// reciprocal estimate within 1.5·2⁻¹², the same margins).
-AVX2_ONLY static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m256 lane, int *unsure) {
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m256 lane, int *unsure, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
     __m256 ox = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->x1)), _mm256_set1_ps(cs->x0));
     __m256 oy = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->y1)), _mm256_set1_ps(cs->y0));
@@ -469,7 +534,7 @@ AVX2_ONLY static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m
     __m256 q = _mm256_rcp_ps(m);
     __m256 angleMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)), _mm256_set1_ps(conic_float_angle_margin));
     __m256 indexMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->indexSlack)), _mm256_set1_ps(conic_float_index_margin));
-    __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox), _mm256_set1_ps(a0));
+    __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox, fused), _mm256_set1_ps(a0));
     __m256 wrapEdge = _mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, a), angleMargin, _CMP_LT_OQ),
                                    _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(_mm256_andnot_ps(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
     a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
@@ -486,7 +551,7 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
     const __m256d eight = _mm256_set1_pd(8);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
         int unsure;
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, (float)a0, px, &unsure), 4);
+        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, (float)a0, px, &unsure, 0), 4);
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
@@ -568,12 +633,14 @@ AVX512_ONLY static void gradient_avx512(const GradientConstants *k, int32_t kind
 }
 
 /// f of sixteen lanes i (floats) of a stepped row's float form.
+/// Each multiply and add is one fused multiply-add, rounded once: within the bound of "stepped
+/// rows in single precision", which counts a rounding for the product and one for the sum.
 AVX512_ONLY static inline __m512 steps_f16(const FloatSteps *fs, int32_t kind, __m512 i) {
-    if (kind == LAMINA_GRADIENT_AXIAL) return _mm512_add_ps(_mm512_set1_ps(fs->f0), _mm512_mul_ps(i, _mm512_set1_ps(fs->f1)));
-    __m512 u = _mm512_add_ps(_mm512_set1_ps(fs->u0), _mm512_mul_ps(i, _mm512_set1_ps(fs->u1)));
-    __m512 v = _mm512_add_ps(_mm512_set1_ps(fs->v0), _mm512_mul_ps(i, _mm512_set1_ps(fs->v1)));
-    __m512 t = _mm512_sqrt_ps(_mm512_add_ps(_mm512_mul_ps(u, u), _mm512_mul_ps(v, v)));
-    return _mm512_add_ps(_mm512_mul_ps(t, _mm512_set1_ps(255.0f)), _mm512_set1_ps(0.5f));
+    if (kind == LAMINA_GRADIENT_AXIAL) return _mm512_fmadd_ps(i, _mm512_set1_ps(fs->f1), _mm512_set1_ps(fs->f0));
+    __m512 u = _mm512_fmadd_ps(i, _mm512_set1_ps(fs->u1), _mm512_set1_ps(fs->u0));
+    __m512 v = _mm512_fmadd_ps(i, _mm512_set1_ps(fs->v1), _mm512_set1_ps(fs->v0));
+    __m512 t = _mm512_sqrt_ps(_mm512_fmadd_ps(u, u, _mm512_mul_ps(v, v)));
+    return _mm512_fmadd_ps(t, _mm512_set1_ps(255.0f), _mm512_set1_ps(0.5f));
 }
 
 /// Sixteen stepped lanes' indices: f's floor clamped to 0...255; *unsure gets the lanes whose f is
@@ -762,13 +829,14 @@ AVX2_ONLY static void over_by_chunks(const LaminaGradientRow *g, const RowPlan *
 
 /// Eight lanes' table indices (the AVX2 loops' arithmetic), pixel centres px, lanes `lane` of the
 /// row (as floats); *unsure: lanes to work out again.
-AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, __m256 lane, int *unsure) {
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256d px, __m256 lane, int *unsure, int fused) {
     const __m256d four = _mm256_set1_pd(4);
     switch (path) {
     case PLAN_STEPS_AXIAL:
     case PLAN_STEPS_RADIAL: {
         const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
-        return steps_index8(steps_f8(&p->steps, kind, lane), _mm256_set1_ps(p->steps.margin), unsure);
+        __m256 f = fused ? steps_f8_fma(&p->steps, kind, lane) : steps_f8(&p->steps, kind, lane);
+        return steps_index8(f, _mm256_set1_ps(p->steps.margin), unsure);
     }
     case PLAN_AXIAL:
     case PLAN_RADIAL: {
@@ -777,9 +845,9 @@ AVX2_ONLY static inline __m256i indices8(const RowPlan *p, PlanPath path, __m256
         return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
     }
     case PLAN_STEPS_CONIC:
-        return conic_steps8(&p->conic, (float)p->a0, lane, unsure);
+        return conic_steps8(&p->conic, (float)p->a0, lane, unsure, fused);
     default:
-        return conic8f(&p->k, (float)p->a0, px, unsure);
+        return conic8f(&p->k, (float)p->a0, px, unsure, fused);
     }
 }
 
@@ -814,7 +882,7 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
 
 AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                           int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
-                                                                          const float *cov, int32_t full0, int32_t full1, float op) {
+                                                                          const float *cov, int32_t full0, int32_t full1, float op, int fused) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
     const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -823,7 +891,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
     __m256 lane = lanes8(0);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8))) {
         int unsure;
-        __m256i index = indices8(p, path, px, lane, &unsure);
+        __m256i index = indices8(p, path, px, lane, &unsure, fused);
         if (unsure) {
             int32_t fixed[8];
             _mm256_storeu_si256((__m256i *)fixed, index);
@@ -848,12 +916,19 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
     }
 }
 
-/// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
-/// lookup16's window, at AVX-512, takes most groups): axial |f1|, radial at most 255·√(u1² + v1²) a pixel.
-static inline int narrow_steps(const RowPlan *p) {
-    const double u1 = p->steps.u1, v1 = p->steps.v1;
-    const double perPixel = p->path == PLAN_STEPS_AXIAL ? fabs((double)p->steps.f1) : 255 * sqrt(u1 * u1 + v1 * v1);
-    return 15 * perPixel < 31;
+
+/// The fused loop (over_plan_avx2) of conic and stepped rows for CPUs with FMA: the atan2 series'
+/// steps and a stepped row's f by fused multiply-adds (atan2_series8f, steps_f8_fma), the rest as
+/// without. The same indices wherever the float form is trusted, which the margins of "conic rows"
+/// and "stepped rows in single precision" decide as at AVX-512, so the same pixels.
+AVX2_FMA_ONLY __attribute__((noinline)) static void over_fused_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count,
+                                                                       uint32_t *dst, uint32_t k, const float *cov, int32_t full0, int32_t full1, float op) {
+    switch (p->path) {
+    case PLAN_STEPS_CONIC: over_plan_avx2(g, p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    default: over_plan_avx2(g, p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op, 1); return;
+    }
 }
 
 AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
@@ -864,18 +939,22 @@ AVX2_ONLY LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *g, int32_
     // about equal to the buffer, slightly slower on small radial gradients). Rows with coverage
     // take the fused loop all the same (lookup8 gathers what its window does not hold): the
     // caller's buffer would blend their pieces pixel by pixel.
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p) && !cov) {
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !p.narrow && !cov) {
         over_by_chunks(g, &p, px0, count, dst, k);
+        return 1;
+    }
+    if ((p.path == PLAN_CONIC || p.path == PLAN_STEPS_CONIC || p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && lk_cpu_has_fma()) {
+        over_fused_avx2_fma(g, &p, px0, count, dst, k, cov, full0, full1, op);
         return 1;
     }
     // The path as a constant in each call, so the compiler drops the other paths' code.
     switch (p.path) {
-    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op); return 1;
-    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op); return 1;
+    case PLAN_STEPS_AXIAL: over_plan_avx2(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_STEPS_RADIAL: over_plan_avx2(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_AXIAL: over_plan_avx2(g, &p, PLAN_AXIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_RADIAL: over_plan_avx2(g, &p, PLAN_RADIAL, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_CONIC: over_plan_avx2(g, &p, PLAN_CONIC, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
+    case PLAN_STEPS_CONIC: over_plan_avx2(g, &p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 0); return 1;
     default:
         if (cov) return 0;
         over_by_chunks(g, &p, px0, count, dst, k);
@@ -1033,7 +1112,7 @@ AVX512BW_ONLY LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *g, 
     // seldom within the 32 entries of lookup16's window) look their colours up in the whole table
     // (lookup256), measured faster (AMD Zen 4) than through a buffer of colours filled by loads.
     // One-colour rows and the portable fallback are left to the caller.
-    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !narrow_steps(&p)) {
+    if ((p.path == PLAN_STEPS_AXIAL || p.path == PLAN_STEPS_RADIAL) && !p.narrow) {
         if (p.path == PLAN_STEPS_AXIAL) over_plan_avx512(g, &p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
         else over_plan_avx512(g, &p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1);
         return 1;

@@ -313,6 +313,11 @@ typedef struct {
     double ends[4];
     int rectState;
     float rectMargin;
+    /// With rectState 1: the reciprocals each row's values are multiplied by instead of divided
+    /// (axial 1/len², radial 1/rx and 1/ry; see "stepped rows of one rectangle"), and whether the
+    /// rows' colours change slowly (narrow_steps, the same for every row: their steps are shared).
+    double rectRecip[2];
+    int rectNarrow;
 } LkGradientRowsCache;
 
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------
@@ -436,6 +441,11 @@ LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int
 /// when cov is not NULL): without coverage a run of one factor k (1...255), always done (1); with
 /// coverage, 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see
 /// gradient_x86.c). `cache`: NULL, or kept from row to row of one rectangle (see LkGradientRowsCache).
+/// Whether the CPU has FMA (x86-64; checked once) and it is allowed: the AVX2 level's fused loop
+/// then takes the conic rows' series and the stepped rows' f by fused multiply-adds (gradient_x86.c). The kernel tests turn it off
+/// with lk_kernels_allow_fma(0) (returns the previous setting) to check the AVX2 level without it.
+LK_HIDDEN int lk_cpu_has_fma(void);
+LK_HIDDEN int lk_kernels_allow_fma(int allow);
 LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                     const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache);
 /// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):

@@ -138,6 +138,54 @@ void test_gradient_rows_far(void) {
                 }
 }
 
+/// lamina_gradient_over_rows on far rectangles as test_gradient_rows_far, with an oblique axis and
+/// an elliptical radial gradient, each along x and, transposed (rows running along y: a = 0, b = 1),
+/// along y: axial start→end (204, 102)·s, so that len² = 255·204·s² and f is x − sx + ½ on the
+/// row through the start (s = 1: every pixel on a rounding step; s a few millionths from 1: near
+/// one), radial rx = 255·s and ry = 0.37·rx or 2.5·rx, its row through the centre likewise on the
+/// steps (transposed: x and y swapped). The x86 levels' rows of one rectangle multiply by the
+/// reciprocals of len² (axial), rx and ry (radial) instead of dividing: the lanes their float form
+/// takes must still be the reference's.
+void test_gradient_rows_far_oblique(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double starts[] = { 3000, 4999, 4096.25 }, ratios[] = { 0.37, 2.5 };
+    for (int tr = 0; tr < 2; tr++)
+        for (int ri = 0; ri < 2; ri++)
+            for (int ulps = -3; ulps <= 3; ulps++)
+                for (int si = 0; si < 3; si++)
+                    for (int32_t kind = LAMINA_GRADIENT_AXIAL; kind <= LAMINA_GRADIENT_RADIAL; kind++) {
+                        // Along the rows (u) and across them (v): the start, and the end's offsets.
+                        double scale = 1 + ulps * 1.3e-6, su = starts[si], sv = drand(-3000, 3000);
+                        double du = kind == LAMINA_GRADIENT_AXIAL ? 204 * scale : 255 * scale;
+                        double dv = kind == LAMINA_GRADIENT_AXIAL ? 102 * scale : 255 * scale * ratios[ri];
+                        double sx = tr ? sv : su, sy = tr ? su : sv, ex = sx + (tr ? dv : du), ey = sy + (tr ? du : dv);
+                        int32_t count = irand(400, 1400), rows = MAXN / count < 8 ? MAXN / count : 8;
+                        int32_t px0 = (int32_t)su - count / 2, y0 = irand(-20, 20);
+                        // Rows through the start or the centre: v = py·m + g, m = ±1 or a shallow slope.
+                        double m = chance(0.5) ? (chance(0.5) ? 1.0 : -1.0) : drand(-0.2, 0.2), gv = sv - ((double)y0 + 0.5) * m;
+                        double a = tr ? 0.0 : 1.0, b = tr ? 1.0 : 0.0;
+                        int32_t n = (rows - 1) * count + count;
+                        premultiplied_row(input, n);
+                        for (int32_t y = 0; y < rows; y++) {
+                            volatile double py = (double)(y0 + y) + 0.5, tv = py * m, rowV = tv + gv;
+                            volatile double rowX = tr ? rowV : 0.0, rowY = tr ? 0.0 : rowV;
+                            for (int32_t i = 0; i < count; i++) {
+                                volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+                                nx = nx + rowX; ny = ny + rowY;
+                                volatile double x = nx * 1.0, yy = ny * 1.0;
+                                uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                                want[y * count + i] = ref_over(input[y * count + i], color, 255);
+                            }
+                        }
+                        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, 0, 0, 0, 0, table };
+                        LABEL("lamina_gradient_over_rows (%s, far, oblique%s: start %g, %g, end %.17g, %.17g, %d x %d)",
+                              kind == LAMINA_GRADIENT_AXIAL ? "axial" : "radial", tr ? ", transposed" : "", sx, sy, ex, ey, count, rows);
+                        AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over_rows(&row, tr ? m : 0, tr ? gv : 0, tr ? 0 : m, tr ? 0 : gv, 0, 1,
+                                                                                     y0, rows, px0, count, out, count, 1.0f));
+                    }
+}
+
 /// Conic rows laid along rays from the centre at the angles of the rounding steps, a0 + (k + ½)·2π/255
 /// (every pixel's parameter within rounding errors of a step, where the vector versions' angle,
 /// within 1e-6 radians of libm's, must be worked out again), and at a0 itself and a hair either

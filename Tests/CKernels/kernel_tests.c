@@ -53,6 +53,7 @@ int main(void) {
     test_gradient_far_steps();
     test_gradient_conic_steps();
     test_gradient_rows_far();
+    test_gradient_rows_far_oblique();
     test_gradient_conic_near_centre();
     test_sample_affine();
     test_sample_float();

@@ -66,7 +66,15 @@ static inline void premultiplied_row(uint32_t *p, int32_t n) {
 
 // ---- levels ----------------------------------------------------------------------------------------
 
-typedef struct { int32_t mode, level; const char *name; } Level;
+/// A level the tests run: its mode and level, and (x86-64) noFMA: the AVX2 level with the CPU's FMA
+/// left unused, as on a CPU without it (the conic rows' series, gradient_x86.c).
+typedef struct { int32_t mode, level; const char *name; int noFMA; } Level;
+
+#if defined(__x86_64__)
+// The kernels' own switch (kernels_internal.h; the tests are linked with the kernels' sources).
+int lk_cpu_has_fma(void);
+int lk_kernels_allow_fma(int allow);
+#endif
 extern Level levels[4];
 extern int level_count;
 
@@ -87,12 +95,25 @@ static inline void find_levels(void) {
         lamina_kernels_set_mode(modes[m]);
         int32_t level = lamina_kernels_level(), seen = 0;
         for (int i = 0; i < level_count; i++) seen |= levels[i].level == level;
-        if (!seen) levels[level_count++] = (Level){ modes[m], level, level_name(level) };
+        if (!seen) levels[level_count++] = (Level){ modes[m], level, level_name(level), 0 };
     }
     lamina_kernels_set_mode(LAMINA_KERNELS_AUTO);
+#if defined(__x86_64__)
+    // The AVX2 level once more without FMA, when the CPU has it (else the AVX2 run is that one).
+    for (int i = 0; i < level_count; i++)
+        if (levels[i].level == LAMINA_LEVEL_AVX2 && lk_cpu_has_fma()) {
+            levels[level_count++] = (Level){ levels[i].mode, LAMINA_LEVEL_AVX2, "AVX2 without FMA", 1 };
+            break;
+        }
+#endif
 }
 
-static inline void use_level(const Level *l) { lamina_kernels_set_mode(l->mode); }
+static inline void use_level(const Level *l) {
+    lamina_kernels_set_mode(l->mode);
+#if defined(__x86_64__)
+    lk_kernels_allow_fma(!l->noFMA);
+#endif
+}
 
 // ---- the formulas, from CPixelKernels.h -----------------------------------------------------------
 
@@ -226,6 +247,7 @@ void test_gradient_near_steps(void); // gradient_tests.c
 void test_gradient_far_steps(void);
 void test_gradient_conic_steps(void);
 void test_gradient_rows_far(void);
+void test_gradient_rows_far_oblique(void);
 void test_gradient_conic_near_centre(void);
 void test_gradient(void);
 void test_gradient_over(void);
