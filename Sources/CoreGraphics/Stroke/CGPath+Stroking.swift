@@ -52,12 +52,8 @@ extension CGPath {
     /// The stroker's polygons for a stroke whose outline `transform` maps (which sets the tolerance).
     private func strokePolygons(_ lineWidth: CGFloat, _ lineCap: CGLineCap, _ lineJoin: CGLineJoin, _ miterLimit: CGFloat,
                                 _ t: CGAffineTransform) -> [[CGPoint]] {
-        // The largest stretch of the transform (its largest singular value, √((S + √(S² − 4·det²)) / 2)
-        // with S the sum of the squared entries; the Frobenius norm √S, used before, is up to √2
-        // times larger and made the identity's tolerance 0.035) sets the tolerance.
-        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d, det = t.a * t.d - t.b * t.c
-        let largest = ((sum + max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
-        let scale = largest.isFinite ? largest : sum.squareRoot()
+        // The largest stretch of the transform (bounded by the Frobenius norm) sets the tolerance.
+        let scale = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot()
         let deviceTolerance: CGFloat = 0.05
         // (Polygon counts stay bounded at absurd scales: at most 10,000 steps per curve and 2,048
         // edges per full circle.)
