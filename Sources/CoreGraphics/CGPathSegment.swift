@@ -180,6 +180,11 @@ extension CGPathSegment {
 }
 
 extension CGPath {
+    /// The fewest chords `flattened(tolerance:)` cuts a curve into, whatever its size: a shape's
+    /// tolerance counts the window's scale but not its layers' own, so a small curve scaled up keeps
+    /// at least this many (a quarter circle in four chords is within 2 % of its radius).
+    public static let lamina_minimumCurveChords = 4
+
     /// The drawn segments in order: one per line or curve, plus a closing line for each close whose
     /// subpath does not already end at its start. Moves produce none; the segment after a move has
     /// `startsSubpath` set.
@@ -204,7 +209,8 @@ extension CGPath {
     /// The path flattened to polylines, one per subpath, within `tolerance` of the curves; a closed
     /// subpath repeats its first point at the end. Each curve is cut into the fewest equal steps in
     /// its parameter whose chords stay within `tolerance` of it by the second-derivative bound (see
-    /// ``CGPathSegment/flatteningSteps(tolerance:)``).
+    /// ``CGPathSegment/flatteningSteps(tolerance:)``), and into at least
+    /// ``lamina_minimumCurveChords`` steps.
     public func flattened(tolerance: CGFloat = 0.1) -> [[CGPoint]] {
         var polys: [[CGPoint]] = []
         var current: [CGPoint] = []
@@ -226,7 +232,10 @@ extension CGPath {
                 if current.isEmpty { current = [cur] }
                 if s.kind == .line { current.append(s.end) }
                 else {
-                    let n = s.flatteningSteps(tolerance: tol)
+                    // Never fewer than four chords: a curve drawn small and scaled up by layers
+                    // whose scales the tolerance does not count (a Lottie dot of one unit at 6.5
+                    // times) keeps the roundness the earlier rule gave it.
+                    let n = max(s.flatteningSteps(tolerance: tol), CGPath.lamina_minimumCurveChords)
                     for i in 1...n { current.append(s.point(at: CGFloat(i) / CGFloat(n))) }
                 }
                 cur = s.end

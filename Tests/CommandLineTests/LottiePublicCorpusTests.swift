@@ -26,11 +26,6 @@ final class LottiePublicCorpusTests: XCTestCase {
         // over the few pixels drawn, none far off at 30 (rlottie, which rounds precomposition frames
         // to whole numbers, differs from both).
         "success.json@10": "small marks", "success.json@30": "small marks",
-        // Dots of radius about 1 unit that their layer scales 6.5 times: a fill is flattened to 0.05
-        // layer units (0.05 device pixels at the window's scale; the layers' own scales are not
-        // counted), 3 chords a quarter, up to 0.22 px inside the circle (8 % of pixels far off;
-        // issue 24's fewer edges; the hull-length rule before gave 4 chords a quarter).
-        "lottiefiles_loading_dots_3.json@10": "scaled-up small curves", "lottiefiles_loading_dots_3.json@30": "scaled-up small curves",
     ]
 
     /// The corpus's files, sorted, in eight parts of about five (each part a test of its own, so that

@@ -55,4 +55,20 @@ final class FlatteningStepsTests: XCTestCase {
                                                                    control2: P(-.greatestFiniteMagnitude, 0)))!
         XCTAssertEqual(huge.flatteningSteps(tolerance: 0.1), 1, "a curve whose size is not finite takes one step")
     }
+
+    /// A fill's flattening never cuts a curve into fewer than four chords: a circle of one unit
+    /// (a Lottie dot its layers scale up) takes four a quarter, where the bound alone gives fewer.
+    func testASmallCurveKeepsFourChords() {
+        let dot = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 2, height: 2), transform: nil)
+        let quarters = dot.segments.filter { $0.kind == .cubic }
+        XCTAssertEqual(quarters.count, 4)
+        XCTAssertTrue(quarters.allSatisfy { $0.flatteningSteps(tolerance: 0.05) < CGPath.lamina_minimumCurveChords }, "the bound alone takes fewer")
+        let polys = dot.flattened(tolerance: 0.05)
+        XCTAssertEqual(polys.count, 1)
+        // Four chords a quarter, and the first point repeated at the end.
+        XCTAssertEqual(polys[0].count, 4 * CGPath.lamina_minimumCurveChords + 1)
+        // A line stays one segment.
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: nil)
+        XCTAssertEqual(square.flattened(tolerance: 0.05)[0].count, 5)
+    }
 }
