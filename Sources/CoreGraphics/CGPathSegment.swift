@@ -152,7 +152,39 @@ public struct CGPathSegment: Equatable, Sendable {
     }
 }
 
+extension CGPathSegment {
+    /// The number of equal steps in t after which every chord lies within `tolerance` of the curve
+    /// (1 for a line; at least 1, at most 10,000, and 1 where the curve's size is not finite).
+    ///
+    /// A chord over a parameter step h is within h²·M/8 of the curve it spans, M being the largest
+    /// length of the second derivative on that step: the error vanishes at both ends of the step and
+    /// its second derivative is the curve's, so it is bounded as linear interpolation is. A cubic's
+    /// second derivative is linear in t, so its largest length over the curve is at an end,
+    /// 6·|P0 − 2P1 + P2| or 6·|P1 − 2P2 + P3|; a quadratic's is constant, 2·|P0 − 2P1 + P2|. The
+    /// steps are the fewest n with M/(8n²) ≤ tolerance.
+    public func flatteningSteps(tolerance: CGFloat) -> Int {
+        func len(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
+        let m: CGFloat
+        switch kind {
+        case .line: return 1
+        case .quad: m = 2 * len(start.x - 2 * control1.x + end.x, start.y - 2 * control1.y + end.y)
+        case .cubic:
+            m = 6 * max(len(start.x - 2 * control1.x + control2.x, start.y - 2 * control1.y + control2.y),
+                        len(control1.x - 2 * control2.x + end.x, control1.y - 2 * control2.y + end.y))
+        }
+        // Clamped as a Double first: an infinite or NaN size (coordinates near the limits of
+        // CGFloat) must not reach Int's conversion.
+        let raw = (m / (8 * tolerance)).squareRoot().rounded(.up)
+        return raw.isFinite ? Int(max(1, min(10_000, raw))) : 1
+    }
+}
+
 extension CGPath {
+    /// The fewest chords `flattened(tolerance:)` cuts a curve into, whatever its size: a shape's
+    /// tolerance counts the window's scale but not its layers' own, so a small curve scaled up keeps
+    /// at least this many (a quarter circle in four chords is within 2 % of its radius).
+    public static let lamina_minimumCurveChords = 4
+
     /// The drawn segments in order: one per line or curve, plus a closing line for each close whose
     /// subpath does not already end at its start. Moves produce none; the segment after a move has
     /// `startsSubpath` set.
@@ -175,7 +207,10 @@ extension CGPath {
     }
 
     /// The path flattened to polylines, one per subpath, within `tolerance` of the curves; a closed
-    /// subpath repeats its first point at the end.
+    /// subpath repeats its first point at the end. Each curve is cut into the fewest equal steps in
+    /// its parameter whose chords stay within `tolerance` of it by the second-derivative bound (see
+    /// ``CGPathSegment/flatteningSteps(tolerance:)``), and into at least
+    /// ``lamina_minimumCurveChords`` steps.
     public func flattened(tolerance: CGFloat = 0.1) -> [[CGPoint]] {
         var polys: [[CGPoint]] = []
         var current: [CGPoint] = []
@@ -197,14 +232,10 @@ extension CGPath {
                 if current.isEmpty { current = [cur] }
                 if s.kind == .line { current.append(s.end) }
                 else {
-                    // Enough steps that the chord error (≈ L²κ/8) stays within tolerance.
-                    let hull = hypot(s.control1.x - s.start.x, s.control1.y - s.start.y)
-                        + hypot(s.control2.x - s.control1.x, s.control2.y - s.control1.y)
-                        + hypot(s.end.x - s.control2.x, s.end.y - s.control2.y)
-                    // Clamped as a Double first: an infinite or NaN hull (coordinates near the
-                    // limits of CGFloat) must not reach Int's conversion.
-                    let steps = (hull / (8 * tol)).squareRoot().rounded(.up) * 2
-                    let n = steps.isNaN ? 1 : Int(min(max(steps, 1), 10_000))
+                    // Never fewer than four chords: a curve drawn small and scaled up by layers
+                    // whose scales the tolerance does not count (a Lottie dot of one unit at 6.5
+                    // times) keeps the roundness the earlier rule gave it.
+                    let n = max(s.flatteningSteps(tolerance: tol), CGPath.lamina_minimumCurveChords)
                     for i in 1...n { current.append(s.point(at: CGFloat(i) / CGFloat(n))) }
                 }
                 cur = s.end

@@ -178,7 +178,8 @@ final class StrokeTests: XCTestCase {
     /// lines, for every join style and several angles, widths and turn directions: the crossing
     /// lies halfWidth · tan(|θ|/2) before the vertex on the first segment's inner offset (worked
     /// out here from the angle), and the outline has a point there; a round join whose turn is
-    /// under its arc step adds no arc points on the outer side (the offset ends only).
+    /// under its arc step adds no arc points on the outer side, where one point, the middle of the
+    /// join's arc, stands for both offset ends.
     func testInnerCornerIsTheCrossingOfTheInnerOffsets() {
         for join in [CGLineJoin.miter, .round, .bevel] {
             for degrees in [3.0, 20.0, 45.0, 70.0, 89.0] {
@@ -200,12 +201,17 @@ final class StrokeTests: XCTestCase {
                 }
             }
         }
-        // A 3° round join at width 4 (arc step about 25°): the outline of the two segments is the
-        // two offset ends on the outer side, the crossing on the inner side, and the four end points.
+        // A 3° round join at width 4 (arc step about 25°): the outline of the two segments is one
+        // point on the outer side, 2 from the vertex along the bisector of the outer normals
+        // (0, −1) and (sin 3°, −cos 3°), at (100 + 2 sin 1.5°, 50 − 2 cos 1.5°), the crossing on the
+        // inner side, and the four end points.
         let t = 3.0 * .pi / 180
         let gentle = polyline([P(20, 50), P(100, 50), P(100 + 80 * cos(t), 50 + 80 * sin(t))])
             .copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .round, miterLimit: 10)
-        XCTAssertEqual(gentle.flattened(tolerance: 0.01).map { Set($0.map { "\($0.x),\($0.y)" }).count }, [7])
+        let gentlePoints = gentle.flattened(tolerance: 0.01)
+        XCTAssertEqual(gentlePoints.map { Set($0.map { "\($0.x),\($0.y)" }).count }, [6])
+        let middle = P(100 + 2 * sin(t / 2), 50 - 2 * cos(t / 2))
+        XCTAssertLessThan(gentlePoints.flatMap { $0 }.map { hypot($0.x - middle.x, $0.y - middle.y) }.min() ?? .infinity, 1e-12)
     }
 
     func testUTurnJoins() {
@@ -273,6 +279,28 @@ final class StrokeTests: XCTestCase {
         guard areas.count == 2 else { return }
         XCTAssertEqual(areas.max()!, 144 * .pi, accuracy: 144 * .pi * 0.01)
         XCTAssertEqual(areas.min()!, 64 * .pi, accuracy: 64 * .pi * 0.01)
+    }
+
+    func testACurvesOuterSideTakesOnePointAVertex() {
+        // A circle of radius 40 stroked 6 wide: each flattened vertex turns by less than a round
+        // join's arc step, so each side takes one point a vertex: the inner side the crossing of
+        // the two inner offset lines, the outer side the middle of the join's arc, 3 from the
+        // vertex along the bisector (43 from the centre, within the cubics' 2.7·10⁻⁴·r of the
+        // circle). Each segment's two outer offset ends, as before, would give the outer side
+        // two points a vertex.
+        let c = CGPath(ellipseIn: CGRect(x: -40, y: -40, width: 80, height: 80), transform: nil)
+        for join in [CGLineJoin.round, .miter] {
+            let loops = c.lamina_strokePolygons(width: 6, lineCap: .butt, lineJoin: join, miterLimit: 10)
+            XCTAssertEqual(loops.count, 2)
+            guard loops.count == 2 else { continue }
+            let radius = loops.map { l in l.map { hypot($0.x, $0.y) }.reduce(0, +) / CGFloat(l.count) }
+            let (outer, inner) = radius[0] > radius[1] ? (loops[0], loops[1]) : (loops[1], loops[0])
+            XCTAssertGreaterThan(inner.count, 40, "\(join)")
+            // With a miter, each of the four joints between the ellipse's cubics (not inside a
+            // flattened curve) keeps the tip between the two offset ends: two more points each.
+            XCTAssertEqual(outer.count - inner.count, join == .miter ? 8 : 0, "\(join): outer \(outer.count) points, inner \(inner.count)")
+            for q in outer { XCTAssertEqual(Double(hypot(q.x, q.y)), 43, accuracy: 0.02, "\(join)") }
+        }
     }
 
     // MARK: Curves and area

@@ -114,8 +114,10 @@ public enum RecordedDrawing {
         return out
     }
 
+    /// The path's contours (in the backing image's pixels), its curves within 0.05 pixels, as shape
+    /// layers' fills are flattened.
     private static func contours(_ path: CGPath) -> [[(x: Double, y: Double)]] {
-        path.flattened(tolerance: 0.1).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
+        path.flattened(tolerance: 0.05).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
     }
 
     private static func withClips(_ clips: [CGContext.Clip], _ s: Surface, _ d: PrimitiveDrawer, _ body: () -> Void) {

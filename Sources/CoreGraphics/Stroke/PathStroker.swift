@@ -62,16 +62,7 @@ struct PathStroker {
         for seg in sp.segments {
             if seg.kind != .line {
                 // Uniform steps bounded by the second derivative: the chord error is at most M/(8n²).
-                func len(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
-                let m: CGFloat
-                if seg.kind == .quad {
-                    m = 2 * len(seg.start.x - 2 * seg.control1.x + seg.end.x, seg.start.y - 2 * seg.control1.y + seg.end.y)
-                } else {
-                    m = 6 * max(len(seg.start.x - 2 * seg.control1.x + seg.control2.x, seg.start.y - 2 * seg.control1.y + seg.control2.y),
-                                len(seg.control1.x - 2 * seg.control2.x + seg.end.x, seg.control1.y - 2 * seg.control2.y + seg.end.y))
-                }
-                let raw = (m / (8 * tolerance)).squareRoot().rounded(.up)
-                let n = raw.isFinite ? Int(max(1, min(10_000, raw))) : 1
+                let n = seg.flatteningSteps(tolerance: tolerance)
                 if n > 1 {
                     for i in 1..<n { add(seg.point(at: CGFloat(i) / CGFloat(n)), true) }
                 }
@@ -98,7 +89,10 @@ struct PathStroker {
     /// turn the outline goes through the vertex (the pivot), where two quadrilaterals overlap, or,
     /// where the two inner offset lines cross within both segments, turns at their crossing. Its
     /// winding number is at least 1 exactly where a piece covers, so the non-zero fill covers the
-    /// pieces' union, drawn by edges along the outline only.
+    /// pieces' union, drawn by edges along the outline only. At a round join whose turn is too small
+    /// for an arc point (most vertices of a flattened curve) the outer side takes one point, the
+    /// middle of the join's arc, for both offset ends: the outline there lies within the tolerance
+    /// inside the union (see `join`), with two points a vertex instead of three.
     mutating func add(_ sp: StrokeSubpath) {
         guard sp.hasDrawing else { return }
         let (pts, smooth) = flatten(sp)
@@ -118,15 +112,20 @@ struct PathStroker {
         sides[0].reserveCapacity(2 * m + 8); sides[1].reserveCapacity(2 * m + 8)
         // How much of the current segment's start, on each side, an inner corner took (see `join`).
         var used: (CGFloat, CGFloat) = (0, 0)
-        /// Segment i's offset ends on each side (its start left out on a side whose inner corner
-        /// point already stands for it).
+        // Whether the corner before the current segment put one point on a side for both offset
+        // ends there (a shallow round turn's outer side, see `join`), so the segment's start on
+        // that side is left out.
+        var merged: (Bool, Bool) = (false, false)
+        /// Segment i's offset ends on each side (its start left out on a side whose corner point
+        /// already stands for it).
         func segment(_ i: Int) {
             let a = pts[i], b = pts[(i + 1) % m], d = dirs[i]
             let n = CGVector(dx: -d.dy * halfWidth, dy: d.dx * halfWidth)
-            if used.0 == 0 { sides[0].append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
+            if used.0 == 0 && !merged.0 { sides[0].append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
             sides[0].append(CGPoint(x: b.x + n.dx, y: b.y + n.dy))
-            if used.1 == 0 { sides[1].append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
+            if used.1 == 0 && !merged.1 { sides[1].append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
             sides[1].append(CGPoint(x: b.x - n.dx, y: b.y - n.dy))
+            merged = (false, false)
         }
         // How much of the first segment's end, on each side, the corner after it took: what it took
         // of the second segment's start (for the closing corner of a closed subpath, which cuts
@@ -138,6 +137,14 @@ struct PathStroker {
         func corner(after i: Int, closing: Bool) {
             let next = (i + 1) % edgeCount, v = pts[(i + 1) % m]
             let j = join(at: v, from: dirs[i], to: dirs[next], style: smooth[(i + 1) % m] ? .round : join)
+            if let p = j.merged {
+                // One point for segment i's outer end and the next segment's outer start.
+                sides[j.outer].removeLast()
+                if closing { sides[j.outer][0] = p } else {
+                    sides[j.outer].append(p)
+                    merged = j.outer == 0 ? (true, false) : (false, true)
+                }
+            }
             sides[j.outer].append(contentsOf: j.points)
             let inner = 1 - j.outer
             let room = lengths[i] - (inner == 0 ? used.0 : used.1)
@@ -181,21 +188,36 @@ struct PathStroker {
     ///   a round join's arc, nothing for a bevel);
     /// - `innerCut`: for turns under 90°, how far before the first segment's inner offset end (and
     ///   after the second's start) the two inner offset lines cross: halfWidth · tan(|θ|/2);
-    /// - `turns`: whether the directions differ at all (a straight continuation has no corner).
+    /// - `turns`: whether the directions differ at all (a straight continuation has no corner);
+    /// - `merged`: for a round join whose turn is too small for an arc point (most corners of a
+    ///   flattened curve), the one point that stands for both segments' outer offset ends: the
+    ///   middle of the join's arc, halfWidth from `p` along the bisector of the two outer normals.
+    ///   The outline then runs from the middle of one such arc to the next, inside the union of
+    ///   the pieces by at most halfWidth · (1 − cos(θ/2)) near `p`, which is within the tolerance
+    ///   as |θ| < arcStep (cos(arcStep/2) ≥ 1 − tolerance / halfWidth); the middle of the arc of a
+    ///   vertex of a flattened curve is where the stroke of the curve itself passes.
     private func join(at p: CGPoint, from d0: CGVector, to d1: CGVector, style: CGLineJoin)
-        -> (outer: Int, points: [CGPoint], innerCut: CGFloat?, turns: Bool) {
+        -> (outer: Int, points: [CGPoint], innerCut: CGFloat?, turns: Bool, merged: CGPoint?) {
         let cross = d0.dx * d1.dy - d0.dy * d1.dx, dot = d0.dx * d1.dx + d0.dy * d1.dy
         // The turning angle, in (-π, π]. For a bevel or a round join under 90° that draws no arc
         // (most corners of a flattened curve) only its sign is read, and |θ| > 1e-9 is
         // |tan θ| > 1e-9: no atan2.
         let arcless = dot > 0 && (style == .bevel || (style == .round && dot > cosArcStep))
         let theta = arcless ? cross : atan2(cross, dot)
-        guard arcless ? abs(cross) > 1e-9 * dot : abs(theta) > 1e-9 else { return (0, [], nil, false) }
+        guard arcless ? abs(cross) > 1e-9 * dot : abs(theta) > 1e-9 else { return (0, [], nil, false, nil) }
         // The outer side is on the right of a left turn and on the left of a right turn; `sign`
         // chooses the outer normal (-d.dy, d.dx) · sign, which is +n for side 0.
         let sign: CGFloat = theta > 0 ? -1 : 1
         var outer: [CGPoint] = []
         let o0 = CGVector(dx: -d0.dy * sign, dy: d0.dx * sign), o1 = CGVector(dx: -d1.dy * sign, dy: d1.dx * sign)
+        // tan(|θ|/2) = |sin θ| / (1 + cos θ) (d0 and d1 are unit vectors: sin θ = cross, cos θ = dot).
+        let cut = dot > 0 ? halfWidth * abs(cross) / (1 + dot) : nil
+        if arcless && style == .round {
+            // dot > cos(arcStep) > 0, so the bisector o0 + o1 has a length near 2.
+            let bx = o0.dx + o1.dx, by = o0.dy + o1.dy
+            let r = halfWidth / (bx * bx + by * by).squareRoot()
+            return (sign > 0 ? 0 : 1, [], cut, true, CGPoint(x: p.x + bx * r, y: p.y + by * r))
+        }
         switch style {
         case .bevel:
             break
@@ -219,9 +241,7 @@ struct PathStroker {
                 }
             }
         }
-        // tan(|θ|/2) = |sin θ| / (1 + cos θ) (d0 and d1 are unit vectors: sin θ = cross, cos θ = dot).
-        let cut = dot > 0 ? halfWidth * abs(cross) / (1 + dot) : nil
-        return (sign > 0 ? 0 : 1, outer, cut, true)
+        return (sign > 0 ? 0 : 1, outer, cut, true, nil)
     }
 
     /// The points of the cap at the end point `p` of an open subpath whose outward unit direction is

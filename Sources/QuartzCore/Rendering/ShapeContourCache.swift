@@ -19,6 +19,8 @@ struct ShapeContourCache {
         /// The path the arrays were made from (a copy of a mutable one, which could change after).
         var path: CGPath
         var fill: [[CGPoint]]?
+        /// The tolerance `fill` was flattened to.
+        var fillTolerance: CGFloat = 0
         var stroke: Stroke?
         var outline: [[CGPoint]]?
     }
@@ -29,9 +31,9 @@ struct ShapeContourCache {
     /// The fill contours of `path` for render node `node`, within `tolerance`.
     mutating func fill(_ path: CGPath, node: UInt64, tolerance: CGFloat) -> [[CGPoint]] {
         used.insert(node)
-        if let e = entries[node], let f = e.fill, Self.same(e.path, path) { return f }
+        if let e = entries[node], let f = e.fill, e.fillTolerance == tolerance, Self.same(e.path, path) { return f }
         let contours = PathGeometry.contours(path, tolerance: tolerance)
-        update(node, path) { $0.fill = contours }
+        update(node, path) { $0.fill = contours; $0.fillTolerance = tolerance }
         return contours
     }
 

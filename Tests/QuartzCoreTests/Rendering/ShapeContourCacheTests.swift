@@ -105,4 +105,32 @@ final class ShapeContourCacheTests: LaminaTestCase {
         XCTAssertEqual(box(o1), CGRect(x: -1, y: -1, width: 14, height: 14))
         XCTAssertEqual(box(o2), CGRect(x: -1, y: -1, width: 24, height: 24))
     }
+
+    /// A fill is flattened to 0.05 device pixels: at `deviceScale` 2 to 0.025 layer units, so the
+    /// kept contours of the scale before are not reused when the scale changes. A circle of radius
+    /// 40: every chord's middle lies within that of the circle (plus the four cubics' own
+    /// 2.7·10⁻⁴·r), and the finer scale takes more points.
+    func testFillsAreFlattenedToAFractionOfADevicePixel() {
+        let s = CAShapeLayer()
+        s.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        s.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80), transform: nil)
+        s.fillColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        var counts: [Int] = []
+        for scale in [1.0, 2.0, 1.0] {
+            builder.deviceScale = scale
+            let f = fills(s, at: CACurrentMediaTime() + 60)
+            XCTAssertEqual(f.count, 1)
+            guard let c = f.first?.contours.first else { continue }
+            var worst = 0.0
+            for k in c.indices {
+                let a = c[k], b = c[(k + 1) % c.count]
+                worst = max(worst, 40 - Double(hypot((a.x + b.x) / 2 - 50, (a.y + b.y) / 2 - 50)))
+            }
+            XCTAssertLessThanOrEqual(worst, 0.05 / scale + 0.011, "scale \(scale)")
+            XCTAssertGreaterThan(worst, 0.3 * 0.05 / scale, "scale \(scale): no finer than it needs")
+            counts.append(c.count)
+        }
+        XCTAssertEqual(counts.count, 3)
+        if counts.count == 3 { XCTAssertGreaterThan(counts[1], counts[0]); XCTAssertEqual(counts[2], counts[0]) }
+    }
 }
