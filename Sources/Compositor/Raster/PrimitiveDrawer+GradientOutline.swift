@@ -110,6 +110,14 @@ extension PrimitiveDrawer {
                 }
             }
         }
+        paintCoverageRows(g, kind: kind, y0: y0, height: height, x0: x0, width: width, opacity: opacity, on: surface)
+    }
+
+    /// Paints `height` rows of `width` pixels from (x0, y0) with gradient `g` (the C kernel's
+    /// `kind`) through the coverage in `cornerCoverage` (`width` values a row) and each row's inside
+    /// of coverage 1 in `cornerInside` (two values a row), times `opacity`, in one C call
+    /// (`lamina_gradient_over_rows_coverage`): a rounded corner's rows.
+    func paintCoverageRows(_ g: GradientSampler, kind: Int32, y0: Int, height: Int, x0: Int, width: Int, opacity: Double, on surface: Surface) {
         let m = g.map
         g.table.withUnsafeBufferPointer { table in
             cornerCoverage.withUnsafeBufferPointer { cov in

@@ -77,17 +77,6 @@ extension PrimitiveDrawer {
                 }
             }
         }
-        let m = g.map
-        g.table.withUnsafeBufferPointer { table in
-            cornerCoverage.withUnsafeBufferPointer { cov in
-                cornerInside.withUnsafeBufferPointer { inside in
-                    var row = LaminaGradientRow(kind: kind, sx: g.sx, sy: g.sy, ex: g.ex, ey: g.ey, a: m.a, b: m.b, c: m.c,
-                                                rowX: 0, rowY: 0, rowW: 0, table: table.baseAddress)
-                    lamina_gradient_over_rows_coverage(&row, m.d, m.g, m.e, m.h, m.f, m.i, Int32(rows.lowerBound), Int32(height), Int32(area.x), Int32(width),
-                                                       surface.row(rows.lowerBound) + area.x, surface.stride, cov.baseAddress, width, inside.baseAddress,
-                                                       Float(min(opacity, 1)))
-                }
-            }
-        }
+        paintCoverageRows(g, kind: kind, y0: rows.lowerBound, height: height, x0: area.x, width: width, opacity: opacity, on: surface)
     }
 }
