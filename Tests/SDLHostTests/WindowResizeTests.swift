@@ -28,6 +28,18 @@ final class WindowResizeTests: XCTestCase {
 /// per point (on a driver without high-DPI scaling), input comes back in points, and a resize
 /// keeps the scale.
 final class WindowScaleTests: XCTestCase {
+    /// A blue 100 x 50 point root holding a red square at `square`.
+    private func blueRoot(redSquare square: CGRect) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        let corner = CALayer()
+        corner.frame = square
+        corner.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(corner)
+        return root
+    }
+
     func testAScaledWindowDrawsMorePixelsAndReportsInputInPoints() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         defer { unsetenv("SDL_VIDEODRIVER") }
@@ -35,14 +47,7 @@ final class WindowScaleTests: XCTestCase {
         XCTAssertEqual(host.scale, 2)
         host.virtualTime = true
         host.keepsLastFrame = true
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
-        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
-        let corner = CALayer()
-        corner.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        corner.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(corner)
-        host.layer = root
+        host.layer = blueRoot(redSquare: CGRect(x: 0, y: 0, width: 10, height: 10))
         nonisolated(unsafe) var downs: [CGPoint] = []
         host.onEvent = { if case .mouseDown(let p, _) = $0 { downs.append(p) } }
         host.simulate(.mouseDown(CGPoint(x: 30.5, y: 12), button: 1))
@@ -66,14 +71,7 @@ final class WindowScaleTests: XCTestCase {
         let host = try WindowHost(title: "half", size: CGSize(width: 100, height: 50), scale: 0.5)
         host.virtualTime = true
         host.keepsLastFrame = true
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
-        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
-        let corner = CALayer()
-        corner.frame = CGRect(x: 80, y: 30, width: 20, height: 20)
-        corner.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(corner)
-        host.layer = root
+        host.layer = blueRoot(redSquare: CGRect(x: 80, y: 30, width: 20, height: 20))
         host.run(frames: 2)
         let frame = try XCTUnwrap(host.lastFrame)
         XCTAssertEqual([frame.width, frame.height], [50, 25])
