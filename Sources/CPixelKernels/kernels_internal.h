@@ -375,6 +375,9 @@ LK_HIDDEN void lk_copy_rect_portable(uint32_t *dst, intptr_t dstPitch, const uin
 LK_HIDDEN void lk_over_solid_mask_portable(uint32_t *dst, uint32_t color, const uint8_t *mask, uint32_t k, int32_t count);
 LK_HIDDEN void lk_sample_mask_row_portable(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
                                            double g, double gv, double fv, int64_t x0, int32_t count);
+LK_HIDDEN void lk_sample_mask_mapped_row_portable(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                                  double a, double b, double c, double rowX, double rowY, double rowW,
+                                                  int64_t x0, int32_t count);
 LK_HIDDEN int32_t lk_raster_sweep_portable(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN int32_t lk_raster_sweep_blend_portable(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
                                                  uint32_t color, float op);
@@ -419,6 +422,12 @@ LK_HIDDEN void lk_sample_mask_row_avx2(uint8_t *out, const uint8_t *top, const u
                                        double g, double gv, double fv, int64_t x0, int32_t count);
 LK_HIDDEN void lk_sample_mask_row_avx512(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
                                          double g, double gv, double fv, int64_t x0, int32_t count);
+LK_HIDDEN void lk_sample_mask_mapped_row_avx2(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                              double a, double b, double c, double rowX, double rowY, double rowW,
+                                              int64_t x0, int32_t count);
+LK_HIDDEN void lk_sample_mask_mapped_row_avx512(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                                double a, double b, double c, double rowX, double rowY, double rowW,
+                                                int64_t x0, int32_t count);
 LK_HIDDEN void lk_copy_rect_stream_avx2(uint32_t *dst, intptr_t dstPitch, const uint32_t *src, intptr_t srcStride,
                                           int32_t width, int32_t height);
 LK_HIDDEN void lk_copy_rect_stream_avx512(uint32_t *dst, intptr_t dstPitch, const uint32_t *src, intptr_t srcStride,

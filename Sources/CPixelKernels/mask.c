@@ -74,3 +74,51 @@ void lamina_sample_mask_row(uint8_t *out, const uint8_t *top, const uint8_t *bot
     default: lk_sample_mask_row_portable(out, top, bottom, width, g, gv, fv, x0, count);
     }
 }
+
+// ---- a glyph mask sampled along a row through any map ----------------------------------------------
+
+/// The mask value at (x, y) (0 outside the mask).
+static inline double mask_texel(const uint8_t *mask, int64_t x, int64_t y, int32_t width, int32_t height) {
+    return x >= 0 && y >= 0 && x < width && y < height ? (double)mask[y * width + x] : 0;
+}
+
+LK_HIDDEN void lk_sample_mask_mapped_row_portable(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                                  double a, double b, double c, double rowX, double rowY, double rowW,
+                                                  int64_t x0, int32_t count) {
+    const double limitU = (double)width, limitV = (double)height;
+    for (int32_t i = 0; i < count; i++) {
+        double px = (double)(x0 + i) + 0.5;
+        double inv = 1 / (px * c + rowW);
+        double u = (px * a + rowX) * inv - 0.5, v = (px * b + rowY) * inv - 0.5;
+        if (!(u > -1 && v > -1 && u < limitU && v < limitV)) { out[i] = 0; continue; }
+        double fu0 = mask_floor(u), fv0 = mask_floor(v);
+        int64_t iu = (int64_t)fu0, iv = (int64_t)fv0;
+        double fu = u - fu0, fv = v - fv0;
+        double top = mask_texel(mask, iu, iv, width, height) * (1 - fu) + mask_texel(mask, iu + 1, iv, width, height) * fu;
+        double bottom = mask_texel(mask, iu, iv + 1, width, height) * (1 - fu) + mask_texel(mask, iu + 1, iv + 1, width, height) * fu;
+        double s = top * (1 - fv) + bottom * fv;
+        // Rounded, halves away from zero (s is not negative), as Swift's rounded().
+        double r = (double)(int64_t)s;
+        if (s - r >= 0.5) r += 1;
+        out[i] = r >= 255 ? 255 : (uint8_t)r;
+    }
+}
+
+void lamina_sample_mask_mapped_row(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                   double a, double b, double c, double rowX, double rowY, double rowW,
+                                   int64_t x0, int32_t count) {
+    if (count <= 0) return;
+    if (width <= 0 || height <= 0 || !mask) { memset(out, 0, (size_t)count); return; }
+    // The vector versions' pixel numbers, texel offsets and the reads of four bytes at a texel
+    // (clamped into the mask) need 32-bit lanes and a mask of at least four bytes.
+    const int64_t lim = (int64_t)1 << 30;
+    int64_t size = (int64_t)width * height;
+    int lanes = x0 > -lim && x0 + count < lim && size >= 4 && size < lim;
+    switch (lanes ? lamina_kernels_level() : LAMINA_LEVEL_PORTABLE) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_sample_mask_mapped_row_avx512(out, mask, width, height, a, b, c, rowX, rowY, rowW, x0, count); return;
+    case LAMINA_LEVEL_AVX2: lk_sample_mask_mapped_row_avx2(out, mask, width, height, a, b, c, rowX, rowY, rowW, x0, count); return;
+#endif
+    default: lk_sample_mask_mapped_row_portable(out, mask, width, height, a, b, c, rowX, rowY, rowW, x0, count);
+    }
+}

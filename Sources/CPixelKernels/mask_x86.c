@@ -164,4 +164,141 @@ MASK_AVX2 LK_HIDDEN void lk_sample_mask_row_avx2(uint8_t *out, const uint8_t *to
     lk_sample_mask_row_portable(out + i, top, bottom, width, g, gv, fv, x0 + i, count - i);
 }
 
+// ---- a glyph mask sampled along a row through any map (lamina_sample_mask_mapped_row) --------------
+// Each lane works out its pixel's u, v and weights with the Double operations of
+// lk_sample_mask_mapped_row_portable (mask.c), in the same order (the division is IEEE's, as the
+// portable one; ⌊⌋ is the floor the portable truncation gives inside the mask). The texels are
+// gathered eight lanes at a time, two reads of four bytes a lane: one at the texel pair's offset o
+// on the upper row, one at o + width on the lower, each offset clamped into [0, size − 4] so no read
+// leaves the mask, the pair's bytes then shifted down from where the clamp moved them. A texel
+// outside the mask (its column or row) is masked to 0, as the portable T.
+
+/// The texels of eight lanes inside the mask (`in`: all ones), at column iu, iu + 1 and row iv,
+/// iv + 1: *t0, *t1 on the upper row, *b0, *b1 on the lower (32-bit lanes, 0 outside the mask).
+MASK_AVX2 static inline void mapped_texels(const uint8_t *mask, int32_t width, int32_t height, __m256i in, __m256i iu, __m256i iv,
+                                           __m256i *t0, __m256i *t1, __m256i *b0, __m256i *b1) {
+    const __m256i minus1 = _mm256_set1_epi32(-1), z = _mm256_setzero_si256(), byte = _mm256_set1_epi32(0xFF);
+    const __m256i last = _mm256_set1_epi32(width * height - 4), eight = _mm256_set1_epi32(8);
+    __m256i left = _mm256_and_si256(in, _mm256_cmpgt_epi32(iu, minus1));
+    __m256i right = _mm256_and_si256(in, _mm256_cmpgt_epi32(_mm256_set1_epi32(width - 1), iu));
+    __m256i upper = _mm256_and_si256(in, _mm256_cmpgt_epi32(iv, minus1));
+    __m256i lower = _mm256_and_si256(in, _mm256_cmpgt_epi32(_mm256_set1_epi32(height - 1), iv));
+    __m256i either = _mm256_or_si256(left, right);
+    __m256i o = _mm256_add_epi32(_mm256_mullo_epi32(iv, _mm256_set1_epi32(width)), iu);
+    for (int row = 0; row < 2; row++) {
+        __m256i at = row ? _mm256_add_epi32(o, _mm256_set1_epi32(width)) : o;
+        __m256i valid = row ? lower : upper;
+        __m256i clamped = _mm256_min_epi32(_mm256_max_epi32(at, z), last);
+        __m256i shift = _mm256_slli_epi32(_mm256_sub_epi32(at, clamped), 3);   // -8 (a left texel at -1): no bits
+        __m256i pair = _mm256_mask_i32gather_epi32(z, (const int *)mask, clamped, _mm256_and_si256(valid, either), 1);
+        __m256i first = _mm256_and_si256(_mm256_and_si256(_mm256_srlv_epi32(pair, shift), byte), _mm256_and_si256(valid, left));
+        __m256i second = _mm256_and_si256(_mm256_and_si256(_mm256_srlv_epi32(pair, _mm256_add_epi32(shift, eight)), byte),
+                                          _mm256_and_si256(valid, right));
+        if (row) { *b0 = first; *b1 = second; } else { *t0 = first; *t1 = second; }
+    }
+}
+
+MASK_AVX512 LK_HIDDEN void lk_sample_mask_mapped_row_avx512(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                                            double a, double b, double c, double rowX, double rowY, double rowW,
+                                                            int64_t x0, int32_t count) {
+    const __m512d half = _mm512_set1_pd(0.5), one = _mm512_set1_pd(1), c255 = _mm512_set1_pd(255), minus1 = _mm512_set1_pd(-1);
+    const __m512d limitU = _mm512_set1_pd((double)width), limitV = _mm512_set1_pd((double)height);
+    const __m512d va = _mm512_set1_pd(a), vb = _mm512_set1_pd(b), vc = _mm512_set1_pd(c);
+    const __m512d rx = _mm512_set1_pd(rowX), ry = _mm512_set1_pd(rowY), rw = _mm512_set1_pd(rowW);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m512d px = _mm512_add_pd(_mm512_cvtepi32_pd(_mm256_add_epi32(_mm256_set1_epi32((int32_t)(x0 + i)), lane)), half);
+        __m512d inv = _mm512_div_pd(one, _mm512_add_pd(_mm512_mul_pd(px, vc), rw));
+        __m512d u = _mm512_sub_pd(_mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, va), rx), inv), half);
+        __m512d v = _mm512_sub_pd(_mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, vb), ry), inv), half);
+        __mmask8 in = _mm512_cmp_pd_mask(u, minus1, _CMP_GT_OQ) & _mm512_cmp_pd_mask(v, minus1, _CMP_GT_OQ) &
+                      _mm512_cmp_pd_mask(u, limitU, _CMP_LT_OQ) & _mm512_cmp_pd_mask(v, limitV, _CMP_LT_OQ);
+        if (!in) { __builtin_memset(out + i, 0, 8); continue; }
+        u = _mm512_maskz_mov_pd(in, u);   // lanes outside: 0, so their conversions stay defined
+        v = _mm512_maskz_mov_pd(in, v);
+        __m512d fu0 = _mm512_roundscale_pd(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m512d fv0 = _mm512_roundscale_pd(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m256i inLanes = _mm512_cvtepi64_epi32(_mm512_maskz_set1_epi64(in, -1));
+        __m256i t0, t1, b0, b1;
+        mapped_texels(mask, width, height, inLanes, _mm512_cvttpd_epi32(fu0), _mm512_cvttpd_epi32(fv0), &t0, &t1, &b0, &b1);
+        __m512d fu = _mm512_sub_pd(u, fu0), fv = _mm512_sub_pd(v, fv0);
+        __m512d gu = _mm512_sub_pd(one, fu), gv = _mm512_sub_pd(one, fv);
+        __m512d top = _mm512_add_pd(_mm512_mul_pd(_mm512_cvtepi32_pd(t0), gu), _mm512_mul_pd(_mm512_cvtepi32_pd(t1), fu));
+        __m512d bottom = _mm512_add_pd(_mm512_mul_pd(_mm512_cvtepi32_pd(b0), gu), _mm512_mul_pd(_mm512_cvtepi32_pd(b1), fu));
+        __m512d s = _mm512_add_pd(_mm512_mul_pd(top, gv), _mm512_mul_pd(bottom, fv));
+        __m512d r = _mm512_roundscale_pd(s, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        r = _mm512_mask_add_pd(r, _mm512_cmp_pd_mask(_mm512_sub_pd(s, r), half, _CMP_GE_OQ), r, one);
+        __m256i k = _mm512_cvttpd_epi32(_mm512_min_pd(r, c255));
+        _mm_storel_epi64((__m128i *)(out + i), _mm512_cvtepi32_epi8(_mm512_castsi256_si512(k)));
+    }
+    lk_sample_mask_mapped_row_portable(out + i, mask, width, height, a, b, c, rowX, rowY, rowW, x0 + i, count - i);
+}
+
+/// Four lanes of lk_sample_mask_mapped_row_avx2: u and v (0 in lanes outside the mask, `in` set
+/// where inside), their floors.
+MASK_AVX2 static inline void mapped_coordinates4(__m256d px, __m256d va, __m256d vb, __m256d vc, __m256d rx, __m256d ry, __m256d rw,
+                                                 int32_t width, int32_t height,
+                                                 __m256d *u, __m256d *v, __m256d *fu0, __m256d *fv0, __m256d *in) {
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), minus1 = _mm256_set1_pd(-1);
+    __m256d inv = _mm256_div_pd(one, _mm256_add_pd(_mm256_mul_pd(px, vc), rw));
+    __m256d uu = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, va), rx), inv), half);
+    __m256d vv = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, vb), ry), inv), half);
+    __m256d inside = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(uu, minus1, _CMP_GT_OQ), _mm256_cmp_pd(vv, minus1, _CMP_GT_OQ)),
+                                   _mm256_and_pd(_mm256_cmp_pd(uu, _mm256_set1_pd((double)width), _CMP_LT_OQ),
+                                                 _mm256_cmp_pd(vv, _mm256_set1_pd((double)height), _CMP_LT_OQ)));
+    *u = _mm256_and_pd(uu, inside);
+    *v = _mm256_and_pd(vv, inside);
+    *fu0 = _mm256_round_pd(*u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *fv0 = _mm256_round_pd(*v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *in = inside;
+}
+
+/// Four lanes' sample, rounded (halves up) and at most 255, from their texels (32-bit lanes).
+MASK_AVX2 static inline __m128i mapped_sample4(__m128i t0, __m128i t1, __m128i b0, __m128i b1, __m256d u, __m256d v, __m256d fu0, __m256d fv0) {
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), c255 = _mm256_set1_pd(255);
+    __m256d fu = _mm256_sub_pd(u, fu0), fv = _mm256_sub_pd(v, fv0);
+    __m256d gu = _mm256_sub_pd(one, fu), gv = _mm256_sub_pd(one, fv);
+    __m256d top = _mm256_add_pd(_mm256_mul_pd(_mm256_cvtepi32_pd(t0), gu), _mm256_mul_pd(_mm256_cvtepi32_pd(t1), fu));
+    __m256d bottom = _mm256_add_pd(_mm256_mul_pd(_mm256_cvtepi32_pd(b0), gu), _mm256_mul_pd(_mm256_cvtepi32_pd(b1), fu));
+    __m256d s = _mm256_add_pd(_mm256_mul_pd(top, gv), _mm256_mul_pd(bottom, fv));
+    __m256d r = _mm256_round_pd(s, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    r = _mm256_add_pd(r, _mm256_and_pd(_mm256_cmp_pd(_mm256_sub_pd(s, r), half, _CMP_GE_OQ), one));
+    return _mm256_cvttpd_epi32(_mm256_min_pd(r, c255));
+}
+
+MASK_AVX2 LK_HIDDEN void lk_sample_mask_mapped_row_avx2(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                                        double a, double b, double c, double rowX, double rowY, double rowW,
+                                                        int64_t x0, int32_t count) {
+    const __m256d half = _mm256_set1_pd(0.5);
+    const __m256d va = _mm256_set1_pd(a), vb = _mm256_set1_pd(b), vc = _mm256_set1_pd(c);
+    const __m256d rx = _mm256_set1_pd(rowX), ry = _mm256_set1_pd(rowY), rw = _mm256_set1_pd(rowW);
+    const __m128i lane = _mm_setr_epi32(0, 1, 2, 3);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m128i xl = _mm_add_epi32(_mm_set1_epi32((int32_t)(x0 + i)), lane);
+        __m128i xh = _mm_add_epi32(xl, _mm_set1_epi32(4));
+        __m256d ul, vl, ful, fvl, inl, uh, vh, fuh, fvh, inh;
+        mapped_coordinates4(_mm256_add_pd(_mm256_cvtepi32_pd(xl), half), va, vb, vc, rx, ry, rw, width, height, &ul, &vl, &ful, &fvl, &inl);
+        mapped_coordinates4(_mm256_add_pd(_mm256_cvtepi32_pd(xh), half), va, vb, vc, rx, ry, rw, width, height, &uh, &vh, &fuh, &fvh, &inh);
+        int inMask = _mm256_movemask_pd(inl) | _mm256_movemask_pd(inh) << 4;
+        if (!inMask) { __builtin_memset(out + i, 0, 8); continue; }
+        // The lanes' inside flags, 64-bit all ones, narrowed to 32-bit lanes (the low half of each).
+        const __m256i low = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+        __m256i inLanes = _mm256_set_m128i(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(inh), low)),
+                                           _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(inl), low)));
+        __m256i iu = _mm256_set_m128i(_mm256_cvttpd_epi32(fuh), _mm256_cvttpd_epi32(ful));
+        __m256i iv = _mm256_set_m128i(_mm256_cvttpd_epi32(fvh), _mm256_cvttpd_epi32(fvl));
+        __m256i t0, t1, b0, b1;
+        mapped_texels(mask, width, height, inLanes, iu, iv, &t0, &t1, &b0, &b1);
+        __m128i kl = mapped_sample4(_mm256_castsi256_si128(t0), _mm256_castsi256_si128(t1), _mm256_castsi256_si128(b0),
+                                    _mm256_castsi256_si128(b1), ul, vl, ful, fvl);
+        __m128i kh = mapped_sample4(_mm256_extracti128_si256(t0, 1), _mm256_extracti128_si256(t1, 1), _mm256_extracti128_si256(b0, 1),
+                                    _mm256_extracti128_si256(b1, 1), uh, vh, fuh, fvh);
+        __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(kl, kh), _mm_setzero_si128());
+        _mm_storel_epi64((__m128i *)(out + i), bytes);
+    }
+    lk_sample_mask_mapped_row_portable(out + i, mask, width, height, a, b, c, rowX, rowY, rowW, x0 + i, count - i);
+}
+
 #endif

@@ -194,6 +194,86 @@ void test_sample_mask_row(void) {
     munmap(area, span + (size_t)page);
 }
 
+// A glyph mask sampled along a row through any map (lamina_sample_mask_mapped_row): the formula
+// of CPixelKernels.h worked out here with libm's floor and round, on masks that start just after
+// an unreadable page or end just before one (a read before the first texel or past the last would
+// fault), through affine and projective maps that put the span before, across and past the mask,
+// translations by halves, and maps whose denominator reaches zero on the row (infinite and NaN
+// coordinates: 0).
+static uint8_t ref_mapped_sample(const uint8_t *mask, int32_t w, int32_t h, const double m[6], int64_t x) {
+    double px = (double)x + 0.5;
+    double inv = 1 / (px * m[2] + m[5]);
+    double u = (px * m[0] + m[3]) * inv - 0.5, v = (px * m[1] + m[4]) * inv - 0.5;
+    if (!(u > -1 && v > -1 && u < (double)w && v < (double)h)) return 0;
+    double fu0 = floor(u), fv0 = floor(v);
+    int64_t iu = (int64_t)fu0, iv = (int64_t)fv0;
+#define T(c, r) ((c) >= 0 && (r) >= 0 && (c) < w && (r) < h ? (double)mask[(r) * w + (c)] : 0.0)
+    double fu = u - fu0, fv = v - fv0;
+    double top = T(iu, iv) * (1 - fu) + T(iu + 1, iv) * fu;
+    double bottom = T(iu, iv + 1) * (1 - fu) + T(iu + 1, iv + 1) * fu;
+#undef T
+    double r = round(top * (1 - fv) + bottom * fv);
+    return r >= 255 ? 255 : (uint8_t)r;
+}
+
+void test_sample_mask_mapped_row(void) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t span = (size_t)page * 4;
+    // [unreadable page][four readable pages][unreadable page]
+    uint8_t *area = mmap(NULL, span + 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area == MAP_FAILED || mprotect(area, (size_t)page, PROT_NONE) != 0 || mprotect(area + page + span, (size_t)page, PROT_NONE) != 0) {
+        perror("kernel_tests: guard pages");
+        exit(2);
+    }
+    static uint8_t got[600], expect[600];
+    long inside = 0;
+    for (int t = 0; t < 600; t++) {
+        int32_t w = irand(1, 120), h = irand(1, 40);
+        if (t % 7 == 0) { w = irand(1, 3); h = irand(1, 3); }   // tiny masks (under four bytes: the portable loop)
+        uint8_t *mask = t % 2 ? area + page : area + page + span - (size_t)(w * h);
+        for (int32_t i = 0; i < w * h; i++) {
+            int r = irand(0, 9);
+            mask[i] = r <= 2 ? 0 : r == 3 ? 255 : (uint8_t)irand(1, 254);
+        }
+        int64_t x0 = irand(-60, 200);
+        int32_t n = irand(1, 599);
+        double pmid = (double)x0 + n / 2.0, m[6];
+        int kind = t % 5;
+        if (kind == 0) {   // a translation by halves, quarters and random fractions
+            const double fr[] = { 0.5, 0.25, 0, 0.999999999 };
+            m[0] = 1; m[1] = 0; m[2] = 0; m[5] = 1;
+            m[3] = -(double)x0 + irand(-20, 20) + fr[t % 4];
+            m[4] = irand(-3, h + 2) + (t % 3 ? drand(0, 1) : 0.5);
+        } else {           // rotated and scaled (kind 1, 2), in perspective (3, 4)
+            m[0] = drand(-1.5, 1.5); m[1] = drand(-1.5, 1.5);
+            m[2] = kind >= 3 ? drand(-0.004, 0.004) : 0;
+            m[5] = drand(0.6, 1.4);
+            double den = pmid * m[2] + m[5];
+            m[3] = drand(-5, w + 5) * den - pmid * m[0];
+            m[4] = drand(-3, h + 3) * den - pmid * m[1];
+        }
+        if (t % 97 == 0) { m[2] = 0; m[5] = 0; }                               // 1/0 on every pixel: inf, NaN
+        if (t % 89 == 0) { m[2] = 0.01; m[5] = -(pmid + 0.5) * 0.01 + 0; }     // the denominator crosses 0 in the row
+        if (t % 50 == 0) x0 += (int64_t)1 << 31;                                 // past the 32-bit lanes: the portable loop
+        for (int32_t i = 0; i < n; i++) { expect[i] = ref_mapped_sample(mask, w, h, m, x0 + i); inside += expect[i] != 0; }
+        for (int li = 0; li < level_count; li++) {
+            use_level(&levels[li]);
+            memset(got, 0xA5, sizeof got);
+            lamina_sample_mask_mapped_row(got, mask, w, h, m[0], m[1], m[2], m[3], m[4], m[5], x0, n);
+            char what[200];
+            snprintf(what, sizeof what, "mask %dx%d, map %.6g %.6g %.6g %.6g %.6g %.6g, x0 %lld, %d px", w, h, m[0], m[1], m[2], m[3], m[4],
+                     m[5], (long long)x0, n);
+            current = "lamina_sample_mask_mapped_row";
+            check(memcmp(got, expect, (size_t)n) == 0 && got[n] == 0xA5, levels[li].name, what);
+        }
+    }
+    current = "lamina_sample_mask_mapped_row: the cases reach the masks";
+    if (inside <= 8000) fprintf(stderr, "non-zero samples: %ld\n", inside);
+    check(inside > 8000, "test", "non-zero samples");
+    lamina_kernels_set_mode(LAMINA_KERNELS_AUTO);
+    munmap(area, span + 2 * (size_t)page);
+}
+
 // lamina_copy_rect: the rectangle's bytes, and nothing around them, at every level; small copies
 // and copies past LAMINA_COPY_STREAMING_BYTES (streaming stores), destinations at every alignment
 // of a word and pitches that are not whole vectors.

@@ -48,6 +48,7 @@ int main(void) {
     test_over_solid_coverage();
     test_over_solid_mask();
     test_sample_mask_row();
+    test_sample_mask_mapped_row();
     test_copy_rect();
     test_gradient_near_steps();
     test_gradient_far_steps();

@@ -238,6 +238,7 @@ void test_fill_rect(void);
 void test_over_solid_coverage(void);
 void test_over_solid_mask(void);
 void test_sample_mask_row(void);
+void test_sample_mask_mapped_row(void);
 void test_copy_rect(void);
 void make_texture_area(void);       // sample_tests.c
 void test_sample_affine(void);

@@ -3,9 +3,10 @@ import LaminaRandom
 import LaminaTestSupport
 @testable import Compositor
 
-/// Text placed on fractional pixels by a translation (sliding labels) is composited a run at a
-/// time by `PrimitiveDrawer.overTranslatedMask` (the mask's samples from `lamina_sample_mask_row`,
-/// then `lamina_over_solid_mask`). Its pixels must be, bit for bit, those of the reference path
+/// Text placed on fractional pixels by a translation (sliding labels), or rotated, scaled or in
+/// perspective, is composited a run at a time by `PrimitiveDrawer.overSampledMask` (the mask's
+/// samples from `lamina_sample_mask_row` or `lamina_sample_mask_mapped_row`, then
+/// `lamina_over_solid_mask`). Its pixels must be, bit for bit, those of the reference path
 /// (each run's colours shaded by `SpanShader.shade`, then blended by the run's factor), at every
 /// kernel level, for rectangles with fractional edges (runs of partial coverage), opacities and
 /// colours (transparent ones too), over a frame of varied pixels.
@@ -41,7 +42,14 @@ final class FractionalTextFusionTests: XCTestCase {
                 // Where the mask's origin lands: fractional in x, in y or both (also exact halves).
                 let ox = Double(rng.int(-20...60)) + rng.pick([0.5, 0.25, 1e-9, 0.999_999, rng.double(0, 1), 0])
                 let oy = Double(rng.int(-10...40)) + rng.pick([0, 0.5, rng.double(0, 1)])
-                let map = Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: -ox, h: -oy, i: 1)
+                // A translation, or (every fourth trial) the mask also rotated and scaled, or in
+                // perspective: those take lamina_sample_mask_mapped_row.
+                var map = Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: -ox, h: -oy, i: 1)
+                if trial % 4 == 3 {
+                    let t = rng.double(-0.5, 0.5), k = rng.double(0.7, 1.3), p = trial % 8 == 7 ? rng.double(-0.002, 0.002) : 0
+                    map = Projective2D(a: k * cos(t), b: k * sin(t), c: p, d: -k * sin(t), e: k * cos(t), f: 0,
+                                       g: -ox * k * cos(t) + oy * k * sin(t), h: -ox * k * sin(t) - oy * k * cos(t), i: 1 - p * ox)
+                }
                 let color = trial % 9 == 0 ? 0 : rng.premultipliedPixel()
                 let paint = Paint.mask(MaskSampler(mask: mask, map: map, color: color))
                 let opacity = rng.pick([1, 0.8, 0.35, rng.double(0, 1)])

@@ -85,6 +85,20 @@ void lamina_over_solid_mask(uint32_t *dst, uint32_t color, const uint8_t *mask, 
 void lamina_sample_mask_row(uint8_t *out, const uint8_t *top, const uint8_t *bottom, int32_t width,
                             double g, double gv, double fv, int64_t x0, int32_t count);
 
+/// An 8-bit mask (`width` x `height` bytes, rows packed) sampled bilinearly along one device row
+/// through any projective map (text drawn rotated, scaled or in perspective): for pixel i,
+/// px = (x0 + i) + 0.5, inv = 1 / (px·c + rowW), u = (px·a + rowX)·inv − 0.5 and
+/// v = (px·b + rowY)·inv − 0.5; out[i] = 0 unless u and v lie in (−1, width) and (−1, height);
+/// otherwise fu0 = ⌊u⌋, fv0 = ⌊v⌋, fu = u − fu0, fv = v − fv0, top = T(fu0, fv0)·(1 − fu) +
+/// T(fu0 + 1, fv0)·fu, bottom likewise on row fv0 + 1, and out[i] = top·(1 − fv) + bottom·fv
+/// rounded (halves up), at most 255, where T is the texel, 0 outside the mask. Each step in Double
+/// arithmetic, operation by operation in this order (no fused multiply-adds), as Swift's
+/// SpanShader.shadeMaskSampled (rowX = py·d + g, rowY = py·e + h, rowW = py·f + i of its map, py the
+/// row's centre).
+void lamina_sample_mask_mapped_row(uint8_t *out, const uint8_t *mask, int32_t width, int32_t height,
+                                   double a, double b, double c, double rowX, double rowY, double rowW,
+                                   int64_t x0, int32_t count);
+
 /// lamina_over_row on `height` rows: row y of dst starts at dst + y·dstStride, of src at
 /// src + y·srcStride (strides in pixels). The level is chosen once for the whole rectangle.
 void lamina_over_rect(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,

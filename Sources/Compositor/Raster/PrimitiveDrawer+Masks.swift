@@ -22,14 +22,19 @@ extension PrimitiveDrawer {
         }
     }
 
-    /// Composites a glyph mask placed by a translation (`s.map`) onto `count` pixels of row `y`
-    /// from `x0` (`dst` is pixel x0), every pixel's factor `k` (1...255): the mask's samples
-    /// (`SpanShader.sampleTranslatedRow`), then the colour scaled by each sample and by k, source
-    /// over (`lamina_over_solid_mask`). The same pixels as shading the run (`SpanShader.shade`) and
+    /// Composites a glyph mask placed by any map but a translation by whole pixels (`s.map`) onto
+    /// `count` pixels of row `y` from `x0` (`dst` is pixel x0), every pixel's factor `k` (1...255):
+    /// the mask's samples (`SpanShader.sampleTranslatedRow` for a translation, `sampleMappedRow` for
+    /// other maps), then the colour scaled by each sample and by k, source over
+    /// (`lamina_over_solid_mask`). The same pixels as shading the run (`SpanShader.shade`) and
     /// blending it by k; one vector pass for each instead of a shaded row of colours.
-    func overTranslatedMask(_ s: MaskSampler, dst: UnsafeMutablePointer<UInt32>, x0: Int, y: Int, count: Int, k: UInt32) {
+    func overSampledMask(_ s: MaskSampler, dst: UnsafeMutablePointer<UInt32>, x0: Int, y: Int, count: Int, k: UInt32) {
         let samples = sampleRow(count)
-        SpanShader.sampleTranslatedRow(s, x0: x0, y: y, count: count, into: samples)
+        if SpanShader.isTranslation(s.map) {
+            SpanShader.sampleTranslatedRow(s, x0: x0, y: y, count: count, into: samples)
+        } else {
+            SpanShader.sampleMappedRow(s, x0: x0, y: y, count: count, into: samples)
+        }
         lamina_over_solid_mask(dst, s.color, samples, k, Int32(count))
     }
 }

@@ -13,7 +13,7 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
-    /// Whether text on fractional pixels is composited in one C call a run (`overTranslatedMask`);
+    /// Whether text on fractional pixels is composited in one C call a run (`overSampledMask`);
     /// tests turn it off to draw the reference (the run's colours shaded into a row, then blended).
     var fusesMaskSamples = true
     /// Whether `drawGradientShape` takes the C cell rasteriser's coverage (`fillGradientCells`;
@@ -290,11 +290,12 @@ final class PrimitiveDrawer {
             return
         }
         let ax0 = area.x, ax1 = area.maxX
-        // Text on fractional pixels (a translation that is not by whole pixels; those read texels).
-        let translated: MaskSampler? = {
-            guard fusesMaskSamples, case .mask(let m) = paint, SpanShader.isTranslation(m.map),
-                  m.map.g != m.map.g.rounded() || m.map.h != m.map.h.rounded() else { return nil }
-            return m
+        // Text on fractional pixels, rotated, scaled or in perspective (any map but a translation by
+        // whole pixels; those read texels).
+        let sampled: MaskSampler? = {
+            guard fusesMaskSamples, case .mask(let m) = paint else { return nil }
+            let wholePixels = SpanShader.isTranslation(m.map) && m.map.g == m.map.g.rounded() && m.map.h == m.map.h.rounded()
+            return wholePixels ? nil : m
         }()
         for span in spans {
             let y = Int(span.y)
@@ -343,8 +344,8 @@ final class PrimitiveDrawer {
                 BlendKernels.over(dst, c.texels + (y + c.dy) * c.width + x0 + c.dx, count: n, scale: k)
                 continue
             }
-            if let translated {
-                overTranslatedMask(translated, dst: dst, x0: x0, y: y, count: n, k: k)
+            if let sampled {
+                overSampledMask(sampled, dst: dst, x0: x0, y: y, count: n, k: k)
                 continue
             }
             let src = sourceRow(n)
