@@ -206,15 +206,17 @@ MASK_AVX512 LK_HIDDEN void lk_sample_mask_mapped_row_avx512(uint8_t *out, const 
     const __m512d va = _mm512_set1_pd(a), vb = _mm512_set1_pd(b), vc = _mm512_set1_pd(c);
     const __m512d rx = _mm512_set1_pd(rowX), ry = _mm512_set1_pd(rowY), rw = _mm512_set1_pd(rowW);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    int32_t i = 0;
-    for (; i + 8 <= count; i += 8) {
+    for (int32_t i = 0; i < count; i += 8) {
+        // The last step may have fewer than eight pixels: its other lanes count as outside.
+        int32_t n = count - i < 8 ? count - i : 8;
         __m512d px = _mm512_add_pd(_mm512_cvtepi32_pd(_mm256_add_epi32(_mm256_set1_epi32((int32_t)(x0 + i)), lane)), half);
         __m512d inv = _mm512_div_pd(one, _mm512_add_pd(_mm512_mul_pd(px, vc), rw));
         __m512d u = _mm512_sub_pd(_mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, va), rx), inv), half);
         __m512d v = _mm512_sub_pd(_mm512_mul_pd(_mm512_add_pd(_mm512_mul_pd(px, vb), ry), inv), half);
         __mmask8 in = _mm512_cmp_pd_mask(u, minus1, _CMP_GT_OQ) & _mm512_cmp_pd_mask(v, minus1, _CMP_GT_OQ) &
-                      _mm512_cmp_pd_mask(u, limitU, _CMP_LT_OQ) & _mm512_cmp_pd_mask(v, limitV, _CMP_LT_OQ);
-        if (!in) { __builtin_memset(out + i, 0, 8); continue; }
+                      _mm512_cmp_pd_mask(u, limitU, _CMP_LT_OQ) & _mm512_cmp_pd_mask(v, limitV, _CMP_LT_OQ) &
+                      (__mmask8)((1u << n) - 1);
+        if (!in) { __builtin_memset(out + i, 0, (size_t)n); continue; }
         u = _mm512_maskz_mov_pd(in, u);   // lanes outside: 0, so their conversions stay defined
         v = _mm512_maskz_mov_pd(in, v);
         __m512d fu0 = _mm512_roundscale_pd(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -230,9 +232,9 @@ MASK_AVX512 LK_HIDDEN void lk_sample_mask_mapped_row_avx512(uint8_t *out, const 
         __m512d r = _mm512_roundscale_pd(s, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
         r = _mm512_mask_add_pd(r, _mm512_cmp_pd_mask(_mm512_sub_pd(s, r), half, _CMP_GE_OQ), r, one);
         __m256i k = _mm512_cvttpd_epi32(_mm512_min_pd(r, c255));
-        _mm_storel_epi64((__m128i *)(out + i), _mm512_cvtepi32_epi8(_mm512_castsi256_si512(k)));
+        uint64_t bytes = (uint64_t)_mm_cvtsi128_si64(_mm512_cvtepi32_epi8(_mm512_castsi256_si512(k)));
+        __builtin_memcpy(out + i, &bytes, (size_t)n);
     }
-    lk_sample_mask_mapped_row_portable(out + i, mask, width, height, a, b, c, rowX, rowY, rowW, x0 + i, count - i);
 }
 
 /// Four lanes of lk_sample_mask_mapped_row_avx2: u and v (0 in lanes outside the mask, `in` set
@@ -274,15 +276,21 @@ MASK_AVX2 LK_HIDDEN void lk_sample_mask_mapped_row_avx2(uint8_t *out, const uint
     const __m256d va = _mm256_set1_pd(a), vb = _mm256_set1_pd(b), vc = _mm256_set1_pd(c);
     const __m256d rx = _mm256_set1_pd(rowX), ry = _mm256_set1_pd(rowY), rw = _mm256_set1_pd(rowW);
     const __m128i lane = _mm_setr_epi32(0, 1, 2, 3);
-    int32_t i = 0;
-    for (; i + 8 <= count; i += 8) {
+    for (int32_t i = 0; i < count; i += 8) {
+        // The last step may have fewer than eight pixels: its other lanes count as outside.
+        int32_t n = count - i < 8 ? count - i : 8;
         __m128i xl = _mm_add_epi32(_mm_set1_epi32((int32_t)(x0 + i)), lane);
         __m128i xh = _mm_add_epi32(xl, _mm_set1_epi32(4));
         __m256d ul, vl, ful, fvl, inl, uh, vh, fuh, fvh, inh;
         mapped_coordinates4(_mm256_add_pd(_mm256_cvtepi32_pd(xl), half), va, vb, vc, rx, ry, rw, width, height, &ul, &vl, &ful, &fvl, &inl);
         mapped_coordinates4(_mm256_add_pd(_mm256_cvtepi32_pd(xh), half), va, vb, vc, rx, ry, rw, width, height, &uh, &vh, &fuh, &fvh, &inh);
+        if (n < 8) {
+            const __m256i lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+            inl = _mm256_and_pd(inl, _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(n), lanes)));
+            inh = _mm256_and_pd(inh, _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(n - 4), lanes)));
+        }
         int inMask = _mm256_movemask_pd(inl) | _mm256_movemask_pd(inh) << 4;
-        if (!inMask) { __builtin_memset(out + i, 0, 8); continue; }
+        if (!inMask) { __builtin_memset(out + i, 0, (size_t)n); continue; }
         // The lanes' inside flags, 64-bit all ones, narrowed to 32-bit lanes (the low half of each).
         const __m256i low = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
         __m256i inLanes = _mm256_set_m128i(_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(inh), low)),
@@ -295,10 +303,9 @@ MASK_AVX2 LK_HIDDEN void lk_sample_mask_mapped_row_avx2(uint8_t *out, const uint
                                     _mm256_castsi256_si128(b1), ul, vl, ful, fvl);
         __m128i kh = mapped_sample4(_mm256_extracti128_si256(t0, 1), _mm256_extracti128_si256(t1, 1), _mm256_extracti128_si256(b0, 1),
                                     _mm256_extracti128_si256(b1, 1), uh, vh, fuh, fvh);
-        __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(kl, kh), _mm_setzero_si128());
-        _mm_storel_epi64((__m128i *)(out + i), bytes);
+        uint64_t bytes = (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(_mm_packs_epi32(kl, kh), _mm_setzero_si128()));
+        __builtin_memcpy(out + i, &bytes, (size_t)n);
     }
-    lk_sample_mask_mapped_row_portable(out + i, mask, width, height, a, b, c, rowX, rowY, rowW, x0 + i, count - i);
 }
 
 #endif
