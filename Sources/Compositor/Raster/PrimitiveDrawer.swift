@@ -13,6 +13,9 @@ final class PrimitiveDrawer {
     /// Whether gradients are painted in one pass a run (`paintGradientSpans`); tests turn it off to
     /// draw the reference (each run's colours shaded into a row, then blended).
     var fusesGradients = true
+    /// Whether a solid colour's pixels under a soft clip's edge are blended by one C call a part
+    /// (`overSolidClipped`); false: pixel by pixel through `overRuns` (the reference, for tests).
+    var fusesClippedSolids = true
     /// Whether text on fractional pixels is composited in one C call a run (`overSampledMask`);
     /// tests turn it off to draw the reference (the run's colours shaded into a row, then blended).
     var fusesMaskSamples = true
@@ -323,6 +326,18 @@ final class PrimitiveDrawer {
                 } else {
                     shade(x0, y, n, src)
                 }
+                if let solid, fusesClippedSolids {
+                    // The colour through the clip's coverage values, one kernel call a part.
+                    if runs {
+                        if m0 > x0 { PrimitiveDrawer.overSolidClipped(dst, color: solid, clip: clip, x0: x0, x1: m0, y: y, c: c) }
+                        let k = UInt32(min(c, 1) * 255 + 0.5)
+                        if k != 0 { BlendKernels.overSolid(dst + (m0 - x0), color: Premultiplied.scale(solid, k), count: m1 - m0) }
+                        if x1 > m1 { PrimitiveDrawer.overSolidClipped(dst + (m1 - x0), color: solid, clip: clip, x0: m1, x1: x1, y: y, c: c) }
+                    } else {
+                        PrimitiveDrawer.overSolidClipped(dst, color: solid, clip: clip, x0: x0, x1: x1, y: y, c: c)
+                    }
+                    continue
+                }
                 if runs {
                     if m0 > x0 { PrimitiveDrawer.overRuns(dst, src, count: m0 - x0) { i in UInt32(min(c * clip.value(x0 + i, y), 1) * 255 + 0.5) } }
                     let k = UInt32(min(c, 1) * 255 + 0.5)
@@ -502,6 +517,20 @@ final class PrimitiveDrawer {
     /// through the row kernel, short ones pixel by pixel. The same pixels as Premultiplied.over
     /// of Premultiplied.scale, pixel by pixel.
     @inline(__always)
+    /// `color` over pixels x0..<x1 of row y (`dst` is pixel x0), pixel x scaled by
+    /// min(c × clip(x, y), 1) rounded to 1/255 (0: the pixel is left): `overRuns`' pixels for a
+    /// solid colour, by `lamina_over_solid_coverage` on the clip's row of values (its columns;
+    /// outside them the clip is 0 and nothing is drawn).
+    static func overSolidClipped(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, clip: ClipMask, x0: Int, x1: Int, y: Int, c: Float) {
+        let r = clip.rect
+        let ly = y - r.y
+        let from = max(x0, r.x), to = min(x1, r.maxX)
+        guard ly >= 0, ly < r.height, to > from, color != 0 else { return }
+        clip.values.withUnsafeBufferPointer { v in
+            lamina_over_solid_coverage(dst + (from - x0), color, v.baseAddress! + ly * r.width + (from - r.x), c, Int32(to - from))
+        }
+    }
+
     static func overRuns(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, factor: (Int) -> UInt32) {
         guard count > 0 else { return }
         var start = 0, k = factor(0)
