@@ -28,6 +28,21 @@ extension TreeRasterizer {
                                            paint: paint, opacity: opacity, on: s)
                 return
             }
+            // An unrotated rectangle at fractional places (a sliding gradient, a photo inside a
+            // card): with smooth edges, its rows with their edges' coverage made directly, as an
+            // image's are; with every edge aliased (no edge antialiasing, iOS's default), the
+            // whole pixels whose centres it holds. Either instead of rasterising the polygon (and
+            // its staircases), the same coverage (GradientRectTests).
+            if let e = edges, e.antialiased & 0xF == 0, g.rect == e.bounds,
+               let box = TreeRasterizer.aliasedRectClip(H, e.bounds, radius: 0, corners: 0, antialiased: 0) {
+                drawer.drawAxisAlignedRect(x0: Double(box.x), y0: Double(box.y), x1: Double(box.maxX), y1: Double(box.maxY),
+                                           paint: paint, opacity: opacity, on: s)
+                return
+            }
+            if edges.map({ $0.antialiased & 0xF == 0xF }) ?? true, let r = TreeRasterizer.axisAligned(H, g.rect) {
+                drawer.drawAxisAlignedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, paint: paint, opacity: opacity, on: s)
+                return
+            }
             let poly = edges.map { aliased(rect, $0, H) } ?? rect
             drawer.draw([poly], rule: .nonZero, paint: paint, opacity: opacity, on: s)
         case .image(let img):
