@@ -282,17 +282,38 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
                                                                  double slope) {
     int64_t xl = xa < xb ? xa : xb, xr = xa < xb ? xb : xa;
     int32_t il = (int32_t)(xl >> 16), ir = (int32_t)(xr >> 16);
-    if (il == ir) {
-        int64_t fm = ((xl + xr) >> 1) - ((int64_t)il << 16);
-        int64_t b = (d * fm + 32768) >> 16;
-        add_cell(c + il, d - b);
-        add_cell(c + il + 1, b);
-        mark_cells(m, il, il + 1, shift);
-        return;
-    }
     // Magnitudes, the sign put back on each cell's value.
     const int64_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
     const double cap = (double)ad, ratio = slope > 0 ? slope : cap / (double)(xr - xl);
+    if (ir - il <= 1) {
+        // One column or two, the values of both forms worked out and one chosen without a branch
+        // (which of the two a row of an edge takes follows no pattern a predictor learns): the
+        // same values as the column loop below and the one-column split give. In one column,
+        // cells il and il + 1 take d − b1 and b1 (b1 by the mean x) and cell ir + 1 = il + 1
+        // takes 0 more; in two, the first column's share by the slope, the rest to the second.
+        // (With one column the two-column values are not used: the ratio may then be infinite
+        // and xr − xc negative, which gives numbers, not faults.)
+        const int64_t fm = ((xl + xr) >> 1) - ((int64_t)il << 16);
+        const int64_t b1 = (d * fm + 32768) >> 16;
+        const int64_t xc = ((int64_t)il + 1) << 16;
+        const double v = (double)(xc - xl) * ratio;
+        const int64_t cum = (int64_t)(v < cap ? v : cap);
+        const int64_t b = (cum * (((xl + xc) >> 1) - ((int64_t)il << 16)) + 32768) >> 16;
+        const int64_t part = ad - cum;
+        const int64_t b2 = (part * ((xr - xc) >> 1) + 32768) >> 16;
+        const int64_t two = -(int64_t)(ir != il);   // all ones for two columns, 0 for one
+        const int64_t v0 = (((cum - b) * sign) & two) | ((d - b1) & ~two);
+        const int64_t v1 = (((part - b2 + b) * sign) & two) | (b1 & ~two);
+        const int64_t v2 = (b2 * sign) & two;
+        add_cell(c + il, v0);
+        add_cell(c + il + 1, v1);
+        add_cell(c + ir + 1, v2);
+        // Cells il ... ir + 1 (at most three) lie in one chunk or two next to each other.
+        const int32_t ka = il >> shift, kb = (ir + 1) >> shift;
+        m[ka >> 6] |= 1ull << (ka & 63);
+        m[kb >> 6] |= 1ull << (kb & 63);
+        return;
+    }
     int64_t xc = ((int64_t)il + 1) << 16;
     double v = (double)(xc - xl) * ratio;
     int64_t cum = (int64_t)(v < cap ? v : cap);

@@ -97,8 +97,11 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
     const __m256i last = _mm256_set1_epi32(7), x255 = _mm256_set1_epi16(255);
-    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+    __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    // Hidden from the compiler, which would otherwise spell the one byte shuffle per half as two
+    // word shuffles (pshuflw, pshufhw): the shuffle port is what this loop waits on.
+    __asm__("" : "+x"(alpha));
     __m256i carry = _mm256_set1_epi32(sum);
     int32_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -212,7 +215,10 @@ AVX512BW __attribute__((always_inline)) static inline int32_t sweep_blend_512(in
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
     const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
     const __m512i last = _mm512_set1_epi32(15), x255 = _mm512_set1_epi16(255), round = _mm512_set1_epi32(32768);
-    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
+    // Hidden from the compiler, which would otherwise spell the one byte shuffle per half as two
+    // word shuffles (pshuflw, pshufhw): the shuffle port is what this loop waits on.
+    __asm__("" : "+v"(alpha));
     const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
     const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     __m512i carry = _mm512_set1_epi32(sum);

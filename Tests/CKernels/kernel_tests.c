@@ -66,6 +66,7 @@ int main(void) {
     test_raster_sweep();
     test_raster_coverage();
     test_raster_pinned_cells();
+    test_raster_pinned_stars();
     test_raster_fill();
     test_raster_bands();
     test_raster_exact_area();

@@ -127,6 +127,65 @@ void test_raster_pinned_cells(void) {
     lamina_raster_destroy(r);
 }
 
+/// The coverage and the solid fills of seeded star-like contours, pinned bit for bit at every
+/// level: closed polygons of many short edges at every slope (most crossing one or two columns in
+/// a row: the rows accumulate_row takes without its column loop), some pushed past the columns,
+/// both rules, opaque and translucent colours and opacities below 1, hashed (FNV-1a over the
+/// coverage floats' bits, then over the filled pixels). The expected hash was recorded from the
+/// rasteriser as it was before accumulate_row took one- and two-column rows without a branch
+/// (commit ad5e676): any change in a cell's value, or in the pixels a fill blends, moves it.
+void test_raster_pinned_stars(void) {
+    enum { W = 200, H = 120, P = 96 };
+    static double xy[2 * P];
+    static float got[W * H];
+    static uint32_t pixels[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int li = 0; li < level_count; li++) {
+        use_level(&levels[li]);
+        uint64_t seed = 0x57A25EEDull, hash = 1469598103934665603ull;
+        #define PIN_NEXT() (seed += 0x9E3779B97F4A7C15ull, pin_mix(seed))
+        #define PIN_UNIT() ((double)(PIN_NEXT() >> 11) / 9007199254740992.0)
+        for (int32_t i = 0; i < W * H; i++) pixels[i] = 0xFF404040u;
+        for (int trial = 0; trial < 300; trial++) {
+            const int32_t points = 5 + (int32_t)(PIN_NEXT() % 5), n = points * 2 + (int32_t)(PIN_NEXT() % (P - 2 * points));
+            const int32_t evenOdd = trial & 1;
+            const double radius = 4 + PIN_UNIT() * 70, cx = -10 + PIN_UNIT() * (W + 20), cy = -10 + PIN_UNIT() * (H + 20);
+            const double a0 = PIN_UNIT() * 6.283185307179586, turns = (double)(points / 2);
+            // A star traced as a polygon of n points: the angle runs `turns` times round (so the
+            // contour crosses itself), the radius wobbles between 0.55 and 1.
+            for (int32_t i = 0; i < n; i++) {
+                double t = (double)i / n, a = a0 + t * turns * 6.283185307179586;
+                double rr = radius * (0.55 + 0.45 * fabs(cos(t * points * 3.141592653589793)) + 0.02 * PIN_UNIT());
+                xy[2 * i] = cx + rr * cos(a);
+                xy[2 * i + 1] = cy + rr * sin(a);
+            }
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            int32_t box[4];
+            lamina_raster_bounds(r, evenOdd, 0, W, 0, H, box);
+            if (lamina_raster_coverage(r, evenOdd, 0, W, 0, H, got) != 0) { hash = 0; break; }
+            const unsigned char *bytes = (const unsigned char *)got;
+            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+            const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : 40u + (uint32_t)(PIN_NEXT() % 200);
+            uint32_t color = alpha << 24;
+            for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
+            const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * PIN_UNIT());
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            if (lamina_raster_fill_solid(r, evenOdd, 0, W, 0, H, 0, W, pixels, W, 0, 0, color, op) != 0) { hash = 0; break; }
+        }
+        const unsigned char *bytes = (const unsigned char *)pixels;
+        for (size_t i = 0; i < sizeof pixels; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        #undef PIN_UNIT
+        #undef PIN_NEXT
+        LABEL("the pinned stars (hash %016llx)", (unsigned long long)hash);
+        check(hash == 0xc834b0d0eef9d873ull, levels[li].name, "the coverage and fills of the seeded stars, bit for bit, as recorded");
+    }
+    lamina_raster_destroy(r);
+}
+
 /// Random contours in and around a w × h target: 1-3 polygons of 3-14 points, sometimes a sliver
 /// (a long quad under half a pixel wide), a tiny one (inside a pixel) or a huge one (points up to
 /// 10^9 pixels out: past 2^28 edges take the double path). Points go to xy, counts to n; returns the
