@@ -18,6 +18,37 @@ final class BandBalancerTests: XCTestCase {
         XCTAssertEqual(b.boundaries[1], 5.0 / 12, accuracy: 1e-12)
     }
 
+    /// Two bands that took as long, the second started 1 unit late (its thread woke late): all
+    /// finishing together at (4 + 1) / 2 = 2.5 gives the first 2.5 units, 0.5 + 0.5 · 0.5 / 2 =
+    /// 0.625 of the way; half-way there: 0.5625.
+    func testALateBandGivesRowsToTheOther() {
+        var b = BandBalancer()
+        _ = b.boundaries(count: 2)
+        b.update(times: [2, 2], delays: [0, 1])
+        XCTAssertEqual(b.boundaries[1], 0.5625, accuracy: 1e-12)
+        // Started on time and as long: kept.
+        var c = BandBalancer()
+        _ = c.boundaries(count: 2)
+        c.update(times: [2, 2], delays: [0, 0])
+        XCTAssertEqual(c.boundaries[1], 0.5, accuracy: 1e-12)
+        // Nonsense delays change nothing.
+        c.update(times: [3, 1], delays: [0, -1]); c.update(times: [3, 1], delays: [0, .infinity]); c.update(times: [3, 1], delays: [0])
+        XCTAssertEqual(c.boundaries[1], 0.5, accuracy: 1e-12)
+    }
+
+    /// After frames of 4 units, one of 12 (a thread taken off its core) moves the boundary by a
+    /// quarter of the usual half-way: towards 0.5 · 6 / 10 = 0.3 by 1/8, to 0.475.
+    func testAFrameTwiceTheUsualMovesLittle() {
+        var b = BandBalancer()
+        _ = b.boundaries(count: 2)
+        for _ in 0..<3 { b.update(times: [2, 2]) }
+        XCTAssertEqual(b.usual, 4, accuracy: 1e-12)
+        b.update(times: [10, 2])
+        XCTAssertEqual(b.boundaries[1], 0.475, accuracy: 1e-12)
+        // The usual frame follows it only slowly.
+        XCTAssertEqual(b.usual, 4.4, accuracy: 1e-12)
+    }
+
     /// Three bands over thirds with times 0, 0, 6: a third of the time (2) is reached a third of
     /// the way into the last band (2/3 + 1/9 = 7/9), two thirds at 2/3 + 2/9 = 8/9; half-way from
     /// 1/3 and 2/3: 5/9 and 7/9. An empty band never gets narrower than the minimum (0.02).
@@ -38,9 +69,13 @@ final class BandBalancerTests: XCTestCase {
         XCTAssertEqual(b.boundaries(count: 4), [0, 0.25, 0.5, 0.75, 1])
     }
 
-    /// Content only in the top fifth, drawn again and again on two threads (the bands move): every
-    /// frame equals the one-thread frame.
+    /// Content only in the top fifth, drawn again and again on two and three threads (the bands
+    /// move, by their times and how late each started): every frame equals the one-thread frame.
     func testFramesEqualOneThreadsWhereverTheBandsEnd() {
+        for threads in [2, 3] { framesEqualOneThreads(threads: threads) }
+    }
+
+    private func framesEqualOneThreads(threads: Int) {
         let tree = flatTree(width: 160, height: 200, (0..<30).map { i in
             var n = RenderNode()
             n.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
@@ -51,13 +86,13 @@ final class BandBalancerTests: XCTestCase {
         })
         var one = PixelBuffer(width: 160, height: 200)
         FrameRenderer(threads: 1).render(tree, into: &one, background: 0xFFFF_FFFF)
-        let two = FrameRenderer(threads: 2)
+        let two = FrameRenderer(threads: threads)
         var moved = false
         for _ in 0..<12 {
             var frame = PixelBuffer(width: 160, height: 200)
             two.render(tree, into: &frame, background: 0xFFFF_FFFF)
             if let i = (0..<frame.pixels.count).first(where: { frame.pixels[$0] != one.pixels[$0] }) {
-                XCTFail("bands \(two.balancer.boundaries) pixel (\(i % 160), \(i / 160)): \(String(frame.pixels[i], radix: 16)) vs \(String(one.pixels[i], radix: 16))")
+                XCTFail("\(threads) threads, bands \(two.balancer.boundaries) pixel (\(i % 160), \(i / 160)): \(String(frame.pixels[i], radix: 16)) vs \(String(one.pixels[i], radix: 16))")
             }
             if two.balancer.boundaries[1] != 0.5 { moved = true }
         }

@@ -46,6 +46,22 @@ final class BandWorkersTests: XCTestCase {
         XCTAssertGreaterThan(others.load(ordering: .relaxed), 0, "the helper took bands")
     }
 
+    /// Band 0 is always the caller's (the bands balanced by when they finish keep their thread),
+    /// whether the helpers were spinning or asleep; the others go to the helpers or the caller.
+    func testBandZeroRunsOnTheCaller() {
+        let workers = BandWorkers(helpers: 2, spin: 0.001)
+        defer { workers.stop() }
+        let caller = pthread_self()
+        let elsewhere = Atomic<Int>(0)
+        for job in 0..<400 {
+            workers.run(1 + job % 4) { b in
+                if b == 0 && pthread_equal(pthread_self(), caller) == 0 { elsewhere.add(1, ordering: .relaxed) }
+            }
+            if job % 100 == 0 { usleep(3000) }
+        }
+        XCTAssertEqual(elsewhere.load(ordering: .relaxed), 0, "band 0 ran on a helper")
+    }
+
     func testStoppingEndsTheHelpers() {
         for _ in 0..<30 {
             let workers = BandWorkers(helpers: 2)

@@ -133,6 +133,30 @@ final class OcclusionTests: XCTestCase {
         XCTAssertTrue(TreeRasterizer(tree: nested).occluders(toDevice: .identity, frame: IntRect(x: 0, y: 0, width: 400, height: 300), images: OpaqueImageCache()).isEmpty)
     }
 
+    /// A gradient knows whether its colours are all opaque (with its table: as made, taken over,
+    /// or after its stops change), and a layer whose only content is a translucent gradient can
+    /// hide nothing: a frame of them is not walked for occluders.
+    func testGradientOpacityIsKnownWithItsTable() {
+        let opaque: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 1))]
+        let half: [(location: Double, color: SIMD4<Double>)] = [(0, SIMD4(1, 0, 0, 1)), (1, SIMD4(0, 0, 1, 0.5))]
+        let rect = CGRect(x: 0, y: 0, width: 50, height: 30)
+        var g = RenderGradient(kind: .axial, rect: rect, start: .zero, end: CGPoint(x: 50, y: 0), stops: opaque)
+        XCTAssertTrue(g.isOpaque)
+        XCTAssertTrue(RenderGradient(kind: .radial, rect: rect, start: .zero, end: CGPoint(x: 50, y: 0), stops: opaque, reusing: g).isOpaque)
+        XCTAssertFalse(RenderGradient(kind: .axial, rect: rect, start: .zero, end: CGPoint(x: 50, y: 0), stops: half, reusing: g).isOpaque)
+        g.stops = half
+        XCTAssertFalse(g.isOpaque)
+        XCTAssertEqual(g.isOpaque, g.table.allSatisfy { $0 >> 24 == 0xFF })
+        var n = RenderNode()
+        n.bounds = rect
+        n.contents = [.gradient(g)]
+        XCTAssertFalse(TreeRasterizer.mayOcclude(n))
+        g.stops = opaque
+        XCTAssertTrue(g.isOpaque)
+        n.contents = [.gradient(g)]
+        XCTAssertTrue(TreeRasterizer.mayOcclude(n))
+    }
+
     /// A layer clipping to rounded bounds (`masksToBounds`, a corner radius, at least one masked
     /// corner) clips softly: neither its opaque gradient nor an opaque sublayer hides anything. With
     /// no radius, or no corner masked, the clip is a pixel rectangle and both count, cut to it.

@@ -58,19 +58,22 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (wi
 
     private let helpersRunning = Atomic<Int>(0)
 
-    /// Runs `body(0) ... body(count - 1)` on the caller and the helpers, each band once, and
-    /// returns when all are done.
+    /// Runs `body(0) ... body(count - 1)` on the caller and the helpers, each band once (band 0
+    /// on the caller), and returns when all are done.
     func run(_ count: Int, _ body: (Int) -> Void) {
         guard count > 0 else { return }
         withoutActuallyEscaping(body) { body in
             job = body
             bandCount = count
-            nextBand.store(0, ordering: .relaxed)
+            // Band 0 is the caller's, always (the helpers take from 1 on): a band balanced by
+            // when it finished is drawn by the same thread from frame to frame (see BandBalancer).
+            nextBand.store(1, ordering: .relaxed)
             helpersDone.store(0, ordering: .relaxed)
             generation.add(1, ordering: .releasing)
             sleepers.lock()
             if sleeping > 0 { sleepers.broadcast() }
             sleepers.unlock()
+            body(0)
             takeBands(body, count)
             while helpersDone.load(ordering: .acquiring) < helpers { lamina_cpu_relax() }
             job = nil

@@ -4,7 +4,7 @@ import CPixelKernels
 
 /// Rasterises render trees into pixel buffers: the compositor's entry point. Splits the work into
 /// horizontal bands drawn in parallel on `threads` threads, one band a thread, their heights
-/// balanced from frame to frame by the time each took; every band draws the whole tree clipped
+/// balanced from frame to frame by when each finished; every band draws the whole tree clipped
 /// to itself, so the pixels never depend on the thread count or on where the bands end. What a
 /// later layer paints over with opaque colour is found once per frame and left undrawn
 /// (`occlusionCulling`).
@@ -67,7 +67,7 @@ public final class FrameRenderer {
     /// used by band b's thread only, while the frame is drawn.
     private var drawers: [PrimitiveDrawer] = []
     /// What every band of one frame reads (the tree) or writes a part of (its rows under `base`, its
-    /// drawer, its timing slot).
+    /// drawer, its two timing slots).
     private typealias SharedBandState = (drawers: [PrimitiveDrawer], timing: UnsafeMutablePointer<Double>, base: UnsafeMutablePointer<UInt32>, tree: RenderTree)
 
     /// Where the bands end, balanced by their times (see BandBalancer), for `balancedArea`.
@@ -94,12 +94,13 @@ public final class FrameRenderer {
         // What later nodes paint over exactly, found once for all the bands.
         let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
         opaqueImages.endFrame()
-        let timing = UnsafeMutablePointer<Double>.allocate(capacity: bandCount)
-        timing.initialize(repeating: 0, count: bandCount)
+        // Band b's duration at timing[b], how long after `published` it started at timing[bandCount + b].
+        let timing = UnsafeMutablePointer<Double>.allocate(capacity: 2 * bandCount)
+        timing.initialize(repeating: 0, count: 2 * bandCount)
         defer { timing.deallocate() }
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             // Shared by the bands without a race: band b writes only its own rows of the buffer,
-            // `drawers[b]` and `timing[b]`, and all of them only read the tree (a value whose
+            // `drawers[b]`, `timing[b]` and `timing[bandCount + b]`, and all of them only read the tree (a value whose
             // objects are immutable). Threads: the bands run on this thread and `workers`' helpers
             // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
             // only when every band is done.
@@ -107,10 +108,12 @@ public final class FrameRenderer {
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
             let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
             shadowCache.beginFrame()
+            let published = DispatchTime.now().uptimeNanoseconds
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
                 let y0 = edges[b], y1 = edges[b + 1]
                 guard y1 > y0 else { return }
                 let started = DispatchTime.now().uptimeNanoseconds
+                shared.timing[bandCount + b] = Double(started &- min(published, started))
                 defer { shared.timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
                 let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
                 if let background, case let cleared = clearing.map({ band.intersection($0) }) ?? band, !cleared.isEmpty {
@@ -136,7 +139,10 @@ public final class FrameRenderer {
                 workers!.run(bandCount, sharing: shared, drawBand)
             }
         }
-        if bandCount > 1 { balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount))) }
+        if bandCount > 1 {
+            balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount)),
+                            delays: Array(UnsafeBufferPointer(start: timing + bandCount, count: bandCount)))
+        }
     }
 
     /// A box holding every pixel that `render` of `tree` through `toDevice` may change besides

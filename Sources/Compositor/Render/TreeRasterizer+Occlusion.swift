@@ -104,7 +104,7 @@ extension TreeRasterizer {
                     }
                 case .gradient(let g):
                     // Every pixel's colour comes from the gradient's table.
-                    guard let r = TreeRasterizer.axisAligned(H, g.rect), g.table.allSatisfy({ $0 >> 24 == 0xFF }) else { continue }
+                    guard g.isOpaque, let r = TreeRasterizer.axisAligned(H, g.rect) else { continue }
                     out.add(IntRect.inside(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1).intersection(inner), order: i)
                 case .fill, .glyphs:
                     continue
@@ -118,12 +118,14 @@ extension TreeRasterizer {
     }
 
     /// Whether node `n` itself may add an occluding rectangle (`occluders`): an opaque background,
-    /// an image or a gradient among its contents. Everything else hides nothing.
+    /// an image or a gradient of opaque colours among its contents. Everything else hides nothing
+    /// (a frame of translucent gradients is then not walked at all).
     static func mayOcclude(_ n: borrowing RenderNode) -> Bool {
         if n.backgroundColor >> 24 == 0xFF { return true }
         for c in n.contents {
             switch c {
-            case .image, .gradient: return true
+            case .image: return true
+            case .gradient(let g): if g.isOpaque { return true }
             case .fill, .glyphs: continue
             }
         }
