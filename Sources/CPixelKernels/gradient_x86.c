@@ -315,14 +315,19 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // The reference takes atan2 from libm, which no vector instruction gives bit for bit. The vector
 // versions work out each lane's offsets from the centre in double, then its angle θ' in single
 // precision (eight or sixteen lanes a vector) by a series: the angle of (|x|, |y|) reduced to
-// atan(r), |r| ≤ tan(π/8), by the octant and by atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken in
-// one division as min/max or (min − max)/(min + max); atan(r) = r − r³/3 + ... + r¹³/13, an
-// alternating series whose first term left out, r¹⁵/15, is below 1.3e-7. With the offsets rounded
-// to float (at most 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the series and of π/4,
-// π/2 and π (6e-7 at most; at AVX-512, and at AVX2 on CPUs with FMA, each step of the series is
-// one fused multiply-add, rounded once, within the bound of the multiply and add it replaces), θ' is within 1e-6 radians of
-// libm's atan2 (the worst seen over 2·10⁷ random float inputs, against libm's atan2 of them:
-// 3.5e-7 at either level; 2.9e-7 with an eighth term). The later steps are in float too, sixteen or eight lanes a vector:
+// atan(r), |r| ≤ tan(π/8), by the octant and by atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken as
+// min/max or (min − max)/(min + max), the quotient as the dividend times a reciprocal (the
+// estimate and one Newton step, no division: within 2⁻²⁸ + 2·2⁻²⁴ of 1/d at AVX-512, 6.5·2⁻²⁴ at
+// AVX2, relative; the product one rounding more, so r within 7.5·2⁻²⁴·|r| ≤ 1.9e-7 of the
+// quotient, and atan, 1-Lipschitz, as near); atan(r) ≈ r·(c₀ + c₁r² + c₂r⁴ + c₃r⁶), a minimax fit
+// on |r| ≤ tan(π/8) whose error with its float coefficients is below 1.1e-7 (the Taylor series
+// needs seven terms, to r¹³/13, for 1.3e-7). With the offsets rounded to float (at most
+// 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the polynomial and of π/4, π/2 and π (6e-7
+// at most; at AVX-512, and at AVX2 on CPUs with FMA, each step of the polynomial is one fused
+// multiply-add, rounded once, within the bound of the multiply and add it replaces), θ' is within
+// 1e-6 radians of libm's atan2 (the worst seen over 2·10⁷ random float inputs, with many near the
+// octant edges, against libm's atan2 of them: 3.8e-7 at AVX-512, 4.0e-7 at AVX2 without FMA; the
+// seven-term series with a division, 3.4e-7). The later steps are in float too, sixteen or eight lanes a vector:
 // subtracting a0 (a0 rounded to a float: 1.2e-7), adding 2π (2π rounded, 2.4e-7, and the sum,
 // 2.4e-7), the difference itself (2.4e-7): the angle is within 1.9e-6 radians of the reference's,
 // whose own roundings (in double) are below 1e-14. Then f = min(max(a·255/2π, 0), 255) + ½, the
@@ -336,10 +341,10 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // atan2 and all.
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
-/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 6.
-#define ATAN_TERMS 7
-static const double atan_coefficients[ATAN_TERMS] = {
-    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13,
+/// The coefficients of the polynomial, c_0 ... c_3 (floats: each is its own float).
+#define ATAN_TERMS 4
+static const float atan_coefficients[ATAN_TERMS] = {
+    0x1.ffffb0p-1f, -0x1.55232ap-2f, 0x1.91068ep-3f, -0x1.b99720p-4f,
 };
 static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: either side of it the series converges alike
 
@@ -449,8 +454,8 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *f
 
 /// The series' terms p·s + c_k, ATAN_TERMS − 1 steps from the last coefficient: a multiply and an add each.
 AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
-    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 p = _mm256_set1_ps(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(atan_coefficients[k]));
     return p;
 }
 
@@ -458,9 +463,23 @@ AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
 /// multiply and add it replaces, as at AVX-512): for CPUs with FMA (lk_cpu_has_fma), from the
 /// conic rows' loop compiled for them (over_fused_avx2_fma).
 AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
-    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 p = _mm256_set1_ps(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps(atan_coefficients[k]));
     return p;
+}
+
+/// 1/d (d between 1e-30 and 2e30) within 6.5·2⁻²⁴ (relative): the reciprocal estimate (within
+/// 1.5·2⁻¹²) and one Newton step q·(2 − d·q), its error squared (2.25·2⁻²⁴) plus its three
+/// roundings; no division (see "conic rows").
+AVX2_ONLY static inline __m256 recip8(__m256 d) {
+    const __m256 q = _mm256_rcp_ps(d);
+    return _mm256_mul_ps(q, _mm256_sub_ps(_mm256_set1_ps(2.0f), _mm256_mul_ps(d, q)));
+}
+
+/// recip8 with 2 − d·q one fused multiply-add (one rounding fewer), for CPUs with FMA.
+AVX2_FMA_ONLY static inline __m256 recip8_fma(__m256 d) {
+    const __m256 q = _mm256_rcp_ps(d);
+    return _mm256_mul_ps(q, _mm256_fnmadd_ps(d, q, _mm256_set1_ps(2.0f)));
 }
 
 /// Eight lanes' atan2(y, x) in single precision: the series of the conic rows, rounded to float
@@ -472,7 +491,8 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m
     __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
     __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(ax, ay);
     __m256 big = _mm256_cmp_ps(mn, _mm256_mul_ps(mx, _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    __m256 r = _mm256_div_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big));
+    __m256 d = _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big);
+    __m256 r = _mm256_mul_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), fused ? recip8_fma(d) : recip8(d));
     __m256 s = _mm256_mul_ps(r, r), p = fused ? atan_terms8_fma(s) : atan_terms8(s);
     __m256 at = _mm256_add_ps(_mm256_mul_ps(r, p), _mm256_and_ps(big, _mm256_set1_ps((float)(M_PI / 4))));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
@@ -679,9 +699,12 @@ AVX512_ONLY static inline __m512 atan2_series16(__m512 y, __m512 x) {
     __m512 ax = _mm512_abs_ps(x), ay = _mm512_abs_ps(y);
     __m512 mn = _mm512_min_ps(ax, ay), mx = _mm512_max_ps(ax, ay);
     __mmask16 big = _mm512_cmp_ps_mask(mn, _mm512_mul_ps(mx, _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    __m512 r = _mm512_div_ps(_mm512_mask_sub_ps(mn, big, mn, mx), _mm512_mask_add_ps(mx, big, mn, mx));
-    __m512 s = _mm512_mul_ps(r, r), p = _mm512_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_fmadd_ps(p, s, _mm512_set1_ps((float)atan_coefficients[k]));
+    // 1/d by the estimate (within 2⁻¹⁴) and one Newton step: within 2⁻²⁸ + 2·2⁻²⁴ (relative).
+    const __m512 d = _mm512_mask_add_ps(mx, big, mn, mx), q0 = _mm512_rcp14_ps(d);
+    const __m512 q = _mm512_mul_ps(q0, _mm512_fnmadd_ps(d, q0, _mm512_set1_ps(2.0f)));
+    __m512 r = _mm512_mul_ps(_mm512_mask_sub_ps(mn, big, mn, mx), q);
+    __m512 s = _mm512_mul_ps(r, r), p = _mm512_set1_ps(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_fmadd_ps(p, s, _mm512_set1_ps(atan_coefficients[k]));
     __m512 at = _mm512_mul_ps(r, p);
     at = _mm512_mask_add_ps(at, big, at, _mm512_set1_ps((float)(M_PI / 4)));
     at = _mm512_mask_sub_ps(at, _mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_ps((float)(M_PI / 2)), at);
