@@ -377,6 +377,8 @@ void test_gradient_over_rows(void) {
         // A w part that changes from row to row only (c = 0, mw ≠ 0): each row affine, rowW its own.
         if (t % 5 == 2) { mw = drand(-0.01, 0.01); gw = drand(0.8, 3); }
         int32_t count = irand(1, 120), rows = irand(1, 12), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
+        // One trial in three a larger rectangle (2,048 pixels or more: its colours scaled once).
+        if (t / 3 % 3 == 1) { count = irand(128, 200); rows = irand(16, 18); stride = count + irand(0, 20); }
         int32_t n = (rows - 1) * stride + count;
         float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
         premultiplied_row(input, n);
