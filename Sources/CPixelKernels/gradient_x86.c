@@ -105,11 +105,15 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
 //   3ε·(|X0| + |X1|·count) for the roundings of X0, X1, the product and the sum (ε = 2⁻²⁴; a fused
 //   multiply-add rounds once, within the same bound), plus 2⁻⁴⁵ of the largest term of the
 //   reference's own formula for the double roundings of both (each a handful of 2⁻⁵³ of it).
-// A lane is left to the series only when |ox| > ex and |oy| > ey (so both offsets are non-zero and
-// of the reference's signs: the two angles lie on the same side of the x axis and differ by the
-// angle between the two points) and m = max(|ox|, |oy|) ≥ 3E, E = ex + ey (so the reference's
-// point is at least ⅔·m from the centre). The angle between two points within E of each other, the
-// reference's at least ⅔·m from the centre, is at most arcsin(1.5·E/m) ≤ (π/3)·1.5·E/m = (π/2)·E/m
+// A lane is left to the series only when m = max(|ox|, |oy|) ≥ 3E, E = ex + ey (so the reference's
+// point is at least ⅔·m from the centre). Its offsets may then lie on the other side of an axis
+// from the reference's, or be 0 where the reference's are not: atan2 is continuous but for its cut,
+// the negative x axis, where the two angles may differ by 2π (or the reference's depend on the
+// sign of a zero), and the index depends on the angle minus a0 only modulo 2π, but at the wrap:
+// an angle minus a0 near 0 or ±2π, whose lane is worked out again below; so the two angles, taken
+// modulo 2π, differ by the angle between the two points. The angle between two points within E of
+// each other, the reference's at least ⅔·m from the centre, is at most arcsin(1.5·E/m) ≤
+// (π/3)·1.5·E/m = (π/2)·E/m
 // (arcsin is convex on [0, ½], arcsin ½ = π/6). So the lane's angle is within 1e-6 + (π/2)·E/m of
 // libm's (the series' bound of "conic rows" below, which already allows for offsets rounded to a
 // float), and its f within 1.2e-4 + (255/2π)·(π/2)·E/m of the reference's: a lane is worked out
@@ -549,8 +553,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(cons
     __m256 ox = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->x1)), _mm256_set1_ps(cs->x0));
     __m256 oy = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->y1)), _mm256_set1_ps(cs->y0));
     __m256 ax = _mm256_andnot_ps(sign, ox), ay = _mm256_andnot_ps(sign, oy), m = _mm256_max_ps(ax, ay);
-    __m256 ok = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(ax, _mm256_set1_ps(cs->ex), _CMP_GT_OQ), _mm256_cmp_ps(ay, _mm256_set1_ps(cs->ey), _CMP_GT_OQ)),
-                              _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ));
+    __m256 ok = _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ);
     __m256 q = _mm256_rcp_ps(m);
     __m256 angleMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)), _mm256_set1_ps(conic_float_angle_margin));
     __m256 indexMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->indexSlack)), _mm256_set1_ps(conic_float_index_margin));
@@ -765,8 +768,7 @@ AVX512_ONLY static inline __m512i conic_steps16(const ConicSteps *cs, float a0, 
     __m512 ox = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
     __m512 oy = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
     __m512 ax = _mm512_abs_ps(ox), ay = _mm512_abs_ps(oy), m = _mm512_max_ps(ax, ay);
-    __mmask16 ok = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(cs->ex), _CMP_GT_OQ) & _mm512_cmp_ps_mask(ay, _mm512_set1_ps(cs->ey), _CMP_GT_OQ)
-                 & _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
+    __mmask16 ok = _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
     // 1/m within 2⁻¹⁴ (relative), so the margins below within their slack's allowance.
     __m512 q = _mm512_rcp14_ps(m);
     __m512 angleMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_float_angle_margin));

@@ -223,6 +223,47 @@ void test_gradient_conic_steps(void) {
     }
 }
 
+/// Conic rows that cross the centre's axes: rows along x through a pixel centre on the centre's
+/// column (an offset x of exactly 0 there, the offset y from 0 to 500 units either side), and rows
+/// along y crossing the centre's row (offset y 0) on either side of it, where atan2 has its cut:
+/// lanes on the centre's column take the float series, lanes by the cut are worked out again.
+void test_gradient_conic_axes(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-6, 1e-3, 0.5, 3, 40, 500 };
+    for (int t = 0; t < 560; t++) {
+        const int alongY = t % 2;
+        double sx = irand(-300, 300) + (chance(0.5) ? 0.5 : drand(0, 1)), sy = irand(-300, 300) + (chance(0.5) ? 0.5 : drand(0, 1));
+        double a0 = t % 4 < 2 ? drand(-3.1, 3.1) : (chance(0.5) ? M_PI : 0.0);
+        double ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        double scale = chance(0.5) ? 1 : drand(0.05, 3), d = dists[t / 2 % 7] * (chance(0.5) ? 1 : -1);
+        int32_t n = irand(16, 400), px0 = irand(-200, 200);
+        // The pixel centre of the row on the centre's column (row) when the row is along x (y).
+        double pc = px0 + irand(0, n - 1) + 0.5;
+        double a = alongY ? 0 : scale, b = alongY ? scale : 0;
+        double rowX = alongY ? sx + d : sx - pc * a, rowY = alongY ? sy - pc * b : sy + d;
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, rowX, rowY, 1, table };
+        LABEL("lamina_shade_gradient (conic across an axis, trial %d, along %s, %d px from %d, distance %g)", t, alongY ? "y" : "x", n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))], 255);
+        }
+        LABEL("lamina_gradient_over (conic across an axis, trial %d, along %s, %d px from %d, distance %g)", t, alongY ? "y" : "x", n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
+    }
+}
+
 /// Long conic rows on affine maps passing a hair from the centre (0 to 0.3 units, and through it:
 /// offsets of exactly ±0), their centre far out (up to 5000 units) or near, sloping or not: where
 /// the fused loops' offsets in float (from the row's start, one multiply-add a lane) err by far
