@@ -118,7 +118,12 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
 // libm's (the series' bound of "conic rows" below, which already allows for offsets rounded to a
 // float), and its f within 1.2e-4 + (255/2π)·(π/2)·E/m of the reference's: a lane is worked out
 // again when f lies within conic_float_index_margin + 63.75·E/m of an integer, or its angle minus
-// a0 within conic_float_angle_margin + (π/2)·E/m of 0 or ±2π. 1/m is taken by the reciprocal
+// a0 within conic_float_angle_margin + (π/2)·E/m of 0 or ±2π. The loops check the angle after the
+// wrap, a' = a + 2π when a (the angle minus a0, in −2π...2π) is below 0: a lane is worked out
+// again when |a' − π| > π − M' (M' the margin above plus 2e-6, conic_wrap_inner); a' − π, a' and
+// π − M' in float and the floats of π and 2π are within 8.6e-7 together, so a lane left alone has
+// an exact a + 2π·[a < 0] in (M, 2π − M), M the margin: a in (M, 2π − M) or in (M − 2π, −M), the
+// margins above. 1/m is taken by the reciprocal
 // estimate (relative error below 2⁻¹¹ at AVX2, 2⁻¹⁴ at AVX-512), so the slacks 63.75·E and
 // (π/2)·E are made larger by 2⁻⁹ of themselves. Rows whose offsets could pass 1e30 take the double
 // offsets instead.
@@ -345,6 +350,10 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // atan2 and all.
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
+/// The stepped conic loops' wrap check (see "stepped conic rows"): π less the angle margin and
+/// 2e-6 more (the roundings of that check: 8.6e-7 at most).
+static const float conic_wrap_inner = (float)(M_PI - 5e-6 - 2e-6);
+
 /// The coefficients of the polynomial, c_0 ... c_3 (floats: each is its own float).
 #define ATAN_TERMS 4
 static const float atan_coefficients[ATAN_TERMS] = {
@@ -555,12 +564,12 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(cons
     __m256 ax = _mm256_andnot_ps(sign, ox), ay = _mm256_andnot_ps(sign, oy), m = _mm256_max_ps(ax, ay);
     __m256 ok = _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ);
     __m256 q = _mm256_rcp_ps(m);
-    __m256 angleMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)), _mm256_set1_ps(conic_float_angle_margin));
+    // conic_wrap_inner less the lane's slack: π − M' (see "stepped conic rows").
+    __m256 inner = _mm256_sub_ps(_mm256_set1_ps(conic_wrap_inner), _mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)));
     __m256 indexMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->indexSlack)), _mm256_set1_ps(conic_float_index_margin));
     __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox, fused), _mm256_set1_ps(a0));
-    __m256 wrapEdge = _mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, a), angleMargin, _CMP_LT_OQ),
-                                   _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(_mm256_andnot_ps(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
     a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
+    __m256 wrapEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(a, _mm256_set1_ps((float)M_PI))), inner, _CMP_GT_OQ);
     __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a, _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
     __m256 f = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
     __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
@@ -771,12 +780,12 @@ AVX512_ONLY static inline __m512i conic_steps16(const ConicSteps *cs, float a0, 
     __mmask16 ok = _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
     // 1/m within 2⁻¹⁴ (relative), so the margins below within their slack's allowance.
     __m512 q = _mm512_rcp14_ps(m);
-    __m512 angleMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_float_angle_margin));
+    // conic_wrap_inner less the lane's slack: π − M' (see "stepped conic rows").
+    __m512 inner = _mm512_fnmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_wrap_inner));
     __m512 indexMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->indexSlack), _mm512_set1_ps(conic_float_index_margin));
     __m512 a = _mm512_sub_ps(atan2_series16(oy, ox), _mm512_set1_ps(a0));
-    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(a), angleMargin, _CMP_LT_OQ)
-                       | _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(_mm512_abs_ps(a), twoPi)), angleMargin, _CMP_LT_OQ);
     a = _mm512_mask_add_ps(a, _mm512_cmp_ps_mask(a, zero, _CMP_LT_OQ), a, twoPi);
+    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(a, _mm512_set1_ps((float)M_PI))), inner, _CMP_GT_OQ);
     __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(a, _mm512_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm512_set1_ps(255.0f));
     __m512 f = _mm512_add_ps(v, _mm512_set1_ps(0.5f));
     __m512 near = _mm512_sub_ps(f, _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
