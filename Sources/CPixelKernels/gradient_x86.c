@@ -142,19 +142,34 @@ typedef struct {
 
 /// The float form of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) over pixels px0 ..< px0 +
 /// count: 1, or 0 when its offsets could be too large for it.
-static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, ConicSteps *cs) {
+/// The offsets' steps of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) from pixel px0: X0, X1 (as
+/// the reference's x offset of pixel centre px0 + ½ and its step a pixel), Y0, Y1.
+static inline void conic_offsets_from(const LaminaGradientRow *g, double inv, int32_t px0, double *X0, double *X1, double *Y0, double *Y1) {
+    const double c = (double)px0 + 0.5;
+    *X1 = g->a * inv; *Y1 = g->b * inv;
+    *X0 = (c * g->a + g->rowX) * inv - g->sx; *Y0 = (c * g->b + g->rowY) * inv - g->sy;
+}
+
+/// The bounds ex, ey of "stepped conic rows" for conic row `g` over pixels px0 ..< px0 + count: 1,
+/// or 0 when its offsets could be too large for the float form.
+static int conic_bounds(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, double *ex, double *ey) {
     const double eps = 0x1p-24, c = (double)px0 + 0.5, n = (double)count;
     if (count > (1 << 22)) return 0;
     const double far = fmax(fabs(c), fabs((double)px0 + n - 0.5));
-    const double X1 = g->a * inv, Y1 = g->b * inv;
-    const double X0 = (c * g->a + g->rowX) * inv - g->sx, Y0 = (c * g->b + g->rowY) * inv - g->sy;
+    double X0, X1, Y0, Y1;
+    conic_offsets_from(g, inv, px0, &X0, &X1, &Y0, &Y1);
     // The largest terms of the reference's formula along the row.
     const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
     const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
     // Also refuses NaN and infinite terms (the comparison is false).
     if (!(mx < 1e30 && my < 1e30 && fabs(X0) + fabs(X1) * n < 1e30 && fabs(Y0) + fabs(Y1) * n < 1e30)) return 0;
-    const double ex = (3 * eps * (fabs(X0) + fabs(X1) * n) + 0x1p-45 * mx) * (1 + 0x1p-20);
-    const double ey = (3 * eps * (fabs(Y0) + fabs(Y1) * n) + 0x1p-45 * my) * (1 + 0x1p-20);
+    *ex = (3 * eps * (fabs(X0) + fabs(X1) * n) + 0x1p-45 * mx) * (1 + 0x1p-20);
+    *ey = (3 * eps * (fabs(Y0) + fabs(Y1) * n) + 0x1p-45 * my) * (1 + 0x1p-20);
+    return 1;
+}
+
+/// Fills cs from the row's offsets' steps and the bounds ex, ey.
+static void conic_steps_fill(double X0, double X1, double Y0, double Y1, double ex, double ey, ConicSteps *cs) {
     const double e = ex + ey;
     cs->x0 = (float)X0; cs->x1 = (float)X1; cs->y0 = (float)Y0; cs->y1 = (float)Y1;
     // Rounded to floats no smaller than the bounds (2⁻²⁰ more of each covers the rounding).
@@ -162,7 +177,43 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
     cs->least = (float)fmax(3 * e * (1 + 0x1p-20), 1e-30);
     cs->indexSlack = (float)(63.75 * e * (1 + 0x1p-9));
     cs->angleSlack = (float)(M_PI / 2 * e * (1 + 0x1p-9));
+}
+
+static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, ConicSteps *cs) {
+    double ex, ey, X0, X1, Y0, Y1;
+    if (!conic_bounds(g, inv, px0, count, &ex, &ey)) return 0;
+    conic_offsets_from(g, inv, px0, &X0, &X1, &Y0, &Y1);
+    conic_steps_fill(X0, X1, Y0, Y1, ex, ey, cs);
     return 1;
+}
+
+// ---- stepped conic rows of one rectangle -------------------------------------------------------------
+//
+// The rows of one lamina_gradient_over_rows call whose rows share rowW (mw = 0) share one pair of
+// bounds ex, ey: each is a sum, with factors that are not negative, of absolute values of
+// quantities affine in the row's centre py (X0, Y0, rowX and rowY are), so convex in py and no
+// larger on any row than on the first or the last; their computed values lie within a relative
+// 2⁻²⁷ of the exact ones (X0 and Y0 within a few 2⁻⁵³ of mx, my, where the bounds hold 2⁻⁴⁵ of
+// those), so the larger of the two ends' bounds, made larger by 2⁻²⁰ of itself, holds for every row, and so do the ends' checks that the offsets stay below 1e30. A row then
+// works out only its offsets' steps (conic_offsets_from: the same as its own plan's) and takes
+// those bounds: its lanes are the same floats, redone where its bounds, no smaller than its own,
+// say, and the pixels are the same.
+
+/// The shared bounds of a rectangle's stepped conic rows (cache->ends from lamina_gradient_over_rows,
+/// inv = 1/rowW of every row): conicState 1 and conicBounds, or conicState 2 when either end has none.
+static void rect_conic(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
+    double ex = 0, ey = 0;
+    cache->conicState = 2;
+    for (int e = 0; e < 2; e++) {
+        LaminaGradientRow r = *g;
+        r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
+        double bx, by;
+        if (!conic_bounds(&r, inv, px0, count, &bx, &by)) return;
+        ex = fmax(ex, bx); ey = fmax(ey, by);
+    }
+    cache->conicBounds[0] = ex * (1 + 0x1p-20);
+    cache->conicBounds[1] = ey * (1 + 0x1p-20);
+    cache->conicState = 1;
 }
 
 /// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
@@ -306,7 +357,20 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
         } else {
             p->a0 = cache->a0;
         }
-        p->path = !isfinite(p->a0) ? PLAN_PORTABLE : h && conic_steps(g, h->inv, px0, count, &p->conic) ? PLAN_STEPS_CONIC : PLAN_CONIC;
+        int stepped = 0;
+        if (h && cache && cache->hasEnds && count <= (1 << 22)) {
+            // The rectangle's bounds (see "stepped conic rows of one rectangle").
+            if (cache->conicState == 0) rect_conic(g, h->inv, px0, count, cache);
+            if (cache->conicState == 1) {
+                double X0, X1, Y0, Y1;
+                conic_offsets_from(g, h->inv, px0, &X0, &X1, &Y0, &Y1);
+                conic_steps_fill(X0, X1, Y0, Y1, cache->conicBounds[0], cache->conicBounds[1], &p->conic);
+                stepped = 1;
+            }
+        } else {
+            stepped = h && conic_steps(g, h->inv, px0, count, &p->conic);
+        }
+        p->path = !isfinite(p->a0) ? PLAN_PORTABLE : stepped ? PLAN_STEPS_CONIC : PLAN_CONIC;
     } else {
         p->path = PLAN_PORTABLE;
     }

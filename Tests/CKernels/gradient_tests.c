@@ -223,6 +223,42 @@ void test_gradient_conic_steps(void) {
     }
 }
 
+/// lamina_gradient_over_rows on conic rectangles of three long rows whose middle row passes a hair
+/// from the centre (as test_gradient_conic_near_centre), the centre far out or near: the rows share
+/// the bounds of their offsets' errors worked out from the first and the last row.
+void test_gradient_conic_rows_near_centre(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-7, 1e-5, 1e-3, 3e-2, 0.3 };
+    for (int t = 0; t < 240; t++) {
+        double sx = t % 2 ? drand(-5000, 5000) : drand(-5, 5), sy = t % 2 ? drand(-5000, 5000) : drand(-5, 5);
+        double a0 = drand(-3.1, 3.1), ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        double theta = t % 3 == 0 ? 0 : drand(-3.1, 3.1), scale = drand(0.01, 3), d = dists[t % 6] * (chance(0.5) ? 1 : -1);
+        double a = cos(theta) * scale, b = sin(theta) * scale;
+        int32_t n = irand(300, 1400), rows = 3, y0 = irand(-100, 100), px0 = irand(-3000, 3000);
+        double pc = px0 + irand(0, n - 1) + (chance(0.5) ? 0.5 : drand(0, 1));
+        // The middle row's rowX, rowY, each row a step (my, mx: perpendicular to the row) from it.
+        double rowX = sx - pc * a - d * sin(theta), rowY = sy - pc * b + d * cos(theta);
+        double step = chance(0.5) ? scale : drand(1e-4, 0.1);
+        double mx = -sin(theta) * step, my = cos(theta) * step, ym = (double)(y0 + 1) + 0.5;
+        double gx = rowX - ym * mx, gy = rowY - ym * my;
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my;
+            volatile double rx = tx + gx, ry = ty + gy;
+            for (int32_t i = 0; i < n; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+                nx = nx + rx; ny = ny + ry;
+                volatile double x = nx * 1.0, yy = ny * 1.0;
+                input[y * n + i] = 0x5A5A5A5Au;
+                want[y * n + i] = ref_over(input[y * n + i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, yy))], 255);
+            }
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows (conic near its centre, trial %d, %d x 3 from %d, distance %g)", t, n, px0, d);
+        AT_EVERY_LEVEL(rows * n, input, want, 0, lamina_gradient_over_rows(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, n, out, n, 1.0f));
+    }
+}
+
 /// Conic rows that cross the centre's axes: rows along x through a pixel centre on the centre's
 /// column (an offset x of exactly 0 there, the offset y from 0 to 500 units either side), and rows
 /// along y crossing the centre's row (offset y 0) on either side of it, where atan2 has its cut:
