@@ -194,10 +194,11 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
 // quantities affine in the row's centre py (X0, Y0, rowX and rowY are), so convex in py and no
 // larger on any row than on the first or the last; their computed values lie within a relative
 // 2⁻²⁷ of the exact ones (X0 and Y0 within a few 2⁻⁵³ of mx, my, where the bounds hold 2⁻⁴⁵ of
-// those), so the larger of the two ends' bounds, made larger by 2⁻²⁰ of itself, holds for every row, and so do the ends' checks that the offsets stay below 1e30. A row then
-// works out only its offsets' steps (conic_offsets_from: the same as its own plan's) and takes
-// those bounds: its lanes are the same floats, redone where its bounds, no smaller than its own,
-// say, and the pixels are the same.
+// those), so the larger of the two ends' bounds, made larger by 2⁻²⁰ of itself, holds for every
+// row, and so do the ends' checks that the offsets stay below 1e30. A row then works out only its
+// offsets' steps (conic_offsets_from: the same as its own plan's) and takes those bounds: its
+// lanes are the same floats, redone where its bounds, no smaller than its own, say, and the
+// pixels are the same.
 
 /// The shared bounds of a rectangle's stepped conic rows (cache->ends from lamina_gradient_over_rows,
 /// inv = 1/rowW of every row): conicState 1 and conicBounds, or conicState 2 when either end has none.
