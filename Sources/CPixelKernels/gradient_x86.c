@@ -565,7 +565,7 @@ AVX2_FMA_ONLY static inline __m256 recip8_fma(__m256 d) {
 /// `fused`: its steps by atan_terms8_fma (a constant: the callers inlined into
 /// over_fused_avx2_fma pass 1, where that function is inlined too).
 AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m256 y, __m256 x, int fused) {
-    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
+    const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
     __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(ax, ay);
     __m256 big = _mm256_cmp_ps(mn, _mm256_mul_ps(mx, _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
@@ -574,8 +574,10 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m
     __m256 s = _mm256_mul_ps(r, r), p = fused ? atan_terms8_fma(s) : atan_terms8(s);
     __m256 at = _mm256_add_ps(_mm256_mul_ps(r, p), _mm256_and_ps(big, _mm256_set1_ps((float)(M_PI / 4))));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
-    at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
-    return _mm256_blendv_ps(at, _mm256_sub_ps(zero, at), _mm256_cmp_ps(y, zero, _CMP_LT_OQ));
+    // The left half and the lower half by the signs of x and y themselves (blendv reads the sign
+    // bit): x = −0 leaves at = π/2 (π − π/2 is π/2 in float), y = −0 gives −at, as libm's atan2.
+    at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), x);
+    return _mm256_xor_ps(at, _mm256_and_ps(y, sign));
 }
 
 /// The offsets from the centre of four pixel centres px, and the lanes the series may take (as
