@@ -219,13 +219,27 @@ void lamina_gradient_over_rows_coverage(const LaminaGradientRow *row, double mx,
     }
 }
 
+/// The least pixels of a lamina_gradient_over_rows call for which its colours are scaled once (256
+/// scale_px) instead of in every pixel's blend.
+enum { SCALED_TABLE_PIXELS = 2048 };
+
 void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double gx, double my, double gy, double mw, double gw,
                                int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst, intptr_t stride, float op) {
     if (count <= 0 || rows <= 0) return;
     const int32_t level = lamina_kernels_level();
-    const uint32_t k = coverage_k(1.0f, op);
+    uint32_t k = coverage_k(1.0f, op);
     if (!k) return;
     LaminaGradientRow r = *row;
+    // A factor below 255 on enough pixels: the rows take the table's colours scaled by it once
+    // (scale_px of each of the 256) and blend them with factor 255, where scale_px leaves a colour
+    // as it is: over_px(d, scale_px(s, k)) either way, so the same pixels, with no scaling a pixel.
+    uint32_t scaled[256];
+    if (k != 255 && (int64_t)rows * count >= SCALED_TABLE_PIXELS) {
+        for (int i = 0; i < 256; i++) scaled[i] = scale_px(row->table[i], k);
+        r.table = scaled;
+        k = 255;
+        op = 1.0f;   // coverage_k(1, 1) = 255, the factor the x86 loops take from op
+    }
     // Every row has the same a, b, c, geometry and pixel range: what their plans share is kept.
     LkGradientRowsCache cache = rows_cache(mx, gx, my, gy, mw, y0, rows);
     if (rows > 1) prefetch_row(dst + stride, count);

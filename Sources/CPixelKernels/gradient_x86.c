@@ -105,16 +105,25 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
 //   3ε·(|X0| + |X1|·count) for the roundings of X0, X1, the product and the sum (ε = 2⁻²⁴; a fused
 //   multiply-add rounds once, within the same bound), plus 2⁻⁴⁵ of the largest term of the
 //   reference's own formula for the double roundings of both (each a handful of 2⁻⁵³ of it).
-// A lane is left to the series only when |ox| > ex and |oy| > ey (so both offsets are non-zero and
-// of the reference's signs: the two angles lie on the same side of the x axis and differ by the
-// angle between the two points) and m = max(|ox|, |oy|) ≥ 3E, E = ex + ey (so the reference's
-// point is at least ⅔·m from the centre). The angle between two points within E of each other, the
-// reference's at least ⅔·m from the centre, is at most arcsin(1.5·E/m) ≤ (π/3)·1.5·E/m = (π/2)·E/m
+// A lane is left to the series only when m = max(|ox|, |oy|) ≥ 3E, E = ex + ey (so the reference's
+// point is at least ⅔·m from the centre). Its offsets may then lie on the other side of an axis
+// from the reference's, or be 0 where the reference's are not: atan2 is continuous but for its cut,
+// the negative x axis, where the two angles may differ by 2π (or the reference's depend on the
+// sign of a zero), and the index depends on the angle minus a0 only modulo 2π, but at the wrap:
+// an angle minus a0 near 0 or ±2π, whose lane is worked out again below; so the two angles, taken
+// modulo 2π, differ by the angle between the two points. The angle between two points within E of
+// each other, the reference's at least ⅔·m from the centre, is at most arcsin(1.5·E/m) ≤
+// (π/3)·1.5·E/m = (π/2)·E/m
 // (arcsin is convex on [0, ½], arcsin ½ = π/6). So the lane's angle is within 1e-6 + (π/2)·E/m of
 // libm's (the series' bound of "conic rows" below, which already allows for offsets rounded to a
 // float), and its f within 1.2e-4 + (255/2π)·(π/2)·E/m of the reference's: a lane is worked out
 // again when f lies within conic_float_index_margin + 63.75·E/m of an integer, or its angle minus
-// a0 within conic_float_angle_margin + (π/2)·E/m of 0 or ±2π. 1/m is taken by the reciprocal
+// a0 within conic_float_angle_margin + (π/2)·E/m of 0 or ±2π. The loops check the angle after the
+// wrap, a' = a + 2π when a (the angle minus a0, in −2π...2π) is below 0: a lane is worked out
+// again when |a' − π| > π − M' (M' the margin above plus 2e-6, conic_wrap_inner); a' − π, a' and
+// π − M' in float and the floats of π and 2π are within 8.6e-7 together, so a lane left alone has
+// an exact a + 2π·[a < 0] in (M, 2π − M), M the margin: a in (M, 2π − M) or in (M − 2π, −M), the
+// margins above. 1/m is taken by the reciprocal
 // estimate (relative error below 2⁻¹¹ at AVX2, 2⁻¹⁴ at AVX-512), so the slacks 63.75·E and
 // (π/2)·E are made larger by 2⁻⁹ of themselves. Rows whose offsets could pass 1e30 take the double
 // offsets instead.
@@ -133,19 +142,34 @@ typedef struct {
 
 /// The float form of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) over pixels px0 ..< px0 +
 /// count: 1, or 0 when its offsets could be too large for it.
-static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, ConicSteps *cs) {
+/// The offsets' steps of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) from pixel px0: X0, X1 (as
+/// the reference's x offset of pixel centre px0 + ½ and its step a pixel), Y0, Y1.
+static inline void conic_offsets_from(const LaminaGradientRow *g, double inv, int32_t px0, double *X0, double *X1, double *Y0, double *Y1) {
+    const double c = (double)px0 + 0.5;
+    *X1 = g->a * inv; *Y1 = g->b * inv;
+    *X0 = (c * g->a + g->rowX) * inv - g->sx; *Y0 = (c * g->b + g->rowY) * inv - g->sy;
+}
+
+/// The bounds ex, ey of "stepped conic rows" for conic row `g` over pixels px0 ..< px0 + count: 1,
+/// or 0 when its offsets could be too large for the float form.
+static int conic_bounds(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, double *ex, double *ey) {
     const double eps = 0x1p-24, c = (double)px0 + 0.5, n = (double)count;
     if (count > (1 << 22)) return 0;
     const double far = fmax(fabs(c), fabs((double)px0 + n - 0.5));
-    const double X1 = g->a * inv, Y1 = g->b * inv;
-    const double X0 = (c * g->a + g->rowX) * inv - g->sx, Y0 = (c * g->b + g->rowY) * inv - g->sy;
+    double X0, X1, Y0, Y1;
+    conic_offsets_from(g, inv, px0, &X0, &X1, &Y0, &Y1);
     // The largest terms of the reference's formula along the row.
     const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
     const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
     // Also refuses NaN and infinite terms (the comparison is false).
     if (!(mx < 1e30 && my < 1e30 && fabs(X0) + fabs(X1) * n < 1e30 && fabs(Y0) + fabs(Y1) * n < 1e30)) return 0;
-    const double ex = (3 * eps * (fabs(X0) + fabs(X1) * n) + 0x1p-45 * mx) * (1 + 0x1p-20);
-    const double ey = (3 * eps * (fabs(Y0) + fabs(Y1) * n) + 0x1p-45 * my) * (1 + 0x1p-20);
+    *ex = (3 * eps * (fabs(X0) + fabs(X1) * n) + 0x1p-45 * mx) * (1 + 0x1p-20);
+    *ey = (3 * eps * (fabs(Y0) + fabs(Y1) * n) + 0x1p-45 * my) * (1 + 0x1p-20);
+    return 1;
+}
+
+/// Fills cs from the row's offsets' steps and the bounds ex, ey.
+static void conic_steps_fill(double X0, double X1, double Y0, double Y1, double ex, double ey, ConicSteps *cs) {
     const double e = ex + ey;
     cs->x0 = (float)X0; cs->x1 = (float)X1; cs->y0 = (float)Y0; cs->y1 = (float)Y1;
     // Rounded to floats no smaller than the bounds (2⁻²⁰ more of each covers the rounding).
@@ -153,7 +177,44 @@ static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int3
     cs->least = (float)fmax(3 * e * (1 + 0x1p-20), 1e-30);
     cs->indexSlack = (float)(63.75 * e * (1 + 0x1p-9));
     cs->angleSlack = (float)(M_PI / 2 * e * (1 + 0x1p-9));
+}
+
+static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, ConicSteps *cs) {
+    double ex, ey, X0, X1, Y0, Y1;
+    if (!conic_bounds(g, inv, px0, count, &ex, &ey)) return 0;
+    conic_offsets_from(g, inv, px0, &X0, &X1, &Y0, &Y1);
+    conic_steps_fill(X0, X1, Y0, Y1, ex, ey, cs);
     return 1;
+}
+
+// ---- stepped conic rows of one rectangle -------------------------------------------------------------
+//
+// The rows of one lamina_gradient_over_rows call whose rows share rowW (mw = 0) share one pair of
+// bounds ex, ey: each is a sum, with factors that are not negative, of absolute values of
+// quantities affine in the row's centre py (X0, Y0, rowX and rowY are), so convex in py and no
+// larger on any row than on the first or the last; their computed values lie within a relative
+// 2⁻²⁷ of the exact ones (X0 and Y0 within a few 2⁻⁵³ of mx, my, where the bounds hold 2⁻⁴⁵ of
+// those), so the larger of the two ends' bounds, made larger by 2⁻²⁰ of itself, holds for every
+// row, and so do the ends' checks that the offsets stay below 1e30. A row then works out only its
+// offsets' steps (conic_offsets_from: the same as its own plan's) and takes those bounds: its
+// lanes are the same floats, redone where its bounds, no smaller than its own, say, and the
+// pixels are the same.
+
+/// The shared bounds of a rectangle's stepped conic rows (cache->ends from lamina_gradient_over_rows,
+/// inv = 1/rowW of every row): conicState 1 and conicBounds, or conicState 2 when either end has none.
+static void rect_conic(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
+    double ex = 0, ey = 0;
+    cache->conicState = 2;
+    for (int e = 0; e < 2; e++) {
+        LaminaGradientRow r = *g;
+        r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
+        double bx, by;
+        if (!conic_bounds(&r, inv, px0, count, &bx, &by)) return;
+        ex = fmax(ex, bx); ey = fmax(ey, by);
+    }
+    cache->conicBounds[0] = ex * (1 + 0x1p-20);
+    cache->conicBounds[1] = ey * (1 + 0x1p-20);
+    cache->conicState = 1;
 }
 
 /// Whether a stepped row's table index changes by less than 31 over sixteen pixels (so that
@@ -297,7 +358,20 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
         } else {
             p->a0 = cache->a0;
         }
-        p->path = !isfinite(p->a0) ? PLAN_PORTABLE : h && conic_steps(g, h->inv, px0, count, &p->conic) ? PLAN_STEPS_CONIC : PLAN_CONIC;
+        int stepped = 0;
+        if (h && cache && cache->hasEnds && count <= (1 << 22)) {
+            // The rectangle's bounds (see "stepped conic rows of one rectangle").
+            if (cache->conicState == 0) rect_conic(g, h->inv, px0, count, cache);
+            if (cache->conicState == 1) {
+                double X0, X1, Y0, Y1;
+                conic_offsets_from(g, h->inv, px0, &X0, &X1, &Y0, &Y1);
+                conic_steps_fill(X0, X1, Y0, Y1, cache->conicBounds[0], cache->conicBounds[1], &p->conic);
+                stepped = 1;
+            }
+        } else {
+            stepped = h && conic_steps(g, h->inv, px0, count, &p->conic);
+        }
+        p->path = !isfinite(p->a0) ? PLAN_PORTABLE : stepped ? PLAN_STEPS_CONIC : PLAN_CONIC;
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -315,14 +389,19 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // The reference takes atan2 from libm, which no vector instruction gives bit for bit. The vector
 // versions work out each lane's offsets from the centre in double, then its angle θ' in single
 // precision (eight or sixteen lanes a vector) by a series: the angle of (|x|, |y|) reduced to
-// atan(r), |r| ≤ tan(π/8), by the octant and by atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken in
-// one division as min/max or (min − max)/(min + max); atan(r) = r − r³/3 + ... + r¹³/13, an
-// alternating series whose first term left out, r¹⁵/15, is below 1.3e-7. With the offsets rounded
-// to float (at most 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the series and of π/4,
-// π/2 and π (6e-7 at most; at AVX-512, and at AVX2 on CPUs with FMA, each step of the series is
-// one fused multiply-add, rounded once, within the bound of the multiply and add it replaces), θ' is within 1e-6 radians of
-// libm's atan2 (the worst seen over 2·10⁷ random float inputs, against libm's atan2 of them:
-// 3.5e-7 at either level; 2.9e-7 with an eighth term). The later steps are in float too, sixteen or eight lanes a vector:
+// atan(r), |r| ≤ tan(π/8), by the octant and by atan(q) = π/4 + atan((q − 1)/(q + 1)), r taken as
+// min/max or (min − max)/(min + max), the quotient as the dividend times a reciprocal (the
+// estimate and one Newton step, no division: within 2⁻²⁸ + 2·2⁻²⁴ of 1/d at AVX-512, 6.5·2⁻²⁴ at
+// AVX2, relative; the product one rounding more, so r within 7.5·2⁻²⁴·|r| ≤ 1.9e-7 of the
+// quotient, and atan, 1-Lipschitz, as near); atan(r) ≈ r·(c₀ + c₁r² + c₂r⁴ + c₃r⁶), a minimax fit
+// on |r| ≤ tan(π/8) whose error with its float coefficients is below 1.1e-7 (the Taylor series
+// needs seven terms, to r¹³/13, for 1.3e-7). With the offsets rounded to float (at most
+// 2⁻²⁴·√2, 8.5e-8 radians) and the float roundings of the polynomial and of π/4, π/2 and π (6e-7
+// at most; at AVX-512, and at AVX2 on CPUs with FMA, each step of the polynomial is one fused
+// multiply-add, rounded once, within the bound of the multiply and add it replaces), θ' is within
+// 1e-6 radians of libm's atan2 (the worst seen over 2·10⁷ random float inputs, with many near the
+// octant edges, against libm's atan2 of them: 3.8e-7 at AVX-512, 4.0e-7 at AVX2 without FMA; the
+// seven-term series with a division, 3.4e-7). The later steps are in float too, sixteen or eight lanes a vector:
 // subtracting a0 (a0 rounded to a float: 1.2e-7), adding 2π (2π rounded, 2.4e-7, and the sum,
 // 2.4e-7), the difference itself (2.4e-7): the angle is within 1.9e-6 radians of the reference's,
 // whose own roundings (in double) are below 1e-14. Then f = min(max(a·255/2π, 0), 255) + ½, the
@@ -336,10 +415,14 @@ static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p,
 // atan2 and all.
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
-/// The coefficients of the series, (−1)^k / (2k + 1) for k = 0 ... 6.
-#define ATAN_TERMS 7
-static const double atan_coefficients[ATAN_TERMS] = {
-    1.0, -1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11, 1.0 / 13,
+/// The stepped conic loops' wrap check (see "stepped conic rows"): π less the angle margin and
+/// 2e-6 more (the roundings of that check: 8.6e-7 at most).
+static const float conic_wrap_inner = (float)(M_PI - 5e-6 - 2e-6);
+
+/// The coefficients of the polynomial, c_0 ... c_3 (floats: each is its own float).
+#define ATAN_TERMS 4
+static const float atan_coefficients[ATAN_TERMS] = {
+    0x1.ffffb0p-1f, -0x1.55232ap-2f, 0x1.91068ep-3f, -0x1.b99720p-4f,
 };
 static const double tan_pi_8 = 0.41421356237309503;   // tan(π/8), rounded: either side of it the series converges alike
 
@@ -449,8 +532,8 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *f
 
 /// The series' terms p·s + c_k, ATAN_TERMS − 1 steps from the last coefficient: a multiply and an add each.
 AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
-    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 p = _mm256_set1_ps(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(atan_coefficients[k]));
     return p;
 }
 
@@ -458,9 +541,23 @@ AVX2_ONLY static inline __m256 atan_terms8(__m256 s) {
 /// multiply and add it replaces, as at AVX-512): for CPUs with FMA (lk_cpu_has_fma), from the
 /// conic rows' loop compiled for them (over_fused_avx2_fma).
 AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
-    __m256 p = _mm256_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps((float)atan_coefficients[k]));
+    __m256 p = _mm256_set1_ps(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm256_fmadd_ps(p, s, _mm256_set1_ps(atan_coefficients[k]));
     return p;
+}
+
+/// 1/d (d between 1e-30 and 2e30) within 6.5·2⁻²⁴ (relative): the reciprocal estimate (within
+/// 1.5·2⁻¹²) and one Newton step q·(2 − d·q), its error squared (2.25·2⁻²⁴) plus its three
+/// roundings; no division (see "conic rows").
+AVX2_ONLY static inline __m256 recip8(__m256 d) {
+    const __m256 q = _mm256_rcp_ps(d);
+    return _mm256_mul_ps(q, _mm256_sub_ps(_mm256_set1_ps(2.0f), _mm256_mul_ps(d, q)));
+}
+
+/// recip8 with 2 − d·q one fused multiply-add (one rounding fewer), for CPUs with FMA.
+AVX2_FMA_ONLY static inline __m256 recip8_fma(__m256 d) {
+    const __m256 q = _mm256_rcp_ps(d);
+    return _mm256_mul_ps(q, _mm256_fnmadd_ps(d, q, _mm256_set1_ps(2.0f)));
 }
 
 /// Eight lanes' atan2(y, x) in single precision: the series of the conic rows, rounded to float
@@ -468,16 +565,19 @@ AVX2_FMA_ONLY static __m256 atan_terms8_fma(__m256 s) {
 /// `fused`: its steps by atan_terms8_fma (a constant: the callers inlined into
 /// over_fused_avx2_fma pass 1, where that function is inlined too).
 AVX2_ONLY __attribute__((always_inline)) static inline __m256 atan2_series8f(__m256 y, __m256 x, int fused) {
-    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
+    const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
     __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(ax, ay);
     __m256 big = _mm256_cmp_ps(mn, _mm256_mul_ps(mx, _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    __m256 r = _mm256_div_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big));
+    __m256 d = _mm256_blendv_ps(mx, _mm256_add_ps(mn, mx), big);
+    __m256 r = _mm256_mul_ps(_mm256_blendv_ps(mn, _mm256_sub_ps(mn, mx), big), fused ? recip8_fma(d) : recip8(d));
     __m256 s = _mm256_mul_ps(r, r), p = fused ? atan_terms8_fma(s) : atan_terms8(s);
     __m256 at = _mm256_add_ps(_mm256_mul_ps(r, p), _mm256_and_ps(big, _mm256_set1_ps((float)(M_PI / 4))));
     at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
-    at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
-    return _mm256_blendv_ps(at, _mm256_sub_ps(zero, at), _mm256_cmp_ps(y, zero, _CMP_LT_OQ));
+    // The left half and the lower half by the signs of x and y themselves (blendv reads the sign
+    // bit): x = −0 leaves at = π/2 (π − π/2 is π/2 in float), y = −0 gives −at, as libm's atan2.
+    at = _mm256_blendv_ps(at, _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at), x);
+    return _mm256_xor_ps(at, _mm256_and_ps(y, sign));
 }
 
 /// The offsets from the centre of four pixel centres px, and the lanes the series may take (as
@@ -529,15 +629,14 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(cons
     __m256 ox = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->x1)), _mm256_set1_ps(cs->x0));
     __m256 oy = _mm256_add_ps(_mm256_mul_ps(lane, _mm256_set1_ps(cs->y1)), _mm256_set1_ps(cs->y0));
     __m256 ax = _mm256_andnot_ps(sign, ox), ay = _mm256_andnot_ps(sign, oy), m = _mm256_max_ps(ax, ay);
-    __m256 ok = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(ax, _mm256_set1_ps(cs->ex), _CMP_GT_OQ), _mm256_cmp_ps(ay, _mm256_set1_ps(cs->ey), _CMP_GT_OQ)),
-                              _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ));
+    __m256 ok = _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ);
     __m256 q = _mm256_rcp_ps(m);
-    __m256 angleMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)), _mm256_set1_ps(conic_float_angle_margin));
+    // conic_wrap_inner less the lane's slack: π − M' (see "stepped conic rows").
+    __m256 inner = _mm256_sub_ps(_mm256_set1_ps(conic_wrap_inner), _mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)));
     __m256 indexMargin = _mm256_add_ps(_mm256_mul_ps(q, _mm256_set1_ps(cs->indexSlack)), _mm256_set1_ps(conic_float_index_margin));
     __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox, fused), _mm256_set1_ps(a0));
-    __m256 wrapEdge = _mm256_or_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, a), angleMargin, _CMP_LT_OQ),
-                                   _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(_mm256_andnot_ps(sign, a), twoPi)), angleMargin, _CMP_LT_OQ));
     a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
+    __m256 wrapEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(a, _mm256_set1_ps((float)M_PI))), inner, _CMP_GT_OQ);
     __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a, _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
     __m256 f = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
     __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
@@ -679,9 +778,12 @@ AVX512_ONLY static inline __m512 atan2_series16(__m512 y, __m512 x) {
     __m512 ax = _mm512_abs_ps(x), ay = _mm512_abs_ps(y);
     __m512 mn = _mm512_min_ps(ax, ay), mx = _mm512_max_ps(ax, ay);
     __mmask16 big = _mm512_cmp_ps_mask(mn, _mm512_mul_ps(mx, _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    __m512 r = _mm512_div_ps(_mm512_mask_sub_ps(mn, big, mn, mx), _mm512_mask_add_ps(mx, big, mn, mx));
-    __m512 s = _mm512_mul_ps(r, r), p = _mm512_set1_ps((float)atan_coefficients[ATAN_TERMS - 1]);
-    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_fmadd_ps(p, s, _mm512_set1_ps((float)atan_coefficients[k]));
+    // 1/d by the estimate (within 2⁻¹⁴) and one Newton step: within 2⁻²⁸ + 2·2⁻²⁴ (relative).
+    const __m512 d = _mm512_mask_add_ps(mx, big, mn, mx), q0 = _mm512_rcp14_ps(d);
+    const __m512 q = _mm512_mul_ps(q0, _mm512_fnmadd_ps(d, q0, _mm512_set1_ps(2.0f)));
+    __m512 r = _mm512_mul_ps(_mm512_mask_sub_ps(mn, big, mn, mx), q);
+    __m512 s = _mm512_mul_ps(r, r), p = _mm512_set1_ps(atan_coefficients[ATAN_TERMS - 1]);
+    for (int k = ATAN_TERMS - 2; k >= 0; k--) p = _mm512_fmadd_ps(p, s, _mm512_set1_ps(atan_coefficients[k]));
     __m512 at = _mm512_mul_ps(r, p);
     at = _mm512_mask_add_ps(at, big, at, _mm512_set1_ps((float)(M_PI / 4)));
     at = _mm512_mask_sub_ps(at, _mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_ps((float)(M_PI / 2)), at);
@@ -742,16 +844,15 @@ AVX512_ONLY static inline __m512i conic_steps16(const ConicSteps *cs, float a0, 
     __m512 ox = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
     __m512 oy = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
     __m512 ax = _mm512_abs_ps(ox), ay = _mm512_abs_ps(oy), m = _mm512_max_ps(ax, ay);
-    __mmask16 ok = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(cs->ex), _CMP_GT_OQ) & _mm512_cmp_ps_mask(ay, _mm512_set1_ps(cs->ey), _CMP_GT_OQ)
-                 & _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
+    __mmask16 ok = _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
     // 1/m within 2⁻¹⁴ (relative), so the margins below within their slack's allowance.
     __m512 q = _mm512_rcp14_ps(m);
-    __m512 angleMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_float_angle_margin));
+    // conic_wrap_inner less the lane's slack: π − M' (see "stepped conic rows").
+    __m512 inner = _mm512_fnmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_wrap_inner));
     __m512 indexMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->indexSlack), _mm512_set1_ps(conic_float_index_margin));
     __m512 a = _mm512_sub_ps(atan2_series16(oy, ox), _mm512_set1_ps(a0));
-    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(a), angleMargin, _CMP_LT_OQ)
-                       | _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(_mm512_abs_ps(a), twoPi)), angleMargin, _CMP_LT_OQ);
     a = _mm512_mask_add_ps(a, _mm512_cmp_ps_mask(a, zero, _CMP_LT_OQ), a, twoPi);
+    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(a, _mm512_set1_ps((float)M_PI))), inner, _CMP_GT_OQ);
     __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(a, _mm512_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm512_set1_ps(255.0f));
     __m512 f = _mm512_add_ps(v, _mm512_set1_ps(0.5f));
     __m512 near = _mm512_sub_ps(f, _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));

@@ -223,6 +223,83 @@ void test_gradient_conic_steps(void) {
     }
 }
 
+/// lamina_gradient_over_rows on conic rectangles of three long rows whose middle row passes a hair
+/// from the centre (as test_gradient_conic_near_centre), the centre far out or near: the rows share
+/// the bounds of their offsets' errors worked out from the first and the last row.
+void test_gradient_conic_rows_near_centre(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-7, 1e-5, 1e-3, 3e-2, 0.3 };
+    for (int t = 0; t < 240; t++) {
+        double sx = t % 2 ? drand(-5000, 5000) : drand(-5, 5), sy = t % 2 ? drand(-5000, 5000) : drand(-5, 5);
+        double a0 = drand(-3.1, 3.1), ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        double theta = t % 3 == 0 ? 0 : drand(-3.1, 3.1), scale = drand(0.01, 3), d = dists[t % 6] * (chance(0.5) ? 1 : -1);
+        double a = cos(theta) * scale, b = sin(theta) * scale;
+        int32_t n = irand(300, 1400), rows = 3, y0 = irand(-100, 100), px0 = irand(-3000, 3000);
+        double pc = px0 + irand(0, n - 1) + (chance(0.5) ? 0.5 : drand(0, 1));
+        // The middle row's rowX, rowY, each row a step (my, mx: perpendicular to the row) from it.
+        double rowX = sx - pc * a - d * sin(theta), rowY = sy - pc * b + d * cos(theta);
+        double step = chance(0.5) ? scale : drand(1e-4, 0.1);
+        double mx = -sin(theta) * step, my = cos(theta) * step, ym = (double)(y0 + 1) + 0.5;
+        double gx = rowX - ym * mx, gy = rowY - ym * my;
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my;
+            volatile double rx = tx + gx, ry = ty + gy;
+            for (int32_t i = 0; i < n; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+                nx = nx + rx; ny = ny + ry;
+                volatile double x = nx * 1.0, yy = ny * 1.0;
+                input[y * n + i] = 0x5A5A5A5Au;
+                want[y * n + i] = ref_over(input[y * n + i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, yy))], 255);
+            }
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows (conic near its centre, trial %d, %d x 3 from %d, distance %g)", t, n, px0, d);
+        AT_EVERY_LEVEL(rows * n, input, want, 0, lamina_gradient_over_rows(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, n, out, n, 1.0f));
+    }
+}
+
+/// Conic rows that cross the centre's axes: rows along x through a pixel centre on the centre's
+/// column (an offset x of exactly 0 there, the offset y from 0 to 500 units either side), and rows
+/// along y crossing the centre's row (offset y 0) on either side of it, where atan2 has its cut:
+/// lanes on the centre's column take the float series, lanes by the cut are worked out again.
+void test_gradient_conic_axes(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-6, 1e-3, 0.5, 3, 40, 500 };
+    for (int t = 0; t < 560; t++) {
+        const int alongY = t % 2;
+        double sx = irand(-300, 300) + (chance(0.5) ? 0.5 : drand(0, 1)), sy = irand(-300, 300) + (chance(0.5) ? 0.5 : drand(0, 1));
+        double a0 = t % 4 < 2 ? drand(-3.1, 3.1) : (chance(0.5) ? M_PI : 0.0);
+        double ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        double scale = chance(0.5) ? 1 : drand(0.05, 3), d = dists[t / 2 % 7] * (chance(0.5) ? 1 : -1);
+        int32_t n = irand(16, 400), px0 = irand(-200, 200);
+        // The pixel centre of the row on the centre's column (row) when the row is along x (y).
+        double pc = px0 + irand(0, n - 1) + 0.5;
+        double a = alongY ? 0 : scale, b = alongY ? scale : 0;
+        double rowX = alongY ? sx + d : sx - pc * a, rowY = alongY ? sy - pc * b : sy + d;
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, rowX, rowY, 1, table };
+        LABEL("lamina_shade_gradient (conic across an axis, trial %d, along %s, %d px from %d, distance %g)", t, alongY ? "y" : "x", n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_shade_gradient(&row, px0, n, out));
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+            nx = nx + rowX; ny = ny + rowY;
+            volatile double x = nx * 1.0, y = ny * 1.0;
+            want[i] = ref_over(input[i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, y))], 255);
+        }
+        LABEL("lamina_gradient_over (conic across an axis, trial %d, along %s, %d px from %d, distance %g)", t, alongY ? "y" : "x", n, px0, d);
+        AT_EVERY_LEVEL(n, input, want, 0, lamina_gradient_over(&row, px0, n, out, NULL, 0, 0, 1.0f));
+    }
+}
+
 /// Long conic rows on affine maps passing a hair from the centre (0 to 0.3 units, and through it:
 /// offsets of exactly ±0), their centre far out (up to 5000 units) or near, sloping or not: where
 /// the fused loops' offsets in float (from the row's start, one multiply-add a lane) err by far
@@ -377,6 +454,8 @@ void test_gradient_over_rows(void) {
         // A w part that changes from row to row only (c = 0, mw ≠ 0): each row affine, rowW its own.
         if (t % 5 == 2) { mw = drand(-0.01, 0.01); gw = drand(0.8, 3); }
         int32_t count = irand(1, 120), rows = irand(1, 12), stride = count + irand(0, 20), y0 = irand(-20, 200), px0 = irand(-40, 200);
+        // One trial in three a larger rectangle (2,048 pixels or more: its colours scaled once).
+        if (t / 3 % 3 == 1) { count = irand(128, 200); rows = irand(16, 18); stride = count + irand(0, 20); }
         int32_t n = (rows - 1) * stride + count;
         float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
         premultiplied_row(input, n);

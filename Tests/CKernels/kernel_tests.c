@@ -56,6 +56,8 @@ int main(void) {
     test_gradient_rows_far();
     test_gradient_rows_far_oblique();
     test_gradient_conic_near_centre();
+    test_gradient_conic_axes();
+    test_gradient_conic_rows_near_centre();
     test_sample_affine();
     test_sample_float();
     test_i420();
