@@ -15,10 +15,7 @@ final class GradientRectTests: XCTestCase {
         let drawer = PrimitiveDrawer()
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             let s = Surface(borrowing: px.baseAddress!, frame: frame, stride: 120, scissor: frame)
-            if clipped {
-                let poly = RoundedRect.polygon(CGRect(x: 4.5, y: 3.25, width: 101.5, height: 80), radius: 14, corners: 15, pixelsPerUnit: 1)
-                s.clip = drawer.clipMask([poly], rule: .nonZero, area: frame, outer: nil, columns: 0..<120)
-            }
+            if clipped { s.clip = roundedClip(drawer) }
             let x0 = Double(rect.x), y0 = Double(rect.y), x1 = Double(rect.maxX), y1 = Double(rect.maxY)
             let poly: [(x: Double, y: Double)] = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
             switch how {
@@ -112,10 +109,7 @@ final class GradientRectTests: XCTestCase {
         let drawer = PrimitiveDrawer()
         buffer.pixels.withUnsafeMutableBufferPointer { px in
             let s = Surface(borrowing: px.baseAddress!, frame: frame, stride: 120, scissor: frame)
-            if clipped {
-                let poly = RoundedRect.polygon(CGRect(x: 4.5, y: 3.25, width: 101.5, height: 80), radius: 14, corners: 15, pixelsPerUnit: 1)
-                s.clip = drawer.clipMask([poly], rule: .nonZero, area: frame, outer: nil, columns: 0..<120)
-            }
+            if clipped { s.clip = roundedClip(drawer) }
             if rows {
                 drawer.drawAxisAlignedRect(x0: x0, y0: y0, x1: x1, y1: y1, paint: paint, opacity: opacity, on: s)
             } else {
@@ -126,6 +120,12 @@ final class GradientRectTests: XCTestCase {
             }
         }
         return buffer.pixels
+    }
+
+    /// The rounded soft clip both tests draw under.
+    private func roundedClip(_ drawer: PrimitiveDrawer) -> ClipMask {
+        let poly = RoundedRect.polygon(CGRect(x: 4.5, y: 3.25, width: 101.5, height: 80), radius: 14, corners: 15, pixelsPerUnit: 1)
+        return drawer.clipMask([poly], rule: .nonZero, area: frame, outer: nil, columns: 0..<120)
     }
 
     func testWholePixelRectanglesAreRecognisedAndOthersAreNot() {

@@ -260,10 +260,17 @@ enum SpanShader {
     /// `shadeMaskSampled` through the C kernel (`sampleMappedRow`): text drawn rotated, scaled or
     /// in perspective. Its reference test: MaskMappedSamplesTests.
     static func shadeMaskMapped(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let color = s.color
+        shadeFromSamples(s.color, count: count, into: out) { sampleMappedRow(s, x0: x0, y: y, count: count, into: $0) }
+    }
+
+    /// `color` scaled by each of `count` mask samples (0...255) that `sample` writes, into `out`
+    /// (0 where a sample is 0).
+    @inline(__always)
+    private static func shadeFromSamples(_ color: UInt32, count: Int, into out: UnsafeMutablePointer<UInt32>,
+                                         _ sample: (UnsafeMutablePointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { samples in
             let k = samples.baseAddress!
-            sampleMappedRow(s, x0: x0, y: y, count: count, into: k)
+            sample(k)
             for i in 0..<count { out[i] = k[i] == 0 ? 0 : Premultiplied.scale(color, UInt32(k[i])) }
         }
     }
@@ -295,12 +302,7 @@ enum SpanShader {
     /// the row from `sampleTranslatedRow`, the colour scaled by each. Its reference test:
     /// MaskShadeTexelTests.
     static func shadeMaskTranslated(_ s: MaskSampler, x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let color = s.color
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { samples in
-            let k = samples.baseAddress!
-            sampleTranslatedRow(s, x0: x0, y: y, count: count, into: k)
-            for i in 0..<count { out[i] = k[i] == 0 ? 0 : Premultiplied.scale(color, UInt32(k[i])) }
-        }
+        shadeFromSamples(s.color, count: count, into: out) { sampleTranslatedRow(s, x0: x0, y: y, count: count, into: $0) }
     }
 
     /// The mask's bilinear samples (0...255) for pixels x0..<x0 + count of row y, `s.map` being a
