@@ -6,18 +6,18 @@
 #include <immintrin.h>
 
 /// The portable pass for columns x0 ..< w (the vector loops' tail), as blur.c's.
-static void vertical_columns(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r, int32_t x0,
+static void vertical_columns(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r, int32_t x0,
                              int64_t half, int64_t m) {
     if (x0 >= w) return;
     for (int32_t x = x0; x < w; x++) sums[x] = 0;
     int32_t last = r < h - 1 ? r : h - 1;
-    for (int32_t k = 0; k <= last; k++) { const int32_t *row = src + (intptr_t)k * w; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
+    for (int32_t k = 0; k <= last; k++) { const int32_t *row = src + k * stride; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         for (int32_t x = x0; x < w; x++) out[x] = (int32_t)((((int64_t)sums[x] + half) * m) >> 40);
         int32_t add = y + r + 1, sub = y - r;
-        if (add < h) { const int32_t *row = src + (intptr_t)add * w; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
-        if (sub >= 0) { const int32_t *row = src + (intptr_t)sub * w; for (int32_t x = x0; x < w; x++) sums[x] -= row[x]; }
+        if (add < h) { const int32_t *row = src + add * stride; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
+        if (sub >= 0) { const int32_t *row = src + sub * stride; for (int32_t x = x0; x < w; x++) sums[x] -= row[x]; }
     }
 }
 
@@ -32,7 +32,7 @@ static inline __m256i mean8(__m256i s, __m256i half, __m256i mlo, __m256i mhi) {
 }
 
 __attribute__((target("avx2")))
-LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r) {
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m256i vh = _mm256_set1_epi32((int32_t)half);
     const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
@@ -40,16 +40,16 @@ LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *s
     int32_t last = r < h - 1 ? r : h - 1;
     for (int32_t x = 0; x < wv; x += 8) _mm256_storeu_si256((__m256i *)(sums + x), _mm256_setzero_si256());
     for (int32_t k = 0; k <= last; k++) {
-        const int32_t *row = src + (intptr_t)k * w;
+        const int32_t *row = src + k * stride;
         for (int32_t x = 0; x < wv; x += 8) {
             __m256i s = _mm256_loadu_si256((const __m256i *)(sums + x));
             _mm256_storeu_si256((__m256i *)(sums + x), _mm256_add_epi32(s, _mm256_loadu_si256((const __m256i *)(row + x))));
         }
     }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         int32_t add = y + r + 1, sub = y - r;
-        const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
+        const int32_t *ra = add < h ? src + add * stride : 0, *rs = sub >= 0 ? src + sub * stride : 0;
         for (int32_t x = 0; x < wv; x += 8) {
             __m256i s = _mm256_loadu_si256((const __m256i *)(sums + x));
             _mm256_storeu_si256((__m256i *)(out + x), mean8(s, vh, mlo, mhi));
@@ -58,7 +58,7 @@ LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *s
             _mm256_storeu_si256((__m256i *)(sums + x), s);
         }
     }
-    vertical_columns(src, dst, sums, w, h, r, wv, half, m);
+    vertical_columns(src, dst, sums, w, stride, h, r, wv, half, m);
 }
 
 __attribute__((target("avx512f")))
@@ -72,7 +72,7 @@ static inline __m512i mean16(__m512i s, __m512i half, __m512i mlo, __m512i mhi) 
 }
 
 __attribute__((target("avx512f")))
-LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r) {
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
     const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
@@ -83,7 +83,7 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
     for (int32_t x = 0; x < wv; x += 16) _mm512_storeu_si512((void *)(sums + x), _mm512_setzero_si512());
     if (c) _mm512_mask_storeu_epi32(sums + wv, c, _mm512_setzero_si512());
     for (int32_t k = 0; k <= last; k++) {
-        const int32_t *row = src + (intptr_t)k * w;
+        const int32_t *row = src + k * stride;
         for (int32_t x = 0; x < wv; x += 16) {
             __m512i s = _mm512_loadu_si512((const void *)(sums + x));
             _mm512_storeu_si512((void *)(sums + x), _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(row + x))));
@@ -94,9 +94,9 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
         }
     }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         int32_t add = y + r + 1, sub = y - r;
-        const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
+        const int32_t *ra = add < h ? src + add * stride : 0, *rs = sub >= 0 ? src + sub * stride : 0;
         for (int32_t x = 0; x < wv; x += 16) {
             __m512i s = _mm512_loadu_si512((const void *)(sums + x));
             _mm512_storeu_si512((void *)(out + x), mean16(s, vh, mlo, mhi));
