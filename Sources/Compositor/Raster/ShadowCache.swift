@@ -167,12 +167,9 @@ public final class ShadowCache: Sendable {
                 return e
             case .wait:
                 // Take part in the blur when its maker shares it (it does so as it starts: a few
-                // moments' look), and wait for its store; else sleep until it is made.
-                if let blur = sharedBlur(key) {
-                    blur.help()
-                    blur.waitStored()
-                    continue
-                }
+                // moments' look), then sleep until it is made (the maker has at most its last parts
+                // and the store left; a sleeping thread leaves it the CPU on a loaded machine).
+                sharedBlur(key)?.help()
                 madeSignal.lock()
                 if state.withLock({ $0.pending.contains(key) }) { madeSignal.wait() }
                 madeSignal.unlock()
@@ -181,7 +178,7 @@ public final class ShadowCache: Sendable {
                 let capacity = capacity
                 let e = state.withLock { s in
                     s.pending.remove(key)
-                    if let blur = s.shared.removeValue(forKey: key) { blur.stored.store(true, ordering: .releasing) }
+                    s.shared[key] = nil
                     s.misses += 1
                     let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
                     if made.plane.count <= capacity {

@@ -31,8 +31,6 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
     private let total: Int
     private let next = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
-    /// Set by the shadow cache once the maker's blur is stored (the threads that helped wait for it).
-    let stored = Atomic<Bool>(false)
 
     /// A blur of `src` (`sourceWidth` × `sourceHeight`, at (`ox`, `oy`)) in a `width` × `height` plane
     /// into `out`, by boxes of `radii` (each 0...511, at least one): the arguments of `blurPlaced`,
@@ -76,13 +74,6 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
             run(stage: stage, part: i % parts)
             finished.add(1, ordering: .releasing)
         }
-    }
-
-    /// Waits until the maker's blur is stored (`stored`), after helping: the maker has only its
-    /// last parts and the cache's store left, none of which waits on anything.
-    func waitStored() {
-        var spins = 0
-        while !stored.load(ordering: .acquiring) { SharedBoxBlur.pause(&spins) }
     }
 
     private func waitFinished(atLeast n: Int) {
