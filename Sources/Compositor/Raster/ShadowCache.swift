@@ -10,7 +10,7 @@ import CPixelKernels
 ///
 /// Shared by the threads that draw the bands of one frame renderer: its state is in one mutex,
 /// held only to look up or store an entry; a thread waiting for another's blur of the same key
-/// sleeps on `madeSignal`. Bounded: the least recently used entries go past `capacity` floats.
+/// takes part in it when its maker shares it (`SharedBoxBlur`), then sleeps on `madeSignal`. Bounded: the least recently used entries go past `capacity` floats.
 public final class ShadowCache: Sendable {
     /// One blurred mask: its key and the blurred plane (full resolution, or reduced by `factor`).
     final class Entry: Sendable {
@@ -198,7 +198,7 @@ public final class ShadowCache: Sendable {
     /// (a full-resolution blur of a plane `SharedBoxBlur` takes: shared as it starts); nil when the
     /// key is no longer pending or its blur is not shared.
     private func sharedBlur(_ key: Key) -> SharedBoxBlur? {
-        guard key.name == nil, key.factor == 1, key.areaWidth * key.areaHeight >= SharedBoxBlur.minimumValues else { return nil }
+        guard key.name == nil, key.factor == 1, key.sigma > 0.3, key.areaWidth * key.areaHeight >= SharedBoxBlur.minimumValues else { return nil }
         for attempt in 0..<64 {
             let (pending, blur) = state.withLock { s in (s.pending.contains(key), s.shared[key]) }
             if let blur { return blur }
