@@ -4,9 +4,10 @@ import CPixelKernels
 
 /// A placed blur (`BoxBlur.blurPlaced` at full resolution) that the threads drawing a frame's bands
 /// make together: the thread that makes it (the shadow cache's maker of its key) lets the others
-/// waiting for that key take part (`ShadowCache.share`) instead of sleeping. The blur runs in the
-/// stages of `lamina_box_blur_placed` (placing the source, each radius' row pass then column pass,
-/// converting back), each stage cut into `parts` parts of rows or columns; a thread takes the next
+/// waiting for that key take part (through the `share` function `ShadowCache.plane(for:sharing:)`
+/// hands it) instead of sleeping. The blur runs in the stages of `lamina_box_blur_placed` (placing
+/// the source, each radius' row pass then column pass, converting back), each stage cut into
+/// `parts` parts of rows or columns; a thread takes the next
 /// part (in stage order, through `next`) and runs it once every part of the stages before it is done
 /// (`finished`). The same integers, so the same bits, as one thread's blur (BoxBlurSharingTests).
 ///
