@@ -43,21 +43,21 @@ LK_HIDDEN void lk_box_horizontal(const int32_t *src, int32_t *dst, int32_t w, in
 }
 
 /// The vertical pass, portable: one running sum per column (values below 2^16, boxes below 1024
-/// wide: sums fit 32 bits).
-static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+/// wide: sums fit 32 bits), over `w` columns of rows `stride` values apart.
+static void box_vertical_portable(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r) {
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     for (int32_t x = 0; x < w; x++) sums[x] = 0;
     int32_t last = r < h - 1 ? r : h - 1;
     for (int32_t k = 0; k <= last; k++) {
-        const int32_t *row = src + (intptr_t)k * w;
+        const int32_t *row = src + k * stride;
         for (int32_t x = 0; x < w; x++) sums[x] += row[x];
     }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         for (int32_t x = 0; x < w; x++) out[x] = box_mean(sums[x], half, m);
         int32_t add = y + r + 1, sub = y - r;
-        if (add < h) { const int32_t *row = src + (intptr_t)add * w; for (int32_t x = 0; x < w; x++) sums[x] += row[x]; }
-        if (sub >= 0) { const int32_t *row = src + (intptr_t)sub * w; for (int32_t x = 0; x < w; x++) sums[x] -= row[x]; }
+        if (add < h) { const int32_t *row = src + add * stride; for (int32_t x = 0; x < w; x++) sums[x] += row[x]; }
+        if (sub >= 0) { const int32_t *row = src + sub * stride; for (int32_t x = 0; x < w; x++) sums[x] -= row[x]; }
     }
 }
 
@@ -95,14 +95,14 @@ static void box_blur_passes_live(int32_t *a, int32_t *tmp, int32_t *sums, int32_
 #if defined(__x86_64__)
         case LAMINA_LEVEL_AVX512:
             if (rows > 0) lk_box_horizontal_avx512(hs, ht, rowScratch, w, rows, r);
-            lk_box_vertical_avx512(tmp, a, sums, w, h, r); break;
+            lk_box_vertical_avx512(tmp, a, sums, w, w, h, r); break;
         case LAMINA_LEVEL_AVX2:
             if (rows > 0) lk_box_horizontal_avx2(hs, ht, rowScratch, w, rows, r);
-            lk_box_vertical_avx2(tmp, a, sums, w, h, r); break;
+            lk_box_vertical_avx2(tmp, a, sums, w, w, h, r); break;
 #endif
         default:
             if (rows > 0) lk_box_horizontal(hs, ht, w, rows, r);
-            box_vertical_portable(tmp, a, sums, w, h, r); break;
+            box_vertical_portable(tmp, a, sums, w, w, h, r); break;
         }
         // The column pass spreads each live row r rows up and down.
         live0 = lo - r; live1 = hi + r;
@@ -121,6 +121,36 @@ static inline int32_t to_fixed(float v) {
     float c = 1.0f < v ? 1.0f : v;      // Swift.min(v, 1): v unless 1 < v (NaN stays)
     c = c >= 0.0f ? c : 0.0f;           // Swift.max(0, c): c when c >= 0 (NaN: 0)
     return (int32_t)(c * 65535.0f + 0.5f);
+}
+
+/// Source rows [y0, y1) to fixed point at (ox, oy + y) of `a` (rows `w` values apart).
+static void place_rows(const float *src, int32_t srcWidth, int32_t oy, int32_t *a, int32_t w, int32_t ox, int32_t y0, int32_t y1,
+                       int32_t level) {
+    for (int32_t y = y0; y < y1; y++) {
+        const float *s = src + (intptr_t)y * srcWidth;
+        int32_t *d = a + (intptr_t)(y + oy) * w + ox;
+        switch (level) {
+#if defined(__x86_64__)
+        case LAMINA_LEVEL_AVX512: lk_to_fixed_avx512(d, s, srcWidth); break;
+        case LAMINA_LEVEL_AVX2: lk_to_fixed_avx2(d, s, srcWidth); break;
+#endif
+        default: for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+        }
+    }
+}
+
+/// out[i] = a[i]·(1/65535) for `count` values.
+static void from_fixed(float *out, const int32_t *a, intptr_t count, int32_t level) {
+    switch (level) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_from_fixed_avx512(out, a, count); break;
+    case LAMINA_LEVEL_AVX2: lk_from_fixed_avx2(out, a, count); break;
+#endif
+    default: {
+        const float k = 1.0f / 65535.0f;
+        for (intptr_t i = 0; i < count; i++) out[i] = (float)a[i] * k;
+    }
+    }
 }
 
 void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
@@ -142,27 +172,70 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
             for (int32_t x = 0; x < ox; x++) row[x] = 0;
             for (int32_t x = ox + srcWidth; x < w; x++) row[x] = 0;
         }
-    for (int32_t y = 0; y < srcHeight; y++) {
-        const float *s = src + (intptr_t)y * srcWidth;
-        int32_t *d = a + (intptr_t)(y + oy) * w + ox;
-        switch (level) {
+    place_rows(src, srcWidth, oy, a, w, ox, 0, srcHeight, level);
+    box_blur_passes_live(a, tmp, sums, w, h, radii, n, oy, oy + srcHeight);
+    from_fixed(out, a, (intptr_t)w * h, level);
+}
+
+// ---- lamina_box_blur_placed in stages, for threads sharing one blur (see the header).
+
+void lamina_box_blur_place_rows(const float *src, int32_t srcWidth, int32_t ox, int32_t oy, int32_t *a, int32_t w, int32_t y0, int32_t y1) {
+    if (ox != 0 || srcWidth != w)
+        for (int32_t y = y0; y < y1; y++) {
+            int32_t *row = a + (intptr_t)(y + oy) * w;
+            for (int32_t x = 0; x < ox; x++) row[x] = 0;
+            for (int32_t x = ox + srcWidth; x < w; x++) row[x] = 0;
+        }
+    place_rows(src, srcWidth, oy, a, w, ox, y0, y1, lamina_kernels_level());
+}
+
+void lamina_box_blur_row_pass(const int32_t *a, int32_t *tmp, int32_t w, int32_t r, int32_t live0, int32_t live1, int32_t y0, int32_t y1) {
+    if (w <= 0 || y1 <= y0 || r < 0 || r > 511) return;
+    const int32_t lo = live0 > y0 ? live0 : y0, hi = live1 < y1 ? live1 : y1;
+    if (hi <= lo) { memset(tmp + (intptr_t)y0 * w, 0, sizeof(int32_t) * (size_t)w * (size_t)(y1 - y0)); return; }
+    if (lo > y0) memset(tmp + (intptr_t)y0 * w, 0, sizeof(int32_t) * (size_t)w * (size_t)(lo - y0));
+    if (hi < y1) memset(tmp + (intptr_t)hi * w, 0, sizeof(int32_t) * (size_t)w * (size_t)(y1 - hi));
+    const int32_t *hs = a + (intptr_t)lo * w;
+    int32_t *ht = tmp + (intptr_t)lo * w;
+    int32_t level = lamina_kernels_level();
 #if defined(__x86_64__)
-        case LAMINA_LEVEL_AVX512: lk_to_fixed_avx512(d, s, srcWidth); break;
-        case LAMINA_LEVEL_AVX2: lk_to_fixed_avx2(d, s, srcWidth); break;
-#endif
-        default: for (int32_t x = 0; x < srcWidth; x++) d[x] = to_fixed(s[x]);
+    if (level == LAMINA_LEVEL_AVX2 || level == LAMINA_LEVEL_AVX512) {
+        int32_t *rowScratch = malloc(sizeof(int32_t) * 2 * (size_t)lk_box_row_scratch(w, r));
+        if (rowScratch) {
+            if (level == LAMINA_LEVEL_AVX512) lk_box_horizontal_avx512(hs, ht, rowScratch, w, hi - lo, r);
+            else lk_box_horizontal_avx2(hs, ht, rowScratch, w, hi - lo, r);
+            free(rowScratch);
+            return;
         }
     }
-    box_blur_passes_live(a, tmp, sums, w, h, radii, n, oy, oy + srcHeight);
-    const intptr_t count = (intptr_t)w * h;
-    switch (level) {
-#if defined(__x86_64__)
-    case LAMINA_LEVEL_AVX512: lk_from_fixed_avx512(out, a, count); break;
-    case LAMINA_LEVEL_AVX2: lk_from_fixed_avx2(out, a, count); break;
 #endif
-    default: {
-        const float k = 1.0f / 65535.0f;
-        for (intptr_t i = 0; i < count; i++) out[i] = (float)a[i] * k;
+    (void)level;
+    lk_box_horizontal(hs, ht, w, hi - lo, r);
+}
+
+void lamina_box_blur_column_pass(const int32_t *tmp, int32_t *a, int32_t *sums, int32_t w, int32_t h, int32_t r, int32_t x0, int32_t x1) {
+    if (h <= 0 || x1 <= x0 || r < 0 || r > 511) return;
+    switch (lamina_kernels_level()) {
+#if defined(__x86_64__)
+    case LAMINA_LEVEL_AVX512: lk_box_vertical_avx512(tmp + x0, a + x0, sums + x0, x1 - x0, w, h, r); break;
+    case LAMINA_LEVEL_AVX2: lk_box_vertical_avx2(tmp + x0, a + x0, sums + x0, x1 - x0, w, h, r); break;
+#endif
+    default: box_vertical_portable(tmp + x0, a + x0, sums + x0, x1 - x0, w, h, r); break;
     }
+}
+
+void lamina_box_blur_live_rows(int32_t h, const int32_t *radii, int32_t n, int32_t oy, int32_t srcHeight, int32_t *live) {
+    // As box_blur_passes_live moves them.
+    int32_t live0 = oy, live1 = oy + srcHeight;
+    for (int32_t k = 0; k < n; k++) {
+        const int32_t lo = live0 > 0 ? live0 : 0, hi = live1 < h ? live1 : h;
+        live[2 * k] = lo; live[2 * k + 1] = hi > lo ? hi : lo;
+        if (radii[k] < 0 || radii[k] > 511) continue;
+        live0 = lo - radii[k]; live1 = hi + radii[k];
+        if (hi <= lo) { live0 = live1 = 0; }
     }
+}
+
+void lamina_box_blur_from_fixed(float *out, const int32_t *a, intptr_t count) {
+    from_fixed(out, a, count, lamina_kernels_level());
 }

@@ -6,50 +6,63 @@
 #include <immintrin.h>
 
 /// The portable pass for columns x0 ..< w (the vector loops' tail), as blur.c's.
-static void vertical_columns(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r, int32_t x0,
+static void vertical_columns(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r, int32_t x0,
                              int64_t half, int64_t m) {
     if (x0 >= w) return;
     for (int32_t x = x0; x < w; x++) sums[x] = 0;
     int32_t last = r < h - 1 ? r : h - 1;
-    for (int32_t k = 0; k <= last; k++) { const int32_t *row = src + (intptr_t)k * w; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
+    for (int32_t k = 0; k <= last; k++) { const int32_t *row = src + k * stride; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         for (int32_t x = x0; x < w; x++) out[x] = (int32_t)((((int64_t)sums[x] + half) * m) >> 40);
         int32_t add = y + r + 1, sub = y - r;
-        if (add < h) { const int32_t *row = src + (intptr_t)add * w; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
-        if (sub >= 0) { const int32_t *row = src + (intptr_t)sub * w; for (int32_t x = x0; x < w; x++) sums[x] -= row[x]; }
+        if (add < h) { const int32_t *row = src + add * stride; for (int32_t x = x0; x < w; x++) sums[x] += row[x]; }
+        if (sub >= 0) { const int32_t *row = src + sub * stride; for (int32_t x = x0; x < w; x++) sums[x] -= row[x]; }
     }
 }
 
+/// The mean's exact division by one multiply (Granlund and Montgomery, "Division by invariant
+/// integers using multiplication", theorem 4.2): for x < 2^27 (sums of 16-bit values over boxes
+/// below 1024 wide, plus half a box) and size ≤ 2^l, floor(x / size) = (x·m) >> (27 + l) with
+/// m = ⌈2^(27 + l) / size⌉, which is at most 2^28 (fits the 32 bits mul_epu32 multiplies; the
+/// product stays below 2^55). The same quotients as blur.c's box_mean, one multiply a lane.
+static inline void box_divisor(int64_t size, uint32_t *m, int32_t *shift) {
+    int32_t l = 0;
+    while (((int64_t)1 << l) < size) l++;
+    *shift = 27 + l;
+    *m = (uint32_t)((((int64_t)1 << *shift) + size - 1) / size);
+}
+
 __attribute__((target("avx2")))
-static inline __m256i mean8(__m256i s, __m256i half, __m256i mlo, __m256i mhi) {
+static inline __m256i mean8(__m256i s, __m256i half, __m256i m, __m128i shift) {
     __m256i x = _mm256_add_epi32(s, half);                      // below 2^27: unsigned 32-bit
-    __m256i xo = _mm256_srli_epi64(x, 32);
-    __m256i pe = _mm256_add_epi64(_mm256_mul_epu32(x, mlo), _mm256_slli_epi64(_mm256_mul_epu32(x, mhi), 32));
-    __m256i po = _mm256_add_epi64(_mm256_mul_epu32(xo, mlo), _mm256_slli_epi64(_mm256_mul_epu32(xo, mhi), 32));
-    __m256i qe = _mm256_srli_epi64(pe, 40), qo = _mm256_slli_epi64(_mm256_srli_epi64(po, 40), 32);
+    __m256i qe = _mm256_srl_epi64(_mm256_mul_epu32(x, m), shift);
+    __m256i qo = _mm256_slli_epi64(_mm256_srl_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), m), shift), 32);
     return _mm256_blend_epi32(qe, qo, 0xAA);
 }
 
 __attribute__((target("avx2")))
-LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
+LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r) {
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m256i vh = _mm256_set1_epi32((int32_t)half);
-    const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
+    uint32_t mul; int32_t sh;
+    box_divisor(size, &mul, &sh);
+    const __m256i mlo = _mm256_set1_epi64x(mul);
+    const __m128i mhi = _mm_cvtsi32_si128(sh);
     const int32_t wv = w & ~7;
     int32_t last = r < h - 1 ? r : h - 1;
     for (int32_t x = 0; x < wv; x += 8) _mm256_storeu_si256((__m256i *)(sums + x), _mm256_setzero_si256());
     for (int32_t k = 0; k <= last; k++) {
-        const int32_t *row = src + (intptr_t)k * w;
+        const int32_t *row = src + k * stride;
         for (int32_t x = 0; x < wv; x += 8) {
             __m256i s = _mm256_loadu_si256((const __m256i *)(sums + x));
             _mm256_storeu_si256((__m256i *)(sums + x), _mm256_add_epi32(s, _mm256_loadu_si256((const __m256i *)(row + x))));
         }
     }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         int32_t add = y + r + 1, sub = y - r;
-        const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
+        const int32_t *ra = add < h ? src + add * stride : 0, *rs = sub >= 0 ? src + sub * stride : 0;
         for (int32_t x = 0; x < wv; x += 8) {
             __m256i s = _mm256_loadu_si256((const __m256i *)(sums + x));
             _mm256_storeu_si256((__m256i *)(out + x), mean8(s, vh, mlo, mhi));
@@ -58,24 +71,25 @@ LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *s
             _mm256_storeu_si256((__m256i *)(sums + x), s);
         }
     }
-    vertical_columns(src, dst, sums, w, h, r, wv, half, m);
+    vertical_columns(src, dst, sums, w, stride, h, r, wv, half, m);
 }
 
 __attribute__((target("avx512f")))
-static inline __m512i mean16(__m512i s, __m512i half, __m512i mlo, __m512i mhi) {
+static inline __m512i mean16(__m512i s, __m512i half, __m512i m, __m128i shift) {
     __m512i x = _mm512_add_epi32(s, half);
-    __m512i xo = _mm512_srli_epi64(x, 32);
-    __m512i pe = _mm512_add_epi64(_mm512_mul_epu32(x, mlo), _mm512_slli_epi64(_mm512_mul_epu32(x, mhi), 32));
-    __m512i po = _mm512_add_epi64(_mm512_mul_epu32(xo, mlo), _mm512_slli_epi64(_mm512_mul_epu32(xo, mhi), 32));
-    __m512i qe = _mm512_srli_epi64(pe, 40), qo = _mm512_slli_epi64(_mm512_srli_epi64(po, 40), 32);
+    __m512i qe = _mm512_srl_epi64(_mm512_mul_epu32(x, m), shift);
+    __m512i qo = _mm512_slli_epi64(_mm512_srl_epi64(_mm512_mul_epu32(_mm512_srli_epi64(x, 32), m), shift), 32);
     return _mm512_mask_blend_epi32((__mmask16)0xAAAA, qe, qo);
 }
 
 __attribute__((target("avx512f")))
-LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r) {
-    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r) {
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
-    const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
+    uint32_t mul; int32_t sh;
+    box_divisor(size, &mul, &sh);
+    const __m512i mlo = _mm512_set1_epi64(mul);
+    const __m128i mhi = _mm_cvtsi32_si128(sh);
     const int32_t wv = w & ~15;
     // The last w − wv columns under a mask (no scalar tail).
     const __mmask16 c = (__mmask16)((1u << (w - wv)) - 1);
@@ -83,7 +97,7 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
     for (int32_t x = 0; x < wv; x += 16) _mm512_storeu_si512((void *)(sums + x), _mm512_setzero_si512());
     if (c) _mm512_mask_storeu_epi32(sums + wv, c, _mm512_setzero_si512());
     for (int32_t k = 0; k <= last; k++) {
-        const int32_t *row = src + (intptr_t)k * w;
+        const int32_t *row = src + k * stride;
         for (int32_t x = 0; x < wv; x += 16) {
             __m512i s = _mm512_loadu_si512((const void *)(sums + x));
             _mm512_storeu_si512((void *)(sums + x), _mm512_add_epi32(s, _mm512_loadu_si512((const void *)(row + x))));
@@ -94,9 +108,9 @@ LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t 
         }
     }
     for (int32_t y = 0; y < h; y++) {
-        int32_t *out = dst + (intptr_t)y * w;
+        int32_t *out = dst + y * stride;
         int32_t add = y + r + 1, sub = y - r;
-        const int32_t *ra = add < h ? src + (intptr_t)add * w : 0, *rs = sub >= 0 ? src + (intptr_t)sub * w : 0;
+        const int32_t *ra = add < h ? src + add * stride : 0, *rs = sub >= 0 ? src + sub * stride : 0;
         for (int32_t x = 0; x < wv; x += 16) {
             __m512i s = _mm512_loadu_si512((const void *)(sums + x));
             _mm512_storeu_si512((void *)(out + x), mean16(s, vh, mlo, mhi));
@@ -173,7 +187,10 @@ LK_HIDDEN void lk_box_horizontal_avx2(const int32_t *src, int32_t *dst, int32_t 
     if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
     const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
     const __m256i vh = _mm256_set1_epi32((int32_t)half);
-    const __m256i mlo = _mm256_set1_epi64x(m & 0xFFFFFFFF), mhi = _mm256_set1_epi64x(m >> 32);
+    uint32_t mul; int32_t sh;
+    box_divisor(size, &mul, &sh);
+    const __m256i mlo = _mm256_set1_epi64x(mul);
+    const __m128i mhi = _mm_cvtsi32_si128(sh);
     int32_t *rows[2] = { padded_sums(scratch, r), padded_sums(scratch + lk_box_row_scratch(w, r), r) };
     for (int32_t t = 0; t < 2; t++) { for (int32_t k = 1; k <= r + 16; k++) rows[t][-k] = 0; rows[t][0] = 0; }
     for (int32_t y = 0; y <= h; y++) {
@@ -210,9 +227,12 @@ static inline void prefix_row16(const int32_t *row, int32_t *S, int32_t w, int32
 __attribute__((target("avx512f")))
 LK_HIDDEN void lk_box_horizontal_avx512(const int32_t *src, int32_t *dst, int32_t *scratch, int32_t w, int32_t h, int32_t r) {
     if (w > 32767) { lk_box_horizontal(src, dst, w, h, r); return; }
-    const int64_t size = 2 * (int64_t)r + 1, half = size / 2, m = ((int64_t)1 << 40) / size + 1;
+    const int64_t size = 2 * (int64_t)r + 1, half = size / 2;
     const __m512i vh = _mm512_set1_epi32((int32_t)half);
-    const __m512i mlo = _mm512_set1_epi64(m & 0xFFFFFFFF), mhi = _mm512_set1_epi64(m >> 32);
+    uint32_t mul; int32_t sh;
+    box_divisor(size, &mul, &sh);
+    const __m512i mlo = _mm512_set1_epi64(mul);
+    const __m128i mhi = _mm_cvtsi32_si128(sh);
     int32_t *rows[2] = { padded_sums(scratch, r), padded_sums(scratch + lk_box_row_scratch(w, r), r) };
     for (int32_t t = 0; t < 2; t++) { for (int32_t k = 1; k <= r + 16; k++) rows[t][-k] = 0; rows[t][0] = 0; }
     for (int32_t y = 0; y <= h; y++) {

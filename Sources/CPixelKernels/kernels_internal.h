@@ -446,8 +446,8 @@ LK_HIDDEN void lk_to_fixed_avx2(int32_t *d, const float *s, int32_t count);
 LK_HIDDEN void lk_to_fixed_avx512(int32_t *d, const float *s, int32_t count);
 LK_HIDDEN void lk_from_fixed_avx2(float *out, const int32_t *a, intptr_t count);
 LK_HIDDEN void lk_from_fixed_avx512(float *out, const int32_t *a, intptr_t count);
-LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
-LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, int32_t h, int32_t r);
+LK_HIDDEN void lk_box_vertical_avx2(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r);
+LK_HIDDEN void lk_box_vertical_avx512(const int32_t *src, int32_t *dst, int32_t *sums, int32_t w, intptr_t stride, int32_t h, int32_t r);
 LK_HIDDEN void lk_gradient_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 LK_HIDDEN void lk_gradient_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *out);
 /// lamina_gradient_over at AVX2 (count > 0; k = coverage_k(1, op); 0 <= full0 <= full1 <= count

@@ -43,6 +43,8 @@ int main(void) {
     test_reduce_alpha_row();
     test_over_solid_mix();
     test_box_blur_placed_rows();
+    test_box_blur_staged();
+    test_box_blur_levels();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

@@ -168,3 +168,76 @@ void test_box_blur_placed_rows(void) {
         }
     }
 }
+
+// lamina_box_blur_placed in stages (place_rows, row_pass, column_pass, from_fixed) on parts of the
+// plane cut at random, run in a shuffled order within each stage as threads would: the bits of the
+// whole call, at every level, with garbage in the scratch planes on entry.
+void test_box_blur_staged(void) {
+    enum { MAXW = 90, MAXH = 70 };
+    static float src[MAXW * MAXH], got[MAXW * MAXH], want[MAXW * MAXH];
+    static int32_t a[MAXW * MAXH], tmp[MAXW * MAXH], sums[MAXW + 1];
+    for (int trial = 0; trial < 300; trial++) {
+        const int32_t w = irand(1, MAXW), h = irand(1, MAXH);
+        const int32_t sw = irand(0, w), sh = irand(0, h), ox = irand(0, w - sw), oy = irand(0, h - sh);
+        for (int32_t i = 0; i < sw * sh; i++) src[i] = chance(0.1) ? 0.0f : chance(0.05) ? 1.5f : (float)drand(0, 1);
+        int32_t radii[3], n = irand(1, 3), live[6];
+        for (int32_t k = 0; k < n; k++) radii[k] = chance(0.1) ? 0 : irand(1, 24);
+        // Parts: up to four cuts of the rows and of the columns.
+        int32_t parts = irand(1, 5);
+        for (int l = 0; l < level_count; l++) {
+            use_level(&levels[l]);
+            for (int32_t i = 0; i < w * h; i++) { a[i] = (int32_t)next64(); tmp[i] = (int32_t)next64(); }
+            lamina_box_blur_placed(src, sw, sh, ox, oy, want, a, tmp, sums, w, h, radii, n);
+            for (int32_t i = 0; i < w * h; i++) { a[i] = (int32_t)next64(); tmp[i] = (int32_t)next64(); sums[i % (MAXW + 1)] = (int32_t)next64(); }
+            lamina_box_blur_live_rows(h, radii, n, oy, sh, live);
+            // Each stage's parts in reverse order (a later part first).
+            for (int32_t p = parts - 1; p >= 0; p--) lamina_box_blur_place_rows(src, sw, ox, oy, a, w, sh * p / parts, sh * (p + 1) / parts);
+            for (int32_t k = 0; k < n; k++) {
+                for (int32_t p = parts - 1; p >= 0; p--)
+                    lamina_box_blur_row_pass(a, tmp, w, radii[k], live[2 * k], live[2 * k + 1], h * p / parts, h * (p + 1) / parts);
+                for (int32_t p = parts - 1; p >= 0; p--)
+                    lamina_box_blur_column_pass(tmp, a, sums, w, h, radii[k], w * p / parts, w * (p + 1) / parts);
+            }
+            for (int32_t p = parts - 1; p >= 0; p--) {
+                const int32_t y0 = h * p / parts, y1 = h * (p + 1) / parts;
+                lamina_box_blur_from_fixed(got + (intptr_t)y0 * w, a + (intptr_t)y0 * w, (intptr_t)(y1 - y0) * w);
+            }
+            int ok = 1;
+            for (int32_t i = 0; i < w * h; i++) ok &= float_bits(got[i]) == float_bits(want[i]);
+            char what[160];
+            snprintf(what, sizeof what, "%dx%d plane, source %dx%d at (%d, %d), %d radii, %d parts", w, h, sw, sh, ox, oy, n, parts);
+            current = "lamina_box_blur stages";
+            check(ok, levels[l].name, what);
+        }
+    }
+}
+
+// lamina_box_blur_passes at every level against the portable passes: radii over 0...511 (the
+// widest boxes, with the largest sums: planes of 65535 next to random ones), rows both narrower and
+// wider than the boxes. The vector means divide by one multiply (box_divisor), the portable by a
+// 40-bit one: the same quotients.
+void test_box_blur_levels(void) {
+    enum { MAXW = 300, MAXH = 40 };
+    static int32_t src[MAXW * MAXH], ref[MAXW * MAXH], got[MAXW * MAXH], tmp[MAXW * MAXH], sums[MAXW + 1];
+    const Level *portable = NULL;
+    for (int l = 0; l < level_count; l++) if (strcmp(levels[l].name, "portable") == 0) portable = &levels[l];
+    for (int trial = 0; trial < 400; trial++) {
+        const int32_t w = irand(1, MAXW), h = irand(1, MAXH);
+        const int full = chance(0.3);
+        for (int32_t i = 0; i < w * h; i++) src[i] = full || chance(0.3) ? 65535 : irand(0, 65535);
+        int32_t radii[3], n = irand(1, 3);
+        for (int32_t k = 0; k < n; k++) radii[k] = chance(0.2) ? 511 - irand(0, 3) : chance(0.3) ? irand(0, 8) : irand(0, 511);
+        use_level(portable);
+        memcpy(ref, src, sizeof(int32_t) * (size_t)(w * h));
+        lamina_box_blur_passes(ref, tmp, sums, w, h, radii, n);
+        for (int l = 0; l < level_count; l++) {
+            use_level(&levels[l]);
+            memcpy(got, src, sizeof(int32_t) * (size_t)(w * h));
+            lamina_box_blur_passes(got, tmp, sums, w, h, radii, n);
+            char what[160];
+            snprintf(what, sizeof what, "%dx%d plane%s, radii %d %d %d", w, h, full ? " of 65535" : "", radii[0], n > 1 ? radii[1] : -1, n > 2 ? radii[2] : -1);
+            current = "lamina_box_blur_passes against portable";
+            check(memcmp(got, ref, sizeof(int32_t) * (size_t)(w * h)) == 0, levels[l].name, what);
+        }
+    }
+}

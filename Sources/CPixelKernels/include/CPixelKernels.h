@@ -308,6 +308,23 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n);
 
+/// lamina_box_blur_placed in stages that threads sharing one blur run on disjoint parts of the
+/// plane (each stage after every part of the one before it is done); together, the bits of the
+/// whole call. `lamina_box_blur_place_rows`: source rows [y0, y1) placed (with the zeros left and
+/// right of them) into `a`. `lamina_box_blur_row_pass`: one radius' row pass into rows [y0, y1) of
+/// `tmp`, from the rows of `a` within [live0, live1) (the rows a value can have reached; the others
+/// are zeros, not read). `lamina_box_blur_column_pass`: its column pass, columns [x0, x1) of `tmp`
+/// back into `a` (`sums` holds w values; each part uses its own columns of it).
+/// `lamina_box_blur_from_fixed`: out[i] = a[i]·(1/65535) for `count` values.
+/// `lamina_box_blur_live_rows`: each radius' [live0, live1) (2n values into `live`) for a source
+/// `srcHeight` rows high placed at row `oy` of a plane `h` rows high. The stages need every radius
+/// within 0...511 and at least one of them (else the whole call: it writes the zeros no pass does).
+void lamina_box_blur_place_rows(const float *src, int32_t srcWidth, int32_t ox, int32_t oy, int32_t *a, int32_t w, int32_t y0, int32_t y1);
+void lamina_box_blur_row_pass(const int32_t *a, int32_t *tmp, int32_t w, int32_t r, int32_t live0, int32_t live1, int32_t y0, int32_t y1);
+void lamina_box_blur_column_pass(const int32_t *tmp, int32_t *a, int32_t *sums, int32_t w, int32_t h, int32_t r, int32_t x0, int32_t x1);
+void lamina_box_blur_from_fixed(float *out, const int32_t *a, intptr_t count);
+void lamina_box_blur_live_rows(int32_t h, const int32_t *radii, int32_t n, int32_t oy, int32_t srcHeight, int32_t *live);
+
 /// Brings `rows` rows of `width` pixels (rows `stride` pixels apart) into the CPU's caches ahead
 /// of use by reading one word of each 64-byte line, in order; returns their sum (so that the reads
 /// are kept). No effect on results.

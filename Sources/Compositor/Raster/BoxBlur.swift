@@ -69,8 +69,10 @@ enum BoxBlur {
     /// `sourceHeight` values with their top left at (`ox`, `oy`), inside the plane): the values
     /// `blur` gives for that plane, made in one C call (placed straight into the fixed-point plane,
     /// no float plane to fill and convert first).
+    /// `share`, when given, is handed the blur as a `SharedBoxBlur` (when the plane is large enough
+    /// to be worth it) before it is made, so that other threads waiting for it can take part.
     static func blurPlaced(_ src: [Float], sourceWidth: Int, sourceHeight: Int, ox: Int, oy: Int,
-                           width: Int, height: Int, sigma: Double) -> [Float] {
+                           width: Int, height: Int, sigma: Double, share: ((SharedBoxBlur) -> Void)? = nil) -> [Float] {
         let fits = ox >= 0 && oy >= 0 && sourceWidth >= 0 && sourceHeight >= 0 && ox + sourceWidth <= width && oy + sourceHeight <= height
             && src.count >= sourceWidth * sourceHeight
         guard sigma > 0.3, width > 0, height > 0, fits else {
@@ -87,6 +89,17 @@ enum BoxBlur {
         }
         let radii = boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
         let n = width * height
+        if let share, SharedBoxBlur.applies(width: width, height: height, radii: radii) {
+            return src.withUnsafeBufferPointer { s in
+                [Float](unsafeUninitializedCapacity: n) { out, count in
+                    let blur = SharedBoxBlur(src: s.baseAddress!, sourceWidth: sourceWidth, sourceHeight: sourceHeight, ox: ox, oy: oy,
+                                             out: out.baseAddress!, width: width, height: height, radii: radii)
+                    share(blur)
+                    blur.make()
+                    count = n
+                }
+            }
+        }
         var a = scratch(n), tmp = scratch(n), sums = [Int32](repeating: 0, count: width + 1)
         return [Float](unsafeUninitializedCapacity: n) { out, count in
             lamina_box_blur_placed(src, Int32(sourceWidth), Int32(sourceHeight), Int32(ox), Int32(oy), out.baseAddress!,

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import CPixelKernels
 
 /// Blurred shadow masks kept between draws: a shadow whose source alpha (the pixels that cast it),
 /// placement in its blur area and blur are the same as one drawn before reuses that blur. So
@@ -9,7 +10,7 @@ import Synchronization
 ///
 /// Shared by the threads that draw the bands of one frame renderer: its state is in one mutex,
 /// held only to look up or store an entry; a thread waiting for another's blur of the same key
-/// sleeps on `madeSignal`. Bounded: the least recently used entries go past `capacity` floats.
+/// takes part in it when its maker shares it (`SharedBoxBlur`), then sleeps on `madeSignal`. Bounded: the least recently used entries go past `capacity` floats.
 public final class ShadowCache: Sendable {
     /// One blurred mask: its key and the blurred plane (full resolution, or reduced by `factor`).
     final class Entry: Sendable {
@@ -105,6 +106,8 @@ public final class ShadowCache: Sendable {
     private struct State {
         /// Keys some thread is blurring now.
         var pending: Set<Key> = []
+        /// Pending blurs their makers let waiting threads take part in (`share`).
+        var shared: [Key: SharedBoxBlur] = [:]
         var entries: [Key: Entry] = [:]
         /// Blurs found by the outline they were rasterised from (`ShadowOutlineKey`): each maps to
         /// an entry of `entries`, and goes when that entry does.
@@ -143,6 +146,13 @@ public final class ShadowCache: Sendable {
     /// thread makes a blur, another asking for the same key waits for it (the bands of a frame
     /// that share a shadow ask for it at about the same time).
     func plane(for key: Key, make: () -> (plane: [Float], width: Int, height: Int)) -> Entry {
+        plane(for: key, sharing: { _ in make() })
+    }
+
+    /// `plane(for:make:)` whose `make` is handed a function to share its blur with: called with a
+    /// `SharedBoxBlur` before it is made, it lets the threads waiting for `key` take part in it
+    /// rather than wait idle (a thread that comes after the blur is done waits as before).
+    func plane(for key: Key, sharing make: (_ share: ((SharedBoxBlur) -> Void)?) -> (plane: [Float], width: Int, height: Int)) -> Entry {
         var counted = false
         while true {
             let found = state.withLock { s -> Lookup in
@@ -156,14 +166,19 @@ public final class ShadowCache: Sendable {
             case .hit(let e):
                 return e
             case .wait:
+                // Take part in the blur when its maker shares it (it does so as it starts: a few
+                // moments' look), then sleep until it is made (the maker has at most its last parts
+                // and the store left; a sleeping thread leaves it the CPU on a loaded machine).
+                sharedBlur(key)?.help()
                 madeSignal.lock()
                 if state.withLock({ $0.pending.contains(key) }) { madeSignal.wait() }
                 madeSignal.unlock()
             case .make(let clock):
-                let made = make()
+                let made = make { blur in self.state.withLock { s in if s.pending.contains(key) { s.shared[key] = blur } } }
                 let capacity = capacity
                 let e = state.withLock { s in
                     s.pending.remove(key)
+                    s.shared[key] = nil
                     s.misses += 1
                     let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
                     if made.plane.count <= capacity {
@@ -177,6 +192,20 @@ public final class ShadowCache: Sendable {
                 return e
             }
         }
+    }
+
+    /// The shared blur of pending `key`, looked for a few moments when it is one its maker shares
+    /// (a full-resolution blur of a plane `SharedBoxBlur` takes: shared as it starts); nil when the
+    /// key is no longer pending or its blur is not shared.
+    private func sharedBlur(_ key: Key) -> SharedBoxBlur? {
+        guard key.name == nil, key.factor == 1, key.sigma > 0.3, key.areaWidth * key.areaHeight >= SharedBoxBlur.minimumValues else { return nil }
+        for attempt in 0..<64 {
+            let (pending, blur) = state.withLock { s in (s.pending.contains(key), s.shared[key]) }
+            if let blur { return blur }
+            if !pending { return nil }
+            if attempt < 32 { for _ in 0..<32 { lamina_cpu_relax() } } else { sched_yield() }
+        }
+        return nil
     }
 
     /// Drops the least recently used entries until under half of `capacity`, and the outlines that

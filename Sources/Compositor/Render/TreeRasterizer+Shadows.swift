@@ -177,11 +177,12 @@ extension TreeRasterizer {
         let key = ShadowCache.Key(source: src, sourceWidth: sr.width, sourceHeight: sr.height,
                                   offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
                                   sigma: sigma, factor: factor)
-        let make = { () -> (plane: [Float], width: Int, height: Int) in
-            TreeRasterizer.blurPlane(src, source: sr, area: area, sigma: sigma, factor: factor)
+        // (Threads waiting for the same key take part in a large full-resolution blur: `SharedBoxBlur`.)
+        let make = { (share: ((SharedBoxBlur) -> Void)?) -> (plane: [Float], width: Int, height: Int) in
+            TreeRasterizer.blurPlane(src, source: sr, area: area, sigma: sigma, factor: factor, share: share)
         }
-        let blurred = shadowCache?.plane(for: key, make: make)
-            ?? ShadowCache.Entry(key: key, plane: make().plane, width: planeWidth, height: planeHeight, lastUse: 0)
+        let blurred = shadowCache?.plane(for: key, sharing: make)
+            ?? ShadowCache.Entry(key: key, plane: make(nil).plane, width: planeWidth, height: planeHeight, lastUse: 0)
         if let outline { shadowCache?.remember(outline, gave: blurred) }
         if let named { shadowCache?.remember(named, gave: blurred) }
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
@@ -252,10 +253,12 @@ extension TreeRasterizer {
     /// The blurred plane of an area whose only non-zero pixels are `src` (over `source`): at full
     /// resolution (`factor` 1: the area's size), or reduced by `factor` (each reduced pixel the mean
     /// of its factor × factor block, blurred with sigma / factor).
-    static func blurPlane(_ src: [Float], source: IntRect, area: IntRect, sigma: Double, factor: Int) -> (plane: [Float], width: Int, height: Int) {
+    /// `share`: see `BoxBlur.blurPlaced` (full resolution only).
+    static func blurPlane(_ src: [Float], source: IntRect, area: IntRect, sigma: Double, factor: Int,
+                          share: ((SharedBoxBlur) -> Void)? = nil) -> (plane: [Float], width: Int, height: Int) {
         if factor == 1 {
             let plane = BoxBlur.blurPlaced(src, sourceWidth: source.width, sourceHeight: source.height, ox: source.x - area.x, oy: source.y - area.y,
-                                           width: area.width, height: area.height, sigma: sigma)
+                                           width: area.width, height: area.height, sigma: sigma, share: share)
             return (plane, area.width, area.height)
         }
         let w = (area.width + factor - 1) / factor, h = (area.height + factor - 1) / factor

@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+import CPixelKernels
+
+/// A placed blur (`BoxBlur.blurPlaced` at full resolution) that the threads drawing a frame's bands
+/// make together: the thread that makes it (the shadow cache's maker of its key) lets the others
+/// waiting for that key take part (through the `share` function `ShadowCache.plane(for:sharing:)`
+/// hands it) instead of sleeping. The blur runs in the stages of `lamina_box_blur_placed` (placing
+/// the source, each radius' row pass then column pass, converting back), each stage cut into
+/// `parts` parts of rows or columns; a thread takes the next
+/// part (in stage order, through `next`) and runs it once every part of the stages before it is done
+/// (`finished`). The same integers, so the same bits, as one thread's blur (BoxBlurSharingTests).
+///
+/// Never a deadlock: a thread waits only for parts already taken, which run to their end without
+/// waiting on anything; the maker runs every part no one else took (alone, all of them), and
+/// returns only when every part is done, so no other thread touches the planes after it.
+final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw memory) are written in parts, each taken by one thread through `next`; a stage's writes reach the next stage through `finished` (release/acquire), and the maker waits for every part before it reads them
+    /// Parts a stage is cut into.
+    static let parts = 4
+    /// The least plane (values) made in shared stages; a smaller one is made whole by its maker.
+    static let minimumValues = 1 << 14
+
+    private let src: UnsafePointer<Float>
+    private let out: UnsafeMutablePointer<Float>
+    private let a: UnsafeMutablePointer<Int32>, tmp: UnsafeMutablePointer<Int32>, sums: UnsafeMutablePointer<Int32>
+    private let sourceWidth: Int32, sourceHeight: Int32, ox: Int32, oy: Int32
+    private let width: Int32, height: Int32
+    private let radii: [Int32]
+    /// Each radius' rows of `a` its row pass reads (`lamina_box_blur_live_rows`), two values a radius.
+    private let live: [Int32]
+    /// Stages: placing, a row and a column pass per radius, converting back.
+    private let total: Int
+    private let next = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+
+    /// A blur of `src` (`sourceWidth` × `sourceHeight`, at (`ox`, `oy`)) in a `width` × `height` plane
+    /// into `out`, by boxes of `radii` (each 0...511, at least one): the arguments of `blurPlaced`,
+    /// whose pointers must stay valid until `make` returns.
+    init(src: UnsafePointer<Float>, sourceWidth: Int, sourceHeight: Int, ox: Int, oy: Int, out: UnsafeMutablePointer<Float>,
+         width: Int, height: Int, radii: [Int32]) {
+        self.src = src; self.out = out
+        self.sourceWidth = Int32(sourceWidth); self.sourceHeight = Int32(sourceHeight); self.ox = Int32(ox); self.oy = Int32(oy)
+        self.width = Int32(width); self.height = Int32(height)
+        self.radii = radii
+        var live = [Int32](repeating: 0, count: 2 * radii.count)
+        lamina_box_blur_live_rows(Int32(height), radii, Int32(radii.count), Int32(oy), Int32(sourceHeight), &live)
+        self.live = live
+        a = .allocate(capacity: width * height)
+        tmp = .allocate(capacity: width * height)
+        sums = .allocate(capacity: width + 1)
+        total = (2 * radii.count + 2) * SharedBoxBlur.parts
+    }
+
+    deinit { a.deallocate(); tmp.deallocate(); sums.deallocate() }
+
+    /// Whether a blur by `radii` of a `width` × `height` plane is made in shared stages.
+    static func applies(width: Int, height: Int, radii: [Int32]) -> Bool {
+        width * height >= minimumValues && !radii.isEmpty && radii.allSatisfy { $0 >= 0 && $0 <= 511 }
+    }
+
+    /// The maker's part: every part no other thread takes, then waits for those others took.
+    func make() {
+        help()
+        waitFinished(atLeast: total)
+    }
+
+    /// A helper's part: takes parts while any are left (returns at once when none is).
+    func help() {
+        let parts = SharedBoxBlur.parts
+        while true {
+            let i = next.add(1, ordering: .relaxed).oldValue
+            guard i < total else { return }
+            let stage = i / parts
+            waitFinished(atLeast: stage * parts)
+            run(stage: stage, part: i % parts)
+            finished.add(1, ordering: .releasing)
+        }
+    }
+
+    private func waitFinished(atLeast n: Int) {
+        var spins = 0
+        while finished.load(ordering: .acquiring) < n { SharedBoxBlur.pause(&spins) }
+    }
+
+    /// A short spin, then yielding the CPU (a loaded machine may have put the thread waited for aside).
+    private static func pause(_ spins: inout Int) {
+        spins += 1
+        if spins < 2000 { lamina_cpu_relax() } else { sched_yield() }
+    }
+
+    private func run(stage: Int, part p: Int) {
+        let parts = Int32(SharedBoxBlur.parts), k = Int32(p)
+        let w = width, h = height
+        // Rows [y0, y1) of n rows for this part; columns on 16-value steps (a cache line of `a`).
+        func rows(_ n: Int32) -> (Int32, Int32) { (n * k / parts, n * (k + 1) / parts) }
+        if stage == 0 {
+            let (y0, y1) = rows(sourceHeight)
+            lamina_box_blur_place_rows(src, sourceWidth, ox, oy, a, w, y0, y1)
+        } else if stage == 2 * radii.count + 1 {
+            let (y0, y1) = rows(h)
+            lamina_box_blur_from_fixed(out + Int(y0) * Int(w), a + Int(y0) * Int(w), Int(y1 - y0) * Int(w))
+        } else {
+            let pass = (stage - 1) / 2, r = radii[pass]
+            if stage % 2 == 1 {
+                let (y0, y1) = rows(h)
+                lamina_box_blur_row_pass(a, tmp, w, r, live[2 * pass], live[2 * pass + 1], y0, y1)
+            } else {
+                let blocks = (w + 15) / 16
+                let x0 = min(w, blocks * k / parts * 16), x1 = min(w, blocks * (k + 1) / parts * 16)
+                lamina_box_blur_column_pass(tmp, a, sums, w, h, r, x0, x1)
+            }
+        }
+    }
+}
