@@ -123,12 +123,15 @@ static inline int32_t to_fixed(float v) {
     return (int32_t)(c * 65535.0f + 0.5f);
 }
 
-/// Source rows [y0, y1) to fixed point at (ox, oy + y) of `a` (rows `w` values apart).
+/// Source rows [y0, y1) to fixed point at (ox, oy + y) of `a` (rows `w` values apart), the rest
+/// of each of those rows of `a` zero.
 static void place_rows(const float *src, int32_t srcWidth, int32_t oy, int32_t *a, int32_t w, int32_t ox, int32_t y0, int32_t y1,
                        int32_t level) {
     for (int32_t y = y0; y < y1; y++) {
         const float *s = src + (intptr_t)y * srcWidth;
-        int32_t *d = a + (intptr_t)(y + oy) * w + ox;
+        int32_t *row = a + (intptr_t)(y + oy) * w, *d = row + ox;
+        for (int32_t x = 0; x < ox; x++) row[x] = 0;
+        for (int32_t x = ox + srcWidth; x < w; x++) row[x] = 0;
         switch (level) {
 #if defined(__x86_64__)
         case LAMINA_LEVEL_AVX512: lk_to_fixed_avx512(d, s, srcWidth); break;
@@ -158,20 +161,14 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             const int32_t *radii, int32_t n) {
     if (w <= 0 || h <= 0) return;
     const int32_t level = lamina_kernels_level();
-    // Zeros where the source does not reach within its rows (the rows above and below it are
-    // never read: box_blur_passes_live's first row pass skips them, and the column pass after it
-    // writes every row).
+    // The source's rows are placed with zeros around them (place_rows); the rows above and below
+    // it are never read: box_blur_passes_live's first row pass skips them, and the column pass
+    // after it writes every row.
     int32_t passes = 0;
     for (int32_t k = 0; k < n; k++) passes += radii[k] >= 0 && radii[k] <= 511;
-    if (passes == 0 && (ox != 0 || oy != 0 || srcWidth != w || srcHeight != h))
+    if (passes == 0 && (oy != 0 || srcHeight != h))
         // No pass to write the rows the source leaves out: zeros there too.
         for (intptr_t i = 0; i < (intptr_t)w * h; i++) a[i] = 0;
-    else if (ox != 0 || srcWidth != w)
-        for (int32_t y = 0; y < srcHeight; y++) {
-            int32_t *row = a + (intptr_t)(y + oy) * w;
-            for (int32_t x = 0; x < ox; x++) row[x] = 0;
-            for (int32_t x = ox + srcWidth; x < w; x++) row[x] = 0;
-        }
     place_rows(src, srcWidth, oy, a, w, ox, 0, srcHeight, level);
     box_blur_passes_live(a, tmp, sums, w, h, radii, n, oy, oy + srcHeight);
     from_fixed(out, a, (intptr_t)w * h, level);
@@ -180,12 +177,6 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
 // ---- lamina_box_blur_placed in stages, for threads sharing one blur (see the header).
 
 void lamina_box_blur_place_rows(const float *src, int32_t srcWidth, int32_t ox, int32_t oy, int32_t *a, int32_t w, int32_t y0, int32_t y1) {
-    if (ox != 0 || srcWidth != w)
-        for (int32_t y = y0; y < y1; y++) {
-            int32_t *row = a + (intptr_t)(y + oy) * w;
-            for (int32_t x = 0; x < ox; x++) row[x] = 0;
-            for (int32_t x = ox + srcWidth; x < w; x++) row[x] = 0;
-        }
     place_rows(src, srcWidth, oy, a, w, ox, y0, y1, lamina_kernels_level());
 }
 

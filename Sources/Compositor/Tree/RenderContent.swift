@@ -87,7 +87,7 @@ public struct RenderGradient: Equatable {
     /// Stops: locations ascending in 0...1 and straight-alpha sRGB colours (r, g, b, a in 0...1).
     public var stops: [(location: Double, color: SIMD4<Double>)] { didSet { table = GradientSampler.makeTable(stops) } }
     /// The stops resolved into 256 premultiplied colours for t = 0…1 (made once, with the tree).
-    private(set) var table: [UInt32] { didSet { isOpaque = table.allSatisfy { $0 >> 24 == 0xFF } } }
+    private(set) var table: [UInt32] { didSet { isOpaque = RenderGradient.allOpaque(table) } }
     /// Whether every colour of `table` is opaque (found with the table, not by each frame's occluders).
     private(set) var isOpaque = false
 
@@ -95,8 +95,11 @@ public struct RenderGradient: Equatable {
     public init(kind: GradientKind, rect: CGRect, start: CGPoint, end: CGPoint, stops: [(location: Double, color: SIMD4<Double>)]) {
         self.kind = kind; self.rect = rect; self.start = start; self.end = end; self.stops = stops
         table = GradientSampler.makeTable(stops)
-        isOpaque = table.allSatisfy { $0 >> 24 == 0xFF }
+        isOpaque = RenderGradient.allOpaque(table)
     }
+
+    /// Whether every colour of a table is opaque.
+    private static func allOpaque(_ table: [UInt32]) -> Bool { table.allSatisfy { $0 >> 24 == 0xFF } }
 
     /// Creates a gradient whose colour table is taken over from `earlier` when its stops are the
     /// same (the table depends on nothing else), else made anew.
@@ -106,7 +109,7 @@ public struct RenderGradient: Equatable {
         if let earlier, RenderGradient.sameStops(earlier.stops, stops) {
             table = earlier.table; isOpaque = earlier.isOpaque
         } else {
-            table = GradientSampler.makeTable(stops); isOpaque = table.allSatisfy { $0 >> 24 == 0xFF }
+            table = GradientSampler.makeTable(stops); isOpaque = RenderGradient.allOpaque(table)
         }
     }
 
