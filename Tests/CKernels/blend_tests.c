@@ -108,6 +108,8 @@ void test_over_solid_coverage(void) {
                 if (i >= 32 && i < 48) coverage[i] = chance(0.1) ? 0.003f : 0.0f;   // k 1 among k 0 (at op 1)
                 input[i] = any_pixel();
             }
+            // Full coverage past the row: a kernel that blended a pixel beyond it would change a guard.
+            for (int32_t i = n; i < n + 16 && i < MAXN; i++) coverage[i] = 1.0f;
             for (int32_t i = 0; i < n; i++) {
                 uint32_t k = color ? ref_k(coverage[i], op) : 0;
                 want[i] = k ? ref_over(input[i], color, k) : input[i];
