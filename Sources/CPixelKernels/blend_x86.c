@@ -82,7 +82,15 @@ static inline void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count)
         __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
     }
-    for (; i < count; i++) dst[i] = over_px(dst[i], color);
+    if (i < count) {
+        // The last one to seven pixels through masked loads and stores (rows of rectangles end
+        // anywhere: a scalar tail was a fifth of a 200-rectangle fill's time).
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), m);
+        __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
+        __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
+        _mm256_maskstore_epi32((int *)(dst + i), m, _mm256_packus_epi16(dl, dh));
+    }
 }
 
 // ---- AVX-512 (F + BW): sixteen pixels a step, the last group through masked loads and stores --

@@ -31,7 +31,9 @@ void lamina_sample_bilinear_affine(const uint32_t *tex, int32_t texWidth,
 /// ARGB, rounding as Lamina's Premultiplied.scale/over (k = 255: plain source over).
 void lamina_over_row(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k);
 
-/// Source over of one premultiplied colour onto a row.
+/// Source over of one premultiplied colour onto a row. The colour must be premultiplied (each
+/// channel at most its alpha): for other values the levels' results differ (carries between
+/// channels, saturation).
 void lamina_over_solid(uint32_t *dst, uint32_t color, int32_t count);
 
 /// dst[i] = color scaled by k_i over dst[i], k_i = (uint32_t)(min(coverage[i]·op, 1)·255 + 0.5) in
