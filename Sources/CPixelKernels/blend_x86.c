@@ -68,7 +68,12 @@ static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t cou
             _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 1));
         }
     }
-    for (; i < count; i++) dst[i] = over_px(dst[i], scale_px(src[i], k));
+    if (i < count) {
+        // The last one to seven pixels through masked loads and stores (layers' rows end anywhere).
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i s = _mm256_maskload_epi32((const int *)(src + i), m), d = _mm256_maskload_epi32((const int *)(dst + i), m);
+        _mm256_maskstore_epi32((int *)(dst + i), m, k == 255 ? over8_full(d, s) : over8(d, s, k16, 1));
+    }
 }
 
 __attribute__((target("avx2"), always_inline))
