@@ -33,40 +33,35 @@ static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
     return _mm256_packus_epi16(dl, dh);
 }
 
-/// Source over of one colour onto the eight pixels at dst, scaled per pixel by k (eight 32-bit
-/// factors 0...255, not all 0): c16 holds the colour's four channels as 16-bit words (twice); each
-/// factor goes to its pixel's four channels. The coverage kernels' blend (blend_x86.c's solid
+/// Source over of one colour onto eight pixels d, scaled per pixel by k (eight 32-bit factors
+/// 0...255): c16 holds the colour's four channels as 16-bit words (twice); each factor goes to its
+/// pixel's four channels (k 0 gives d back). The coverage kernels' blend (blend_x86.c's solid
 /// colour through coverage, shadow_x86.c's mixed shadow rows).
 __attribute__((target("avx2")))
-static inline void over8_solid_each(uint32_t *dst, __m256i c16, __m256i k) {
+static inline __m256i over8_solid_k(__m256i d, __m256i c16, __m256i k) {
     const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
     const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
     __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
     __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
     __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
-    __m256i d = _mm256_loadu_si256((const __m256i *)dst);
     __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
     __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
     __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
-    _mm256_storeu_si256((__m256i *)dst, _mm256_packus_epi16(dl, dh));
+    return _mm256_packus_epi16(dl, dh);
+}
+
+/// over8_solid_k on the eight pixels at dst (not all k 0).
+__attribute__((target("avx2")))
+static inline void over8_solid_each(uint32_t *dst, __m256i c16, __m256i k) {
+    _mm256_storeu_si256((__m256i *)dst, over8_solid_k(_mm256_loadu_si256((const __m256i *)dst), c16, k));
 }
 
 /// over8_solid_each on the lanes of `m` only (all bits of a 32-bit lane set or clear): the other
 /// lanes' pixels are neither read nor written.
 __attribute__((target("avx2")))
 static inline void over8_solid_each_masked(uint32_t *dst, __m256i c16, __m256i k, __m256i m) {
-    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
-    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-    __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
-    __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
-    __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
-    __m256i d = _mm256_maskload_epi32((const int *)dst, m);
-    __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
-    __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
-    __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
-    _mm256_maskstore_epi32((int *)dst, m, _mm256_packus_epi16(dl, dh));
+    _mm256_maskstore_epi32((int *)dst, m, over8_solid_k(_mm256_maskload_epi32((const int *)dst, m), c16, k));
 }
 
 /// over8 with each pixel's own factor: s scaled by k first (eight 32-bit factors 0...255, each
