@@ -63,8 +63,13 @@ public final class ShadowCache: Sendable {
         }
 
         /// A 64-bit multiply-xor hash of the values' bits, two at a time, in four independent lanes
-        /// (each word's multiply waits only on its own lane's last, not on every word before it:
-        /// a shadow blurred anew every frame fingerprints its whole source), folded at the end.
+        /// (each word's multiply waits only on its own lane's last, not on every word before it),
+        /// folded at the end. A large source is hashed by at most `sampledBlocks` blocks of four
+        /// words spread evenly over it (and its count, and its last values): a hash is a function of
+        /// the values either way, and equal hashes are compared in full, so sampling changes which
+        /// keys share a bucket, never which are equal; a shadow blurred anew every frame (and the
+        /// band that makes a shared shadow's key while the others wait) no longer reads its whole
+        /// source for it.
         static func fingerprint(_ v: [Float]) -> UInt64 {
             v.withUnsafeBufferPointer { b in
                 let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
@@ -72,20 +77,27 @@ public final class ShadowCache: Sendable {
                 let words = b.count / 2, raw = UnsafeRawPointer(base)
                 @inline(__always) func mix(_ h: UInt64, _ w: UInt64) -> UInt64 { let m = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD; return m ^ (m >> 29) }
                 var h0 = seed, h1 = seed &+ 1, h2 = seed &+ 2, h3 = seed &+ 3
+                // Blocks of four words, `step` words apart (4: every word).
+                let step = max(4, (words / (4 * sampledBlocks)) * 4)
                 var i = 0
                 while i + 4 <= words {
                     h0 = mix(h0, raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
                     h1 = mix(h1, raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
                     h2 = mix(h2, raw.loadUnaligned(fromByteOffset: i * 8 + 16, as: UInt64.self))
                     h3 = mix(h3, raw.loadUnaligned(fromByteOffset: i * 8 + 24, as: UInt64.self))
-                    i += 4
+                    i += step
                 }
+                // The words after the last block read (or, sampled, those past the last whole block).
+                if step > 4 { i = max(i - step + 4, words - words % 4) }
                 while i < words { h0 = mix(h0, raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)); i += 1 }
                 var h = mix(mix(mix(h0, h1), h2), h3)
                 for i in (words * 2)..<b.count { h = (h ^ UInt64(b[i].bitPattern)) &* 0xC4CE_B9FE_1A85_EC53; h ^= h >> 29 }
                 return h
             }
         }
+
+        /// The most blocks of four words `fingerprint` reads of a source (8192 values).
+        static let sampledBlocks = 1024
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(fingerprint)
