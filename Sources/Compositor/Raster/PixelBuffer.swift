@@ -2,7 +2,7 @@ import Foundation
 
 /// A rectangle of premultiplied 8-bit sRGB pixels, one UInt32 per pixel as 0xAARRGGBB, row-major with
 /// the top row first. The compositor draws into these.
-public struct PixelBuffer: Equatable {
+public struct PixelBuffer: Equatable, Sendable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.

@@ -63,8 +63,13 @@ public final class ShadowCache: Sendable {
         }
 
         /// A 64-bit multiply-xor hash of the values' bits, two at a time, in four independent lanes
-        /// (each word's multiply waits only on its own lane's last, not on every word before it:
-        /// a shadow blurred anew every frame fingerprints its whole source), folded at the end.
+        /// (each word's multiply waits only on its own lane's last, not on every word before it),
+        /// folded at the end. A large source is hashed by at most `sampledBlocks` blocks of four
+        /// words spread evenly over it (and its count, and its last values): a hash is a function of
+        /// the values either way, and equal hashes are compared in full, so sampling changes which
+        /// keys share a bucket, never which are equal; a shadow blurred anew every frame (and the
+        /// band that makes a shared shadow's key while the others wait) no longer reads its whole
+        /// source for it.
         static func fingerprint(_ v: [Float]) -> UInt64 {
             v.withUnsafeBufferPointer { b in
                 let seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
@@ -72,20 +77,27 @@ public final class ShadowCache: Sendable {
                 let words = b.count / 2, raw = UnsafeRawPointer(base)
                 @inline(__always) func mix(_ h: UInt64, _ w: UInt64) -> UInt64 { let m = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD; return m ^ (m >> 29) }
                 var h0 = seed, h1 = seed &+ 1, h2 = seed &+ 2, h3 = seed &+ 3
+                // Blocks of four words, `step` words apart (4: every word).
+                let step = max(4, (words / (4 * sampledBlocks)) * 4)
                 var i = 0
                 while i + 4 <= words {
                     h0 = mix(h0, raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
                     h1 = mix(h1, raw.loadUnaligned(fromByteOffset: i * 8 + 8, as: UInt64.self))
                     h2 = mix(h2, raw.loadUnaligned(fromByteOffset: i * 8 + 16, as: UInt64.self))
                     h3 = mix(h3, raw.loadUnaligned(fromByteOffset: i * 8 + 24, as: UInt64.self))
-                    i += 4
+                    i += step
                 }
+                // The words after the last block read (or, sampled, those past the last whole block).
+                if step > 4 { i = max(i - step + 4, words - words % 4) }
                 while i < words { h0 = mix(h0, raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)); i += 1 }
                 var h = mix(mix(mix(h0, h1), h2), h3)
                 for i in (words * 2)..<b.count { h = (h ^ UInt64(b[i].bitPattern)) &* 0xC4CE_B9FE_1A85_EC53; h ^= h >> 29 }
                 return h
             }
         }
+
+        /// The most blocks of four words `fingerprint` reads of a source (8192 values).
+        static let sampledBlocks = 1024
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(fingerprint)
@@ -119,8 +131,13 @@ public final class ShadowCache: Sendable {
         /// Frames begun (`beginFrame`).
         var frame = 0
         var misses = 0, hits = 0
-        /// Blurs found by name (`plane(forName:)`), also counted in `hits`.
-        var nameHits = 0
+        /// Blurs found by name (`plane(forName:)`) kept in an earlier frame, and in the same frame
+        /// (by another band), also counted in `hits`.
+        var nameHits = 0, frameNameHits = 0
+        /// Outlines some thread has claimed to rasterise and blur (`claim`), and the key of the
+        /// alpha each was rasterised to once its maker has it (`publish`).
+        var outlinesClaimed: Set<ShadowOutlineKey> = []
+        var outlineKeys: [ShadowOutlineKey: Key] = [:]
     }
     private let state = Mutex(State())
     /// Broadcast when a pending blur is done (a thread waiting for it checks `pending` under its
@@ -133,8 +150,10 @@ public final class ShadowCache: Sendable {
     public var misses: Int { state.withLock { $0.misses } }
     /// Blurs reused so far (for tests and statistics).
     public var hits: Int { state.withLock { $0.hits } }
-    /// Blurs found by name so far (`plane(forName:)`; for tests).
+    /// Blurs found by name so far (`plane(forName:)`) kept in an earlier frame (for tests).
     var nameHits: Int { state.withLock { $0.nameHits } }
+    /// Blurs found by name so far kept in the same frame (for tests).
+    var frameNameHits: Int { state.withLock { $0.frameNameHits } }
 
     /// A cache keeping at most `capacity` floats of blurred planes.
     public init(capacity: Int = 8 << 20) { self.capacity = capacity }
@@ -153,11 +172,18 @@ public final class ShadowCache: Sendable {
     /// `SharedBoxBlur` before it is made, it lets the threads waiting for `key` take part in it
     /// rather than wait idle (a thread that comes after the blur is done waits as before).
     func plane(for key: Key, sharing make: (_ share: ((SharedBoxBlur) -> Void)?) -> (plane: [Float], width: Int, height: Int)) -> Entry {
+        var key = key
         var counted = false
         while true {
             let found = state.withLock { s -> Lookup in
                 if !counted { s.clock += 1; counted = true }
-                if s.pending.contains(key) { return .wait }
+                if let i = s.pending.firstIndex(of: key) {
+                    // The pending key itself from now on: its source is the maker's array, so the
+                    // lookups while waiting compare it by identity, not value by value (holding
+                    // the lock the maker needs to share its blur).
+                    key = s.pending[i]
+                    return .wait
+                }
                 if let e = s.entries[key] { e.lastUse.store(s.clock, ordering: .relaxed); s.hits += 1; return .hit(e) }
                 s.pending.insert(key)
                 return .make(clock: s.clock)
@@ -233,20 +259,82 @@ public final class ShadowCache: Sendable {
         }
     }
 
+    /// What `claim` found for an outline: its blur kept, the key of the alpha another thread has
+    /// rasterised it to (ask `plane(for:sharing:)` for it), the caller's turn to rasterise it
+    /// (`make`: claimed, to publish and settle), or to rasterise it unclaimed (`makeAlone`).
+    enum OutlineClaim { case kept(Entry), follow(Key), make, makeAlone }
+
+    /// The blur of `outline`'s alpha when kept (counted as a hit, as `plane(forOutline:)`);
+    /// else, when another thread is rasterising that outline, the key of its alpha as soon as that
+    /// thread has it (`publish`): the bands of a frame that share a shadow then rasterise and
+    /// fingerprint its alpha once, and the others wait for (and take part in) its blur. Otherwise
+    /// `.make`, after which the caller rasterises the outline, publishes its key, and `settle`s the
+    /// outline when its blur is made. After `patience` seconds of waiting for a key, `.makeAlone`
+    /// (the caller makes the blur too, as if no one had, and neither publishes nor settles).
+    func claim(_ outline: ShadowOutlineKey, patience: Double = 0.002) -> OutlineClaim {
+        var spins = 0
+        var started: UInt64 = 0
+        while true {
+            enum Found { case kept(Entry), follow(Key), make, wait }
+            let found = state.withLock { s -> Found in
+                if let e = s.outlines[outline], s.entries[e.key] === e {
+                    s.clock += 1
+                    e.lastUse.store(s.clock, ordering: .relaxed)
+                    s.hits += 1
+                    return .kept(e)
+                }
+                if let key = s.outlineKeys[outline] { return .follow(key) }
+                if s.outlinesClaimed.contains(outline) { return .wait }
+                s.outlinesClaimed.insert(outline)
+                return .make
+            }
+            switch found {
+            case .kept(let e): return .kept(e)
+            case .follow(let key): return .follow(key)
+            case .make: return .make
+            case .wait:
+                // The maker is rasterising the outline (a fraction of a millisecond): spin, then
+                // yield the CPU; give up past `patience`.
+                spins += 1
+                if spins < 64 {
+                    for _ in 0..<32 { lamina_cpu_relax() }
+                } else {
+                    if started == 0 { started = DispatchTime.now().uptimeNanoseconds }
+                    if Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 > patience { return .makeAlone }
+                    sched_yield()
+                }
+            }
+        }
+    }
+
+    /// Publishes the key of the alpha `outline` (claimed by the caller) was rasterised to.
+    func publish(_ outline: ShadowOutlineKey, key: Key) {
+        state.withLock { s in if s.outlinesClaimed.contains(outline) { s.outlineKeys[outline] = key } }
+    }
+
+    /// Ends the caller's claim on `outline` (its blur made, and remembered when kept).
+    func settle(_ outline: ShadowOutlineKey) {
+        state.withLock { s in
+            s.outlinesClaimed.remove(outline)
+            s.outlineKeys[outline] = nil
+        }
+    }
+
     /// Starts a frame: blurs kept by name from now on are found by `plane(forName:)` from the next
     /// frame on. (Called by `FrameRenderer` before its bands draw.)
     func beginFrame() { state.withLock { $0.frame += 1 } }
 
-    /// The blur kept under `name` (`store`, or `remember` of a group's blur) in an earlier frame,
-    /// when it is still kept (counted as a hit). A blur kept in this frame is not found: every band
-    /// of a frame then draws a named layer the same way (through its group, the first time), so the
-    /// pixels never depend on which band kept it first.
-    func plane(forName name: ShadowOutlineKey) -> Entry? {
+    /// The blur kept under `name` (`store`, or `remember` of a group's blur) in an earlier frame
+    /// (or in this one too, when `thisFrame`), when it is still kept (counted as a hit). A name
+    /// stands for its group's alpha whichever band kept it, so the blur found is the one that alpha
+    /// gives (ShadowNameTests).
+    func plane(forName name: ShadowOutlineKey, thisFrame: Bool = false) -> Entry? {
         state.withLock { s in
-            guard let e = s.outlines[name], s.entries[e.key] === e, let given = s.namedIn[name], given < s.frame else { return nil }
+            guard let e = s.outlines[name], s.entries[e.key] === e, let given = s.namedIn[name], given < s.frame || thisFrame else { return nil }
             s.clock += 1
             e.lastUse.store(s.clock, ordering: .relaxed)
-            s.hits += 1; s.nameHits += 1
+            s.hits += 1
+            if given < s.frame { s.nameHits += 1 } else { s.frameNameHits += 1 }
             return e
         }
     }

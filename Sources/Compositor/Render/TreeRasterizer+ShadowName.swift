@@ -124,6 +124,32 @@ extension TreeRasterizer {
         return true
     }
 
+    /// Paints node `i`'s shadow `sh` from the blur kept under its name, when there is one (kept by
+    /// another band that drew the node's group in this frame, or in an earlier frame), before the
+    /// group is drawn: the group (device rectangle `group`, drawn whole) is then needed only where
+    /// this band composites it (nowhere, when it lies outside the band and only its shadow
+    /// reaches it), not whole for its alpha. Returns whether it painted it; false when the shadow
+    /// has no name or no blur is kept under it (the group is then drawn whole, as before).
+    /// `M`, `P`: the node's device maps; `op`: its opacity. The same pixels as through the group:
+    /// what `drawBlurredAlpha` paints from a blur found by name, and nothing draws on `s` between
+    /// this and the group's end.
+    func paintNamedShadowFirst(_ i: Int, shadow sh: RenderShadow, group: IntRect, M: Matrix4x4, P: Matrix4x4, opacity op: Double,
+                               on s: Surface) -> Bool {
+        // Only when the group is not inside the band whole (then there is nothing to save).
+        guard shadowCache != nil, sh.path == nil, group.intersection(s.scissor) != group,
+              let name = shadowName(i, children: tree.children(of: i), M: M) else { return false }
+        let g = shadowGeometry(sh, node: tree.nodes[i], P: P)
+        let ix = Int(g.dx.rounded()), iy = Int(g.dy.rounded())
+        let srcBox = IntRect(x: group.x + ix, y: group.y + iy, width: group.width, height: group.height)
+        // No layout: the shadow draws nothing here (as `drawBlurredAlpha` finds).
+        guard let layout = blurLayout(srcBox, whole: true, sigma: g.sigma, scissor: s.scissor) else { return true }
+        let key = TreeRasterizer.shadowNameKey(name, group: group, ix: ix, iy: iy, layout: layout, columns: s.columns, sigma: g.sigma)
+        guard let kept = shadowCache?.plane(forName: key, thisFrame: true) else { return false }
+        paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: layout.factor, area: layout.area, draw: layout.draw,
+                     color: sh.color, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+        return true
+    }
+
     /// How far inside the background (device pixels) a sublayer's pixels must lie for it to cover
     /// them whole: a pixel's half-diagonal (0.71) and room for the arcs drawn as polygons.
     static let shadowNameInset = 1.0

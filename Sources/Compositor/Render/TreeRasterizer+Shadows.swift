@@ -120,7 +120,8 @@ extension TreeRasterizer {
             name.map { TreeRasterizer.shadowNameKey($0, group: g.frame, ix: Int(dx.rounded()), iy: Int(dy.rounded()), layout: layout,
                                                     columns: s.columns, sigma: sigma) }
         }
-        if let named, let kept = shadowCache?.plane(forName: named) {
+        // (Kept in this frame too: by another band that drew the same group.)
+        if let named, let kept = shadowCache?.plane(forName: named, thisFrame: true) {
             paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
                          color: color, opacity: opacity, covered: covered, on: s)
             return
@@ -141,12 +142,31 @@ extension TreeRasterizer {
         // An outline's blur kept from an earlier draw is found by the outline itself: no alpha to
         // rasterise, fingerprint and compare.
         // (Made only where a cache can keep the blur.)
+        // A band asking for an outline another band is rasterising waits for that band's alpha
+        // (its key) and takes part in its blur, rather than rasterising and fingerprinting the
+        // same alpha again (`ShadowCache.claim`).
         let outline = shadowCache == nil ? nil : contours.map { ShadowOutlineKey(contours: $0, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor) }
-        if let outline, let kept = shadowCache?.plane(forOutline: outline) {
-            paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
-                         color: color, opacity: opacity, covered: covered, on: s)
-            return
+        var claimed = false
+        if let outline, let cache = shadowCache {
+            switch cache.claim(outline) {
+            case .kept(let kept):
+                paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
+                             color: color, opacity: opacity, covered: covered, on: s)
+                return
+            case .follow(let key):
+                // The key's source is that band's alpha of the same outline (made here too, should
+                // its blur not be kept).
+                let blurred = cache.plane(for: key) { share in
+                    TreeRasterizer.blurPlane(key.source, source: sr, area: area, sigma: sigma, factor: factor, share: share)
+                }
+                paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: factor, area: area, draw: draw,
+                             color: color, opacity: opacity, covered: covered, on: s)
+                return
+            case .make: claimed = true
+            case .makeAlone: break
+            }
         }
+        defer { if claimed, let outline { shadowCache?.settle(outline) } }
         var src: [Float]
         if let c = contours {
             src = drawer.clipMask(c, rule: .nonZero, area: sr, outer: nil, columns: s.columns).values
@@ -177,6 +197,7 @@ extension TreeRasterizer {
         let key = ShadowCache.Key(source: src, sourceWidth: sr.width, sourceHeight: sr.height,
                                   offsetX: sr.x - area.x, offsetY: sr.y - area.y, areaWidth: area.width, areaHeight: area.height,
                                   sigma: sigma, factor: factor)
+        if claimed, let outline { shadowCache?.publish(outline, key: key) }
         // (Threads waiting for the same key take part in a large full-resolution blur: `SharedBoxBlur`.)
         let make = { (share: ((SharedBoxBlur) -> Void)?) -> (plane: [Float], width: Int, height: Int) in
             TreeRasterizer.blurPlane(src, source: sr, area: area, sigma: sigma, factor: factor, share: share)

@@ -43,6 +43,9 @@ final class TreeRasterizer {
     var splitsBorderSides = true
     /// Borders drawn with their sides as rectangles (`drawBorderSides`; for tests).
     var borderSidesDrawn = 0
+    /// Nodes whose shadow was painted before their group was drawn, from a blur kept by name
+    /// (`paintNamedShadowFirst`): their group's end paints it no more.
+    var shadowsPainted = Set<Int>()
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -132,7 +135,7 @@ final class TreeRasterizer {
                 let M = stepMaps[m], P = stepMaps[p]
                 let n = tree.nodes[i]
                 if let maskSurface { LuminanceMask.apply(n.maskChannel, to: maskSurface) }
-                if let sh = n.shadow, sh.color >> 24 != 0 {
+                if let sh = n.shadow, sh.color >> 24 != 0, shadowsPainted.remove(i) == nil {
                     if sh.path != nil {
                         // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
                         // its shadow using the specified path instead of the layer's composited alpha").
@@ -205,12 +208,20 @@ final class TreeRasterizer {
         // shadow's blur is the same for all of them (made once, see drawBlurredAlpha); larger ones
         // only where the band and the shadow's reach need them.
         let drawnWhole = shadow != nil && bb.area <= TreeRasterizer.wholeShadowArea
-        let R = drawnWhole ? bb
+        var R = drawnWhole ? bb
             : bb.intersection(IntRect(x: s.scissor.x - reach, y: s.scissor.y - reach, width: s.scissor.width + 2 * reach, height: s.scissor.height + 2 * reach))
         guard !R.isEmpty else {
             // Only a shadowPath, which needs nothing of the group, can still reach the band.
             if let sh = shadow, sh.path != nil { drawPathShadow(sh, node: n, M: M, P: P, opacity: op, on: s) }
             return
+        }
+        // A group whose shadow's blur is kept by name (by another band in this frame, say): the
+        // shadow painted from it first, and the group drawn only where this band composites it
+        // (nowhere: the shadow alone).
+        if drawnWhole, let sh = shadow, paintNamedShadowFirst(i, shadow: sh, group: R, M: M, P: P, opacity: op, on: s) {
+            R = R.intersection(s.scissor)
+            guard !R.isEmpty else { return }
+            shadowsPainted.insert(i)
         }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
         if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
