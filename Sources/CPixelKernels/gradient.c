@@ -198,7 +198,11 @@ void lamina_gradient_over_rows_coverage(const LaminaGradientRow *row, double mx,
     const uint32_t kFull = coverage_k(1.0f, op);
     LaminaGradientRow r = *row;
     LkGradientRowsCache cache = rows_cache(mx, gx, my, gy, mw, y0, rows);
+    prefetch_row(dst, count);
+    if (rows > 1) prefetch_row(dst + stride, count);
     for (int32_t y = 0; y < rows; y++) {
+        // Two rows ahead, as lamina_gradient_over_rows.
+        if (y + 2 < rows) prefetch_row(dst + (intptr_t)(y + 2) * stride, count);
         const double py = (double)(y0 + y) + 0.5;
         r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
         uint32_t *d = dst + (intptr_t)y * stride;

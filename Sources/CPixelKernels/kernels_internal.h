@@ -461,6 +461,9 @@ LK_HIDDEN int lk_cpu_has_fma(void);
 LK_HIDDEN int lk_kernels_allow_fma(int allow);
 LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                     const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache);
+/// Makes the x86 fused gradient loops fetch colours by gathers (1), by permutes (0), or as chosen for
+/// the CPU (-1; see gradient_x86.c); returns the previous setting. For the C kernel tests.
+LK_HIDDEN int lk_gradient_force_gathers(int mode);
 /// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
 /// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
 LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,
