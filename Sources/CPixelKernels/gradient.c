@@ -170,12 +170,6 @@ void lamina_gradient_over(const LaminaGradientRow *row, int32_t px0, int32_t cou
     over_coverage(level, row, px0, count, dst, coverage, full0, full1, op, kFull);
 }
 
-/// Asks for the cache lines of dst[0 ..< count] ahead of use (a hint: no effect on results).
-static inline void prefetch_row(const uint32_t *dst, int32_t count) {
-    for (int32_t i = 0; i < count; i += 16) __builtin_prefetch(dst + i, 1, 3);
-    __builtin_prefetch(dst + count - 1, 1, 3);
-}
-
 /// A cache for rows y0 ..< y0 + rows of one rectangle (the same a, b, c, geometry and pixel range on
 /// every row): empty, with the first and last rows' rowX and rowY (worked out as the rows' loop
 /// does) when every row has the same rowW (mw = 0).
@@ -198,7 +192,18 @@ void lamina_gradient_over_rows_coverage(const LaminaGradientRow *row, double mx,
     const uint32_t kFull = coverage_k(1.0f, op);
     LaminaGradientRow r = *row;
     LkGradientRowsCache cache = rows_cache(mx, gx, my, gy, mw, y0, rows);
-    for (int32_t y = 0; y < rows; y++) {
+    lk_prefetch_row(dst, (intptr_t)count * 4);
+    if (rows > 1) lk_prefetch_row(dst + stride, (intptr_t)count * 4);
+    int32_t y = 0;
+#if defined(__x86_64__)
+    // The rows the level's fused loops take, without lamina_gradient_over's layers (gradient_x86.c).
+    if (level == LAMINA_LEVEL_AVX512 || level == LAMINA_LEVEL_AVX2)
+        y = lk_gradient_over_rows_x86(level, &r, mx, gx, my, gy, mw, gw, y0, rows, px0, count, dst, stride, coverage, coverageStride, full,
+                                      op, kFull, &cache);
+#endif
+    for (; y < rows; y++) {
+        // Two rows ahead, as lamina_gradient_over_rows.
+        if (y + 2 < rows) lk_prefetch_row(dst + (intptr_t)(y + 2) * stride, (intptr_t)count * 4);
         const double py = (double)(y0 + y) + 0.5;
         r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
         uint32_t *d = dst + (intptr_t)y * stride;
@@ -242,10 +247,16 @@ void lamina_gradient_over_rows(const LaminaGradientRow *row, double mx, double g
     }
     // Every row has the same a, b, c, geometry and pixel range: what their plans share is kept.
     LkGradientRowsCache cache = rows_cache(mx, gx, my, gy, mw, y0, rows);
-    if (rows > 1) prefetch_row(dst + stride, count);
-    for (int32_t y = 0; y < rows; y++) {
+    if (rows > 1) lk_prefetch_row(dst + stride, (intptr_t)count * 4);
+    int32_t y = 0;
+#if defined(__x86_64__)
+    // The rows the level's fused loops take, without lamina_gradient_over's layers (gradient_x86.c).
+    if (level == LAMINA_LEVEL_AVX512 || level == LAMINA_LEVEL_AVX2)
+        y = lk_gradient_over_rows_x86(level, &r, mx, gx, my, gy, mw, gw, y0, rows, px0, count, dst, stride, NULL, 0, NULL, op, k, &cache);
+#endif
+    for (; y < rows; y++) {
         // Two rows ahead: the row after next is on its way while this one is painted.
-        if (y + 2 < rows) prefetch_row(dst + (intptr_t)(y + 2) * stride, count);
+        if (y + 2 < rows) lk_prefetch_row(dst + (intptr_t)(y + 2) * stride, (intptr_t)count * 4);
         const double py = (double)(y0 + y) + 0.5;
         r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
         over_constant(level, &r, px0, count, dst + (intptr_t)y * stride, op, k, &cache);

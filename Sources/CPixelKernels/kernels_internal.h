@@ -461,6 +461,18 @@ LK_HIDDEN int lk_cpu_has_fma(void);
 LK_HIDDEN int lk_kernels_allow_fma(int allow);
 LK_HIDDEN int lk_gradient_over_avx2(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                     const float *cov, int32_t full0, int32_t full1, float op, LkGradientRowsCache *cache);
+/// The rows y0 ..< y0 + rows of lamina_gradient_over_rows (coverage NULL) or of
+/// lamina_gradient_over_rows_coverage (its coverage rows and insides) at AVX-512 or AVX2 (`level`):
+/// the same map and destination, k = coverage_k(1, op), the rows' cache from rows_cache; each row
+/// as lamina_gradient_over paints it. Returns the rows painted, from the first; the caller paints
+/// the others, from the first row the level's fused loops do not take.
+LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientRow *row, double mx, double gx, double my, double gy,
+                                            double mw, double gw, int32_t y0, int32_t rows, int32_t px0, int32_t count, uint32_t *dst,
+                                            intptr_t stride, const float *coverage, intptr_t coverageStride, const int32_t *full,
+                                            float op, uint32_t k, LkGradientRowsCache *cache);
+/// Makes the x86 fused gradient loops fetch colours by gathers (1), by permutes (0), or as chosen for
+/// the CPU (-1; see gradient_x86.c); returns the previous setting. For the C kernel tests.
+LK_HIDDEN int lk_gradient_force_gathers(int mode);
 /// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
 /// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
 LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,

@@ -23,6 +23,22 @@ char label[256];
 uint32_t block[MAXN + 2 * GUARD + 16], input[MAXN], want[MAXN], src_block[MAXN + 16];
 const int32_t sizes[NSIZES] = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 100, 255, 257, 1000 };
 
+/// Every gradient kernel test.
+static void test_gradients(void) {
+    test_gradient_near_steps();
+    test_gradient_far_steps();
+    test_gradient_conic_steps();
+    test_gradient_rows_far();
+    test_gradient_rows_far_oblique();
+    test_gradient_conic_near_centre();
+    test_gradient_conic_axes();
+    test_gradient_conic_rows_near_centre();
+    test_gradient();
+    test_gradient_over();
+    test_gradient_over_rows();
+    test_gradient_over_rows_coverage();
+}
+
 int main(void) {
     make_texture_area();
     find_levels();
@@ -52,21 +68,21 @@ int main(void) {
     test_sample_mask_row();
     test_sample_mask_mapped_row();
     test_copy_rect();
-    test_gradient_near_steps();
-    test_gradient_far_steps();
-    test_gradient_conic_steps();
-    test_gradient_rows_far();
-    test_gradient_rows_far_oblique();
-    test_gradient_conic_near_centre();
-    test_gradient_conic_axes();
-    test_gradient_conic_rows_near_centre();
     test_sample_affine();
+#if defined(__x86_64__)
+    // The gradient kernels with the fused loops' colours by permutes, then by gathers (both ways
+    // whatever the CPU would choose; gradient_x86.c).
+    for (int gathers = 0; gathers < 2; gathers++) {
+        lk_gradient_force_gathers(gathers);
+        printf("gradients with colours by %s\n", gathers ? "gathers" : "permutes");
+        test_gradients();
+    }
+    lk_gradient_force_gathers(-1);
+#else
+    test_gradients();
+#endif
     test_sample_float();
     test_i420();
-    test_gradient();
-    test_gradient_over();
-    test_gradient_over_rows();
-    test_gradient_over_rows_coverage();
     test_raster_sweep();
     test_raster_coverage();
     test_raster_pinned_cells();

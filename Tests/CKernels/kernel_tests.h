@@ -74,6 +74,7 @@ typedef struct { int32_t mode, level; const char *name; int noFMA; } Level;
 // The kernels' own switch (kernels_internal.h; the tests are linked with the kernels' sources).
 int lk_cpu_has_fma(void);
 int lk_kernels_allow_fma(int allow);
+int lk_gradient_force_gathers(int mode);
 #endif
 extern Level levels[4];
 extern int level_count;
