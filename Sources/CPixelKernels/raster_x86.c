@@ -4,11 +4,20 @@
 // colour, lk_raster_blend_rows_* sweep a strip's rows and blend the colour in the same pass (the
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
-// the pixels of raster.c's row loop. At AVX-512, lk_raster_edges_avx512 sets up a contour's edges
-// eight at a time, the same edges as raster.c's scalar setup.
+// the pixels of raster.c's row loop. The colour scaled by each of the 256 values of k is worked
+// out once a strip into a table the marked chunks gather from, and marked runs less than SPAN_GAP
+// cells apart are swept as one. lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
+// contour's edges eight or four at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
 #include "kernels_internal.h"
 #include <immintrin.h>
+
+
+/// Marked runs of cells less than this many cells apart are swept as one (the cells between them
+/// are 0: the same sums, so the same pixels), saving a stretch and a run's branches.
+#ifndef SPAN_GAP
+#define SPAN_GAP 32
+#endif
 
 __attribute__((target("avx2")))
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd) {
@@ -89,19 +98,35 @@ static inline __m256i lanes_k_avx2(__m256i a, int whole, __m256 opv) {
 }
 
 
+/// table[k] = scale_px(color, k) for k in 0 ... 255 (the arithmetic of the blend below: each
+/// channel times k, rounded as mul255), eight values a step.
+__attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *table, __m256i c16) {
+    __m256i k = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int32_t i = 0; i < 256; i += 8) {
+        __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+        __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
+        __m256i sl = div255_r16(_mm256_mullo_epi16(c16, kl)), sh = div255_r16(_mm256_mullo_epi16(c16, kh));
+        _mm256_storeu_si256((__m256i *)(table + i), _mm256_packus_epi16(sl, sh));
+        k = _mm256_add_epi32(k, _mm256_set1_epi32(8));
+    }
+}
+
 /// lk_raster_sweep_blend_portable on eight cells a step (the last few by the portable version),
-/// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2.
+/// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2: the
+/// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256), and the pixel,
+/// its even and odd bytes in 16-bit lanes, takes s + d·(255 − s.alpha)/255 per channel (rounded
+/// as mul255, the sum saturated as the packing of the 16-bit sums saturates it). Every group is
+/// blended, with no branch on its coverage: a pixel of k = 0 is written back as it was (s = 0,
+/// d·255/255 = d).
 __attribute__((target("avx2"), always_inline))
 static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
-                                      int whole, __m256i c16, __m256 opv, uint32_t color, float op) {
+                                      int whole, __m256 opv, uint32_t color, float op, const uint32_t *table) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
-    const __m256i last = _mm256_set1_epi32(7), x255 = _mm256_set1_epi16(255);
-    __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-    // Hidden from the compiler, which would otherwise spell the one byte shuffle per half as two
-    // word shuffles (pshuflw, pshufhw): the shuffle port is what this loop waits on.
-    __asm__("" : "+x"(alpha));
+    const __m256i last = _mm256_set1_epi32(7), low = _mm256_set1_epi32(0x00FF00FF);
+    // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
+    const __m256i alpha = _mm256_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128,
+                                           3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128);
     __m256i carry = _mm256_set1_epi32(sum);
     int32_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -109,8 +134,8 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
         _mm256_storeu_si256((__m256i *)(cells + i), zero);
         x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
         x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-        __m256i low = _mm256_shuffle_epi32(x, 0xFF);
-        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(low, low, 0x08));
+        __m256i lowSum = _mm256_shuffle_epi32(x, 0xFF);
+        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(lowSum, lowSum, 0x08));
         x = _mm256_add_epi32(x, carry);
         carry = _mm256_permutevar8x32_epi32(x, last);
         __m256i a = _mm256_abs_epi32(x);
@@ -121,15 +146,12 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
             a = _mm256_min_epu32(a, one);
         }
         __m256i k = lanes_k_avx2(a, whole, opv);
-        if (_mm256_testz_si256(k, k)) continue;
-        __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
-        __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
-        __m256i sl = div255_r16(_mm256_mullo_epi16(c16, kl)), sh = div255_r16(_mm256_mullo_epi16(c16, kh));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
-        __m256i dl = _mm256_add_epi16(sl, div255_r16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), il)));
-        __m256i dh = _mm256_add_epi16(sh, div255_r16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), ih)));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+        const __m256i s = _mm256_i32gather_epi32((const int *)table, k, 4);
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);
+        const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));
+        const __m256i ag = div255_r16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_adds_epu8(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), s));
     }
     int32_t s = _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
     return i < count ? lk_raster_sweep_blend_portable(cells + i, dst + i, count - i, s, evenOdd, color, op) : s;
@@ -156,42 +178,53 @@ static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
 
 __attribute__((target("avx2")))
 LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
-    const int32_t w = q->width, p0 = q->p0, p1 = q->p1, evenOdd = q->evenOdd;
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w, evenOdd = q->evenOdd;
+    const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
     const int whole = op == 1.0f;
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 opv = _mm256_set1_ps(op);
+    _Alignas(32) uint32_t table[256];
+    scaled_colors_256(table, c16);
     for (int32_t row = 0; row < q->rows; row++) {
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;
         uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
-        int32_t cur = 0, sum = 0;
+        // As lk_raster_blend_rows_avx512: [a, b) the marked cells not yet swept (with the short
+        // gaps between them), cur the first pixel not yet painted and sum the running sum there.
+        int32_t cur = 0, sum = 0, a = 0, b = 0;
+#define SWEEP_SPAN() do {                                                                                  \
+            int32_t a0 = a > p0 ? a : p0, a1 = b < p1 ? b : p1;                                            \
+            if (a1 > a0) {                                                                                 \
+                for (int32_t x = a; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
+                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, color, op, table);  \
+                for (int32_t x = a1; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
+            } else {                                                                                       \
+                for (int32_t x = a; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
+            }                                                                                              \
+            cur = b;                                                                                       \
+        } while (0)
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
             if (!bits) continue;
             m[word] = 0;
             int32_t s0, s1;
             while (next_marked_run(&bits, word, 8, &s0, &s1)) {
-                if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
+                if (s1 > stride) s1 = stride;
+                if (s0 - b < SPAN_GAP && b > a) { b = s1; continue; }
+                if (b > a) SWEEP_SPAN();
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
                     uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
                     if (k) over_solid_256(dst + g0, scale_px(color, k), g1 - g0);
                 }
-                int32_t e1 = s1 < w ? s1 : w;
-                int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
-                if (a1 > a0) {
-                    for (int32_t x = s0; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
-                    sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, c16, opv, color, op);
-                    for (int32_t x = a1; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
-                } else {
-                    for (int32_t x = s0; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
-                }
-                cur = s1;
+                a = s0; b = s1;
             }
         }
+        if (b > a) SWEEP_SPAN();
+#undef SWEEP_SPAN
         int32_t g0 = cur > p0 ? cur : p0;
         if (p1 > g0 && sum != 0) {
             uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
@@ -208,17 +241,32 @@ AVX512BW static inline __m512i div255_r32(__m512i t) {
 }
 
 
+/// table[k] = scale_px(color, k) for k in 0 ... 255 (the arithmetic of the blend below: each
+/// channel times k, rounded as mul255), sixteen values a step.
+AVX512BW static inline void scaled_colors_512(uint32_t *table, __m512i c16) {
+    __m512i k = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (int32_t i = 0; i < 256; i += 16) {
+        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
+        __m512i sl = div255_r32(_mm512_mullo_epi16(c16, kl)), sh = div255_r32(_mm512_mullo_epi16(c16, kh));
+        _mm512_storeu_si512(table + i, _mm512_packus_epi16(sl, sh));
+        k = _mm512_add_epi32(k, _mm512_set1_epi32(16));
+    }
+}
+
 /// lk_raster_sweep_blend_portable on sixteen cells a step (the last group through masks), with
-/// lk_over_solid_coverage_avx512's arithmetic, inlined into lk_raster_blend_rows_avx512.
+/// lk_over_solid_coverage_avx512's arithmetic, inlined into lk_raster_blend_rows_avx512: the
+/// colour scaled by each pixel's k is gathered from `table` (scaled_colors_512), and the pixel,
+/// its even and odd bytes in 16-bit lanes, takes s + d·(255 − s.alpha)/255 per channel (rounded
+/// as mul255, the sum saturated as the packing of the 16-bit sums saturates it).
 AVX512BW __attribute__((always_inline)) static inline int32_t sweep_blend_512(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum,
-                                                                             int32_t evenOdd, int whole, __m512i c16, __m512 opv) {
+                                                                             int32_t evenOdd, int whole, __m512 opv, const uint32_t *table) {
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
     const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
-    const __m512i last = _mm512_set1_epi32(15), x255 = _mm512_set1_epi16(255), round = _mm512_set1_epi32(32768);
-    __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15));
-    // Hidden from the compiler, which would otherwise spell the one byte shuffle per half as two
-    // word shuffles (pshuflw, pshufhw): the shuffle port is what this loop waits on.
-    __asm__("" : "+v"(alpha));
+    const __m512i last = _mm512_set1_epi32(15), round = _mm512_set1_epi32(32768);
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+    // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128));
     const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
     const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     __m512i carry = _mm512_set1_epi32(sum);
@@ -249,14 +297,12 @@ AVX512BW __attribute__((always_inline)) static inline int32_t sweep_blend_512(in
         }
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
-        __m512i kk = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
-        __m512i kl = _mm512_unpacklo_epi32(kk, kk), kh = _mm512_unpackhi_epi32(kk, kk);
-        __m512i sl = div255_r32(_mm512_mullo_epi16(c16, kl)), sh = div255_r32(_mm512_mullo_epi16(c16, kh));
-        __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
-        __m512i il = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sl, alpha)), ih = _mm512_sub_epi16(x255, _mm512_shuffle_epi8(sh, alpha));
-        __m512i dl = _mm512_add_epi16(sl, div255_r32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), il)));
-        __m512i dh = _mm512_add_epi16(sh, div255_r32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), ih)));
-        _mm512_mask_storeu_epi32(dst + i, live, _mm512_packus_epi16(dl, dh));
+        const __m512i s = _mm512_i32gather_epi32(k, (const void *)table, 4);
+        const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
+        const __m512i ia = _mm512_xor_si512(_mm512_shuffle_epi8(s, alpha), low);
+        const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
+        const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
+        _mm512_mask_storeu_epi32(dst + i, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), s));
     }
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
@@ -282,45 +328,99 @@ AVX512BW __attribute__((always_inline)) static inline void over_solid_512(uint32
     }
 }
 
+/// Sweeps cells [s0, s1) of a row (sum: the running sum at s0; returns the sum at s1), clearing
+/// them, and blends the colour through each pixel's coverage onto the pixels of [p0, p1) among
+/// them, sixteen cells a step with no branch on what the cells hold: pixels whose k is 0 are
+/// neither read nor written.
+AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int32_t *cells, uint32_t *dst, int32_t s0, int32_t s1,
+                                                                            int32_t p0, int32_t p1, int32_t sum, int32_t evenOdd, int whole,
+                                                                            __m512 opv, const uint32_t *table) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
+    const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
+    const __m512i last = _mm512_set1_epi32(15), round = _mm512_set1_epi32(32768);
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+    // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
+    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128));
+    const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
+    const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
+    __m512i carry = _mm512_set1_epi32(sum);
+    for (int32_t i = s0; i < s1; i += 16) {
+        const int32_t n = s1 - i < 16 ? s1 - i : 16;
+        const __mmask16 m = (__mmask16)((1u << n) - 1);
+        // The lanes painted: [p0 − i, p1 − i) within [0, n).
+        const int32_t lo = p0 - i > 0 ? p0 - i : 0, hi = p1 - i < n ? p1 - i : n;
+        const __mmask16 paint = hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
+        __m512i x = _mm512_maskz_loadu_epi32(m, cells + i);
+        _mm512_mask_storeu_epi32(cells + i, m, zero);
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+        x = _mm512_add_epi32(x, carry);
+        carry = _mm512_permutexvar_epi32(last, x);
+        __m512i a = _mm512_abs_epi32(x);
+        if (evenOdd) {
+            a = _mm512_and_si512(a, period);
+            a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
+        } else {
+            a = _mm512_min_epu32(a, one);
+        }
+        __m512i k;
+        if (whole) {
+            k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
+        } else {
+            __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
+            k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        }
+        const __mmask16 live = _mm512_mask_test_epi32_mask(paint, k, k);
+        const __m512i sc = _mm512_i32gather_epi32(k, (const void *)table, 4);
+        const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
+        const __m512i ia = _mm512_xor_si512(_mm512_shuffle_epi8(sc, alpha), low);
+        const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
+        const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
+        _mm512_mask_storeu_epi32(dst + i, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), sc));
+    }
+    return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
+}
+
 AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
-    const int32_t w = q->width, p0 = q->p0, p1 = q->p1, evenOdd = q->evenOdd;
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w, evenOdd = q->evenOdd;
+    const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
     const int whole = op == 1.0f;
     const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
     const __m512 opv = _mm512_set1_ps(op);
+    _Alignas(64) uint32_t table[256];
+    scaled_colors_512(table, c16);
     for (int32_t row = 0; row < q->rows; row++) {
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;
         uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
-        // cur: the first pixel not yet painted; sum: the running sum at cur.
-        int32_t cur = 0, sum = 0;
+        // [a, b): the marked cells not yet swept, gaps shorter than SPAN_GAP between them
+        // included (swept as they are: the same pixels, without a branch per run); cur: the
+        // first pixel not yet painted, sum the running sum there.
+        int32_t cur = 0, sum = 0, a = 0, b = 0;
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
             if (!bits) continue;
             m[word] = 0;
             int32_t s0, s1;
             while (next_marked_run(&bits, word, 16, &s0, &s1)) {
-                if (s1 > (int32_t)q->cellStride) s1 = (int32_t)q->cellStride;
+                if (s1 > stride) s1 = stride;
+                if (s0 - b < SPAN_GAP && b > a) { b = s1; continue; }
+                if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, table); cur = b; }
                 // The stretch before the run: one coverage.
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
                     uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
                     if (k) over_solid_512(dst + g0, scale_px(color, k), g1 - g0);
                 }
-                int32_t e1 = s1 < w ? s1 : w;
-                int32_t a0 = s0 > p0 ? s0 : p0, a1 = e1 < p1 ? e1 : p1;
-                if (a1 > a0) {
-                    for (int32_t x = s0; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
-                    sum = sweep_blend_512(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, c16, opv);
-                    for (int32_t x = a1; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
-                } else {
-                    for (int32_t x = s0; x < s1; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; }
-                }
-                cur = s1;
+                a = s0; b = s1;
             }
         }
+        if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, table); cur = b; }
         int32_t g0 = cur > p0 ? cur : p0;
         if (p1 > g0 && sum != 0) {
             uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);

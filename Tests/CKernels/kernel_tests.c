@@ -88,6 +88,7 @@ int main(void) {
     test_raster_pinned_cells();
     test_raster_pinned_stars();
     test_raster_fill();
+    test_raster_fill_wide();
     test_raster_bands();
     test_raster_exact_area();
     test_raster_long_contours();

@@ -262,6 +262,7 @@ void test_gradient_over_rows_coverage(void);
 void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 void test_raster_pinned_cells(void);
+void test_raster_fill_wide(void);
 void test_raster_pinned_stars(void);
 void test_raster_fill(void);
 void test_raster_bands(void);

@@ -595,3 +595,61 @@ void test_raster_exact_area(void) {
     printf("raster: largest difference from the exact area %.4f/255\n", worst * 255);
     lamina_raster_destroy(r);
 }
+
+/// Wide solid fills, whose rows hold more than one word of marks at every vector level (over 1024
+/// cells), through combs: teeth 0.3-20 pixels wide (upright or slanted) on a common base, with
+/// gaps of 0-80 pixels between them, so that marked runs lie at every distance around the one
+/// under which the vector levels sweep them as one (and across the words' boundaries), and the
+/// base's rows are one long run. Every level paints each pixel exactly as the portable level does
+/// (which test_raster_fill checks against the formula), under random clips of columns, rows and
+/// painted columns, opacities of 1 and below, opaque and translucent colours, both rules.
+void test_raster_fill_wide(void) {
+    enum { W = 2300, H = 28, MAXP = 4 * 400 + 8 };
+    static double xy[2 * MAXP];
+    static uint32_t background[W * H], want[W * H], got[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int trial = 0; trial < 120; trial++) {
+        // The comb: along the base from left to right, each tooth up and down again.
+        const double base = drand(14, 27), top = drand(-2, 6), slant = chance(0.5) ? drand(-3, 3) : 0;
+        int32_t n = 0;
+        double x = drand(-10, 40);
+        xy[2 * n] = x; xy[2 * n + 1] = base; n++;
+        while (x < W + 10 && n + 4 < MAXP - 2) {
+            x += chance(0.3) ? drand(0, 2) : drand(0, 80);
+            const double tw = drand(0.3, 20);
+            xy[2 * n] = x; xy[2 * n + 1] = base; n++;
+            xy[2 * n] = x + slant; xy[2 * n + 1] = top; n++;
+            xy[2 * n] = x + tw + slant; xy[2 * n + 1] = top; n++;
+            xy[2 * n] = x + tw; xy[2 * n + 1] = base; n++;
+            x += tw;
+        }
+        xy[2 * n] = x; xy[2 * n + 1] = base + 1; n++;
+        xy[2 * n] = xy[0]; xy[2 * n + 1] = base + 1; n++;
+        const int32_t evenOdd = trial & 1;
+        uint32_t color = chance(0.5) ? premultiplied_pixel() | 0xFF000000u : premultiplied_pixel();
+        if (color == 0) color = 0x80402010u;
+        const float op = chance(0.5) ? 1.0f : (float)drand(0.01, 1);
+        const int32_t cx0 = chance(0.5) ? 0 : irand(0, 600), cx1 = chance(0.5) ? W : W - irand(0, 600);
+        const int32_t ry0 = irand(0, 4), ry1 = H - irand(0, 4);
+        const int32_t px0 = chance(0.5) ? 0 : irand(0, 1200), px1 = chance(0.5) ? W : W - irand(0, 1200);
+        for (int32_t y = 0; y < H; y++) premultiplied_row(background + y * W, W);
+        LABEL("lamina_raster_fill_solid wide (trial %d, %d points, %s, op %g)", trial, n, evenOdd ? "even-odd" : "non-zero", (double)op);
+        for (int li = 0; li < level_count; li++) {
+            use_level(&levels[li]);
+            uint32_t *out = li == 0 ? want : got;
+            memcpy(out, background, sizeof got);
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            check(lamina_raster_fill_solid(r, evenOdd, cx0, cx1, ry0, ry1, px0, px1, out, W, 0, 0, color, op) == 0, levels[li].name, "filled");
+            if (li == 0) continue;
+            int32_t bad = -1;
+            for (int32_t i = 0; i < W * H && bad < 0; i++) if (got[i] != want[i]) bad = i;
+            char what[160];
+            if (bad >= 0) snprintf(what, sizeof what, "pixel (%d, %d) %08x, portable %08x", bad % W, bad / W, got[bad], want[bad]);
+            check(bad < 0, levels[li].name, bad >= 0 ? what : "-");
+        }
+    }
+    lamina_raster_destroy(r);
+}
