@@ -170,7 +170,7 @@ struct PathStroker {
             (d, length) = (nextDir, nextLength)
         }
         if closed {
-            addOutline([sides.s0, sides.s1.reversed()])
+            addClosedOutline(sides)
             return
         }
         var outline = sides.s0
@@ -178,7 +178,7 @@ struct PathStroker {
         appendCap(at: pts[m - 1], outward: lastDir, to: &outline)
         outline.append(contentsOf: sides.s1.reversed())
         appendCap(at: pts[0], outward: CGVector(dx: -firstDir.dx, dy: -firstDir.dy), to: &outline)
-        addOutline([outline])
+        addOutline(outline)
     }
 
     /// The corner at `p` from unit direction `d0` to `d1`; its points on the outer side (a miter's
@@ -288,23 +288,50 @@ struct PathStroker {
     }
 
     /// Adds one polygon (a dot's) with positive orientation; one without area (or not finite) is dropped.
-    private mutating func addPolygon(_ poly: [CGPoint]) { addOutline([poly]) }
+    private mutating func addPolygon(_ poly: [CGPoint]) { addOutline(poly) }
 
-    /// Adds the closed loops of one outline, reversed together when their summed signed area is
-    /// negative: the sum is that of the pieces the outline bounds (all of one orientation), so every
-    /// outline, and every dot, adds positive windings to a path of several subpaths. Loops with
-    /// fewer than three points are dropped, and an outline without area (or not finite) too.
-    private mutating func addOutline(_ loops: [[CGPoint]]) {
-        let kept = loops.filter { $0.count >= 3 }
+    /// Adds one closed loop (an open subpath's outline, a dot), reversed when its signed area is
+    /// negative: the area is that of the pieces the outline bounds (all of one orientation), so
+    /// every outline, and every dot, adds positive windings to a path of several subpaths. A loop
+    /// with fewer than three points is dropped, and one without area (or not finite) too.
+    private mutating func addOutline(_ poly: [CGPoint]) {
+        guard poly.count >= 3 else { return }
         var area: CGFloat = 0
-        for poly in kept {
-            var prev = poly[poly.count - 1]
-            for q in poly {
+        var prev = poly[poly.count - 1]
+        for q in poly {
+            area += prev.x * q.y - q.x * prev.y
+            prev = q
+        }
+        guard area.isFinite, area != 0 else { return }
+        polygons.append(area > 0 ? poly : poly.reversed())
+    }
+
+    /// Adds the outline of a closed subpath, `sides.s0` forward and `sides.s1` backward, as
+    /// one outline of two loops: both reversed together when their summed signed area (the same sums
+    /// in the same order as over `[s0, s1.reversed()]`) is negative, loops of fewer than three points
+    /// dropped; the reversed side is made only when it is kept.
+    private mutating func addClosedOutline(_ sides: StrokeSides) {
+        let a = sides.s0, b = sides.s1
+        let keepA = a.count >= 3, keepB = b.count >= 3
+        var area: CGFloat = 0
+        if keepA {
+            var prev = a[a.count - 1]
+            for q in a {
+                area += prev.x * q.y - q.x * prev.y
+                prev = q
+            }
+        }
+        if keepB {
+            // b reversed: from its first point (the reversed loop's last) down through b[0].
+            var prev = b[0]
+            for k in stride(from: b.count - 1, through: 0, by: -1) {
+                let q = b[k]
                 area += prev.x * q.y - q.x * prev.y
                 prev = q
             }
         }
         guard area.isFinite, area != 0 else { return }
-        for poly in kept { polygons.append(area > 0 ? poly : poly.reversed()) }
+        if keepA { polygons.append(area > 0 ? a : a.reversed()) }
+        if keepB { polygons.append(area > 0 ? b.reversed() : b) }
     }
 }
