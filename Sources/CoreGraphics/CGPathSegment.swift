@@ -102,8 +102,11 @@ public struct CGPathSegment: Equatable, Sendable {
 
     /// The parameter t at which the arc length from the start equals `s` (clamped to the segment),
     /// found by Newton's method with bisection fallback, accurate to 1e-6 of the length.
-    public func parameter(atLength s: CGFloat) -> CGFloat {
-        let total = length
+    public func parameter(atLength s: CGFloat) -> CGFloat { parameter(atLength: s, total: length) }
+
+    /// `parameter(atLength:)` for a caller that knows the segment's `length` already (`total`,
+    /// exactly that value): the same result without measuring the whole segment again.
+    func parameter(atLength s: CGFloat, total: CGFloat) -> CGFloat {
         guard total > 0 else { return 0 }
         if s <= 0 { return 0 }
         if s >= total { return 1 }

@@ -43,7 +43,7 @@ extension CGPath {
                 defer { a = b }
                 let from = max(a, lo), to = min(b, hi)
                 guard to > from else { continue }
-                let piece = seg.subsegment(fromLength: from - a, toLength: to - a)
+                let piece = seg.subsegment(fromLength: from - a, toLength: to - a, total: len)
                 if !open { out.append(.move(to: piece.start)); open = true }
                 out.append(piece.command)
             }

@@ -50,4 +50,13 @@ extension CGPathSegment {
         let t1 = parameter(atLength: s1)
         return subsegment(from: t0, to: t1)
     }
+
+    /// `subsegment(fromLength:toLength:)` for a segment whose `length` is known (`total`, exactly
+    /// that value, as a trim measures every segment first): the same piece without the segment
+    /// measured again for each end (a piece running to the segment's end measures nothing).
+    func subsegment(fromLength s0: CGFloat, toLength s1: CGFloat, total: CGFloat) -> CGPathSegment {
+        let t0 = s0 <= 0 ? 0 : parameter(atLength: s0, total: total)
+        let t1 = parameter(atLength: s1, total: total)
+        return subsegment(from: t0, to: t1)
+    }
 }

@@ -47,31 +47,32 @@ struct PathStroker {
     // MARK: Flattening
 
     /// The subpath as a polyline with, per vertex, whether it lies inside a flattened curve (where a
-    /// round join reproduces the smooth offset), and whether it is closed.
+    /// round join reproduces the smooth offset).
     private func flatten(_ sp: StrokeSubpath) -> (points: [CGPoint], smooth: [Bool]) {
         var pts: [CGPoint] = [sp.start]
         var smooth: [Bool] = [false]
-        func add(_ p: CGPoint, _ s: Bool) {
-            let last = pts[pts.count - 1]
-            if PathStroker.length(p.x - last.x, p.y - last.y) <= minSegment {
-                smooth[smooth.count - 1] = smooth[smooth.count - 1] && s
-                return
-            }
-            pts.append(p); smooth.append(s)
-        }
+        var last = sp.start
         for seg in sp.segments {
+            var n = 1
             if seg.kind != .line {
                 // Uniform steps bounded by the second derivative: the chord error is at most M/(8n²).
-                let n = seg.flatteningSteps(tolerance: tolerance)
-                if n > 1 {
-                    for i in 1..<n { add(seg.point(at: CGFloat(i) / CGFloat(n)), true) }
-                }
+                n = seg.flatteningSteps(tolerance: tolerance)
+                let room = pts.count + n
+                if pts.capacity < room { pts.reserveCapacity(max(room, 2 * pts.capacity)); smooth.reserveCapacity(pts.capacity) }
             }
-            add(seg.end, false)
+            for i in 1...n {
+                let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
+                // Points closer than minSegment to the last one are merged into it.
+                if PathStroker.length(p.x - last.x, p.y - last.y) <= minSegment {
+                    if !s { smooth[smooth.count - 1] = false }
+                    continue
+                }
+                pts.append(p); smooth.append(s); last = p
+            }
         }
         if sp.closed, pts.count > 1 {
-            let f = pts[0], l = pts[pts.count - 1]
-            if PathStroker.length(f.x - l.x, f.y - l.y) <= minSegment { pts.removeLast(); smooth.removeLast() }
+            let f = pts[0]
+            if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { pts.removeLast(); smooth.removeLast() }
         }
         return (pts, smooth)
     }
@@ -93,99 +94,97 @@ struct PathStroker {
     /// for an arc point (most vertices of a flattened curve) the outer side takes one point, the
     /// middle of the join's arc, for both offset ends: the outline there lies within the tolerance
     /// inside the union (see `join`), with two points a vertex instead of three.
+    ///
+    /// One pass over the vertices: a segment's direction and length are found as it is reached,
+    /// and the corner after it is made with the next one's (the sides are appended to in place).
     mutating func add(_ sp: StrokeSubpath) {
         guard sp.hasDrawing else { return }
         let (pts, smooth) = flatten(sp)
         let m = pts.count
         if m == 1 { addDot(at: pts[0]); return }
-        let edgeCount = sp.closed ? m : m - 1
-        var dirs: [CGVector] = [], lengths: [CGFloat] = []
-        dirs.reserveCapacity(edgeCount); lengths.reserveCapacity(edgeCount)
-        for i in 0..<edgeCount {
-            let a = pts[i], b = pts[(i + 1) % m]
+        let closed = sp.closed, edgeCount = closed ? m : m - 1
+        /// Segment i's unit direction and length (i < edgeCount; the last of a closed subpath
+        /// runs from the last point back to the first).
+        @inline(__always) func edge(_ i: Int) -> (CGVector, CGFloat) {
+            let a = pts[i], b = pts[i + 1 == m ? 0 : i + 1]
             let l = PathStroker.length(b.x - a.x, b.y - a.y)
-            dirs.append(CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l))
-            lengths.append(l)
+            return (CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l), l)
         }
-        // `sides[0]` runs along +n (n = (-dy, dx) · halfWidth of each segment), `sides[1]` along -n.
-        var sides: [[CGPoint]] = [[], []]
-        sides[0].reserveCapacity(2 * m + 8); sides[1].reserveCapacity(2 * m + 8)
+        // `sides.0` runs along +n (n = (-dy, dx) · halfWidth of each segment), `sides.1` along -n.
+        var sides = StrokeSides(capacity: 2 * m + 8)
         // How much of the current segment's start, on each side, an inner corner took (see `join`).
         var used: (CGFloat, CGFloat) = (0, 0)
         // Whether the corner before the current segment put one point on a side for both offset
         // ends there (a shallow round turn's outer side, see `join`), so the segment's start on
         // that side is left out.
         var merged: (Bool, Bool) = (false, false)
-        /// Segment i's offset ends on each side (its start left out on a side whose corner point
-        /// already stands for it).
-        func segment(_ i: Int) {
-            let a = pts[i], b = pts[(i + 1) % m], d = dirs[i]
-            let n = CGVector(dx: -d.dy * halfWidth, dy: d.dx * halfWidth)
-            if used.0 == 0 && !merged.0 { sides[0].append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
-            sides[0].append(CGPoint(x: b.x + n.dx, y: b.y + n.dy))
-            if used.1 == 0 && !merged.1 { sides[1].append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
-            sides[1].append(CGPoint(x: b.x - n.dx, y: b.y - n.dy))
-            merged = (false, false)
-        }
         // How much of the first segment's end, on each side, the corner after it took: what it took
         // of the second segment's start (for the closing corner of a closed subpath, which cuts
         // into the first segment's start).
         var firstEndUsed: (CGFloat, CGFloat) = (0, 0)
-        /// The join after segment i. Its inner side is cut at the crossing of the two inner offset
-        /// lines when that lies within both segments (what earlier corners left of them); the
-        /// closing corner of a closed subpath moves the first segment's start to the crossing.
-        func corner(after i: Int, closing: Bool) {
-            let next = (i + 1) % edgeCount, v = pts[(i + 1) % m]
-            let j = join(at: v, from: dirs[i], to: dirs[next], style: smooth[(i + 1) % m] ? .round : join)
+        let (firstDir, firstLength) = edge(0)
+        var (d, length) = (firstDir, firstLength)
+        var lastDir = firstDir
+        for i in 0..<edgeCount {
+            // Segment i's offset ends on each side (its start left out on a side whose corner
+            // point already stands for it).
+            let a = pts[i], b = pts[i + 1 == m ? 0 : i + 1]
+            let n = CGVector(dx: -d.dy * halfWidth, dy: d.dx * halfWidth)
+            if used.0 == 0 && !merged.0 { sides.s0.append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
+            sides.s0.append(CGPoint(x: b.x + n.dx, y: b.y + n.dy))
+            if used.1 == 0 && !merged.1 { sides.s1.append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
+            sides.s1.append(CGPoint(x: b.x - n.dx, y: b.y - n.dy))
+            merged = (false, false)
+            lastDir = d
+            let closing = i + 1 == m
+            guard closing || i + 1 < edgeCount else { break }
+            // The join after segment i. Its inner side is cut at the crossing of the two inner
+            // offset lines when that lies within both segments (what earlier corners left of them);
+            // the closing corner of a closed subpath moves the first segment's start to the crossing.
+            let (nextDir, nextLength) = closing ? (firstDir, firstLength) : edge(i + 1)
+            let v = b
+            let j = join(at: v, from: d, to: nextDir, style: smooth[i + 1 == m ? 0 : i + 1] ? .round : join, into: &sides)
             if let p = j.merged {
                 // One point for segment i's outer end and the next segment's outer start.
-                sides[j.outer].removeLast()
-                if closing { sides[j.outer][0] = p } else {
-                    sides[j.outer].append(p)
+                sides.removeLast(j.outer)
+                if closing { sides.setFirst(j.outer, p) } else {
+                    sides.append(j.outer, p)
                     merged = j.outer == 0 ? (true, false) : (false, true)
                 }
             }
-            sides[j.outer].append(contentsOf: j.points)
             let inner = 1 - j.outer
-            let room = lengths[i] - (inner == 0 ? used.0 : used.1)
-            let roomNext = lengths[next] - (closing ? (inner == 0 ? firstEndUsed.0 : firstEndUsed.1) : 0)
+            let room = length - (inner == 0 ? used.0 : used.1)
+            let roomNext = nextLength - (closing ? (inner == 0 ? firstEndUsed.0 : firstEndUsed.1) : 0)
             if let cut = j.innerCut, cut < room, cut < roomNext {
                 // The two inner offset segments cross at `cut` from the vertex's offset ends: the
                 // outline turns there, as the union's boundary does.
-                let d = dirs[i], end = sides[inner].removeLast()
+                let end = sides.removeLast(inner)
                 let crossing = CGPoint(x: end.x - d.dx * cut, y: end.y - d.dy * cut)
-                if closing { sides[inner][0] = crossing } else { sides[inner].append(crossing) }
+                if closing { sides.setFirst(inner, crossing) } else { sides.append(inner, crossing) }
                 used = inner == 0 ? (cut, 0) : (0, cut)
             } else {
-                if j.turns { sides[inner].append(v) }
+                if j.turns { sides.append(inner, v) }
                 used = (0, 0)
             }
             if i == 0 { firstEndUsed = used }
+            (d, length) = (nextDir, nextLength)
         }
-        if sp.closed {
-            for i in 0..<m {
-                segment(i)
-                corner(after: i, closing: i + 1 == m)
-            }
-            addOutline([sides[0], sides[1].reversed()])
+        if closed {
+            addClosedOutline(sides)
             return
         }
-        for i in 0..<edgeCount {
-            segment(i)
-            if i + 1 < edgeCount { corner(after: i, closing: false) }
-        }
-        let d0 = dirs[0], d1 = dirs[edgeCount - 1]
-        var outline = sides[0]
-        outline.append(contentsOf: capPoints(at: pts[m - 1], outward: d1))
-        outline.append(contentsOf: sides[1].reversed())
-        outline.append(contentsOf: capPoints(at: pts[0], outward: CGVector(dx: -d0.dx, dy: -d0.dy)))
-        addOutline([outline])
+        var outline = sides.s0
+        outline.reserveCapacity(sides.s0.count + sides.s1.count + (cap == .round ? 2 * roundCapCount : 4))
+        appendCap(at: pts[m - 1], outward: lastDir, to: &outline)
+        outline.append(contentsOf: sides.s1.reversed())
+        appendCap(at: pts[0], outward: CGVector(dx: -firstDir.dx, dy: -firstDir.dy), to: &outline)
+        addOutline(outline)
     }
 
-    /// The corner at `p` from unit direction `d0` to `d1`.
+    /// The corner at `p` from unit direction `d0` to `d1`; its points on the outer side (a miter's
+    /// tip, a round join's arc, nothing for a bevel), between the two segments' offset ends, are
+    /// appended to that side of `sides`.
     /// - `outer`: the side on the outside of the turn (0: +n, 1: -n);
-    /// - `points`: the join's points there, between the two segments' offset ends (a miter's tip,
-    ///   a round join's arc, nothing for a bevel);
     /// - `innerCut`: for turns under 90°, how far before the first segment's inner offset end (and
     ///   after the second's start) the two inner offset lines cross: halfWidth · tan(|θ|/2);
     /// - `turns`: whether the directions differ at all (a straight continuation has no corner);
@@ -196,19 +195,20 @@ struct PathStroker {
     ///   the pieces by at most halfWidth · (1 − cos(θ/2)) near `p`, which is within the tolerance
     ///   as |θ| < arcStep (cos(arcStep/2) ≥ 1 − tolerance / halfWidth); the middle of the arc of a
     ///   vertex of a flattened curve is where the stroke of the curve itself passes.
-    private func join(at p: CGPoint, from d0: CGVector, to d1: CGVector, style: CGLineJoin)
-        -> (outer: Int, points: [CGPoint], innerCut: CGFloat?, turns: Bool, merged: CGPoint?) {
+    @inline(__always)
+    private func join(at p: CGPoint, from d0: CGVector, to d1: CGVector, style: CGLineJoin, into sides: inout StrokeSides)
+        -> (outer: Int, innerCut: CGFloat?, turns: Bool, merged: CGPoint?) {
         let cross = d0.dx * d1.dy - d0.dy * d1.dx, dot = d0.dx * d1.dx + d0.dy * d1.dy
         // The turning angle, in (-π, π]. For a bevel or a round join under 90° that draws no arc
         // (most corners of a flattened curve) only its sign is read, and |θ| > 1e-9 is
         // |tan θ| > 1e-9: no atan2.
         let arcless = dot > 0 && (style == .bevel || (style == .round && dot > cosArcStep))
         let theta = arcless ? cross : atan2(cross, dot)
-        guard arcless ? abs(cross) > 1e-9 * dot : abs(theta) > 1e-9 else { return (0, [], nil, false, nil) }
+        guard arcless ? abs(cross) > 1e-9 * dot : abs(theta) > 1e-9 else { return (0, nil, false, nil) }
         // The outer side is on the right of a left turn and on the left of a right turn; `sign`
         // chooses the outer normal (-d.dy, d.dx) · sign, which is +n for side 0.
         let sign: CGFloat = theta > 0 ? -1 : 1
-        var outer: [CGPoint] = []
+        let outer = sign > 0 ? 0 : 1
         let o0 = CGVector(dx: -d0.dy * sign, dy: d0.dx * sign), o1 = CGVector(dx: -d1.dy * sign, dy: d1.dx * sign)
         // tan(|θ|/2) = |sin θ| / (1 + cos θ) (d0 and d1 are unit vectors: sin θ = cross, cos θ = dot).
         let cut = dot > 0 ? halfWidth * abs(cross) / (1 + dot) : nil
@@ -216,7 +216,7 @@ struct PathStroker {
             // dot > cos(arcStep) > 0, so the bisector o0 + o1 has a length near 2.
             let bx = o0.dx + o1.dx, by = o0.dy + o1.dy
             let r = halfWidth / (bx * bx + by * by).squareRoot()
-            return (sign > 0 ? 0 : 1, [], cut, true, CGPoint(x: p.x + bx * r, y: p.y + by * r))
+            return (outer, cut, true, CGPoint(x: p.x + bx * r, y: p.y + by * r))
         }
         switch style {
         case .bevel:
@@ -228,38 +228,42 @@ struct PathStroker {
                 let bx = o0.dx + o1.dx, by = o0.dy + o1.dy
                 let bl = (bx * bx + by * by).squareRoot()
                 let r = halfWidth / cosHalf
-                outer.append(CGPoint(x: p.x + bx / bl * r, y: p.y + by / bl * r))
+                sides.append(outer, CGPoint(x: p.x + bx / bl * r, y: p.y + by / bl * r))
             }
         case .round:
             let n = arcless ? 1 : max(1, Int((abs(theta) / arcStep).rounded(.up)))
             if n > 1 {
-                outer.reserveCapacity(n - 1)
                 for k in 1..<n {
                     let ang = theta * CGFloat(k) / CGFloat(n)
                     let c = cos(ang), s = sin(ang)
-                    outer.append(CGPoint(x: p.x + (o0.dx * c - o0.dy * s) * halfWidth, y: p.y + (o0.dx * s + o0.dy * c) * halfWidth))
+                    sides.append(outer, CGPoint(x: p.x + (o0.dx * c - o0.dy * s) * halfWidth, y: p.y + (o0.dx * s + o0.dy * c) * halfWidth))
                 }
             }
         }
-        return (sign > 0 ? 0 : 1, outer, cut, true, nil)
+        return (outer, cut, true, nil)
     }
 
-    /// The points of the cap at the end point `p` of an open subpath whose outward unit direction is
-    /// `u`, from the side at +n (n = (-u.dy, u.dx) · halfWidth) to the side at -n, both excluded.
-    private func capPoints(at p: CGPoint, outward u: CGVector) -> [CGPoint] {
+    /// The number of edges of a round cap's half circle.
+    private var roundCapCount: Int { max(2, Int((CGFloat.pi / arcStep).rounded(.up))) }
+
+    /// Appends the points of the cap at the end point `p` of an open subpath whose outward unit
+    /// direction is `u`, from the side at +n (n = (-u.dy, u.dx) · halfWidth) to the side at -n,
+    /// both excluded.
+    private func appendCap(at p: CGPoint, outward u: CGVector, to out: inout [CGPoint]) {
         let n = CGVector(dx: -u.dy * halfWidth, dy: u.dx * halfWidth)
         switch cap {
         case .butt:
-            return []
+            return
         case .square:
             let e = CGVector(dx: u.dx * halfWidth, dy: u.dy * halfWidth)
-            return [CGPoint(x: p.x + n.dx + e.dx, y: p.y + n.dy + e.dy), CGPoint(x: p.x - n.dx + e.dx, y: p.y - n.dy + e.dy)]
+            out.append(CGPoint(x: p.x + n.dx + e.dx, y: p.y + n.dy + e.dy))
+            out.append(CGPoint(x: p.x - n.dx + e.dx, y: p.y - n.dy + e.dy))
         case .round:
-            let count = max(2, Int((CGFloat.pi / arcStep).rounded(.up)))
-            return (1..<count).map { k in
+            let count = roundCapCount
+            for k in 1..<count {
                 let ang = CGFloat.pi * CGFloat(k) / CGFloat(count)
                 let c = cos(ang), s = sin(ang)
-                return CGPoint(x: p.x + n.dx * c + u.dx * halfWidth * s, y: p.y + n.dy * c + u.dy * halfWidth * s)
+                out.append(CGPoint(x: p.x + n.dx * c + u.dx * halfWidth * s, y: p.y + n.dy * c + u.dy * halfWidth * s))
             }
         }
     }
@@ -284,23 +288,50 @@ struct PathStroker {
     }
 
     /// Adds one polygon (a dot's) with positive orientation; one without area (or not finite) is dropped.
-    private mutating func addPolygon(_ poly: [CGPoint]) { addOutline([poly]) }
+    private mutating func addPolygon(_ poly: [CGPoint]) { addOutline(poly) }
 
-    /// Adds the closed loops of one outline, reversed together when their summed signed area is
-    /// negative: the sum is that of the pieces the outline bounds (all of one orientation), so every
-    /// outline, and every dot, adds positive windings to a path of several subpaths. Loops with
-    /// fewer than three points are dropped, and an outline without area (or not finite) too.
-    private mutating func addOutline(_ loops: [[CGPoint]]) {
-        let kept = loops.filter { $0.count >= 3 }
+    /// Adds one closed loop (an open subpath's outline, a dot), reversed when its signed area is
+    /// negative: the area is that of the pieces the outline bounds (all of one orientation), so
+    /// every outline, and every dot, adds positive windings to a path of several subpaths. A loop
+    /// with fewer than three points is dropped, and one without area (or not finite) too.
+    private mutating func addOutline(_ poly: [CGPoint]) {
+        guard poly.count >= 3 else { return }
         var area: CGFloat = 0
-        for poly in kept {
-            var prev = poly[poly.count - 1]
-            for q in poly {
+        var prev = poly[poly.count - 1]
+        for q in poly {
+            area += prev.x * q.y - q.x * prev.y
+            prev = q
+        }
+        guard area.isFinite, area != 0 else { return }
+        polygons.append(area > 0 ? poly : poly.reversed())
+    }
+
+    /// Adds the outline of a closed subpath, `sides.s0` forward and `sides.s1` backward, as
+    /// one outline of two loops: both reversed together when their summed signed area (the same sums
+    /// in the same order as over `[s0, s1.reversed()]`) is negative, loops of fewer than three points
+    /// dropped; the reversed side is made only when it is kept.
+    private mutating func addClosedOutline(_ sides: StrokeSides) {
+        let a = sides.s0, b = sides.s1
+        let keepA = a.count >= 3, keepB = b.count >= 3
+        var area: CGFloat = 0
+        if keepA {
+            var prev = a[a.count - 1]
+            for q in a {
+                area += prev.x * q.y - q.x * prev.y
+                prev = q
+            }
+        }
+        if keepB {
+            // b reversed: from its first point (the reversed loop's last) down through b[0].
+            var prev = b[0]
+            for k in stride(from: b.count - 1, through: 0, by: -1) {
+                let q = b[k]
                 area += prev.x * q.y - q.x * prev.y
                 prev = q
             }
         }
         guard area.isFinite, area != 0 else { return }
-        for poly in kept { polygons.append(area > 0 ? poly : poly.reversed()) }
+        if keepA { polygons.append(area > 0 ? a : a.reversed()) }
+        if keepB { polygons.append(area > 0 ? b.reversed() : b) }
     }
 }

@@ -1,0 +1,62 @@
+import XCTest
+import LaminaRandom
+@testable import CoreGraphics
+
+/// `PathStroker` (one pass, the sides appended in place) against `ReferencePathStroker` (the
+/// stroker before that rewrite): on seeded random open and closed subpaths of lines, quadratic
+/// and cubic curves (with repeated points, tiny and collinear segments, U-turns, segments shorter
+/// than the width), every cap, join,
+/// a range of widths, miter limits and tolerances, the same polygons point for point (so the
+/// same pixels).
+final class PathStrokerReferenceTests: XCTestCase {
+    static func randomPath(_ g: inout SplitMix64) -> CGPath {
+        func unit() -> CGFloat { CGFloat(g.next() >> 11) / CGFloat(1 << 53) }
+        let path = CGMutablePath()
+        var last = CGPoint.zero
+        // Small paths too, whose segments are shorter than the width (inner corners then overlap).
+        let size: CGFloat = g.next() % 3 == 0 ? 0.1 : 1
+        func pt() -> CGPoint {
+            switch g.next() % 8 {
+            case 0: return last                                                   // a repeated point
+            case 1: return CGPoint(x: last.x + unit() * 1e-4, y: last.y)          // a tiny step
+            case 2: return CGPoint(x: last.x + 20 * size, y: last.y)                   // straight on
+            default: return CGPoint(x: unit() * 200 * size, y: unit() * 160 * size)
+            }
+        }
+        for _ in 0..<(1 + Int(g.next() % 3)) {
+            last = CGPoint(x: unit() * 200 * size, y: unit() * 160 * size)
+            path.move(to: last)
+            for _ in 0..<Int(g.next() % 7) {
+                switch g.next() % 3 {
+                case 0: last = pt(); path.addLine(to: last)
+                case 1: let c = pt(); last = pt(); path.addQuadCurve(to: last, control: c)
+                default: let c1 = pt(), c2 = pt(); last = pt(); path.addCurve(to: last, control1: c1, control2: c2)
+                }
+            }
+            if g.next() % 2 == 0 { path.closeSubpath() }
+        }
+        return path
+    }
+
+    func testPolygonsMatchTheReferencePointForPoint() {
+        var g = SplitMix64(seed: 0x57_40_4E_9E)
+        let caps: [CGLineCap] = [.butt, .round, .square], joins: [CGLineJoin] = [.miter, .round, .bevel]
+        var compared = 0
+        for trial in 0..<3000 {
+            let path = Self.randomPath(&g)
+            let width = [0.5, 1, 3, 12, 40][Int(g.next() % 5)] as CGFloat
+            let cap = caps[Int(g.next() % 3)], join = joins[Int(g.next() % 3)]
+            let miter = [1, 1.5, 4, 10][Int(g.next() % 4)] as CGFloat
+            let tolerance = [0.05, 0.005, 0.5, 5][Int(g.next() % 4)] as CGFloat
+            var fast = PathStroker(lineWidth: width, cap: cap, join: join, miterLimit: miter, tolerance: tolerance)
+            var reference = ReferencePathStroker(lineWidth: width, cap: cap, join: join, miterLimit: miter, tolerance: tolerance)
+            for sp in StrokeSubpath.split(path) { fast.add(sp); reference.add(sp) }
+            compared += reference.polygons.reduce(0) { $0 + $1.count }
+            guard fast.polygons == reference.polygons else {
+                return XCTFail("trial \(trial): width \(width), \(cap.rawValue)/\(join.rawValue), miter \(miter), tolerance \(tolerance): "
+                               + "\(fast.polygons.map(\.count)) points vs \(reference.polygons.map(\.count))")
+            }
+        }
+        XCTAssertGreaterThan(compared, 100_000)
+    }
+}
