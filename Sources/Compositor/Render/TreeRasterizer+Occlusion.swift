@@ -36,7 +36,16 @@ extension TreeRasterizer {
             let H = M.projective
             if !tree.nodes[i].isDoubleSided && TreeRasterizer.isBackFacing(H, tree.nodes[i].bounds) { continue }
             let children = tree.children(of: i)
-            if TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) { continue }
+            if TreeRasterizer.drawsAsGroup(tree.nodes[i], hasChildren: !children.isEmpty) {
+                // A group drawn for its shadow alone (no mask, the normal blend mode, at full
+                // opacity) over an opaque background composites the inside of that background as
+                // a copy of opaque colour, as its shadow's cover takes it (`groupCover`).
+                if let cover = groupCover(i, M: M) {
+                    out.add(cover.tall.intersection(scissor), order: i)
+                    out.add(cover.wide.intersection(scissor), order: i)
+                }
+                continue
+            }
             let bounds = tree.nodes[i].bounds
             if tree.nodes[i].backgroundColor >> 24 == 0xFF, let r = TreeRasterizer.axisAligned(H, bounds) {
                 // Between the corners (one pixel more kept clear of them than their radii).
@@ -115,6 +124,17 @@ extension TreeRasterizer {
         }
         out.trim()
         return out
+    }
+
+    /// The pixels node `i`'s offscreen group (drawn through `M`) composites as opaque colour, when
+    /// it is drawn as a group for its shadow only: opacity 1 (the caller checks it and its
+    /// ancestors'), no mask, and what `opaqueCover` asks of it (an opaque background on a map that
+    /// only scales and translates, only the normal blend mode in its subtree), whose inside the
+    /// group then holds opaque and composites with source over, a copy. Nil otherwise.
+    func groupCover(_ i: Int, M: Matrix4x4) -> ShadowComposite.Covered? {
+        guard tree.nodes[i].opacity >= 1, tree.nodes[i].mask < 0, tree.nodes[i].blendMode == .normal,
+              let sh = tree.nodes[i].shadow, sh.color >> 24 != 0 else { return nil }
+        return opaqueCover(i, M: M, opacity: 1, clipped: false)
     }
 
     /// Whether node `n` itself may add an occluding rectangle (`occluders`): an opaque background,

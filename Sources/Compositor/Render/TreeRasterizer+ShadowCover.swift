@@ -12,7 +12,13 @@ extension TreeRasterizer {
     /// normal blend mode (every other part and sublayer is then drawn over it with source over,
     /// which keeps it opaque); and `s` has no soft clip. Nil otherwise.
     func opaqueCover(_ i: Int, M: Matrix4x4, opacity op: Double, on s: Surface) -> ShadowComposite.Covered? {
-        guard skipsCoveredShadow, s.clip == nil, op >= 1, tree.nodes[i].mask < 0, tree.nodes[i].backgroundColor >> 24 == 255,
+        guard skipsCoveredShadow else { return nil }
+        return opaqueCover(i, M: M, opacity: op, clipped: s.clip != nil)
+    }
+
+    /// `opaqueCover(_:M:opacity:on:)` on a surface with a soft clip (`clipped`: nil) or without.
+    func opaqueCover(_ i: Int, M: Matrix4x4, opacity op: Double, clipped: Bool) -> ShadowComposite.Covered? {
+        guard !clipped, op >= 1, tree.nodes[i].mask < 0, tree.nodes[i].backgroundColor >> 24 == 255,
               let r = TreeRasterizer.axisAligned(M.projective, tree.nodes[i].bounds) else { return nil }
         let end = min(tree.nodes[i].subtreeEnd, tree.nodes.count)
         for k in i..<max(end, i + 1) where tree.nodes[k].blendMode != .normal { return nil }
