@@ -90,7 +90,7 @@ final class ClipMaskCacheTests: XCTestCase {
         var inside = RenderNode()
         inside.bounds = CGRect(x: 0, y: 0, width: 200, height: 30)
         inside.toParent = .translation(-20, 20)
-        inside.backgroundColor = 0xC0F0_8020
+        inside.backgroundColor = 0xC0B4_6018
         root.id = 1; clip.id = 2; inside.id = 3
         root.subtreeEnd = 3; clip.subtreeEnd = 3; inside.subtreeEnd = 3
         let tree = RenderTree(nodes: [root, clip, inside])

@@ -105,7 +105,7 @@ final class OcclusionTests: XCTestCase {
         var d = b                  // scaled, with transparent corners: sampled, hides nothing
         d.toParent = Matrix4x4.scale(1.5, 1.5).then(.translation(300, 200))
         var e = RenderNode()       // translucent background: nothing
-        e.bounds = CGRect(x: 0, y: 0, width: 60, height: 60); e.backgroundColor = 0x80FF_0000
+        e.bounds = CGRect(x: 0, y: 0, width: 60, height: 60); e.backgroundColor = 0x8080_0000
         var f = RenderNode()       // an opaque 20x10 photo drawn 40x20 at (10.5, 200): pixels 11..<50 × 200..<220
         f.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
         f.toParent = .translation(10.5, 200)
@@ -226,7 +226,7 @@ final class OcclusionTests: XCTestCase {
         var leaf = RenderNode()
         leaf.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
         leaf.toParent = Matrix4x4(SIMD16(cos(0.5), sin(0.5), 0, 0, -sin(0.5), cos(0.5), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)).then(.translation(60, 40))
-        leaf.backgroundColor = 0x80FF_0000
+        leaf.backgroundColor = 0x8080_0000
         var cover = RenderNode()
         cover.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         cover.toParent = .translation(20, 10)

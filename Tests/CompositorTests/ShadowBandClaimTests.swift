@@ -74,7 +74,7 @@ final class ShadowBandClaimTests: XCTestCase {
                 var n = RenderNode()
                 n.bounds = CGRect(x: 0, y: 0, width: rng.double(30, 90), height: rng.double(60, 150))
                 n.toParent = .translation(8 + Double(i) * 62 + rng.double(0, 1), rng.double(20, 80))
-                n.backgroundColor = rng.pick([0xFF20_60C0, 0xC0E5_6767])
+                n.backgroundColor = rng.pick([0xFF20_60C0, 0xC0AC_4D4D])
                 n.cornerRadius = rng.double(0, 20)
                 n.shadow = RenderShadow(color: 0x9900_0000, offsetX: rng.double(-3, 3), offsetY: rng.double(0, 6), radius: rng.double(1.5, 14), path: nil)
                 n.id = UInt64(nodes.count)
@@ -147,7 +147,7 @@ final class ShadowBandClaimTests: XCTestCase {
                 card.toParent = Matrix4x4.scale(4, 4).then(.translation(60, 400))
                 card.backgroundColor = 0xFFE5_6767
                 card.cornerRadius = 14
-                card.borderWidth = 3; card.borderColor = 0xCCFF_FFFF
+                card.borderWidth = 3; card.borderColor = 0xCCCC_CCCC
                 card.shadow = RenderShadow(color: 0x9900_0000, offsetX: 0, offsetY: -12, radius: radius, path: nil)
                 var dot = RenderNode()
                 dot.bounds = CGRect(x: 0, y: 0, width: 18, height: 18)

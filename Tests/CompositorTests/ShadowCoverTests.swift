@@ -17,7 +17,7 @@ final class ShadowCoverTests: XCTestCase {
         card.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         let s = rng.pick([1, 1, rng.double(0.7, 2.2)])
         card.toParent = Matrix4x4.scale(s, rng.pick([s, rng.double(0.7, 2.2)])).then(.translation(rng.double(-10, 120), rng.double(-10, 80)))
-        card.backgroundColor = rng.pick([0xFFE5_6767, 0xFF30_6090, UInt32(rng.int(1...254)) << 24 | 0x0020_3040])
+        card.backgroundColor = rng.pick([0xFFE5_6767, 0xFF30_6090, UInt32(rng.int(0x40...254)) << 24 | 0x0020_3040])
         card.cornerRadius = rng.pick([0, rng.double(1, 30)])
         card.maskedCorners = rng.pick([0xF, 0xF, UInt8(rng.int(0...15))])
         card.opacity = rng.pick([1, 1, 1, 0.6])

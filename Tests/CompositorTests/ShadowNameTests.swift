@@ -26,7 +26,7 @@ final class ShadowNameTests: XCTestCase {
         n.antialiasedEdges = rng.pick([0xF, 0])
         if rng.chance(0.8) {
             n.borderWidth = rng.pick([1, 2, 3, rng.double(0.2, 4)])
-            n.borderColor = rng.pick([0xCCFF_FFFF, 0xFF20_2020, 0x5500_0000])
+            n.borderColor = rng.pick([0xCCCC_CCCC, 0xFF20_2020, 0x5500_0000])
         }
         n.shadow = RenderShadow(color: rng.pick([0x9900_0000, 0xFF00_0000]), offsetX: rng.double(-3, 3), offsetY: rng.double(0, 6),
                                 radius: rng.pick([rng.double(1, 5), rng.double(5, 16), rng.double(16, 45)]) / s, path: nil)
@@ -90,7 +90,7 @@ final class ShadowNameTests: XCTestCase {
         card.toParent = Matrix4x4.scale(3, 3).then(.translation(60, 50))
         card.backgroundColor = 0xFFE5_6767
         card.cornerRadius = 14
-        card.borderWidth = 3; card.borderColor = 0xCCFF_FFFF
+        card.borderWidth = 3; card.borderColor = 0xCCCC_CCCC
         card.shadow = RenderShadow(color: 0x9900_0000, offsetX: 0, offsetY: 5, radius: 8, path: nil)
         var dot = RenderNode()
         dot.bounds = CGRect(x: 0, y: 0, width: 18, height: 18)
@@ -128,7 +128,7 @@ final class ShadowNameTests: XCTestCase {
         // A translucent card: what its dot draws shows in its alpha, so it has no name, and a dot
         // turned translucent changes its shadow.
         var glass = card
-        glass.backgroundColor = 0xC0E5_6767
+        glass.backgroundColor = 0xC0AC_4D4D
         XCTAssertNil(TreeRasterizer(tree: tree(glass, dot), shadowCache: r.shadowCache).shadowName(1, children: [2], M: card.toParent),
                      "a translucent card with a dot: no name")
         expectFound(glass, dot, false, "a translucent card")
@@ -145,7 +145,7 @@ final class ShadowNameTests: XCTestCase {
     /// its anti-aliased edge or its round corner does not, nor one blended by multiply.
     func testSublayersInsideTheWholePixelsOnly() {
         var card = ShadowOutlineTests.card(width: 72, height: 60, x: 40, y: 30, radius: 30, offset: 5, blur: 8)
-        card.borderWidth = 3; card.borderColor = 0xCCFF_FFFF
+        card.borderWidth = 3; card.borderColor = 0xCCCC_CCCC
         func named(dotAt x: Double, _ y: Double, size: Double, radius: Double, blend: BlendMode = .normal) -> Bool {
             var dot = RenderNode()
             dot.bounds = CGRect(x: 0, y: 0, width: size, height: size)

@@ -25,7 +25,7 @@ final class ShadowOutlineTests: XCTestCase {
         // Inside the frame, with its blur's reach: a group holds only the layer's pixels on the frame, so
         // near the frame's edges its shadow lacks the part of the layer past them (the outline's has it).
         n.toParent = map.then(.translation(rng.double(70, 170), rng.double(70, 110)))
-        n.backgroundColor = rng.pick([0xFFE5_6767, 0xFF30_6090, UInt32(rng.int(1...254)) << 24 | 0x0010_1010])
+        n.backgroundColor = rng.pick([0xFFE5_6767, 0xFF30_6090, UInt32(rng.int(0x10...254)) << 24 | 0x0010_1010])
         n.cornerRadius = rng.pick([0, rng.double(1, 40)])
         n.maskedCorners = rng.pick([0xF, 0xF, UInt8(rng.int(0...15))])
         n.opacity = rng.pick([1, 1, 0.6])
@@ -110,7 +110,7 @@ final class ShadowOutlineTests: XCTestCase {
         XCTAssertNil(r.outlineAlpha(1, hasChildren: false, sigma: 0.5, toDevice: card.toParent.projective), "a sharp shadow: the group's alpha")
         XCTAssertNil(r.outlineAlpha(1, hasChildren: false, sigma: 20, toDevice: card.toParent.projective), "a blur on a reduced plane: the group's alpha")
         var bordered = card
-        bordered.borderWidth = 2; bordered.borderColor = 0xCCFF_FFFF
+        bordered.borderWidth = 2; bordered.borderColor = 0xCCCC_CCCC
         XCTAssertNil(TreeRasterizer(tree: flatTree(width: 200, height: 140, [bordered])).outlineAlpha(1, hasChildren: false, sigma: 8, toDevice: card.toParent.projective), "a border")
         // Aliased edges (Core Animation's default): the outline while the map keeps the pixel grid.
         var aliased = card
