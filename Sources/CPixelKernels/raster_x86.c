@@ -254,6 +254,41 @@ AVX512BW static inline void scaled_colors_512(uint32_t *table, __m512i c16) {
     }
 }
 
+/// Sixteen cells' blend factors, as lk_raster_sweep_blend_portable makes them: the cells in lanes
+/// `m` read and cleared, summed along the row onto *carry (which becomes the last lane's sum), and
+/// each sum's coverage (non-zero or even-odd winding; times `opv` unless `whole`) as k 0...255.
+AVX512BW __attribute__((always_inline)) static inline __m512i cells_k_512(int32_t *cells, __mmask16 m, __m512i *carry,
+                                                                          int32_t evenOdd, int whole, __m512 opv) {
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
+    const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
+    const __m512i last = _mm512_set1_epi32(15), round = _mm512_set1_epi32(32768);
+    const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
+    const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
+    __m512i x = _mm512_maskz_loadu_epi32(m, cells);
+    _mm512_mask_storeu_epi32(cells, m, zero);
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+    x = _mm512_add_epi32(x, *carry);
+    *carry = _mm512_permutexvar_epi32(last, x);
+    __m512i a = _mm512_abs_epi32(x);
+    if (evenOdd) {
+        a = _mm512_and_si512(a, period);
+        a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
+    } else {
+        a = _mm512_min_epu32(a, one);
+    }
+    __m512i k;
+    if (whole) {
+        k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
+    } else {
+        __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
+        k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+    }
+    return k;
+}
+
 /// lk_raster_sweep_blend_portable on sixteen cells a step (the last group through masks), with
 /// lk_over_solid_coverage_avx512's arithmetic, inlined into lk_raster_blend_rows_avx512: the
 /// colour scaled by each pixel's k is gathered from `table` (scaled_colors_512), and the pixel,
@@ -261,40 +296,14 @@ AVX512BW static inline void scaled_colors_512(uint32_t *table, __m512i c16) {
 /// as mul255, the sum saturated as the packing of the 16-bit sums saturates it).
 AVX512BW __attribute__((always_inline)) static inline int32_t sweep_blend_512(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum,
                                                                              int32_t evenOdd, int whole, __m512 opv, const uint32_t *table) {
-    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
-    const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
-    const __m512i last = _mm512_set1_epi32(15), round = _mm512_set1_epi32(32768);
     const __m512i low = _mm512_set1_epi32(0x00FF00FF);
     // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
     const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128));
-    const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
-    const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     __m512i carry = _mm512_set1_epi32(sum);
     for (int32_t i = 0; i < count; i += 16) {
         int32_t n = count - i < 16 ? count - i : 16;
         __mmask16 m = (__mmask16)(n == 16 ? 0xFFFFu : (1u << n) - 1);
-        __m512i x = _mm512_maskz_loadu_epi32(m, cells + i);
-        _mm512_mask_storeu_epi32(cells + i, m, zero);
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
-        x = _mm512_add_epi32(x, carry);
-        carry = _mm512_permutexvar_epi32(last, x);
-        __m512i a = _mm512_abs_epi32(x);
-        if (evenOdd) {
-            a = _mm512_and_si512(a, period);
-            a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
-        } else {
-            a = _mm512_min_epu32(a, one);
-        }
-        __m512i k;
-        if (whole) {
-            k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
-        } else {
-            __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
-            k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
-        }
+        const __m512i k = cells_k_512(cells + i, m, &carry, evenOdd, whole, opv);
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
         const __m512i s = _mm512_i32gather_epi32(k, (const void *)table, 4);
@@ -335,14 +344,9 @@ AVX512BW __attribute__((always_inline)) static inline void over_solid_512(uint32
 AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int32_t *cells, uint32_t *dst, int32_t s0, int32_t s1,
                                                                             int32_t p0, int32_t p1, int32_t sum, int32_t evenOdd, int whole,
                                                                             __m512 opv, const uint32_t *table) {
-    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
-    const __m512i two = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm512_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
-    const __m512i last = _mm512_set1_epi32(15), round = _mm512_set1_epi32(32768);
     const __m512i low = _mm512_set1_epi32(0x00FF00FF);
     // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
     const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128));
-    const __m512 unit = _mm512_set1_ps(1.0f / LAMINA_RASTER_ONE), onef = _mm512_set1_ps(1.0f);
-    const __m512 f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     __m512i carry = _mm512_set1_epi32(sum);
     for (int32_t i = s0; i < s1; i += 16) {
         const int32_t n = s1 - i < 16 ? s1 - i : 16;
@@ -350,28 +354,7 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
         // The lanes painted: [p0 − i, p1 − i) within [0, n).
         const int32_t lo = p0 - i > 0 ? p0 - i : 0, hi = p1 - i < n ? p1 - i : n;
         const __mmask16 paint = hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
-        __m512i x = _mm512_maskz_loadu_epi32(m, cells + i);
-        _mm512_mask_storeu_epi32(cells + i, m, zero);
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
-        x = _mm512_add_epi32(x, carry);
-        carry = _mm512_permutexvar_epi32(last, x);
-        __m512i a = _mm512_abs_epi32(x);
-        if (evenOdd) {
-            a = _mm512_and_si512(a, period);
-            a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
-        } else {
-            a = _mm512_min_epu32(a, one);
-        }
-        __m512i k;
-        if (whole) {
-            k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
-        } else {
-            __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
-            k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
-        }
+        const __m512i k = cells_k_512(cells + i, m, &carry, evenOdd, whole, opv);
         const __mmask16 live = _mm512_mask_test_epi32_mask(paint, k, k);
         const __m512i sc = _mm512_i32gather_epi32(k, (const void *)table, 4);
         const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
