@@ -111,7 +111,7 @@ __attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *t
     }
 }
 
-/// lk_raster_sweep_blend_portable on eight cells a step (the last few by the portable version),
+/// lk_raster_sweep_blend_portable on eight cells a step (the last one to seven through masks),
 /// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2: the
 /// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256), and the pixel,
 /// its even and odd bytes in 16-bit lanes, takes s + d·(255 − s.alpha)/255 per channel (rounded
@@ -120,7 +120,7 @@ __attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *t
 /// d·255/255 = d).
 __attribute__((target("avx2"), always_inline))
 static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
-                                      int whole, __m256 opv, uint32_t color, float op, const uint32_t *table) {
+                                      int whole, __m256 opv, const uint32_t *table) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
     const __m256i last = _mm256_set1_epi32(7), low = _mm256_set1_epi32(0x00FF00FF);
@@ -128,33 +128,44 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     const __m256i alpha = _mm256_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128,
                                            3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128);
     __m256i carry = _mm256_set1_epi32(sum);
+    // Eight cells of the row from cells + i (the lanes of `m` only when `masked`: the last one to
+    // seven, read and written through masked loads and stores, the others' k made 0).
+#define LK_SWEEP8(masked, m)                                                                              \
+    do {                                                                                                  \
+        __m256i x = masked ? _mm256_maskload_epi32(cells + i, m) : _mm256_loadu_si256((const __m256i *)(cells + i)); \
+        if (masked) _mm256_maskstore_epi32(cells + i, m, zero); else _mm256_storeu_si256((__m256i *)(cells + i), zero); \
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));                                                 \
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));                                                 \
+        __m256i lowSum = _mm256_shuffle_epi32(x, 0xFF);                                                   \
+        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(lowSum, lowSum, 0x08));                         \
+        x = _mm256_add_epi32(x, carry);                                                                   \
+        carry = _mm256_permutevar8x32_epi32(x, last);                                                     \
+        __m256i a = _mm256_abs_epi32(x);                                                                  \
+        if (evenOdd) {                                                                                    \
+            a = _mm256_and_si256(a, period);                                                              \
+            a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));                                            \
+        } else {                                                                                          \
+            a = _mm256_min_epu32(a, one);                                                                 \
+        }                                                                                                 \
+        __m256i k = lanes_k_avx2(a, whole, opv);                                                          \
+        if (masked) k = _mm256_and_si256(k, m);                                                           \
+        const __m256i s = _mm256_i32gather_epi32((const int *)table, k, 4);                               \
+        const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
+        const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);                         \
+        const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));                  \
+        const __m256i ag = div255_r16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia));                   \
+        const __m256i out = _mm256_adds_epu8(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), s);          \
+        if (masked) _mm256_maskstore_epi32((int *)(dst + i), m, out); else _mm256_storeu_si256((__m256i *)(dst + i), out); \
+    } while (0)
     int32_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + i));
-        _mm256_storeu_si256((__m256i *)(cells + i), zero);
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-        __m256i lowSum = _mm256_shuffle_epi32(x, 0xFF);
-        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(lowSum, lowSum, 0x08));
-        x = _mm256_add_epi32(x, carry);
-        carry = _mm256_permutevar8x32_epi32(x, last);
-        __m256i a = _mm256_abs_epi32(x);
-        if (evenOdd) {
-            a = _mm256_and_si256(a, period);
-            a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));
-        } else {
-            a = _mm256_min_epu32(a, one);
-        }
-        __m256i k = lanes_k_avx2(a, whole, opv);
-        const __m256i s = _mm256_i32gather_epi32((const int *)table, k, 4);
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);
-        const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));
-        const __m256i ag = div255_r16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_adds_epu8(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), s));
+    for (; i + 8 <= count; i += 8) LK_SWEEP8(0, zero);
+    if (i < count) {
+        // The last one to seven cells through masks (a scalar tail was paid by every marked run).
+        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        LK_SWEEP8(1, m);
     }
-    int32_t s = _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
-    return i < count ? lk_raster_sweep_blend_portable(cells + i, dst + i, count - i, s, evenOdd, color, op) : s;
+#undef LK_SWEEP8
+    return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
 /// over_solid_512 on eight pixels a step (the last few one at a time, as over_px).
@@ -199,7 +210,7 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             int32_t a0 = a > p0 ? a : p0, a1 = b < p1 ? b : p1;                                            \
             if (a1 > a0) {                                                                                 \
                 for (int32_t x = a; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
-                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, color, op, table);  \
+                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, table);  \
                 for (int32_t x = a1; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
             } else {                                                                                       \
                 for (int32_t x = a; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
