@@ -300,33 +300,6 @@ AVX512BW __attribute__((always_inline)) static inline __m512i cells_k_512(int32_
     return k;
 }
 
-/// lk_raster_sweep_blend_portable on sixteen cells a step (the last group through masks), with
-/// lk_over_solid_coverage_avx512's arithmetic, inlined into lk_raster_blend_rows_avx512: the
-/// colour scaled by each pixel's k is gathered from `table` (scaled_colors_512), and the pixel,
-/// its even and odd bytes in 16-bit lanes, takes s + d·(255 − s.alpha)/255 per channel (rounded
-/// as mul255, the sum saturated as the packing of the 16-bit sums saturates it).
-AVX512BW __attribute__((always_inline)) static inline int32_t sweep_blend_512(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum,
-                                                                             int32_t evenOdd, int whole, __m512 opv, const uint32_t *table) {
-    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
-    // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
-    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128));
-    __m512i carry = _mm512_set1_epi32(sum);
-    for (int32_t i = 0; i < count; i += 16) {
-        int32_t n = count - i < 16 ? count - i : 16;
-        __mmask16 m = (__mmask16)(n == 16 ? 0xFFFFu : (1u << n) - 1);
-        const __m512i k = cells_k_512(cells + i, m, &carry, evenOdd, whole, opv);
-        const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
-        if (!live) continue;
-        const __m512i s = _mm512_i32gather_epi32(k, (const void *)table, 4);
-        const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
-        const __m512i ia = _mm512_xor_si512(_mm512_shuffle_epi8(s, alpha), low);
-        const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
-        const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
-        _mm512_mask_storeu_epi32(dst + i, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), s));
-    }
-    return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
-}
-
 /// dst[x] = over_px(dst[x], s) for x in [0, count): lamina_over_solid's AVX-512 arithmetic
 /// (s + d·(255 − s.alpha)/255 per channel; an opaque s replaces d), sixteen pixels a step.
 AVX512BW __attribute__((always_inline)) static inline void over_solid_512(uint32_t *dst, uint32_t s, int32_t count) {
