@@ -80,6 +80,10 @@ public final class FrameRenderer {
     /// `background` already (see `drawnBounds`): the rest of the region is not cleared again.
     public func render(_ tree: RenderTree, into buffer: inout PixelBuffer, region: IntRect? = nil,
                        toDevice: Matrix4x4 = .identity, background: UInt32? = 0, clearing: IntRect? = nil) {
+        #if DEBUG
+        // The contract every kernel relies on; release builds do not pay for the walk.
+        if let bad = tree.firstNonPremultipliedColor() { assertionFailure("FrameRenderer.render: \(bad)") }
+        #endif
         let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         let area = (region ?? full).intersection(full)
         guard !area.isEmpty else { return }
