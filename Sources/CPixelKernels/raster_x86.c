@@ -9,6 +9,7 @@
 // cells apart are swept as one. lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
 // contour's edges eight or four at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
+#include <stddef.h>
 #include "kernels_internal.h"
 #include <immintrin.h>
 
@@ -414,13 +415,38 @@ static inline size_t keep_edge_lanes(LkEdge *edges, size_t out, uint32_t keep, u
     return out;
 }
 
+#define AVX512DQ __attribute__((target("avx512f,avx512dq")))
+
+// lk_raster_edges_avx512 and lk_raster_edges_avx2 write a group of edges all kept as whole vectors
+// (the fields transposed in registers): the layout they rely on.
+_Static_assert(sizeof(LkEdge) == 112 && offsetof(LkEdge, slope) == 40 && offsetof(LkEdge, dir) == 48 && offsetof(LkEdge, fixed) == 52
+               && offsetof(LkEdge, r0) == 56 && offsetof(LkEdge, r1) == 60 && offsetof(LkEdge, qt) == 64 && offsetof(LkEdge, step) == 104,
+               "LkEdge layout");
+
+/// Transposes eight vectors of eight 64-bit lanes in place: v[j] lane i becomes v[i] lane j.
+AVX512DQ static inline void transpose8_epi64(__m512i *v) {
+    __m512i t[8], u[8];
+    for (int k = 0; k < 8; k += 2) { t[k] = _mm512_unpacklo_epi64(v[k], v[k + 1]); t[k + 1] = _mm512_unpackhi_epi64(v[k], v[k + 1]); }
+    // u[0]: lanes 0 of v0..v3 | lanes 4; u[1]: lanes 2 | 6; u[2]: 1 | 5; u[3]: 3 | 7 (u[4...7] of v4..v7).
+    const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    for (int h = 0; h < 8; h += 4) {
+        u[h] = _mm512_permutex2var_epi64(t[h], lo, t[h + 2]);
+        u[h + 1] = _mm512_permutex2var_epi64(t[h], hi, t[h + 2]);
+        u[h + 2] = _mm512_permutex2var_epi64(t[h + 1], lo, t[h + 3]);
+        u[h + 3] = _mm512_permutex2var_epi64(t[h + 1], hi, t[h + 3]);
+    }
+    v[0] = _mm512_shuffle_i64x2(u[0], u[4], 0x44); v[4] = _mm512_shuffle_i64x2(u[0], u[4], 0xEE);
+    v[2] = _mm512_shuffle_i64x2(u[1], u[5], 0x44); v[6] = _mm512_shuffle_i64x2(u[1], u[5], 0xEE);
+    v[1] = _mm512_shuffle_i64x2(u[2], u[6], 0x44); v[5] = _mm512_shuffle_i64x2(u[2], u[6], 0xEE);
+    v[3] = _mm512_shuffle_i64x2(u[3], u[7], 0x44); v[7] = _mm512_shuffle_i64x2(u[3], u[7], 0xEE);
+}
+
 /// lk_raster_edges_avx512 (kernels_internal.h): the edges of eight points a step, each lane the
 /// scalar setup of raster.c (lamina_raster_add_contour, edge_slope, fix_edge) in the same IEEE
 /// operations in the same order (no fused multiply-add: each product and sum rounded as there),
 /// so the same doubles; the integers are the same conversions (truncation toward zero of values
 /// below 2^62; ⌊v⌋ by rounding toward −∞, which is floor_int's value there). Lanes are written
 /// out in order, so the edges come in the order the scalar loop gives them.
-#define AVX512DQ __attribute__((target("avx512f,avx512dq")))
 AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCount, const double *xy, int32_t count, const double *m,
                                                    double top, double bottom, double *box, int32_t *notFinite) {
     const int32_t n = (count - 1) / 8 * 8;
@@ -477,18 +503,39 @@ AVX512DQ LK_HIDDEN int32_t lk_raster_edges_avx512(LkEdge *edges, size_t *edgeCou
         const __m512d fby = _mm512_roundscale_pd(ey, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
         // r1 = ⌈by⌉ − 1: ⌊by⌋, less one where by is whole.
         const __m512d r1 = _mm512_mask_sub_pd(fby, _mm512_cmp_pd_mask(fby, ey, _CMP_EQ_OQ), fby, one);
-        _mm512_storeu_pd(T[0], tx); _mm512_storeu_pd(T[1], ty); _mm512_storeu_pd(T[2], ex);
-        _mm512_storeu_pd(T[3], ey); _mm512_storeu_pd(T[4], dxdy); _mm512_storeu_pd(T[5], slope);
-        _mm256_storeu_si256((__m256i *)R[0], _mm512_cvttpd_epi32(fty));
-        _mm256_storeu_si256((__m256i *)R[1], _mm512_cvttpd_epi32(r1));
-        _mm512_storeu_si512(Q[0], _mm512_cvttpd_epi64(_mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(ty, onev), magic), magic)));
-        _mm512_storeu_si512(Q[1], _mm512_cvttpd_epi64(_mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(ey, onev), magic), magic)));
-        _mm512_storeu_si512(Q[2], _mm512_cvttpd_epi64(_mm512_mul_pd(tx, unit)));
-        _mm512_storeu_si512(Q[3], _mm512_cvttpd_epi64(_mm512_mul_pd(ex, unit)));
+        const __m256i ir0 = _mm512_cvttpd_epi32(fty), ir1 = _mm512_cvttpd_epi32(r1);
+        const __m512i iq0 = _mm512_cvttpd_epi64(_mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(ty, onev), magic), magic));
+        const __m512i iq1 = _mm512_cvttpd_epi64(_mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(ey, onev), magic), magic));
+        const __m512i iq2 = _mm512_cvttpd_epi64(_mm512_mul_pd(tx, unit));
+        const __m512i iq3 = _mm512_cvttpd_epi64(_mm512_mul_pd(ex, unit));
         // x at y = r0 + 1: (tx + ((r0 + 1) − ty)·dxdy)·2^32, r0 = ⌊ty⌋ as a double.
         const __m512d x1 = _mm512_add_pd(tx, _mm512_mul_pd(_mm512_sub_pd(_mm512_add_pd(fty, one), ty), dxdy));
-        _mm512_storeu_si512(Q[4], _mm512_cvttpd_epi64(_mm512_mul_pd(x1, unit)));
-        _mm512_storeu_si512(Q[5], _mm512_cvttpd_epi64(_mm512_mul_pd(dxdy, unit)));
+        const __m512i iq4 = _mm512_cvttpd_epi64(_mm512_mul_pd(x1, unit));
+        const __m512i iq5 = _mm512_cvttpd_epi64(_mm512_mul_pd(dxdy, unit));
+        if (keep == 0xFF) {
+            // All eight kept (most groups): the edges written whole, the fields transposed in
+            // registers (each edge's bytes as keep_edge_lanes writes them).
+            const __m512i df = _mm512_or_si512(_mm512_mask_blend_epi64(down, _mm512_set1_epi64(0xFFFFFFFFll), _mm512_set1_epi64(1)),
+                                               _mm512_maskz_mov_epi64(fixed, _mm512_set1_epi64(1ll << 32)));
+            const __m512i rows = _mm512_or_si512(_mm512_cvtepu32_epi64(ir0), _mm512_slli_epi64(_mm512_cvtepu32_epi64(ir1), 32));
+            __m512i a[8] = { _mm512_castpd_si512(tx), _mm512_castpd_si512(ty), _mm512_castpd_si512(ex), _mm512_castpd_si512(ey),
+                             _mm512_castpd_si512(dxdy), _mm512_castpd_si512(slope), df, rows };
+            __m512i b[8] = { iq0, iq1, iq2, iq3, iq4, iq5, iq5, iq5 };
+            transpose8_epi64(a);
+            transpose8_epi64(b);
+            for (int l = 0; l < 8; l++) {
+                _mm512_storeu_si512((void *)&edges[out + (size_t)l], a[l]);
+                _mm512_mask_storeu_epi64((char *)&edges[out + (size_t)l] + 64, 0x3F, b[l]);
+            }
+            out += 8;
+            continue;
+        }
+        _mm512_storeu_pd(T[0], tx); _mm512_storeu_pd(T[1], ty); _mm512_storeu_pd(T[2], ex);
+        _mm512_storeu_pd(T[3], ey); _mm512_storeu_pd(T[4], dxdy); _mm512_storeu_pd(T[5], slope);
+        _mm256_storeu_si256((__m256i *)R[0], ir0);
+        _mm256_storeu_si256((__m256i *)R[1], ir1);
+        _mm512_storeu_si512(Q[0], iq0); _mm512_storeu_si512(Q[1], iq1); _mm512_storeu_si512(Q[2], iq2);
+        _mm512_storeu_si512(Q[3], iq3); _mm512_storeu_si512(Q[4], iq4); _mm512_storeu_si512(Q[5], iq5);
         out = keep_edge_lanes(edges, out, keep, down, fixed, &T[0][0], &Q[0][0], &R[0][0], 8);
     }
     box[0] = _mm512_reduce_min_pd(mnx); box[1] = _mm512_reduce_min_pd(mny);
@@ -523,6 +570,14 @@ __attribute__((target("avx2")))
 static inline __m256i round_i64_avx2(__m256d v) {
     const __m256d magic = _mm256_set1_pd(6755399441055744.0);
     return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(v, magic)), _mm256_castpd_si256(magic));
+}
+
+/// Transposes four vectors of four 64-bit lanes in place: v[j] lane i becomes v[i] lane j.
+__attribute__((target("avx2"))) static inline void transpose4_epi64(__m256i *v) {
+    const __m256i t0 = _mm256_unpacklo_epi64(v[0], v[1]), t1 = _mm256_unpackhi_epi64(v[0], v[1]);
+    const __m256i t2 = _mm256_unpacklo_epi64(v[2], v[3]), t3 = _mm256_unpackhi_epi64(v[2], v[3]);
+    v[0] = _mm256_permute2x128_si256(t0, t2, 0x20); v[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    v[1] = _mm256_permute2x128_si256(t1, t3, 0x20); v[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
 /// lk_raster_edges_avx2 (kernels_internal.h): lk_raster_edges_avx512 four points a step, in the
@@ -587,17 +642,39 @@ LK_HIDDEN int32_t lk_raster_edges_avx2(LkEdge *edges, size_t *edgeCount, const d
         const __m256d fty = _mm256_floor_pd(ty), fby = _mm256_floor_pd(ey);
         // r1 = ⌈by⌉ − 1: ⌊by⌋, less one where by is whole.
         const __m256d r1 = _mm256_sub_pd(fby, _mm256_and_pd(_mm256_cmp_pd(fby, ey, _CMP_EQ_OQ), one));
+        const __m128i ir0 = _mm256_cvttpd_epi32(fty), ir1 = _mm256_cvttpd_epi32(r1);
+        const __m256i iq0 = round_i64_avx2(_mm256_mul_pd(ty, onev)), iq1 = round_i64_avx2(_mm256_mul_pd(ey, onev));
+        const __m256i iq2 = trunc_i64_avx2(_mm256_mul_pd(tx, unit)), iq3 = trunc_i64_avx2(_mm256_mul_pd(ex, unit));
+        const __m256d x1 = _mm256_add_pd(tx, _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(fty, one), ty), dxdy));
+        const __m256i iq4 = trunc_i64_avx2(_mm256_mul_pd(x1, unit)), iq5 = trunc_i64_avx2(_mm256_mul_pd(dxdy, unit));
+        if (keep == 0xF) {
+            // All four kept (most groups): the edges written whole, the fields transposed in
+            // registers (each edge's bytes as keep_edge_lanes writes them).
+            const __m256i df = _mm256_or_si256(_mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(_mm256_set1_epi64x(0xFFFFFFFFll)),
+                                                                                     _mm256_castsi256_pd(_mm256_set1_epi64x(1)), downv)),
+                                               _mm256_and_si256(_mm256_castpd_si256(inside), _mm256_set1_epi64x(1ll << 32)));
+            const __m256i rows = _mm256_or_si256(_mm256_cvtepu32_epi64(ir0), _mm256_slli_epi64(_mm256_cvtepu32_epi64(ir1), 32));
+            __m256i g[4][4] = { { _mm256_castpd_si256(tx), _mm256_castpd_si256(ty), _mm256_castpd_si256(ex), _mm256_castpd_si256(ey) },
+                                { _mm256_castpd_si256(dxdy), _mm256_castpd_si256(slope), df, rows },
+                                { iq0, iq1, iq2, iq3 }, { iq4, iq5, iq4, iq5 } };
+            for (int k = 0; k < 4; k++) transpose4_epi64(g[k]);
+            for (int l = 0; l < 4; l++) {
+                char *e = (char *)&edges[out + (size_t)l];
+                _mm256_storeu_si256((__m256i *)e, g[0][l]);
+                _mm256_storeu_si256((__m256i *)(e + 32), g[1][l]);
+                _mm256_storeu_si256((__m256i *)(e + 64), g[2][l]);
+                _mm_storeu_si128((__m128i *)(e + 96), _mm256_castsi256_si128(g[3][l]));
+            }
+            out += 4;
+            continue;
+        }
         _mm256_storeu_pd(T[0], tx); _mm256_storeu_pd(T[1], ty); _mm256_storeu_pd(T[2], ex);
         _mm256_storeu_pd(T[3], ey); _mm256_storeu_pd(T[4], dxdy); _mm256_storeu_pd(T[5], slope);
-        _mm_storeu_si128((__m128i *)R[0], _mm256_cvttpd_epi32(fty));
-        _mm_storeu_si128((__m128i *)R[1], _mm256_cvttpd_epi32(r1));
-        _mm256_storeu_si256((__m256i *)Q[0], round_i64_avx2(_mm256_mul_pd(ty, onev)));
-        _mm256_storeu_si256((__m256i *)Q[1], round_i64_avx2(_mm256_mul_pd(ey, onev)));
-        _mm256_storeu_si256((__m256i *)Q[2], trunc_i64_avx2(_mm256_mul_pd(tx, unit)));
-        _mm256_storeu_si256((__m256i *)Q[3], trunc_i64_avx2(_mm256_mul_pd(ex, unit)));
-        const __m256d x1 = _mm256_add_pd(tx, _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(fty, one), ty), dxdy));
-        _mm256_storeu_si256((__m256i *)Q[4], trunc_i64_avx2(_mm256_mul_pd(x1, unit)));
-        _mm256_storeu_si256((__m256i *)Q[5], trunc_i64_avx2(_mm256_mul_pd(dxdy, unit)));
+        _mm_storeu_si128((__m128i *)R[0], ir0);
+        _mm_storeu_si128((__m128i *)R[1], ir1);
+        _mm256_storeu_si256((__m256i *)Q[0], iq0); _mm256_storeu_si256((__m256i *)Q[1], iq1);
+        _mm256_storeu_si256((__m256i *)Q[2], iq2); _mm256_storeu_si256((__m256i *)Q[3], iq3);
+        _mm256_storeu_si256((__m256i *)Q[4], iq4); _mm256_storeu_si256((__m256i *)Q[5], iq5);
         out = keep_edge_lanes(edges, out, keep, down, fixed, &T[0][0], &Q[0][0], &R[0][0], 4);
     }
     // The lanes' minimum and maximum (the same values in any order).
