@@ -98,6 +98,10 @@ public final class FrameRenderer {
         // What later nodes paint over exactly, found once for all the bands.
         let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
         opaqueImages.endFrame()
+        // Outlines not made yet: each band first makes those nobody else is making (band b from the
+        // b-th on), so that two threads stroke side by side; the balancer gives the bands that did
+        // fewer rows.
+        let deferred = bandCount > 1 ? FrameRenderer.unmadeContours(tree) : []
         // Band b's duration at timing[b], how long after `published` it started at timing[bandCount + b].
         let timing = UnsafeMutablePointer<Double>.allocate(capacity: 2 * bandCount)
         timing.initialize(repeating: 0, count: 2 * bandCount)
@@ -126,6 +130,7 @@ public final class FrameRenderer {
                         lamina_fill_rect(shared.base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
                     }
                 }
+                for k in deferred.indices { deferred[(k + b) % deferred.count].prepare() }
                 let surface = Surface(borrowing: shared.base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
                 if !occluders.isEmpty { surface.occluders = occluders }
                 let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
@@ -147,6 +152,17 @@ public final class FrameRenderer {
             balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount)),
                             delays: Array(UnsafeBufferPointer(start: timing + bandCount, count: bandCount)))
         }
+    }
+
+    /// The deferred contours of `tree`'s fills not made yet (see `DeferredContours`).
+    static func unmadeContours(_ tree: RenderTree) -> [DeferredContours] {
+        var out: [DeferredContours] = []
+        for n in tree.nodes {
+            for case .fill(let f) in n.contents {
+                if let d = f.deferred, !d.isMade { out.append(d) }
+            }
+        }
+        return out
     }
 
     /// A box holding every pixel that `render` of `tree` through `toDevice` may change besides

@@ -49,16 +49,37 @@ public struct RenderImage: Equatable {
 
 /// Contours filled with a solid colour.
 public struct RenderFill: Equatable {
-    /// Closed contours (implicitly closed), layer coordinates.
-    public var contours: [[CGPoint]]
+    /// Closed contours (implicitly closed), layer coordinates. Deferred contours are made when
+    /// this is first read (by any copy of the fill, on any thread: see `DeferredContours`).
+    public var contours: [[CGPoint]] {
+        get { deferred?.contours ?? made }
+        set { made = newValue; deferred = nil }
+    }
     /// The fill rule.
     public var rule: FillRule
     /// Premultiplied colour.
     public var color: UInt32
+    /// The contours when given made.
+    private var made: [[CGPoint]]
+    /// The contours when made on first use (a stroke outline built by the bands that draw it).
+    public private(set) var deferred: DeferredContours?
 
     /// Creates a fill.
     public init(contours: [[CGPoint]], rule: FillRule, color: UInt32) {
-        self.contours = contours; self.rule = rule; self.color = color
+        made = contours; self.rule = rule; self.color = color
+    }
+
+    /// Creates a fill of contours made when first needed.
+    public init(deferred: DeferredContours, rule: FillRule, color: UInt32) {
+        made = []; self.deferred = deferred; self.rule = rule; self.color = color
+    }
+
+    /// Equal rule, colour and contours (deferred ones compared without being made when they are
+    /// the same object or have equal keys).
+    public static func == (a: RenderFill, b: RenderFill) -> Bool {
+        guard a.rule == b.rule, a.color == b.color else { return false }
+        if let da = a.deferred, let db = b.deferred { return da.same(as: db) }
+        return a.contours == b.contours
     }
 }
 

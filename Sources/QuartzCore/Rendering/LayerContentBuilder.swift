@@ -29,6 +29,11 @@ final class LayerContentBuilder {
         let wrapped: Bool
         let truncation: String, alignment: String
     }
+    /// Whether a shape's fill contours and stroke outline that surely draw are left to the first
+    /// band that draws them (`DeferredContours`: two threads then flatten and stroke while they
+    /// draw) rather than made here (the default; false only to compare the two in tests). The
+    /// contours are the same either way.
+    var defersOutlines = true
     /// Pixels per point of the target: text is rasterised at least this finely, so it stays sharp
     /// on a high-DPI window whatever the layer's contentsScale.
     var deviceScale: Double = 1
@@ -117,9 +122,12 @@ final class LayerContentBuilder {
         if let fc = sub.fillColor {
             let color = RenderColor.tint(RenderColor.premultiplied(fc), tint)
             if color >> 24 != 0 {
-                let contours = shapes.fill(path, node: id, tolerance: tol)
-                if !contours.isEmpty {
-                    out.append(.fill(RenderFill(contours: contours, rule: sub.fillRule == .evenOdd ? .evenOdd : .nonZero, color: color)))
+                let rule: FillRule = sub.fillRule == .evenOdd ? .evenOdd : .nonZero
+                switch shapes.fill(path, node: id, tolerance: tol, defers: defersOutlines) {
+                case .made(let contours):
+                    if !contours.isEmpty { out.append(.fill(RenderFill(contours: contours, rule: rule, color: color))) }
+                case .deferred(let contours):
+                    out.append(.fill(RenderFill(deferred: contours, rule: rule, color: color)))
                 }
             }
         }
@@ -131,8 +139,13 @@ final class LayerContentBuilder {
             let dashes = (sub.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
             let stroke = ShapeContourCache.Stroke(lineWidth: sub.lineWidth, miterLimit: sub.miterLimit, dashPhase: sub.lineDashPhase,
                                                   cap: cap, join: join, dashPattern: dashes, start: sub.strokeStart, end: sub.strokeEnd)
-            let contours = shapes.outline(path, stroke: stroke, node: id, tolerance: tol)
-            if !contours.isEmpty { out.append(.fill(RenderFill(contours: contours, rule: .nonZero, color: color))) }
+            switch shapes.outline(path, stroke: stroke, node: id, tolerance: tol, defers: defersOutlines) {
+            case .made(let contours):
+                if !contours.isEmpty { out.append(.fill(RenderFill(contours: contours, rule: .nonZero, color: color))) }
+            case .deferred(let outline):
+                // Made by the first band that draws it (see DeferredContours).
+                out.append(.fill(RenderFill(deferred: outline, rule: .nonZero, color: color)))
+            }
         }
     }
 

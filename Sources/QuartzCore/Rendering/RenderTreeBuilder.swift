@@ -29,6 +29,13 @@ public final class RenderTreeBuilder {
         set { contentBuilder.deviceScale = newValue.isFinite && newValue > 0 ? newValue : 1 }
     }
 
+    /// Whether shapes' stroke outlines are left to the bands that draw them (the default; false
+    /// only to compare in tests: see `LayerContentBuilder.defersOutlines`).
+    var defersOutlines: Bool {
+        get { contentBuilder.defersOutlines }
+        set { contentBuilder.defersOutlines = newValue }
+    }
+
     /// The render tree of `snapshot`'s root (its first node).
     public func build(_ snapshot: PresentationSnapshot) -> RenderTree {
         nodes.removeAll(keepingCapacity: true)

@@ -73,14 +73,14 @@ final class ShapeContourCacheTests: LaminaTestCase {
         var cache = ShapeContourCache()
         let a = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
         let b = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
-        let fa = cache.fill(a, node: 7, tolerance: 0.1)
+        let fa = cache.fill(a, node: 7, tolerance: 0.1).contours
         cache.endFrame()
-        let fb = cache.fill(b, node: 7, tolerance: 0.1)
+        let fb = cache.fill(b, node: 7, tolerance: 0.1).contours
         XCTAssertEqual(storage(fa), storage(fb))
         cache.endFrame()
         cache.endFrame()
         // Not drawn for a frame: forgotten, made again.
-        let again = cache.fill(b, node: 7, tolerance: 0.1)
+        let again = cache.fill(b, node: 7, tolerance: 0.1).contours
         XCTAssertEqual(again, fa)
         XCTAssertNotEqual(storage(again), storage(fa))
     }
@@ -89,19 +89,19 @@ final class ShapeContourCacheTests: LaminaTestCase {
         var cache = ShapeContourCache()
         let p = CGMutablePath()
         p.addRect(CGRect(x: 0, y: 0, width: 4, height: 4))
-        let before = cache.fill(p, node: 1, tolerance: 0.1)
+        let before = cache.fill(p, node: 1, tolerance: 0.1).contours
         XCTAssertEqual(box(before), CGRect(x: 0, y: 0, width: 4, height: 4))
         cache.endFrame()
         p.addRect(CGRect(x: 10, y: 10, width: 2, height: 2))
-        let after = cache.fill(p, node: 1, tolerance: 0.1)
+        let after = cache.fill(p, node: 1, tolerance: 0.1).contours
         XCTAssertEqual(after.count, 2)
         XCTAssertEqual(box(after), CGRect(x: 0, y: 0, width: 12, height: 12))
         cache.endFrame()
         let stroke = ShapeContourCache.Stroke(lineWidth: 2, miterLimit: 10, dashPhase: 0, cap: .butt, join: .miter, dashPattern: [],
                                               start: 0, end: 1)
-        let o1 = cache.outline(p, stroke: stroke, node: 1, tolerance: 0.1)
+        let o1 = cache.outline(p, stroke: stroke, node: 1, tolerance: 0.1).contours
         p.addRect(CGRect(x: 20, y: 20, width: 2, height: 2))
-        let o2 = cache.outline(p, stroke: stroke, node: 1, tolerance: 0.1)
+        let o2 = cache.outline(p, stroke: stroke, node: 1, tolerance: 0.1).contours
         XCTAssertEqual(box(o1), CGRect(x: -1, y: -1, width: 14, height: 14))
         XCTAssertEqual(box(o2), CGRect(x: -1, y: -1, width: 24, height: 24))
     }

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+import CoreGraphics
+
+/// Contours made when first needed, once, by whichever thread needs them first: a shape's stroke
+/// outline whose path changes every frame is then built inside the bands that draw it, where two
+/// threads build the outlines of a frame side by side with the rest of the drawing, instead of by
+/// the render tree's builder before the bands start.
+///
+/// Thread-safe: the one mutex is held while the contours are made, so a thread that needs them
+/// while another makes them sleeps until they are there; `prepare` never waits.
+public final class DeferredContours: Sendable {
+    private enum State: Sendable {
+        case pending(@Sendable () -> [[CGPoint]])
+        case made([[CGPoint]])
+    }
+
+    private let state: Mutex<State>
+    /// Set (releasing) once the contours are made: `isMade` without the lock.
+    private let made = Atomic<Bool>(false)
+    /// What the contours are made from (the same key: the same contours), or nil (compared by contours).
+    private let key: (any Hashable & Sendable)?
+
+    /// Contours `make` gives when first asked for (it runs once, on the thread that asks first).
+    /// Two of them with equal `key`s are equal (make the same contours) without either being made.
+    public init(key: (any Hashable & Sendable)? = nil, _ make: @escaping @Sendable () -> [[CGPoint]]) {
+        state = Mutex(.pending(make))
+        self.key = key
+    }
+
+    /// The contours, made now when they were not yet (waiting when another thread is making them).
+    public var contours: [[CGPoint]] {
+        state.withLock { s in
+            switch s {
+            case .made(let c): return c
+            case .pending(let make):
+                let c = make()
+                s = .made(c)
+                made.store(true, ordering: .releasing)
+                return c
+            }
+        }
+    }
+
+    /// Makes the contours when nobody has and nobody is making them; returns at once otherwise.
+    public func prepare() {
+        _ = state.withLockIfAvailable { s in
+            if case .pending(let make) = s {
+                s = .made(make())
+                made.store(true, ordering: .releasing)
+            }
+        }
+    }
+
+    /// Whether the contours are made (or being made: then false).
+    public var isMade: Bool { made.load(ordering: .acquiring) }
+
+    /// Whether `self` and `other` hold the same contours: the same object or equal keys (neither
+    /// made), else their contours compared (both made).
+    public func same(as other: DeferredContours) -> Bool {
+        if self === other { return true }
+        if let a = key, let b = other.key, AnyHashable(a) == AnyHashable(b) { return true }
+        return contours == other.contours
+    }
+}
