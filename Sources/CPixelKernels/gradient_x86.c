@@ -1367,14 +1367,15 @@ AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 
 enum { CONIC_CHUNK = 256 };
 
 /// One group of over_plan_avx512: the sixteen pixels from i, lanes `m` of them (all sixteen when
-/// `whole`, a constant: then plain loads and stores).
+/// `whole`, a constant: then plain loads and stores); their table indices made here, or read from
+/// `pre` (sixteen, already worked out) when it is not NULL.
 AVX512BW_ONLY __attribute__((always_inline)) static inline void over_group_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                                  int32_t px0, int32_t count, uint32_t *dst, const float *cov,
                                                                                  int32_t full0, int32_t full1, int wide, int gather, int32_t i,
                                                                                  __m512d px, __m512 lane, int whole, __mmask16 m, __m512i k16,
                                                                                  __m512 opv, int scaled, const int32_t *pre) {
     unsigned unsure = 0;
-    __m512i index = pre ? _mm512_loadu_si512((const void *)(pre + i)) : indices16(p, path, px, lane, &unsure);
+    __m512i index = pre ? _mm512_loadu_si512((const void *)pre) : indices16(p, path, px, lane, &unsure);
     if (unsure) {
         int32_t fixed[16];
         _mm512_storeu_si512((void *)fixed, index);
@@ -1443,14 +1444,13 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             if (any)
                 for (j = 0; j < n; j += 16)
                     if (unsure[j / 16]) fix_lanes(g, p, path, idx + j, unsure[j / 16], px0 + c0 + j, n - j);
-            const int32_t *pre = idx - c0;
             j = 0;
             for (; j + 16 <= n; j += 16)
                 over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, c0 + j, px, lane, 1, (__mmask16)0xFFFF, k16, opv,
-                                  scaled, pre);
+                                  scaled, idx + j);
             if (j < n)
                 over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, c0 + j, px, lane, 0,
-                                  (__mmask16)((1u << (n - j)) - 1), k16, opv, scaled, pre);
+                                  (__mmask16)((1u << (n - j)) - 1), k16, opv, scaled, idx + j);
             lane = _mm512_add_ps(lane, _mm512_set1_ps((float)CONIC_CHUNK));
         }
         return;
