@@ -537,3 +537,60 @@ void test_gradient_over_rows_coverage(void) {
                        lamina_gradient_over_rows_coverage(&row, mx, gx, my, gy, mw, gw, y0, rows, px0, count, out, stride, coverage, count, full, op));
     }
 }
+
+/// lamina_gradient_over_rows and lamina_gradient_over_rows_coverage on rectangles with affine maps
+/// of one w (stepped rows sharing the rectangle's plan) whose rows are longer than a chunk of the
+/// conic rows' two passes (256 pixels), the centre inside the rectangle or outside it, rotated or
+/// not; each row must be its own row's reference.
+void test_gradient_rows_long(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    static int32_t full[2 * 64];
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 60; t++) {
+        int32_t kind = t % 3, withCoverage = t / 3 % 2;
+        for (int i = 0; i < 256; i++) table[i] = premultiplied_pixel();
+        int32_t count = irand(240, 800), rows = irand(2, 5), stride = count + irand(0, 9), y0 = irand(-20, 200), px0 = irand(-40, 200);
+        const int rotated = t / 6 % 2;
+        const double angle = rotated ? drand(0, 2 * M_PI) : 0, scale = drand(0.2, 3);
+        double a = scale * cos(angle), b = scale * sin(angle), mx = -scale * sin(angle), my = scale * cos(angle);
+        double gx = drand(-50, 50), gy = drand(-50, 50);
+        // The centre among the rectangle's rows (rows through it or a hair from it) or away from them.
+        const double cx = (double)px0 + drand(-0.2, 1.2) * count;
+        const double cy = (double)y0 + (t / 12 % 2 ? drand(0, rows) : drand(-0.3, 0.3) * count);
+        double sx = (cx + 0.5) * a + (cy + 0.5) * mx + gx, sy = (cx + 0.5) * b + (cy + 0.5) * my + gy;
+        if (t % 4 == 3) { sx += drand(-0.5, 0.5); sy += drand(-0.5, 0.5); }
+        double ex = sx + drand(-400, 400), ey = sy + drand(-400, 400);
+        int32_t n = (rows - 1) * stride + count;
+        float op = chance(0.5) ? 1.0f : (float)drand(0, 1);
+        for (int32_t y = 0; y < rows; y++) {
+            float *cov = coverage + y * count;
+            for (int32_t i = 0; i < count; i++) cov[i] = chance(0.5) ? 1.0f : (float)drand(0, 1);
+            full[2 * y] = irand(0, 40);
+            full[2 * y + 1] = count - irand(0, 40);
+        }
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my;
+            volatile double rowX = tx + gx, rowY = ty + gy, rowW = 1.0;
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pc = px * 0.0, w = pc + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * b;
+                nx = nx + rowX; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                float v = !withCoverage || (i >= full[2 * y] && i < full[2 * y + 1]) ? 1.0f : coverage[y * count + i];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(v, op));
+            }
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, b, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows%s (long rows, trial %d, %s, %d x %d)", withCoverage ? "_coverage" : "", t, kinds[kind], count, rows);
+        if (withCoverage) {
+            AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                           lamina_gradient_over_rows_coverage(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, count, out, stride, coverage, count, full, op));
+        } else {
+            AT_EVERY_LEVEL(n, input, want, irand(0, 15), lamina_gradient_over_rows(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, count, out, stride, op));
+        }
+    }
+}

@@ -37,6 +37,7 @@ static void test_gradients(void) {
     test_gradient_over();
     test_gradient_over_rows();
     test_gradient_over_rows_coverage();
+    test_gradient_rows_long();
 }
 
 int main(void) {
