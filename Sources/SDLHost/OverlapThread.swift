@@ -23,6 +23,8 @@ final class OverlapThread: Sendable {
         var exited = false
         /// Jobs finished so far.
         var finished = 0
+        /// Seconds the last job took on the thread.
+        var lastJobSeconds = 0.0
     }
 
     private let state = Mutex(State())
@@ -53,6 +55,8 @@ final class OverlapThread: Sendable {
     var hasExited: Bool { state.withLock { $0.exited } }
     /// Jobs finished so far.
     var jobsFinished: Int { state.withLock { $0.finished } }
+    /// Seconds the last job took on the thread (its own work, not the owner's), after `run` returned.
+    var lastJobSeconds: Double { state.withLock { $0.lastJobSeconds } }
 
     /// Runs `job` on the overlap thread and `here` on this one at the same time; returns when both
     /// have finished (so what the job wrote is this thread's again).
@@ -86,8 +90,10 @@ final class OverlapThread: Sendable {
                 return (s.job, s.stopping)
             }
             if let job {
+                let start = DispatchTime.now().uptimeNanoseconds
                 job()
-                state.withLock { $0.finished += 1 }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                state.withLock { $0.finished += 1; $0.lastJobSeconds = seconds }
                 OverlapThread.allJobs.add(1, ordering: .releasing)
                 done.signal()
             } else if stop {

@@ -79,10 +79,14 @@ final class RenderLoop {
             if !virtualTime && sleepsWhileIdle(until: (frames, seconds, start), staged: &staged, presenter) { continue }
             let (target, mediaTarget) = nextFrameTime()
             let started = CAMediaClock.monotonicSeconds()
+            // When the frame was drawn, for the prediction of the next frames: its own work only,
+            // not the wait for the frame before it to be presented.
+            var drawn: Double?
             if let frame = staged, let overlap {
                 // The overlap thread has the scheduler's render side (and its renderer) until `run` returns.
                 let loan = RenderSideLoan(scheduler: scheduler)
                 overlap.run({ loan.scheduler.drawFrame(at: mediaTarget) }, while: { present(frame, on: presenter) })
+                drawn = started + overlap.lastJobSeconds
             } else {
                 scheduler.drawFrame(at: mediaTarget)
             }
@@ -99,7 +103,8 @@ final class RenderLoop {
                                            overlayDamage: overlayDamage, overlayHasContent: state.overlayHasContent)
             let kept = keepFrame(r, o, overlayHasContent: state.overlayHasContent)
             let ready = CAMediaClock.monotonicSeconds()
-            let frame = StagedFrame(target: target, mediaTarget: mediaTarget, started: started, staging: ready - u0, ready: ready,
+            let frame = StagedFrame(target: target, mediaTarget: mediaTarget, started: started, staging: ready - u0,
+                                    ready: drawn.map { $0 + (ready - u0) } ?? ready,
                                     phases: phases, uploaded: uploaded, kept: kept)
             state.lastTarget = target
             state.lastMediaTarget = mediaTarget

@@ -17,7 +17,8 @@ struct StagedFrame {
     var target: Double
     var mediaTarget: Double
     /// When the frame started (before its rasterisation), the seconds its staging took, and when it
-    /// was ready to present (monotonic clock).
+    /// was ready to present (monotonic clock); pipelined, when it would have been ready but for the
+    /// present of the frame before it (its rasterisation and staging only), for the predictor.
     var started: Double
     var staging: Double
     var ready: Double
