@@ -19,7 +19,7 @@ final class OverlapThread: Sendable {
         var job: (@Sendable () -> Void)?
         /// `shutdown()` was called: the thread ends once it has no job.
         var stopping = false
-        /// The thread has left its loop (set last, just before `exited` is signalled).
+        /// The thread has left its loop (set last, just before `gone` is signalled).
         var exited = false
         /// Jobs finished so far.
         var finished = 0
@@ -32,8 +32,8 @@ final class OverlapThread: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     /// Signalled when a job has finished.
     private let done = DispatchSemaphore(value: 0)
-    /// Signalled once, when the thread has left its loop.
-    private let exited = DispatchSemaphore(value: 0)
+    /// Signalled once, when the thread has left its loop (after `State.exited` is set).
+    private let gone = DispatchSemaphore(value: 0)
 
     /// Overlap threads alive now (started and not yet exited), in this process: for tests that
     /// check that a window's run joins its thread.
@@ -78,7 +78,7 @@ final class OverlapThread: Sendable {
         }
         guard first else { return }
         wake.signal()
-        exited.wait()
+        gone.wait()
     }
 
     /// The thread's loop: a job at a time, until `shutdown()`.
@@ -102,6 +102,6 @@ final class OverlapThread: Sendable {
         }
         state.withLock { $0.exited = true }
         OverlapThread.liveThreads.subtract(1, ordering: .releasing)
-        exited.signal()
+        gone.signal()
     }
 }
