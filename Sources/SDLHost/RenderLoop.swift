@@ -5,14 +5,18 @@ import CSDL2
 
 /// The render thread's loop (the thread that calls `WindowHost.run()`, which owns SDL): for each
 /// frame, the frame scheduler's render-side phases at the frame's predicted time, then the upload
-/// and the present. Sleeps while idle.
+/// and the present; pipelined, the present of each frame overlaps the rasterisation of the next,
+/// which runs on the loop's overlap thread (`OverlapThread`, made and joined by each `run`).
+/// Sleeps while idle.
 ///
 /// Thread: the render thread alone. It is made by the window and used only by `run()`, on the
 /// thread that made the window; it holds no reference to the window host, its layers or its hooks,
 /// so it cannot touch the app side. Its state (`state`, the presenter, the overlay's renderer) is
 /// its own, with no lock; what it shares with the app thread is in `shared` (one mutex), the
 /// committed-tree stores (their own mutex) and the scheduler's render side (`drawFrame`,
-/// `nextFrameDue`, the scheduler's mutex).
+/// `nextFrameDue`, the scheduler's mutex). While the overlap thread rasterises, the scheduler's
+/// render side and the scene's renderer are lent to it (`RenderSideLoan`) and this thread touches
+/// only the presenter, its own state and `shared`.
 final class RenderLoop {
     /// The SDL window (made on this thread).
     let window: OpaquePointer
