@@ -5,14 +5,18 @@ import CSDL2
 
 /// The render thread's loop (the thread that calls `WindowHost.run()`, which owns SDL): for each
 /// frame, the frame scheduler's render-side phases at the frame's predicted time, then the upload
-/// and the present. Sleeps while idle.
+/// and the present; pipelined, the present of each frame overlaps the rasterisation of the next,
+/// which runs on the loop's overlap thread (`OverlapThread`, made and joined by each `run`).
+/// Sleeps while idle.
 ///
 /// Thread: the render thread alone. It is made by the window and used only by `run()`, on the
 /// thread that made the window; it holds no reference to the window host, its layers or its hooks,
 /// so it cannot touch the app side. Its state (`state`, the presenter, the overlay's renderer) is
 /// its own, with no lock; what it shares with the app thread is in `shared` (one mutex), the
 /// committed-tree stores (their own mutex) and the scheduler's render side (`drawFrame`,
-/// `nextFrameDue`, the scheduler's mutex).
+/// `nextFrameDue`, the scheduler's mutex). While the overlap thread rasterises, the scheduler's
+/// render side and the scene's renderer are lent to it (`RenderSideLoan`) and this thread touches
+/// only the presenter, its own state and `shared`.
 final class RenderLoop {
     /// The SDL window (made on this thread).
     let window: OpaquePointer
@@ -47,6 +51,12 @@ final class RenderLoop {
 
     /// Runs frames until the window stops, the refreshes reach `frames` or `seconds` pass (see
     /// `WindowHost.run`), with `settings` (fixed by `run()` before the app thread started).
+    ///
+    /// Pipelined (`settings.pipelined`): a frame is staged (uploaded towards the window) and
+    /// presented in the next turn of the loop, while the overlap thread rasterises the frame after
+    /// it; the present waits on the display (the X server's copy of the frame, or a vsync), and that
+    /// wait no longer delays the next frame. Staging copies the frame out of the renderer's buffer,
+    /// so the next frame may draw over it at once. Every SDL call stays on this thread.
     func run(frames: Int?, seconds: Double?, settings: RenderSettings) {
         self.settings = settings
         guard let presenter = FramePresenters.make(for: window) else { return }
@@ -55,17 +65,36 @@ final class RenderLoop {
         // frame; media time follows it through `CAMediaClock.timeBase` (the time controls).
         state.startRun(period: settings.framePeriod, virtualHost: settings.virtualStart ?? 0)
         let start = virtualTime ? state.virtualHost : CAMediaClock.monotonicSeconds()
+        let overlap = settings.pipelined ? OverlapThread(name: "lamina.raster") : nil
+        defer { overlap?.shutdown() }
+        // The frame staged and not yet presented (pipelined only).
+        var staged: StagedFrame?
         // Every run starts with a frame.
         scheduler.requestFrame()
         while shared.isRunning {
             pumpEvents()
-            if let n = frames, state.refreshCount >= n { break }
+            // A staged frame is a refresh to come: it is presented before the run ends.
+            let coming = staged == nil ? 0 : 1
+            if let n = frames, state.refreshCount + coming >= n { break }
             if let s = seconds, (virtualTime ? state.virtualHost : CAMediaClock.monotonicSeconds()) - start >= s { break }
-            let (r, o, scale) = prepareRenderers(presenter)
-            if !virtualTime && sleepsWhileIdle(until: (frames, seconds, start)) { continue }
+            let (r, o, scale, remade) = prepareRenderers(presenter)
+            // Its pixels went to buffers the presenter has just made again (a resize): never shown.
+            if remade { staged = nil }
+            if !virtualTime && sleepsWhileIdle(until: (frames, seconds, start), staged: &staged, presenter) { continue }
             let (target, mediaTarget) = nextFrameTime()
             let started = CAMediaClock.monotonicSeconds()
-            scheduler.drawFrame(at: mediaTarget)
+            // When the frame was drawn, for the prediction of the next frames: its own work only,
+            // not the wait for the frame before it to be presented.
+            var drawn: Double?
+            if let frame = staged, let overlap {
+                // The overlap thread has the scheduler's render side (and its renderer) until `run` returns.
+                let loan = RenderSideLoan(scheduler: scheduler)
+                overlap.run({ loan.scheduler.drawFrame(at: mediaTarget) }, while: { present(frame, on: presenter) })
+                drawn = started + overlap.lastJobSeconds
+            } else {
+                scheduler.drawFrame(at: mediaTarget)
+            }
+            staged = nil
             let phases = r.lastPhaseDurations
             let damage = r.damageRect
             if !damage.isEmpty {
@@ -76,59 +105,72 @@ final class RenderLoop {
             let overlayDamage = drawOverlay(o, at: mediaTarget)
             let uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
                                            overlayDamage: overlayDamage, overlayHasContent: state.overlayHasContent)
-            keepFrame(r, o, overlayHasContent: state.overlayHasContent)
+            let kept = keepFrame(r, o, overlayHasContent: state.overlayHasContent)
             let ready = CAMediaClock.monotonicSeconds()
-            if !virtualTime {
-                let wait = state.predictor.presentTime(for: target) - ready
-                if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
-            }
-            let issued = CAMediaClock.monotonicSeconds()
-            presenter.present()
-            let returned = CAMediaClock.monotonicSeconds()
-            if !virtualTime { state.predictor.recordFrame(started: started, ready: ready, issued: issued, returned: returned) }
-            let presented = virtualTime ? target : returned
-            // What the app, display links and recordings see: the present's media time.
-            let presentedMedia = virtualTime ? mediaTarget : CAMediaClock.timeBase.mediaTime(atHost: returned)
-            let lastPresent = state.lastPresent, virtual = virtualTime
-            let presentHook = shared.withLock { s in
-                var t = s.times
-                if let lp = lastPresent { t.intervals.append(presented - lp); t.asleep = false }
-                t.commit.append(s.appSideSinceFrame); s.appSideSinceFrame = 0
-                t.evaluate.append((phases[.evaluate] ?? 0) + (phases[.buildRenderTree] ?? 0) + (phases[.damage] ?? 0))
-                t.rasterise.append(phases[.raster] ?? 0)
-                t.present.append((ready - u0) + (returned - issued))
-                t.presentError.append(target - presented)
-                t.issueError.append(virtual ? 0 : target - issued)
-                t.uploadedPixels.append(uploaded)
-                t.trim()
-                s.times = t
-                s.framesRendered += 1
-                return s.onPresent
-            }
-            state.refreshCount += 1
-            if let presentHook {
-                let b = r.pixelBuffer
-                // A real copy now (not a shared array the next frame's rasterisation would copy on write).
-                let pixels = b.pixels.withUnsafeBufferPointer { Array($0) }
-                presentHook(CGImage(width: b.width, height: b.height, validPremultipliedARGB: pixels), presentedMedia)
-            }
-            if !virtualTime {
-                shared.withLock { $0.pendingFrames.append((presentedMedia, mediaTarget)) }
-                shared.appWake.signal()
-            }
-            state.lastPresent = presented
+            let frame = StagedFrame(target: target, mediaTarget: mediaTarget, started: started, staging: ready - u0,
+                                    ready: drawn.map { $0 + (ready - u0) } ?? ready,
+                                    phases: phases, uploaded: uploaded, kept: kept)
             state.lastTarget = target
             state.lastMediaTarget = mediaTarget
+            if overlap == nil { present(frame, on: presenter) } else { staged = frame }
         }
+        if let frame = staged { present(frame, on: presenter) }
+        overlap?.shutdown()
         // Under virtual time the app takes its turn on the last frame too (and on the input pumped
         // last), so the app's state is settled when run() returns.
         if virtualTime { appTakesItsTurn(onFrameAt: state.lastMediaTarget ?? scheduler.time) }
     }
 
+    /// Presents `frame` (staged by `presenter`): real time, at the time predicted for its target;
+    /// then records its timings, publishes it (`lastFrame`, the present hook) and tells the app
+    /// thread when it was shown.
+    private func present(_ frame: StagedFrame, on presenter: FramePresenter) {
+        let target = frame.target, mediaTarget = frame.mediaTarget
+        if !virtualTime {
+            let wait = state.predictor.presentTime(for: target) - CAMediaClock.monotonicSeconds()
+            if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
+        }
+        let issued = CAMediaClock.monotonicSeconds()
+        presenter.present()
+        let returned = CAMediaClock.monotonicSeconds()
+        if !virtualTime { state.predictor.recordFrame(started: frame.started, ready: frame.ready, issued: issued, returned: returned) }
+        let presented = virtualTime ? target : returned
+        // What the app, display links and recordings see: the present's media time.
+        let presentedMedia = virtualTime ? mediaTarget : CAMediaClock.timeBase.mediaTime(atHost: returned)
+        let lastPresent = state.lastPresent, virtual = virtualTime, phases = frame.phases
+        let presentHook = shared.withLock { s in
+            var t = s.times
+            if let lp = lastPresent { t.intervals.append(presented - lp); t.asleep = false }
+            t.commit.append(s.appSideSinceFrame); s.appSideSinceFrame = 0
+            t.evaluate.append((phases[.evaluate] ?? 0) + (phases[.buildRenderTree] ?? 0) + (phases[.damage] ?? 0))
+            t.rasterise.append(phases[.raster] ?? 0)
+            t.present.append(frame.staging + (returned - issued))
+            t.presentError.append(target - presented)
+            t.issueError.append(virtual ? 0 : target - issued)
+            t.uploadedPixels.append(frame.uploaded)
+            t.trim()
+            s.times = t
+            s.framesRendered += 1
+            if let kept = frame.kept, let scene = kept.scene {
+                s.lastFrame = scene
+                if let overlay = kept.overlay { s.lastOverlayFrame = overlay }
+            }
+            return s.onPresent
+        }
+        state.refreshCount += 1
+        if let presentHook, let image = frame.kept?.copy { presentHook(image, presentedMedia) }
+        if !virtualTime {
+            shared.withLock { $0.pendingFrames.append((presentedMedia, mediaTarget)) }
+            shared.appWake.signal()
+        }
+        state.lastPresent = presented
+    }
+
     /// The scene's renderer (the scheduler's) and the overlay's, made again when the output's pixels
     /// per point change, sized to the window; a new presenter size or an uncovered window redraws
-    /// them whole. Returns them and the pixels per point.
-    private func prepareRenderers(_ presenter: FramePresenter) -> (CARenderer, CARenderer, CGFloat) {
+    /// them whole. Returns them, the pixels per point and whether the presenter made its buffers
+    /// again.
+    private func prepareRenderers(_ presenter: FramePresenter) -> (CARenderer, CARenderer, CGFloat, Bool) {
         // The output size in pixels and the points it shows.
         let (pw, ph) = presenter.outputSize()
         let size = shared.withLock { $0.pointSize }
@@ -150,20 +192,23 @@ final class RenderLoop {
         let r = scheduler.renderer!, o = state.overlayRenderer!
         r.bounds = CGRect(origin: .zero, size: size)
         o.bounds = r.bounds
-        if presenter.prepare(width: pw, height: ph) || state.windowExposed {
+        let remade = presenter.prepare(width: pw, height: ph)
+        if remade || state.windowExposed {
             r.addUpdate(r.bounds)
             o.addUpdate(o.bounds)
             scheduler.requestFrame()
             state.windowExposed = false
         }
-        return (r, o, scale)
+        return (r, o, scale, remade)
     }
 
     /// Real time: sleeps when the scheduler says no frame is due (nothing committed or asked for
     /// since the last frame, no display link, no animation running) or due only later than the next
     /// refresh (an animation's start), until an event, a commit, or that start, never past the end
-    /// of the run (`limits`: its frames, seconds and start). Returns whether it slept.
-    private func sleepsWhileIdle(until limits: (frames: Int?, seconds: Double?, start: Double)) -> Bool {
+    /// of the run (`limits`: its frames, seconds and start). A frame still `staged` is presented
+    /// first, instead of sleeping (the loop asks again). Returns whether it slept or presented.
+    private func sleepsWhileIdle(until limits: (frames: Int?, seconds: Double?, start: Double), staged: inout StagedFrame?,
+                                 _ presenter: FramePresenter) -> Bool {
         let period = settings.framePeriod
         let now = CAMediaClock.monotonicSeconds()
         let base = CAMediaClock.timeBase
@@ -175,6 +220,11 @@ final class RenderLoop {
         }
         let soon = now + state.predictor.drawEstimate + state.predictor.presentMargin + period
         guard dueHost > soon else { return false }
+        if let frame = staged {
+            staged = nil
+            present(frame, on: presenter)
+            return true
+        }
         var wait = min(dueHost - soon, 1)
         if let n = limits.frames { wait = min(wait, Double(n - state.refreshCount) * period - state.idleTime) }
         if let sec = limits.seconds { wait = min(wait, limits.start + sec - now) }
@@ -240,24 +290,30 @@ final class RenderLoop {
         return overlayDamage
     }
 
-    /// Takes the screenshots asked for and keeps the frame when `keepsLastFrame` is on.
-    private func keepFrame(_ r: CARenderer, _ o: CARenderer, overlayHasContent: Bool) {
-        let screenshots = shared.withLock { s in
+    /// Takes the screenshots asked for; returns the frame's images to publish when it is presented:
+    /// the scene and overlay when `keepsLastFrame` is on, and a copy of the scene for the present
+    /// hook (a recording) when one is set.
+    private func keepFrame(_ r: CARenderer, _ o: CARenderer, overlayHasContent: Bool) -> StagedFrame.Kept? {
+        let (screenshots, hooked) = shared.withLock { s in
             defer { s.screenshotRequests = 0 }
-            return s.screenshotRequests
+            return (s.screenshotRequests, s.onPresent != nil)
         }
-        guard settings.keepsLastFrame || screenshots > 0 else { return }
+        guard settings.keepsLastFrame || screenshots > 0 || hooked else { return nil }
         let b = r.pixelBuffer
         let image = CGImage(width: b.width, height: b.height, validPremultipliedARGB: b.pixels)
         if screenshots > 0 { saveScreenshot(image) }
+        var kept = StagedFrame.Kept()
         if settings.keepsLastFrame {
+            kept.scene = image
             let ob = o.pixelBuffer
-            let overlayImage = overlayHasContent ? CGImage(width: ob.width, height: ob.height, validPremultipliedARGB: ob.pixels) : nil
-            shared.withLock { s in
-                s.lastFrame = image
-                if overlayImage != nil { s.lastOverlayFrame = overlayImage }
-            }
+            kept.overlay = overlayHasContent ? CGImage(width: ob.width, height: ob.height, validPremultipliedARGB: ob.pixels) : nil
         }
+        if hooked {
+            // A real copy now (not a shared array the next frame's rasterisation would copy on write).
+            let pixels = b.pixels.withUnsafeBufferPointer { Array($0) }
+            kept.copy = CGImage(width: b.width, height: b.height, validPremultipliedARGB: pixels)
+        }
+        return settings.keepsLastFrame || hooked ? kept : nil
     }
 
     /// Under virtual time: hands the frame presented at `time` to the app thread and waits until the
@@ -308,4 +364,6 @@ struct RenderSettings: Sendable {
     var keepsLastFrame = false
     /// Where screenshots go (nil: the current folder).
     var screenshotFolder: URL?
+    /// Present each frame while the next one is rasterised (`LAMINA_PIPELINE=0` turns it off).
+    var pipelined = true
 }

@@ -330,6 +330,8 @@ public final class WindowHost {
         scheduler.onAppTurn = { [unowned self] t in self.onTick(t) }
         var settings = RenderSettings(virtualTime: virtualTime, framePeriod: period, virtualStart: nil,
                                       keepsLastFrame: keepsLastFrame, screenshotFolder: screenshotFolder)
+        // Frames are presented while the next one is rasterised, unless LAMINA_PIPELINE=0 (to compare).
+        settings.pipelined = ProcessInfo.processInfo.environment["LAMINA_PIPELINE"] != "0"
         if virtualTime {
             scheduler.clock = .virtual
             let host = CACurrentMediaTime()
