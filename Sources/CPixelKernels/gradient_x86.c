@@ -1117,6 +1117,51 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
 }
 
+// ---- conic rows in two passes at AVX2 ------------------------------------------------------------
+//
+// As at AVX-512 (see "conic rows in two passes"): over_plan_avx2 paints a stepped conic row a chunk
+// of CONIC_CHUNK_AVX2 pixels at a time, first every group's table indices (conic_steps8, two groups
+// a step) into an array with each group's unsure lanes kept as a mask, then those lanes worked out
+// again by exact_index, then the colours and the blends from the array (over_group_avx2). The same
+// operations on the same lanes and the same lanes redone as in one pass, so the same indices and
+// the same pixels; the vector loop has no call and no branch on the unsure lanes in it.
+
+/// Pixels a chunk of the AVX2 conic rows' two passes.
+enum { CONIC_CHUNK_AVX2 = 256 };
+
+/// One group of over_plan_avx2: the eight pixels from i (pixel centres px, lanes `lane` as floats);
+/// their table indices made here, or read from `pre` (eight, already worked out) when it is not NULL.
+AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                           int32_t px0, int32_t count, uint32_t *dst, const float *cov,
+                                                                           int32_t full0, int32_t full1, int fused, int gather, int32_t i,
+                                                                           __m256d px, __m256 lane, __m256i k16, __m256 opv, int scaled,
+                                                                           const int32_t *pre) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    int unsure = 0;
+    __m256i index = pre ? _mm256_loadu_si256((const __m256i *)pre) : indices8(p, path, px, lane, &unsure, fused);
+    if (unsure) {
+        int32_t fixed[8];
+        _mm256_storeu_si256((__m256i *)fixed, index);
+        fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
+        index = _mm256_loadu_si256((const __m256i *)fixed);
+    }
+    __m256i s = gather ? _mm256_i32gather_epi32((const int *)g->table, index, 4) : lookup8(g->table, index);
+    const int whole = i + 8 <= count;
+    const __m256i live = whole ? _mm256_set1_epi32(-1) : _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
+    __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(dst + i)) : _mm256_maskload_epi32((const int *)(dst + i), live);
+    __m256i out;
+    if (cov && (i < full0 || i + 8 > full1)) {
+        // Lanes outside the inside take their own factors.
+        const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(i), lanes);
+        const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
+        out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
+    } else {
+        out = scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s);
+    }
+    if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
+    else _mm256_maskstore_epi32((int *)(dst + i), live, out);
+}
+
 /// The fused loop at AVX2: `fused`, the arithmetic by fused multiply-adds (callers compiled for FMA);
 /// `gather`, every group's colours by a gather instead of lookup8 (see "colours by gathers or by
 /// permutes"). Both are constants in each caller.
@@ -1126,35 +1171,48 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
                                                                           int gather) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
-    const __m256i k16 = _mm256_set1_epi16((short)k), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i k16 = _mm256_set1_epi16((short)k);
     const __m256 opv = _mm256_set1_ps(op);
     const int scaled = k != 255;
     __m256 lane = lanes8(0);
-    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8))) {
-        int unsure;
-        __m256i index = indices8(p, path, px, lane, &unsure, fused);
-        if (unsure) {
-            int32_t fixed[8];
-            _mm256_storeu_si256((__m256i *)fixed, index);
-            fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
-            index = _mm256_loadu_si256((const __m256i *)fixed);
+    if (path == PLAN_STEPS_CONIC) {
+        // Conic rows in two passes a chunk (see "conic rows in two passes at AVX2").
+        const float a0 = (float)p->a0;
+        for (int32_t c0 = 0; c0 < count; c0 += CONIC_CHUNK_AVX2) {
+            const int32_t n = count - c0 < CONIC_CHUNK_AVX2 ? count - c0 : CONIC_CHUNK_AVX2;
+            int32_t idx[CONIC_CHUNK_AVX2];
+            uint8_t unsure[CONIC_CHUNK_AVX2 / 8];
+            unsigned any = 0;
+            __m256 l = lane;
+            int32_t j = 0;
+            for (; j + 16 <= n; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
+                int u0, u1;
+                const __m256i i0 = conic_steps8(&p->conic, a0, l, &u0, fused);
+                const __m256i i1 = conic_steps8(&p->conic, a0, _mm256_add_ps(l, _mm256_set1_ps(8)), &u1, fused);
+                _mm256_storeu_si256((__m256i *)(idx + j), i0);
+                _mm256_storeu_si256((__m256i *)(idx + j + 8), i1);
+                unsure[j / 8] = (uint8_t)u0;
+                unsure[j / 8 + 1] = (uint8_t)u1;
+                any |= (unsigned)(u0 | u1);
+            }
+            for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
+                int u;
+                _mm256_storeu_si256((__m256i *)(idx + j), conic_steps8(&p->conic, a0, l, &u, fused));
+                unsure[j / 8] = (uint8_t)u;
+                any |= (unsigned)u;
+            }
+            // The unsure lanes worked out again, after the vector loop.
+            if (any)
+                for (j = 0; j < n; j += 8)
+                    if (unsure[j / 8]) fix_lanes(g, p, path, idx + j, unsure[j / 8], px0 + c0 + j, n - j);
+            for (j = 0; j < n; j += 8)
+                over_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, fused, gather, c0 + j, px, lane, k16, opv, scaled, idx + j);
+            lane = _mm256_add_ps(lane, _mm256_set1_ps((float)CONIC_CHUNK_AVX2));
         }
-        __m256i s = gather ? _mm256_i32gather_epi32((const int *)g->table, index, 4) : lookup8(g->table, index);
-        const int whole = i + 8 <= count;
-        const __m256i live = whole ? _mm256_set1_epi32(-1) : _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
-        __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(dst + i)) : _mm256_maskload_epi32((const int *)(dst + i), live);
-        __m256i out;
-        if (cov && (i < full0 || i + 8 > full1)) {
-            // Lanes outside the inside take their own factors.
-            const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(i), lanes);
-            const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
-            out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
-        } else {
-            out = scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s);
-        }
-        if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
-        else _mm256_maskstore_epi32((int *)(dst + i), live, out);
+        return;
     }
+    for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8)))
+        over_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, fused, gather, i, px, lane, k16, opv, scaled, NULL);
 }
 
 
