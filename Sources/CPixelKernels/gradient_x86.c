@@ -677,6 +677,62 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(cons
     return _mm256_cvttps_epi32(f);
 }
 
+/// conic_steps8 of two groups at once, lanes lane[0] and lane[1]: the same operations on the same
+/// values (so the same indices and unsure lanes), each step written for both groups before the next
+/// so that the two groups' long chains of dependent operations are side by side in the loop (as
+/// conic_steps16x2 at AVX-512).
+AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8x2(const ConicSteps *cs, float a0, const __m256 lane[2], __m256i index[2],
+                                                                          int unsure[2], int fused) {
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
+    __m256 ox[2], oy[2], ax[2], ay[2], mn[2], mx[2], ok[2], qm[2], inner[2], indexMargin[2], big[2], d[2], q[2], r[2], sq[2], p[2], at[2], a[2], f[2];
+    for (int u = 0; u < 2; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
+    for (int u = 0; u < 2; u++) oy[u] = muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
+    for (int u = 0; u < 2; u++) { ax[u] = _mm256_andnot_ps(sign, ox[u]); ay[u] = _mm256_andnot_ps(sign, oy[u]); }
+    // m = max(|ox|, |oy|) is mx.
+    for (int u = 0; u < 2; u++) { mn[u] = _mm256_min_ps(ax[u], ay[u]); mx[u] = _mm256_max_ps(ax[u], ay[u]); }
+    for (int u = 0; u < 2; u++) ok[u] = _mm256_cmp_ps(mx[u], _mm256_set1_ps(cs->least), _CMP_GE_OQ);
+    for (int u = 0; u < 2; u++) qm[u] = _mm256_rcp_ps(mx[u]);
+    for (int u = 0; u < 2; u++)
+        inner[u] = fused ? fnmadd8(qm[u], _mm256_set1_ps(cs->angleSlack), _mm256_set1_ps(conic_wrap_inner))
+                         : _mm256_sub_ps(_mm256_set1_ps(conic_wrap_inner), _mm256_mul_ps(qm[u], _mm256_set1_ps(cs->angleSlack)));
+    for (int u = 0; u < 2; u++) indexMargin[u] = muladd8(qm[u], _mm256_set1_ps(cs->indexSlack), _mm256_set1_ps(conic_float_index_margin), fused);
+    // atan2_series8f, step by step.
+    for (int u = 0; u < 2; u++) big[u] = _mm256_cmp_ps(mn[u], _mm256_mul_ps(mx[u], _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
+    for (int u = 0; u < 2; u++) d[u] = _mm256_add_ps(mx[u], _mm256_and_ps(big[u], mn[u]));
+    for (int u = 0; u < 2; u++) q[u] = fused ? recip8_fma(d[u]) : recip8(d[u]);
+    for (int u = 0; u < 2; u++) r[u] = _mm256_mul_ps(_mm256_sub_ps(mn[u], _mm256_and_ps(big[u], mx[u])), q[u]);
+    for (int u = 0; u < 2; u++) sq[u] = _mm256_mul_ps(r[u], r[u]);
+    for (int u = 0; u < 2; u++) p[u] = fused ? atan_terms8_fma(sq[u]) : atan_terms8(sq[u]);
+    for (int u = 0; u < 2; u++) at[u] = _mm256_add_ps(_mm256_mul_ps(r[u], p[u]), _mm256_and_ps(big[u], _mm256_set1_ps((float)(M_PI / 4))));
+    for (int u = 0; u < 2; u++)
+        at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at[u]), _mm256_cmp_ps(ay[u], ax[u], _CMP_GT_OQ));
+    for (int u = 0; u < 2; u++) at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at[u]), ox[u]);
+    for (int u = 0; u < 2; u++) at[u] = _mm256_xor_ps(at[u], _mm256_and_ps(oy[u], sign));
+    // conic_steps8's index and margins.
+    for (int u = 0; u < 2; u++) a[u] = _mm256_sub_ps(at[u], _mm256_set1_ps(a0));
+    for (int u = 0; u < 2; u++) a[u] = _mm256_add_ps(a[u], _mm256_and_ps(_mm256_cmp_ps(a[u], zero, _CMP_LT_OQ), twoPi));
+    for (int u = 0; u < 2; u++) {
+        const __m256 wrapEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(a[u], _mm256_set1_ps((float)M_PI))), inner[u], _CMP_GT_OQ);
+        ok[u] = _mm256_andnot_ps(wrapEdge, ok[u]);
+    }
+    for (int u = 0; u < 2; u++) {
+        if (fused) {
+            f[u] = fmadd8(a[u], _mm256_set1_ps((float)(255 / (2 * M_PI))), _mm256_set1_ps(0.5f));
+            f[u] = _mm256_min_ps(_mm256_max_ps(f[u], _mm256_set1_ps(0.5f)), _mm256_set1_ps(255.5f));
+        } else {
+            __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a[u], _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
+            f[u] = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
+        }
+    }
+    for (int u = 0; u < 2; u++) {
+        __m256 near = _mm256_sub_ps(f[u], _mm256_round_ps(f[u], _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        __m256 halfEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), indexMargin[u], _CMP_LT_OQ);
+        // Unsure: not ok, or at the wrap (taken out of ok above), or near a rounding step.
+        unsure[u] = _mm256_movemask_ps(_mm256_or_ps(_mm256_xor_ps(ok[u], _mm256_castsi256_ps(_mm256_set1_epi32(-1))), halfEdge));
+        index[u] = _mm256_cvttps_epi32(f[u]);
+    }
+}
+
 AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
@@ -1185,15 +1241,17 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
             unsigned any = 0;
             __m256 l = lane;
             int32_t j = 0;
+            // Two groups at a time (conic_steps8x2), then the last one; no calls in these loops.
             for (; j + 16 <= n; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
-                int u0, u1;
-                const __m256i i0 = conic_steps8(&p->conic, a0, l, &u0, fused);
-                const __m256i i1 = conic_steps8(&p->conic, a0, _mm256_add_ps(l, _mm256_set1_ps(8)), &u1, fused);
-                _mm256_storeu_si256((__m256i *)(idx + j), i0);
-                _mm256_storeu_si256((__m256i *)(idx + j + 8), i1);
-                unsure[j / 8] = (uint8_t)u0;
-                unsure[j / 8 + 1] = (uint8_t)u1;
-                any |= (unsigned)(u0 | u1);
+                const __m256 ls[2] = { l, _mm256_add_ps(l, _mm256_set1_ps(8)) };
+                __m256i ix[2];
+                int un[2];
+                conic_steps8x2(&p->conic, a0, ls, ix, un, fused);
+                _mm256_storeu_si256((__m256i *)(idx + j), ix[0]);
+                _mm256_storeu_si256((__m256i *)(idx + j + 8), ix[1]);
+                unsure[j / 8] = (uint8_t)un[0];
+                unsure[j / 8 + 1] = (uint8_t)un[1];
+                any |= (unsigned)(un[0] | un[1]);
             }
             for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
                 int u;
