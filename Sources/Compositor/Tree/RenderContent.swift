@@ -63,6 +63,10 @@ public struct RenderFill: Equatable {
     private var made: [[CGPoint]]
     /// The contours when made on first use (a stroke outline built by the bands that draw it).
     public private(set) var deferred: DeferredContours?
+    /// A box holding every point of deferred contours, known without making them (see
+    /// `DeferredContours.bounds`); nil for contours given made or deferred without a box. Damage
+    /// and bounds code reads it in place of `contours`, which would make them there.
+    public var deferredBounds: CGRect? { deferred?.bounds }
 
     /// Creates a fill.
     public init(contours: [[CGPoint]], rule: FillRule, color: UInt32) {
