@@ -61,6 +61,15 @@ public final class DeferredContours: Sendable {
     /// Whether the contours are made (or being made: then false).
     public var isMade: Bool { made.load(ordering: .acquiring) }
 
+    /// Whether `self` and `other` are known to hold the same contours without making either: true
+    /// for the same object or equal keys, false for two keys that differ (the contours may still
+    /// happen to be equal), nil when either has no key.
+    public func sameKey(as other: DeferredContours) -> Bool? {
+        if self === other { return true }
+        guard let a = key, let b = other.key else { return nil }
+        return AnyHashable(a) == AnyHashable(b)
+    }
+
     /// Whether `self` and `other` hold the same contours: the same object or equal keys (neither
     /// made), else their contours compared (both made).
     public func same(as other: DeferredContours) -> Bool {

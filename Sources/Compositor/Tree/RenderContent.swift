@@ -78,6 +78,14 @@ public struct RenderFill: Equatable {
         made = []; self.deferred = deferred; self.rule = rule; self.color = color
     }
 
+    /// Whether the fills are deferred with different keys (`DeferredContours.sameKey`): taken as
+    /// different, without the contours made to compare them (which `==` would do), by code that
+    /// may find fills different that are equal (damage: a larger rectangle, the same pixels).
+    public func surelyDiffersWithoutMaking(from other: RenderFill) -> Bool {
+        guard let a = deferred, let b = other.deferred else { return false }
+        return a.sameKey(as: b) == false
+    }
+
     /// Equal rule, colour and contours (deferred ones compared without being made when they are
     /// the same object or have equal keys).
     public static func == (a: RenderFill, b: RenderFill) -> Bool {
