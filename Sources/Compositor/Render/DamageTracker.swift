@@ -119,7 +119,7 @@ public struct DamageTracker {
             old.records.withUnsafeBufferPointer { was in
                 for n in 0..<now.count {
                     if let j = old.index[current.keys[n]] {
-                        if was[j] != now[n] { damage = damage.union(was[j].rect).union(now[n].rect) }
+                        if !DamageTracker.same(was[j], now[n]) { damage = damage.union(was[j].rect).union(now[n].rect) }
                     } else {
                         damage = damage.union(now[n].rect)
                     }
@@ -244,6 +244,22 @@ public struct DamageTracker {
         return k0
     }
 
+    /// Whether two records are equal, found without making deferred contours (see `same(_:_:)` for nodes).
+    private static func same(_ a: Record, _ b: Record) -> Bool {
+        same(a.node, b.node) && a == b
+    }
+
+    /// Whether two nodes are equal, a node with a deferred fill whose key differs from the other
+    /// node's (a morphing shape's new contours) taken as changed without its contours made here,
+    /// on the render thread before the bands that make them: `==` would compare the contours.
+    private static func same(_ a: RenderNode, _ b: RenderNode) -> Bool {
+        guard a.contents.count == b.contents.count else { return false }
+        for (x, y) in zip(a.contents, b.contents) {
+            if case .fill(let f) = x, case .fill(let g) = y, f.surelyDiffersWithoutMaking(from: g) { return false }
+        }
+        return a == b
+    }
+
     /// Records a flat node whose device map is `M` and pushes the work of its subtree.
     private func recordPlane(_ r: TreeRasterizer, _ p: Pending, M: Matrix4x4, into out: inout Frame, stack: inout [(Pending, UInt64)]) -> UInt64 {
         let n = r.tree.nodes[p.i]
@@ -274,7 +290,8 @@ public struct DamageTracker {
         // also on its parent's map): the same as last frame, the same rectangle.
         let alone = p.maskRect == nil && !alphaShadow && !blended && n.shadow == nil && M.isFinite
         let own: IntRect
-        if alone, let e = earlier, let j = e.index[k], e.ownRect[j], e.records[j].matrix == M, e.records[j].node == out.records[at].node {
+        if alone, let e = earlier, let j = e.index[k], e.ownRect[j], e.records[j].matrix == M,
+           DamageTracker.same(e.records[j].node, out.records[at].node) {
             own = e.records[j].rect
         } else {
             own = p.maskRect ?? (alphaShadow || blended ? whole : M.isFinite ? (r.subtreeBounds(p.i, M: M, P: p.P, includeChildren: false) ?? .empty) : .empty)

@@ -92,7 +92,10 @@ extension TreeRasterizer {
                 switch c {
                 case .image(let img): add(H.projectClipped(TreeRasterizer.rectPolygon(img.destination)))
                 case .gradient(let g): add(H.projectClipped(TreeRasterizer.rectPolygon(g.rect)))
-                case .fill(let f): for k in f.contours { add(H.projectClipped(k.map { (x: Double($0.x), y: Double($0.y)) })) }
+                case .fill(let f):
+                    // A deferred fill's box holds its contours (which are not made here for it).
+                    if let b = f.deferredBounds { add(H.projectClipped(TreeRasterizer.rectPolygon(b))); continue }
+                    for k in f.contours { add(H.projectClipped(k.map { (x: Double($0.x), y: Double($0.y)) })) }
                 case .glyphs(let g):
                     add(H.projectClipped(TreeRasterizer.rectPolygon(CGRect(x: g.origin.x, y: g.origin.y,
                         width: CGFloat(Double(g.mask.width) * g.scale), height: CGFloat(Double(g.mask.height) * g.scale)))))

@@ -104,6 +104,8 @@ extension TreeRasterizer {
             case .image(let img): add(img.destination)
             case .gradient(let g): add(g.rect)
             case .fill(let f):
+                // A deferred fill's box holds its contours (which are not made here for it).
+                if let b = f.deferredBounds { add(b); continue }
                 // min and max pass a NaN over: `spoilt` turns NaN at a point that is not finite.
                 var spoilt = 0.0
                 for k in f.contours {

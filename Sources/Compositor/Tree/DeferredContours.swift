@@ -20,12 +20,18 @@ public final class DeferredContours: Sendable {
     private let made = Atomic<Bool>(false)
     /// What the contours are made from (the same key: the same contours), or nil (compared by contours).
     private let key: (any Hashable & Sendable)?
+    /// A box (layer coordinates) holding every point of the contours, known without making them:
+    /// what damage and bounds code reads instead of the contours, so that nothing makes them
+    /// before the bands that draw them (nil: none known; such code reads the contours).
+    public let bounds: CGRect?
 
     /// Contours `make` gives when first asked for (it runs once, on the thread that asks first).
     /// Two of them with equal `key`s are equal (make the same contours) without either being made.
-    public init(key: (any Hashable & Sendable)? = nil, _ make: @escaping @Sendable () -> [[CGPoint]]) {
+    /// `bounds`, when given, must hold every point `make` gives.
+    public init(key: (any Hashable & Sendable)? = nil, bounds: CGRect? = nil, _ make: @escaping @Sendable () -> [[CGPoint]]) {
         state = Mutex(.pending(make))
         self.key = key
+        self.bounds = bounds
     }
 
     /// The contours, made now when they were not yet (waiting when another thread is making them).
@@ -54,6 +60,15 @@ public final class DeferredContours: Sendable {
 
     /// Whether the contours are made (or being made: then false).
     public var isMade: Bool { made.load(ordering: .acquiring) }
+
+    /// Whether `self` and `other` are known to hold the same contours without making either: true
+    /// for the same object or equal keys, false for two keys that differ (the contours may still
+    /// happen to be equal), nil when either has no key.
+    public func sameKey(as other: DeferredContours) -> Bool? {
+        if self === other { return true }
+        guard let a = key, let b = other.key else { return nil }
+        return AnyHashable(a) == AnyHashable(b)
+    }
 
     /// Whether `self` and `other` hold the same contours: the same object or equal keys (neither
     /// made), else their contours compared (both made).

@@ -63,6 +63,10 @@ public struct RenderFill: Equatable {
     private var made: [[CGPoint]]
     /// The contours when made on first use (a stroke outline built by the bands that draw it).
     public private(set) var deferred: DeferredContours?
+    /// A box holding every point of deferred contours, known without making them (see
+    /// `DeferredContours.bounds`); nil for contours given made or deferred without a box. Damage
+    /// and bounds code reads it in place of `contours`, which would make them there.
+    public var deferredBounds: CGRect? { deferred?.bounds }
 
     /// Creates a fill.
     public init(contours: [[CGPoint]], rule: FillRule, color: UInt32) {
@@ -72,6 +76,14 @@ public struct RenderFill: Equatable {
     /// Creates a fill of contours made when first needed.
     public init(deferred: DeferredContours, rule: FillRule, color: UInt32) {
         made = []; self.deferred = deferred; self.rule = rule; self.color = color
+    }
+
+    /// Whether the fills are deferred with different keys (`DeferredContours.sameKey`): taken as
+    /// different, without the contours made to compare them (which `==` would do), by code that
+    /// may find fills different that are equal (damage: a larger rectangle, the same pixels).
+    public func surelyDiffersWithoutMaking(from other: RenderFill) -> Bool {
+        guard let a = deferred, let b = other.deferred else { return false }
+        return a.sameKey(as: b) == false
     }
 
     /// Equal rule, colour and contours (deferred ones compared without being made when they are

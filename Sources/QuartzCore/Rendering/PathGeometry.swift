@@ -86,4 +86,55 @@ enum PathGeometry {
         }
         return drawn
     }
+
+    /// A box holding every point of `contours(path, …)`, found without flattening: the box of the
+    /// path's points and control points (a flattened curve's points lie on the curve, inside its
+    /// control points' hull), grown by a hair for rounding. Nil when a point is not finite.
+    static func fillBounds(_ path: CGPath) -> CGRect? { controlBox(path, reach: 0) }
+
+    /// A box holding every point of `strokeOutline(path, …)` with these settings, found without
+    /// stroking: the path's control-point box (which holds every trimmed, dashed and flattened
+    /// point) grown by the farthest any outline point lies from such a point (`strokeReach`).
+    /// Nil when a point is not finite or the reach is absurd (over 1e7).
+    static func strokeBounds(_ path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat) -> CGRect? {
+        let reach = strokeReach(lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit)
+        guard reach <= 1e7 else { return nil }
+        return controlBox(path, reach: reach)
+    }
+
+    /// The farthest an outline point of the stroker lies from a point of the flattened path:
+    /// half the line width for offsets, round joins and caps, a merged shallow turn and an inner
+    /// crossing (half the width from a point of a segment); √2 times it for a square cap (and a
+    /// square dot's corners); for miter joins the miter tip, half the width over cos(θ/2), which is
+    /// drawn only while 1/cos(θ/2) ≤ the miter limit (a limit that is not finite acts as 10).
+    static func strokeReach(lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat) -> CGFloat {
+        let half = lineWidth / 2
+        var factor: CGFloat = cap == .square ? 2.0.squareRoot() : 1
+        if join == .miter { factor = max(factor, miterLimit.isFinite ? miterLimit : 10) }
+        return half * factor
+    }
+
+    /// The box of the path's points and control points grown by `reach` and by a relative hair
+    /// (1e-9 of the largest coordinate plus the reach) for the rounding of curve points and
+    /// offsets. Nil when a point is not finite or the path has none.
+    private static func controlBox(_ path: CGPath, reach: CGFloat) -> CGRect? {
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        var finite = true
+        @inline(__always) func add(_ p: CGPoint) {
+            finite = finite && p.x.isFinite && p.y.isFinite
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        for c in path.commands {
+            switch c {
+            case .move(let p), .addLine(let p): add(p)
+            case .addQuadCurve(let p, let c1): add(p); add(c1)
+            case .addCurve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .closeSubpath: break
+            }
+        }
+        guard finite, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, reach.isFinite, reach >= 0 else { return nil }
+        let hair = (max(abs(minX), abs(minY), abs(maxX), abs(maxY)) + reach) * 1e-9
+        let grow = reach + hair
+        return CGRect(x: minX - grow, y: minY - grow, width: maxX - minX + 2 * grow, height: maxY - minY + 2 * grow)
+    }
 }

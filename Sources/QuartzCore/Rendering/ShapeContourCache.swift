@@ -64,7 +64,9 @@ struct ShapeContourCache {
         let kept = Self.kept(path)
         let f: Contours
         if defers, PathGeometry.fillSurelyDraws(kept) {
-            f = .deferred(DeferredContours(key: FillKey(path: kept, tolerance: tolerance)) { PathGeometry.contours(kept, tolerance: tolerance) })
+            f = .deferred(DeferredContours(key: FillKey(path: kept, tolerance: tolerance), bounds: PathGeometry.fillBounds(kept)) {
+                PathGeometry.contours(kept, tolerance: tolerance)
+            })
         } else {
             f = .made(PathGeometry.contours(kept, tolerance: tolerance))
         }
@@ -83,7 +85,9 @@ struct ShapeContourCache {
         let o: Contours
         if defers, PathGeometry.strokeSurelyDraws(kept, lineWidth: stroke.lineWidth, dashPattern: stroke.dashPattern,
                                                   start: stroke.start, end: stroke.end) {
-            o = .deferred(DeferredContours(key: OutlineKey(path: kept, stroke: stroke)) { Self.makeOutline(kept, stroke) })
+            let box = PathGeometry.strokeBounds(kept, lineWidth: stroke.lineWidth, cap: stroke.cap, join: stroke.join,
+                                                miterLimit: stroke.miterLimit)
+            o = .deferred(DeferredContours(key: OutlineKey(path: kept, stroke: stroke), bounds: box) { Self.makeOutline(kept, stroke) })
         } else {
             o = .made(Self.makeOutline(kept, stroke))
         }
