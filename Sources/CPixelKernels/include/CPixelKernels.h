@@ -310,6 +310,26 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n);
 
+/// Which axes the plane lamina_box_blur_placed blurs (that source at (ox, oy) in a `w` x `h` plane)
+/// mirrors along, exactly (values equal as floats, so in fixed point): bit 0 left-right (the source
+/// centred across, each row its own mirror), bit 1 top-bottom. lamina_box_blur_placed then makes
+/// only the half (quarter) of the plane the mirror does not give, bit for bit the whole blur (box
+/// means depend on their window's sum alone, and each window is the mirror of another).
+int32_t lamina_box_blur_mirrors(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy, int32_t w, int32_t h);
+
+/// lamina_box_blur_placed with the plane's mirror axes given: `axes` lamina_box_blur_mirrors' answer
+/// for these arguments (0: the whole blur), or -1 to find them.
+void lamina_box_blur_placed_axes(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
+                                 float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
+                                 const int32_t *radii, int32_t n, int32_t axes);
+
+/// Turns lamina_box_blur_placed's mirrored blur on (the default) or off, process-wide (for tests
+/// comparing it with the whole blur).
+void lamina_box_blur_set_mirroring(int32_t on);
+
+/// How many mirrored blurs lamina_box_blur_placed has made in this process (for tests and profiles).
+int64_t lamina_box_blur_mirrored_count(void);
+
 /// lamina_box_blur_placed in stages that threads sharing one blur run on disjoint parts of the
 /// plane (each stage after every part of the one before it is done); together, the bits of the
 /// whole call. `lamina_box_blur_place_rows`: source rows [y0, y1) placed (with the zeros left and
