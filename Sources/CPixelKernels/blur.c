@@ -188,42 +188,74 @@ int64_t lamina_box_blur_mirrored_count(void) { return atomic_load_explicit(&lk_b
 
 void lamina_box_blur_set_mirroring(int32_t on) { atomic_store_explicit(&lk_box_blur_mirroring, on != 0, memory_order_relaxed); }
 
+/// Whether row[x] == row[n - 1 - x] for every x (as floats: -0 equals 0, NaN nothing).
+static int32_t row_mirrors(const float *restrict row, int32_t n) {
+    int32_t same = 1;
+    for (int32_t x = 0; x < n / 2; x++) same &= row[x] == row[n - 1 - x];
+    return same;
+}
+
+/// Whether a[x] == b[x] for every x < n (as floats).
+static int32_t rows_equal(const float *restrict a, const float *restrict b, int32_t n) {
+    int32_t same = 1;
+    for (int32_t x = 0; x < n; x++) same &= a[x] == b[x];
+    return same;
+}
+
 int32_t lamina_box_blur_mirrors(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy, int32_t w, int32_t h) {
-    if (w <= 0 || h <= 0 || srcWidth <= 0 || srcHeight <= 0) return 0;
+    if (w <= 0 || h <= 0 || srcWidth <= 0 || srcHeight <= 0 || !atomic_load_explicit(&lk_box_blur_mirroring, memory_order_relaxed)) return 0;
     int32_t axes = 0;
     // Left-right: the source centred (ox left of it, as many right) and each row its own mirror.
     if (2 * ox + srcWidth == w) {
         int32_t same = 1;
-        for (int32_t y = 0; y < srcHeight && same; y++) {
-            const float *row = src + (intptr_t)y * srcWidth;
-            for (int32_t x = 0, e = srcWidth - 1; x < e; x++, e--) if (!(row[x] == row[e])) { same = 0; break; }
-        }
+        for (int32_t y = 0; y < srcHeight && same; y++) same = row_mirrors(src + (intptr_t)y * srcWidth, srcWidth);
         if (same) axes |= 1;
     }
     // Top-bottom: each row equal to its mirror row.
     if (2 * oy + srcHeight == h) {
         int32_t same = 1;
-        for (int32_t y = 0, e = srcHeight - 1; y < e && same; y++, e--) {
-            const float *r0 = src + (intptr_t)y * srcWidth, *r1 = src + (intptr_t)e * srcWidth;
-            for (int32_t x = 0; x < srcWidth; x++) if (!(r0[x] == r1[x])) { same = 0; break; }
-        }
+        for (int32_t y = 0, e = srcHeight - 1; y < e && same; y++, e--)
+            same = rows_equal(src + (intptr_t)y * srcWidth, src + (intptr_t)e * srcWidth, srcWidth);
         if (same) axes |= 2;
     }
     return axes;
 }
 
+/// dst[i] = src[n - 1 - i] for i < n (the two apart).
+static void reverse32(int32_t *restrict dst, const int32_t *restrict src, int32_t n) {
+    for (int32_t i = 0; i < n; i++) dst[i] = src[n - 1 - i];
+}
+
+/// The same for floats.
+static void reverse_floats(float *restrict dst, const float *restrict src, int32_t n) {
+    for (int32_t i = 0; i < n; i++) dst[i] = src[n - 1 - i];
+}
+
 /// Columns [W, Wp) of rows [y0, y1) of a plane `wp` values wide, the left part of one `w` wide:
-/// each the value of its mirror column w - 1 - x.
+/// each the value of its mirror column w - 1 - x (columns w - wp ... w - 1 - W, left of W).
 static void mirror_columns(int32_t *p, int32_t wp, int32_t w, int32_t W, int32_t y0, int32_t y1) {
+    if (wp <= W) return;
     for (int32_t y = y0; y < y1; y++) {
         int32_t *row = p + (intptr_t)y * wp;
-        for (int32_t x = W; x < wp; x++) row[x] = row[w - 1 - x];
+        reverse32(row + W, row + (w - wp), wp - W);
     }
 }
 
 /// Rows [H, Hp) of a plane `wp` values wide, the top of one `h` high: each a copy of its mirror row.
 static void mirror_rows(int32_t *p, int32_t wp, int32_t h, int32_t H, int32_t hp) {
     for (int32_t y = H; y < hp; y++) memcpy(p + (intptr_t)y * wp, p + (intptr_t)(h - 1 - y) * wp, sizeof(int32_t) * (size_t)wp);
+}
+
+/// Rows [y0, y1) of the `w` x `h` float plane whose made part is the top left W x H of `a` (rows `wp`
+/// apart): each row from its own row of `a` or its mirror row's, converted, then its right part
+/// the mirror of its left.
+static void from_fixed_mirrored(float *out, const int32_t *a, int32_t wp, int32_t w, int32_t h, int32_t W, int32_t H,
+                                int32_t y0, int32_t y1, int32_t level) {
+    for (int32_t y = y0; y < y1; y++) {
+        float *o = out + (intptr_t)y * w;
+        from_fixed(o, a + (intptr_t)(y < H ? y : h - 1 - y) * wp, W, level);
+        if (w > W) reverse_floats(o + W, o, w - W);
+    }
 }
 
 /// lamina_box_blur_placed when the placed plane mirrors along `axes` (lamina_box_blur_mirrors, not
@@ -258,12 +290,7 @@ static void box_blur_placed_mirrored(const float *src, int32_t srcWidth, int32_t
     free(rowScratch);
     // The made quarter to floats, mirrored into the whole plane (`out` may be `src`: read whole
     // into `a` above).
-    for (int32_t y = 0; y < H; y++) {
-        float *o = out + (intptr_t)y * w;
-        from_fixed(o, a + (intptr_t)y * wp, W, level);
-        for (int32_t x = W; x < w; x++) o[x] = o[w - 1 - x];
-    }
-    for (int32_t y = H; y < h; y++) memcpy(out + (intptr_t)y * w, out + (intptr_t)(h - 1 - y) * w, sizeof(float) * (size_t)w);
+    from_fixed_mirrored(out, a, wp, w, h, W, H, 0, h, level);
 }
 
 /// out[i] = a[i]·(1/65535) for `count` values.
@@ -367,4 +394,25 @@ void lamina_box_blur_live_rows(int32_t h, const int32_t *radii, int32_t n, int32
 
 void lamina_box_blur_from_fixed(float *out, const int32_t *a, intptr_t count) {
     from_fixed(out, a, count, lamina_kernels_level());
+}
+
+// ---- The mirrored blur in stages (see the header).
+
+void lamina_box_blur_place_rows_cut(const float *src, int32_t srcWidth, int32_t count, int32_t ox, int32_t oy, int32_t *a, int32_t wp,
+                                    int32_t y0, int32_t y1) {
+    place_rows_cut(src, srcWidth, count, oy, a, wp, ox, y0, y1, lamina_kernels_level());
+}
+
+void lamina_box_blur_mirror_rows(int32_t *a, int32_t wp, int32_t h, int32_t H, int32_t y0, int32_t y1) {
+    const int32_t lo = y0 > H ? y0 : H;
+    for (int32_t y = lo; y < y1; y++) memcpy(a + (intptr_t)y * wp, a + (intptr_t)(h - 1 - y) * wp, sizeof(int32_t) * (size_t)wp);
+}
+
+void lamina_box_blur_mirror_columns(int32_t *tmp, int32_t wp, int32_t w, int32_t W, int32_t y0, int32_t y1) {
+    mirror_columns(tmp, wp, w, W, y0, y1);
+}
+
+void lamina_box_blur_from_fixed_mirrored(float *out, const int32_t *a, int32_t wp, int32_t w, int32_t h, int32_t W, int32_t H,
+                                         int32_t y0, int32_t y1) {
+    from_fixed_mirrored(out, a, wp, w, h, W, H, y0, y1, lamina_kernels_level());
 }

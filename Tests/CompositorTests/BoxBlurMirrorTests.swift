@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import Synchronization
 import CPixelKernels
 import LaminaRandom
 @testable import Compositor
@@ -105,5 +106,51 @@ final class BoxBlurMirrorTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(mirroredBlurs, 0, "some shadows blurred mirrored")
+    }
+
+    /// A mirrored blur made by several threads together (`SharedBoxBlur` on the working plane) has
+    /// the bits of the whole blur made by one thread.
+    func testSharedMirroredBlurEqualsTheWholeBlur() {
+        var rng = SplitMix64(seed: 0x5_11AD_0013)
+        for trial in 0..<10 {
+            let sw = rng.int(130...220), sh = rng.int(120...170), ox = rng.int(2...40), oy = rng.int(2...30)
+            let w = sw + 2 * ox, h = sh + 2 * oy
+            let my = trial % 3 != 0
+            var values = [Float](repeating: 0, count: sw * sh)
+            for y in 0..<sh {
+                for x in 0..<sw {
+                    let qx = x >= (sw + 1) / 2 ? sw - 1 - x : x, qy = my && y >= (sh + 1) / 2 ? sh - 1 - y : y
+                    values[y * sw + x] = qx != x || qy != y ? values[qy * sw + qx] : (rng.int(0...9) == 0 ? 0 : Float(rng.unit()))
+                }
+            }
+            let sigma = trial == 4 ? 70 : 0.5 + rng.unit() * 16
+            let src = values
+            XCTAssertEqual(lamina_box_blur_mirrors(src, Int32(sw), Int32(sh), Int32(ox), Int32(oy), Int32(w), Int32(h)), my ? 3 : 1)
+            XCTAssertTrue(SharedBoxBlur.applies(width: w, height: h, radii: [1]))
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
+                    lamina_box_blur_set_mirroring(0)
+                    let expected = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma)
+                    lamina_box_blur_set_mirroring(1)
+                    for threads in [1, 3] {
+                        let published = Mutex<SharedBoxBlur?>(nil)
+                        let result = Mutex<[Float]>([])
+                        DispatchQueue.concurrentPerform(iterations: threads) { t in
+                            if t == 0 {
+                                let got = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma,
+                                                             share: { blur in published.withLock { $0 = blur } })
+                                result.withLock { $0 = got }
+                            } else {
+                                var blur: SharedBoxBlur?
+                                while blur == nil { blur = published.withLock { $0 }; if blur == nil { sched_yield() } }
+                                blur!.help()
+                            }
+                        }
+                        XCTAssertEqual(result.withLock { $0 }.map(\.bitPattern), expected.map(\.bitPattern),
+                                       "trial \(trial): \(w)x\(h), source \(sw)x\(sh) at (\(ox), \(oy)), sigma \(sigma), level \(level), \(threads) threads")
+                    }
+                }
+            }
+        }
     }
 }

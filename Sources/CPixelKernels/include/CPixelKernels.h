@@ -324,8 +324,24 @@ void lamina_box_blur_placed_axes(const float *src, int32_t srcWidth, int32_t src
                                  const int32_t *radii, int32_t n, int32_t axes);
 
 /// Turns lamina_box_blur_placed's mirrored blur on (the default) or off, process-wide (for tests
-/// comparing it with the whole blur).
+/// comparing it with the whole blur; off, lamina_box_blur_mirrors answers 0).
 void lamina_box_blur_set_mirroring(int32_t on);
+
+/// The mirrored blur of lamina_box_blur_placed_axes in stages (as the stages below for the whole
+/// blur), on a working plane `wp` x `hp`, the top left of the `w` x `h` plane (W = ⌈w/2⌉ when
+/// mirrored left-right, else w, H likewise; wp = min(w, W + the largest radius), hp likewise):
+/// `lamina_box_blur_place_rows_cut` places source rows [y0, y1) (those within hp - oy), `count` =
+/// min(srcWidth, wp - ox) values of each; each radius' row pass runs on the working plane (its live
+/// rows cut to hp), after `lamina_box_blur_mirror_rows` (a pass after the first; rows [y0, y1) of
+/// `a` from H on copied from their mirror rows) and followed by `lamina_box_blur_mirror_columns`
+/// (columns [W, wp) of those rows of `tmp` from their mirror columns); the column passes run on the
+/// working plane; `lamina_box_blur_from_fixed_mirrored` makes rows [y0, y1) of `out` (w x h).
+void lamina_box_blur_place_rows_cut(const float *src, int32_t srcWidth, int32_t count, int32_t ox, int32_t oy, int32_t *a, int32_t wp,
+                                    int32_t y0, int32_t y1);
+void lamina_box_blur_mirror_rows(int32_t *a, int32_t wp, int32_t h, int32_t H, int32_t y0, int32_t y1);
+void lamina_box_blur_mirror_columns(int32_t *tmp, int32_t wp, int32_t w, int32_t W, int32_t y0, int32_t y1);
+void lamina_box_blur_from_fixed_mirrored(float *out, const int32_t *a, int32_t wp, int32_t w, int32_t h, int32_t W, int32_t H,
+                                         int32_t y0, int32_t y1);
 
 /// How many mirrored blurs lamina_box_blur_placed has made in this process (for tests and profiles).
 int64_t lamina_box_blur_mirrored_count(void);
