@@ -226,9 +226,11 @@ static void reverse32(int32_t *restrict dst, const int32_t *restrict src, int32_
     for (int32_t i = 0; i < n; i++) dst[i] = src[n - 1 - i];
 }
 
-/// The same for floats.
-static void reverse_floats(float *restrict dst, const float *restrict src, int32_t n) {
-    for (int32_t i = 0; i < n; i++) dst[i] = src[n - 1 - i];
+/// out[i] = a[n - 1 - i]·(1/65535) for i < n: from_fixed's values (each one float product, at every
+/// level), the other way round.
+static void from_fixed_reversed(float *restrict out, const int32_t *restrict a, int32_t n) {
+    const float k = 1.0f / 65535.0f;
+    for (int32_t i = 0; i < n; i++) out[i] = (float)a[n - 1 - i] * k;
 }
 
 /// Columns [W, Wp) of rows [y0, y1) of a plane `wp` values wide, the left part of one `w` wide:
@@ -253,8 +255,11 @@ static void from_fixed_mirrored(float *out, const int32_t *a, int32_t wp, int32_
                                 int32_t y0, int32_t y1, int32_t level) {
     for (int32_t y = y0; y < y1; y++) {
         float *o = out + (intptr_t)y * w;
-        from_fixed(o, a + (intptr_t)(y < H ? y : h - 1 - y) * wp, W, level);
-        if (w > W) reverse_floats(o + W, o, w - W);
+        const int32_t *row = a + (intptr_t)(y < H ? y : h - 1 - y) * wp;
+        from_fixed(o, row, W, level);
+        // The right part converted from the mirror columns of `a` (not read back from `o`, just
+        // stored: a load of it would wait for those stores): the values from_fixed gives them.
+        if (w > W) from_fixed_reversed(o + W, row, w - W);
     }
 }
 
