@@ -62,6 +62,7 @@ int main(void) {
     test_box_blur_placed_rows();
     test_box_blur_staged();
     test_box_blur_levels();
+    test_box_blur_mirrored();
     test_over_solid();
     test_fill_rect();
     test_over_solid_coverage();

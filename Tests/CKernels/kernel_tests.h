@@ -236,6 +236,7 @@ void test_over_solid_mix(void);
 void test_box_blur_placed_rows(void);
 void test_box_blur_staged(void);
 void test_box_blur_levels(void);
+void test_box_blur_mirrored(void);
 void test_over_solid(void);
 void test_fill_rect(void);
 void test_over_solid_coverage(void);

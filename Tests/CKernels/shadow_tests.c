@@ -241,3 +241,65 @@ void test_box_blur_levels(void) {
         }
     }
 }
+
+// lamina_box_blur_placed's mirrored blur (a plane mirror-symmetric left-right and/or top-bottom:
+// only its half or quarter made, then mirrored) against the whole blur (mirroring turned off), at
+// every level, bit for bit: seeded sources mirrored along one, both or no axes (some with one value
+// changed, so not mirrored after all), odd and even sizes, radii up to wider than the plane, the
+// scratch planes filled with noise first; and with the plane as its own source (as BoxBlur.blur).
+void test_box_blur_mirrored(void) {
+    enum { MAXW = 160, MAXH = 120 };
+    static float src[MAXW * MAXH], got[MAXW * MAXH], want[MAXW * MAXH], self[MAXW * MAXH];
+    static int32_t a[MAXW * MAXH], tmp[MAXW * MAXH], sums[MAXW + 1];
+    int mirrored = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        const int32_t sw = irand(1, 100), sh = irand(1, 80);
+        const int32_t ox = chance(0.1) ? 0 : irand(0, 30), oy = chance(0.1) ? 0 : irand(0, 20);
+        const int32_t w = sw + 2 * ox + (chance(0.1) ? 1 : 0), h = sh + 2 * oy + (chance(0.1) ? 1 : 0);
+        const int mx = chance(0.8), my = chance(0.8);
+        // A rounded-rectangle-like coverage (solid inside, ramps at the edges) or random values.
+        const int solid = chance(0.6);
+        for (int32_t y = 0; y < sh; y++)
+            for (int32_t x = 0; x < sw; x++) {
+                const int32_t qx = mx && x >= (sw + 1) / 2 ? sw - 1 - x : x, qy = my && y >= (sh + 1) / 2 ? sh - 1 - y : y;
+                float v;
+                if (qx != x || qy != y) v = src[qy * sw + qx];
+                else if (solid) {
+                    const float ex = qx < 4 ? (float)(qx + 1) / 5 : 1, ey = qy < 3 ? (float)(qy + 1) / 4 : 1;
+                    v = chance(0.02) ? 1.5f : ex * ey;
+                } else v = chance(0.1) ? 0.0f : chance(0.03) ? -0.0f : (float)drand(0, 1);
+                src[y * sw + x] = v;
+            }
+        if (chance(0.1)) src[irand(0, sw * sh - 1)] = (float)drand(0, 1);   // breaks the mirror (mostly)
+        int32_t radii[3], n = irand(1, 3);
+        for (int32_t k = 0; k < n; k++) radii[k] = chance(0.1) ? 0 : chance(0.2) ? irand(40, 140) : irand(1, 20);
+        if (chance(0.05)) radii[irand(0, n - 1)] = 600;   // out of range: skipped
+        const int32_t axes = lamina_box_blur_mirrors(src, sw, sh, ox, oy, w, h);
+        mirrored += axes != 0;
+        for (int l = 0; l < level_count; l++) {
+            use_level(&levels[l]);
+            for (int32_t i = 0; i < w * h; i++) { a[i] = (int32_t)next64(); tmp[i] = (int32_t)next64(); }
+            lamina_box_blur_set_mirroring(0);
+            lamina_box_blur_placed(src, sw, sh, ox, oy, want, a, tmp, sums, w, h, radii, n);
+            lamina_box_blur_set_mirroring(1);
+            for (int32_t i = 0; i < w * h; i++) { a[i] = (int32_t)next64(); tmp[i] = (int32_t)next64(); got[i] = -7; }
+            lamina_box_blur_placed(src, sw, sh, ox, oy, got, a, tmp, sums, w, h, radii, n);
+            int ok = 1;
+            for (int32_t i = 0; i < w * h; i++) ok &= float_bits(got[i]) == float_bits(want[i]);
+            // The plane as its own source, placed at (0, 0).
+            for (int32_t i = 0; i < w * h; i++) self[i] = 0;
+            for (int32_t y = 0; y < sh; y++) for (int32_t x = 0; x < sw; x++) self[(y + oy) * w + x + ox] = src[y * sw + x];
+            for (int32_t i = 0; i < w * h; i++) { a[i] = (int32_t)next64(); tmp[i] = (int32_t)next64(); }
+            lamina_box_blur_placed(self, w, h, 0, 0, self, a, tmp, sums, w, h, radii, n);
+            for (int32_t i = 0; i < w * h; i++) ok &= float_bits(self[i]) == float_bits(want[i]);
+            char what[200];
+            snprintf(what, sizeof what, "%dx%d plane, source %dx%d at (%d, %d), axes %d, radii %d %d %d (%d)", w, h, sw, sh, ox, oy, axes,
+                     radii[0], n > 1 ? radii[1] : -1, n > 2 ? radii[2] : -1, n);
+            current = "lamina_box_blur_placed mirrored";
+            check(ok, levels[l].name, what);
+        }
+    }
+    current = "lamina_box_blur_mirrors found mirrored planes";
+    check(mirrored > 200, "any", "too few mirrored planes among the trials");
+    lamina_kernels_set_mode(LAMINA_KERNELS_AUTO);
+}

@@ -310,6 +310,42 @@ void lamina_box_blur_placed(const float *src, int32_t srcWidth, int32_t srcHeigh
                             float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
                             const int32_t *radii, int32_t n);
 
+/// Which axes the plane lamina_box_blur_placed blurs (that source at (ox, oy) in a `w` x `h` plane)
+/// mirrors along, exactly (values equal as floats, so in fixed point): bit 0 left-right (the source
+/// centred across, each row its own mirror), bit 1 top-bottom. lamina_box_blur_placed then makes
+/// only the half (quarter) of the plane the mirror does not give, bit for bit the whole blur (box
+/// means depend on their window's sum alone, and each window is the mirror of another).
+int32_t lamina_box_blur_mirrors(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy, int32_t w, int32_t h);
+
+/// lamina_box_blur_placed with the plane's mirror axes given: `axes` lamina_box_blur_mirrors' answer
+/// for these arguments (0: the whole blur), or -1 to find them.
+void lamina_box_blur_placed_axes(const float *src, int32_t srcWidth, int32_t srcHeight, int32_t ox, int32_t oy,
+                                 float *out, int32_t *a, int32_t *tmp, int32_t *sums, int32_t w, int32_t h,
+                                 const int32_t *radii, int32_t n, int32_t axes);
+
+/// Turns lamina_box_blur_placed's mirrored blur on (the default) or off, process-wide (for tests
+/// comparing it with the whole blur; off, lamina_box_blur_mirrors answers 0).
+void lamina_box_blur_set_mirroring(int32_t on);
+
+/// The mirrored blur of lamina_box_blur_placed_axes in stages (as the stages below for the whole
+/// blur), on a working plane `wp` x `hp`, the top left of the `w` x `h` plane (W = ⌈w/2⌉ when
+/// mirrored left-right, else w, H likewise; wp = min(w, W + the largest radius), hp likewise):
+/// `lamina_box_blur_place_rows_cut` places source rows [y0, y1) (those within hp - oy), `count` =
+/// min(srcWidth, wp - ox) values of each; each radius' row pass runs on the working plane (its live
+/// rows cut to hp), after `lamina_box_blur_mirror_rows` (a pass after the first; rows [y0, y1) of
+/// `a` from H on copied from their mirror rows) and followed by `lamina_box_blur_mirror_columns`
+/// (columns [W, wp) of those rows of `tmp` from their mirror columns); the column passes run on the
+/// working plane; `lamina_box_blur_from_fixed_mirrored` makes rows [y0, y1) of `out` (w x h).
+void lamina_box_blur_place_rows_cut(const float *src, int32_t srcWidth, int32_t count, int32_t ox, int32_t oy, int32_t *a, int32_t wp,
+                                    int32_t y0, int32_t y1);
+void lamina_box_blur_mirror_rows(int32_t *a, int32_t wp, int32_t h, int32_t H, int32_t y0, int32_t y1);
+void lamina_box_blur_mirror_columns(int32_t *tmp, int32_t wp, int32_t w, int32_t W, int32_t y0, int32_t y1);
+void lamina_box_blur_from_fixed_mirrored(float *out, const int32_t *a, int32_t wp, int32_t w, int32_t h, int32_t W, int32_t H,
+                                         int32_t y0, int32_t y1);
+
+/// How many mirrored blurs lamina_box_blur_placed has made in this process (for tests and profiles).
+int64_t lamina_box_blur_mirrored_count(void);
+
 /// lamina_box_blur_placed in stages that threads sharing one blur run on disjoint parts of the
 /// plane (each stage after every part of the one before it is done); together, the bits of the
 /// whole call. `lamina_box_blur_place_rows`: source rows [y0, y1) placed (with the zeros left and

@@ -89,11 +89,14 @@ enum BoxBlur {
         }
         let radii = boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
         let n = width * height
+        // A plane mirror-symmetric left-right or top-bottom (a centred rounded rectangle's): only its
+        // half or quarter blurred, then mirrored (the same bits), shared or not.
+        let axes = lamina_box_blur_mirrors(src, Int32(sourceWidth), Int32(sourceHeight), Int32(ox), Int32(oy), Int32(width), Int32(height))
         if let share, SharedBoxBlur.applies(width: width, height: height, radii: radii) {
             return src.withUnsafeBufferPointer { s in
                 [Float](unsafeUninitializedCapacity: n) { out, count in
                     let blur = SharedBoxBlur(src: s.baseAddress!, sourceWidth: sourceWidth, sourceHeight: sourceHeight, ox: ox, oy: oy,
-                                             out: out.baseAddress!, width: width, height: height, radii: radii)
+                                             out: out.baseAddress!, width: width, height: height, radii: radii, axes: axes)
                     share(blur)
                     blur.make()
                     count = n
@@ -102,8 +105,8 @@ enum BoxBlur {
         }
         var a = scratch(n), tmp = scratch(n), sums = [Int32](repeating: 0, count: width + 1)
         return [Float](unsafeUninitializedCapacity: n) { out, count in
-            lamina_box_blur_placed(src, Int32(sourceWidth), Int32(sourceHeight), Int32(ox), Int32(oy), out.baseAddress!,
-                                   &a, &tmp, &sums, Int32(width), Int32(height), radii, Int32(radii.count))
+            lamina_box_blur_placed_axes(src, Int32(sourceWidth), Int32(sourceHeight), Int32(ox), Int32(oy), out.baseAddress!,
+                                        &a, &tmp, &sums, Int32(width), Int32(height), radii, Int32(radii.count), axes)
             count = n
         }
     }

@@ -25,6 +25,10 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
     private let a: UnsafeMutablePointer<Int32>, tmp: UnsafeMutablePointer<Int32>, sums: UnsafeMutablePointer<Int32>
     private let sourceWidth: Int32, sourceHeight: Int32, ox: Int32, oy: Int32
     private let width: Int32, height: Int32
+    /// The plane's mirror axes (`lamina_box_blur_mirrors`; 0: none) and the mirrored blur's sizes
+    /// (`lamina_box_blur_place_rows_cut`): the made part W x H in the working plane wp x hp (w x h
+    /// when not mirrored), and the values of each source row placed.
+    private let axes: Int32, madeWidth: Int32, madeHeight: Int32, workWidth: Int32, workHeight: Int32, count: Int32
     private let radii: [Int32]
     /// Each radius' rows of `a` its row pass reads (`lamina_box_blur_live_rows`), two values a radius.
     private let live: [Int32]
@@ -35,19 +39,27 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
 
     /// A blur of `src` (`sourceWidth` × `sourceHeight`, at (`ox`, `oy`)) in a `width` × `height` plane
     /// into `out`, by boxes of `radii` (each 0...511, at least one): the arguments of `blurPlaced`,
-    /// whose pointers must stay valid until `make` returns.
+    /// whose pointers must stay valid until `make` returns. `axes`: the plane's mirror axes
+    /// (`lamina_box_blur_mirrors` of these arguments), its half or quarter made, then mirrored.
     init(src: UnsafePointer<Float>, sourceWidth: Int, sourceHeight: Int, ox: Int, oy: Int, out: UnsafeMutablePointer<Float>,
-         width: Int, height: Int, radii: [Int32]) {
+         width: Int, height: Int, radii: [Int32], axes: Int32 = 0) {
         self.src = src; self.out = out
         self.sourceWidth = Int32(sourceWidth); self.sourceHeight = Int32(sourceHeight); self.ox = Int32(ox); self.oy = Int32(oy)
         self.width = Int32(width); self.height = Int32(height)
         self.radii = radii
+        let rmax = Int(radii.max() ?? 0)
+        let madeWidth = axes & 1 != 0 ? (width + 1) / 2 : width, madeHeight = axes & 2 != 0 ? (height + 1) / 2 : height
+        let wp = min(width, madeWidth + rmax), hp = min(height, madeHeight + rmax)
+        self.axes = axes
+        self.madeWidth = Int32(madeWidth); self.madeHeight = Int32(madeHeight); self.workWidth = Int32(wp); self.workHeight = Int32(hp)
+        self.count = Int32(max(0, min(sourceWidth, wp - ox)))
         var live = [Int32](repeating: 0, count: 2 * radii.count)
         lamina_box_blur_live_rows(Int32(height), radii, Int32(radii.count), Int32(oy), Int32(sourceHeight), &live)
-        self.live = live
-        a = .allocate(capacity: width * height)
-        tmp = .allocate(capacity: width * height)
-        sums = .allocate(capacity: width + 1)
+        // Cut to the working plane (the same rows when it is the whole).
+        self.live = live.map { min($0, Int32(hp)) }
+        a = .allocate(capacity: wp * hp)
+        tmp = .allocate(capacity: wp * hp)
+        sums = .allocate(capacity: wp + 1)
         total = (2 * radii.count + 2) * SharedBoxBlur.parts
     }
 
@@ -90,20 +102,28 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
 
     private func run(stage: Int, part p: Int) {
         let parts = Int32(SharedBoxBlur.parts), k = Int32(p)
-        let w = width, h = height
+        // The working plane (the whole one when not mirrored).
+        let w = workWidth, h = workHeight
         // Rows [y0, y1) of n rows for this part; columns on 16-value steps (a cache line of `a`).
         func rows(_ n: Int32) -> (Int32, Int32) { (n * k / parts, n * (k + 1) / parts) }
         if stage == 0 {
-            let (y0, y1) = rows(sourceHeight)
-            lamina_box_blur_place_rows(src, sourceWidth, ox, oy, a, w, y0, y1)
+            let (y0, y1) = rows(min(sourceHeight, h - oy))
+            lamina_box_blur_place_rows_cut(src, sourceWidth, count, ox, oy, a, w, y0, y1)
         } else if stage == 2 * radii.count + 1 {
-            let (y0, y1) = rows(h)
-            lamina_box_blur_from_fixed(out + Int(y0) * Int(w), a + Int(y0) * Int(w), Int(y1 - y0) * Int(w))
+            let (y0, y1) = rows(height)
+            if axes == 0 {
+                lamina_box_blur_from_fixed(out + Int(y0) * Int(w), a + Int(y0) * Int(w), Int(y1 - y0) * Int(w))
+            } else {
+                lamina_box_blur_from_fixed_mirrored(out, a, w, width, height, madeWidth, madeHeight, y0, y1)
+            }
         } else {
             let pass = (stage - 1) / 2, r = radii[pass]
             if stage % 2 == 1 {
                 let (y0, y1) = rows(h)
+                // The rows past the made part that the column pass before left: their mirror rows'.
+                if axes & 2 != 0 && pass > 0 { lamina_box_blur_mirror_rows(a, w, height, madeHeight, y0, y1) }
                 lamina_box_blur_row_pass(a, tmp, w, r, live[2 * pass], live[2 * pass + 1], y0, y1)
+                if axes & 1 != 0 { lamina_box_blur_mirror_columns(tmp, w, width, madeWidth, y0, y1) }
             } else {
                 let blocks = (w + 15) / 16
                 let x0 = min(w, blocks * k / parts * 16), x1 = min(w, blocks * (k + 1) / parts * 16)
