@@ -51,6 +51,7 @@ final class CommandLineTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "lamina is not built beside the tests")
         let dir = NSTemporaryDirectory() + "lamina-record-\(getpid())"
         try? FileManager.default.removeItem(atPath: dir)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try run(["record", scenes.appendingPathComponent("bounce.yaml").path, "-o", dir, "--duration", "0.3", "--fps", "10"])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.count, 3)
@@ -90,6 +91,7 @@ final class CommandLineTests: XCTestCase {
         let scene = scenes.appendingPathComponent("interactions.yaml").path
         let out = NSTemporaryDirectory() + "lamina-run-\(getpid()).mp4"
         try? FileManager.default.removeItem(atPath: out)
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let offscreen = ["SDL_VIDEODRIVER": "offscreen"]
         let missing = try run(["run", scene, "--frames", "5", "--record", out], path: "/nonexistent", extra: offscreen)
         XCTAssertNotEqual(missing.status, 0)

@@ -64,6 +64,7 @@ final class SceneTests: XCTestCase {
     func testImagePathsMayNotLeaveTheScenesFolder() throws {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lamina-scene-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("s.yaml")
         try "layers:\n  - contents: ../../etc/passwd\n".write(to: file, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Scene.load(contentsOf: file)) { e in
@@ -91,6 +92,7 @@ final class FileWatcherTests: XCTestCase {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lamina-watch-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("s.yaml")
         try "a: 1\n".write(to: file, atomically: false, encoding: .utf8)
         let w = FileWatcher(url: file)
