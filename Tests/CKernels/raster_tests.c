@@ -186,6 +186,84 @@ void test_raster_pinned_stars(void) {
     lamina_raster_destroy(r);
 }
 
+/// The coverage and the solid fills of seeded thin strokes, pinned bit for bit at every level:
+/// polylines of short segments (the edges of a stroked curve, most inside one or two columns in a
+/// row) outlined at widths from 0.2 to 3 pixels, some of their segments vertical, horizontal or
+/// sub-pixel, and some very long (across the target and past it, or past 2^28 pixels: the double
+/// path); both rules, opaque and translucent colours, opacities below 1, drawn both in the whole
+/// target and in a band of rows (the band's edges start at their fixed-point x), hashed as in
+/// test_raster_pinned_stars. The expected hash was recorded from the rasteriser before the
+/// accumulation and the blend of the chunks were reworked (main 9e043f9): any change in a cell's
+/// value or in a pixel moves it.
+void test_raster_pinned_strokes(void) {
+    enum { W = 240, H = 140, P = 48 };
+    static double xy[4 * P];
+    static float got[W * H];
+    static uint32_t pixels[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int li = 0; li < level_count; li++) {
+        use_level(&levels[li]);
+        uint64_t seed = 0x5720CE5Dull, hash = 1469598103934665603ull;
+        #define PIN_NEXT() (seed += 0x9E3779B97F4A7C15ull, pin_mix(seed))
+        #define PIN_UNIT() ((double)(PIN_NEXT() >> 11) / 9007199254740992.0)
+        for (int32_t i = 0; i < W * H; i++) pixels[i] = 0xFF302010u;
+        for (int trial = 0; trial < 400; trial++) {
+            const int32_t n = 2 + (int32_t)(PIN_NEXT() % (P - 1)), evenOdd = trial & 1;
+            const double width = PIN_NEXT() % 4 == 0 ? 0.2 + 0.6 * PIN_UNIT() : 0.8 + 2.2 * PIN_UNIT();
+            // The centre line: a walk of steps 0.3-6 pixels; a step is sometimes vertical,
+            // horizontal, sub-pixel or very long.
+            double px = -10 + PIN_UNIT() * (W + 20), py = -10 + PIN_UNIT() * (H + 20), heading = PIN_UNIT() * 6.283185307179586;
+            double cx[P], cy[P];
+            for (int32_t i = 0; i < n; i++) {
+                cx[i] = px; cy[i] = py;
+                const uint64_t kind = PIN_NEXT() % 16;
+                double len = 0.3 + 5.7 * PIN_UNIT();
+                heading += (PIN_UNIT() - 0.5) * 1.2;
+                double dx = cos(heading) * len, dy = sin(heading) * len;
+                if (kind == 0) dx = 0;                                   // vertical
+                else if (kind == 1) dy = 0;                              // horizontal
+                else if (kind == 2) { dx *= 0.05; dy *= 0.05; }          // inside a pixel
+                else if (kind == 3) { dx *= 60; dy *= 60; }              // across the target
+                else if (kind == 4 && trial % 8 == 0) { dx *= 1e8; }     // past 2^28 pixels
+                px += dx; py += dy;
+            }
+            // The outline: the centre line offset by ±width/2 along each segment's normal.
+            for (int32_t i = 0; i < n; i++) {
+                int32_t a = i > 0 ? i - 1 : 0, b = i > 0 ? i : 1;
+                double tx = cx[b] - cx[a], ty = cy[b] - cy[a], l = sqrt(tx * tx + ty * ty);
+                if (!(l > 0)) { tx = 1; ty = 0; l = 1; }
+                double nx = -ty / l * width / 2, ny = tx / l * width / 2;
+                xy[2 * i] = cx[i] + nx; xy[2 * i + 1] = cy[i] + ny;
+                xy[2 * (2 * n - 1 - i)] = cx[i] - nx; xy[2 * (2 * n - 1 - i) + 1] = cy[i] - ny;
+            }
+            const int32_t band = trial % 3 == 2, ry0 = band ? (int32_t)(PIN_NEXT() % (H / 2)) : 0, ry1 = band ? ry0 + 1 + (int32_t)(PIN_NEXT() % (H / 2)) : H;
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, 2 * n);
+            int32_t box[4];
+            lamina_raster_bounds(r, evenOdd, 0, W, ry0, ry1, box);
+            if (lamina_raster_coverage(r, evenOdd, 0, W, ry0, ry1, got) != 0) { hash = 0; break; }
+            const unsigned char *bytes = (const unsigned char *)got;
+            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+            const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : 30u + (uint32_t)(PIN_NEXT() % 220);
+            uint32_t color = alpha << 24;
+            for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
+            const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * PIN_UNIT());
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, 2 * n);
+            if (lamina_raster_fill_solid(r, evenOdd, 0, W, ry0, ry1, 0, W, pixels, W, 0, 0, color, op) != 0) { hash = 0; break; }
+        }
+        const unsigned char *bytes = (const unsigned char *)pixels;
+        for (size_t i = 0; i < sizeof pixels; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        #undef PIN_UNIT
+        #undef PIN_NEXT
+        LABEL("the pinned strokes (hash %016llx)", (unsigned long long)hash);
+        check(hash == 0x5511e055c3c278f6ull, levels[li].name, "the coverage and fills of the seeded strokes, bit for bit, as recorded");
+    }
+    lamina_raster_destroy(r);
+}
+
 /// Random contours in and around a w × h target: 1-3 polygons of 3-14 points, sometimes a sliver
 /// (a long quad under half a pixel wide), a tiny one (inside a pixel) or a huge one (points up to
 /// 10^9 pixels out: past 2^28 edges take the double path). Points go to xy, counts to n; returns the
