@@ -147,11 +147,14 @@ static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
 // −128 ... 127; NaN's integer gives 128, a lane worked out again), or at AVX2 the truncation of g
 // + 128 (rounded within 2⁻¹⁷, far less than M) masked to 0 ... 255.
 //
-// The wrap check is left out of a row none of whose lanes can be near the cut (conic_far_from_cut):
-// when the turned x of every lane's reference point is positive (|g_ref| < 63.75, and a lane kept
-// errs by less than ½), or when the turned y keeps one sign with |y| ≥ h > 0 and |x| ≤ R on every
-// lane: the reference's angle is then at least atan(h/R) ≥ (π/4)·min(1, h/R) from the cut, more
-// than M of the lanes kept (m ≥ |oy| ≥ h, so M < 4e-4 + 64·E'/h).
+// The wrap check is left out of a row none of whose lanes can cross the cut (conic_far_from_cut):
+// when the turned x of every lane is positive, both in float and for the reference's point, or
+// the turned y keeps one sign, the same for both, on every lane (the line's values at the row's
+// two ends more than 2E from 0 — each point lies within E of the line — with the same sign). Then
+// a lane's g and g_ref lie on the same side of the cut, in (−127.5, 127.5] both, so they differ by
+// the lane's error itself, not modulo 255: a lane kept (g further than M from an integer) has ⌊g⌋
+// = ⌊g_ref⌋, and g = ±127.5 exactly (the series' π less a rounded 0) gives 255 or 0, the
+// reference's index beside the cut on that side.
 
 /// The float form of a stepped conic row over lanes i = 0 ..< count (pixel px0 + i).
 typedef struct {
@@ -213,7 +216,7 @@ static int conic_bounds(const LaminaGradientRow *g, double inv, int32_t px0, int
 }
 
 /// Whether no lane of the row whose turned offsets are X0 + X1·i, Y0 + Y1·i (i < count, within
-/// e of the float lanes and of the reference's) can be near the cut (see "stepped conic rows").
+/// e of the float lanes and of the reference's) can cross the cut (see "stepped conic rows").
 static int conic_far_from_cut(double X0, double X1, double Y0, double Y1, double count, double e) {
     const double last = count > 1 ? count - 1 : 0;
     const double xa = X0, xb = X0 + X1 * last, ya = Y0, yb = Y0 + Y1 * last;
@@ -221,12 +224,7 @@ static int conic_far_from_cut(double X0, double X1, double Y0, double Y1, double
     // xa ... yb in double.
     const double slop = 2 * e + 0x1p-50 * (fabs(X0) + fabs(Y0) + (fabs(X1) + fabs(Y1)) * last);
     if (fmin(xa, xb) > slop) return 1;
-    if ((ya > 0) != (yb > 0)) return 0;
-    const double h = fmin(fabs(ya), fabs(yb)) - slop, r = fmax(fabs(xa), fabs(xb)) + slop;
-    if (!(h > 0 && r < 1e100)) return 0;
-    // 31.875·min(1, h/r) > 4e-4 + 64·E'/h, times h·r (positive; the roundings of the products, a
-    // few 2⁻⁵³ of each side, are far below the spare in 4e-4 and 64).
-    return 31.875 * fmin(r, h) * h > (4e-4 * h + 64 * fmax(e, 1e-30)) * r;
+    return (ya > 0) == (yb > 0) && fmin(fabs(ya), fabs(yb)) > slop;
 }
 
 /// Fills cs from the row's turned offsets' steps and the bound e over `count` lanes.
