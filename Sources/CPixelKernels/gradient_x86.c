@@ -223,15 +223,16 @@ static int conic_far_from_cut(double X0, double X1, double Y0, double Y1, double
     // Twice e (the float lanes' and the reference's distances from the line), and the roundings of
     // xa ... yb in double.
     const double slop = 2 * e + 0x1p-50 * (fabs(X0) + fabs(Y0) + (fabs(X1) + fabs(Y1)) * last);
-    if (fmin(xa, xb) > slop) return 1;
-    return (ya > 0) == (yb > 0) && fmin(fabs(ya), fabs(yb)) > slop;
+    // (No NaN here: conic_bounds refused them. Comparisons, not fmin, which is a call.)
+    if (xa > slop && xb > slop) return 1;
+    return (ya > 0) == (yb > 0) && fabs(ya) > slop && fabs(yb) > slop;
 }
 
 /// Fills cs from the row's turned offsets' steps and the bound e over `count` lanes.
 static void conic_steps_fill(double X0, double X1, double Y0, double Y1, double e, int32_t count, ConicSteps *cs) {
     cs->x0 = (float)X0; cs->x1 = (float)X1; cs->y0 = (float)Y0; cs->y1 = (float)Y1;
     // Rounded to a float no smaller than the bound (2⁻²⁰ more covers the rounding).
-    cs->slack = (float)(63.75 * fmax(e, 1e-30) * (1 + 0x1p-9) * (1 + 0x1p-20));
+    cs->slack = (float)(63.75 * (e > 1e-30 ? e : 1e-30) * (1 + 0x1p-9) * (1 + 0x1p-20));
     cs->wrap = !conic_far_from_cut(X0, X1, Y0, Y1, (double)count, e);
 }
 
