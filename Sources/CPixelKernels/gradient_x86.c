@@ -1196,7 +1196,7 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
 // ---- conic rows in two passes at AVX2 ------------------------------------------------------------
 //
 // As at AVX-512 (see "conic rows in two passes"): over_plan_avx2 paints a stepped conic row a chunk
-// of CONIC_CHUNK_AVX2 pixels at a time, first every group's table indices (conic_steps8, two groups
+// of CONIC_CHUNK_AVX2 pixels at a time, first every group's table indices (conic_pass1_avx2: conic_steps8n, two groups
 // a step) into an array with each group's unsure lanes kept as a mask, then those lanes worked out
 // again by exact_index, then the colours and the blends from the array (over_group_avx2). The same
 // operations on the same lanes and the same lanes redone as in one pass, so the same indices and
@@ -1501,8 +1501,8 @@ AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 
 // ---- conic rows in two passes ------------------------------------------------------------------
 //
 // over_plan_avx512 paints a stepped conic row a chunk of CONIC_CHUNK pixels at a time in two passes:
-// first every group's table indices (conic_steps16x2, two groups side by side, then conic_steps16
-// for an odd last group) into an array, with each group's unsure lanes kept as a mask, then those
+// first every group's table indices (conic_pass1_avx512: conic_steps16n, two groups side by side,
+// then one for an odd last group; the row's wrap check, or none, a constant of the loop) into an array, with each group's unsure lanes kept as a mask, then those
 // lanes worked out again by exact_index, then the colours and the blends (over_group_avx512 from
 // the array). The same indices as one pass (the same operations on the same lanes, the same lanes
 // redone), so the same pixels; the vector loop has no call in it (with one, the compiler kept the
