@@ -102,129 +102,174 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
 /// The angle and index margins of the float form of conic lanes (see "conic rows" below).
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
-/// The stepped conic loops' wrap check (see "stepped conic rows"): π less the angle margin and
-/// 2e-6 more (the roundings of that check: 8.6e-7 at most).
-static const float conic_wrap_inner = (float)(M_PI - 5e-6 - 2e-6);
+/// The stepped conic rows' constant index margin (table-index units; see "stepped conic rows").
+static const float conic_steps_index_margin = 3e-4f;
+
+/// 127.5 less the stepped conic rows' wrap margin: conic_steps_index_margin, 1e-5 more for the
+/// roundings of this constant and of the check (7.6e-6 at most).
+static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
 
 // ---- stepped conic rows ---------------------------------------------------------------------------
 //
 // A conic row whose map is affine (c = 0, rowW ≠ 0) has offsets from the centre that are affine in
-// the lane i (pixel px0 + i): ox = X0 + X1·i, oy = Y0 + Y1·i, with X1 = a/rowW and X0 the offset of
-// pixel centre px0 + ½, worked out in double once a row and rounded to float. The fused loops take
-// each lane's offsets in float from them (one multiply-add) instead of the reference's double
-// operations; each float offset lies within ex (oy: ey) of the reference's double one:
-//   3ε·(|X0| + |X1|·count) for the roundings of X0, X1, the product and the sum (ε = 2⁻²⁴; a fused
-//   multiply-add rounds once, within the same bound), plus 2⁻⁴⁵ of the largest term of the
-//   reference's own formula for the double roundings of both (each a handful of 2⁻⁵³ of it).
-// A lane is left to the series only when m = max(|ox|, |oy|) ≥ 3E, E = ex + ey (so the reference's
-// point is at least ⅔·m from the centre). Its offsets may then lie on the other side of an axis
-// from the reference's, or be 0 where the reference's are not: atan2 is continuous but for its cut,
-// the negative x axis, where the two angles may differ by 2π (or the reference's depend on the
-// sign of a zero), and the index depends on the angle minus a0 only modulo 2π, but at the wrap:
-// an angle minus a0 near 0 or ±2π, whose lane is worked out again below; so the two angles, taken
-// modulo 2π, differ by the angle between the two points. The angle between two points within E of
-// each other, the reference's at least ⅔·m from the centre, is at most arcsin(1.5·E/m) ≤
-// (π/3)·1.5·E/m = (π/2)·E/m
-// (arcsin is convex on [0, ½], arcsin ½ = π/6). So the lane's angle is within 1e-6 + (π/2)·E/m of
-// libm's (the series' bound of "conic rows" below, which already allows for offsets rounded to a
-// float), and its f within 1.2e-4 + (255/2π)·(π/2)·E/m of the reference's: a lane is worked out
-// again when f lies within conic_float_index_margin + 63.75·E/m of an integer, or its angle minus
-// a0 within conic_float_angle_margin + (π/2)·E/m of 0 or ±2π. The loops check the angle after the
-// wrap, a' = a + 2π when a (the angle minus a0, in −2π...2π) is below 0: a lane is worked out
-// again when |a' − π| > π − M' (M' the margin above plus 2e-6, conic_wrap_inner); a' − π, a' and
-// π − M' in float and the floats of π and 2π are within 8.6e-7 together, so a lane left alone has
-// an exact a + 2π·[a < 0] in (M, 2π − M), M the margin: a in (M, 2π − M) or in (M − 2π, −M), the
-// margins above. 1/m is taken by the reciprocal
-// estimate (relative error below 2⁻¹¹ at AVX2, 2⁻¹⁴ at AVX-512), so the slacks 63.75·E and
-// (π/2)·E are made larger by 2⁻⁹ of themselves. Rows whose offsets could pass 1e30 take the double
-// offsets instead.
+// the lane i (pixel px0 + i). The fused loops take them turned by −φ, φ = a0 + π (the turn (C, S)
+// = (cos φ, sin φ) = −(dx, dy)/|(dx, dy)|, (dx, dy) the start→end direction whose libm atan2 is a0:
+// an angle within 1e-15 of a0 + π, a shift of every angle below 5e-14 table steps):
+// x' = C·x + S·y, y' = C·y − S·x, so that the angle ψ = atan2(y', x') is the reference's t − π,
+// t = atan2(y, x) − a0 taken into [0, 2π), and atan2's cut (ψ = ±π) is the reference's wrap (t = 0
+// or 2π). Lane i's turned offsets are ox = X0 + X1·i, oy = Y0 + Y1·i, worked out in double once a
+// row (conic_offsets_from: the reference's offsets of pixel centre px0 + ½ and their steps, turned)
+// and rounded to float; each lane takes them in float (one multiply-add). The float offsets lie
+// within E of the reference's own offsets turned exactly, with (ε = 2⁻²⁴)
+//   E = 3ε·(|X0| + |X1|·count + |Y0| + |Y1|·count)   the roundings of X0, X1, the product and the
+//                                                   sum (a fused multiply-add rounds once, within it)
+//     + 2⁻⁴⁵·(mx + my)                              the reference's own roundings (a handful of 2⁻⁵³
+//                                                   of its largest terms mx, my; a turn keeps lengths)
+//     + 2⁻⁵⁰·(|x0| + |y0| + (|x1| + |y1|)·count)    the turn's roundings in double (x0 ... unturned),
+// made larger by 2⁻²⁰ of itself. The lanes then work in table-index units: g = ψ·255/2π, by the
+// series of "conic rows" with its coefficients times 255/2π (each rounded to a float: 1.1e-6
+// more at most) and its constants π/4, π/2, π become 31.875, 63.75, 127.5, exact floats. The
+// reference's index is ⌊t·255/2π + ½⌋ = ⌊g_ref⌋ + 128, g_ref = ψ_ref·255/2π in (−127.5, 127.5].
+// Where m = max(|ox|, |oy|) ≥ 3E the reference's point is at least ⅔·m from the centre, and the two
+// angles (modulo 2π) differ by at most arcsin(1.5·E/m) ≤ (π/2)·E/m (as before: arcsin is convex on
+// [0, ½], arcsin ½ = π/6): g lies within 63.75·E/m of g_ref modulo 255, plus the series' error (in
+// these units below 6e-5: its radian bound 1e-6 of "conic rows" is 4.1e-5 of a step, the scaled
+// coefficients add 1.1e-6; the worst seen against libm's atan2 of the float offsets, over 1.3·10⁸
+// random lanes many near the octants' edges, 1.3e-5 at each level) and the reference's roundings
+// (below 1e-12). A lane keeps ⌊g⌋ +
+// 128 when g is further than M = conic_steps_index_margin + 63.75·E'/m from an integer (E' =
+// max(E, 1e-30), times 1 + 2⁻⁹ for 1/m by the reciprocal estimate, within 2⁻¹¹ at AVX2 and 2⁻¹⁴ at
+// AVX-512; M itself one multiply-add, rounded, well within the spare of the constant), and |g| ≤
+// 127.5 − M − 1e-5 (the wrap), else it is worked out again by conic_index. A lane with m < 3E' has
+// M > 21, so it is worked out again whatever its g (1/m of m = 0 or below a float's normal range is
+// ∞, M too, and a NaN g or M fails the comparison, which counts as near); m ≥ 3e-30 keeps the
+// series in a float's normal range. The index is ⌊g⌋ + 128 as (⌊g⌋ ^ 0x80) & 0xFF (⌊g⌋ in
+// −128 ... 127; NaN's integer gives 128, a lane worked out again), or at AVX2 the truncation of g
+// + 128 (rounded within 2⁻¹⁷, far less than M) masked to 0 ... 255.
+//
+// The wrap check is left out of a row none of whose lanes can cross the cut (conic_far_from_cut):
+// when the turned x of every lane is positive, both in float and for the reference's point, or
+// the turned y keeps one sign, the same for both, on every lane (the line's values at the row's
+// two ends more than 2E from 0 — each point lies within E of the line — with the same sign). Then
+// a lane's g and g_ref lie on the same side of the cut, in (−127.5, 127.5] both, so they differ by
+// the lane's error itself, not modulo 255: a lane kept (g further than M from an integer) has ⌊g⌋
+// = ⌊g_ref⌋, and g = ±127.5 exactly (the series' π less a rounded 0) gives 255 or 0, the
+// reference's index beside the cut on that side.
 
 /// The float form of a stepped conic row over lanes i = 0 ..< count (pixel px0 + i).
 typedef struct {
-    /// Lane i's offsets from the centre: x0 + x1·i, y0 + y1·i.
+    /// Lane i's turned offsets from the centre: x0 + x1·i, y0 + y1·i.
     float x0, x1, y0, y1;
-    /// Bounds on each offset's distance from the reference's.
-    float ex, ey;
-    /// The least max(|ox|, |oy|) a lane may have: max(3·(ex + ey), 1e-30).
-    float least;
-    /// The extra index and angle margins times max(|ox|, |oy|).
-    float indexSlack, angleSlack;
+    /// 63.75·E' (1 + 2⁻⁹): the index margin's part over max(|ox|, |oy|).
+    float slack;
+    /// Whether a lane may be near the cut (the loops then check it).
+    int wrap;
 } ConicSteps;
 
-/// The float form of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) over pixels px0 ..< px0 +
-/// count: 1, or 0 when its offsets could be too large for it.
-/// The offsets' steps of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW) from pixel px0: X0, X1 (as
-/// the reference's x offset of pixel centre px0 + ½ and its step a pixel), Y0, Y1.
-static inline void conic_offsets_from(const LaminaGradientRow *g, double inv, int32_t px0, double *X0, double *X1, double *Y0, double *Y1) {
-    const double c = (double)px0 + 0.5;
-    *X1 = g->a * inv; *Y1 = g->b * inv;
-    *X0 = (c * g->a + g->rowX) * inv - g->sx; *Y0 = (c * g->b + g->rowY) * inv - g->sy;
+/// cos φ and sin φ, φ = a0 + π, for a conic row whose start→end direction has atan2 a0 (see
+/// "stepped conic rows"): from the direction itself, or from a0 when it has no length.
+typedef struct { double c, s; } ConicTurn;
+
+static ConicTurn conic_turn(const LaminaGradientRow *g, double a0) {
+    const double dx = g->ex - g->sx, dy = g->ey - g->sy, len = sqrt(dx * dx + dy * dy);
+    ConicTurn t;
+    if (len > 1e-150 && len < 1e150) { t.c = -(dx / len); t.s = -(dy / len); }
+    else { t.c = -cos(a0); t.s = -sin(a0); }
+    return t;
 }
 
-/// The bounds ex, ey of "stepped conic rows" for conic row `g` over pixels px0 ..< px0 + count: 1,
-/// or 0 when its offsets could be too large for the float form.
-static int conic_bounds(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, double *ex, double *ey) {
+/// The unturned offsets of pixel centre px0 + ½ of conic row `g` (c = 0, rowW ≠ 0; inv = 1/rowW)
+/// and their steps a pixel: u0, u1 (x), v0, v1 (y).
+static inline void conic_unturned(const LaminaGradientRow *g, double inv, int32_t px0, double *u0, double *u1, double *v0, double *v1) {
+    const double c = (double)px0 + 0.5;
+    *u1 = g->a * inv; *v1 = g->b * inv;
+    *u0 = (c * g->a + g->rowX) * inv - g->sx; *v0 = (c * g->b + g->rowY) * inv - g->sy;
+}
+
+/// The turned offsets' steps of conic row `g` from pixel px0: X0, X1, Y0, Y1 (see "stepped conic rows").
+static inline void conic_offsets_from(const LaminaGradientRow *g, double inv, int32_t px0, const ConicTurn *t, double *X0, double *X1,
+                                      double *Y0, double *Y1) {
+    double u0, u1, v0, v1;
+    conic_unturned(g, inv, px0, &u0, &u1, &v0, &v1);
+    *X0 = t->c * u0 + t->s * v0; *Y0 = t->c * v0 - t->s * u0;
+    *X1 = t->c * u1 + t->s * v1; *Y1 = t->c * v1 - t->s * u1;
+}
+
+/// The bound E of "stepped conic rows" for conic row `g` over pixels px0 ..< px0 + count: 1, or 0
+/// when its offsets could be too large for the float form.
+static int conic_bounds(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, const ConicTurn *t, double *e) {
     const double eps = 0x1p-24, c = (double)px0 + 0.5, n = (double)count;
     if (count > (1 << 22)) return 0;
     const double far = fmax(fabs(c), fabs((double)px0 + n - 0.5));
-    double X0, X1, Y0, Y1;
-    conic_offsets_from(g, inv, px0, &X0, &X1, &Y0, &Y1);
+    double u0, u1, v0, v1, X0, X1, Y0, Y1;
+    conic_unturned(g, inv, px0, &u0, &u1, &v0, &v1);
+    conic_offsets_from(g, inv, px0, t, &X0, &X1, &Y0, &Y1);
     // The largest terms of the reference's formula along the row.
     const double mx = (far * fabs(g->a) + fabs(g->rowX)) * fabs(inv) + fabs(g->sx);
     const double my = (far * fabs(g->b) + fabs(g->rowY)) * fabs(inv) + fabs(g->sy);
+    const double tx = fabs(X0) + fabs(X1) * n, ty = fabs(Y0) + fabs(Y1) * n;
+    const double unturned = fabs(u0) + fabs(v0) + (fabs(u1) + fabs(v1)) * n;
     // Also refuses NaN and infinite terms (the comparison is false).
-    if (!(mx < 1e30 && my < 1e30 && fabs(X0) + fabs(X1) * n < 1e30 && fabs(Y0) + fabs(Y1) * n < 1e30)) return 0;
-    *ex = (3 * eps * (fabs(X0) + fabs(X1) * n) + 0x1p-45 * mx) * (1 + 0x1p-20);
-    *ey = (3 * eps * (fabs(Y0) + fabs(Y1) * n) + 0x1p-45 * my) * (1 + 0x1p-20);
+    if (!(mx < 1e30 && my < 1e30 && tx < 1e30 && ty < 1e30 && unturned < 1e30)) return 0;
+    *e = (3 * eps * (tx + ty) + 0x1p-45 * (mx + my) + 0x1p-50 * unturned) * (1 + 0x1p-20);
     return 1;
 }
 
-/// Fills cs from the row's offsets' steps and the bounds ex, ey.
-static void conic_steps_fill(double X0, double X1, double Y0, double Y1, double ex, double ey, ConicSteps *cs) {
-    const double e = ex + ey;
-    cs->x0 = (float)X0; cs->x1 = (float)X1; cs->y0 = (float)Y0; cs->y1 = (float)Y1;
-    // Rounded to floats no smaller than the bounds (2⁻²⁰ more of each covers the rounding).
-    cs->ex = (float)ex; cs->ey = (float)ey;
-    cs->least = (float)fmax(3 * e * (1 + 0x1p-20), 1e-30);
-    cs->indexSlack = (float)(63.75 * e * (1 + 0x1p-9));
-    cs->angleSlack = (float)(M_PI / 2 * e * (1 + 0x1p-9));
+/// Whether no lane of the row whose turned offsets are X0 + X1·i, Y0 + Y1·i (i < count, within
+/// e of the float lanes and of the reference's) can cross the cut (see "stepped conic rows").
+static int conic_far_from_cut(double X0, double X1, double Y0, double Y1, double count, double e) {
+    const double last = count > 1 ? count - 1 : 0;
+    const double xa = X0, xb = X0 + X1 * last, ya = Y0, yb = Y0 + Y1 * last;
+    // Twice e (the float lanes' and the reference's distances from the line), and the roundings of
+    // xa ... yb in double.
+    const double slop = 2 * e + 0x1p-50 * (fabs(X0) + fabs(Y0) + (fabs(X1) + fabs(Y1)) * last);
+    // (No NaN here: conic_bounds refused them. Comparisons, not fmin, which is a call.)
+    if (xa > slop && xb > slop) return 1;
+    return (ya > 0) == (yb > 0) && fabs(ya) > slop && fabs(yb) > slop;
 }
 
-static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, ConicSteps *cs) {
-    double ex, ey, X0, X1, Y0, Y1;
-    if (!conic_bounds(g, inv, px0, count, &ex, &ey)) return 0;
-    conic_offsets_from(g, inv, px0, &X0, &X1, &Y0, &Y1);
-    conic_steps_fill(X0, X1, Y0, Y1, ex, ey, cs);
+/// Fills cs from the row's turned offsets' steps and the bound e over `count` lanes.
+static void conic_steps_fill(double X0, double X1, double Y0, double Y1, double e, int32_t count, ConicSteps *cs) {
+    cs->x0 = (float)X0; cs->x1 = (float)X1; cs->y0 = (float)Y0; cs->y1 = (float)Y1;
+    // Rounded to a float no smaller than the bound (2⁻²⁰ more covers the rounding).
+    cs->slack = (float)(63.75 * (e > 1e-30 ? e : 1e-30) * (1 + 0x1p-9) * (1 + 0x1p-20));
+    cs->wrap = !conic_far_from_cut(X0, X1, Y0, Y1, (double)count, e);
+}
+
+static int conic_steps(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, const ConicTurn *t, ConicSteps *cs) {
+    double e, X0, X1, Y0, Y1;
+    if (!conic_bounds(g, inv, px0, count, t, &e)) return 0;
+    conic_offsets_from(g, inv, px0, t, &X0, &X1, &Y0, &Y1);
+    conic_steps_fill(X0, X1, Y0, Y1, e, count, cs);
     return 1;
 }
 
 // ---- stepped conic rows of one rectangle -------------------------------------------------------------
 //
-// The rows of one lamina_gradient_over_rows call whose rows share rowW (mw = 0) share one pair of
-// bounds ex, ey: each is a sum, with factors that are not negative, of absolute values of
-// quantities affine in the row's centre py (X0, Y0, rowX and rowY are), so convex in py and no
-// larger on any row than on the first or the last; their computed values lie within a relative
-// 2⁻²⁷ of the exact ones (X0 and Y0 within a few 2⁻⁵³ of mx, my, where the bounds hold 2⁻⁴⁵ of
-// those), so the larger of the two ends' bounds, made larger by 2⁻²⁰ of itself, holds for every
+// The rows of one lamina_gradient_over_rows call whose rows share rowW (mw = 0) share one bound E:
+// it is a sum, with factors that are not negative, of absolute values of quantities affine in the
+// row's centre py (X0, Y0, their unturned u0, v0, rowX and rowY are), so convex in py and no larger
+// on any row than on the first or the last; its computed value lies within a relative 2⁻²⁷ of the
+// exact one, so the larger of the two ends' bounds, made larger by 2⁻²⁰ of itself, holds for every
 // row, and so do the ends' checks that the offsets stay below 1e30. A row then works out only its
-// offsets' steps (conic_offsets_from: the same as its own plan's) and takes those bounds: its
-// lanes are the same floats, redone where its bounds, no smaller than its own, say, and the
-// pixels are the same.
+// offsets' steps (conic_offsets_from: the same as its own plan's) and takes that bound: its lanes
+// are the same floats, redone where its bound, no smaller than its own, says, and the pixels are
+// the same.
 
-/// The shared bounds of a rectangle's stepped conic rows (cache->ends from lamina_gradient_over_rows,
-/// inv = 1/rowW of every row): conicState 1 and conicBounds, or conicState 2 when either end has none.
-static void rect_conic(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, LkGradientRowsCache *cache) {
-    double ex = 0, ey = 0;
+/// The shared bound of a rectangle's stepped conic rows (cache->ends from lamina_gradient_over_rows,
+/// inv = 1/rowW of every row): conicState 1, conicBound and conicTurn, or conicState 2 when either end has none.
+static void rect_conic(const LaminaGradientRow *g, double inv, int32_t px0, int32_t count, const ConicTurn *t, LkGradientRowsCache *cache) {
+    double e = 0;
     cache->conicState = 2;
-    for (int e = 0; e < 2; e++) {
+    for (int end = 0; end < 2; end++) {
         LaminaGradientRow r = *g;
-        r.rowX = cache->ends[2 * e]; r.rowY = cache->ends[2 * e + 1];
-        double bx, by;
-        if (!conic_bounds(&r, inv, px0, count, &bx, &by)) return;
-        ex = fmax(ex, bx); ey = fmax(ey, by);
+        r.rowX = cache->ends[2 * end]; r.rowY = cache->ends[2 * end + 1];
+        double b;
+        if (!conic_bounds(&r, inv, px0, count, t, &b)) return;
+        e = fmax(e, b);
     }
-    cache->conicBounds[0] = ex * (1 + 0x1p-20);
-    cache->conicBounds[1] = ey * (1 + 0x1p-20);
+    cache->conicBound = e * (1 + 0x1p-20);
+    cache->conicTurn[0] = t->c; cache->conicTurn[1] = t->s;
     cache->conicState = 1;
 }
 
@@ -370,17 +415,19 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
             p->a0 = cache->a0;
         }
         int stepped = 0;
+        ConicTurn turn = conic_turn(g, p->a0);
         if (h && cache && cache->hasEnds && count <= (1 << 22)) {
-            // The rectangle's bounds (see "stepped conic rows of one rectangle").
-            if (cache->conicState == 0) rect_conic(g, h->inv, px0, count, cache);
+            // The rectangle's bound and turn (see "stepped conic rows of one rectangle").
+            if (cache->conicState == 0) rect_conic(g, h->inv, px0, count, &turn, cache);
             if (cache->conicState == 1) {
                 double X0, X1, Y0, Y1;
-                conic_offsets_from(g, h->inv, px0, &X0, &X1, &Y0, &Y1);
-                conic_steps_fill(X0, X1, Y0, Y1, cache->conicBounds[0], cache->conicBounds[1], &p->conic);
+                turn.c = cache->conicTurn[0]; turn.s = cache->conicTurn[1];
+                conic_offsets_from(g, h->inv, px0, &turn, &X0, &X1, &Y0, &Y1);
+                conic_steps_fill(X0, X1, Y0, Y1, cache->conicBound, count, &p->conic);
                 stepped = 1;
             }
         } else {
-            stepped = h && conic_steps(g, h->inv, px0, count, &p->conic);
+            stepped = h && conic_steps(g, h->inv, px0, count, &turn, &p->conic);
         }
         p->path = !isfinite(p->a0) ? PLAN_PORTABLE : stepped ? PLAN_STEPS_CONIC : PLAN_CONIC;
     } else {
@@ -643,94 +690,76 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256 muladd8(__m256 a, 
     return fused ? fmadd8(a, b, c) : _mm256_add_ps(_mm256_mul_ps(a, b), c);
 }
 
-/// Eight lanes of a stepped conic row (conic_steps16 at AVX2: the reciprocal estimate within
-/// 1.5·2⁻¹², the same margins). With `fused` (CPUs with FMA) each multiply and add below is one
-/// fused multiply-add, as at AVX-512: rounded once, within the bounds of "stepped conic rows" and
-/// "conic rows", which count a rounding for each.
-AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, float a0, __m256 lane, int *unsure, int fused) {
-    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
-    __m256 ox = muladd8(lane, _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
-    __m256 oy = muladd8(lane, _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
-    __m256 ax = _mm256_andnot_ps(sign, ox), ay = _mm256_andnot_ps(sign, oy), m = _mm256_max_ps(ax, ay);
-    __m256 ok = _mm256_cmp_ps(m, _mm256_set1_ps(cs->least), _CMP_GE_OQ);
-    __m256 q = _mm256_rcp_ps(m);
-    // conic_wrap_inner less the lane's slack: π − M' (see "stepped conic rows").
-    __m256 inner = fused ? fnmadd8(q, _mm256_set1_ps(cs->angleSlack), _mm256_set1_ps(conic_wrap_inner))
-                         : _mm256_sub_ps(_mm256_set1_ps(conic_wrap_inner), _mm256_mul_ps(q, _mm256_set1_ps(cs->angleSlack)));
-    __m256 indexMargin = muladd8(q, _mm256_set1_ps(cs->indexSlack), _mm256_set1_ps(conic_float_index_margin), fused);
-    __m256 a = _mm256_sub_ps(atan2_series8f(oy, ox, fused), _mm256_set1_ps(a0));
-    a = _mm256_add_ps(a, _mm256_and_ps(_mm256_cmp_ps(a, zero, _CMP_LT_OQ), twoPi));
-    __m256 wrapEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(a, _mm256_set1_ps((float)M_PI))), inner, _CMP_GT_OQ);
-    // f = min(max(a·255/2π, 0), 255) + ½; fused, min(max(a·255/2π + ½, ½), 255.5) with the product
-    // and the sum rounded once (within the bound of "conic rows", which counts two roundings).
-    __m256 f;
-    if (fused) {
-        f = fmadd8(a, _mm256_set1_ps((float)(255 / (2 * M_PI))), _mm256_set1_ps(0.5f));
-        f = _mm256_min_ps(_mm256_max_ps(f, _mm256_set1_ps(0.5f)), _mm256_set1_ps(255.5f));
-    } else {
-        __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a, _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
-        f = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
-    }
-    __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-    __m256 halfEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), indexMargin, _CMP_LT_OQ);
-    *unsure = (~_mm256_movemask_ps(ok) & 0xFF) | _mm256_movemask_ps(_mm256_or_ps(wrapEdge, halfEdge));
-    return _mm256_cvttps_epi32(f);
+/// The series' coefficients in table-index units: atan_coefficients times 255/2π, each rounded to
+/// a float (see "stepped conic rows").
+#define CONIC_UNITS (255 / (2 * M_PI))
+static const float atan_index_coefficients[ATAN_TERMS] = {
+    (float)(CONIC_UNITS * (double)0x1.ffffb0p-1f), (float)(CONIC_UNITS * (double)-0x1.55232ap-2f),
+    (float)(CONIC_UNITS * (double)0x1.91068ep-3f), (float)(CONIC_UNITS * (double)-0x1.b99720p-4f),
+};
+
+/// The turned angles g (table-index units, see "stepped conic rows") of stepped conic lanes at
+/// AVX2, `groups` (1 or 2, a constant) groups of eight, lanes lane[u] (as floats) of the row's
+/// float form, by the series, and their m = max(|ox|, |oy|); each step written for every group
+/// before the next so that two groups' chains of dependent operations lie side by side. With
+/// `fused` (CPUs with FMA) each multiply and add of the offsets, the reciprocal and the series is
+/// one fused multiply-add (rounded once, within the bounds, which count a rounding for each).
+AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256 *at,
+                                                                          __m256 *mx, int fused) {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    __m256 ox[2], oy[2], ax[2], ay[2], mn[2], big[2], d[2], q[2], r[2], sq[2], p[2];
+    for (int u = 0; u < groups; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
+    for (int u = 0; u < groups; u++) oy[u] = muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
+    for (int u = 0; u < groups; u++) { ax[u] = _mm256_andnot_ps(sign, ox[u]); ay[u] = _mm256_andnot_ps(sign, oy[u]); }
+    for (int u = 0; u < groups; u++) { mn[u] = _mm256_min_ps(ax[u], ay[u]); mx[u] = _mm256_max_ps(ax[u], ay[u]); }
+    // atan2_series8f's reduction, step by step.
+    for (int u = 0; u < groups; u++) big[u] = _mm256_cmp_ps(mn[u], _mm256_mul_ps(mx[u], _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
+    for (int u = 0; u < groups; u++) d[u] = _mm256_add_ps(mx[u], _mm256_and_ps(big[u], mn[u]));
+    for (int u = 0; u < groups; u++) q[u] = fused ? recip8_fma(d[u]) : recip8(d[u]);
+    for (int u = 0; u < groups; u++) r[u] = _mm256_mul_ps(_mm256_sub_ps(mn[u], _mm256_and_ps(big[u], mx[u])), q[u]);
+    for (int u = 0; u < groups; u++) { sq[u] = _mm256_mul_ps(r[u], r[u]); p[u] = _mm256_set1_ps(atan_index_coefficients[ATAN_TERMS - 1]); }
+    for (int k = ATAN_TERMS - 2; k >= 0; k--)
+        for (int u = 0; u < groups; u++) p[u] = muladd8(p[u], sq[u], _mm256_set1_ps(atan_index_coefficients[k]), fused);
+    // r·p + 31.875 (π/4) where big; 63.75 − that where |oy| > |ox|; 127.5 − that where ox < 0
+    // (blendv reads its sign: −0 leaves it, 63.75 there); negated where oy < 0 (its sign bit).
+    for (int u = 0; u < groups; u++) at[u] = muladd8(r[u], p[u], _mm256_and_ps(big[u], _mm256_set1_ps(31.875f)), fused);
+    for (int u = 0; u < groups; u++)
+        at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps(63.75f), at[u]), _mm256_cmp_ps(ay[u], ax[u], _CMP_GT_OQ));
+    for (int u = 0; u < groups; u++) at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps(127.5f), at[u]), ox[u]);
+    for (int u = 0; u < groups; u++) at[u] = _mm256_xor_ps(at[u], _mm256_and_ps(oy[u], sign));
 }
 
-/// conic_steps8 of two groups at once, lanes lane[0] and lane[1]: the same operations on the same
-/// values (so the same indices and unsure lanes), each step written for both groups before the next
-/// so that the two groups' long chains of dependent operations are side by side in the loop (as
-/// conic_steps16x2 at AVX-512).
-AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8x2(const ConicSteps *cs, float a0, const __m256 lane[2], __m256i index[2],
-                                                                          int unsure[2], int fused) {
-    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps(), twoPi = _mm256_set1_ps((float)(2 * M_PI));
-    __m256 ox[2], oy[2], ax[2], ay[2], mn[2], mx[2], ok[2], qm[2], inner[2], indexMargin[2], big[2], d[2], q[2], r[2], sq[2], p[2], at[2], a[2], f[2];
-    for (int u = 0; u < 2; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
-    for (int u = 0; u < 2; u++) oy[u] = muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
-    for (int u = 0; u < 2; u++) { ax[u] = _mm256_andnot_ps(sign, ox[u]); ay[u] = _mm256_andnot_ps(sign, oy[u]); }
-    // m = max(|ox|, |oy|) is mx.
-    for (int u = 0; u < 2; u++) { mn[u] = _mm256_min_ps(ax[u], ay[u]); mx[u] = _mm256_max_ps(ax[u], ay[u]); }
-    for (int u = 0; u < 2; u++) ok[u] = _mm256_cmp_ps(mx[u], _mm256_set1_ps(cs->least), _CMP_GE_OQ);
-    for (int u = 0; u < 2; u++) qm[u] = _mm256_rcp_ps(mx[u]);
-    for (int u = 0; u < 2; u++)
-        inner[u] = fused ? fnmadd8(qm[u], _mm256_set1_ps(cs->angleSlack), _mm256_set1_ps(conic_wrap_inner))
-                         : _mm256_sub_ps(_mm256_set1_ps(conic_wrap_inner), _mm256_mul_ps(qm[u], _mm256_set1_ps(cs->angleSlack)));
-    for (int u = 0; u < 2; u++) indexMargin[u] = muladd8(qm[u], _mm256_set1_ps(cs->indexSlack), _mm256_set1_ps(conic_float_index_margin), fused);
-    // atan2_series8f, step by step.
-    for (int u = 0; u < 2; u++) big[u] = _mm256_cmp_ps(mn[u], _mm256_mul_ps(mx[u], _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    for (int u = 0; u < 2; u++) d[u] = _mm256_add_ps(mx[u], _mm256_and_ps(big[u], mn[u]));
-    for (int u = 0; u < 2; u++) q[u] = fused ? recip8_fma(d[u]) : recip8(d[u]);
-    for (int u = 0; u < 2; u++) r[u] = _mm256_mul_ps(_mm256_sub_ps(mn[u], _mm256_and_ps(big[u], mx[u])), q[u]);
-    for (int u = 0; u < 2; u++) sq[u] = _mm256_mul_ps(r[u], r[u]);
-    for (int u = 0; u < 2; u++) p[u] = fused ? atan_terms8_fma(sq[u]) : atan_terms8(sq[u]);
-    for (int u = 0; u < 2; u++) at[u] = _mm256_add_ps(_mm256_mul_ps(r[u], p[u]), _mm256_and_ps(big[u], _mm256_set1_ps((float)(M_PI / 4))));
-    for (int u = 0; u < 2; u++)
-        at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps((float)(M_PI / 2)), at[u]), _mm256_cmp_ps(ay[u], ax[u], _CMP_GT_OQ));
-    for (int u = 0; u < 2; u++) at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps((float)M_PI), at[u]), ox[u]);
-    for (int u = 0; u < 2; u++) at[u] = _mm256_xor_ps(at[u], _mm256_and_ps(oy[u], sign));
-    // conic_steps8's index and margins.
-    for (int u = 0; u < 2; u++) a[u] = _mm256_sub_ps(at[u], _mm256_set1_ps(a0));
-    for (int u = 0; u < 2; u++) a[u] = _mm256_add_ps(a[u], _mm256_and_ps(_mm256_cmp_ps(a[u], zero, _CMP_LT_OQ), twoPi));
-    for (int u = 0; u < 2; u++) {
-        const __m256 wrapEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, _mm256_sub_ps(a[u], _mm256_set1_ps((float)M_PI))), inner[u], _CMP_GT_OQ);
-        ok[u] = _mm256_andnot_ps(wrapEdge, ok[u]);
-    }
-    for (int u = 0; u < 2; u++) {
-        if (fused) {
-            f[u] = fmadd8(a[u], _mm256_set1_ps((float)(255 / (2 * M_PI))), _mm256_set1_ps(0.5f));
-            f[u] = _mm256_min_ps(_mm256_max_ps(f[u], _mm256_set1_ps(0.5f)), _mm256_set1_ps(255.5f));
-        } else {
-            __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(a[u], _mm256_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm256_set1_ps(255.0f));
-            f[u] = _mm256_add_ps(v, _mm256_set1_ps(0.5f));
+/// Stepped conic lanes at AVX2, `groups` (1 or 2, a constant) groups of eight: their angles
+/// (conic_angles8n), the index ⌊g⌋ + 128 and the lanes to work out again (see "stepped conic
+/// rows"); `fused` as conic_angles8n (also the margins); `wrap` (a constant): check the cut.
+AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256i *index,
+                                                                         int *unsure, int fused, int wrap) {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    __m256 at[2], mx[2], qm[2], margin[2];
+    conic_angles8n(cs, lane, groups, at, mx, fused);
+    // M = conic_steps_index_margin + slack/m, m = mx.
+    for (int u = 0; u < groups; u++) qm[u] = _mm256_rcp_ps(mx[u]);
+    for (int u = 0; u < groups; u++) margin[u] = muladd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_index_margin), fused);
+    for (int u = 0; u < groups; u++) {
+        // Near an integer (or NaN: the comparison is false) is unsure.
+        const __m256 near = _mm256_sub_ps(at[u], _mm256_round_ps(at[u], _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        __m256 bad = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), margin[u], _CMP_NGE_UQ);
+        if (wrap) {
+            const __m256 inner = fused ? fnmadd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_wrap_inner))
+                                       : _mm256_sub_ps(_mm256_set1_ps(conic_steps_wrap_inner), _mm256_mul_ps(qm[u], _mm256_set1_ps(cs->slack)));
+            bad = _mm256_or_ps(bad, _mm256_cmp_ps(_mm256_andnot_ps(sign, at[u]), inner, _CMP_GT_OQ));
         }
+        unsure[u] = _mm256_movemask_ps(bad);
+        index[u] = _mm256_and_si256(_mm256_cvttps_epi32(_mm256_add_ps(at[u], _mm256_set1_ps(128.0f))), _mm256_set1_epi32(255));
     }
-    for (int u = 0; u < 2; u++) {
-        __m256 near = _mm256_sub_ps(f[u], _mm256_round_ps(f[u], _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-        __m256 halfEdge = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), indexMargin[u], _CMP_LT_OQ);
-        // Unsure: not ok, or at the wrap (taken out of ok above), or near a rounding step.
-        unsure[u] = _mm256_movemask_ps(_mm256_or_ps(_mm256_xor_ps(ok[u], _mm256_castsi256_ps(_mm256_set1_epi32(-1))), halfEdge));
-        index[u] = _mm256_cvttps_epi32(f[u]);
-    }
+}
+
+/// Eight lanes of a stepped conic row (conic_steps8n of one group).
+AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, __m256 lane, int *unsure, int fused) {
+    __m256i index;
+    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1);
+    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0);
+    return index;
 }
 
 AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
@@ -930,79 +959,70 @@ AVX512_ONLY static inline void conic16(const GradientConstants *k, float a0, __m
     *unsure = u;
 }
 
-/// Sixteen lanes of a stepped conic row (see "stepped conic rows"): lanes `lane` (as floats) of the
-/// row's float form, their angles by the series and their indices in float, with each lane's
-/// margins grown by its slack; *unsure gets the lanes to work out again.
-AVX512_ONLY __attribute__((always_inline)) static inline __m512i conic_steps16(const ConicSteps *cs, float a0, __m512 lane, unsigned *unsure) {
-    const __m512 zero = _mm512_setzero_ps(), twoPi = _mm512_set1_ps((float)(2 * M_PI));
-    __m512 ox = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
-    __m512 oy = _mm512_fmadd_ps(lane, _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
-    __m512 ax = _mm512_abs_ps(ox), ay = _mm512_abs_ps(oy), m = _mm512_max_ps(ax, ay);
-    __mmask16 ok = _mm512_cmp_ps_mask(m, _mm512_set1_ps(cs->least), _CMP_GE_OQ);
-    // 1/m within 2⁻¹⁴ (relative), so the margins below within their slack's allowance.
-    __m512 q = _mm512_rcp14_ps(m);
-    // conic_wrap_inner less the lane's slack: π − M' (see "stepped conic rows").
-    __m512 inner = _mm512_fnmadd_ps(q, _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_wrap_inner));
-    __m512 indexMargin = _mm512_fmadd_ps(q, _mm512_set1_ps(cs->indexSlack), _mm512_set1_ps(conic_float_index_margin));
-    __m512 a = _mm512_sub_ps(atan2_series16(oy, ox), _mm512_set1_ps(a0));
-    a = _mm512_mask_add_ps(a, _mm512_cmp_ps_mask(a, zero, _CMP_LT_OQ), a, twoPi);
-    __mmask16 wrapEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(a, _mm512_set1_ps((float)M_PI))), inner, _CMP_GT_OQ);
-    __m512 v = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(a, _mm512_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm512_set1_ps(255.0f));
-    __m512 f = _mm512_add_ps(v, _mm512_set1_ps(0.5f));
-    __m512 near = near_part16(f);
-    __mmask16 halfEdge = _mm512_cmp_ps_mask(_mm512_abs_ps(near), indexMargin, _CMP_LT_OQ);
-    *unsure = (__mmask16)(~ok | wrapEdge | halfEdge);
-    return _mm512_cvttps_epi32(f);
+/// The turned angles g (table-index units, see "stepped conic rows") of stepped conic lanes at
+/// AVX-512, `groups` (1 or 2, a constant) groups of sixteen, lanes lane[u] (as floats), and their m
+/// = max(|ox|, |oy|): conic_angles8n's operations, each multiply and add a fused multiply-add, each
+/// step written for every group before the next.
+AVX512_ONLY __attribute__((always_inline)) static inline void conic_angles16n(const ConicSteps *cs, const __m512 *lane, int groups, __m512 *at,
+                                                                             __m512 *mx) {
+    const __m512 zero = _mm512_setzero_ps();
+    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
+    __m512 ox[2], oy[2], ax[2], mn[2], d[2], q[2], r[2], sq[2], p[2];
+    __mmask16 big[2];
+    for (int u = 0; u < groups; u++) ox[u] = _mm512_fmadd_ps(lane[u], _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
+    for (int u = 0; u < groups; u++) oy[u] = _mm512_fmadd_ps(lane[u], _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
+    // min(|ox|, |oy|) and max(|ox|, |oy|) by vrangeps (the sign cleared).
+    for (int u = 0; u < groups; u++) { mn[u] = _mm512_range_ps(ox[u], oy[u], 0x0A); mx[u] = _mm512_range_ps(ox[u], oy[u], 0x0B); }
+    for (int u = 0; u < groups; u++) ax[u] = _mm512_abs_ps(ox[u]);
+    // atan2_series16's reduction, step by step.
+    for (int u = 0; u < groups; u++) big[u] = _mm512_cmp_ps_mask(mn[u], _mm512_mul_ps(mx[u], _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
+    for (int u = 0; u < groups; u++) d[u] = _mm512_mask_add_ps(mx[u], big[u], mn[u], mx[u]);
+    for (int u = 0; u < groups; u++) q[u] = _mm512_rcp14_ps(d[u]);
+    for (int u = 0; u < groups; u++) q[u] = _mm512_mul_ps(q[u], _mm512_fnmadd_ps(d[u], q[u], _mm512_set1_ps(2.0f)));
+    for (int u = 0; u < groups; u++) r[u] = _mm512_mul_ps(_mm512_mask_sub_ps(mn[u], big[u], mn[u], mx[u]), q[u]);
+    for (int u = 0; u < groups; u++) { sq[u] = _mm512_mul_ps(r[u], r[u]); p[u] = _mm512_set1_ps(atan_index_coefficients[ATAN_TERMS - 1]); }
+    for (int k = ATAN_TERMS - 2; k >= 0; k--)
+        for (int u = 0; u < groups; u++) p[u] = _mm512_fmadd_ps(p[u], sq[u], _mm512_set1_ps(atan_index_coefficients[k]));
+    // r·p + 31.875 where big; 63.75 − that where |oy| > |ox| (max(|ox|, |oy|) > |ox|); 127.5 − that
+    // where ox < 0; the sign of oy's sign bit (oy ^ sign bit: −0 negates, as libm's atan2).
+    for (int u = 0; u < groups; u++) at[u] = _mm512_fmadd_ps(r[u], p[u], _mm512_maskz_mov_ps(big[u], _mm512_set1_ps(31.875f)));
+    for (int u = 0; u < groups; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(mx[u], ax[u], _CMP_GT_OQ), _mm512_set1_ps(63.75f), at[u]);
+    for (int u = 0; u < groups; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(ox[u], zero, _CMP_LT_OQ), _mm512_set1_ps(127.5f), at[u]);
+    // at ^ (oy & sign): ternary logic 0x78 of (at, oy, sign).
+    for (int u = 0; u < groups; u++)
+        at[u] = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(_mm512_castps_si512(at[u]), _mm512_castps_si512(oy[u]), sign, 0x78));
 }
 
-/// conic_steps16 of two groups at once, lanes lane[0] and lane[1]: the same operations on the same
-/// values (so the same indices and unsure lanes), each step written for both groups before the next
-/// so that the two groups' long chains of dependent operations are side by side in the loop.
-AVX512_ONLY __attribute__((always_inline)) static inline void conic_steps16x2(const ConicSteps *cs, float a0, const __m512 lane[2], __m512i index[2],
-                                                                             unsigned unsure[2]) {
-    const __m512 zero = _mm512_setzero_ps(), twoPi = _mm512_set1_ps((float)(2 * M_PI));
-    __m512 ox[2], oy[2], ax[2], ay[2], inner[2], indexMargin[2], mn[2], mx[2], d[2], q[2], r[2], sq[2], p[2], at[2], a[2], f[2];
-    __mmask16 ok[2], big[2], wrapEdge[2], halfEdge[2];
-    for (int u = 0; u < 2; u++) ox[u] = _mm512_fmadd_ps(lane[u], _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
-    for (int u = 0; u < 2; u++) oy[u] = _mm512_fmadd_ps(lane[u], _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
-    for (int u = 0; u < 2; u++) { ax[u] = _mm512_abs_ps(ox[u]); ay[u] = _mm512_abs_ps(oy[u]); }
-    for (int u = 0; u < 2; u++) { mn[u] = _mm512_min_ps(ax[u], ay[u]); mx[u] = _mm512_max_ps(ax[u], ay[u]); }
-    // m = max(|ox|, |oy|) is mx.
-    for (int u = 0; u < 2; u++) ok[u] = _mm512_cmp_ps_mask(mx[u], _mm512_set1_ps(cs->least), _CMP_GE_OQ);
-    __m512 qm[2];
-    for (int u = 0; u < 2; u++) qm[u] = _mm512_rcp14_ps(mx[u]);
-    for (int u = 0; u < 2; u++) inner[u] = _mm512_fnmadd_ps(qm[u], _mm512_set1_ps(cs->angleSlack), _mm512_set1_ps(conic_wrap_inner));
-    for (int u = 0; u < 2; u++) indexMargin[u] = _mm512_fmadd_ps(qm[u], _mm512_set1_ps(cs->indexSlack), _mm512_set1_ps(conic_float_index_margin));
-    // atan2_series16, step by step.
-    for (int u = 0; u < 2; u++) big[u] = _mm512_cmp_ps_mask(mn[u], _mm512_mul_ps(mx[u], _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    for (int u = 0; u < 2; u++) d[u] = _mm512_mask_add_ps(mx[u], big[u], mn[u], mx[u]);
-    for (int u = 0; u < 2; u++) q[u] = _mm512_rcp14_ps(d[u]);
-    for (int u = 0; u < 2; u++) q[u] = _mm512_mul_ps(q[u], _mm512_fnmadd_ps(d[u], q[u], _mm512_set1_ps(2.0f)));
-    for (int u = 0; u < 2; u++) r[u] = _mm512_mul_ps(_mm512_mask_sub_ps(mn[u], big[u], mn[u], mx[u]), q[u]);
-    for (int u = 0; u < 2; u++) { sq[u] = _mm512_mul_ps(r[u], r[u]); p[u] = _mm512_set1_ps(atan_coefficients[ATAN_TERMS - 1]); }
-    for (int k = ATAN_TERMS - 2; k >= 0; k--)
-        for (int u = 0; u < 2; u++) p[u] = _mm512_fmadd_ps(p[u], sq[u], _mm512_set1_ps(atan_coefficients[k]));
-    for (int u = 0; u < 2; u++) at[u] = _mm512_mul_ps(r[u], p[u]);
-    for (int u = 0; u < 2; u++) at[u] = _mm512_mask_add_ps(at[u], big[u], at[u], _mm512_set1_ps((float)(M_PI / 4)));
-    for (int u = 0; u < 2; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(ay[u], ax[u], _CMP_GT_OQ), _mm512_set1_ps((float)(M_PI / 2)), at[u]);
-    for (int u = 0; u < 2; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(ox[u], zero, _CMP_LT_OQ), _mm512_set1_ps((float)M_PI), at[u]);
-    for (int u = 0; u < 2; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(oy[u], zero, _CMP_LT_OQ), zero, at[u]);
-    // conic_steps16's index and margins.
-    for (int u = 0; u < 2; u++) a[u] = _mm512_sub_ps(at[u], _mm512_set1_ps(a0));
-    for (int u = 0; u < 2; u++) a[u] = _mm512_mask_add_ps(a[u], _mm512_cmp_ps_mask(a[u], zero, _CMP_LT_OQ), a[u], twoPi);
-    for (int u = 0; u < 2; u++)
-        wrapEdge[u] = _mm512_cmp_ps_mask(_mm512_abs_ps(_mm512_sub_ps(a[u], _mm512_set1_ps((float)M_PI))), inner[u], _CMP_GT_OQ);
-    for (int u = 0; u < 2; u++)
-        f[u] = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(a[u], _mm512_set1_ps((float)(255 / (2 * M_PI)))), zero), _mm512_set1_ps(255.0f));
-    for (int u = 0; u < 2; u++) f[u] = _mm512_add_ps(f[u], _mm512_set1_ps(0.5f));
-    for (int u = 0; u < 2; u++) {
-        __m512 near = near_part16(f[u]);
-        halfEdge[u] = _mm512_cmp_ps_mask(_mm512_abs_ps(near), indexMargin[u], _CMP_LT_OQ);
+/// Stepped conic lanes at AVX-512, `groups` (1 or 2, a constant) groups of sixteen: their angles
+/// (conic_angles16n), the index ⌊g⌋ + 128 and the lanes to work out again (see "stepped conic
+/// rows"); `wrap` (a constant): check the cut.
+AVX512_ONLY __attribute__((always_inline)) static inline void conic_steps16n(const ConicSteps *cs, const __m512 *lane, int groups, __m512i *index,
+                                                                            unsigned *unsure, int wrap) {
+    __m512 at[2], mx[2], qm[2], margin[2];
+    conic_angles16n(cs, lane, groups, at, mx);
+    // M = conic_steps_index_margin + slack/m, m = mx; 1/m within 2⁻¹⁴.
+    for (int u = 0; u < groups; u++) qm[u] = _mm512_rcp14_ps(mx[u]);
+    for (int u = 0; u < groups; u++) margin[u] = _mm512_fmadd_ps(qm[u], _mm512_set1_ps(cs->slack), _mm512_set1_ps(conic_steps_index_margin));
+    for (int u = 0; u < groups; u++) {
+        // Near an integer (or NaN: the comparison is false) is unsure.
+        __mmask16 bad = _mm512_cmp_ps_mask(_mm512_abs_ps(near_part16(at[u])), margin[u], _CMP_NGE_UQ);
+        if (wrap) {
+            const __m512 inner = _mm512_fnmadd_ps(qm[u], _mm512_set1_ps(cs->slack), _mm512_set1_ps(conic_steps_wrap_inner));
+            bad |= _mm512_cmp_ps_mask(_mm512_abs_ps(at[u]), inner, _CMP_GT_OQ);
+        }
+        unsure[u] = bad;
+        // (⌊g⌋ ^ 0x80) & 0xFF: ternary logic 0x28 of (⌊g⌋, 0x80, 0xFF).
+        const __m512i fl = _mm512_cvt_roundps_epi32(at[u], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        index[u] = _mm512_ternarylogic_epi32(fl, _mm512_set1_epi32(0x80), _mm512_set1_epi32(0xFF), 0x28);
     }
-    for (int u = 0; u < 2; u++) {
-        unsure[u] = (__mmask16)(~ok[u] | wrapEdge[u] | halfEdge[u]);
-        index[u] = _mm512_cvttps_epi32(f[u]);
-    }
+}
+
+/// Sixteen lanes of a stepped conic row (conic_steps16n of one group).
+AVX512_ONLY __attribute__((always_inline)) static inline __m512i conic_steps16(const ConicSteps *cs, __m512 lane, unsigned *unsure) {
+    __m512i index;
+    if (cs->wrap) conic_steps16n(cs, &lane, 1, &index, unsure, 1);
+    else conic_steps16n(cs, &lane, 1, &index, unsure, 0);
+    return index;
 }
 
 AVX512_ONLY static void conic_avx512(const LaminaGradientRow *g, const GradientConstants *k, double a0, int32_t px0, int32_t count, uint32_t *out) {
@@ -1138,7 +1158,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256i indices8(const Ro
         return _mm256_set_m128i(index4(parameter4(&p->k, kind, _mm256_add_pd(px, four))), index4(parameter4(&p->k, kind, px)));
     }
     case PLAN_STEPS_CONIC:
-        return conic_steps8(&p->conic, (float)p->a0, lane, unsure, fused);
+        return conic_steps8(&p->conic, lane, unsure, fused);
     default:
         return conic8f(&p->k, (float)p->a0, px, unsure, fused);
     }
@@ -1176,7 +1196,7 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
 // ---- conic rows in two passes at AVX2 ------------------------------------------------------------
 //
 // As at AVX-512 (see "conic rows in two passes"): over_plan_avx2 paints a stepped conic row a chunk
-// of CONIC_CHUNK_AVX2 pixels at a time, first every group's table indices (conic_steps8, two groups
+// of CONIC_CHUNK_AVX2 pixels at a time, first every group's table indices (conic_pass1_avx2: conic_steps8n, two groups
 // a step) into an array with each group's unsure lanes kept as a mask, then those lanes worked out
 // again by exact_index, then the colours and the blends from the array (over_group_avx2). The same
 // operations on the same lanes and the same lanes redone as in one pass, so the same indices and
@@ -1218,6 +1238,35 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
     else _mm256_maskstore_epi32((int *)(dst + i), live, out);
 }
 
+/// Pass 1 of a chunk of a stepped conic row at AVX2: the table indices of lanes lane ... lane + n − 1
+/// into idx and each group's unsure lanes into unsure, two groups at a time (conic_steps8n), then
+/// the last one; no calls in these loops. Returns whether any lane is unsure.
+AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2(const ConicSteps *cs, __m256 l, int32_t n, int32_t *idx,
+                                                                                uint8_t *unsure, int fused, int wrap) {
+    unsigned any = 0;
+    int32_t j = 0;
+    for (; j + 16 <= n; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
+        const __m256 ls[2] = { l, _mm256_add_ps(l, _mm256_set1_ps(8)) };
+        __m256i ix[2];
+        int un[2];
+        conic_steps8n(cs, ls, 2, ix, un, fused, wrap);
+        _mm256_storeu_si256((__m256i *)(idx + j), ix[0]);
+        _mm256_storeu_si256((__m256i *)(idx + j + 8), ix[1]);
+        unsure[j / 8] = (uint8_t)un[0];
+        unsure[j / 8 + 1] = (uint8_t)un[1];
+        any |= (unsigned)(un[0] | un[1]);
+    }
+    for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
+        __m256i ix;
+        int u;
+        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap);
+        _mm256_storeu_si256((__m256i *)(idx + j), ix);
+        unsure[j / 8] = (uint8_t)u;
+        any |= (unsigned)u;
+    }
+    return any;
+}
+
 /// The fused loop at AVX2: `fused`, the arithmetic by fused multiply-adds (callers compiled for FMA);
 /// `gather`, every group's colours by a gather instead of lookup8 (see "colours by gathers or by
 /// permutes"). Both are constants in each caller.
@@ -1233,32 +1282,14 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
     __m256 lane = lanes8(0);
     if (path == PLAN_STEPS_CONIC) {
         // Conic rows in two passes a chunk (see "conic rows in two passes at AVX2").
-        const float a0 = (float)p->a0;
         for (int32_t c0 = 0; c0 < count; c0 += CONIC_CHUNK_AVX2) {
             const int32_t n = count - c0 < CONIC_CHUNK_AVX2 ? count - c0 : CONIC_CHUNK_AVX2;
             int32_t idx[CONIC_CHUNK_AVX2];
             uint8_t unsure[CONIC_CHUNK_AVX2 / 8];
-            unsigned any = 0;
-            __m256 l = lane;
-            int32_t j = 0;
-            // Two groups at a time (conic_steps8x2), then the last one; no calls in these loops.
-            for (; j + 16 <= n; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
-                const __m256 ls[2] = { l, _mm256_add_ps(l, _mm256_set1_ps(8)) };
-                __m256i ix[2];
-                int un[2];
-                conic_steps8x2(&p->conic, a0, ls, ix, un, fused);
-                _mm256_storeu_si256((__m256i *)(idx + j), ix[0]);
-                _mm256_storeu_si256((__m256i *)(idx + j + 8), ix[1]);
-                unsure[j / 8] = (uint8_t)un[0];
-                unsure[j / 8 + 1] = (uint8_t)un[1];
-                any |= (unsigned)(un[0] | un[1]);
-            }
-            for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
-                int u;
-                _mm256_storeu_si256((__m256i *)(idx + j), conic_steps8(&p->conic, a0, l, &u, fused));
-                unsure[j / 8] = (uint8_t)u;
-                any |= (unsigned)u;
-            }
+            // The row's wrap check as a constant in each loop.
+            const unsigned any = p->conic.wrap ? conic_pass1_avx2(&p->conic, lane, n, idx, unsure, fused, 1)
+                                               : conic_pass1_avx2(&p->conic, lane, n, idx, unsure, fused, 0);
+            int32_t j;
             // The unsure lanes worked out again, after the vector loop.
             if (any)
                 for (j = 0; j < n; j += 8)
@@ -1445,7 +1476,7 @@ AVX512BW_ONLY static inline __m512i indices16(const RowPlan *p, PlanPath path, _
                                   index8(parameter8(&p->k, kind, _mm512_add_pd(px, eight))), 1);
     }
     case PLAN_STEPS_CONIC:
-        return conic_steps16(&p->conic, (float)p->a0, lane, unsure);
+        return conic_steps16(&p->conic, lane, unsure);
     default: {
         __m512i index;
         conic16(&p->k, (float)p->a0, px, &index, unsure);
@@ -1470,8 +1501,8 @@ AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 
 // ---- conic rows in two passes ------------------------------------------------------------------
 //
 // over_plan_avx512 paints a stepped conic row a chunk of CONIC_CHUNK pixels at a time in two passes:
-// first every group's table indices (conic_steps16x2, two groups side by side, then conic_steps16
-// for an odd last group) into an array, with each group's unsure lanes kept as a mask, then those
+// first every group's table indices (conic_pass1_avx512: conic_steps16n, two groups side by side,
+// then one for an odd last group; the row's wrap check, or none, a constant of the loop) into an array, with each group's unsure lanes kept as a mask, then those
 // lanes worked out again by exact_index, then the colours and the blends (over_group_avx512 from
 // the array). The same indices as one pass (the same operations on the same lanes, the same lanes
 // redone), so the same pixels; the vector loop has no call in it (with one, the compiler kept the
@@ -1517,6 +1548,35 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_group_avx51
     else _mm512_mask_storeu_epi32(dst + i, m, out);
 }
 
+/// Pass 1 of a chunk of a stepped conic row at AVX-512: the table indices of lanes lane ... lane + n − 1
+/// into idx and each group's unsure lanes into unsure, two groups at a time (conic_steps16n), then
+/// the last one; no calls in these loops. Returns whether any lane is unsure.
+AVX512_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx512(const ConicSteps *cs, __m512 l, int32_t n, int32_t *idx,
+                                                                                    uint16_t *unsure, int wrap) {
+    unsigned any = 0;
+    int32_t j = 0;
+    for (; j + 32 <= n; j += 32, l = _mm512_add_ps(l, _mm512_set1_ps(32))) {
+        const __m512 ls[2] = { l, _mm512_add_ps(l, _mm512_set1_ps(16)) };
+        __m512i ix[2];
+        unsigned un[2];
+        conic_steps16n(cs, ls, 2, ix, un, wrap);
+        _mm512_storeu_si512((void *)(idx + j), ix[0]);
+        _mm512_storeu_si512((void *)(idx + j + 16), ix[1]);
+        unsure[j / 16] = (uint16_t)un[0];
+        unsure[j / 16 + 1] = (uint16_t)un[1];
+        any |= un[0] | un[1];
+    }
+    for (; j < n; j += 16, l = _mm512_add_ps(l, _mm512_set1_ps(16))) {
+        __m512i ix;
+        unsigned un;
+        conic_steps16n(cs, &l, 1, &ix, &un, wrap);
+        _mm512_storeu_si512((void *)(idx + j), ix);
+        unsure[j / 16] = (uint16_t)un;
+        any |= un;
+    }
+    return any;
+}
+
 AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                                 int32_t px0, int32_t count, uint32_t *dst,
                                                                                 const float *cov, int32_t full0, int32_t full1, float op, int wide,
@@ -1535,27 +1595,10 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             const int32_t n = count - c0 < CONIC_CHUNK ? count - c0 : CONIC_CHUNK;
             int32_t idx[CONIC_CHUNK];
             uint16_t unsure[CONIC_CHUNK / 16];
-            unsigned any = 0;
-            __m512 l = lane;
-            int32_t j = 0;
-            // Two groups at a time (conic_steps16x2), then the last one; no calls in these loops.
-            for (; j + 32 <= n; j += 32, l = _mm512_add_ps(l, _mm512_set1_ps(32))) {
-                const __m512 ls[2] = { l, _mm512_add_ps(l, _mm512_set1_ps(16)) };
-                __m512i ix[2];
-                unsigned un[2];
-                conic_steps16x2(&p->conic, (float)p->a0, ls, ix, un);
-                _mm512_storeu_si512((void *)(idx + j), ix[0]);
-                _mm512_storeu_si512((void *)(idx + j + 16), ix[1]);
-                unsure[j / 16] = (uint16_t)un[0];
-                unsure[j / 16 + 1] = (uint16_t)un[1];
-                any |= un[0] | un[1];
-            }
-            for (; j < n; j += 16, l = _mm512_add_ps(l, _mm512_set1_ps(16))) {
-                unsigned un;
-                _mm512_storeu_si512((void *)(idx + j), indices16(p, path, px, l, &un));
-                unsure[j / 16] = (uint16_t)un;
-                any |= un;
-            }
+            // The row's wrap check as a constant in each loop.
+            const unsigned any = p->conic.wrap ? conic_pass1_avx512(&p->conic, lane, n, idx, unsure, 1)
+                                               : conic_pass1_avx512(&p->conic, lane, n, idx, unsure, 0);
+            int32_t j;
             // The unsure lanes worked out again, after the vector loop.
             if (any)
                 for (j = 0; j < n; j += 16)
@@ -1651,8 +1694,9 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
     }
     if (g->kind != LAMINA_GRADIENT_CONIC || cache->conicState != 1 || !cache->hasA0 || !isfinite(cache->a0) || count > (1 << 22)) return 0;
     double X0, X1, Y0, Y1;
-    conic_offsets_from(g, h->inv, px0, &X0, &X1, &Y0, &Y1);
-    conic_steps_fill(X0, X1, Y0, Y1, cache->conicBounds[0], cache->conicBounds[1], &p->conic);
+    const ConicTurn turn = { cache->conicTurn[0], cache->conicTurn[1] };
+    conic_offsets_from(g, h->inv, px0, &turn, &X0, &X1, &Y0, &Y1);
+    conic_steps_fill(X0, X1, Y0, Y1, cache->conicBound, count, &p->conic);
     p->path = PLAN_STEPS_CONIC;
     p->a0 = cache->a0;
     p->color = 0;

@@ -318,10 +318,10 @@ typedef struct {
     /// rows' colours change slowly (narrow_steps, the same for every row: their steps are shared).
     double rectRecip[2];
     int rectNarrow;
-    /// Conic rows with hasEnds: the rows' shared bounds ex, ey (conicState 1; 2: none, each row
-    /// its own), see "stepped conic rows of one rectangle" in gradient_x86.c.
+    /// Conic rows with hasEnds: the rows' shared bound E and their turn (cos φ, sin φ) (conicState
+    /// 1; 2: none, each row its own), see "stepped conic rows of one rectangle" in gradient_x86.c.
     int conicState;
-    double conicBounds[2];
+    double conicBound, conicTurn[2];
 } LkGradientRowsCache;
 
 // ---- ARGB to I420 (yuv.c) ------------------------------------------------------------------------

@@ -259,6 +259,48 @@ void test_gradient_conic_rows_near_centre(void) {
     }
 }
 
+/// lamina_gradient_over_rows on conic rectangles whose rows run along the start→end direction (or
+/// a hair off it, either way), a few rows a small step apart passing the centre's ray at 0 to 3
+/// units either side, the centre near or far out, the rows' pixels past the centre or not: the
+/// rows whose lanes cannot cross the wrap (the ray from the centre towards the end, where the
+/// index goes from 255 to 0) leave its check out, the others keep it; each row must be its own
+/// row's reference.
+void test_gradient_conic_rows_along_cut(void) {
+    static uint32_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = 0xFF000000u | (uint32_t)i * 0x010101u;
+    const double dists[] = { 0, 1e-9, 1e-7, 1e-5, 1e-3, 0.5, 3 };
+    for (int t = 0; t < 280; t++) {
+        double sx = t % 2 ? drand(-5000, 5000) : drand(-5, 5), sy = t % 2 ? drand(-5000, 5000) : drand(-5, 5);
+        double a0 = t % 4 < 2 ? drand(-3.1, 3.1) : (chance(0.5) ? M_PI : 0.0), ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        // Along the direction, against it, or a hair off either.
+        double theta = a0 + (chance(0.5) ? M_PI : 0) + (chance(0.5) ? 0 : drand(-1e-6, 1e-6)), scale = chance(0.5) ? 1 : drand(0.05, 3);
+        double d = dists[t / 2 % 7] * (chance(0.5) ? 1 : -1);
+        double a = cos(theta) * scale, b = sin(theta) * scale;
+        int32_t n = irand(40, 700), rows = 5, y0 = irand(-100, 100), px0 = irand(-3000, 3000);
+        // The pixel centre nearest the centre: inside the row, or before or past its ends.
+        double pc = px0 + (chance(0.6) ? irand(0, n - 1) + (chance(0.5) ? 0.5 : drand(0, 1)) : (chance(0.5) ? -drand(1, 300) : n + drand(1, 300)));
+        // The middle row passes the centre at d; each row a step (perpendicular to the row) from the next.
+        double rowX = sx - pc * a - d * sin(theta), rowY = sy - pc * b + d * cos(theta);
+        double step = chance(0.5) ? scale : drand(1e-7, 0.1) * (chance(0.5) ? 1 : -1);
+        double mx = -sin(theta) * step, my = cos(theta) * step, ym = (double)(y0 + 2) + 0.5;
+        double gx = rowX - ym * mx, gy = rowY - ym * my;
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my;
+            volatile double rx = tx + gx, ry = ty + gy;
+            for (int32_t i = 0; i < n; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, nx = px * a, ny = px * b;
+                nx = nx + rx; ny = ny + ry;
+                volatile double x = nx * 1.0, yy = ny * 1.0;
+                input[y * n + i] = 0x5A5A5A5Au;
+                want[y * n + i] = ref_over(input[y * n + i], table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, yy))], 255);
+            }
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, b, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows (conic along its cut, trial %d, %d x 5 from %d, distance %g, step %g)", t, n, px0, d, step);
+        AT_EVERY_LEVEL(rows * n, input, want, 0, lamina_gradient_over_rows(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, n, out, n, 1.0f));
+    }
+}
+
 /// Conic rows that cross the centre's axes: rows along x through a pixel centre on the centre's
 /// column (an offset x of exactly 0 there, the offset y from 0 to 500 units either side), and rows
 /// along y crossing the centre's row (offset y 0) on either side of it, where atan2 has its cut:
