@@ -35,6 +35,12 @@ final class RenderLoop {
     var state = RenderLoopState()
     /// This run's settings (`run(_:)` sets them).
     private var settings = RenderSettings()
+    /// The presenter, made by the first run and kept until `closePresenter()`.
+    private var keptPresenter: FramePresenter?
+
+    /// Destroys the presenter (its SDL renderer and textures), before the window is: the window's
+    /// owner calls it on the thread that made the window.
+    func closePresenter() { keptPresenter = nil }
 
     init(window: OpaquePointer, shared: WindowShared, scheduler: FrameScheduler, sceneTrees: CommittedTreeStore,
          overlayTrees: CommittedTreeStore, scale: CGFloat, screenshotWrites: DispatchGroup) {
@@ -59,7 +65,10 @@ final class RenderLoop {
     /// so the next frame may draw over it at once. Every SDL call stays on this thread.
     func run(frames: Int?, seconds: Double?, settings: RenderSettings) {
         self.settings = settings
-        guard let presenter = FramePresenters.make(for: window) else { return }
+        // Kept from run to run (what the window shows stays known: a run after one that ended on
+        // its refresh count, as `lamina bench` runs them, does not send the window whole again).
+        if keptPresenter == nil { keptPresenter = FramePresenters.make(for: window) }
+        guard let presenter = keptPresenter else { return }
         shared.withLock { $0.presenterName = presenter.name }
         // Host time: the monotonic clock, or under virtual time a virtual host clock one period a
         // frame; media time follows it through `CAMediaClock.timeBase` (the time controls).

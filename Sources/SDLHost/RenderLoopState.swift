@@ -21,7 +21,7 @@ struct RenderLoopState {
     var overlayHasContent = false
     var overlayContent = IntRect.empty
     var overlayContentSize = (width: 0, height: 0)
-    /// When frames will be on screen, from the measured presents (this run's).
+    /// When frames will be on screen, from the measured presents (kept from run to run at one period).
     var predictor = FramePredictor(hz: 60)
     /// The last frame's present time, target host time and target media time.
     var lastPresent: Double?
@@ -32,17 +32,17 @@ struct RenderLoopState {
     /// The virtual host clock (virtual time only).
     var virtualHost = 0.0
 
-    /// Starts a run at `period` seconds a frame (on the virtual host clock at `virtualHost`): a new
-    /// prediction, no last frame, no idle time, nothing known of the overlay buffer's content.
+    /// Starts a run at `period` seconds a frame (on the virtual host clock at `virtualHost`): no last
+    /// frame, no idle time; a new prediction at another period (at the same one, what the runs
+    /// before measured goes on: a run that follows one on the same window, as `lamina bench` runs
+    /// them after a missed refresh, does not start with a draw estimate of nothing and miss again).
+    /// The overlay buffer's content stays known: its renderer and the presenter are kept.
     mutating func startRun(period: Double, virtualHost: Double) {
-        predictor = FramePredictor(hz: 1 / period)
+        if predictor.nominalPeriod != FramePredictor(hz: 1 / period).nominalPeriod { predictor = FramePredictor(hz: 1 / period) }
         self.virtualHost = virtualHost
         lastPresent = nil
         lastTarget = nil
         lastMediaTarget = nil
         idleTime = 0
-        overlayHasContent = false
-        overlayContent = .empty
-        overlayContentSize = (0, 0)
     }
 }

@@ -295,6 +295,7 @@ public final class WindowHost {
 
     deinit {
         if let t = commitObserver { CATransaction.removeCommitObserver(t) }
+        renderLoop.closePresenter()
         SDL_DestroyWindow(window)
     }
 

@@ -2,6 +2,7 @@ import XCTest
 import Synchronization
 import QuartzCore
 @_spi(LaminaInternal) import QuartzCore
+import CSDL2
 @testable import SDLHost
 
 /// The pipelined render loop (each frame presented while the next is rasterised on the overlap
@@ -11,6 +12,8 @@ import QuartzCore
 final class PipelinedPresentTests: OffscreenClockTestCase {
     private struct Run {
         var images: [[UInt32]]
+        /// What the window's framebuffer showed after each present (its colour channels).
+        var shown: [[UInt32]]
         var times: [CFTimeInterval]
         var last: [UInt32]
         var framesRendered: Int
@@ -21,7 +24,9 @@ final class PipelinedPresentTests: OffscreenClockTestCase {
     /// blue window, recording every present.
     private func record(frames: Int, pipelined: Bool) throws -> Run {
         if pipelined { unsetenv("LAMINA_PIPELINE") } else { setenv("LAMINA_PIPELINE", "0", 1) }
-        defer { unsetenv("LAMINA_PIPELINE") }
+        // The window's own framebuffer, read back after each present.
+        setenv("LAMINA_PRESENT", "surface", 1)
+        defer { unsetenv("LAMINA_PIPELINE"); unsetenv("LAMINA_PRESENT") }
         CAMediaClock.manualTime = Self.startTime
         CAMediaClock.timeBase = MediaTimeBase()
         let host = try WindowHost(title: "pipeline", size: CGSize(width: 200, height: 40))
@@ -42,11 +47,23 @@ final class PipelinedPresentTests: OffscreenClockTestCase {
         dot.add(move, forKey: "move")
         host.layer = root
         let recorded = Recorded()
-        host.onPresent = { image, t in recorded.frames.withLock { $0.append((image.premultipliedARGB, t)) } }
+        // (The window as an address: the hook runs on the render thread, which owns SDL.)
+        let window = UInt(bitPattern: host.window)
+        host.onPresent = { image, t in
+            var shown: [UInt32] = []
+            if let w = OpaquePointer(bitPattern: window), let surface = SDL_GetWindowSurface(w) {
+                let pitch = Int(surface.pointee.pitch) / 4, width = Int(surface.pointee.w), height = Int(surface.pointee.h)
+                let px = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+                for y in 0..<height { for x in 0..<width { shown.append(px[y * pitch + x] & 0xFF_FFFF) } }
+            }
+            recorded.frames.withLock { $0.append((image.premultipliedARGB, t)) }
+            recorded.shown.withLock { $0.append(shown) }
+        }
         let jobs = OverlapThread.jobsRun
         host.run(frames: frames)
         let got = recorded.frames.withLock { $0 }
-        return Run(images: got.map(\.0), times: got.map(\.1), last: try XCTUnwrap(host.lastFrame).premultipliedARGB,
+        XCTAssertEqual(host.presentation, "window surface")
+        return Run(images: got.map(\.0), shown: recorded.shown.withLock { $0 }, times: got.map(\.1), last: try XCTUnwrap(host.lastFrame).premultipliedARGB,
                    framesRendered: host.handle.frameCount, jobs: OverlapThread.jobsRun - jobs)
     }
 
@@ -71,12 +88,17 @@ final class PipelinedPresentTests: OffscreenClockTestCase {
             XCTAssertEqual(left - i, offset, "frame \(i)'s dot")
         }
         XCTAssertTrue(piped.last == piped.images.last, "lastFrame is the last frame presented")
+        // The window showed each frame (staged before the next one was drawn over the renderer's buffer).
+        XCTAssertEqual(piped.shown.count, piped.images.count)
+        for (i, image) in piped.images.enumerated() where i < piped.shown.count && piped.shown[i] != image.map({ $0 & 0xFF_FFFF }) {
+            XCTFail("frame \(i): the window shows other pixels than the frame's")
+        }
 
         let serial = try record(frames: 30, pipelined: false)
         XCTAssertEqual(serial.jobs, 0)
         XCTAssertEqual(serial.times, piped.times)
         XCTAssertEqual(serial.images.count, piped.images.count)
-        for i in 0..<min(serial.images.count, piped.images.count) where serial.images[i] != piped.images[i] {
+        for i in 0..<min(serial.images.count, piped.images.count) where serial.images[i] != piped.images[i] || serial.shown[i] != piped.shown[i] {
             XCTFail("frame \(i) differs from the one the loop that presents before drawing the next shows")
         }
     }
@@ -85,4 +107,5 @@ final class PipelinedPresentTests: OffscreenClockTestCase {
 /// The frames `onPresent` handed on (render thread appends, the test reads after `run()`).
 private final class Recorded: Sendable {
     let frames = Mutex<[([UInt32], CFTimeInterval)]>([])
+    let shown = Mutex<[[UInt32]]>([])
 }
