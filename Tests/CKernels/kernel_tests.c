@@ -38,6 +38,7 @@ static void test_gradients(void) {
     test_gradient_over_rows();
     test_gradient_over_rows_coverage();
     test_gradient_rows_long();
+    test_gradient_rows_one_alpha();
 }
 
 int main(void) {

@@ -261,6 +261,7 @@ void test_gradient_over(void);
 void test_gradient_over_rows(void);
 void test_gradient_over_rows_coverage(void);
 void test_gradient_rows_long(void);
+void test_gradient_rows_one_alpha(void);
 void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 void test_raster_pinned_cells(void);
