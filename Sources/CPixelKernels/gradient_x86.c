@@ -1317,6 +1317,31 @@ AVX2_ONLY __attribute__((noinline)) static void over_gather_avx2(const LaminaGra
     }
 }
 
+/// For each factor ia (0 ... 255) a K (0 ... 32767) with (x·K + 2¹⁴) >> 15 = div255(x·ia) =
+/// ((x·ia + 128)·257) >> 16 for every byte x (checked for all 256 × 256 by test_gradient_ia_factors):
+/// one vpmulhrsw (rounded high product) of a channel in a 16-bit lane instead of a multiply, an
+/// add and a high product. Found by trying the integers nearest ia·32768/255.
+static const int16_t ia_factors[256] = {
+    0, 129, 257, 386, 514, 643, 771, 900, 1028, 1157, 1285, 1413, 1542, 1671, 1799, 1928,
+    2056, 2185, 2313, 2441, 2570, 2699, 2827, 2955, 3084, 3213, 3341, 3470, 3598, 3726, 3855, 3984,
+    4112, 4241, 4369, 4498, 4626, 4755, 4883, 5012, 5140, 5268, 5397, 5525, 5654, 5783, 5911, 6039,
+    6168, 6297, 6425, 6554, 6682, 6811, 6939, 7068, 7196, 7325, 7453, 7581, 7710, 7838, 7967, 8096,
+    8224, 8353, 8481, 8609, 8738, 8867, 8995, 9124, 9252, 9381, 9509, 9638, 9766, 9895, 10023, 10152,
+    10280, 10409, 10537, 10666, 10794, 10923, 11051, 11180, 11308, 11437, 11565, 11694, 11822, 11951, 12079, 12208,
+    12336, 12465, 12593, 12722, 12850, 12979, 13107, 13235, 13364, 13493, 13621, 13750, 13878, 14007, 14135, 14264,
+    14392, 14521, 14649, 14778, 14906, 15035, 15163, 15292, 15420, 15549, 15677, 15806, 15934, 16063, 16191, 16320,
+    16448, 16577, 16705, 16834, 16962, 17091, 17219, 17348, 17476, 17605, 17733, 17862, 17990, 18119, 18247, 18376,
+    18504, 18633, 18761, 18890, 19018, 19147, 19275, 19404, 19533, 19661, 19789, 19918, 20046, 20175, 20303, 20432,
+    20560, 20689, 20817, 20946, 21074, 21203, 21331, 21460, 21588, 21717, 21845, 21974, 22102, 22231, 22359, 22488,
+    22616, 22745, 22873, 23002, 23130, 23259, 23387, 23516, 23644, 23773, 23901, 24030, 24159, 24287, 24415, 24544,
+    24672, 24801, 24930, 25058, 25187, 25315, 25443, 25572, 25700, 25829, 25957, 26086, 26214, 26343, 26471, 26600,
+    26729, 26857, 26985, 27114, 27243, 27371, 27500, 27628, 27756, 27885, 28013, 28142, 28270, 28399, 28527, 28656,
+    28784, 28913, 29042, 29170, 29298, 29427, 29555, 29684, 29813, 29941, 30069, 30198, 30327, 30455, 30583, 30712,
+    30840, 30969, 31097, 31226, 31355, 31483, 31611, 31740, 31868, 31997, 32125, 32254, 32382, 32511, 32639, 32767,
+};
+
+LK_HIDDEN const int16_t *lk_gradient_ia_factors(void) { return ia_factors; }
+
 /// axial_unclamped16 at AVX2 with FMA: whether the stepped axial row's f (steps_f8_fma) at lanes 0
 /// and count − 1 both lie in [0, 255.5) (see "tables of one alpha" below).
 AVX2_FMA_ONLY static inline int axial_unclamped8(const RowPlan *p, int32_t count) {
@@ -1360,10 +1385,9 @@ AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_group_av
         const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
         out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
     } else {
-        // over8_unscaled with its factor 255 − alpha the same in every lane.
-        const __m256i mask = _mm256_set1_epi32(0x00FF00FF);
-        const __m256i rb = div255_16(_mm256_mullo_epi16(_mm256_and_si256(d, mask), ia16));
-        const __m256i ag = div255_16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), mask), ia16));
+        // over8_unscaled with its factor 255 − alpha the same in every lane, as uniform_group_avx512.
+        const __m256i rb = _mm256_mulhrs_epi16(_mm256_and_si256(d, _mm256_set1_epi32(0x00FF00FF)), ia16);
+        const __m256i ag = _mm256_mulhrs_epi16(_mm256_srli_epi16(d, 8), ia16);
         out = _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)));
     }
     if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
@@ -1375,7 +1399,7 @@ AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_group_av
 AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                                  int32_t px0, int32_t count, uint32_t *dst, const float *cov,
                                                                                  int32_t full0, int32_t full1, float op, int clamp) {
-    const __m256i ia16 = _mm256_set1_epi16((short)p->ia);
+    const __m256i ia16 = _mm256_set1_epi16(ia_factors[p->ia]);
     const __m256 opv = _mm256_set1_ps(op);
     __m256 lane = lanes8(0);
     int32_t i = 0;
@@ -1682,7 +1706,8 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_gather_avx512(const Lam
 // A gradient whose colours all have one alpha A (stops of one opacity, as most are) blends every
 // pixel of factor 255 with the same 255 − A: over16_unscaled (over8_unscaled) works it out from
 // each colour's alpha byte, the loops below take it once for the row (the same value, so the same
-// pixels), two operations a group less. Their stepped axial rows also leave out the clamp to
+// pixels), and divide each channel's product by 255 as one rounded high product by ia_factors[ia]
+// (the same values for every byte): six operations a group less. Their stepped axial rows also leave out the clamp to
 // 0 ... 255.5 when both ends of the row (lanes 0 and count − 1) lie in [0, 255.5): f = F0 + F1·i is
 // monotone in i (each operation correctly rounded, a fused multiply-add at AVX-512 and with FMA at
 // AVX2), so every lane of the row lies between them and the clamp changes none; the last group,
@@ -1740,10 +1765,10 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_group_av
         coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
         out = over16_each(d, s, kl, kh);
     } else {
-        // over16_unscaled with its factor 255 − alpha the same in every lane.
-        const __m512i mask = _mm512_set1_epi32(0x00FF00FF);
-        const __m512i rb = div255_32(_mm512_mullo_epi16(_mm512_and_si512(d, mask), ia16));
-        const __m512i ag = div255_32(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(d, 8), mask), ia16));
+        // over16_unscaled with its factor 255 − alpha the same in every lane: each channel's
+        // div255(x·ia) as one rounded high product by ia16 = ia_factors[ia].
+        const __m512i rb = _mm512_mulhrs_epi16(_mm512_and_si512(d, _mm512_set1_epi32(0x00FF00FF)), ia16);
+        const __m512i ag = _mm512_mulhrs_epi16(_mm512_srli_epi16(d, 8), ia16);
         out = _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
     }
     if (whole) _mm512_storeu_si512((void *)(dst + i), out);
@@ -1755,7 +1780,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_group_av
 AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
                                                                                    int32_t px0, int32_t count, uint32_t *dst, const float *cov,
                                                                                    int32_t full0, int32_t full1, float op, int clamp) {
-    const __m512i ia16 = _mm512_set1_epi16((short)p->ia);
+    const __m512i ia16 = _mm512_set1_epi16(ia_factors[p->ia]);
     const __m512 opv = _mm512_set1_ps(op);
     __m512 lane = lanes16(0);
     int32_t i = 0;

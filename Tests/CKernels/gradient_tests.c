@@ -666,3 +666,17 @@ void test_gradient_rows_one_alpha(void) {
         }
     }
 }
+
+/// The factors of the blends of one alpha (gradient_x86.c): for every 255 − alpha ia and byte x, the
+/// rounded high product (x·K + 2¹⁴) >> 15 (vpmulhrsw) equals div255(x·ia) = ((x·ia + 128)·257) >> 16.
+void test_gradient_ia_factors(void) {
+#if defined(__x86_64__)
+    const int16_t *factors = lk_gradient_ia_factors();
+    int bad = 0;
+    for (int32_t ia = 0; ia < 256; ia++)
+        for (int32_t x = 0; x < 256; x++)
+            if (((x * factors[ia] + (1 << 14)) >> 15) != (((x * ia + 128) * 257) >> 16)) bad++;
+    current = "lk_gradient_ia_factors (every factor and byte)";
+    check(bad == 0 && factors[0] == 0, "table", "a rounded high product differs from div255");
+#endif
+}
