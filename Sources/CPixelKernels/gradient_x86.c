@@ -371,6 +371,9 @@ typedef struct {
     double a0;
     /// One colour: the colour.
     uint32_t color;
+    /// 255 − the alpha of every colour of the table when they all have one (uniform_ia), else −1:
+    /// set by lk_gradient_over_rows_x86, −1 from plan_row and rect_plan.
+    int ia;
 } RowPlan;
 
 /// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
@@ -380,6 +383,7 @@ typedef struct {
 /// plan is the same loop with it or without, and gives the same pixels.
 static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, RowPlan *p, LkGradientRowsCache *cache) {
     p->color = 0;
+    p->ia = -1;
     p->a0 = 0;
     GradientSteps steps;
     int stepped = 0;
@@ -1344,6 +1348,105 @@ AVX2_ONLY __attribute__((noinline)) static void over_gather_avx2(const LaminaGra
     }
 }
 
+/// For each factor ia (0 ... 255) a K (0 ... 32767) with (x·K + 2¹⁴) >> 15 = div255(x·ia) =
+/// ((x·ia + 128)·257) >> 16 for every byte x (checked for all 256 × 256 by test_gradient_ia_factors):
+/// one vpmulhrsw (rounded high product) of a channel in a 16-bit lane instead of a multiply, an
+/// add and a high product. Found by trying the integers nearest ia·32768/255.
+static const int16_t ia_factors[256] = {
+    0, 129, 257, 386, 514, 643, 771, 900, 1028, 1157, 1285, 1413, 1542, 1671, 1799, 1928,
+    2056, 2185, 2313, 2441, 2570, 2699, 2827, 2955, 3084, 3213, 3341, 3470, 3598, 3726, 3855, 3984,
+    4112, 4241, 4369, 4498, 4626, 4755, 4883, 5012, 5140, 5268, 5397, 5525, 5654, 5783, 5911, 6039,
+    6168, 6297, 6425, 6554, 6682, 6811, 6939, 7068, 7196, 7325, 7453, 7581, 7710, 7838, 7967, 8096,
+    8224, 8353, 8481, 8609, 8738, 8867, 8995, 9124, 9252, 9381, 9509, 9638, 9766, 9895, 10023, 10152,
+    10280, 10409, 10537, 10666, 10794, 10923, 11051, 11180, 11308, 11437, 11565, 11694, 11822, 11951, 12079, 12208,
+    12336, 12465, 12593, 12722, 12850, 12979, 13107, 13235, 13364, 13493, 13621, 13750, 13878, 14007, 14135, 14264,
+    14392, 14521, 14649, 14778, 14906, 15035, 15163, 15292, 15420, 15549, 15677, 15806, 15934, 16063, 16191, 16320,
+    16448, 16577, 16705, 16834, 16962, 17091, 17219, 17348, 17476, 17605, 17733, 17862, 17990, 18119, 18247, 18376,
+    18504, 18633, 18761, 18890, 19018, 19147, 19275, 19404, 19533, 19661, 19789, 19918, 20046, 20175, 20303, 20432,
+    20560, 20689, 20817, 20946, 21074, 21203, 21331, 21460, 21588, 21717, 21845, 21974, 22102, 22231, 22359, 22488,
+    22616, 22745, 22873, 23002, 23130, 23259, 23387, 23516, 23644, 23773, 23901, 24030, 24159, 24287, 24415, 24544,
+    24672, 24801, 24930, 25058, 25187, 25315, 25443, 25572, 25700, 25829, 25957, 26086, 26214, 26343, 26471, 26600,
+    26729, 26857, 26985, 27114, 27243, 27371, 27500, 27628, 27756, 27885, 28013, 28142, 28270, 28399, 28527, 28656,
+    28784, 28913, 29042, 29170, 29298, 29427, 29555, 29684, 29813, 29941, 30069, 30198, 30327, 30455, 30583, 30712,
+    30840, 30969, 31097, 31226, 31355, 31483, 31611, 31740, 31868, 31997, 32125, 32254, 32382, 32511, 32639, 32767,
+};
+
+LK_HIDDEN const int16_t *lk_gradient_ia_factors(void) { return ia_factors; }
+
+/// axial_unclamped16 at AVX2 with FMA: whether the stepped axial row's f (steps_f8_fma) at lanes 0
+/// and count − 1 both lie in [0, 255.5) (see "tables of one alpha" below).
+AVX2_FMA_ONLY static inline int axial_unclamped8(const RowPlan *p, int32_t count) {
+    const __m256 ends = _mm256_setr_ps(0, (float)(count - 1), 0, 0, 0, 0, 0, 0);
+    const __m256 f = steps_f8_fma(&p->steps, LAMINA_GRADIENT_AXIAL, ends);
+    const __m256 in = _mm256_and_ps(_mm256_cmp_ps(f, _mm256_setzero_ps(), _CMP_GE_OQ), _mm256_cmp_ps(f, _mm256_set1_ps(255.5f), _CMP_LT_OQ));
+    return (_mm256_movemask_ps(in) & 3) == 3;
+}
+
+/// One group of uniform_plan_avx2: the eight pixels from i (lanes `lane`); indices as indices8
+/// gives them with FMA (clamped unless `clamp` is 0), colours by a gather, blended as
+/// over_group_avx2 does with factor 255, the inside with `ia16` (see "tables of one alpha").
+AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_group_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                  int32_t px0, int32_t count, uint32_t *dst, const float *cov,
+                                                                                  int32_t full0, int32_t full1, int32_t i, __m256 lane, int whole,
+                                                                                  __m256i ia16, __m256 opv, int clamp) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+    const __m256 f = steps_f8_fma(&p->steps, kind, lane), margin = _mm256_set1_ps(p->steps.margin);
+    int unsure;
+    __m256i index;
+    if (clamp) {
+        index = steps_index8(f, margin, &unsure);
+    } else {
+        const __m256 near = _mm256_sub_ps(f, _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        unsure = _mm256_movemask_ps(_mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), near), margin, _CMP_LT_OQ));
+        index = _mm256_cvttps_epi32(f);
+    }
+    if (unsure) {
+        int32_t fixed[8];
+        _mm256_storeu_si256((__m256i *)fixed, index);
+        fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
+        index = _mm256_loadu_si256((const __m256i *)fixed);
+    }
+    const __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
+    const __m256i live = whole ? _mm256_set1_epi32(-1) : _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
+    const __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(dst + i)) : _mm256_maskload_epi32((const int *)(dst + i), live);
+    __m256i out;
+    if (cov && (i < full0 || i + 8 > full1)) {
+        const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(i), lanes);
+        const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
+        out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
+    } else {
+        // over8_unscaled with its factor 255 − alpha the same in every lane, as uniform_group_avx512.
+        const __m256i rb = _mm256_mulhrs_epi16(_mm256_and_si256(d, _mm256_set1_epi32(0x00FF00FF)), ia16);
+        const __m256i ag = _mm256_mulhrs_epi16(_mm256_srli_epi16(d, 8), ia16);
+        out = _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)));
+    }
+    if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
+    else _mm256_maskstore_epi32((int *)(dst + i), live, out);
+}
+
+/// uniform_plan_avx512 at AVX2 with FMA: a stepped axial or radial row whose table has one alpha
+/// (p->ia), factor 255, with gathers.
+AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                 int32_t px0, int32_t count, uint32_t *dst, const float *cov,
+                                                                                 int32_t full0, int32_t full1, float op, int clamp) {
+    const __m256i ia16 = _mm256_set1_epi16(ia_factors[p->ia]);
+    const __m256 opv = _mm256_set1_ps(op);
+    __m256 lane = lanes8(0);
+    int32_t i = 0;
+    for (; i + 8 <= count; i += 8, lane = _mm256_add_ps(lane, _mm256_set1_ps(8)))
+        uniform_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, i, lane, 1, ia16, opv, clamp);
+    if (i < count) uniform_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, i, lane, 0, ia16, opv, 1);
+}
+
+/// uniform_plan_avx2 of a stepped axial or radial row, the path and the clamp as constants.
+AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count,
+                                                                         uint32_t *dst, const float *cov, int32_t full0, int32_t full1, float op) {
+    if (p->path == PLAN_STEPS_RADIAL) uniform_plan_avx2(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1);
+    else if (axial_unclamped8(p, count)) uniform_plan_avx2(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 0);
+    else uniform_plan_avx2(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
+}
+
 /// lk_gradient_over_avx2 of a row planned as `p` (by plan_row).
 AVX2_ONLY static int over_planned_avx2(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                        const float *cov, int32_t full0, int32_t full1, float op) {
@@ -1357,6 +1460,11 @@ AVX2_ONLY static int over_planned_avx2(const LaminaGradientRow *g, const RowPlan
         return 1;
     }
     const int fma = lk_cpu_has_fma();
+    if (gather && fma && p->ia >= 0 && (p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && k == 255) {
+        // A table of one alpha (see "tables of one alpha").
+        over_uniform_avx2_fma(g, p, px0, count, dst, cov, full0, full1, op);
+        return 1;
+    }
     if (gather && (p->path == PLAN_CONIC || p->path == PLAN_STEPS_CONIC || p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && fma) {
         over_fused_gather_avx2_fma(g, p, px0, count, dst, k, cov, full0, full1, op);
         return 1;
@@ -1636,11 +1744,112 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_gather_avx512(const Lam
     }
 }
 
+// ---- tables of one alpha --------------------------------------------------------------------------
+//
+// A gradient whose colours all have one alpha A (stops of one opacity, as most are) blends every
+// pixel of factor 255 with the same 255 − A: over16_unscaled (over8_unscaled) works it out from
+// each colour's alpha byte, the loops below take it once for the row (the same value, so the same
+// pixels), and divide each channel's product by 255 as one rounded high product by ia_factors[ia]
+// (the same values for every byte): six operations a group less. Their stepped axial rows also leave out the clamp to
+// 0 ... 255.5 when both ends of the row (lanes 0 and count − 1) lie in [0, 255.5): f = F0 + F1·i is
+// monotone in i (each operation correctly rounded, a fused multiply-add at AVX-512 and with FMA at
+// AVX2), so every lane of the row lies between them and the clamp changes none; the last group,
+// whose lanes past the row may lie outside (and are gathered all the same), keeps it. These loops
+// take the rows of lk_gradient_over_rows_x86 with gathers; other rows keep the loops above.
+
+/// 255 − the alpha of every colour of `table` when they all have one alpha, else −1 (no branch a
+/// colour: the compiler makes it a vector loop).
+static int uniform_ia(const uint32_t *table) {
+    uint32_t differ = 0;
+    for (int i = 0; i < 256; i++) differ |= table[i] ^ table[0];
+    return differ >> 24 ? -1 : 255 - (int)(table[0] >> 24);
+}
+
+/// Whether the stepped axial row's f at lanes 0 and count − 1 (the loop's arithmetic) both lie in
+/// [0, 255.5): then so do all of its lanes' (see "tables of one alpha").
+AVX512BW_ONLY static inline int axial_unclamped16(const RowPlan *p, int32_t count) {
+    const __m512 ends = _mm512_setr_ps(0, (float)(count - 1), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512 f = steps_f16(&p->steps, LAMINA_GRADIENT_AXIAL, ends);
+    const __mmask16 in = _mm512_cmp_ps_mask(f, _mm512_setzero_ps(), _CMP_GE_OQ) & _mm512_cmp_ps_mask(f, _mm512_set1_ps(255.5f), _CMP_LT_OQ);
+    return (in & 3) == 3;
+}
+
+/// One group of uniform_plan_avx512: the sixteen pixels from i (lanes `lane`), lanes `m` of them
+/// (all when `whole`); indices as indices16 gives them (clamped unless `clamp` is 0), colours by a
+/// gather, blended as over_group_avx512 does with factor 255 (k16 unused), the inside with `ia16`.
+AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_group_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                    int32_t px0, int32_t count, uint32_t *dst, const float *cov,
+                                                                                    int32_t full0, int32_t full1, int32_t i, __m512 lane, int whole,
+                                                                                    __mmask16 m, __m512i ia16, __m512 opv, int clamp) {
+    const int kind = path == PLAN_STEPS_AXIAL ? LAMINA_GRADIENT_AXIAL : LAMINA_GRADIENT_RADIAL;
+    const __m512 f = steps_f16(&p->steps, kind, lane);
+    __mmask16 unsure;
+    __m512i index;
+    if (clamp) {
+        index = steps_index16(f, _mm512_set1_ps(p->steps.margin), &unsure);
+    } else {
+        unsure = _mm512_cmp_ps_mask(_mm512_abs_ps(near_part16(f)), _mm512_set1_ps(p->steps.margin), _CMP_LT_OQ);
+        index = _mm512_cvttps_epi32(f);
+    }
+    if (unsure) {
+        int32_t fixed[16];
+        _mm512_storeu_si512((void *)fixed, index);
+        fix_lanes(g, p, path, fixed, unsure, px0 + i, count - i);
+        index = _mm512_loadu_si512((const void *)fixed);
+    }
+    const __m512i s = _mm512_i32gather_epi32(index, (const int *)g->table, 4);
+    const __m512i d = whole ? _mm512_loadu_si512((const void *)(dst + i)) : _mm512_maskz_loadu_epi32(m, dst + i);
+    __m512i out;
+    if (cov && (i < full0 || i + 16 > full1)) {
+        const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const __m512i at = _mm512_add_epi32(_mm512_set1_epi32(i), lanes);
+        const __mmask16 inside = _mm512_cmpge_epi32_mask(at, _mm512_set1_epi32(full0)) & _mm512_cmplt_epi32_mask(at, _mm512_set1_epi32(full1));
+        __m512i kl, kh;
+        coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
+        out = over16_each(d, s, kl, kh);
+    } else {
+        // over16_unscaled with its factor 255 − alpha the same in every lane: each channel's
+        // div255(x·ia) as one rounded high product by ia16 = ia_factors[ia].
+        const __m512i rb = _mm512_mulhrs_epi16(_mm512_and_si512(d, _mm512_set1_epi32(0x00FF00FF)), ia16);
+        const __m512i ag = _mm512_mulhrs_epi16(_mm512_srli_epi16(d, 8), ia16);
+        out = _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
+    }
+    if (whole) _mm512_storeu_si512((void *)(dst + i), out);
+    else _mm512_mask_storeu_epi32(dst + i, m, out);
+}
+
+/// A stepped axial or radial row (`path`) whose table has one alpha (p->ia, not −1), factor 255
+/// (coverage_k(1, op)): over_plan_avx512's pixels with gathers.
+AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                   int32_t px0, int32_t count, uint32_t *dst, const float *cov,
+                                                                                   int32_t full0, int32_t full1, float op, int clamp) {
+    const __m512i ia16 = _mm512_set1_epi16(ia_factors[p->ia]);
+    const __m512 opv = _mm512_set1_ps(op);
+    __m512 lane = lanes16(0);
+    int32_t i = 0;
+    for (; i + 16 <= count; i += 16, lane = _mm512_add_ps(lane, _mm512_set1_ps(16)))
+        uniform_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, i, lane, 1, (__mmask16)0xFFFF, ia16, opv, clamp);
+    if (i < count)
+        uniform_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, i, lane, 0, (__mmask16)((1u << (count - i)) - 1), ia16, opv, 1);
+}
+
+/// uniform_plan_avx512 of a stepped axial or radial row, the path and the clamp as constants.
+AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count,
+                                                                       uint32_t *dst, const float *cov, int32_t full0, int32_t full1, float op) {
+    if (p->path == PLAN_STEPS_RADIAL) uniform_plan_avx512(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1);
+    else if (axial_unclamped16(p, count)) uniform_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 0);
+    else uniform_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
+}
+
 /// lk_gradient_over_avx512 of a row planned as `p` (by plan_row).
 AVX512BW_ONLY static int over_planned_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst,
                                              const float *cov, int32_t full0, int32_t full1, float op) {
     // One-colour rows and the portable fallback are left to the caller.
     if (p->path != PLAN_ONE_COLOR && p->path != PLAN_PORTABLE && use_gathers()) {
+        if (p->ia >= 0 && (p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && coverage_k(1.0f, op) == 255) {
+            over_uniform_avx512(g, p, px0, count, dst, cov, full0, full1, op);
+            return 1;
+        }
         over_gather_avx512(g, p, px0, count, dst, cov, full0, full1, op);
         return 1;
     }
@@ -1690,6 +1899,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
         p->narrow = cache->rectNarrow;
         p->color = 0;
         p->a0 = 0;
+        p->ia = -1;
         return 1;
     }
     if (g->kind != LAMINA_GRADIENT_CONIC || cache->conicState != 1 || !cache->hasA0 || !isfinite(cache->a0) || count > (1 << 22)) return 0;
@@ -1700,6 +1910,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
     p->path = PLAN_STEPS_CONIC;
     p->a0 = cache->a0;
     p->color = 0;
+    p->ia = -1;
     return 1;
 }
 
@@ -1708,6 +1919,8 @@ LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientR
                                             intptr_t stride, const float *coverage, intptr_t coverageStride, const int32_t *full,
                                             float op, uint32_t k, LkGradientRowsCache *cache) {
     LaminaGradientRow r = *row;
+    // One factor for every pixel's blend when the colours have one alpha (see "tables of one alpha").
+    const int ia = r.kind == LAMINA_GRADIENT_AXIAL || r.kind == LAMINA_GRADIENT_RADIAL ? uniform_ia(r.table) : -1;
     for (int32_t y = 0; y < rows; y++) {
         // Two rows ahead, as lamina_gradient_over_rows.
         if (y + 2 < rows) lk_prefetch_row(dst + (intptr_t)(y + 2) * stride, (intptr_t)count * 4);
@@ -1729,6 +1942,7 @@ LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientR
         r.rowX = py * mx + gx; r.rowY = py * my + gy; r.rowW = py * mw + gw;
         RowPlan p;
         if (!rect_plan(&r, px0, count, &p, cache)) plan_row(&r, px0, count, &p, cache);
+        p.ia = ia;
         uint32_t *d = dst + (intptr_t)y * stride;
         const int done = level == LAMINA_LEVEL_AVX512 ? over_planned_avx512(&r, &p, px0, count, d, cov, full0, full1, op)
                                                       : over_planned_avx2(&r, &p, px0, count, d, k, cov, full0, full1, op);

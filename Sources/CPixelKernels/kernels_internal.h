@@ -473,6 +473,9 @@ LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientR
 /// Makes the x86 fused gradient loops fetch colours by gathers (1), by permutes (0), or as chosen for
 /// the CPU (-1; see gradient_x86.c); returns the previous setting. For the C kernel tests.
 LK_HIDDEN int lk_gradient_force_gathers(int mode);
+/// The factors of gradient_x86.c's blends of one alpha (x86-64 only): K for 255 − alpha ia, with
+/// (x·K + 2¹⁴) >> 15 = ((x·ia + 128)·257) >> 16 for every byte x.
+LK_HIDDEN const int16_t *lk_gradient_ia_factors(void);
 /// lamina_gradient_over at AVX-512 (count > 0; 0 <= full0 <= full1 <= count when cov is not NULL):
 /// 1 when done, 0 (nothing drawn) for rows its fused loop does not take (see gradient_x86.c).
 LK_HIDDEN int lk_gradient_over_avx512(const LaminaGradientRow *row, int32_t px0, int32_t count, uint32_t *dst,

@@ -636,3 +636,89 @@ void test_gradient_rows_long(void) {
         }
     }
 }
+
+/// lamina_gradient_over_rows and lamina_gradient_over_rows_coverage with tables whose colours all
+/// have one alpha (the loops of "tables of one alpha" in gradient_x86.c), or all but one colour
+/// (then the usual loops): axial and radial rectangles of stepped rows (affine maps of one w), the
+/// gradient across the rectangle as a card's (axial rows then mostly within 0 ... 255.5, no clamp)
+/// or along a random axis mostly along the rows, widths from 1 to 130 (the last group partial or whole), coverage or
+/// not, op 1 mostly; each row must be its own row's reference.
+void test_gradient_rows_one_alpha(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    static int32_t full[2 * 64];
+    const char *kinds[] = { "axial", "radial" };
+    for (int t = 0; t < 240; t++) {
+        const int32_t kind = t % 2, withCoverage = t / 2 % 2, oneOff = t % 7 == 6;
+        const uint32_t alpha = (uint32_t)(t % 5 == 0 ? 255 : irand(1, 254));
+        for (int i = 0; i < 256; i++) {
+            uint32_t a = alpha, c = a << 24;
+            for (int sh = 0; sh < 24; sh += 8) c |= (uint32_t)irand(0, (int32_t)a) << sh;
+            table[i] = c;
+        }
+        if (oneOff) {
+            // One colour of another alpha.
+            const uint32_t b = alpha == 255 ? 254 : alpha + 1;
+            uint32_t c = b << 24;
+            for (int sh = 0; sh < 24; sh += 8) c |= (uint32_t)irand(0, (int32_t)b) << sh;
+            table[irand(0, 255)] = c;
+        }
+        int32_t count = t % 3 == 0 ? irand(1, 17) : irand(18, 130), rows = irand(1, 30);
+        if (count * rows > 3600) rows = 3600 / count;
+        const int32_t stride = count + irand(0, 9), y0 = irand(0, 200), px0 = irand(0, 200);
+        // A card's map: layer (0, 0) ... (1, 1) over the rectangle, the gradient from its corner
+        // (axial) or centre (radial) to the far corner; or a random axis.
+        const double a = 1.0 / count, mx = 0, gx = -(double)px0 / count, my = 1.0 / rows, gy = -(double)y0 / rows;
+        double sx = kind ? 0.5 : 0, sy = kind ? 0.5 : 0, ex = 1, ey = 1;
+        // Or an axis mostly along the rows, ending or starting inside them (rows clamped past an end).
+        if (t / 4 % 2 == 1) { sx = drand(-0.5, 0.8); sy = drand(-0.5, 0.5); ex = sx + (chance(0.5) ? 1 : -1) * drand(0.1, 1.5); ey = sy + drand(-0.3, 0.3); }
+        const int32_t n = (rows - 1) * stride + count;
+        const float op = t % 6 == 5 ? (float)drand(0, 1) : 1.0f;
+        for (int32_t y = 0; y < rows; y++) {
+            float *cov = coverage + y * count;
+            for (int32_t i = 0; i < count; i++) cov[i] = chance(0.5) ? 1.0f : (float)drand(0, 1);
+            full[2 * y] = irand(0, 13);
+            full[2 * y + 1] = count - irand(0, 13);
+        }
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * my;
+            volatile double rowX = tx + gx, rowY = ty + gy, rowW = 1.0;
+            const int32_t lo = full[2 * y] > count ? count : full[2 * y];
+            const int32_t hi = full[2 * y + 1] < lo ? lo : full[2 * y + 1];
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pc = px * 0.0, w = pc + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * 0.0;
+                nx = nx + rowX; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                uint32_t color = table[ref_gradient_index(ref_gradient_t(kind, sx, sy, ex, ey, x, yy))];
+                float v = !withCoverage || (i >= lo && i < hi) ? 1.0f : coverage[y * count + i];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(v, op));
+            }
+        }
+        LaminaGradientRow row = { kind, sx, sy, ex, ey, a, 0, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows%s (one alpha %u%s, trial %d, %s, %d x %d, op %g)", withCoverage ? "_coverage" : "", alpha,
+              oneOff ? " but one" : "", t, kinds[kind], count, rows, (double)op);
+        if (withCoverage) {
+            AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                           lamina_gradient_over_rows_coverage(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, count, out, stride, coverage, count, full, op));
+        } else {
+            AT_EVERY_LEVEL(n, input, want, irand(0, 15), lamina_gradient_over_rows(&row, mx, gx, my, gy, 0, 1, y0, rows, px0, count, out, stride, op));
+        }
+    }
+}
+
+/// The factors of the blends of one alpha (gradient_x86.c): for every 255 − alpha ia and byte x, the
+/// rounded high product (x·K + 2¹⁴) >> 15 (vpmulhrsw) equals div255(x·ia) = ((x·ia + 128)·257) >> 16.
+void test_gradient_ia_factors(void) {
+#if defined(__x86_64__)
+    const int16_t *factors = lk_gradient_ia_factors();
+    int bad = 0;
+    for (int32_t ia = 0; ia < 256; ia++)
+        for (int32_t x = 0; x < 256; x++)
+            if (((x * factors[ia] + (1 << 14)) >> 15) != (((x * ia + 128) * 257) >> 16)) bad++;
+    current = "lk_gradient_ia_factors (every factor and byte)";
+    check(bad == 0 && factors[0] == 0, "table", "a rounded high product differs from div255");
+#endif
+}

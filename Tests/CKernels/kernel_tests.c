@@ -39,6 +39,8 @@ static void test_gradients(void) {
     test_gradient_over_rows();
     test_gradient_over_rows_coverage();
     test_gradient_rows_long();
+    test_gradient_rows_one_alpha();
+    test_gradient_ia_factors();
 }
 
 int main(void) {

@@ -75,6 +75,7 @@ typedef struct { int32_t mode, level; const char *name; int noFMA; } Level;
 int lk_cpu_has_fma(void);
 int lk_kernels_allow_fma(int allow);
 int lk_gradient_force_gathers(int mode);
+const int16_t *lk_gradient_ia_factors(void);
 #endif
 extern Level levels[4];
 extern int level_count;
@@ -262,6 +263,8 @@ void test_gradient_over(void);
 void test_gradient_over_rows(void);
 void test_gradient_over_rows_coverage(void);
 void test_gradient_rows_long(void);
+void test_gradient_rows_one_alpha(void);
+void test_gradient_ia_factors(void);
 void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 void test_raster_pinned_cells(void);
