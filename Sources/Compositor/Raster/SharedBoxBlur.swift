@@ -76,18 +76,25 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
         waitFinished(atLeast: total)
     }
 
-    /// A helper's part: takes parts while any are left (returns at once when none is).
-    func help() {
+    /// A helper's part: takes parts while any are left (returns at once when none is). Returns
+    /// how many it ran.
+    @discardableResult
+    func help() -> Int {
         let parts = SharedBoxBlur.parts
+        var ran = 0
         while true {
             let i = next.add(1, ordering: .relaxed).oldValue
-            guard i < total else { return }
+            guard i < total else { return ran }
             let stage = i / parts
             waitFinished(atLeast: stage * parts)
             run(stage: stage, part: i % parts)
             finished.add(1, ordering: .releasing)
+            ran += 1
         }
     }
+
+    /// Whether parts are left to take (a moment's look: another thread may take them first).
+    var hasParts: Bool { next.load(ordering: .relaxed) < total }
 
     private func waitFinished(atLeast n: Int) {
         var spins = 0
