@@ -99,9 +99,10 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (wi
             body(0)
             bandsDone.add(1, ordering: .releasing)
             takeBands(body, count)
+            var polls = 0
             while helpersDone.load(ordering: .acquiring) < helpers {
-                if let idle, bandsDone.load(ordering: .acquiring) < count, idle() { continue }
-                lamina_cpu_relax()
+                if let idle, polls & 31 == 0, bandsDone.load(ordering: .acquiring) < count, idle() { continue }
+                BandWorkers.pause(&polls)
             }
             job = nil
             self.idle = nil
@@ -130,11 +131,20 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (wi
         let started = DispatchTime.now().uptimeNanoseconds
         var polls = 0
         while bandsDone.load(ordering: .acquiring) < count {
-            if idle() { continue }
-            lamina_cpu_relax()
-            polls += 1
-            if polls & 63 == 0 && Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 > idleSpin { return }
+            if polls & 31 == 0 {
+                if idle() { continue }
+                if Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 > idleSpin { return }
+            }
+            BandWorkers.pause(&polls)
         }
+    }
+
+    /// One turn of a wait on another thread: a short spin, then giving the CPU up each turn (on a
+    /// loaded machine the thread waited for may be waiting for this CPU). `idle` is asked only
+    /// every 32 turns: each call touches what the drawing threads share.
+    private static func pause(_ polls: inout Int) {
+        polls += 1
+        if polls < 4096 { lamina_cpu_relax() } else { sched_yield() }
     }
 
     private func helperLoop() {
