@@ -144,7 +144,7 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (wi
     /// every 32 turns: each call touches what the drawing threads share.
     private static func pause(_ polls: inout Int) {
         polls += 1
-        if polls < 4096 { lamina_cpu_relax() } else { sched_yield() }
+        if polls < 256 { lamina_cpu_relax() } else { sched_yield() }
     }
 
     private func helperLoop() {
@@ -159,7 +159,8 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (wi
             let started = DispatchTime.now().uptimeNanoseconds
             while generation.load(ordering: .acquiring) == seen {
                 if stopping.load(ordering: .acquiring) { return }
-                lamina_cpu_relax()
+                // (Past a short spin, giving the CPU up each turn: the caller may need it.)
+                if spins < 256 { lamina_cpu_relax() } else { sched_yield() }
                 spins += 1
                 if !backToBack || (spins & 255 == 0 && Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9 > spin) {
                     sleeping.add(1, ordering: .sequentiallyConsistent)
