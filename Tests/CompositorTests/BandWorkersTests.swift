@@ -69,4 +69,27 @@ final class BandWorkersTests: XCTestCase {
             workers.stop()
         }
     }
+
+    /// A job's `idle` runs on threads with no band left while another band is drawn, never after
+    /// `run` returns (jobs never mix).
+    func testIdleRunsWhileABandIsDrawnAndNotAfter() {
+        let workers = BandWorkers(helpers: 2, spin: 0.001, idleSpin: 0.05)
+        defer { workers.stop() }
+        let calls = Atomic<Int>(0), open = Atomic<Bool>(false), late = Atomic<Int>(0)
+        for job in 0..<40 {
+            open.store(true, ordering: .relaxed)
+            workers.run(3, idle: {
+                if !open.load(ordering: .relaxed) { late.add(1, ordering: .relaxed) }
+                calls.add(1, ordering: .relaxed)
+                return false
+            }) { b in
+                // One slow band (a different one each job), the others quick.
+                if b == job % 3 { usleep(2000) }
+            }
+            open.store(false, ordering: .relaxed)
+        }
+        usleep(5000)
+        XCTAssertGreaterThan(calls.load(ordering: .relaxed), 0, "threads with no band left called idle")
+        XCTAssertEqual(late.load(ordering: .relaxed), 0, "idle called after run returned")
+    }
 }

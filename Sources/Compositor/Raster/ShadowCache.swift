@@ -140,6 +140,9 @@ public final class ShadowCache: Sendable {
         var outlineKeys: [ShadowOutlineKey: Key] = [:]
     }
     private let state = Mutex(State())
+    /// How many blurs `State.shared` holds (changed under the lock; read without it by `helpShared`,
+    /// so that an idle thread's look costs no lock while nothing is shared).
+    private let sharedCount = Atomic<Int>(0)
     /// Broadcast when a pending blur is done (a thread waiting for it checks `pending` under its
     /// lock, and the maker removes the key before broadcasting under it: no wake-up is lost).
     private let madeSignal = NSCondition()
@@ -200,11 +203,17 @@ public final class ShadowCache: Sendable {
                 if state.withLock({ $0.pending.contains(key) }) { madeSignal.wait() }
                 madeSignal.unlock()
             case .make(let clock):
-                let made = make { blur in self.state.withLock { s in if s.pending.contains(key) { s.shared[key] = blur } } }
+                let made = make { blur in
+                    self.state.withLock { s in
+                        if s.pending.contains(key) {
+                            if s.shared.updateValue(blur, forKey: key) == nil { self.sharedCount.add(1, ordering: .relaxed) }
+                        }
+                    }
+                }
                 let capacity = capacity
                 let e = state.withLock { s in
                     s.pending.remove(key)
-                    s.shared[key] = nil
+                    if s.shared.removeValue(forKey: key) != nil { sharedCount.subtract(1, ordering: .relaxed) }
                     s.misses += 1
                     let e = Entry(key: key, plane: made.plane, width: made.width, height: made.height, lastUse: clock)
                     if made.plane.count <= capacity {
@@ -219,6 +228,21 @@ public final class ShadowCache: Sendable {
             }
         }
     }
+
+    /// Takes part in a blur being made that its maker shares (`SharedBoxBlur`), whichever key it
+    /// is: what a drawing thread with no band left does while another band makes a blur (see
+    /// `BandWorkers`). True when it ran some of its parts; false at once when none is shared.
+    /// The blur's bits are the same whoever runs its parts (BoxBlurSharingTests).
+    func helpShared() -> Bool {
+        guard sharedCount.load(ordering: .relaxed) > 0 else { return false }
+        guard let blur = state.withLock({ s in s.shared.values.first(where: { $0.hasParts }) }) else { return false }
+        let ran = blur.help()
+        idleParts.add(ran, ordering: .relaxed)
+        return ran > 0
+    }
+
+    /// Parts of shared blurs run by `helpShared` so far (for tests).
+    let idleParts = Atomic<Int>(0)
 
     /// The shared blur of pending `key`, looked for a few moments when it is one its maker shares
     /// (a full-resolution blur of a plane `SharedBoxBlur` takes: shared as it starts); nil when the

@@ -11,6 +11,13 @@ import CPixelKernels
 /// part (in stage order, through `next`) and runs it once every part of the stages before it is done
 /// (`finished`). The same integers, so the same bits, as one thread's blur (BoxBlurSharingTests).
 ///
+/// A plane not mirrored whose boxes reach few rows (`strips`) is made in strips of rows instead,
+/// each part one strip made whole, start to end, by one thread: each pass of a strip runs on its
+/// rows and as many more above and below as the passes after it read (the sum of the radii at
+/// most), so a strip needs no other's values and no part waits for another; the same window sums,
+/// so the same bits. The staged blur's every stage moved the planes from one core's cache to the
+/// other's (a 666 x 386 plane: two threads took about as long as one).
+///
 /// Never a deadlock: a thread waits only for parts already taken, which run to their end without
 /// waiting on anything; the maker runs every part no one else took (alone, all of them), and
 /// returns only when every part is done, so no other thread touches the planes after it.
@@ -34,6 +41,8 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
     private let live: [Int32]
     /// Stages: placing, a row and a column pass per radius, converting back.
     private let total: Int
+    /// Whether the parts are strips (see above), not stages.
+    let strips: Bool
     private let next = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
 
@@ -57,10 +66,19 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
         lamina_box_blur_live_rows(Int32(height), radii, Int32(radii.count), Int32(oy), Int32(sourceHeight), &live)
         // Cut to the working plane (the same rows when it is the whole).
         self.live = live.map { min($0, Int32(hp)) }
-        a = .allocate(capacity: wp * hp)
-        tmp = .allocate(capacity: wp * hp)
-        sums = .allocate(capacity: wp + 1)
-        total = (2 * radii.count + 2) * SharedBoxBlur.parts
+        strips = SharedBoxBlur.takesStrips(height: height, radii: radii, axes: axes)
+        // (Strips have planes of their own.)
+        a = .allocate(capacity: strips ? 1 : wp * hp)
+        tmp = .allocate(capacity: strips ? 1 : wp * hp)
+        sums = .allocate(capacity: strips ? 1 : wp + 1)
+        total = strips ? SharedBoxBlur.parts : (2 * radii.count + 2) * SharedBoxBlur.parts
+    }
+
+    /// Whether a blur of a plane `height` rows high by `radii`, mirrored on `axes`, is made in
+    /// strips: not mirrored, and the rows each strip adds above and below (twice the radii's sum)
+    /// at most a quarter of a strip's own, all strips together.
+    static func takesStrips(height: Int, radii: [Int32], axes: Int32) -> Bool {
+        axes == 0 && 8 * parts * radii.reduce(0) { $0 + Int($1) } <= height
     }
 
     deinit { a.deallocate(); tmp.deallocate(); sums.deallocate() }
@@ -76,18 +94,31 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
         waitFinished(atLeast: total)
     }
 
-    /// A helper's part: takes parts while any are left (returns at once when none is).
-    func help() {
+    /// A helper's part: takes parts while any are left (returns at once when none is). Returns
+    /// how many it ran.
+    @discardableResult
+    func help() -> Int {
         let parts = SharedBoxBlur.parts
+        var ran = 0
         while true {
             let i = next.add(1, ordering: .relaxed).oldValue
-            guard i < total else { return }
+            guard i < total else { return ran }
+            if strips {
+                runStrip(i)
+                finished.add(1, ordering: .releasing)
+                ran += 1
+                continue
+            }
             let stage = i / parts
             waitFinished(atLeast: stage * parts)
             run(stage: stage, part: i % parts)
             finished.add(1, ordering: .releasing)
+            ran += 1
         }
     }
+
+    /// Whether parts are left to take (a moment's look: another thread may take them first).
+    var hasParts: Bool { next.load(ordering: .relaxed) < total }
 
     private func waitFinished(atLeast n: Int) {
         var spins = 0
@@ -98,6 +129,42 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
     private static func pause(_ spins: inout Int) {
         spins += 1
         if spins < 2000 { lamina_cpu_relax() } else { sched_yield() }
+    }
+
+    /// Strip `k` of `parts`: rows [y0, y1) of `out`, made from the source alone in planes of its
+    /// own that hold rows [lo, hi) of the whole (`lo` = y0 − the radii's sum, `hi` = y1 + it, within
+    /// the plane).
+    private func runStrip(_ k: Int) {
+        let parts = SharedBoxBlur.parts
+        let w = Int(width), h = Int(height)
+        let y0 = h * k / parts, y1 = h * (k + 1) / parts
+        guard y1 > y0 else { return }
+        let reach = radii.reduce(0) { $0 + Int($1) }
+        let lo = max(0, y0 - reach), hi = min(h, y1 + reach), m = hi - lo
+        let a = UnsafeMutablePointer<Int32>.allocate(capacity: m * w), tmp = UnsafeMutablePointer<Int32>.allocate(capacity: m * w)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w + 1)
+        defer { a.deallocate(); tmp.deallocate(); sums.deallocate() }
+        // The source's rows among [lo, hi) placed (zeros beside them), the others zero.
+        let s0 = max(0, lo - Int(oy)), s1 = min(Int(sourceHeight), hi - Int(oy))
+        if s1 > s0 {
+            lamina_box_blur_place_rows(src, sourceWidth, ox, oy - Int32(lo), a, width, Int32(s0), Int32(s1))
+            let first = s0 + Int(oy) - lo, end = s1 + Int(oy) - lo
+            (a).update(repeating: 0, count: first * w)
+            (a + end * w).update(repeating: 0, count: (m - end) * w)
+        } else {
+            a.update(repeating: 0, count: m * w)
+        }
+        // Rows [c0, c1) (of the whole plane) hold exact values; each column pass keeps those whose
+        // window lies within them (or reaches the plane's own edge).
+        var c0 = lo, c1 = hi
+        for r in radii {
+            let rows = Int32(c1 - c0), at = (c0 - lo) * w
+            lamina_box_blur_row_pass(a + at, tmp + at, width, r, 0, rows, 0, rows)
+            lamina_box_blur_column_pass(tmp + at, a + at, sums, width, rows, r, 0, width)
+            c0 = c0 == 0 ? 0 : c0 + Int(r)
+            c1 = c1 == h ? h : c1 - Int(r)
+        }
+        lamina_box_blur_from_fixed(out + y0 * w, a + (y0 - lo) * w, (y1 - y0) * w)
     }
 
     private func run(stage: Int, part p: Int) {

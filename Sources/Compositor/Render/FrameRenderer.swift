@@ -145,7 +145,8 @@ public final class FrameRenderer {
             }
             if bandCount == 1 { drawBand(shared, 0) } else {
                 if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }
-                workers!.run(bandCount, sharing: shared, drawBand)
+                // A thread with no band left takes part in a blur another band makes (`helpShared`).
+                workers!.run(bandCount, sharing: shared, idle: { shadowCache.helpShared() }, drawBand)
             }
         }
         if bandCount > 1 {
