@@ -28,7 +28,7 @@ final class CellRasterizerStreamingTests: XCTestCase {
             n.bounds = CGRect(x: 0, y: 0, width: 200, height: 150)
             let sx = rng.double(0.5, 1.5), sy = rng.double(0.5, 1.5)
             n.toParent = Matrix4x4.scale(sx, sy).then(Matrix4x4.translation(rng.double(-30, 150), rng.double(-30, 100)))
-            var contours = [loop(&rng, count: big ? rng.int(4097...30000) : rng.int(3...300), cx: 100, cy: 75, rx: rng.double(20, 95), ry: rng.double(15, 70))]
+            var contours = [loop(&rng, count: big ? rng.int(16385...40000) : rng.int(3...300), cx: 100, cy: 75, rx: rng.double(20, 95), ry: rng.double(15, 70))]
             if i % 2 == 0 { contours.append(loop(&rng, count: rng.int(3...3000), cx: rng.double(60, 140), cy: 75, rx: 30, ry: 25)) }
             let color = i % 3 == 0 ? rng.premultipliedPixel() | 0xFF00_0000 : rng.premultipliedPixel()
             n.contents = [.fill(RenderFill(contours: contours, rule: i % 2 == 0 ? .nonZero : .evenOdd, color: color))]
@@ -70,7 +70,7 @@ final class CellRasterizerStreamingTests: XCTestCase {
         let drawer = PrimitiveDrawer()
         for trial in 0..<12 {
             let big = trial % 3 != 1
-            var contours: [[(x: Double, y: Double)]] = [Self.loop(&rng, count: big ? rng.int(4097...40000) : rng.int(3...200), cx: 130, cy: 90,
+            var contours: [[(x: Double, y: Double)]] = [Self.loop(&rng, count: big ? rng.int(16385...60000) : rng.int(3...200), cx: 130, cy: 90,
                                                                   rx: rng.double(20, 150), ry: rng.double(20, 100)).map { (x: $0.x, y: $0.y) }]
             if trial % 2 == 0 { contours.append(Self.loop(&rng, count: 1000, cx: 120, cy: 80, rx: 50, ry: 40).map { (x: $0.x, y: $0.y) }) }
             let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd

@@ -44,8 +44,8 @@ final class CellRasterizer {
     }
 
     /// Contours of more points than this in all are streamed when they can be (see `load`); below
-    /// it their edges stay in the caches anyway.
-    static let streamingPoints = 4096
+    /// it their edges (112 bytes each) stay in L2 anyway, and the bounds pass would cost more than it saves.
+    static let streamingPoints = 16384
 
     /// Whether shapes may be streamed (true; tests set false to draw the reference the other way).
     /// Atomic: every rendering thread's rasteriser reads it.
