@@ -24,6 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Where rasterize accumulates a call's cells: the rectangle rasterised (x0, y0, w × h), its rows
+/// of `stride` cells and `words` words of marks, `strip` rows accumulated at a time.
+typedef struct {
+    int32_t x0, y0, w, h, shift, chunk, strip;
+    intptr_t stride, words;
+} Geometry;
+
 struct LaminaRaster {
     LkEdge *edges;
     size_t edgeCount, edgeCapacity;
@@ -38,11 +45,15 @@ struct LaminaRaster {
     /// The rows edges are kept for (lamina_raster_limit_rows): an edge wholly above rowsTop or
     /// wholly at or below rowsBottom is left out (±infinity: none).
     double rowsTop, rowsBottom;
+    /// Streaming (lamina_raster_stream_begin): contours added are accumulated into the cells of
+    /// `geo` a block of edges at a time and not kept; allowStream: whether begin may stream.
+    int32_t streaming, allowStream;
+    Geometry geo;
 };
 
 LaminaRaster *lamina_raster_create(void) {
     LaminaRaster *r = calloc(1, sizeof(LaminaRaster));
-    if (r) lamina_raster_reset(r);
+    if (r) { r->allowStream = 1; lamina_raster_reset(r); }
     return r;
 }
 
@@ -52,7 +63,15 @@ void lamina_raster_destroy(LaminaRaster *r) {
     free(r);
 }
 
+void lamina_raster_allow_streaming(LaminaRaster *r, int32_t allow) { r->allowStream = allow != 0; }
+
 void lamina_raster_reset(LaminaRaster *r) {
+    if (r->streaming) {
+        // A stream left unfinished (memory ran out): its cells and marks back to 0.
+        memset(r->cells, 0, (size_t)r->geo.stride * (size_t)r->geo.h * sizeof(int32_t));
+        memset(r->marks, 0, (size_t)r->geo.words * (size_t)r->geo.h * sizeof(uint64_t));
+        r->streaming = 0;
+    }
     r->edgeCount = 0;
     r->minX = r->minY = INFINITY;
     r->maxX = r->maxY = -INFINITY;
@@ -150,8 +169,35 @@ static EdgeSetup edge_setup(void) {
 }
 #endif
 
+static int32_t stream_contour(LaminaRaster *r, const double *xy, int32_t count, const double *m);
+
+int32_t lamina_raster_add_bounds(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
+    if (count < 3 || !xy) return 0;
+    // The points as the add functions map them (the same expressions), not finite when a
+    // coordinate's exponent bits are all ones; min and max without branches.
+    double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
+    uint64_t notFinite = 0;
+    for (int32_t i = 0; i < count; i++) {
+        double x = xy[2 * i], y = xy[2 * i + 1];
+        if (m) {
+            double u = x * m[0] + y * m[2] + m[4], v = x * m[1] + y * m[3] + m[5];
+            x = u; y = v;
+        }
+        uint64_t bx, by;
+        memcpy(&bx, &x, sizeof bx);
+        memcpy(&by, &y, sizeof by);
+        notFinite |= ((bx & 0x7FF0000000000000ull) == 0x7FF0000000000000ull) | ((by & 0x7FF0000000000000ull) == 0x7FF0000000000000ull);
+        minX = x < minX ? x : minX; maxX = x > maxX ? x : maxX;
+        minY = y < minY ? y : minY; maxY = y > maxY ? y : maxY;
+    }
+    if (notFinite) return 0;
+    r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
+    return 1;
+}
+
 int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t count) {
     if (count < 3 || !xy) return 0;
+    if (r->streaming) return stream_contour(r, xy, count, NULL);
     // A coordinate is not finite when its exponent bits are all ones (in one pass without branches).
     uint64_t notFinite = 0;
     for (int32_t i = 0; i < 2 * count; i++) {
@@ -189,6 +235,7 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
 
 int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
     if (count < 3 || !xy || !m) return 0;
+    if (r->streaming) return stream_contour(r, xy, count, m);
 #if defined(__x86_64__)
     // At AVX-512 and AVX2 the points are mapped as their edges are set up, eight or four a step,
     // with no array of mapped points; a contour with a point whose image is not finite is dropped
@@ -528,23 +575,23 @@ static void constant_run(const RowSink *sink, uint32_t *dst, float *out, int32_t
     lamina_over_solid(dst + x0, color, x1 - x0);
 }
 
-/// Rasterises the edges added since the last reset for columns [cx0, cx1) and rows [ry0, ry1) and
-/// hands each row's coverage to `sink`. Returns 0, or −1 when memory ran out (nothing drawn then).
-static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, const RowSink *sink) {
+/// Sets up g for rasterising the edges for columns [cx0, cx1) and rows [ry0, ry1), its cells and
+/// marks (all 0) and a row of coverage made room for: 1, 0 when nothing is drawn, −1 when memory
+/// ran out.
+static int32_t prepare(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, Geometry *g) {
     int32_t box[4];
-    r->x0 = r->width = r->y0 = r->height = 0;
     if (!lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box)) return 0;
-    int32_t x0 = box[0], y0 = box[1], w = box[2], h = box[3], y1 = y0 + h;
-    r->x0 = x0; r->width = w; r->y0 = y0; r->height = h;
-    const RowKernels kernels = row_kernels();
-    const int32_t shift = kernels.chunkShift, chunk = 1 << shift;
-    intptr_t stride = (intptr_t)w + 2;
-    intptr_t words = ((stride + chunk - 1) / chunk + 63) / 64;
+    g->x0 = box[0]; g->y0 = box[1]; g->w = box[2]; g->h = box[3];
+    g->shift = row_kernels().chunkShift;
+    g->chunk = 1 << g->shift;
+    g->stride = (intptr_t)g->w + 2;
+    g->words = ((g->stride + g->chunk - 1) / g->chunk + 63) / 64;
     // Rows are accumulated a strip at a time, about 1 MB of cells each (at least one row).
-    int32_t strip = (int32_t)((1 << 18) / stride);
+    int32_t strip = (int32_t)((1 << 18) / g->stride);
     if (strip < 1) strip = 1;
-    if (strip > h) strip = h;
-    size_t need = (size_t)stride * (size_t)strip, needMarks = (size_t)words * (size_t)strip;
+    if (strip > g->h) strip = g->h;
+    g->strip = strip;
+    size_t need = (size_t)g->stride * (size_t)strip, needMarks = (size_t)g->words * (size_t)strip;
     if (need > r->cellCapacity) {
         size_t old = r->cellCapacity;
         if (!grow((void **)&r->cells, &r->cellCapacity, need, sizeof(int32_t))) return -1;
@@ -555,13 +602,115 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
         if (!grow((void **)&r->marks, &r->markCapacity, needMarks, sizeof(uint64_t))) return -1;
         memset(r->marks + old, 0, (r->markCapacity - old) * sizeof(uint64_t));
     }
-    if (!grow((void **)&r->coverage, &r->coverageCapacity, (size_t)stride, sizeof(float))) return -1;
+    if (!grow((void **)&r->coverage, &r->coverageCapacity, (size_t)g->stride, sizeof(float))) return -1;
+    return 1;
+}
+
+/// Adds edges [from, to) of r to the cells of g's strip of rows [top, bottom).
+static void accumulate_edges(const LaminaRaster *r, const Geometry *g, size_t from, size_t to, int32_t top, int32_t bottom) {
+    const double ox = (double)g->x0;
+    const int64_t ox16 = (int64_t)g->x0 << 16, w16 = (int64_t)g->w << 16;
+    for (size_t k = from; k < to; k++) {
+        const LkEdge *e = &r->edges[k];
+        if (e->by <= (double)top || e->ty >= (double)bottom) continue;
+        if (e->fixed) {
+            int32_t rowA = e->r0 > top ? e->r0 : top, rowB = e->r1 + 1 < bottom ? e->r1 + 1 : bottom;
+            add_fixed_edge(e, r->cells, r->marks, g->words, g->shift, g->stride, ox16, w16, top, rowA, rowB);
+            continue;
+        }
+        double a = floor(e->ty), b = ceil(e->by);
+        int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
+        add_edge(e, r->cells, r->marks, g->words, g->shift, g->stride, ox, g->w, top, rowA, rowB);
+    }
+}
+
+/// Edges a block of a streamed contour: their setup (about 112 bytes each) stays in L1 until
+/// they are accumulated.
+enum { STREAM_BLOCK = 256 };
+
+int32_t lamina_raster_stream_begin(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1) {
+    if (!r->allowStream || r->streaming || r->edgeCount) return 0;
+    Geometry g;
+    // Only when the rectangle is one strip: its cells are then accumulated in one go.
+    if (prepare(r, evenOdd, cx0, cx1, ry0, ry1, &g) <= 0 || g.strip < g.h) return 0;
+    if (!grow((void **)&r->edges, &r->edgeCapacity, STREAM_BLOCK, sizeof(LkEdge))) return 0;
+    r->geo = g;
+    r->streaming = 1;
+    return 1;
+}
+
+/// Sets up the edges from point i to point i + 1 of xy for i in [0, n − 1) (no closing edge),
+/// mapped by m (NULL: none), after those kept; room for n − 1 more made.
+static void add_open_edges(LaminaRaster *r, const double *xy, int32_t n, const double *m) {
+    const double top = r->rowsTop, bottom = r->rowsBottom;
+    int32_t i = 0;
+#if defined(__x86_64__)
+    const EdgeSetup setup = edge_setup();
+    if (setup.run && n > setup.group) {
+        // The kernel sets up the edges of points [0, (n − 1) / group · group), each to the next
+        // point (never past n − 1: no closing edge). Its bounds and finiteness are not used (the
+        // contour's were taken by lamina_raster_add_bounds).
+        double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+        int32_t notFinite = 0;
+        i = setup.run(r->edges, &r->edgeCount, xy, n, m, top, bottom, box, &notFinite);
+    }
+#endif
+    for (; i + 1 < n; i++) {
+        double ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
+        if (m) {
+            double x = ax, y = ay, u = bx, v = by;
+            ax = x * m[0] + y * m[2] + m[4]; ay = x * m[1] + y * m[3] + m[5];
+            bx = u * m[0] + v * m[2] + m[4]; by = u * m[1] + v * m[3] + m[5];
+        }
+        add_edge_points(r, ax, ay, bx, by, top, bottom);
+    }
+}
+
+/// A contour added while streaming: its edges set up and accumulated a block at a time (the same
+/// edges as the add functions set up, in another order: integer sums, the same cells). The
+/// contour's bounds were taken by lamina_raster_add_bounds (which found it finite).
+static int32_t stream_contour(LaminaRaster *r, const double *xy, int32_t count, const double *m) {
+    const Geometry *g = &r->geo;
+    for (int32_t s = 0;;) {
+        // Points [s, e]: the edges s → s + 1 ... e − 1 → e; the last block also the closing one.
+        int32_t e = count - 1 - s > STREAM_BLOCK - 1 ? s + STREAM_BLOCK - 1 : count - 1;
+        r->edgeCount = 0;
+        add_open_edges(r, xy + 2 * (size_t)s, e - s + 1, m);
+        if (e == count - 1) {
+            double closing[4] = { xy[2 * (size_t)e], xy[2 * (size_t)e + 1], xy[0], xy[1] };
+            add_open_edges(r, closing, 2, m);
+        }
+        accumulate_edges(r, g, 0, r->edgeCount, g->y0, g->y0 + g->h);
+        r->edgeCount = 0;
+        if (e == count - 1) break;
+        s = e;
+    }
+    return 1;
+}
+
+/// Rasterises the edges added since the last reset (or the cells streamed since
+/// lamina_raster_stream_begin, whose arguments these must be) for columns [cx0, cx1) and rows
+/// [ry0, ry1) and hands each row's coverage to `sink`. Returns 0, or −1 when memory ran out
+/// (nothing drawn then).
+static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, const RowSink *sink) {
+    r->x0 = r->width = r->y0 = r->height = 0;
+    Geometry g;
+    if (r->streaming) {
+        // The cells hold every edge already; the sweep below clears them.
+        g = r->geo;
+        r->streaming = 0;
+    } else {
+        int32_t status = prepare(r, evenOdd, cx0, cx1, ry0, ry1, &g);
+        if (status <= 0) return status;
+    }
+    const int32_t x0 = g.x0, y0 = g.y0, w = g.w, h = g.h, y1 = y0 + h, strip = g.strip, chunk = g.chunk;
+    const intptr_t stride = g.stride, words = g.words;
+    r->x0 = x0; r->width = w; r->y0 = y0; r->height = h;
+    const RowKernels kernels = row_kernels();
     // All cells and marks are 0 between calls: the sweep clears what it reads.
     int32_t *cells = r->cells;
     uint64_t *marks = r->marks;
     float *coverage = r->coverage;
-    const double ox = (double)x0;
-    const int64_t ox16 = (int64_t)x0 << 16, w16 = (int64_t)w << 16;
     const int32_t whole = sink->op == 1.0f;
     // Pixels painted: [p0, p1) relative to x0 (all of them for coverage out).
     int32_t p0 = sink->out ? 0 : sink->paintX0 - x0, p1 = sink->out ? w : sink->paintX1 - x0;
@@ -569,18 +718,7 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
     if (p1 > w) p1 = w;
     for (int32_t top = y0; top < y1; top += strip) {
         int32_t bottom = top + strip < y1 ? top + strip : y1;
-        for (size_t k = 0; k < r->edgeCount; k++) {
-            const LkEdge *e = &r->edges[k];
-            if (e->by <= (double)top || e->ty >= (double)bottom) continue;
-            if (e->fixed) {
-                int32_t rowA = e->r0 > top ? e->r0 : top, rowB = e->r1 + 1 < bottom ? e->r1 + 1 : bottom;
-                add_fixed_edge(e, cells, marks, words, shift, stride, ox16, w16, top, rowA, rowB);
-                continue;
-            }
-            double a = floor(e->ty), b = ceil(e->by);
-            int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
-            add_edge(e, cells, marks, words, shift, stride, ox, w, top, rowA, rowB);
-        }
+        accumulate_edges(r, &g, 0, r->edgeCount, top, bottom);
         if (!sink->out && kernels.rows) {
             // The vector level sweeps and blends the strip's rows in one call.
             LkRasterRows rows = { cells, marks, stride, words,

@@ -98,6 +98,7 @@ int main(void) {
     test_raster_bands();
     test_raster_exact_area();
     test_raster_long_contours();
+    test_raster_streaming();
     test_raster_edge_setup();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;

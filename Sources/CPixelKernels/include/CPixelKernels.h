@@ -216,6 +216,19 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
 /// with a non-finite point or image is skipped (returns 0).
 int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int32_t count, const double *m);
 
+/// Streaming, for contours of many points (their edges then never stored whole): first every
+/// contour's bounds with lamina_raster_add_bounds (m NULL: no map; returns 1 when the contour is
+/// taken, 0 when it has fewer than 3 points or a non-finite point or image: it must then not be
+/// added), then lamina_raster_stream_begin with the arguments of the fill or coverage call to
+/// come. When it returns 1, each taken contour added (with the same m) is accumulated at once, a
+/// block of edges at a time; when 0 (the rectangle is more than one strip of cells, or streaming
+/// is not allowed), contours are added as usual. The pixels are the same either way.
+int32_t lamina_raster_add_bounds(LaminaRaster *r, const double *xy, int32_t count, const double *m);
+/// See lamina_raster_add_bounds: 1 when the contours added from now on are streamed.
+int32_t lamina_raster_stream_begin(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1);
+/// Whether lamina_raster_stream_begin may stream (1, the default) or not (0: to compare the two).
+void lamina_raster_allow_streaming(LaminaRaster *r, int32_t allow);
+
 /// The pixel rectangle rasterised for the contours added, clipped to columns [cx0, cx1) and rows
 /// [ry0, ry1): box = x, y, width, height (all 0 and returns 0 when empty; 1 otherwise).
 int32_t lamina_raster_bounds(const LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, int32_t *box);

@@ -1,5 +1,6 @@
 import CPixelKernels
 import Foundation
+import Synchronization
 
 /// The C cell rasteriser (`lamina_raster_*` in CPixelKernels): anti-aliased polygon coverage in
 /// exact integer cells, swept row by row and, for a solid colour, blended straight into a
@@ -25,32 +26,68 @@ final class CellRasterizer {
 
     /// Hands `contours` (implicitly closed; those with fewer than 3 points or a non-finite
     /// coordinate skipped) to the C rasteriser for `rows`; false when memory ran out.
-    private func load(_ raster: OpaquePointer, _ contours: [[(x: Double, y: Double)]], rows: Range<Int>) -> Bool {
-        start(raster, rows: rows)
-        for contour in contours where contour.count >= 3 {
-            let status = contour.withUnsafeBufferPointer { points in
-                // A tuple of two Doubles is laid out as two consecutive Doubles.
-                points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) {
-                    lamina_raster_add_contour(raster, $0, Int32(clamping: points.count))
-                }
-            }
-            if status < 0 { return false }
-        }
-        return true
+    private func load(_ raster: OpaquePointer, _ contours: [[(x: Double, y: Double)]], rows: Range<Int>, stream: FillTarget? = nil) -> Bool {
+        load(raster, contours, map: nil, rows: rows, stream: stream)
     }
 
     /// Hands `contours` (layer coordinates) mapped by the affine `map` to the C rasteriser, which
     /// maps each point as `Projective2D.projectClipped` does (the same doubles) without an array of
     /// device points, for `rows`; false when memory ran out.
-    private func load(_ raster: OpaquePointer, _ contours: [[CGPoint]], affine map: Projective2D, rows: Range<Int>) -> Bool {
+    private func load(_ raster: OpaquePointer, _ contours: [[CGPoint]], affine map: Projective2D, rows: Range<Int>, stream: FillTarget? = nil) -> Bool {
+        load(raster, contours, map: [map.a, map.b, map.d, map.e, map.g, map.h], rows: rows, stream: stream)
+    }
+
+    /// What a fill to come rasterises (the C rasteriser's stream is set up for it).
+    private struct FillTarget {
+        let evenOdd: Int32
+        let columns: Range<Int>
+    }
+
+    /// Contours of more points than this in all are streamed when they can be (see `load`); below
+    /// it their edges (112 bytes each) stay in L2 anyway, and the bounds pass would cost more than it saves.
+    static let streamingPoints = 16384
+
+    /// Whether shapes may be streamed (true; tests set false to draw the reference the other way).
+    /// Atomic: every rendering thread's rasteriser reads it.
+    static let streamingAllowed = Atomic<Bool>(true)
+
+    /// Which contours `lamina_raster_add_bounds` took, for the shape being streamed (kept between
+    /// shapes: no allocation a frame).
+    private var taken: [Bool] = []
+
+    /// Hands `contours` (points of two Doubles, mapped by the affine `map` when there is one) to
+    /// the C rasteriser for `rows`. For a fill to come (`stream`) of many points, their bounds are
+    /// taken first and the C rasteriser accumulates each contour's edges a block at a time as
+    /// they are set up, while they are in the caches (a million edges would otherwise be 100 MB
+    /// written, then read again), when the rectangle drawn is one strip of cells; the same pixels.
+    /// False when memory ran out.
+    private func load<Point>(_ raster: OpaquePointer, _ contours: [[Point]], map: [Double]?, rows: Range<Int>, stream: FillTarget?) -> Bool {
         start(raster, rows: rows)
-        let m = [map.a, map.b, map.d, map.e, map.g, map.h]
-        for contour in contours where contour.count >= 3 {
-            let status = contour.withUnsafeBufferPointer { points in
-                // A CGPoint is laid out as two consecutive Doubles (checked by the caller).
-                points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) {
-                    lamina_raster_add_contour_affine(raster, $0, Int32(clamping: points.count), m)
-                }
+        // Each contour's points as consecutive Doubles (a CGPoint or a tuple of two Doubles is laid
+        // out as two Doubles: checked by the callers).
+        func doubles(_ contour: [Point], _ body: (UnsafePointer<Double>, Int32) -> Int32) -> Int32 {
+            contour.withUnsafeBufferPointer { points in
+                points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) { body($0, Int32(clamping: points.count)) }
+            }
+        }
+        var streaming = false
+        if let stream, Self.streamingAllowed.load(ordering: .relaxed), contours.reduce(0, { $0 + $1.count }) > Self.streamingPoints {
+            taken.removeAll(keepingCapacity: true)
+            for contour in contours {
+                taken.append(contour.count >= 3 && doubles(contour) { xy, n in
+                    if let map { lamina_raster_add_bounds(raster, xy, n, map) } else { lamina_raster_add_bounds(raster, xy, n, nil) }
+                } == 1)
+            }
+            streaming = lamina_raster_stream_begin(raster, stream.evenOdd, Int32(clamping: stream.columns.lowerBound), Int32(clamping: stream.columns.upperBound),
+                                                   Int32(clamping: rows.lowerBound), Int32(clamping: rows.upperBound)) == 1
+            if !streaming {
+                // Added as usual: the bounds taken again with the edges.
+                start(raster, rows: rows)
+            }
+        }
+        for (k, contour) in contours.enumerated() where contour.count >= 3 && (!streaming || taken[k]) {
+            let status = doubles(contour) { xy, n in
+                if let map { lamina_raster_add_contour_affine(raster, xy, n, map) } else { lamina_raster_add_contour(raster, xy, n) }
             }
             if status < 0 { return false }
         }
@@ -63,7 +100,8 @@ final class CellRasterizer {
     func fillSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
         guard MemoryLayout<CGPoint>.size == 2 * MemoryLayout<Double>.size, MemoryLayout<CGFloat>.size == MemoryLayout<Double>.size,
-              map.isAffine, let raster, load(raster, contours, affine: map, rows: rows) else { return false }
+              map.isAffine, let raster,
+              load(raster, contours, affine: map, rows: rows, stream: FillTarget(evenOdd: rule == .evenOdd ? 1 : 0, columns: columns)) else { return false }
         return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }
 
@@ -74,7 +112,7 @@ final class CellRasterizer {
     /// not applied). False (nothing drawn) when memory ran out.
     func fillSolid(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
-        guard let raster, load(raster, contours, rows: rows) else { return false }
+        guard let raster, load(raster, contours, rows: rows, stream: FillTarget(evenOdd: rule == .evenOdd ? 1 : 0, columns: columns)) else { return false }
         return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }
 
