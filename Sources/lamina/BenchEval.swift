@@ -26,6 +26,7 @@ struct BenchEval: ParsableCommand {
 
     func run() throws {
         print(MachineDescription.current())
+        print("# " + MachineLoad.line())
         CAMediaClock.manualTime = 1000
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)

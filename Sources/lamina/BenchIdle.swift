@@ -42,6 +42,7 @@ struct BenchIdle: ParsableCommand {
         guard let cpu1 = ProcessCPUTime.current() else { throw BenchError(description: "cannot read /proc/self/stat") }
         let percent = (cpu1 - cpu0) / (wall1 - wall0) * 100
         print(MachineDescription.current())
+        print("# " + MachineLoad.line())
         print(String(format: "# idle: %@ (%@) left alone for %.1f s after %.1f s to settle, display %.0f Hz, %@",
                      src.name, src.kind, wall1 - wall0, settle, host.refreshRate, BenchLoop.display))
         print(String(format: "cpu_percent_of_one_core %.2f (%.3f s of CPU)", percent, cpu1 - cpu0))

@@ -17,6 +17,11 @@ struct BenchReport: Codable, Equatable {
     var results: [BenchResult]
     /// Display units per point when not 1 (`--scale`).
     var scale: Double? = nil
+    /// `MachineLoad.line()` when the run started: the CPU's vector features and the load average,
+    /// which every figure depends on (nil in reports written before it was kept).
+    var loadBefore: String? = nil
+    /// `MachineLoad.line()` when the run ended (nil in reports written before it was kept).
+    var loadAfter: String? = nil
 
     /// A Markdown page: the machine, then one table row per scene (interval statistics in ms, missed
     /// vsyncs, and the median ms of each phase).
@@ -26,6 +31,8 @@ struct BenchReport: Codable, Equatable {
                    String(format: "- display: %@ at %.0f Hz; %d measured frames per scene after a warm-up", display, refreshHz, frames),
                    "- fps: frames presented per second (idle: nothing animates, so nothing was drawn after the warm-up); interval: time between presents (ms); missed: refreshes without a new frame; phases: median ms per frame", ""]
         if let s = scale { out.insert(String(format: "- scale: %g pixels per point", s), at: 5) }
+        if let b = loadBefore { out.insert("- before: \(b)", at: 4) }
+        if let a = loadAfter { out.insert("- after: \(a)", at: loadBefore == nil ? 4 : 5) }
         if results.contains(where: { $0.recording != nil }) { out.insert("- recording was on for some rows: their figures include the recorder's cost", at: 5) }
         out.append("| scene | fps | median | p95 | p99 | max | missed | commit | evaluate | rasterise | present |")
         out.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")

@@ -34,12 +34,15 @@ struct BenchRun: ParsableCommand {
     func run() throws {
         try images.apply()
         let src = try BenchSource.open(source, size: try size.map(parseSize))
+        let loadBefore = MachineLoad.line()
         let result = try BenchLoop.run(src, frames: frames, warmup: warmup, scale: scale, record: record, click: click)
         if let r = result.recording { StandardError.print("lamina: \(r)") }
         if json {
             print(try result.json(machine: MachineDescription.current(), display: BenchLoop.display))
         } else {
             print(MachineDescription.current())
+            print("# before: \(loadBefore)")
+            print("# after: \(MachineLoad.line())")
             print(result.text(display: BenchLoop.display))
         }
     }

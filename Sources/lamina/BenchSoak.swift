@@ -60,6 +60,7 @@ struct BenchSoak: ParsableCommand {
         renderer.layer = scene.root
         let (w, h) = renderer.pixelSize
         log(MachineDescription.current())
+        log("# " + MachineLoad.line())
         log("# soak: \(path), \(frames) frames of 1/60 s on virtual time, \(w)x\(h) px, \(threads) rasteriser threads")
         func rss() -> Int { ResidentMemory.current() ?? 0 }
         // Real time for the speed column (media time is virtual).

@@ -42,6 +42,8 @@ struct BenchSuite: ParsableCommand {
         }
         let machine = MachineDescription.current()
         print(machine)
+        let loadBefore = MachineLoad.line()
+        print("# " + loadBefore)
         var results: [BenchResult] = []
         for (k, file) in files.enumerated() {
             StandardError.print("lamina: [\(k + 1)/\(files.count)] \(file)")
@@ -51,7 +53,8 @@ struct BenchSuite: ParsableCommand {
         }
         let formatter = ISO8601DateFormatter()
         let report = BenchReport(machine: BenchResult.unlabelled(machine), date: formatter.string(from: Date()), display: BenchLoop.display,
-                                 refreshHz: results.first?.refreshHz ?? 60, frames: frames, results: results, scale: scale == 1 ? nil : scale)
+                                 refreshHz: results.first?.refreshHz ?? 60, frames: frames, results: results, scale: scale == 1 ? nil : scale,
+                                 loadBefore: loadBefore, loadAfter: MachineLoad.line())
         let md = URL(fileURLWithPath: output).appendingPathComponent("bench-results.md")
         let js = URL(fileURLWithPath: output).appendingPathComponent("bench-results.json")
         try SafeFile.write(report.markdown(), to: md.path)

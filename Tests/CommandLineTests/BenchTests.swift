@@ -77,6 +77,17 @@ final class BenchTests: XCTestCase {
         scaled.scale = 3
         XCTAssertTrue(scaled.markdown().contains("- scale: 3 pixels per point"), scaled.markdown())
         XCTAssertEqual(try JSONDecoder.snake.decode(BenchReport.self, from: Data(try scaled.json().utf8)).scale, 3)
+        // The load before and after the run, named and kept; a report without them (written before
+        // they were kept) still reads.
+        XCTAssertFalse(md.contains("- before:") || md.contains("- after:"), md)
+        var loaded = report
+        loaded.loadBefore = "cpu features: avx2; load average 0.10 0.20 0.30 (1, 5, 15 min)"
+        loaded.loadAfter = "cpu features: avx2; load average 1.10 0.40 0.35 (1, 5, 15 min)"
+        let lines = loaded.markdown().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let date = try XCTUnwrap(lines.firstIndex(of: "- date: 2026-01-01T00:00:00Z"), loaded.markdown())
+        XCTAssertEqual(Array(lines[date...(date + 2)]), ["- date: 2026-01-01T00:00:00Z", "- before: \(loaded.loadBefore!)", "- after: \(loaded.loadAfter!)"], loaded.markdown())
+        XCTAssertEqual(try JSONDecoder.snake.decode(BenchReport.self, from: Data(try loaded.json().utf8)), loaded)
+        XCTAssertNil(try JSONDecoder.snake.decode(BenchReport.self, from: Data(try report.json().utf8)).loadBefore)
     }
 
     /// A scene where nothing animates draws its first frame in the warm-up and then sleeps through
