@@ -34,13 +34,21 @@ final class CellRasterizer {
     /// maps each point as `Projective2D.projectClipped` does (the same doubles) without an array of
     /// device points, for `rows`; false when memory ran out.
     private func load(_ raster: OpaquePointer, _ contours: [[CGPoint]], affine map: Projective2D, rows: Range<Int>, stream: FillTarget? = nil) -> Bool {
-        load(raster, contours, map: [map.a, map.b, map.d, map.e, map.g, map.h], rows: rows, stream: stream)
+        // The six coefficients on the stack (no array allocated a shape), in the order the C side reads.
+        var m = (map.a, map.b, map.d, map.e, map.g, map.h)
+        return withUnsafeBytes(of: &m) { load(raster, contours, map: $0.baseAddress!.assumingMemoryBound(to: Double.self), rows: rows, stream: stream) }
     }
 
-    /// What a fill to come rasterises (the C rasteriser's stream is set up for it).
+    /// What a fill to come rasterises (the C rasteriser's stream is set up for it, and `fill`
+    /// rasterises it): its rule and columns.
     private struct FillTarget {
         let evenOdd: Int32
         let columns: Range<Int>
+
+        init(rule: FillRule, columns: Range<Int>) {
+            evenOdd = rule == .evenOdd ? 1 : 0
+            self.columns = columns
+        }
     }
 
     /// Contours of more points than this in all are streamed when they can be (see `load`); below
@@ -56,12 +64,12 @@ final class CellRasterizer {
     private var taken: [Bool] = []
 
     /// Hands `contours` (points of two Doubles, mapped by the affine `map` when there is one) to
-    /// the C rasteriser for `rows`. For a fill to come (`stream`) of many points, their bounds are
+    /// the C rasteriser for `rows` (`map`: a, b, c, d, tx, ty, or nil). For a fill to come (`stream`) of many points, their bounds are
     /// taken first and the C rasteriser accumulates each contour's edges a block at a time as
     /// they are set up, while they are in the caches (a million edges would otherwise be 100 MB
     /// written, then read again), when the rectangle drawn is one strip of cells; the same pixels.
     /// False when memory ran out.
-    private func load<Point>(_ raster: OpaquePointer, _ contours: [[Point]], map: [Double]?, rows: Range<Int>, stream: FillTarget?) -> Bool {
+    private func load<Point>(_ raster: OpaquePointer, _ contours: [[Point]], map: UnsafePointer<Double>?, rows: Range<Int>, stream: FillTarget?) -> Bool {
         start(raster, rows: rows)
         // Each contour's points as consecutive Doubles (a CGPoint or a tuple of two Doubles is laid
         // out as two Doubles: checked by the callers).
@@ -75,7 +83,7 @@ final class CellRasterizer {
             taken.removeAll(keepingCapacity: true)
             for contour in contours {
                 taken.append(contour.count >= 3 && doubles(contour) { xy, n in
-                    if let map { lamina_raster_add_bounds(raster, xy, n, map) } else { lamina_raster_add_bounds(raster, xy, n, nil) }
+                    lamina_raster_add_bounds(raster, xy, n, map)
                 } == 1)
             }
             streaming = lamina_raster_stream_begin(raster, stream.evenOdd, Int32(clamping: stream.columns.lowerBound), Int32(clamping: stream.columns.upperBound),
@@ -100,9 +108,10 @@ final class CellRasterizer {
     func fillSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
         guard MemoryLayout<CGPoint>.size == 2 * MemoryLayout<Double>.size, MemoryLayout<CGFloat>.size == MemoryLayout<Double>.size,
-              map.isAffine, let raster,
-              load(raster, contours, affine: map, rows: rows, stream: FillTarget(evenOdd: rule == .evenOdd ? 1 : 0, columns: columns)) else { return false }
-        return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
+              map.isAffine, let raster else { return false }
+        let target = FillTarget(rule: rule, columns: columns)
+        guard load(raster, contours, affine: map, rows: rows, stream: target) else { return false }
+        return fill(raster, target, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }
 
     /// Fills `contours` with the premultiplied `color` times `opacity` (0...1) on `surface`: the
@@ -112,14 +121,15 @@ final class CellRasterizer {
     /// not applied). False (nothing drawn) when memory ran out.
     func fillSolid(_ contours: [[(x: Double, y: Double)]], rule: FillRule, columns: Range<Int>, rows: Range<Int>,
                    paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
-        guard let raster, load(raster, contours, rows: rows, stream: FillTarget(evenOdd: rule == .evenOdd ? 1 : 0, columns: columns)) else { return false }
-        return fill(raster, rule: rule, columns: columns, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
+        let target = FillTarget(rule: rule, columns: columns)
+        guard let raster, load(raster, contours, rows: rows, stream: target) else { return false }
+        return fill(raster, target, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }
 
-    /// Rasterises the loaded contours and blends the colour (see `fillSolid`).
-    private func fill(_ raster: OpaquePointer, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
+    /// Rasterises the loaded contours for `target` and blends the colour (see `fillSolid`).
+    private func fill(_ raster: OpaquePointer, _ target: FillTarget, rows: Range<Int>,
                       paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
-        lamina_raster_fill_solid(raster, rule == .evenOdd ? 1 : 0, Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound),
+        lamina_raster_fill_solid(raster, target.evenOdd, Int32(clamping: target.columns.lowerBound), Int32(clamping: target.columns.upperBound),
                                         Int32(clamping: rows.lowerBound), Int32(clamping: rows.upperBound),
                                         Int32(clamping: paintColumns.lowerBound), Int32(clamping: paintColumns.upperBound),
                                         surface.pixels, surface.stride, Int32(clamping: surface.frame.x), Int32(clamping: surface.frame.y),
