@@ -50,38 +50,38 @@ struct PathStroker {
     /// round join reproduces the smooth offset) and its distance from the vertex before (`length`
     /// of their difference, as `add` measures a segment; 0 for the first).
     private func flatten(_ sp: StrokeSubpath) -> (points: [CGPoint], smooth: [Bool], lengths: [CGFloat]) {
-        var pts: [CGPoint] = [sp.start]
-        var smooth: [Bool] = [false]
-        var lengths: [CGFloat] = [0]
-        var last = sp.start
-        for seg in sp.segments {
-            var n = 1
-            if seg.kind != .line {
+        // Each segment's steps found first, so that the arrays are allocated once at their size.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: sp.segments.count) { steps in
+            var total = 1
+            for (k, seg) in sp.segments.enumerated() {
                 // Uniform steps bounded by the second derivative: the chord error is at most M/(8n²).
-                n = seg.flatteningSteps(tolerance: tolerance)
-                let room = pts.count + n
-                if pts.capacity < room {
-                    pts.reserveCapacity(max(room, 2 * pts.capacity))
-                    smooth.reserveCapacity(pts.capacity)
-                    lengths.reserveCapacity(pts.capacity)
+                let n = seg.kind == .line ? 1 : seg.flatteningSteps(tolerance: tolerance)
+                steps[k] = n
+                total += n
+            }
+            var pts: [CGPoint] = [], smooth: [Bool] = [], lengths: [CGFloat] = []
+            pts.reserveCapacity(total); smooth.reserveCapacity(total); lengths.reserveCapacity(total)
+            pts.append(sp.start); smooth.append(false); lengths.append(0)
+            var last = sp.start
+            for (k, seg) in sp.segments.enumerated() {
+                let n = steps[k]
+                for i in 1...n {
+                    let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
+                    // Points closer than minSegment to the last one are merged into it.
+                    let l = PathStroker.length(p.x - last.x, p.y - last.y)
+                    if l <= minSegment {
+                        if !s { smooth[smooth.count - 1] = false }
+                        continue
+                    }
+                    pts.append(p); smooth.append(s); lengths.append(l); last = p
                 }
             }
-            for i in 1...n {
-                let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
-                // Points closer than minSegment to the last one are merged into it.
-                let l = PathStroker.length(p.x - last.x, p.y - last.y)
-                if l <= minSegment {
-                    if !s { smooth[smooth.count - 1] = false }
-                    continue
-                }
-                pts.append(p); smooth.append(s); lengths.append(l); last = p
+            if sp.closed, pts.count > 1 {
+                let f = pts[0]
+                if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { pts.removeLast(); smooth.removeLast(); lengths.removeLast() }
             }
+            return (pts, smooth, lengths)
         }
-        if sp.closed, pts.count > 1 {
-            let f = pts[0]
-            if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { pts.removeLast(); smooth.removeLast(); lengths.removeLast() }
-        }
-        return (pts, smooth, lengths)
     }
 
     // MARK: Stroking
