@@ -59,27 +59,42 @@ struct PathStroker {
                 steps[k] = n
                 total += n
             }
-            var pts: [CGPoint] = [], smooth: [Bool] = [], lengths: [CGFloat] = []
-            pts.reserveCapacity(total); smooth.reserveCapacity(total); lengths.reserveCapacity(total)
-            pts.append(sp.start); smooth.append(false); lengths.append(0)
-            var last = sp.start
-            for (k, seg) in sp.segments.enumerated() {
-                let n = steps[k]
-                for i in 1...n {
-                    let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
-                    // Points closer than minSegment to the last one are merged into it.
-                    let l = PathStroker.length(p.x - last.x, p.y - last.y)
-                    if l <= minSegment {
-                        if !s { smooth[smooth.count - 1] = false }
-                        continue
+            // Written in place (at most `total` points: no capacity or uniqueness check a point).
+            var count = 0
+            var smooth = [Bool](repeating: false, count: total), lengths = [CGFloat](repeating: 0, count: total)
+            let pts = [CGPoint](unsafeUninitializedCapacity: total) { pts, initialized in
+                smooth.withUnsafeMutableBufferPointer { smooth in
+                    lengths.withUnsafeMutableBufferPointer { lengths in
+                        pts.initializeElement(at: 0, to: sp.start)
+                        count = 1
+                        var last = sp.start
+                        for (k, seg) in sp.segments.enumerated() {
+                            let n = steps[k]
+                            for i in 1...n {
+                                let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
+                                // Points closer than minSegment to the last one are merged into it.
+                                let l = PathStroker.length(p.x - last.x, p.y - last.y)
+                                if l <= minSegment {
+                                    if !s { smooth[count - 1] = false }
+                                    continue
+                                }
+                                pts.initializeElement(at: count, to: p)
+                                smooth[count] = s
+                                lengths[count] = l
+                                count += 1
+                                last = p
+                            }
+                        }
+                        if sp.closed, count > 1 {
+                            let f = pts[0]
+                            if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { count -= 1 }
+                        }
                     }
-                    pts.append(p); smooth.append(s); lengths.append(l); last = p
                 }
+                initialized = count
             }
-            if sp.closed, pts.count > 1 {
-                let f = pts[0]
-                if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { pts.removeLast(); smooth.removeLast(); lengths.removeLast() }
-            }
+            smooth.removeLast(total - count)
+            lengths.removeLast(total - count)
             return (pts, smooth, lengths)
         }
     }
@@ -213,7 +228,7 @@ struct PathStroker {
         var outline = sides.s0
         outline.reserveCapacity(sides.s0.count + sides.s1.count + (cap == .round ? 2 * roundCapCount : 4))
         appendCap(at: pts[m - 1], outward: lastDir, to: &outline)
-        outline.append(contentsOf: sides.s1.reversed())
+        outline.append(contentsOf: Self.reversed(sides.s1))
         appendCap(at: pts[0], outward: CGVector(dx: -firstDir.dx, dy: -firstDir.dy), to: &outline)
         addOutline(outline)
     }
@@ -341,6 +356,17 @@ struct PathStroker {
         }
     }
 
+    /// `points` in reverse order (`reversed()`, without the generic collection in between).
+    static func reversed(_ points: [CGPoint]) -> [CGPoint] {
+        let n = points.count
+        return points.withUnsafeBufferPointer { src in
+            [CGPoint](unsafeUninitializedCapacity: n) { out, initialized in
+                for k in 0..<n { out.initializeElement(at: k, to: src[n - 1 - k]) }
+                initialized = n
+            }
+        }
+    }
+
     /// Adds one polygon (a dot's) with positive orientation; one without area (or not finite) is dropped.
     private mutating func addPolygon(_ poly: [CGPoint]) { addOutline(poly) }
 
@@ -357,7 +383,7 @@ struct PathStroker {
             prev = q
         }
         guard area.isFinite, area != 0 else { return }
-        polygons.append(area > 0 ? poly : poly.reversed())
+        polygons.append(area > 0 ? poly : Self.reversed(poly))
     }
 
     /// Adds the outline of a closed subpath, `sides.s0` forward and `sides.s1` backward, as
@@ -385,7 +411,7 @@ struct PathStroker {
             }
         }
         guard area.isFinite, area != 0 else { return }
-        if keepA { polygons.append(area > 0 ? a : a.reversed()) }
-        if keepB { polygons.append(area > 0 ? b.reversed() : b) }
+        if keepA { polygons.append(area > 0 ? a : Self.reversed(a)) }
+        if keepB { polygons.append(area > 0 ? Self.reversed(b) : b) }
     }
 }
