@@ -59,4 +59,46 @@ final class PathStrokerReferenceTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 100_000)
     }
+
+    /// Closed wobbly loops of 8 to 40 cubic segments (the shape of the morph benchmark row, whose
+    /// flattened vertices are nearly all shallow round corners, the stroker's fast path), open ones
+    /// too, at several widths, joins and tolerances: the same polygons as the reference.
+    func testSmoothLoopsMatchTheReferencePointForPoint() {
+        var g = SplitMix64(seed: 0x5EED_0013)
+        func unit() -> CGFloat { CGFloat(g.next() >> 11) / CGFloat(1 << 53) }
+        let joins: [CGLineJoin] = [.miter, .round, .bevel], caps: [CGLineCap] = [.butt, .round, .square]
+        var compared = 0
+        for trial in 0..<400 {
+            let n = 8 + Int(g.next() % 33)
+            let cx = 300 + unit() * 100, cy = 300 + unit() * 100, scale = [0.05, 1, 3][Int(g.next() % 3)] as CGFloat
+            let radii = (0..<n).map { _ in (100 + unit() * 150) * scale }
+            func pt(_ k: Int) -> CGPoint {
+                let a = CGFloat(k) * 2 * .pi / CGFloat(n), r = radii[k % n]
+                return CGPoint(x: cx + r * cos(a), y: cy + r * 0.85 * sin(a))
+            }
+            let path = CGMutablePath()
+            path.move(to: pt(0))
+            let closed = g.next() % 4 != 0
+            for k in 0..<n {
+                let a = pt(k), b = pt(k + 1), bend = 0.2 + unit() * 0.2
+                let ta = CGFloat(k) * 2 * .pi / CGFloat(n), tb = CGFloat(k + 1) * 2 * .pi / CGFloat(n)
+                let ra = radii[k % n] * 2 * .pi / CGFloat(n) * bend, rb = radii[(k + 1) % n] * 2 * .pi / CGFloat(n) * bend
+                path.addCurve(to: b, control1: CGPoint(x: a.x - ra * sin(ta), y: a.y + ra * 0.85 * cos(ta)),
+                              control2: CGPoint(x: b.x + rb * sin(tb), y: b.y - rb * 0.85 * cos(tb)))
+            }
+            if closed { path.closeSubpath() }
+            let width = [1, 4, 4, 12][Int(g.next() % 4)] as CGFloat
+            let join = joins[Int(g.next() % 3)], cap = caps[Int(g.next() % 3)]
+            let tolerance = [0.05, 0.05, 0.01, 0.5][Int(g.next() % 4)] as CGFloat
+            var fast = PathStroker(lineWidth: width, cap: cap, join: join, miterLimit: 10, tolerance: tolerance)
+            var reference = ReferencePathStroker(lineWidth: width, cap: cap, join: join, miterLimit: 10, tolerance: tolerance)
+            for sp in StrokeSubpath.split(path) { fast.add(sp); reference.add(sp) }
+            compared += reference.polygons.reduce(0) { $0 + $1.count }
+            guard fast.polygons == reference.polygons else {
+                return XCTFail("trial \(trial): width \(width), \(join.rawValue), tolerance \(tolerance): "
+                               + "\(fast.polygons.map(\.count)) points vs \(reference.polygons.map(\.count))")
+            }
+        }
+        XCTAssertGreaterThan(compared, 200_000)
+    }
 }

@@ -47,34 +47,56 @@ struct PathStroker {
     // MARK: Flattening
 
     /// The subpath as a polyline with, per vertex, whether it lies inside a flattened curve (where a
-    /// round join reproduces the smooth offset).
-    private func flatten(_ sp: StrokeSubpath) -> (points: [CGPoint], smooth: [Bool]) {
-        var pts: [CGPoint] = [sp.start]
-        var smooth: [Bool] = [false]
-        var last = sp.start
-        for seg in sp.segments {
-            var n = 1
-            if seg.kind != .line {
+    /// round join reproduces the smooth offset) and its distance from the vertex before (`length`
+    /// of their difference, as `add` measures a segment; 0 for the first).
+    private func flatten(_ sp: StrokeSubpath) -> (points: [CGPoint], smooth: [Bool], lengths: [CGFloat]) {
+        // Each segment's steps found first, so that the arrays are allocated once at their size.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: sp.segments.count) { steps in
+            var total = 1
+            for (k, seg) in sp.segments.enumerated() {
                 // Uniform steps bounded by the second derivative: the chord error is at most M/(8n²).
-                n = seg.flatteningSteps(tolerance: tolerance)
-                let room = pts.count + n
-                if pts.capacity < room { pts.reserveCapacity(max(room, 2 * pts.capacity)); smooth.reserveCapacity(pts.capacity) }
+                let n = seg.kind == .line ? 1 : seg.flatteningSteps(tolerance: tolerance)
+                steps[k] = n
+                total += n
             }
-            for i in 1...n {
-                let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
-                // Points closer than minSegment to the last one are merged into it.
-                if PathStroker.length(p.x - last.x, p.y - last.y) <= minSegment {
-                    if !s { smooth[smooth.count - 1] = false }
-                    continue
+            // Written in place (at most `total` points: no capacity or uniqueness check a point).
+            var count = 0
+            var smooth = [Bool](repeating: false, count: total), lengths = [CGFloat](repeating: 0, count: total)
+            let pts = [CGPoint](unsafeUninitializedCapacity: total) { pts, initialized in
+                smooth.withUnsafeMutableBufferPointer { smooth in
+                    lengths.withUnsafeMutableBufferPointer { lengths in
+                        pts.initializeElement(at: 0, to: sp.start)
+                        count = 1
+                        var last = sp.start
+                        for (k, seg) in sp.segments.enumerated() {
+                            let n = steps[k]
+                            for i in 1...n {
+                                let p = i == n ? seg.end : seg.point(at: CGFloat(i) / CGFloat(n)), s = i < n
+                                // Points closer than minSegment to the last one are merged into it.
+                                let l = PathStroker.length(p.x - last.x, p.y - last.y)
+                                if l <= minSegment {
+                                    if !s { smooth[count - 1] = false }
+                                    continue
+                                }
+                                pts.initializeElement(at: count, to: p)
+                                smooth[count] = s
+                                lengths[count] = l
+                                count += 1
+                                last = p
+                            }
+                        }
+                        if sp.closed, count > 1 {
+                            let f = pts[0]
+                            if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { count -= 1 }
+                        }
+                    }
                 }
-                pts.append(p); smooth.append(s); last = p
+                initialized = count
             }
+            smooth.removeLast(total - count)
+            lengths.removeLast(total - count)
+            return (pts, smooth, lengths)
         }
-        if sp.closed, pts.count > 1 {
-            let f = pts[0]
-            if PathStroker.length(f.x - last.x, f.y - last.y) <= minSegment { pts.removeLast(); smooth.removeLast() }
-        }
-        return (pts, smooth)
     }
 
     // MARK: Stroking
@@ -99,15 +121,15 @@ struct PathStroker {
     /// and the corner after it is made with the next one's (the sides are appended to in place).
     mutating func add(_ sp: StrokeSubpath) {
         guard sp.hasDrawing else { return }
-        let (pts, smooth) = flatten(sp)
+        let (pts, smooth, lengths) = flatten(sp)
         let m = pts.count
         if m == 1 { addDot(at: pts[0]); return }
         let closed = sp.closed, edgeCount = closed ? m : m - 1
         /// Segment i's unit direction and length (i < edgeCount; the last of a closed subpath
-        /// runs from the last point back to the first).
+        /// runs from the last point back to the first; the others' lengths `flatten` measured).
         @inline(__always) func edge(_ i: Int) -> (CGVector, CGFloat) {
             let a = pts[i], b = pts[i + 1 == m ? 0 : i + 1]
-            let l = PathStroker.length(b.x - a.x, b.y - a.y)
+            let l = i + 1 == m ? PathStroker.length(b.x - a.x, b.y - a.y) : lengths[i + 1]
             return (CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l), l)
         }
         // `sides.0` runs along +n (n = (-dy, dx) · halfWidth of each segment), `sides.1` along -n.
@@ -131,12 +153,42 @@ struct PathStroker {
             let a = pts[i], b = pts[i + 1 == m ? 0 : i + 1]
             let n = CGVector(dx: -d.dy * halfWidth, dy: d.dx * halfWidth)
             if used.0 == 0 && !merged.0 { sides.s0.append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
-            sides.s0.append(CGPoint(x: b.x + n.dx, y: b.y + n.dy))
             if used.1 == 0 && !merged.1 { sides.s1.append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
-            sides.s1.append(CGPoint(x: b.x - n.dx, y: b.y - n.dy))
+            let end0 = CGPoint(x: b.x + n.dx, y: b.y + n.dy), end1 = CGPoint(x: b.x - n.dx, y: b.y - n.dy)
             merged = (false, false)
             lastDir = d
             let closing = i + 1 == m
+            if !closing && i + 1 < edgeCount && (join == .round || smooth[i + 1]) {
+                // A round corner inside the subpath: when its turn is too small for an arc point
+                // (most vertices of a flattened curve), the points `join` and the cut below would
+                // leave are appended at once (the same doubles; no point appended, then replaced).
+                let (nextDir, nextLength) = edge(i + 1)
+                if let corner = shallowRoundCorner(from: d, to: nextDir) {
+                    if let outer = corner.outer {
+                        let p = CGPoint(x: b.x + corner.bx * corner.r, y: b.y + corner.by * corner.r)
+                        let innerEnd = outer == 0 ? end1 : end0
+                        let room = length - (outer == 0 ? used.1 : used.0)
+                        let cut = corner.cut
+                        if outer == 0 { sides.s0.append(p); merged = (true, false) } else { sides.s1.append(p); merged = (false, true) }
+                        if cut < room, cut < nextLength {
+                            let crossing = CGPoint(x: innerEnd.x - d.dx * cut, y: innerEnd.y - d.dy * cut)
+                            if outer == 0 { sides.s1.append(crossing); used = (0, cut) } else { sides.s0.append(crossing); used = (cut, 0) }
+                        } else {
+                            if outer == 0 { sides.s1.append(innerEnd); sides.s1.append(b) } else { sides.s0.append(innerEnd); sides.s0.append(b) }
+                            used = (0, 0)
+                        }
+                    } else {
+                        // No turn at all: both offset ends, no corner.
+                        sides.s0.append(end0); sides.s1.append(end1)
+                        used = (0, 0)
+                    }
+                    if i == 0 { firstEndUsed = used }
+                    (d, length) = (nextDir, nextLength)
+                    continue
+                }
+            }
+            sides.s0.append(end0)
+            sides.s1.append(end1)
             guard closing || i + 1 < edgeCount else { break }
             // The join after segment i. Its inner side is cut at the crossing of the two inner
             // offset lines when that lies within both segments (what earlier corners left of them);
@@ -176,7 +228,7 @@ struct PathStroker {
         var outline = sides.s0
         outline.reserveCapacity(sides.s0.count + sides.s1.count + (cap == .round ? 2 * roundCapCount : 4))
         appendCap(at: pts[m - 1], outward: lastDir, to: &outline)
-        outline.append(contentsOf: sides.s1.reversed())
+        outline.append(contentsOf: Self.reversed(sides.s1))
         appendCap(at: pts[0], outward: CGVector(dx: -firstDir.dx, dy: -firstDir.dy), to: &outline)
         addOutline(outline)
     }
@@ -243,6 +295,23 @@ struct PathStroker {
         return (outer, cut, true, nil)
     }
 
+    /// A round corner from unit direction `d0` to `d1` whose turn is too small for an arc point
+    /// (`join`'s `arcless` round case), as `join` finds it: `outer` nil when the directions do not
+    /// differ (no corner); else the outer side, the merged outer point's offset from the vertex
+    /// (`bx`, `by` times `r`) and the inner cut. Nil when the turn needs `join` (an arc point).
+    @inline(__always)
+    private func shallowRoundCorner(from d0: CGVector, to d1: CGVector) -> (outer: Int?, bx: CGFloat, by: CGFloat, r: CGFloat, cut: CGFloat)? {
+        let cross = d0.dx * d1.dy - d0.dy * d1.dx, dot = d0.dx * d1.dx + d0.dy * d1.dy
+        guard dot > 0 && dot > cosArcStep else { return nil }
+        guard abs(cross) > 1e-9 * dot else { return (nil, 0, 0, 0, 0) }
+        let sign: CGFloat = cross > 0 ? -1 : 1
+        let o0 = CGVector(dx: -d0.dy * sign, dy: d0.dx * sign), o1 = CGVector(dx: -d1.dy * sign, dy: d1.dx * sign)
+        let cut = halfWidth * abs(cross) / (1 + dot)
+        let bx = o0.dx + o1.dx, by = o0.dy + o1.dy
+        let r = halfWidth / (bx * bx + by * by).squareRoot()
+        return (sign > 0 ? 0 : 1, bx, by, r, cut)
+    }
+
     /// The number of edges of a round cap's half circle.
     private var roundCapCount: Int { max(2, Int((CGFloat.pi / arcStep).rounded(.up))) }
 
@@ -287,6 +356,17 @@ struct PathStroker {
         }
     }
 
+    /// `points` in reverse order (`reversed()`, without the generic collection in between).
+    static func reversed(_ points: [CGPoint]) -> [CGPoint] {
+        let n = points.count
+        return points.withUnsafeBufferPointer { src in
+            [CGPoint](unsafeUninitializedCapacity: n) { out, initialized in
+                for k in 0..<n { out.initializeElement(at: k, to: src[n - 1 - k]) }
+                initialized = n
+            }
+        }
+    }
+
     /// Adds one polygon (a dot's) with positive orientation; one without area (or not finite) is dropped.
     private mutating func addPolygon(_ poly: [CGPoint]) { addOutline(poly) }
 
@@ -303,7 +383,7 @@ struct PathStroker {
             prev = q
         }
         guard area.isFinite, area != 0 else { return }
-        polygons.append(area > 0 ? poly : poly.reversed())
+        polygons.append(area > 0 ? poly : Self.reversed(poly))
     }
 
     /// Adds the outline of a closed subpath, `sides.s0` forward and `sides.s1` backward, as
@@ -331,7 +411,7 @@ struct PathStroker {
             }
         }
         guard area.isFinite, area != 0 else { return }
-        if keepA { polygons.append(area > 0 ? a : a.reversed()) }
-        if keepB { polygons.append(area > 0 ? b.reversed() : b) }
+        if keepA { polygons.append(area > 0 ? a : Self.reversed(a)) }
+        if keepB { polygons.append(area > 0 ? Self.reversed(b) : b) }
     }
 }

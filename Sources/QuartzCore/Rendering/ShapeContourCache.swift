@@ -16,14 +16,18 @@ struct ShapeContourCache {
         var start: CGFloat, end: CGFloat
     }
 
-    private struct Entry {
+    /// One node's geometry: a class, changed in place (a path that changes every frame looks its
+    /// entry up once per fill and outline, with no copy of the entry and no second look-up to store it).
+    private final class Entry {
         /// The path the arrays were made from (a copy of a mutable one, which could change after).
-        var path: CGPath
+        let path: CGPath
         var fill: Contours?
         /// The tolerance `fill` was flattened to.
         var fillTolerance: CGFloat = 0
         var stroke: Stroke?
         var outline: Contours?
+
+        init(path: CGPath) { self.path = path }
     }
 
     /// A fill's contours or a stroke outline: made by the builder, or deferred to the bands that draw it.
@@ -60,8 +64,9 @@ struct ShapeContourCache {
     /// thread that reads them.
     mutating func fill(_ path: CGPath, node: UInt64, tolerance: CGFloat, defers: Bool = true) -> Contours {
         used.insert(node)
-        if let e = entries[node], let f = e.fill, e.fillTolerance == tolerance, Self.same(e.path, path) { return f }
-        let kept = Self.kept(path)
+        let e = entry(node, path)
+        if let f = e.fill, e.fillTolerance == tolerance { return f }
+        let kept = e.path
         let f: Contours
         if defers, PathGeometry.fillSurelyDraws(kept) {
             f = .deferred(DeferredContours(key: FillKey(path: kept, tolerance: tolerance), bounds: PathGeometry.fillBounds(kept)) {
@@ -70,7 +75,8 @@ struct ShapeContourCache {
         } else {
             f = .made(PathGeometry.contours(kept, tolerance: tolerance))
         }
-        update(node, path, kept: kept) { $0.fill = f; $0.fillTolerance = tolerance }
+        e.fill = f
+        e.fillTolerance = tolerance
         return f
     }
 
@@ -80,8 +86,9 @@ struct ShapeContourCache {
     /// first thread that reads it (a band drawing it); else it is made now.
     mutating func outline(_ path: CGPath, stroke: Stroke, node: UInt64, tolerance: CGFloat, defers: Bool = true) -> Contours {
         used.insert(node)
-        if let e = entries[node], e.stroke == stroke, let o = e.outline, Self.same(e.path, path) { return o }
-        let kept = Self.kept(path)
+        let e = entry(node, path)
+        if e.stroke == stroke, let o = e.outline { return o }
+        let kept = e.path
         let o: Contours
         if defers, PathGeometry.strokeSurelyDraws(kept, lineWidth: stroke.lineWidth, dashPattern: stroke.dashPattern,
                                                   start: stroke.start, end: stroke.end) {
@@ -91,7 +98,8 @@ struct ShapeContourCache {
         } else {
             o = .made(Self.makeOutline(kept, stroke))
         }
-        update(node, path, kept: kept) { $0.stroke = stroke; $0.outline = o }
+        e.stroke = stroke
+        e.outline = o
         return o
     }
 
@@ -115,10 +123,12 @@ struct ShapeContourCache {
     /// `path`, or an immutable copy of a mutable one (whose elements could change after).
     private static func kept(_ path: CGPath) -> CGPath { path is CGMutablePath ? path.copy() ?? path : path }
 
-    private mutating func update(_ node: UInt64, _ path: CGPath, kept: CGPath? = nil, _ change: (inout Entry) -> Void) {
-        let kept = kept ?? Self.kept(path)
-        var e = entries[node].flatMap { Self.same($0.path, path) ? $0 : nil } ?? Entry(path: kept, fill: nil, stroke: nil, outline: nil)
-        change(&e)
+    /// The entry of node `node` when it was made from `path` (the same object or the same
+    /// elements); else a new, empty entry for `path` (kept: see `kept`) in its place.
+    private mutating func entry(_ node: UInt64, _ path: CGPath) -> Entry {
+        if let e = entries[node], Self.same(e.path, path) { return e }
+        let e = Entry(path: Self.kept(path))
         entries[node] = e
+        return e
     }
 }
