@@ -127,15 +127,20 @@ static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
 //                                                   of its largest terms mx, my; a turn keeps lengths)
 //     + 2⁻⁵⁰·(|x0| + |y0| + (|x1| + |y1|)·count)    the turn's roundings in double (x0 ... unturned),
 // made larger by 2⁻²⁰ of itself. The lanes then work in table-index units: g = ψ·255/2π, by the
-// series of "conic rows" with its coefficients times 255/2π (each rounded to a float: 1.1e-6
-// more at most) and its constants π/4, π/2, π become 31.875, 63.75, 127.5, exact floats. The
-// reference's index is ⌊t·255/2π + ½⌋ = ⌊g_ref⌋ + 128, g_ref = ψ_ref·255/2π in (−127.5, 127.5].
-// Where m = max(|ox|, |oy|) ≥ 3E the reference's point is at least ⅔·m from the centre, and the two
-// angles (modulo 2π) differ by at most arcsin(1.5·E/m) ≤ (π/2)·E/m (as before: arcsin is convex on
-// [0, ½], arcsin ½ = π/6): g lies within 63.75·E/m of g_ref modulo 255, plus the series' error (in
-// these units below 6e-5: its radian bound 1e-6 of "conic rows" is 4.1e-5 of a step, the scaled
-// coefficients add 1.1e-6; the worst seen against libm's atan2 of the float offsets, over 1.3·10⁸
-// random lanes many near the octants' edges, 1.3e-5 at each level) and the reference's roundings
+// octant of (ox, oy): r = min(|ox|, |oy|)/max(|ox|, |oy|) in [0, 1] (the quotient as min times a
+// reciprocal of max: the estimate and one Newton step, as in "conic rows"; r within 7.5·2⁻²⁴ of
+// the quotient, relative, at worst), atan(r) by the octant series r·(c₀ + c₁r² + ... + c₅r¹⁰)
+// (octant_index_coefficients, already in these units: a near-minimax fit on [0, 1]), then 63.75
+// − that where |oy| > |ox|, 127.5 − that where ox < 0, negated where oy < 0 (63.75 and 127.5 are
+// π/2 and π, exact floats). The reference's index is ⌊t·255/2π + ½⌋ = ⌊g_ref⌋ + 128, g_ref =
+// ψ_ref·255/2π in (−127.5, 127.5]. Where m = max(|ox|, |oy|) ≥ 3E the reference's point is at
+// least ⅔·m from the centre, and the two angles (modulo 2π) differ by at most arcsin(1.5·E/m) ≤
+// (π/2)·E/m (as before: arcsin is convex on [0, ½], arcsin ½ = π/6): g lies within 63.75·E/m of
+// g_ref modulo 255, plus the series' error in these units (below 1.2e-4: the fit's 6.9e-5 with
+// its float coefficients, r's 9.1e-6 (atan's slope 1/(1 + r²) times 4.5e-7·r), the roundings of
+// the polynomial and its product (at most ten of 2.4e-6 without FMA) and of the two differences
+// (5.7e-6); the worst seen against libm's atan2 of the float offsets, over 1.2·10⁷ random lanes
+// many near the octants' edges, 7.8e-5 at each level) and the reference's roundings
 // (below 1e-12). A lane keeps ⌊g⌋ +
 // 128 when g is further than M = conic_steps_index_margin + 63.75·E'/m from an integer (E' =
 // max(E, 1e-30), times 1 + 2⁻⁹ for 1/m by the reciprocal estimate, within 2⁻¹¹ at AVX2 and 2⁻¹⁴ at
