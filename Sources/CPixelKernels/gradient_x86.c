@@ -127,15 +127,20 @@ static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
 //                                                   of its largest terms mx, my; a turn keeps lengths)
 //     + 2⁻⁵⁰·(|x0| + |y0| + (|x1| + |y1|)·count)    the turn's roundings in double (x0 ... unturned),
 // made larger by 2⁻²⁰ of itself. The lanes then work in table-index units: g = ψ·255/2π, by the
-// series of "conic rows" with its coefficients times 255/2π (each rounded to a float: 1.1e-6
-// more at most) and its constants π/4, π/2, π become 31.875, 63.75, 127.5, exact floats. The
-// reference's index is ⌊t·255/2π + ½⌋ = ⌊g_ref⌋ + 128, g_ref = ψ_ref·255/2π in (−127.5, 127.5].
-// Where m = max(|ox|, |oy|) ≥ 3E the reference's point is at least ⅔·m from the centre, and the two
-// angles (modulo 2π) differ by at most arcsin(1.5·E/m) ≤ (π/2)·E/m (as before: arcsin is convex on
-// [0, ½], arcsin ½ = π/6): g lies within 63.75·E/m of g_ref modulo 255, plus the series' error (in
-// these units below 6e-5: its radian bound 1e-6 of "conic rows" is 4.1e-5 of a step, the scaled
-// coefficients add 1.1e-6; the worst seen against libm's atan2 of the float offsets, over 1.3·10⁸
-// random lanes many near the octants' edges, 1.3e-5 at each level) and the reference's roundings
+// octant of (ox, oy): r = min(|ox|, |oy|)/max(|ox|, |oy|) in [0, 1] (the quotient as min times a
+// reciprocal of max: the estimate and one Newton step, as in "conic rows"; r within 7.5·2⁻²⁴ of
+// the quotient, relative, at worst), atan(r) by the octant series r·(c₀ + c₁r² + ... + c₅r¹⁰)
+// (octant_index_coefficients, already in these units: a near-minimax fit on [0, 1]), then 63.75
+// − that where |oy| > |ox|, 127.5 − that where ox < 0, negated where oy < 0 (63.75 and 127.5 are
+// π/2 and π, exact floats). The reference's index is ⌊t·255/2π + ½⌋ = ⌊g_ref⌋ + 128, g_ref =
+// ψ_ref·255/2π in (−127.5, 127.5]. Where m = max(|ox|, |oy|) ≥ 3E the reference's point is at
+// least ⅔·m from the centre, and the two angles (modulo 2π) differ by at most arcsin(1.5·E/m) ≤
+// (π/2)·E/m (as before: arcsin is convex on [0, ½], arcsin ½ = π/6): g lies within 63.75·E/m of
+// g_ref modulo 255, plus the series' error in these units (below 1.2e-4: the fit's 6.9e-5 with
+// its float coefficients, r's 9.1e-6 (atan's slope 1/(1 + r²) times 4.5e-7·r), the roundings of
+// the polynomial and its product (at most ten of 2.4e-6 without FMA) and of the two differences
+// (5.7e-6); the worst seen against libm's atan2 of the float offsets, over 1.2·10⁷ random lanes
+// many near the octants' edges, 7.8e-5 at each level) and the reference's roundings
 // (below 1e-12). A lane keeps ⌊g⌋ +
 // 128 when g is further than M = conic_steps_index_margin + 63.75·E'/m from an integer (E' =
 // max(E, 1e-30), times 1 + 2⁻⁹ for 1/m by the reciprocal estimate, within 2⁻¹¹ at AVX2 and 2⁻¹⁴ at
@@ -694,12 +699,12 @@ AVX2_ONLY __attribute__((always_inline)) static inline __m256 muladd8(__m256 a, 
     return fused ? fmadd8(a, b, c) : _mm256_add_ps(_mm256_mul_ps(a, b), c);
 }
 
-/// The series' coefficients in table-index units: atan_coefficients times 255/2π, each rounded to
-/// a float (see "stepped conic rows").
-#define CONIC_UNITS (255 / (2 * M_PI))
-static const float atan_index_coefficients[ATAN_TERMS] = {
-    (float)(CONIC_UNITS * (double)0x1.ffffb0p-1f), (float)(CONIC_UNITS * (double)-0x1.55232ap-2f),
-    (float)(CONIC_UNITS * (double)0x1.91068ep-3f), (float)(CONIC_UNITS * (double)-0x1.b99720p-4f),
+/// The octant series of the stepped conic rows: atan(r) ≈ r·(c₀ + c₁r² + ... + c₅r¹⁰) in
+/// table-index units (255/2π a radian) on 0 ≤ r ≤ 1, a near-minimax fit whose error with these
+/// float coefficients is below 6.9e-5 of a step (see "stepped conic rows").
+#define OCTANT_TERMS 6
+static const float octant_index_coefficients[OCTANT_TERMS] = {
+    0x1.44ab30p+5f, -0x1.affa8cp+3f, 0x1.f6b410p+2f, -0x1.2e6830p+2f, 0x1.117e32p+1f, -0x1.e70762p-2f,
 };
 
 /// The turned angles g (table-index units, see "stepped conic rows") of stepped conic lanes at
@@ -711,22 +716,20 @@ static const float atan_index_coefficients[ATAN_TERMS] = {
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256 *at,
                                                                           __m256 *mx, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
-    __m256 ox[2], oy[2], ax[2], ay[2], mn[2], big[2], d[2], q[2], r[2], sq[2], p[2];
+    __m256 ox[2], oy[2], ax[2], ay[2], mn[2], q[2], r[2], sq[2], p[2];
     for (int u = 0; u < groups; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
     for (int u = 0; u < groups; u++) oy[u] = muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
     for (int u = 0; u < groups; u++) { ax[u] = _mm256_andnot_ps(sign, ox[u]); ay[u] = _mm256_andnot_ps(sign, oy[u]); }
     for (int u = 0; u < groups; u++) { mn[u] = _mm256_min_ps(ax[u], ay[u]); mx[u] = _mm256_max_ps(ax[u], ay[u]); }
-    // atan2_series8f's reduction, step by step.
-    for (int u = 0; u < groups; u++) big[u] = _mm256_cmp_ps(mn[u], _mm256_mul_ps(mx[u], _mm256_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    for (int u = 0; u < groups; u++) d[u] = _mm256_add_ps(mx[u], _mm256_and_ps(big[u], mn[u]));
-    for (int u = 0; u < groups; u++) q[u] = fused ? recip8_fma(d[u]) : recip8(d[u]);
-    for (int u = 0; u < groups; u++) r[u] = _mm256_mul_ps(_mm256_sub_ps(mn[u], _mm256_and_ps(big[u], mx[u])), q[u]);
-    for (int u = 0; u < groups; u++) { sq[u] = _mm256_mul_ps(r[u], r[u]); p[u] = _mm256_set1_ps(atan_index_coefficients[ATAN_TERMS - 1]); }
-    for (int k = ATAN_TERMS - 2; k >= 0; k--)
-        for (int u = 0; u < groups; u++) p[u] = muladd8(p[u], sq[u], _mm256_set1_ps(atan_index_coefficients[k]), fused);
-    // r·p + 31.875 (π/4) where big; 63.75 − that where |oy| > |ox|; 127.5 − that where ox < 0
-    // (blendv reads its sign: −0 leaves it, 63.75 there); negated where oy < 0 (its sign bit).
-    for (int u = 0; u < groups; u++) at[u] = muladd8(r[u], p[u], _mm256_and_ps(big[u], _mm256_set1_ps(31.875f)), fused);
+    // The octant's r = min/max in [0, 1] and the octant series (see "stepped conic rows").
+    for (int u = 0; u < groups; u++) q[u] = fused ? recip8_fma(mx[u]) : recip8(mx[u]);
+    for (int u = 0; u < groups; u++) r[u] = _mm256_mul_ps(mn[u], q[u]);
+    for (int u = 0; u < groups; u++) { sq[u] = _mm256_mul_ps(r[u], r[u]); p[u] = _mm256_set1_ps(octant_index_coefficients[OCTANT_TERMS - 1]); }
+    for (int k = OCTANT_TERMS - 2; k >= 0; k--)
+        for (int u = 0; u < groups; u++) p[u] = muladd8(p[u], sq[u], _mm256_set1_ps(octant_index_coefficients[k]), fused);
+    // r·p; 63.75 − that where |oy| > |ox|; 127.5 − that where ox < 0 (blendv reads its sign: −0
+    // leaves it, 63.75 there); negated where oy < 0 (its sign bit).
+    for (int u = 0; u < groups; u++) at[u] = _mm256_mul_ps(r[u], p[u]);
     for (int u = 0; u < groups; u++)
         at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps(63.75f), at[u]), _mm256_cmp_ps(ay[u], ax[u], _CMP_GT_OQ));
     for (int u = 0; u < groups; u++) at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps(127.5f), at[u]), ox[u]);
@@ -971,25 +974,22 @@ AVX512_ONLY __attribute__((always_inline)) static inline void conic_angles16n(co
                                                                              __m512 *mx) {
     const __m512 zero = _mm512_setzero_ps();
     const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
-    __m512 ox[2], oy[2], ax[2], mn[2], d[2], q[2], r[2], sq[2], p[2];
-    __mmask16 big[2];
+    __m512 ox[2], oy[2], ax[2], mn[2], q[2], r[2], sq[2], p[2];
     for (int u = 0; u < groups; u++) ox[u] = _mm512_fmadd_ps(lane[u], _mm512_set1_ps(cs->x1), _mm512_set1_ps(cs->x0));
     for (int u = 0; u < groups; u++) oy[u] = _mm512_fmadd_ps(lane[u], _mm512_set1_ps(cs->y1), _mm512_set1_ps(cs->y0));
     // min(|ox|, |oy|) and max(|ox|, |oy|) by vrangeps (the sign cleared).
     for (int u = 0; u < groups; u++) { mn[u] = _mm512_range_ps(ox[u], oy[u], 0x0A); mx[u] = _mm512_range_ps(ox[u], oy[u], 0x0B); }
     for (int u = 0; u < groups; u++) ax[u] = _mm512_abs_ps(ox[u]);
-    // atan2_series16's reduction, step by step.
-    for (int u = 0; u < groups; u++) big[u] = _mm512_cmp_ps_mask(mn[u], _mm512_mul_ps(mx[u], _mm512_set1_ps((float)tan_pi_8)), _CMP_GT_OQ);
-    for (int u = 0; u < groups; u++) d[u] = _mm512_mask_add_ps(mx[u], big[u], mn[u], mx[u]);
-    for (int u = 0; u < groups; u++) q[u] = _mm512_rcp14_ps(d[u]);
-    for (int u = 0; u < groups; u++) q[u] = _mm512_mul_ps(q[u], _mm512_fnmadd_ps(d[u], q[u], _mm512_set1_ps(2.0f)));
-    for (int u = 0; u < groups; u++) r[u] = _mm512_mul_ps(_mm512_mask_sub_ps(mn[u], big[u], mn[u], mx[u]), q[u]);
-    for (int u = 0; u < groups; u++) { sq[u] = _mm512_mul_ps(r[u], r[u]); p[u] = _mm512_set1_ps(atan_index_coefficients[ATAN_TERMS - 1]); }
-    for (int k = ATAN_TERMS - 2; k >= 0; k--)
-        for (int u = 0; u < groups; u++) p[u] = _mm512_fmadd_ps(p[u], sq[u], _mm512_set1_ps(atan_index_coefficients[k]));
-    // r·p + 31.875 where big; 63.75 − that where |oy| > |ox| (max(|ox|, |oy|) > |ox|); 127.5 − that
-    // where ox < 0; the sign of oy's sign bit (oy ^ sign bit: −0 negates, as libm's atan2).
-    for (int u = 0; u < groups; u++) at[u] = _mm512_fmadd_ps(r[u], p[u], _mm512_maskz_mov_ps(big[u], _mm512_set1_ps(31.875f)));
+    // The octant's r = min/max in [0, 1] (1/max within 2⁻²⁸ + 2·2⁻²⁴) and the octant series.
+    for (int u = 0; u < groups; u++) q[u] = _mm512_rcp14_ps(mx[u]);
+    for (int u = 0; u < groups; u++) q[u] = _mm512_mul_ps(q[u], _mm512_fnmadd_ps(mx[u], q[u], _mm512_set1_ps(2.0f)));
+    for (int u = 0; u < groups; u++) r[u] = _mm512_mul_ps(mn[u], q[u]);
+    for (int u = 0; u < groups; u++) { sq[u] = _mm512_mul_ps(r[u], r[u]); p[u] = _mm512_set1_ps(octant_index_coefficients[OCTANT_TERMS - 1]); }
+    for (int k = OCTANT_TERMS - 2; k >= 0; k--)
+        for (int u = 0; u < groups; u++) p[u] = _mm512_fmadd_ps(p[u], sq[u], _mm512_set1_ps(octant_index_coefficients[k]));
+    // r·p; 63.75 − that where |oy| > |ox| (max(|ox|, |oy|) > |ox|); 127.5 − that where ox < 0; the
+    // sign of oy's sign bit (oy ^ sign bit: −0 negates, as libm's atan2).
+    for (int u = 0; u < groups; u++) at[u] = _mm512_mul_ps(r[u], p[u]);
     for (int u = 0; u < groups; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(mx[u], ax[u], _CMP_GT_OQ), _mm512_set1_ps(63.75f), at[u]);
     for (int u = 0; u < groups; u++) at[u] = _mm512_mask_sub_ps(at[u], _mm512_cmp_ps_mask(ox[u], zero, _CMP_LT_OQ), _mm512_set1_ps(127.5f), at[u]);
     // at ^ (oy & sign): ternary logic 0x78 of (at, oy, sign).
@@ -1197,6 +1197,17 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
 }
 
+/// For each factor ia a K for one rounded high product (defined with its comment below "tables of one alpha").
+static const int16_t ia_factors[256];
+
+/// over8_unscaled of colours whose alphas are all one, 255 − that alpha taken by ia16 (each 16-bit
+/// lane ia_factors[ia]): each channel's div255(x·ia) one rounded high product (see "tables of one alpha").
+AVX2_ONLY static inline __m256i over8_uniform(__m256i d, __m256i s, __m256i ia16) {
+    const __m256i rb = _mm256_mulhrs_epi16(_mm256_and_si256(d, _mm256_set1_epi32(0x00FF00FF)), ia16);
+    const __m256i ag = _mm256_mulhrs_epi16(_mm256_srli_epi16(d, 8), ia16);
+    return _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)));
+}
+
 // ---- conic rows in two passes at AVX2 ------------------------------------------------------------
 //
 // As at AVX-512 (see "conic rows in two passes"): over_plan_avx2 paints a stepped conic row a chunk
@@ -1215,7 +1226,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
                                                                            int32_t px0, int32_t count, uint32_t *dst, const float *cov,
                                                                            int32_t full0, int32_t full1, int fused, int gather, int32_t i,
                                                                            __m256d px, __m256 lane, __m256i k16, __m256 opv, int scaled,
-                                                                           const int32_t *pre) {
+                                                                           const int32_t *pre, int uniform, __m256i ia16) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     int unsure = 0;
     __m256i index = pre ? _mm256_loadu_si256((const __m256i *)pre) : indices8(p, path, px, lane, &unsure, fused);
@@ -1235,6 +1246,8 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
         const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(i), lanes);
         const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
         out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
+    } else if (uniform) {
+        out = over8_uniform(d, s, ia16);
     } else {
         out = scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s);
     }
@@ -1274,10 +1287,11 @@ AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2
 /// The fused loop at AVX2: `fused`, the arithmetic by fused multiply-adds (callers compiled for FMA);
 /// `gather`, every group's colours by a gather instead of lookup8 (see "colours by gathers or by
 /// permutes"). Both are constants in each caller.
-AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
-                                                                          int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
-                                                                          const float *cov, int32_t full0, int32_t full1, float op, int fused,
-                                                                          int gather) {
+AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2_u(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                            int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                                                            const float *cov, int32_t full0, int32_t full1, float op, int fused,
+                                                                            int gather, int uniform) {
+    const __m256i ia16 = _mm256_set1_epi16(uniform ? ia_factors[p->ia] : 0);
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d eight = _mm256_set1_pd(8);
     const __m256i k16 = _mm256_set1_epi16((short)k);
@@ -1299,15 +1313,23 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const
                 for (j = 0; j < n; j += 8)
                     if (unsure[j / 8]) fix_lanes(g, p, path, idx + j, unsure[j / 8], px0 + c0 + j, n - j);
             for (j = 0; j < n; j += 8)
-                over_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, fused, gather, c0 + j, px, lane, k16, opv, scaled, idx + j);
+                over_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, fused, gather, c0 + j, px, lane, k16, opv, scaled, idx + j,
+                                uniform, ia16);
             lane = _mm256_add_ps(lane, _mm256_set1_ps((float)CONIC_CHUNK_AVX2));
         }
         return;
     }
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight), lane = _mm256_add_ps(lane, _mm256_set1_ps(8)))
-        over_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, fused, gather, i, px, lane, k16, opv, scaled, NULL);
+        over_group_avx2(g, p, path, px0, count, dst, cov, full0, full1, fused, gather, i, px, lane, k16, opv, scaled, NULL, 0, ia16);
 }
 
+/// over_plan_avx2_u without a table of one alpha.
+AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                          int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
+                                                                          const float *cov, int32_t full0, int32_t full1, float op, int fused,
+                                                                          int gather) {
+    over_plan_avx2_u(g, p, path, px0, count, dst, k, cov, full0, full1, op, fused, gather, 0);
+}
 
 /// The fused loop (over_plan_avx2) of conic and stepped rows for CPUs with FMA: the atan2 series'
 /// steps and a stepped row's f by fused multiply-adds (atan2_series8f, steps_f8_fma), the rest as
@@ -1417,9 +1439,7 @@ AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_group_av
         out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
     } else {
         // over8_unscaled with its factor 255 − alpha the same in every lane, as uniform_group_avx512.
-        const __m256i rb = _mm256_mulhrs_epi16(_mm256_and_si256(d, _mm256_set1_epi32(0x00FF00FF)), ia16);
-        const __m256i ag = _mm256_mulhrs_epi16(_mm256_srli_epi16(d, 8), ia16);
-        out = _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)));
+        out = over8_uniform(d, s, ia16);
     }
     if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
     else _mm256_maskstore_epi32((int *)(dst + i), live, out);
@@ -1447,6 +1467,14 @@ AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_avx2_fma(const 
     else uniform_plan_avx2(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
 }
 
+/// over_fused_gather_avx2_fma of a stepped conic row whose table has one alpha (p->ia), factor 255
+/// (k): the blend by over8_uniform.
+AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_conic_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
+                                                                               int32_t count, uint32_t *dst, uint32_t k, const float *cov,
+                                                                               int32_t full0, int32_t full1, float op) {
+    over_plan_avx2_u(g, p, PLAN_STEPS_CONIC, px0, count, dst, k, cov, full0, full1, op, 1, 1, 1);
+}
+
 /// lk_gradient_over_avx2 of a row planned as `p` (by plan_row).
 AVX2_ONLY static int over_planned_avx2(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                        const float *cov, int32_t full0, int32_t full1, float op) {
@@ -1463,6 +1491,11 @@ AVX2_ONLY static int over_planned_avx2(const LaminaGradientRow *g, const RowPlan
     if (gather && fma && p->ia >= 0 && (p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && k == 255) {
         // A table of one alpha (see "tables of one alpha").
         over_uniform_avx2_fma(g, p, px0, count, dst, cov, full0, full1, op);
+        return 1;
+    }
+    if (gather && fma && p->ia >= 0 && p->path == PLAN_STEPS_CONIC && k == 255) {
+        // A stepped conic row with a table of one alpha.
+        over_uniform_conic_avx2_fma(g, p, px0, count, dst, k, cov, full0, full1, op);
         return 1;
     }
     if (gather && (p->path == PLAN_CONIC || p->path == PLAN_STEPS_CONIC || p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && fma) {
@@ -1621,6 +1654,13 @@ AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 
 /// Pixels a chunk of the conic rows' two passes.
 enum { CONIC_CHUNK = 256 };
 
+/// over8_uniform for sixteen pixels.
+AVX512BW_ONLY static inline __m512i over16_uniform(__m512i d, __m512i s, __m512i ia16) {
+    const __m512i rb = _mm512_mulhrs_epi16(_mm512_and_si512(d, _mm512_set1_epi32(0x00FF00FF)), ia16);
+    const __m512i ag = _mm512_mulhrs_epi16(_mm512_srli_epi16(d, 8), ia16);
+    return _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
+}
+
 /// One group of over_plan_avx512: the sixteen pixels from i, lanes `m` of them (all sixteen when
 /// `whole`, a constant: then plain loads and stores); their table indices made here, or read from
 /// `pre` (sixteen, already worked out) when it is not NULL.
@@ -1628,7 +1668,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_group_avx51
                                                                                  int32_t px0, int32_t count, uint32_t *dst, const float *cov,
                                                                                  int32_t full0, int32_t full1, int wide, int gather, int32_t i,
                                                                                  __m512d px, __m512 lane, int whole, __mmask16 m, __m512i k16,
-                                                                                 __m512 opv, int scaled, const int32_t *pre) {
+                                                                                 __m512 opv, int scaled, const int32_t *pre, int uniform, __m512i ia16) {
     unsigned unsure = 0;
     __m512i index = pre ? _mm512_loadu_si512((const void *)pre) : indices16(p, path, px, lane, &unsure);
     if (unsure) {
@@ -1649,6 +1689,8 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_group_avx51
         __m512i kl, kh;
         coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
         out = over16_each(d, s, kl, kh);
+    } else if (uniform) {
+        out = over16_uniform(d, s, ia16);
     } else {
         out = scaled ? over16(d, s, k16, 1) : over16_unscaled(d, s);
     }
@@ -1685,10 +1727,11 @@ AVX512_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_av
     return any;
 }
 
-AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
-                                                                                int32_t px0, int32_t count, uint32_t *dst,
-                                                                                const float *cov, int32_t full0, int32_t full1, float op, int wide,
-                                                                                int gather) {
+AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512_u(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                  int32_t px0, int32_t count, uint32_t *dst,
+                                                                                  const float *cov, int32_t full0, int32_t full1, float op, int wide,
+                                                                                  int gather, int uniform) {
+    const __m512i ia16 = _mm512_set1_epi16(uniform ? ia_factors[p->ia] : 0);
     __m512d px = _mm512_add_pd(_mm512_add_pd(_mm512_set1_pd((double)px0), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7)), _mm512_set1_pd(0.5));
     const __m512d sixteen = _mm512_set1_pd(16);
     const uint32_t k = coverage_k(1.0f, op);
@@ -1714,20 +1757,27 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
             j = 0;
             for (; j + 16 <= n; j += 16)
                 over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, c0 + j, px, lane, 1, (__mmask16)0xFFFF, k16, opv,
-                                  scaled, idx + j);
+                                  scaled, idx + j, uniform, ia16);
             if (j < n)
                 over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, c0 + j, px, lane, 0,
-                                  (__mmask16)((1u << (n - j)) - 1), k16, opv, scaled, idx + j);
+                                  (__mmask16)((1u << (n - j)) - 1), k16, opv, scaled, idx + j, uniform, ia16);
             lane = _mm512_add_ps(lane, _mm512_set1_ps((float)CONIC_CHUNK));
         }
         return;
     }
     // The whole groups, then the last one's lanes.
     for (; i + 16 <= count; i += 16, px = _mm512_add_pd(px, sixteen), lane = _mm512_add_ps(lane, _mm512_set1_ps(16)))
-        over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 1, (__mmask16)0xFFFF, k16, opv, scaled, NULL);
+        over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 1, (__mmask16)0xFFFF, k16, opv, scaled, NULL, 0, ia16);
     if (i < count)
         over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 0, (__mmask16)((1u << (count - i)) - 1), k16,
-                          opv, scaled, NULL);
+                          opv, scaled, NULL, 0, ia16);
+}
+/// over_plan_avx512_u without a table of one alpha.
+AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
+                                                                                int32_t px0, int32_t count, uint32_t *dst,
+                                                                                const float *cov, int32_t full0, int32_t full1, float op, int wide,
+                                                                                int gather) {
+    over_plan_avx512_u(g, p, path, px0, count, dst, cov, full0, full1, op, wide, gather, 0);
 }
 
 /// The fused loop at AVX-512 with every group's colours by a gather (see "colours by gathers or by
@@ -1756,6 +1806,9 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_gather_avx512(const Lam
 // AVX2), so every lane of the row lies between them and the clamp changes none; the last group,
 // whose lanes past the row may lie outside (and are gathered all the same), keeps it. These loops
 // take the rows of lk_gradient_over_rows_x86 with gathers; other rows keep the loops above.
+// Stepped conic rows of such a table keep their loops (over_plan_avx512, over_plan_avx2 with FMA
+// and gathers) with the blend of their second pass (the inside of a row) by over16_uniform
+// (over8_uniform): over_uniform_conic_avx512, over_uniform_conic_avx2_fma.
 
 /// 255 − the alpha of every colour of `table` when they all have one alpha, else −1 (no branch a
 /// colour: the compiler makes it a vector loop).
@@ -1810,9 +1863,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_group_av
     } else {
         // over16_unscaled with its factor 255 − alpha the same in every lane: each channel's
         // div255(x·ia) as one rounded high product by ia16 = ia_factors[ia].
-        const __m512i rb = _mm512_mulhrs_epi16(_mm512_and_si512(d, _mm512_set1_epi32(0x00FF00FF)), ia16);
-        const __m512i ag = _mm512_mulhrs_epi16(_mm512_srli_epi16(d, 8), ia16);
-        out = _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
+        out = over16_uniform(d, s, ia16);
     }
     if (whole) _mm512_storeu_si512((void *)(dst + i), out);
     else _mm512_mask_storeu_epi32(dst + i, m, out);
@@ -1841,6 +1892,14 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_avx512(const La
     else uniform_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
 }
 
+/// A stepped conic row whose table has one alpha (p->ia, not −1), factor 255 (coverage_k(1, op)):
+/// over_plan_avx512's pixels with gathers, the blend by over16_uniform.
+AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_conic_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
+                                                                             int32_t count, uint32_t *dst, const float *cov, int32_t full0,
+                                                                             int32_t full1, float op) {
+    over_plan_avx512_u(g, p, PLAN_STEPS_CONIC, px0, count, dst, cov, full0, full1, op, 0, 1, 1);
+}
+
 /// lk_gradient_over_avx512 of a row planned as `p` (by plan_row).
 AVX512BW_ONLY static int over_planned_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst,
                                              const float *cov, int32_t full0, int32_t full1, float op) {
@@ -1848,6 +1907,10 @@ AVX512BW_ONLY static int over_planned_avx512(const LaminaGradientRow *g, const R
     if (p->path != PLAN_ONE_COLOR && p->path != PLAN_PORTABLE && use_gathers()) {
         if (p->ia >= 0 && (p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && coverage_k(1.0f, op) == 255) {
             over_uniform_avx512(g, p, px0, count, dst, cov, full0, full1, op);
+            return 1;
+        }
+        if (p->ia >= 0 && p->path == PLAN_STEPS_CONIC && coverage_k(1.0f, op) == 255) {
+            over_uniform_conic_avx512(g, p, px0, count, dst, cov, full0, full1, op);
             return 1;
         }
         over_gather_avx512(g, p, px0, count, dst, cov, full0, full1, op);
@@ -1920,7 +1983,7 @@ LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientR
                                             float op, uint32_t k, LkGradientRowsCache *cache) {
     LaminaGradientRow r = *row;
     // One factor for every pixel's blend when the colours have one alpha (see "tables of one alpha").
-    const int ia = r.kind == LAMINA_GRADIENT_AXIAL || r.kind == LAMINA_GRADIENT_RADIAL ? uniform_ia(r.table) : -1;
+    const int ia = r.kind == LAMINA_GRADIENT_AXIAL || r.kind == LAMINA_GRADIENT_RADIAL || r.kind == LAMINA_GRADIENT_CONIC ? uniform_ia(r.table) : -1;
     for (int32_t y = 0; y < rows; y++) {
         // Two rows ahead, as lamina_gradient_over_rows.
         if (y + 2 < rows) lk_prefetch_row(dst + (intptr_t)(y + 2) * stride, (intptr_t)count * 4);

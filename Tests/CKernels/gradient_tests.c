@@ -639,17 +639,17 @@ void test_gradient_rows_long(void) {
 
 /// lamina_gradient_over_rows and lamina_gradient_over_rows_coverage with tables whose colours all
 /// have one alpha (the loops of "tables of one alpha" in gradient_x86.c), or all but one colour
-/// (then the usual loops): axial and radial rectangles of stepped rows (affine maps of one w), the
-/// gradient across the rectangle as a card's (axial rows then mostly within 0 ... 255.5, no clamp)
-/// or along a random axis mostly along the rows, widths from 1 to 130 (the last group partial or whole), coverage or
+/// (then the usual loops): axial, radial and conic rectangles of stepped rows (affine maps of one w),
+/// the gradient across the rectangle as a card's (axial rows then mostly within 0 ... 255.5, no
+/// clamp; conic about the centre, as the conic row of the vector benchmark) or along a random axis mostly along the rows, widths from 1 to 130 (the last group partial or whole), coverage or
 /// not, op 1 mostly; each row must be its own row's reference.
 void test_gradient_rows_one_alpha(void) {
     static uint32_t table[256];
     static float coverage[MAXN];
     static int32_t full[2 * 64];
-    const char *kinds[] = { "axial", "radial" };
-    for (int t = 0; t < 240; t++) {
-        const int32_t kind = t % 2, withCoverage = t / 2 % 2, oneOff = t % 7 == 6;
+    const char *kinds[] = { "axial", "radial", "conic" };
+    for (int t = 0; t < 360; t++) {
+        const int32_t kind = t % 2 + (t % 11 < 4 ? LAMINA_GRADIENT_CONIC - t % 2 : 0), withCoverage = t / 2 % 2, oneOff = t % 7 == 6;
         const uint32_t alpha = (uint32_t)(t % 5 == 0 ? 255 : irand(1, 254));
         for (int i = 0; i < 256; i++) {
             uint32_t a = alpha, c = a << 24;
@@ -669,7 +669,7 @@ void test_gradient_rows_one_alpha(void) {
         // A card's map: layer (0, 0) ... (1, 1) over the rectangle, the gradient from its corner
         // (axial) or centre (radial) to the far corner; or a random axis.
         const double a = 1.0 / count, mx = 0, gx = -(double)px0 / count, my = 1.0 / rows, gy = -(double)y0 / rows;
-        double sx = kind ? 0.5 : 0, sy = kind ? 0.5 : 0, ex = 1, ey = 1;
+        double sx = kind ? 0.5 : 0, sy = kind ? 0.5 : 0, ex = 1, ey = kind == LAMINA_GRADIENT_CONIC ? 0.5 : 1;
         // Or an axis mostly along the rows, ending or starting inside them (rows clamped past an end).
         if (t / 4 % 2 == 1) { sx = drand(-0.5, 0.8); sy = drand(-0.5, 0.5); ex = sx + (chance(0.5) ? 1 : -1) * drand(0.1, 1.5); ey = sy + drand(-0.3, 0.3); }
         const int32_t n = (rows - 1) * stride + count;
