@@ -20,6 +20,31 @@
 #define SPAN_GAP 32
 #endif
 
+/// A row whose marks are one word with few unmarked cells between its first and last marked chunk
+/// (at most `gap`: 64 at AVX2, 32 at AVX-512, whose spans skip no pixel work for k = 0) is swept
+/// as one span from the first to the last: no branch per run, which costs more than sweeping the
+/// gaps (their cells are 0: the same sums, so the same pixels). Rows of a small shape are mostly so.
+#ifndef DENSE_GAP_AVX2
+#define DENSE_GAP_AVX2 64
+#endif
+#ifndef DENSE_GAP_AVX512
+#define DENSE_GAP_AVX512 32
+#endif
+
+/// Whether a row's marks (`words` words from m, chunks of 2^shift cells) are one dense stretch
+/// (see DENSE_GAP_AVX2): then [*a, *b) its cells from the first marked chunk to the end of the
+/// last (capped at stride), and its marks cleared.
+static inline int dense_row(uint64_t *m, intptr_t words, int32_t shift, int32_t gap, int32_t stride, int32_t *a, int32_t *b) {
+    const uint64_t bits = m[0];
+    if (words != 1 || !bits) return 0;
+    const int32_t lo = __builtin_ctzll(bits), hi = 64 - __builtin_clzll(bits);
+    if ((hi - lo - __builtin_popcountll(bits)) << shift > gap) return 0;
+    m[0] = 0;
+    *a = lo << shift;
+    *b = hi << shift < stride ? hi << shift : stride;
+    return 1;
+}
+
 __attribute__((target("avx2")))
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
@@ -218,6 +243,7 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             }                                                                                              \
             cur = b;                                                                                       \
         } while (0)
+        if (!dense_row(m, words, 3, DENSE_GAP_AVX2, stride, &a, &b))
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
             if (!bits) continue;
@@ -370,6 +396,7 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
         // included (swept as they are: the same pixels, without a branch per run); cur: the
         // first pixel not yet painted, sum the running sum there.
         int32_t cur = 0, sum = 0, a = 0, b = 0;
+        if (!dense_row(m, words, 4, DENSE_GAP_AVX512, stride, &a, &b))
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
             if (!bits) continue;
