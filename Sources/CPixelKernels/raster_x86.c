@@ -213,14 +213,15 @@ static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
     for (; i < count; i++) dst[i] = over_px(dst[i], s);
 }
 
-__attribute__((target("avx2")))
-LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
-    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w, evenOdd = q->evenOdd;
+/// lk_raster_blend_rows_avx2 for one rule (evenOdd) and whether the opacity is 1 (whole), each
+/// combination compiled apart (no test of either in the vector loop).
+__attribute__((target("avx2"), always_inline))
+static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, const int whole) {
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w;
     const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
-    const int whole = op == 1.0f;
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 opv = _mm256_set1_ps(op);
     _Alignas(32) uint32_t table[256];
@@ -269,6 +270,13 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             if (k) over_solid_256(dst + g0, scale_px(color, k), p1 - g0);
         }
     }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
+    const int whole = q->op == 1.0f;
+    if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1); else blend_rows_256(q, 1, 0); }
+    else { if (whole) blend_rows_256(q, 0, 1); else blend_rows_256(q, 0, 0); }
 }
 
 #define AVX512BW __attribute__((target("avx512f,avx512bw")))
@@ -377,13 +385,13 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
-AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
-    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w, evenOdd = q->evenOdd;
+/// lk_raster_blend_rows_avx512 for one rule and opacity case, as blend_rows_256.
+AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const LkRasterRows *q, const int32_t evenOdd, const int whole) {
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w;
     const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
-    const int whole = op == 1.0f;
     const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
     const __m512 opv = _mm512_set1_ps(op);
     _Alignas(64) uint32_t table[256];
@@ -422,6 +430,12 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
             if (k) over_solid_512(dst + g0, scale_px(color, k), p1 - g0);
         }
     }
+}
+
+AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
+    const int whole = q->op == 1.0f;
+    if (q->evenOdd) { if (whole) blend_rows_512(q, 1, 1); else blend_rows_512(q, 1, 0); }
+    else { if (whole) blend_rows_512(q, 0, 1); else blend_rows_512(q, 0, 0); }
 }
 
 /// Appends the kept lanes (bits of `keep`) of a group of `lanes` edges set up side by side to
