@@ -5,8 +5,8 @@
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
 // the pixels of raster.c's row loop. The colour scaled by each of the 256 values of k is worked
-// out once a strip into a table the marked chunks gather from, and marked runs less than SPAN_GAP
-// cells apart are swept as one. lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
+// out once a strip into a table the marked chunks gather from, marked runs less than SPAN_GAP
+// cells apart are swept as one, and so is a whole row whose marked chunks are dense (dense_row). lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
 // contour's edges eight or four at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
 #include <stddef.h>
