@@ -5,8 +5,8 @@
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
 // the pixels of raster.c's row loop. The colour scaled by each of the 256 values of k is worked
-// out once a strip into a table the marked chunks gather from, and marked runs less than SPAN_GAP
-// cells apart are swept as one. lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
+// out once a strip into a table the marked chunks gather from, marked runs less than SPAN_GAP
+// cells apart are swept as one, and so is a whole row whose marked chunks are dense (dense_row). lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
 // contour's edges eight or four at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
 #include <stddef.h>
@@ -19,6 +19,31 @@
 #ifndef SPAN_GAP
 #define SPAN_GAP 32
 #endif
+
+/// A row whose marks are one word with few unmarked cells between its first and last marked chunk
+/// (at most `gap`: 64 at AVX2, 32 at AVX-512, whose spans skip no pixel work for k = 0) is swept
+/// as one span from the first to the last: no branch per run, which costs more than sweeping the
+/// gaps (their cells are 0: the same sums, so the same pixels). Rows of a small shape are mostly so.
+#ifndef DENSE_GAP_AVX2
+#define DENSE_GAP_AVX2 64
+#endif
+#ifndef DENSE_GAP_AVX512
+#define DENSE_GAP_AVX512 32
+#endif
+
+/// Whether a row's marks (`words` words from m, chunks of 2^shift cells) are one dense stretch
+/// (see DENSE_GAP_AVX2): then [*a, *b) its cells from the first marked chunk to the end of the
+/// last (capped at stride), and its marks cleared.
+static inline int dense_row(uint64_t *m, intptr_t words, int32_t shift, int32_t gap, int32_t stride, int32_t *a, int32_t *b) {
+    const uint64_t bits = m[0];
+    if (words != 1 || !bits) return 0;
+    const int32_t lo = __builtin_ctzll(bits), hi = 64 - __builtin_clzll(bits);
+    if ((hi - lo - __builtin_popcountll(bits)) << shift > gap) return 0;
+    m[0] = 0;
+    *a = lo << shift;
+    *b = hi << shift < stride ? hi << shift : stride;
+    return 1;
+}
 
 __attribute__((target("avx2")))
 LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd) {
@@ -188,14 +213,15 @@ static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
     for (; i < count; i++) dst[i] = over_px(dst[i], s);
 }
 
-__attribute__((target("avx2")))
-LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
-    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w, evenOdd = q->evenOdd;
+/// lk_raster_blend_rows_avx2 for one rule (evenOdd) and whether the opacity is 1 (whole), each
+/// combination compiled apart (no test of either in the vector loop).
+__attribute__((target("avx2"), always_inline))
+static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, const int whole) {
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w;
     const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
-    const int whole = op == 1.0f;
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 opv = _mm256_set1_ps(op);
     _Alignas(32) uint32_t table[256];
@@ -218,6 +244,7 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             }                                                                                              \
             cur = b;                                                                                       \
         } while (0)
+        if (!dense_row(m, words, 3, DENSE_GAP_AVX2, stride, &a, &b))
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
             if (!bits) continue;
@@ -243,6 +270,13 @@ LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
             if (k) over_solid_256(dst + g0, scale_px(color, k), p1 - g0);
         }
     }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
+    const int whole = q->op == 1.0f;
+    if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1); else blend_rows_256(q, 1, 0); }
+    else { if (whole) blend_rows_256(q, 0, 1); else blend_rows_256(q, 0, 0); }
 }
 
 #define AVX512BW __attribute__((target("avx512f,avx512bw")))
@@ -351,13 +385,13 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
-AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
-    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w, evenOdd = q->evenOdd;
+/// lk_raster_blend_rows_avx512 for one rule and opacity case, as blend_rows_256.
+AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const LkRasterRows *q, const int32_t evenOdd, const int whole) {
+    const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w;
     const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
-    const int whole = op == 1.0f;
     const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
     const __m512 opv = _mm512_set1_ps(op);
     _Alignas(64) uint32_t table[256];
@@ -370,6 +404,7 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
         // included (swept as they are: the same pixels, without a branch per run); cur: the
         // first pixel not yet painted, sum the running sum there.
         int32_t cur = 0, sum = 0, a = 0, b = 0;
+        if (!dense_row(m, words, 4, DENSE_GAP_AVX512, stride, &a, &b))
         for (intptr_t word = 0; word < words; word++) {
             uint64_t bits = m[word];
             if (!bits) continue;
@@ -395,6 +430,12 @@ AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
             if (k) over_solid_512(dst + g0, scale_px(color, k), p1 - g0);
         }
     }
+}
+
+AVX512BW LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *q) {
+    const int whole = q->op == 1.0f;
+    if (q->evenOdd) { if (whole) blend_rows_512(q, 1, 1); else blend_rows_512(q, 1, 0); }
+    else { if (whole) blend_rows_512(q, 0, 1); else blend_rows_512(q, 0, 0); }
 }
 
 /// Appends the kept lanes (bits of `keep`) of a group of `lanes` edges set up side by side to
