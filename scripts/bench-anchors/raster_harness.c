@@ -2,8 +2,7 @@
 // flattened cubics (like path.cubic200; SEG segments a cubic) or 200 zigzag stroke outlines (like
 // stroke200 at widths 1, 3, 12), each reset, added and filled with lamina_raster_fill_solid into a
 // 1280x720 frame; prints the best round in ms and a hash of the frame (pixels must not move).
-//   clang -O3 -std=gnu11 -ffp-contract=off -I Sources/CPixelKernels/include -o /tmp/rh \
-//       scripts/bench-anchors/raster_harness.c Sources/CPixelKernels/*.c -lm
+//   clang -O3 -std=gnu11 -ffp-contract=off -I Sources/CPixelKernels/include -o /tmp/rh scripts/bench-anchors/raster_harness.c Sources/CPixelKernels/*.c -lm
 //   LAMINA_SIMD=avx2 /tmp/rh EVENODD MODE ROUNDS   # MODE 0 stars, 2/3/4 strokes of width 1/3/12
 // Run variants alternately in a raised autogroup (setsid sh -c 'echo -20 > /proc/self/autogroup; ...').
 #include "CPixelKernels.h"
