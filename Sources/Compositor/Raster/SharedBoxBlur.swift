@@ -122,13 +122,8 @@ final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw 
 
     private func waitFinished(atLeast n: Int) {
         var spins = 0
-        while finished.load(ordering: .acquiring) < n { SharedBoxBlur.pause(&spins) }
-    }
-
-    /// A short spin, then yielding the CPU (a loaded machine may have put the thread waited for aside).
-    private static func pause(_ spins: inout Int) {
-        spins += 1
-        if spins < 2000 { lamina_cpu_relax() } else { sched_yield() }
+        // (A longer spin than a band's wait: a part waited for takes microseconds.)
+        while finished.load(ordering: .acquiring) < n { SpinWait.pause(&spins, spinning: 2000) }
     }
 
     /// Strip `k` of `parts`: rows [y0, y1) of `out`, made from the source alone in planes of its

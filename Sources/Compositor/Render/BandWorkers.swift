@@ -139,13 +139,9 @@ final class BandWorkers: @unchecked Sendable {  // unchecked: the job fields (wi
         }
     }
 
-    /// One turn of a wait on another thread: a short spin, then giving the CPU up each turn (on a
-    /// loaded machine the thread waited for may be waiting for this CPU). `idle` is asked only
-    /// every 32 turns: each call touches what the drawing threads share.
-    private static func pause(_ polls: inout Int) {
-        polls += 1
-        if polls < 256 { lamina_cpu_relax() } else { sched_yield() }
-    }
+    /// One turn of a wait on another thread (`SpinWait`, 256 turns of spinning). `idle` is asked
+    /// only every 32 turns: each call touches what the drawing threads share.
+    private static func pause(_ polls: inout Int) { SpinWait.pause(&polls, spinning: 256) }
 
     private func helperLoop() {
         defer { helpersRunning.subtract(1, ordering: .releasing) }
