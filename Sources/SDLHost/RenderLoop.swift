@@ -92,6 +92,7 @@ final class RenderLoop {
             if !virtualTime && sleepsWhileIdle(until: (frames, seconds, start), staged: &staged, presenter) { continue }
             let (target, mediaTarget) = nextFrameTime()
             let started = CAMediaClock.monotonicSeconds()
+            let inPlace = drawsInPlace(r, presenter)
             // When the frame was drawn, for the prediction of the next frames: its own work only,
             // not the wait for the frame before it to be presented.
             var drawn: Double?
@@ -112,9 +113,17 @@ final class RenderLoop {
             }
             let u0 = CAMediaClock.monotonicSeconds()
             let overlayDamage = drawOverlay(o, at: mediaTarget)
-            let uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
+            let uploaded: Int
+            if inPlace, let drawing = presenter as? DrawingFramePresenter {
+                uploaded = drawing.stageDrawn(damage: damage, overlay: o.pixelBuffer,
+                                              overlayArea: state.overlayHasContent ? state.overlayContent : nil)
+            } else {
+                uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
                                            overlayDamage: overlayDamage, overlayHasContent: state.overlayHasContent)
+            }
             let kept = keepFrame(r, o, overlayHasContent: state.overlayHasContent)
+            // Nothing else draws into the presenter's pixels (the next frame asks for them again).
+            r.drawTarget = nil
             let ready = CAMediaClock.monotonicSeconds()
             let frame = StagedFrame(target: target, mediaTarget: mediaTarget, started: started, staging: ready - u0,
                                     ready: drawn.map { $0 + (ready - u0) } ?? ready,
@@ -277,6 +286,25 @@ final class RenderLoop {
         return (target, CAMediaClock.timeBase.mediaTime(atHost: target))
     }
 
+    /// Whether the next frame is drawn straight into the presenter's pixels (`r.drawTarget`, set
+    /// here, with what they hold older than the frame before, which the renderer draws again):
+    /// when it has pixels of the frame's size, and nothing wants the frame in the renderer's own
+    /// (the window's own layers shown, frames kept or hooked, a screenshot asked for). Going back
+    /// to the renderer's own pixels redraws them whole, as the frames drawn in place left them behind.
+    private func drawsInPlace(_ r: CARenderer, _ presenter: FramePresenter) -> Bool {
+        let wanted = !settings.keepsLastFrame && !state.overlayHasContent
+            && shared.withLock { $0.onPresent == nil && $0.screenshotRequests == 0 }
+        let (w, h) = r.pixelSize
+        guard wanted, let drawing = presenter as? DrawingFramePresenter, let t = drawing.drawTarget(), t.width == w, t.height == h else {
+            if state.drewInPlace { r.addUpdate(r.bounds) }
+            state.drewInPlace = false
+            return false
+        }
+        r.drawTarget = (t.pixels, t.width, t.height, t.stale)
+        state.drewInPlace = true
+        return true
+    }
+
     /// Draws the window's own layers on their own renderer and buffer (over the scene) at `time`;
     /// returns the overlay's damage and keeps the bounds of what the buffer holds.
     private func drawOverlay(_ o: CARenderer, at time: Double) -> IntRect {
@@ -308,7 +336,12 @@ final class RenderLoop {
             return (s.screenshotRequests, s.onPresent != nil)
         }
         guard settings.keepsLastFrame || screenshots > 0 || hooked else { return nil }
-        let b = r.pixelBuffer
+        // Drawn in place (a screenshot asked for since): the frame from the presenter's pixels.
+        let b = r.drawTarget.map { t in
+            var copy = PixelBuffer(width: t.width, height: t.height)
+            copy.pixels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: t.pixels, count: t.width * t.height) }
+            return copy
+        } ?? r.pixelBuffer
         let image = CGImage(width: b.width, height: b.height, validPremultipliedARGB: b.pixels)
         if screenshots > 0 { saveScreenshot(image) }
         var kept = StagedFrame.Kept()
