@@ -31,7 +31,8 @@ protocol DrawingFramePresenter: FramePresenter {
     func drawTarget() -> (pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stale: IntRect)?
     /// Stages the frame drawn into `drawTarget()`'s pixels, which changed within `damage` since
     /// the frame staged last. `overlayArea`, when given, is where the window's own layers
-    /// (`overlay`) hold anything: they are blended over the frame there. Returns the pixels sent.
+    /// (`overlay`) hold anything (a presenter may show them from the next frame, drawn into the
+    /// renderer's own pixels). Returns the pixels sent.
     func stageDrawn(damage: IntRect, overlay: PixelBuffer, overlayArea: IntRect?) -> Int
 }
 

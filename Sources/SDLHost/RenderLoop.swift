@@ -287,7 +287,7 @@ final class RenderLoop {
     }
 
     /// Whether the next frame is drawn straight into the presenter's pixels (`r.drawTarget`, set
-    /// here, with what they hold older than the frame before, which the renderer draws again):
+    /// here, with what they hold older than the frame before that the presenter wants drawn again):
     /// when it has pixels of the frame's size, and nothing wants the frame in the renderer's own
     /// (the window's own layers shown, frames kept or hooked, a screenshot asked for). Going back
     /// to the renderer's own pixels redraws them whole, as the frames drawn in place left them behind.
@@ -331,17 +331,16 @@ final class RenderLoop {
     /// the scene and overlay when `keepsLastFrame` is on, and a copy of the scene for the present
     /// hook (a recording) when one is set.
     private func keepFrame(_ r: CARenderer, _ o: CARenderer, overlayHasContent: Bool) -> StagedFrame.Kept? {
+        // Drawn in place, only what changed is in the presenter's pixels: a screenshot or present
+        // hook asked for since the frame began waits for the next frame (drawn whole into the renderer's).
+        let inPlace = r.drawTarget != nil
         let (screenshots, hooked) = shared.withLock { s in
+            if inPlace { return (0, false) }
             defer { s.screenshotRequests = 0 }
             return (s.screenshotRequests, s.onPresent != nil)
         }
         guard settings.keepsLastFrame || screenshots > 0 || hooked else { return nil }
-        // Drawn in place (a screenshot asked for since): the frame from the presenter's pixels.
-        let b = r.drawTarget.map { t in
-            var copy = PixelBuffer(width: t.width, height: t.height)
-            copy.pixels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: t.pixels, count: t.width * t.height) }
-            return copy
-        } ?? r.pixelBuffer
+        let b = r.pixelBuffer
         let image = CGImage(width: b.width, height: b.height, validPremultipliedARGB: b.pixels)
         if screenshots > 0 { saveScreenshot(image) }
         var kept = StagedFrame.Kept()

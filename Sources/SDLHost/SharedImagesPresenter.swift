@@ -7,10 +7,10 @@ import Glibc
 #endif
 
 /// Presents on an X11 window through two shared-memory images of its own (MIT-SHM), taking turns:
-/// the renderer draws a frame straight into the image the X server is not reading
+/// the renderer draws what a frame changed straight into the image the X server is not reading
 /// (`drawTarget()`), while the server copies the other one to the window, so a frame is never
 /// copied into a framebuffer first (a whole Retina frame is 22 MB). Only the changed rectangle is
-/// sent (`XShmPutImage`). Frames that must be kept in the renderer's own pixels (the window's
+/// sent (`XShmPutImage`); the window keeps the rest. Frames that must be kept in the renderer's own pixels (the window's
 /// own layers shown, screenshots, recordings) are copied in as `WindowSurfacePresenter` copies
 /// them (`stage`). No vsync: the frame predictor paces the presents. Render thread only (it
 /// shares SDL's X connection, which SDL uses on this thread too).
@@ -95,27 +95,19 @@ final class SharedImagesPresenter: DrawingFramePresenter {
 
     func drawTarget() -> (pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stale: IntRect)? {
         guard images.count == 2 else { return nil }
-        let back = images[1 - front]
-        return (back.pixels, size.0, size.1, back.stale)
+        // Nothing stale to draw again: the window keeps what is not sent, and only what the frame
+        // changed (all drawn into the image now) is sent. (Drawing the image whole again, what
+        // changed in the frame before too, doubled the rasterisation of scenes that change in part.)
+        return (images[1 - front].pixels, size.0, size.1, .empty)
     }
 
     func stageDrawn(damage: IntRect, overlay: PixelBuffer, overlayArea: IntRect?) -> Int {
         guard images.count == 2 else { return 0 }
-        let back = 1 - front
+        // Only what changed is valid in the image (and sent). The window's own layers, if they
+        // appeared this frame, show from the next one, which is drawn into the renderer's pixels,
+        // whole, and copied in with them.
         let bounds = IntRect(x: 0, y: 0, width: size.0, height: size.1)
-        // The image holds the frame whole now (the renderer drew its stale part too): what
-        // differs from the frame on screen is what changed.
-        var sent = damage.intersection(bounds)
-        if let area = overlayArea?.intersection(bounds), !area.isEmpty, overlay.width >= area.maxX, overlay.height >= area.maxY {
-            // The window's own layers appeared this frame: blended over the frame just drawn (all
-            // of it in the image), through a copy of it (rare: the next frames are not drawn in place).
-            let pixels = images[back].pixels, width = size.0
-            var scene = PixelBuffer(width: width, height: size.1)
-            scene.pixels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: pixels, count: width * size.1) }
-            scene.export(area, overlay: overlay, to: UnsafeMutableRawPointer(pixels + area.y * width + area.x), pitch: width * 4)
-            sent = sent.union(area)
-        }
-        return turn(to: back, sending: sent)
+        return turn(to: 1 - front, sending: damage.intersection(bounds))
     }
 
     func invalidate() {
