@@ -11,4 +11,15 @@
 #define LAMINA_CSDL2_SHIM_H
 #define SDL_MAIN_HANDLED 1
 #include <SDL2/SDL.h>
+// The X11 window behind an SDL window and two shared-memory images of the window host's own
+// (SharedImagesPresenter: frames drawn straight into the image the X server reads next).
+#include <SDL2/SDL_syswm.h>
+#if defined(SDL_VIDEO_DRIVER_X11) && __has_include(<X11/extensions/XShm.h>)
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XShm.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#define LAMINA_HAS_XSHM 1
+#endif
 #endif

@@ -92,6 +92,7 @@ final class RenderLoop {
             if !virtualTime && sleepsWhileIdle(until: (frames, seconds, start), staged: &staged, presenter) { continue }
             let (target, mediaTarget) = nextFrameTime()
             let started = CAMediaClock.monotonicSeconds()
+            let inPlace = drawsInPlace(r, presenter)
             // When the frame was drawn, for the prediction of the next frames: its own work only,
             // not the wait for the frame before it to be presented.
             var drawn: Double?
@@ -112,9 +113,17 @@ final class RenderLoop {
             }
             let u0 = CAMediaClock.monotonicSeconds()
             let overlayDamage = drawOverlay(o, at: mediaTarget)
-            let uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
+            let uploaded: Int
+            if inPlace, let drawing = presenter as? DrawingFramePresenter {
+                uploaded = drawing.stageDrawn(damage: damage, overlay: o.pixelBuffer,
+                                              overlayArea: state.overlayHasContent ? state.overlayContent : nil)
+            } else {
+                uploaded = presenter.stage(scene: r.pixelBuffer, damage: damage, overlay: o.pixelBuffer,
                                            overlayDamage: overlayDamage, overlayHasContent: state.overlayHasContent)
+            }
             let kept = keepFrame(r, o, overlayHasContent: state.overlayHasContent)
+            // Nothing else draws into the presenter's pixels (the next frame asks for them again).
+            r.drawTarget = nil
             let ready = CAMediaClock.monotonicSeconds()
             let frame = StagedFrame(target: target, mediaTarget: mediaTarget, started: started, staging: ready - u0,
                                     ready: drawn.map { $0 + (ready - u0) } ?? ready,
@@ -277,6 +286,25 @@ final class RenderLoop {
         return (target, CAMediaClock.timeBase.mediaTime(atHost: target))
     }
 
+    /// Whether the next frame is drawn straight into the presenter's pixels (`r.drawTarget`, set
+    /// here, with what they hold older than the frame before that the presenter wants drawn again):
+    /// when it has pixels of the frame's size, and nothing wants the frame in the renderer's own
+    /// (the window's own layers shown, frames kept or hooked, a screenshot asked for). Going back
+    /// to the renderer's own pixels redraws them whole, as the frames drawn in place left them behind.
+    private func drawsInPlace(_ r: CARenderer, _ presenter: FramePresenter) -> Bool {
+        let wanted = !settings.keepsLastFrame && !state.overlayHasContent
+            && shared.withLock { $0.onPresent == nil && $0.screenshotRequests == 0 }
+        let (w, h) = r.pixelSize
+        guard wanted, let drawing = presenter as? DrawingFramePresenter, let t = drawing.drawTarget(), t.width == w, t.height == h else {
+            if state.drewInPlace { r.addUpdate(r.bounds) }
+            state.drewInPlace = false
+            return false
+        }
+        r.drawTarget = (t.pixels, t.width, t.height, t.stale)
+        state.drewInPlace = true
+        return true
+    }
+
     /// Draws the window's own layers on their own renderer and buffer (over the scene) at `time`;
     /// returns the overlay's damage and keeps the bounds of what the buffer holds.
     private func drawOverlay(_ o: CARenderer, at time: Double) -> IntRect {
@@ -303,7 +331,11 @@ final class RenderLoop {
     /// the scene and overlay when `keepsLastFrame` is on, and a copy of the scene for the present
     /// hook (a recording) when one is set.
     private func keepFrame(_ r: CARenderer, _ o: CARenderer, overlayHasContent: Bool) -> StagedFrame.Kept? {
+        // Drawn in place, only what changed is in the presenter's pixels: a screenshot or present
+        // hook asked for since the frame began waits for the next frame (drawn whole into the renderer's).
+        let inPlace = r.drawTarget != nil
         let (screenshots, hooked) = shared.withLock { s in
+            if inPlace { return (0, false) }
             defer { s.screenshotRequests = 0 }
             return (s.screenshotRequests, s.onPresent != nil)
         }

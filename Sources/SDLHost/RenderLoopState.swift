@@ -21,6 +21,8 @@ struct RenderLoopState {
     var overlayHasContent = false
     var overlayContent = IntRect.empty
     var overlayContentSize = (width: 0, height: 0)
+    /// The last frame was drawn straight into the presenter's pixels (the renderer's own are behind).
+    var drewInPlace = false
     /// When frames will be on screen, from the measured presents (kept from run to run at one period).
     var predictor = FramePredictor(hz: 60)
     /// The last frame's present time, target host time and target media time.

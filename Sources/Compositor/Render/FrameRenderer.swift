@@ -80,14 +80,27 @@ public final class FrameRenderer {
     /// `background` already (see `drawnBounds`): the rest of the region is not cleared again.
     public func render(_ tree: RenderTree, into buffer: inout PixelBuffer, region: IntRect? = nil,
                        toDevice: Matrix4x4 = .identity, background: UInt32? = 0, clearing: IntRect? = nil) {
+        let width = buffer.width, height = buffer.height
+        guard width > 0, height > 0 else { return }
+        buffer.pixels.withUnsafeMutableBufferPointer { px in
+            render(tree, intoPixels: px.baseAddress!, width: width, height: height, region: region,
+                   toDevice: toDevice, background: background, clearing: clearing)
+        }
+    }
+
+    /// `render(_:into:...)` into memory the caller owns: `width × height` pixels laid out as a
+    /// `PixelBuffer`'s (rows `width` pixels apart), at `pixels`, such as a window's shared-memory
+    /// image, so that a frame is drawn where the display reads it instead of being copied there.
+    /// Nothing else may touch those pixels until the call returns.
+    public func render(_ tree: RenderTree, intoPixels pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, region: IntRect? = nil,
+                       toDevice: Matrix4x4 = .identity, background: UInt32? = 0, clearing: IntRect? = nil) {
         #if DEBUG
         // The contract every kernel relies on; release builds do not pay for the walk.
         if let bad = tree.firstNonPremultipliedColor() { assertionFailure("FrameRenderer.render: \(bad)") }
         #endif
-        let full = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        let full = IntRect(x: 0, y: 0, width: width, height: height)
         let area = (region ?? full).intersection(full)
         guard !area.isEmpty else { return }
-        let width = buffer.width
         let bandCount = threads > 1 ? min(threads, max(1, area.height / 16)) : 1
         // Balanced bands carry over between frames of the same area (full frames, repeated regions).
         if area != balancedArea { balancer = BandBalancer(); balancedArea = area }
@@ -106,13 +119,13 @@ public final class FrameRenderer {
         let timing = UnsafeMutablePointer<Double>.allocate(capacity: 2 * bandCount)
         timing.initialize(repeating: 0, count: 2 * bandCount)
         defer { timing.deallocate() }
-        buffer.pixels.withUnsafeMutableBufferPointer { px in
+        do {
             // Shared by the bands without a race: band b writes only its own rows of the buffer,
             // `drawers[b]`, `timing[b]` and `timing[bandCount + b]`, and all of them only read the tree (a value whose
             // objects are immutable). Threads: the bands run on this thread and `workers`' helpers
             // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
             // only when every band is done.
-            let shared = (drawers: self.drawers, timing: timing, base: px.baseAddress!, tree: tree)
+            let shared = (drawers: self.drawers, timing: timing, base: pixels, tree: tree)
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
             let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
             shadowCache.beginFrame()

@@ -190,6 +190,22 @@ open class CARenderer: NSObject {
 
     /// Rasterises the update region of the current frame into the target (nothing when idle).
     open func render() {
+        if let target = drawTarget {
+            // Into memory a host owns (a window's shared image), which holds an earlier frame than
+            // `buffer` may: its stale part is drawn too, the whole region is cleared, and what
+            // `buffer` holds is no longer known.
+            precondition(target.width == buffer.width && target.height == buffer.height,
+                         "CARenderer.drawTarget is \(target.width)x\(target.height), the frame \(buffer.width)x\(buffer.height)")
+            let region = damage.union(target.stale).intersection(IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+            guard !region.isEmpty else { phaseDurations.raster = 0; return }
+            let t0 = CAMediaClock.monotonicSeconds()
+            frameRenderer.render(tree, intoPixels: target.pixels, width: buffer.width, height: buffer.height, region: region,
+                                 toDevice: toDevice, background: lastBackground, clearing: region)
+            clearedArea = region.area
+            notBackground = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+            phaseDurations.raster = CAMediaClock.monotonicSeconds() - t0
+            return
+        }
         guard !damage.isEmpty else { phaseDurations.raster = 0; return }
         let t0 = CAMediaClock.monotonicSeconds()
         let map = toDevice
@@ -310,6 +326,15 @@ open class CARenderer: NSObject {
     public func makeImage() -> CGImage {
         CGImage(width: buffer.width, height: buffer.height, validPremultipliedARGB: buffer.pixels)
     }
+
+    /// Where `render()` draws instead of the renderer's own pixels (Lamina, for a host that draws
+    /// frames straight into the memory its display reads; nil: its own pixels, `pixelBuffer`):
+    /// `width × height` pixels, rows `width` apart, which must be the frame's pixel size
+    /// (`pixelSize`), holding the frame before this one except in `stale` (pixels), which is
+    /// drawn again with the frame's region (but is no damage: `damageRect` stays what changed
+    /// since the frame before). `pixelBuffer` is not drawn while it is set: a host that goes back
+    /// to it redraws it whole (`addUpdate(bounds)`).
+    @_spi(LaminaInternal) public var drawTarget: (pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stale: IntRect)?
 
     /// The target pixels (Lamina, for hosts and tests).
     @_spi(LaminaInternal) public var pixelBuffer: PixelBuffer { buffer }
