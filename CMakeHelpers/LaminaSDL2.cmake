@@ -8,7 +8,7 @@
 #               static library with its module map generated in the build folder.
 # Each is an INTERFACE target (CMediaCodecs a static one): linking it puts the module map on the
 # import path, the include folders on the compile line and the libraries on the link line.
-# On Debian: apt-get install pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev
+# On Debian: apt-get install pkg-config libsdl2-dev libx11-dev libxext-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev
 # (scripts/setup.sh does it).
 include_guard(GLOBAL)
 

@@ -3,6 +3,8 @@
 # What each package is for (Sources/QuartzCore/QuartzCore.docc/Installing.md):
 #   pkg-config            finds FreeType's include folder for the build
 #   libsdl2-dev           the window host (SDLHost): windows, input, presenting frames
+#   libx11-dev libxext-dev  the window host on X11: frames drawn into MIT-SHM images (libsdl2-dev
+#                         brings them too; named because CSDL2 links X11 and Xext itself)
 #   libfreetype-dev       glyphs for CATextLayer and scene text
 #   libpng-dev            PNG files: reading images, writing frames and goldens
 #   libjpeg62-turbo-dev   JPEG files: reading images, lamina render -o x.jpg
@@ -11,14 +13,14 @@
 #   ffmpeg                recording to video (lamina record, lamina run --record, F5); the tests
 #                         that record run only when it is installed
 #   parallel              GNU parallel: the tests of recordings split in parts run them side by side
-# Xvfb (only to run windows without a screen) stays optional: apt-get install xvfb. The tests do
-# not need it (they use SDL's offscreen driver).
+# Xvfb (only to run windows without a screen) stays optional: apt-get install xvfb. `swift test`
+# does not need it (SDL's offscreen driver); test-all.sh's x11 step installs it when missing.
 set -euo pipefail
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
   exit 1
 fi
-packages=(pkg-config libsdl2-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev ffmpeg parallel)
+packages=(pkg-config libsdl2-dev libx11-dev libxext-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev ffmpeg parallel)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -11,7 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # name|command|what it checks
 steps=(
-  "swift-test|swift test|SwiftPM's tests: every test target (about 1,200 tests)"
+  "swift-test|swift test|SwiftPM's tests: every test target (about 1,500 tests)"
+  "x11|bash scripts/test-x11.sh|the window presenters on a real X server (Xvfb): frames drawn into shared-memory images"
   "fuzz-smoke|bash scripts/fuzz-smoke.sh|a short run of the scene fuzzer over its corpus"
   "cmake|bash CMakeHelpers/ci-build.sh|the CMake + Ninja build of the library, the command and an embedding example"
   "check-dependent|bash scripts/check-dependent.sh|a package outside the repository that depends on this checkout (no warnings allowed)"

@@ -133,20 +133,10 @@ final class BoxBlurMirrorTests: XCTestCase {
                     let expected = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma)
                     lamina_box_blur_set_mirroring(1)
                     for threads in [1, 3] {
-                        let published = Mutex<SharedBoxBlur?>(nil)
-                        let result = Mutex<[Float]>([])
-                        DispatchQueue.concurrentPerform(iterations: threads) { t in
-                            if t == 0 {
-                                let got = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma,
-                                                             share: { blur in published.withLock { $0 = blur } })
-                                result.withLock { $0 = got }
-                            } else {
-                                var blur: SharedBoxBlur?
-                                while blur == nil { blur = published.withLock { $0 }; if blur == nil { sched_yield() } }
-                                blur!.help()
-                            }
+                        let result = SharedBlurHarness.run(threads: threads) { share in
+                            BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma, share: share)
                         }
-                        XCTAssertEqual(result.withLock { $0 }.map(\.bitPattern), expected.map(\.bitPattern),
+                        XCTAssertEqual(result.map(\.bitPattern), expected.map(\.bitPattern),
                                        "trial \(trial): \(w)x\(h), source \(sw)x\(sh) at (\(ox), \(oy)), sigma \(sigma), level \(level), \(threads) threads")
                     }
                 }

@@ -25,23 +25,11 @@ final class BoxBlurSharingTests: XCTestCase {
                     let expected = BoxBlur.blurPlaced(c.src, sourceWidth: c.sw, sourceHeight: c.sh, ox: c.ox, oy: c.oy,
                                                       width: c.w, height: c.h, sigma: c.sigma)
                     for threads in [1, 3] {
-                        let published = Mutex<SharedBoxBlur?>(nil)
-                        let result = Mutex<[Float]>([])
-                        let lateness = trial % 3   // helpers: at once, after a short while, or late
-                        DispatchQueue.concurrentPerform(iterations: threads) { t in
-                            if t == 0 {
-                                let got = BoxBlur.blurPlaced(c.src, sourceWidth: c.sw, sourceHeight: c.sh, ox: c.ox, oy: c.oy,
-                                                             width: c.w, height: c.h, sigma: c.sigma,
-                                                             share: { blur in published.withLock { $0 = blur } })
-                                result.withLock { $0 = got }
-                            } else {
-                                if lateness > 0 { usleep(UInt32(lateness * 150)) }
-                                var blur: SharedBoxBlur?
-                                while blur == nil { blur = published.withLock { $0 }; if blur == nil { sched_yield() } }
-                                blur!.help()
-                            }
+                        // Helpers at once, after a short while, or late.
+                        let got = SharedBlurHarness.run(threads: threads, lateness: trial % 3) { share in
+                            BoxBlur.blurPlaced(c.src, sourceWidth: c.sw, sourceHeight: c.sh, ox: c.ox, oy: c.oy,
+                                               width: c.w, height: c.h, sigma: c.sigma, share: share)
                         }
-                        let got = result.withLock { $0 }
                         XCTAssertEqual(got.map(\.bitPattern), expected.map(\.bitPattern),
                                        "trial \(trial): \(c.w)x\(c.h), source \(c.sw)x\(c.sh) at (\(c.ox), \(c.oy)), sigma \(c.sigma), level \(level), \(threads) threads")
                     }

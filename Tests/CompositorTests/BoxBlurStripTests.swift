@@ -28,22 +28,14 @@ final class BoxBlurStripTests: XCTestCase {
                 PixelKernels.withLevel(level) {
                     let expected = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma)
                     for threads in [1, 3] {
-                        let published = Mutex<SharedBoxBlur?>(nil), result = Mutex<[Float]>([])
-                        DispatchQueue.concurrentPerform(iterations: threads) { t in
-                            if t == 0 {
-                                let got = BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma,
-                                                             share: { blur in
-                                                                 XCTAssertTrue(blur.strips)
-                                                                 published.withLock { $0 = blur }
-                                                             })
-                                result.withLock { $0 = got }
-                            } else {
-                                var blur: SharedBoxBlur?
-                                while blur == nil { blur = published.withLock { $0 }; if blur == nil { sched_yield() } }
-                                blur!.help()
-                            }
+                        let result = SharedBlurHarness.run(threads: threads) { share in
+                            BoxBlur.blurPlaced(src, sourceWidth: sw, sourceHeight: sh, ox: ox, oy: oy, width: w, height: h, sigma: sigma,
+                                               share: { blur in
+                                                   XCTAssertTrue(blur.strips)
+                                                   share(blur)
+                                               })
                         }
-                        XCTAssertEqual(result.withLock { $0 }.map(\.bitPattern), expected.map(\.bitPattern),
+                        XCTAssertEqual(result.map(\.bitPattern), expected.map(\.bitPattern),
                                        "\(w)x\(h), source \(sw)x\(sh) at (\(ox), \(oy)), sigma \(sigma), level \(level), \(threads) threads")
                     }
                 }

@@ -48,14 +48,9 @@ final class PathStrokerReferenceTests: XCTestCase {
             let cap = caps[Int(g.next() % 3)], join = joins[Int(g.next() % 3)]
             let miter = [1, 1.5, 4, 10][Int(g.next() % 4)] as CGFloat
             let tolerance = [0.05, 0.005, 0.5, 5][Int(g.next() % 4)] as CGFloat
-            var fast = PathStroker(lineWidth: width, cap: cap, join: join, miterLimit: miter, tolerance: tolerance)
-            var reference = ReferencePathStroker(lineWidth: width, cap: cap, join: join, miterLimit: miter, tolerance: tolerance)
-            for sp in StrokeSubpath.split(path) { fast.add(sp); reference.add(sp) }
-            compared += reference.polygons.reduce(0) { $0 + $1.count }
-            guard fast.polygons == reference.polygons else {
-                return XCTFail("trial \(trial): width \(width), \(cap.rawValue)/\(join.rawValue), miter \(miter), tolerance \(tolerance): "
-                               + "\(fast.polygons.map(\.count)) points vs \(reference.polygons.map(\.count))")
-            }
+            guard let points = Self.sameAsReference(path, width: width, cap: cap, join: join, miter: miter, tolerance: tolerance,
+                                                    trial: trial) else { return }
+            compared += points
         }
         XCTAssertGreaterThan(compared, 100_000)
     }
@@ -90,15 +85,25 @@ final class PathStrokerReferenceTests: XCTestCase {
             let width = [1, 4, 4, 12][Int(g.next() % 4)] as CGFloat
             let join = joins[Int(g.next() % 3)], cap = caps[Int(g.next() % 3)]
             let tolerance = [0.05, 0.05, 0.01, 0.5][Int(g.next() % 4)] as CGFloat
-            var fast = PathStroker(lineWidth: width, cap: cap, join: join, miterLimit: 10, tolerance: tolerance)
-            var reference = ReferencePathStroker(lineWidth: width, cap: cap, join: join, miterLimit: 10, tolerance: tolerance)
-            for sp in StrokeSubpath.split(path) { fast.add(sp); reference.add(sp) }
-            compared += reference.polygons.reduce(0) { $0 + $1.count }
-            guard fast.polygons == reference.polygons else {
-                return XCTFail("trial \(trial): width \(width), \(join.rawValue), tolerance \(tolerance): "
-                               + "\(fast.polygons.map(\.count)) points vs \(reference.polygons.map(\.count))")
-            }
+            guard let points = Self.sameAsReference(path, width: width, cap: cap, join: join, miter: 10, tolerance: tolerance,
+                                                    trial: trial) else { return }
+            compared += points
         }
         XCTAssertGreaterThan(compared, 200_000)
+    }
+
+    /// Strokes `path` with PathStroker and with the reference: the number of points compared when
+    /// their polygons are the same, nil (and a failure naming the trial) when they are not.
+    private static func sameAsReference(_ path: CGPath, width: CGFloat, cap: CGLineCap, join: CGLineJoin, miter: CGFloat,
+                                        tolerance: CGFloat, trial: Int) -> Int? {
+        var fast = PathStroker(lineWidth: width, cap: cap, join: join, miterLimit: miter, tolerance: tolerance)
+        var reference = ReferencePathStroker(lineWidth: width, cap: cap, join: join, miterLimit: miter, tolerance: tolerance)
+        for sp in StrokeSubpath.split(path) { fast.add(sp); reference.add(sp) }
+        guard fast.polygons == reference.polygons else {
+            XCTFail("trial \(trial): width \(width), \(cap.rawValue)/\(join.rawValue), miter \(miter), tolerance \(tolerance): "
+                    + "\(fast.polygons.map(\.count)) points vs \(reference.polygons.map(\.count))")
+            return nil
+        }
+        return reference.polygons.reduce(0) { $0 + $1.count }
     }
 }

@@ -15,19 +15,8 @@ final class KeptPresenterTests: OffscreenClockTestCase {
         let host = try WindowHost(title: "kept", size: CGSize(width: 320, height: 160))
         host.virtualTime = true
         host.keepsLastFrame = true
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 320, height: 160)
-        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
-        let dot = CALayer()
-        dot.frame = CGRect(x: 100, y: 100, width: 10, height: 10)
-        dot.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(dot)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 105
-        move.toValue = 205
-        move.duration = 10
-        dot.add(move, forKey: "move")
-        host.layer = root
+        // A small layer moving right: after the first frame, only where it was and is changes.
+        host.layer = MovingDotScene.make()
         host.run(frames: 4)
         host.run(frames: 10)
         let sent = host.times.uploadedPixels

@@ -16,20 +16,8 @@ final class WindowSurfacePresenterTests: OffscreenClockTestCase {
         let host = try WindowHost(title: "surface", size: CGSize(width: 320, height: 160))
         host.virtualTime = true
         host.keepsLastFrame = true
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 320, height: 160)
-        root.backgroundColor = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
         // A small layer moving right: after the first frame, only where it was and is changes.
-        let dot = CALayer()
-        dot.frame = CGRect(x: 100, y: 100, width: 10, height: 10)
-        dot.backgroundColor = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(dot)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 105
-        move.toValue = 205
-        move.duration = 10
-        dot.add(move, forKey: "move")
-        host.layer = root
+        host.layer = MovingDotScene.make()
         host.showBanner("A banner over the scene")
         host.run(frames: 5)
         XCTAssertEqual(host.presentation, "window surface")
