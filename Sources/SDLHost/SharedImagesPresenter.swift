@@ -21,6 +21,9 @@ final class SharedImagesPresenter: DrawingFramePresenter {
         /// At an address of its own: the image keeps a pointer to it (`obdata`), read by every put.
         var segment: UnsafeMutablePointer<XShmSegmentInfo>
         var stale: IntRect
+        /// Not staged yet: its pixels are not a frame (the renderer draws all of it and knows
+        /// nothing of what it holds).
+        var fresh = true
         var pixels: UnsafeMutablePointer<UInt32> { UnsafeMutableRawPointer(segment.pointee.shmaddr!).assumingMemoryBound(to: UInt32.self) }
     }
 
@@ -98,7 +101,9 @@ final class SharedImagesPresenter: DrawingFramePresenter {
         // Nothing stale to draw again: the window keeps what is not sent, and only what the frame
         // changed (all drawn into the image now) is sent. (Drawing the image whole again, what
         // changed in the frame before too, doubled the rasterisation of scenes that change in part.)
-        return (images[1 - front].pixels, size.0, size.1, .empty)
+        // A new image is stale whole: the renderer then assumes nothing of its pixels.
+        let image = images[1 - front]
+        return (image.pixels, size.0, size.1, image.fresh ? IntRect(x: 0, y: 0, width: size.0, height: size.1) : .empty)
     }
 
     func stageDrawn(damage: IntRect, overlay: PixelBuffer, overlayArea: IntRect?) -> Int {
@@ -135,6 +140,7 @@ final class SharedImagesPresenter: DrawingFramePresenter {
     /// screen: the other image is now older where `r` is.
     private func turn(to back: Int, sending r: IntRect) -> Int {
         images[back].stale = .empty
+        images[back].fresh = false
         images[1 - back].stale = images[1 - back].stale.union(r)
         front = back
         pending = r

@@ -192,17 +192,26 @@ open class CARenderer: NSObject {
     open func render() {
         if let target = drawTarget {
             // Into memory a host owns (a window's shared image), which holds an earlier frame than
-            // `buffer` may: its stale part is drawn too, the whole region is cleared, and what
-            // `buffer` holds is no longer known.
+            // `buffer` may: its stale part is drawn too, and what `buffer` holds is no longer known.
+            // Each target's pixels keep their own box outside which they hold the background (all
+            // of a target not drawn into before), so only the part of the region earlier frames
+            // drew into it is cleared, as for `buffer`.
             precondition(target.width == buffer.width && target.height == buffer.height,
                          "CARenderer.drawTarget is \(target.width)x\(target.height), the frame \(buffer.width)x\(buffer.height)")
-            let region = damage.union(target.stale).intersection(IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+            let whole = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+            let region = damage.union(target.stale).intersection(whole)
             guard !region.isEmpty else { phaseDurations.raster = 0; return }
             let t0 = CAMediaClock.monotonicSeconds()
+            let key = Int(bitPattern: target.pixels)
+            // What the host calls stale may hold anything (a new image: all of it).
+            let known = (targetsNotBackground[key] ?? whole).union(target.stale)
+            let clearing = clearsOnlyDrawnPixels ? known.intersection(region) : region
             frameRenderer.render(tree, intoPixels: target.pixels, width: buffer.width, height: buffer.height, region: region,
-                                 toDevice: toDevice, background: lastBackground, clearing: region)
-            clearedArea = region.area
-            notBackground = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+                                 toDevice: toDevice, background: lastBackground, clearing: clearing)
+            clearedArea = clearing.area
+            if targetsNotBackground[key] == nil && targetsNotBackground.count >= 4 { targetsNotBackground.removeAll() }
+            targetsNotBackground[key] = clearsOnlyDrawnPixels ? notBackground(after: region, was: known) : whole
+            notBackground = whole
             phaseDurations.raster = CAMediaClock.monotonicSeconds() - t0
             return
         }
@@ -213,31 +222,36 @@ open class CARenderer: NSObject {
         let clearing = clearsOnlyDrawnPixels ? notBackground.intersection(damage) : damage
         frameRenderer.render(tree, into: &buffer, region: damage, toDevice: map, background: lastBackground, clearing: clearing)
         clearedArea = clearing.area
-        if clearsOnlyDrawnPixels {
-            // In the region, the tree drew inside its drawn bounds and left the background
-            // elsewhere; outside the region the buffer is as it was. The bounds are worked out
-            // where redrawing the region costs enough to be worth it (a quarter of the frame).
-            // Where the tree drew half of the frame or more, the bounds are not worked out again
-            // for a while (the region counts as drawn, which it holds): clearing less would save
-            // less than finding the bounds of many paths costs.
-            let frameArea = buffer.width * buffer.height
-            var drawn = damage
-            if boundsPause > 0 {
-                boundsPause -= 1
-            } else if damage.area * 4 >= frameArea, let b = frameRenderer.drawnBounds(of: tree, toDevice: map) {
-                drawn = b.intersection(damage)
-                if drawn.area * 2 >= frameArea { boundsPause = 15 }
-            }
-            notBackground = notBackground.intersection(damage) == notBackground ? drawn : notBackground.union(drawn)
-        } else {
-            notBackground = IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-        }
+        notBackground = clearsOnlyDrawnPixels ? notBackground(after: damage, was: notBackground)
+                                              : IntRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         phaseDurations.raster = CAMediaClock.monotonicSeconds() - t0
+    }
+
+    /// The box outside which pixels hold the background after the tree was drawn into `region` of
+    /// pixels whose box was `known`: in the region, the tree drew inside its drawn bounds and left
+    /// the background elsewhere; outside the region the pixels are as they were. The bounds are
+    /// worked out where redrawing the region costs enough to be worth it (a quarter of the frame).
+    /// Where the tree drew half of the frame or more, the bounds are not worked out again for a
+    /// while (the region counts as drawn, which it holds): clearing less would save less than
+    /// finding the bounds of many paths costs.
+    private func notBackground(after region: IntRect, was known: IntRect) -> IntRect {
+        let frameArea = buffer.width * buffer.height
+        var drawn = region
+        if boundsPause > 0 {
+            boundsPause -= 1
+        } else if region.area * 4 >= frameArea, let b = frameRenderer.drawnBounds(of: tree, toDevice: toDevice) {
+            drawn = b.intersection(region)
+            if drawn.area * 2 >= frameArea { boundsPause = 15 }
+        }
+        return known.intersection(region) == known ? drawn : known.union(drawn)
     }
 
     /// A box of the target outside which every pixel holds the background (what the last frames
     /// drew, as far as they drew; all of the target while that is not known).
     private var notBackground = IntRect.empty
+    /// The same box for each host's pixels drawn into (`drawTarget`), by their address (a window's
+    /// two images; forgotten when a fifth appears, as after resizes).
+    private var targetsNotBackground: [Int: IntRect] = [:]
     /// Frames left before the drawn bounds are worked out again (they covered half of the frame
     /// or more: clearing less would save little).
     private var boundsPause = 0
@@ -331,8 +345,9 @@ open class CARenderer: NSObject {
     /// frames straight into the memory its display reads; nil: its own pixels, `pixelBuffer`):
     /// `width × height` pixels, rows `width` apart, which must be the frame's pixel size
     /// (`pixelSize`), holding the frame before this one except in `stale` (pixels), which is
-    /// drawn again with the frame's region (but is no damage: `damageRect` stays what changed
-    /// since the frame before). `pixelBuffer` is not drawn while it is set: a host that goes back
+    /// drawn again with the frame's region and may hold anything (but is no damage: `damageRect`
+    /// stays what changed since the frame before). Pixels at the same address are taken to hold
+    /// what the renderer last drew into them outside `stale` (so that it clears only where it drew). `pixelBuffer` is not drawn while it is set: a host that goes back
     /// to it redraws it whole (`addUpdate(bounds)`).
     @_spi(LaminaInternal) public var drawTarget: (pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stale: IntRect)?
 

@@ -45,6 +45,50 @@ final class DrawTargetTests: XCTestCase {
         }
     }
 
+    /// A small card over a clear background, the whole frame redrawn each time into two buffers in
+    /// turn: once each buffer has been drawn whole, a frame clears only where the card was and is in
+    /// that buffer (as the renderer's own pixels are cleared), and every frame is the reference's.
+    func testEachBufferIsClearedOnlyWhereItWasDrawn() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 140)
+        root.position = CGPoint(x: 100, y: 70)
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 20, width: 30, height: 20)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+        root.addSublayer(card)
+        CATransaction.flush()
+        let r = CARenderer(size: root.bounds.size, scale: 2), reference = CARenderer(size: root.bounds.size, scale: 2)
+        for x in [r, reference] { x.layer = root }
+        let (w, h) = r.pixelSize
+        let whole = IntRect(x: 0, y: 0, width: w, height: h)
+        let buffers = (0..<2).map { k -> UnsafeMutablePointer<UInt32> in
+            let b = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+            b.initialize(repeating: 0x1234_5678 &* UInt32(k + 1), count: w * h)
+            return b
+        }
+        defer { for b in buffers { b.deallocate() } }
+        for f in 0..<8 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            card.position.x += 7
+            CATransaction.commit()
+            CATransaction.flush()
+            // The first use of each buffer: all of it stale (garbage).
+            r.drawTarget = (buffers[f % 2], w, h, f < 2 ? whole : .empty)
+            r.addUpdate(r.bounds)
+            reference.addUpdate(reference.bounds)
+            draw(r)
+            draw(reference)
+            let got = Array(UnsafeBufferPointer(start: buffers[f % 2], count: w * h)), expected = reference.pixelBuffer.pixels
+            XCTAssertTrue(got == expected, "frame \(f): \(zip(got, expected).filter { $0 != $1 }.count) of \(w * h) pixels differ")
+            if f >= 2 {
+                // The card's box two frames ago and now (60 x 40 pixels each, 28 apart): at most
+                // 88 x 40, far from the 400 x 280 of the frame.
+                XCTAssertLessThanOrEqual(r.clearedArea, 100 * 50, "frame \(f): cleared \(r.clearedArea) of \(w * h) pixels")
+            }
+        }
+    }
+
     /// Draws `frames` frames of a random scene with a renderer drawing into two buffers in turn
     /// and with a reference; returns the frames that differ.
     private func compare(seed: UInt64, threads: Int, background: CGColor?, frames: Int) -> [Int] {
