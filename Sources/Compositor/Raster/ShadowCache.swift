@@ -138,6 +138,8 @@ public final class ShadowCache: Sendable {
         /// alpha each was rasterised to once its maker has it (`publish`).
         var outlinesClaimed: Set<ShadowOutlineKey> = []
         var outlineKeys: [ShadowOutlineKey: Key] = [:]
+        /// The reduced planes of named shadows the bands of this frame make together (`split`).
+        var splits: [ShadowOutlineKey: ShadowSplit] = [:]
     }
     private let state = Mutex(State())
     /// How many blurs `State.shared` holds (changed under the lock; read without it by `helpShared`,
@@ -346,7 +348,24 @@ public final class ShadowCache: Sendable {
 
     /// Starts a frame: blurs kept by name from now on are found by `plane(forName:)` from the next
     /// frame on. (Called by `FrameRenderer` before its bands draw.)
-    func beginFrame() { state.withLock { $0.frame += 1 } }
+    func beginFrame() { state.withLock { $0.frame += 1; $0.splits.removeAll() } }
+
+    /// The reduced plane of the shadow named `name` that the bands of this frame make together
+    /// (`ShadowSplit`): made by `make` for the first band to ask, the same object for the others.
+    func split(_ name: ShadowOutlineKey, make: () -> ShadowSplit) -> ShadowSplit {
+        state.withLock { s in
+            if let sp = s.splits[name] { splitsJoined.add(1, ordering: .relaxed); return sp }
+            let sp = make()
+            s.splits[name] = sp
+            return sp
+        }
+    }
+
+    /// Bands that joined a split plane another band began (`split`; for tests).
+    let splitsJoined = Atomic<Int>(0)
+    /// Rows of split planes made by a band that did not claim them as it reached the group (no
+    /// band had: drawn for them alone; for tests).
+    let splitRowsTaken = Atomic<Int>(0)
 
     /// The blur kept under `name` (`store`, or `remember` of a group's blur) in an earlier frame
     /// (or in this one too, when `thisFrame`), when it is still kept (counted as a hit). A name

@@ -44,6 +44,10 @@ public final class FrameRenderer {
     /// from frame to frame, without reading its group's alpha (see `TreeRasterizer.namesShadows`;
     /// false only to compare in tests).
     var namesShadows = true
+    /// Whether the bands share the reduced plane of a named shadow that reaches several of them,
+    /// each drawing the group on its own rows only (see `TreeRasterizer.beginSplitShadow`; false
+    /// only to compare in tests).
+    var sharesShadowRows = true
     /// Whether a border ring's straight sides are painted as rectangles and only its rounded bands
     /// rasterised (see `TreeRasterizer.splitsBorderSides`; false only to compare in tests).
     var splitsBorderSides = true
@@ -128,6 +132,7 @@ public final class FrameRenderer {
             let shared = (drawers: self.drawers, timing: timing, base: pixels, tree: tree)
             let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
             let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
+            let sharesShadowRows = self.sharesShadowRows
             shadowCache.beginFrame()
             let published = DispatchTime.now().uptimeNanoseconds
             let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
@@ -154,6 +159,7 @@ public final class FrameRenderer {
                 rasterizer.tracesShadowOutline = tracesShadowOutline
                 rasterizer.namesShadows = namesShadows
                 rasterizer.splitsBorderSides = splitsBorderSides
+                rasterizer.sharesShadowRows = bandCount > 1 && sharesShadowRows
                 rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
             if bandCount == 1 { drawBand(shared, 0) } else {

@@ -46,6 +46,15 @@ final class TreeRasterizer {
     /// Nodes whose shadow was painted before their group was drawn, from a blur kept by name
     /// (`paintNamedShadowFirst`): their group's end paints it no more.
     var shadowsPainted = Set<Int>()
+    /// Whether the bands of the frame share the reduced planes of named shadows that reach more
+    /// than one of them (`beginSplitShadow`): set when the frame is drawn in several bands.
+    var sharesShadowRows = false
+    /// Nodes whose shadow's plane this band makes a part of (`beginSplitShadow`), finished at their
+    /// group's end.
+    var splitShadows: [Int: SplitShadow] = [:]
+    /// Whether the group rows drawn now are for rows of a shared plane no band claimed (a group in
+    /// them makes its own shadow, not sharing it: `finishSplitShadow`).
+    var drawingTakenRows = false
 
     /// Bounds already found this frame, by node (nil inside: nothing visible), with and without the
     /// node's own shadow (`TreeRasterizer+Bounds`).
@@ -140,6 +149,9 @@ final class TreeRasterizer {
                         // A shadowPath gives the shadow its shape, in a group too (Apple: "the layer creates
                         // its shadow using the specified path instead of the layer's composited alpha").
                         drawPathShadow(sh, node: n, M: M, P: P, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+                    } else if let sp = splitShadows.removeValue(forKey: i) {
+                        // Its plane made with the other bands (`beginSplitShadow`).
+                        finishSplitShadow(i, sp, group: group, M: M, mIndex: m, opacity: op, color: sh.color, on: s)
                     } else {
                         let g = shadowGeometry(sh, node: n, P: P)
                         drawBlurredAlpha(contours: nil, source: (group, maskSurface), wholeSource: whole, dx: g.dx, dy: g.dy, sigma: g.sigma, color: sh.color,
@@ -222,6 +234,17 @@ final class TreeRasterizer {
             R = R.intersection(s.scissor)
             guard !R.isEmpty else { return }
             shadowsPainted.insert(i)
+        } else if drawnWhole, let sh = shadow, let part = beginSplitShadow(i, shadow: sh, group: R, M: M, P: P, on: s) {
+            // Its shadow's reduced plane made with the other bands it reaches: the group drawn on
+            // this band's rows (and those its part of the plane needs) only.
+            guard !part.isEmpty else {
+                // Only the shadow reaches this band.
+                if let sp = splitShadows.removeValue(forKey: i) {
+                    finishSplitShadow(i, sp, group: nil, M: M, mIndex: indices?.m, opacity: op, color: sh.color, on: s)
+                }
+                return
+            }
+            R = part
         }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
         if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
@@ -249,7 +272,7 @@ final class TreeRasterizer {
 
     /// Background, contents, then (pushed) the sublayers clipped when masksToBounds, and the border.
     /// `mIndex`: where `M` is in `stepMaps` when it is there already.
-    private func body(_ i: Int, M: Matrix4x4, mIndex: Int? = nil, opacity op: Double, children: [Int], on s: Surface, into stack: inout [Step]) {
+    func body(_ i: Int, M: Matrix4x4, mIndex: Int? = nil, opacity op: Double, children: [Int], on s: Surface, into stack: inout [Step]) {
         // Fields read in place (tree.nodes[i].x): the node is not copied, nor its arrays retained.
         let H = M.projective
         let ppu = TreeRasterizer.scale(of: M)
