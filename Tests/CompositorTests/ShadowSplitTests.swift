@@ -54,7 +54,7 @@ final class ShadowSplitTests: XCTestCase {
     func testBandsSharingAReducedShadowsRowsDrawOneThreadsPixels() {
         var rng = SplitMix64(seed: 0x5B_71)
         let w = 420, h = 300
-        var joined = 0, taken = 0, rounds = 0
+        var begun = 0, joined = 0, taken = 0, rounds = 0
         for round in 0..<36 {
             let s = rng.pick([1.0, 2.0])
             var cards: [(card: RenderNode, dots: [RenderNode], clip: CGRect?)] = []
@@ -76,6 +76,7 @@ final class ShadowSplitTests: XCTestCase {
                     // A new cache each frame: every shadow blurred anew (the bands move with the balancer).
                     r.shadowCache = ShadowCache()
                     XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: w, height: h) == one, "round \(round): \(threads) threads, frame \(frame)")
+                    begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
                     joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
                     taken += r.shadowCache.splitRowsTaken.load(ordering: .relaxed)
                 }
@@ -83,9 +84,12 @@ final class ShadowSplitTests: XCTestCase {
             rounds += 1
         }
         XCTAssertEqual(rounds, 36)
-        XCTAssertGreaterThan(joined, 8, "bands joined shared planes")
+        XCTAssertGreaterThan(begun, 40, "shared planes begun")
+        // (How many bands join depends on when they come: a band that comes late finds the rows
+        // made, or the blur kept.)
+        XCTAssertGreaterThan(joined, 0, "bands joined shared planes")
         XCTAssertGreaterThan(taken, 0, "rows no band claimed were made too")
-        print("ShadowSplitTests: \(joined) joins, \(taken) rows taken")
+        print("ShadowSplitTests: \(begun) planes begun, \(joined) joins, \(taken) rows taken")
     }
 
     /// The benchmark's card (a 640 × 360 rounded rectangle, blur 24) on 2 threads: its bands share

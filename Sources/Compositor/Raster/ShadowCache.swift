@@ -356,11 +356,14 @@ public final class ShadowCache: Sendable {
         state.withLock { s in
             if let sp = s.splits[name] { splitsJoined.add(1, ordering: .relaxed); return sp }
             let sp = make()
+            splitsBegun.add(1, ordering: .relaxed)
             s.splits[name] = sp
             return sp
         }
     }
 
+    /// Split planes begun (`split`; for tests).
+    let splitsBegun = Atomic<Int>(0)
     /// Bands that joined a split plane another band began (`split`; for tests).
     let splitsJoined = Atomic<Int>(0)
     /// Rows of split planes made by a band that did not claim them as it reached the group (no
