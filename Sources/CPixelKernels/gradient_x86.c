@@ -102,12 +102,14 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
 /// The angle and index margins of the float form of conic lanes (see "conic rows" below).
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
-/// The stepped conic rows' constant index margin (table-index units; see "stepped conic rows").
-static const float conic_steps_index_margin = 3e-4f;
+/// The stepped conic rows' constant index margin (table-index units; see "stepped conic rows"):
+/// above the series' error (below 1.2e-4), the reference's roundings (below 1e-12) and M's own
+/// rounding, with 8e-5 to spare. Fewer lanes are worked out again than with the 3e-4 it was.
+static const float conic_steps_index_margin = 2e-4f;
 
 /// 127.5 less the stepped conic rows' wrap margin: conic_steps_index_margin, 1e-5 more for the
 /// roundings of this constant and of the check (7.6e-6 at most).
-static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
+static const float conic_steps_wrap_inner = (float)(127.5 - 2e-4 - 1e-5);
 
 // ---- stepped conic rows ---------------------------------------------------------------------------
 //
@@ -374,12 +376,48 @@ typedef struct {
     GradientConstants k;
     /// Conic: atan2 of the start→end direction.
     double a0;
+    /// Conic rows on the centre's line (conic_axis): 1, and the reference's index where x − sx > 0
+    /// (axisIndex[0]) and where it is below 0 (axisIndex[1]); else 0.
+    int axis;
+    uint32_t axisIndex[2];
     /// One colour: the colour.
     uint32_t color;
     /// 255 − the alpha of every colour of the table when they all have one (uniform_ia), else −1:
     /// set by lk_gradient_over_rows_x86, −1 from plan_row and rect_plan.
     int ia;
 } RowPlan;
+
+// ---- conic rows on the centre's line ---------------------------------------------------------------
+//
+// A conic row whose map has b = 0 and c = 0 (rowW and rowY not 0) gives every pixel the same
+// y − sy in the reference: px·b is ±0, ±0 + rowY is rowY, px·c + rowW is rowW, so y − sy = rowY·(1/rowW)
+// − sy on every pixel. When that is ±0 the row runs along the centre's line (a rectangle's middle
+// row when the gradient starts at its centre), and every pixel's atan2 is ±0 where x − sx > 0 and
+// ±π where x − sx < 0 (C's atan2 of a signed zero, the sign of y − sy's), whatever the size of x −
+// sx: two indices for the whole row, worked out once (conic_axis) as conic_index takes them. The
+// vector lanes of such a row all lie on a rounding step of the index (g = 0 or ±127.5: r = 0), so
+// all are worked out again: exact_index then takes x − sx as the reference does (the same
+// operations) and its sign picks the index, instead of atan2; x − sx of ±0 or NaN goes to conic_index.
+
+/// conic_index's index for the angle θ = atan2(y − sy, x − sx) (the same steps after atan2).
+static inline uint32_t conic_index_of_angle(double theta, double a0) {
+    const double twoPi = 2 * M_PI;
+    double t = theta - a0;
+    while (t < 0) t += twoPi;
+    while (t >= twoPi) t -= twoPi;
+    return gradient_index(t / twoPi);
+}
+
+/// Sets p->axis (and p->axisIndex) for conic row `g` with a0 = p->a0 (see "conic rows on the centre's line").
+static inline void conic_axis(const LaminaGradientRow *g, RowPlan *p) {
+    p->axis = 0;
+    if (!(g->b == 0 && g->c == 0 && g->rowW != 0 && g->rowY != 0 && isfinite(p->a0))) return;
+    const double oy = g->rowY * (1 / g->rowW) - g->sy;
+    if (oy != 0) return;
+    p->axisIndex[0] = conic_index_of_angle(atan2(oy, 1.0), p->a0);
+    p->axisIndex[1] = conic_index_of_angle(atan2(oy, -1.0), p->a0);
+    p->axis = 1;
+}
 
 /// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
 /// float form's margin is small, else the exact form, one colour, the conic loop, or the portable
@@ -390,6 +428,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
     p->color = 0;
     p->ia = -1;
     p->a0 = 0;
+    p->axis = 0;
     GradientSteps steps;
     int stepped = 0;
     const GradientStepsShared *h = NULL;
@@ -439,6 +478,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
             stepped = h && conic_steps(g, h->inv, px0, count, &turn, &p->conic);
         }
         p->path = !isfinite(p->a0) ? PLAN_PORTABLE : stepped ? PLAN_STEPS_CONIC : PLAN_CONIC;
+        conic_axis(g, p);
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -447,7 +487,15 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
 /// The reference's table index of pixel centre px on a row whose plan is `path` (for the lanes a
 /// vector loop is unsure of).
 static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, double px) {
-    if (path == PLAN_CONIC || path == PLAN_STEPS_CONIC) return conic_index(g, p->a0, px);
+    if (path == PLAN_CONIC || path == PLAN_STEPS_CONIC) {
+        if (p->axis) {
+            // x − sx as the reference works it out (see "conic rows on the centre's line").
+            const double inv = 1 / (px * g->c + g->rowW), ox = (px * g->a + g->rowX) * inv - g->sx;
+            if (ox > 0) return p->axisIndex[0];
+            if (ox < 0) return p->axisIndex[1];
+        }
+        return conic_index(g, p->a0, px);
+    }
     return path == PLAN_STEPS_AXIAL ? axial_index(g, px) : radial_index(g, px);
 }
 
@@ -1962,6 +2010,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
         p->narrow = cache->rectNarrow;
         p->color = 0;
         p->a0 = 0;
+        p->axis = 0;
         p->ia = -1;
         return 1;
     }
@@ -1974,6 +2023,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
     p->a0 = cache->a0;
     p->color = 0;
     p->ia = -1;
+    conic_axis(g, p);
     return 1;
 }
 
