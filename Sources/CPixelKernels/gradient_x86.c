@@ -415,11 +415,12 @@ static inline uint32_t conic_index_of_angle(double theta, double a0) {
     return gradient_index(t / twoPi);
 }
 
-/// Sets p->axis (and p->axisIndex) for conic row `g` with a0 = p->a0 (see "conic rows on the centre's line").
-static inline void conic_axis(const LaminaGradientRow *g, RowPlan *p) {
+/// Sets p->axis (and p->axisIndex) for conic row `g` with a0 = p->a0 (see "conic rows on the
+/// centre's line"); h: the row's GradientStepsShared (its inv is 1/rowW), NULL when c or rowW is 0.
+static inline void conic_axis(const LaminaGradientRow *g, RowPlan *p, const GradientStepsShared *h) {
     p->axis = 0;
-    if (!(g->b == 0 && g->c == 0 && g->rowW != 0 && g->rowY != 0 && isfinite(p->a0))) return;
-    const double oy = g->rowY * (1 / g->rowW) - g->sy;
+    if (!(h && g->b == 0 && g->c == 0 && g->rowW != 0 && g->rowY != 0 && isfinite(p->a0))) return;
+    const double oy = g->rowY * h->inv - g->sy;
     if (oy != 0) return;
     p->axisIndex[0] = conic_index_of_angle(atan2(oy, 1.0), p->a0);
     p->axisIndex[1] = conic_index_of_angle(atan2(oy, -1.0), p->a0);
@@ -485,7 +486,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
             stepped = h && conic_steps(g, h->inv, px0, count, &turn, &p->conic);
         }
         p->path = !isfinite(p->a0) ? PLAN_PORTABLE : stepped ? PLAN_STEPS_CONIC : PLAN_CONIC;
-        conic_axis(g, p);
+        conic_axis(g, p, h);
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -2051,7 +2052,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
     p->a0 = cache->a0;
     p->color = 0;
     p->ia = -1;
-    conic_axis(g, p);
+    conic_axis(g, p, h);
     return 1;
 }
 
