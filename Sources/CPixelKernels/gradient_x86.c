@@ -102,12 +102,18 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
 /// The angle and index margins of the float form of conic lanes (see "conic rows" below).
 static const float conic_float_angle_margin = 5e-6f, conic_float_index_margin = 3e-4f;
 
-/// The stepped conic rows' constant index margin (table-index units; see "stepped conic rows").
-static const float conic_steps_index_margin = 3e-4f;
+/// The stepped conic rows' constant index margin (table-index units; see "stepped conic rows"):
+/// above the series' error (below 1.2e-4), the reference's roundings (below 1e-12) and M's own
+/// rounding, with 8e-5 to spare. Fewer lanes are worked out again than with the 3e-4 it was.
+static const float conic_steps_index_margin = 2e-4f;
 
 /// 127.5 less the stepped conic rows' wrap margin: conic_steps_index_margin, 1e-5 more for the
 /// roundings of this constant and of the check (7.6e-6 at most).
-static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
+static const float conic_steps_wrap_inner = (float)(127.5 - 2e-4 - 1e-5);
+
+/// conic_steps_wrap_inner for AVX2's |t − 128| (see conic_angles8n): 1e-5 more for that
+/// difference's rounding (3.8e-6 at most).
+static const float conic_steps_wrap_inner_t = (float)(127.5 - 2e-4 - 2e-5);
 
 // ---- stepped conic rows ---------------------------------------------------------------------------
 //
@@ -149,8 +155,11 @@ static const float conic_steps_wrap_inner = (float)(127.5 - 3e-4 - 1e-5);
 // M > 21, so it is worked out again whatever its g (1/m of m = 0 or below a float's normal range is
 // ∞, M too, and a NaN g or M fails the comparison, which counts as near); m ≥ 3e-30 keeps the
 // series in a float's normal range. The index is ⌊g⌋ + 128 as (⌊g⌋ ^ 0x80) & 0xFF (⌊g⌋ in
-// −128 ... 127; NaN's integer gives 128, a lane worked out again), or at AVX2 the truncation of g
-// + 128 (rounded within 2⁻¹⁷, far less than M) masked to 0 ... 255.
+// −128 ... 127; NaN's integer gives 128, a lane worked out again), or at AVX2 the truncation of
+// t = g + 128, which the AVX2 lanes work out instead of g (conic_angles8n: the same quotient and
+// series, the octant's sum rounded once at t, within the series' bound; the checks on t, exact as on
+// g: t − round(t), and |t − 128| for the wrap within 3.8e-6, conic_steps_wrap_inner_t), in 0 ... 255
+// on every lane not worked out again (masked to it on lanes past the row's end).
 //
 // The wrap check is left out of a row none of whose lanes can cross the cut (conic_far_from_cut):
 // when the turned x of every lane is positive, both in float and for the reference's point, or
@@ -374,12 +383,49 @@ typedef struct {
     GradientConstants k;
     /// Conic: atan2 of the start→end direction.
     double a0;
+    /// Conic rows on the centre's line (conic_axis): 1, and the reference's index where x − sx > 0
+    /// (axisIndex[0]) and where it is below 0 (axisIndex[1]); else 0.
+    int axis;
+    uint32_t axisIndex[2];
     /// One colour: the colour.
     uint32_t color;
     /// 255 − the alpha of every colour of the table when they all have one (uniform_ia), else −1:
     /// set by lk_gradient_over_rows_x86, −1 from plan_row and rect_plan.
     int ia;
 } RowPlan;
+
+// ---- conic rows on the centre's line ---------------------------------------------------------------
+//
+// A conic row whose map has b = 0 and c = 0 (rowW and rowY not 0) gives every pixel the same
+// y − sy in the reference: px·b is ±0, ±0 + rowY is rowY, px·c + rowW is rowW, so y − sy = rowY·(1/rowW)
+// − sy on every pixel. When that is ±0 the row runs along the centre's line (a rectangle's middle
+// row when the gradient starts at its centre), and every pixel's atan2 is ±0 where x − sx > 0 and
+// ±π where x − sx < 0 (C's atan2 of a signed zero, the sign of y − sy's), whatever the size of x −
+// sx: two indices for the whole row, worked out once (conic_axis) as conic_index takes them. The
+// vector lanes of such a row all lie on a rounding step of the index (g = 0 or ±127.5: r = 0), so
+// all are worked out again: exact_index then takes x − sx as the reference does (the same
+// operations) and its sign picks the index, instead of atan2; x − sx of ±0 or NaN goes to conic_index.
+
+/// conic_index's index for the angle θ = atan2(y − sy, x − sx) (the same steps after atan2).
+static inline uint32_t conic_index_of_angle(double theta, double a0) {
+    const double twoPi = 2 * M_PI;
+    double t = theta - a0;
+    while (t < 0) t += twoPi;
+    while (t >= twoPi) t -= twoPi;
+    return gradient_index(t / twoPi);
+}
+
+/// Sets p->axis (and p->axisIndex) for conic row `g` with a0 = p->a0 (see "conic rows on the
+/// centre's line"); h: the row's GradientStepsShared (its inv is 1/rowW), NULL when c or rowW is 0.
+static inline void conic_axis(const LaminaGradientRow *g, RowPlan *p, const GradientStepsShared *h) {
+    p->axis = 0;
+    if (!(h && g->b == 0 && g->c == 0 && g->rowW != 0 && g->rowY != 0 && isfinite(p->a0))) return;
+    const double oy = g->rowY * h->inv - g->sy;
+    if (oy != 0) return;
+    p->axisIndex[0] = conic_index_of_angle(atan2(oy, 1.0), p->a0);
+    p->axisIndex[1] = conic_index_of_angle(atan2(oy, -1.0), p->a0);
+    p->axis = 1;
+}
 
 /// The plan of `g`'s pixels px0 ..< px0 + count: stepped when the row has a stepping form whose
 /// float form's margin is small, else the exact form, one colour, the conic loop, or the portable
@@ -390,6 +436,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
     p->color = 0;
     p->ia = -1;
     p->a0 = 0;
+    p->axis = 0;
     GradientSteps steps;
     int stepped = 0;
     const GradientStepsShared *h = NULL;
@@ -439,6 +486,7 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
             stepped = h && conic_steps(g, h->inv, px0, count, &turn, &p->conic);
         }
         p->path = !isfinite(p->a0) ? PLAN_PORTABLE : stepped ? PLAN_STEPS_CONIC : PLAN_CONIC;
+        conic_axis(g, p, h);
     } else {
         p->path = PLAN_PORTABLE;
     }
@@ -447,7 +495,15 @@ static void plan_row(const LaminaGradientRow *g, int32_t px0, int32_t count, Row
 /// The reference's table index of pixel centre px on a row whose plan is `path` (for the lanes a
 /// vector loop is unsure of).
 static inline uint32_t exact_index(const LaminaGradientRow *g, const RowPlan *p, PlanPath path, double px) {
-    if (path == PLAN_CONIC || path == PLAN_STEPS_CONIC) return conic_index(g, p->a0, px);
+    if (path == PLAN_CONIC || path == PLAN_STEPS_CONIC) {
+        if (p->axis) {
+            // x − sx as the reference works it out (see "conic rows on the centre's line").
+            const double inv = 1 / (px * g->c + g->rowW), ox = (px * g->a + g->rowX) * inv - g->sx;
+            if (ox > 0) return p->axisIndex[0];
+            if (ox < 0) return p->axisIndex[1];
+        }
+        return conic_index(g, p->a0, px);
+    }
     return path == PLAN_STEPS_AXIAL ? axial_index(g, px) : radial_index(g, px);
 }
 
@@ -707,65 +763,86 @@ static const float octant_index_coefficients[OCTANT_TERMS] = {
     0x1.44ab30p+5f, -0x1.affa8cp+3f, 0x1.f6b410p+2f, -0x1.2e6830p+2f, 0x1.117e32p+1f, -0x1.e70762p-2f,
 };
 
-/// The turned angles g (table-index units, see "stepped conic rows") of stepped conic lanes at
-/// AVX2, `groups` (1 or 2, a constant) groups of eight, lanes lane[u] (as floats) of the row's
-/// float form, by the series, and their m = max(|ox|, |oy|); each step written for every group
-/// before the next so that two groups' chains of dependent operations lie side by side. With
-/// `fused` (CPUs with FMA) each multiply and add of the offsets, the reciprocal and the series is
-/// one fused multiply-add (rounded once, within the bounds, which count a rounding for each).
+/// The turned angles of stepped conic lanes at AVX2 as t = g + 128 (g in table-index units, see
+/// "stepped conic rows"), `groups` (1 or 2, a constant) groups of eight, lanes lane[u] (as floats)
+/// of the row's float form, by the series, and the reciprocal estimates q of their m = max(|ox|,
+/// |oy|) (of its sign's |den| below); each step written for every group before the next so that
+/// two groups' chains of dependent operations lie side by side. With `fused` (CPUs with FMA) each
+/// multiply and add of the offsets, the reciprocal, the series and the last step is one fused
+/// multiply-add (rounded once, within the bounds, which count a rounding for each).
+///
+/// The octant as a signed quotient r = num/den in [−1, 1]: where |oy| > |ox|, −ox/oy and g =
+/// ±63.75 + atan(r) (the sign of oy's), else oy/ox and g = atan(r), ±127.5 more where ox < 0 (the
+/// sign of oy's sign bit: −0 takes −127.5, as the former form's negation). atan(r) by the octant
+/// series (odd: r·p(r²)), so t = r·p + B, B = 128 + that base: one multiply-add rounded once at t
+/// (below 256: 7.6e-6 at most, the product's rounding too without FMA), where the former form
+/// rounded r·p and two differences; within the series' bound of "stepped conic rows" either way.
+/// r is the signed form of min/max, the same quotient with the same roundings up to its sign.
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256 *at,
-                                                                          __m256 *mx, int fused) {
+                                                                          __m256 *qm, int fused) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
-    __m256 ox[2], oy[2], ax[2], ay[2], mn[2], q[2], r[2], sq[2], p[2];
+    __m256 ox[2], oy[2], up[2], num[2], den[2], q[2], r[2], sq[2], p[2], base[2];
     for (int u = 0; u < groups; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
     for (int u = 0; u < groups; u++) oy[u] = muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
-    for (int u = 0; u < groups; u++) { ax[u] = _mm256_andnot_ps(sign, ox[u]); ay[u] = _mm256_andnot_ps(sign, oy[u]); }
-    for (int u = 0; u < groups; u++) { mn[u] = _mm256_min_ps(ax[u], ay[u]); mx[u] = _mm256_max_ps(ax[u], ay[u]); }
-    // The octant's r = min/max in [0, 1] and the octant series (see "stepped conic rows").
-    for (int u = 0; u < groups; u++) q[u] = fused ? recip8_fma(mx[u]) : recip8(mx[u]);
-    for (int u = 0; u < groups; u++) r[u] = _mm256_mul_ps(mn[u], q[u]);
+    // |oy| > |ox| (NaN: false).
+    for (int u = 0; u < groups; u++) up[u] = _mm256_cmp_ps(_mm256_andnot_ps(sign, oy[u]), _mm256_andnot_ps(sign, ox[u]), _CMP_GT_OQ);
+    for (int u = 0; u < groups; u++) {
+        num[u] = _mm256_blendv_ps(oy[u], _mm256_xor_ps(ox[u], sign), up[u]);
+        den[u] = _mm256_blendv_ps(ox[u], oy[u], up[u]);
+    }
+    // r = num/den (the estimate of 1/den and one Newton step, as recip8), |r| ≤ 1.
+    for (int u = 0; u < groups; u++) qm[u] = _mm256_rcp_ps(den[u]);
+    for (int u = 0; u < groups; u++)
+        q[u] = _mm256_mul_ps(qm[u], fused ? fnmadd8(den[u], qm[u], _mm256_set1_ps(2.0f))
+                                          : _mm256_sub_ps(_mm256_set1_ps(2.0f), _mm256_mul_ps(den[u], qm[u])));
+    for (int u = 0; u < groups; u++) r[u] = _mm256_mul_ps(num[u], q[u]);
     for (int u = 0; u < groups; u++) { sq[u] = _mm256_mul_ps(r[u], r[u]); p[u] = _mm256_set1_ps(octant_index_coefficients[OCTANT_TERMS - 1]); }
     for (int k = OCTANT_TERMS - 2; k >= 0; k--)
         for (int u = 0; u < groups; u++) p[u] = muladd8(p[u], sq[u], _mm256_set1_ps(octant_index_coefficients[k]), fused);
-    // r·p; 63.75 − that where |oy| > |ox|; 127.5 − that where ox < 0 (blendv reads its sign: −0
-    // leaves it, 63.75 there); negated where oy < 0 (its sign bit).
-    for (int u = 0; u < groups; u++) at[u] = _mm256_mul_ps(r[u], p[u]);
-    for (int u = 0; u < groups; u++)
-        at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps(63.75f), at[u]), _mm256_cmp_ps(ay[u], ax[u], _CMP_GT_OQ));
-    for (int u = 0; u < groups; u++) at[u] = _mm256_blendv_ps(at[u], _mm256_sub_ps(_mm256_set1_ps(127.5f), at[u]), ox[u]);
-    for (int u = 0; u < groups; u++) at[u] = _mm256_xor_ps(at[u], _mm256_and_ps(oy[u], sign));
+    // B = 128 + (63.75 where up, else 127.5 where ox's sign bit is set, else 0) with oy's sign bit.
+    for (int u = 0; u < groups; u++) {
+        base[u] = _mm256_blendv_ps(_mm256_blendv_ps(_mm256_setzero_ps(), _mm256_set1_ps(127.5f), ox[u]), _mm256_set1_ps(63.75f), up[u]);
+        base[u] = _mm256_add_ps(_mm256_xor_ps(base[u], _mm256_and_ps(oy[u], sign)), _mm256_set1_ps(128.0f));
+    }
+    for (int u = 0; u < groups; u++) at[u] = muladd8(r[u], p[u], base[u], fused);
+    // m = |den| = max(|ox|, |oy|): its estimate's size.
+    for (int u = 0; u < groups; u++) qm[u] = _mm256_andnot_ps(sign, qm[u]);
 }
 
 /// Stepped conic lanes at AVX2, `groups` (1 or 2, a constant) groups of eight: their angles
-/// (conic_angles8n), the index ⌊g⌋ + 128 and the lanes to work out again (see "stepped conic
-/// rows"); `fused` as conic_angles8n (also the margins); `wrap` (a constant): check the cut.
+/// (conic_angles8n), the index ⌊g⌋ + 128 = ⌊t⌋ and the lanes to work out again (see "stepped
+/// conic rows"); `fused` as conic_angles8n (also the margins); `wrap` (a constant): check the cut;
+/// `clamp` (a constant): indices masked to 0 ... 255 (lanes past a row's end, which are not
+/// worked out again; every other lane's t lies in [0.5 − 1e-4, 255.5] or it is worked out again).
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256i *index,
-                                                                         int *unsure, int fused, int wrap) {
+                                                                         int *unsure, int fused, int wrap, int clamp) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
-    __m256 at[2], mx[2], qm[2], margin[2];
-    conic_angles8n(cs, lane, groups, at, mx, fused);
-    // M = conic_steps_index_margin + slack/m, m = mx.
-    for (int u = 0; u < groups; u++) qm[u] = _mm256_rcp_ps(mx[u]);
+    __m256 at[2], qm[2], margin[2];
+    conic_angles8n(cs, lane, groups, at, qm, fused);
+    // M = conic_steps_index_margin + slack/m.
     for (int u = 0; u < groups; u++) margin[u] = muladd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_index_margin), fused);
     for (int u = 0; u < groups; u++) {
         // Near an integer (or NaN: the comparison is false) is unsure.
         const __m256 near = _mm256_sub_ps(at[u], _mm256_round_ps(at[u], _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
         __m256 bad = _mm256_cmp_ps(_mm256_andnot_ps(sign, near), margin[u], _CMP_NGE_UQ);
         if (wrap) {
-            const __m256 inner = fused ? fnmadd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_wrap_inner))
-                                       : _mm256_sub_ps(_mm256_set1_ps(conic_steps_wrap_inner), _mm256_mul_ps(qm[u], _mm256_set1_ps(cs->slack)));
-            bad = _mm256_or_ps(bad, _mm256_cmp_ps(_mm256_andnot_ps(sign, at[u]), inner, _CMP_GT_OQ));
+            // |g| = |t − 128| (within 3.8e-6: conic_steps_wrap_inner_t) beyond 127.5 − M − 2e-5.
+            const __m256 inner = fused ? fnmadd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_wrap_inner_t))
+                                       : _mm256_sub_ps(_mm256_set1_ps(conic_steps_wrap_inner_t), _mm256_mul_ps(qm[u], _mm256_set1_ps(cs->slack)));
+            const __m256 g = _mm256_andnot_ps(sign, _mm256_sub_ps(at[u], _mm256_set1_ps(128.0f)));
+            bad = _mm256_or_ps(bad, _mm256_cmp_ps(g, inner, _CMP_GT_OQ));
         }
         unsure[u] = _mm256_movemask_ps(bad);
-        index[u] = _mm256_and_si256(_mm256_cvttps_epi32(_mm256_add_ps(at[u], _mm256_set1_ps(128.0f))), _mm256_set1_epi32(255));
+        index[u] = _mm256_cvttps_epi32(at[u]);
+        if (clamp) index[u] = _mm256_and_si256(index[u], _mm256_set1_epi32(255));
     }
 }
 
 /// Eight lanes of a stepped conic row (conic_steps8n of one group).
 AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, __m256 lane, int *unsure, int fused) {
     __m256i index;
-    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1);
-    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0);
+    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1, 1);
+    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0, 1);
     return index;
 }
 
@@ -1266,7 +1343,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2
         const __m256 ls[2] = { l, _mm256_add_ps(l, _mm256_set1_ps(8)) };
         __m256i ix[2];
         int un[2];
-        conic_steps8n(cs, ls, 2, ix, un, fused, wrap);
+        conic_steps8n(cs, ls, 2, ix, un, fused, wrap, 0);
         _mm256_storeu_si256((__m256i *)(idx + j), ix[0]);
         _mm256_storeu_si256((__m256i *)(idx + j + 8), ix[1]);
         unsure[j / 8] = (uint8_t)un[0];
@@ -1276,7 +1353,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2
     for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
         __m256i ix;
         int u;
-        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap);
+        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap, j + 8 > n);
         _mm256_storeu_si256((__m256i *)(idx + j), ix);
         unsure[j / 8] = (uint8_t)u;
         any |= (unsigned)u;
@@ -1962,6 +2039,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
         p->narrow = cache->rectNarrow;
         p->color = 0;
         p->a0 = 0;
+        p->axis = 0;
         p->ia = -1;
         return 1;
     }
@@ -1974,6 +2052,7 @@ static inline int rect_plan(const LaminaGradientRow *g, int32_t px0, int32_t cou
     p->a0 = cache->a0;
     p->color = 0;
     p->ia = -1;
+    conic_axis(g, p, h);
     return 1;
 }
 

@@ -722,3 +722,79 @@ void test_gradient_ia_factors(void) {
     check(bad == 0 && factors[0] == 0, "table", "a rounded high product differs from div255");
 #endif
 }
+
+/// Conic rows along the centre's line (b = 0, c = 0, y − sy of ±0 on every pixel: the x86 loops'
+/// "conic rows on the centre's line", every lane worked out again from the sign of x − sx): the
+/// middle row of a rectangle whose gradient starts at its centre's line, rowW not 1 and of either
+/// sign, px0 below 0 (px·b = −0), the centre inside the row (on a pixel centre or between two) or
+/// beyond either end, any start→end direction (0 and π among them), y − sy an underflowed −0 in
+/// some; through lamina_shade_gradient, lamina_gradient_over (coverage or not) and
+/// lamina_gradient_over_rows; each pixel must be the reference's.
+void test_gradient_conic_centre_line(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    for (int t = 0; t < 400; t++) {
+        for (int i = 0; i < 256; i++) table[i] = t % 2 ? premultiplied_pixel() : (0xE6000000u | (uint32_t)irand(0, 0xE6) * 0x010101u);
+        const int32_t count = irand(1, 300), rows = irand(1, 7), mid = rows / 2, stride = count + irand(0, 5);
+        const int32_t px0 = irand(-250, 200), y0 = irand(-50, 200);
+        const double gw = (chance(0.5) ? 1 : -1) * (chance(0.5) ? 1 : drand(0.2, 3));
+        const double a = (chance(0.5) ? 1 : -1) * (chance(0.3) ? 1.0 / count : drand(0.01, 2)), mx = 0, my = drand(0.01, 2), gy = drand(-50, 50);
+        double gx = drand(-50, 50);
+        // The centre: on a pixel centre of the row, between two, or beyond an end.
+        const double pc = t % 3 == 0 ? px0 + irand(0, count - 1) + 0.5 : px0 + drand(-0.5, 1.5) * count;
+        // Some rows' rowY·(1/rowW) underflows to ±0 (rowW 1e200, rowY ±1e-200, sy 0).
+        const int underflow = t % 17 == 16;
+        const double gwRow = underflow ? 1e200 : gw, gyRow = underflow ? (chance(0.5) ? 1e-200 : -1e-200) : gy, myRow = underflow ? 0 : my;
+        volatile double pym = (double)(y0 + mid) + 0.5, tm = pym * myRow, rowYm = tm + gyRow;
+        volatile double invm = 1 / gwRow, sxv = (pc * a + gx) * invm, syv = rowYm * invm;
+        const double sx = sxv, sy = underflow ? 0 : syv;
+        const double a0 = t % 4 == 0 ? 0.0 : t % 4 == 1 ? M_PI : drand(-3.1, 3.1);
+        const double ex = sx + 10 * cos(a0), ey = sy + 10 * sin(a0);
+        const int32_t n = (rows - 1) * stride + count;
+        const float op = chance(0.7) ? 1.0f : (float)drand(0, 1);
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, tx = py * mx, ty = py * myRow;
+            volatile double rowX = tx + gx, rowY = ty + gyRow, rowW = gwRow;
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pcw = px * 0.0, w = pcw + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * 0.0;
+                nx = nx + rowX; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                const uint32_t color = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, yy))];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(1.0f, op));
+            }
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, 0, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows (conic along the centre's line, trial %d, %d x %d from %d)", t, count, rows, px0);
+        AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                       lamina_gradient_over_rows(&row, mx, gx, myRow, gyRow, 0, gwRow, y0, rows, px0, count, out, stride, op));
+        // The middle row alone: shaded, and painted with coverage or without.
+        volatile double py = pym, ty = py * myRow;
+        volatile double rowY = ty + gyRow;
+        LaminaGradientRow one = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, 0, 0, gx, rowY, gwRow, table };
+        uint32_t shaded[300];
+        for (int32_t i = 0; i < count; i++) {
+            volatile double px = (double)(px0 + i) + 0.5, pcw = px * 0.0, w = pcw + gwRow, inv = 1 / w;
+            volatile double nx = px * a, ny = px * 0.0;
+            nx = nx + gx; ny = ny + rowY;
+            volatile double x = nx * inv, yy = ny * inv;
+            shaded[i] = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, yy))];
+            input[i] = 0x5A5A5A5Au;
+        }
+        LABEL("lamina_shade_gradient (conic along the centre's line, trial %d, %d px from %d)", t, count, px0);
+        AT_EVERY_LEVEL(count, input, shaded, 0, lamina_shade_gradient(&one, px0, count, out));
+        const int withCoverage = chance(0.5);
+        const int32_t full0 = irand(0, count), full1 = irand(full0, count);
+        premultiplied_row(input, count);
+        for (int32_t i = 0; i < count; i++) {
+            coverage[i] = chance(0.5) ? 1.0f : (float)drand(0, 1);
+            const float v = !withCoverage || (i >= full0 && i < full1) ? 1.0f : coverage[i];
+            want[i] = ref_over(input[i], shaded[i], ref_k(v, op));
+        }
+        LABEL("lamina_gradient_over (conic along the centre's line, trial %d, %d px from %d, coverage %d)", t, count, px0, withCoverage);
+        AT_EVERY_LEVEL(count, input, want, irand(0, 15),
+                       lamina_gradient_over(&one, px0, count, out, withCoverage ? coverage : NULL, full0, full1, op));
+    }
+}

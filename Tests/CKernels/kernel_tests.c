@@ -32,6 +32,7 @@ static void test_gradients(void) {
     test_gradient_rows_far_oblique();
     test_gradient_conic_near_centre();
     test_gradient_conic_axes();
+    test_gradient_conic_centre_line();
     test_gradient_conic_rows_near_centre();
     test_gradient_conic_rows_along_cut();
     test_gradient();

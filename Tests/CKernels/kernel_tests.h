@@ -256,6 +256,7 @@ void test_gradient_rows_far(void);
 void test_gradient_rows_far_oblique(void);
 void test_gradient_conic_near_centre(void);
 void test_gradient_conic_axes(void);
+void test_gradient_conic_centre_line(void);
 void test_gradient_conic_rows_near_centre(void);
 void test_gradient_conic_rows_along_cut(void);
 void test_gradient(void);
