@@ -132,7 +132,7 @@ struct PathStroker {
             let l = i + 1 == m ? PathStroker.length(b.x - a.x, b.y - a.y) : lengths[i + 1]
             return (CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l), l)
         }
-        // `sides.0` runs along +n (n = (-dy, dx) · halfWidth of each segment), `sides.1` along -n.
+        // Side 0 runs along +n (n = (-dy, dx) · halfWidth of each segment), side 1 along -n.
         var sides = StrokeSides(capacity: 2 * m + 8)
         // How much of the current segment's start, on each side, an inner corner took (see `join`).
         var used: (CGFloat, CGFloat) = (0, 0)
@@ -152,8 +152,8 @@ struct PathStroker {
             // point already stands for it).
             let a = pts[i], b = pts[i + 1 == m ? 0 : i + 1]
             let n = CGVector(dx: -d.dy * halfWidth, dy: d.dx * halfWidth)
-            if used.0 == 0 && !merged.0 { sides.s0.append(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
-            if used.1 == 0 && !merged.1 { sides.s1.append(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
+            if used.0 == 0 && !merged.0 { sides.append0(CGPoint(x: a.x + n.dx, y: a.y + n.dy)) }
+            if used.1 == 0 && !merged.1 { sides.append1(CGPoint(x: a.x - n.dx, y: a.y - n.dy)) }
             let end0 = CGPoint(x: b.x + n.dx, y: b.y + n.dy), end1 = CGPoint(x: b.x - n.dx, y: b.y - n.dy)
             merged = (false, false)
             lastDir = d
@@ -169,17 +169,17 @@ struct PathStroker {
                         let innerEnd = outer == 0 ? end1 : end0
                         let room = length - (outer == 0 ? used.1 : used.0)
                         let cut = corner.cut
-                        if outer == 0 { sides.s0.append(p); merged = (true, false) } else { sides.s1.append(p); merged = (false, true) }
+                        if outer == 0 { sides.append0(p); merged = (true, false) } else { sides.append1(p); merged = (false, true) }
                         if cut < room, cut < nextLength {
                             let crossing = CGPoint(x: innerEnd.x - d.dx * cut, y: innerEnd.y - d.dy * cut)
-                            if outer == 0 { sides.s1.append(crossing); used = (0, cut) } else { sides.s0.append(crossing); used = (cut, 0) }
+                            if outer == 0 { sides.append1(crossing); used = (0, cut) } else { sides.append0(crossing); used = (cut, 0) }
                         } else {
-                            if outer == 0 { sides.s1.append(innerEnd); sides.s1.append(b) } else { sides.s0.append(innerEnd); sides.s0.append(b) }
+                            if outer == 0 { sides.append1(innerEnd); sides.append1(b) } else { sides.append0(innerEnd); sides.append0(b) }
                             used = (0, 0)
                         }
                     } else {
                         // No turn at all: both offset ends, no corner.
-                        sides.s0.append(end0); sides.s1.append(end1)
+                        sides.append0(end0); sides.append1(end1)
                         used = (0, 0)
                     }
                     if i == 0 { firstEndUsed = used }
@@ -187,8 +187,8 @@ struct PathStroker {
                     continue
                 }
             }
-            sides.s0.append(end0)
-            sides.s1.append(end1)
+            sides.append0(end0)
+            sides.append1(end1)
             guard closing || i + 1 < edgeCount else { break }
             // The join after segment i. Its inner side is cut at the crossing of the two inner
             // offset lines when that lies within both segments (what earlier corners left of them);
@@ -225,10 +225,11 @@ struct PathStroker {
             addClosedOutline(sides)
             return
         }
-        var outline = sides.s0
-        outline.reserveCapacity(sides.s0.count + sides.s1.count + (cap == .round ? 2 * roundCapCount : 4))
+        var outline: [CGPoint] = []
+        outline.reserveCapacity(sides.count0 + sides.count1 + (cap == .round ? 2 * roundCapCount : 4))
+        sides.appendSide(0, reversed: false, to: &outline)
         appendCap(at: pts[m - 1], outward: lastDir, to: &outline)
-        outline.append(contentsOf: Self.reversed(sides.s1))
+        sides.appendSide(1, reversed: true, to: &outline)
         appendCap(at: pts[0], outward: CGVector(dx: -firstDir.dx, dy: -firstDir.dy), to: &outline)
         addOutline(outline)
     }
@@ -386,32 +387,34 @@ struct PathStroker {
         polygons.append(area > 0 ? poly : Self.reversed(poly))
     }
 
-    /// Adds the outline of a closed subpath, `sides.s0` forward and `sides.s1` backward, as
+    /// Adds the outline of a closed subpath, side 0 of `sides` forward and side 1 backward, as
     /// one outline of two loops: both reversed together when their summed signed area (the same sums
-    /// in the same order as over `[s0, s1.reversed()]`) is negative, loops of fewer than three points
+    /// in the same order as over `[side 0, side 1 reversed]`) is negative, loops of fewer than three points
     /// dropped; the reversed side is made only when it is kept.
-    private mutating func addClosedOutline(_ sides: StrokeSides) {
-        let a = sides.s0, b = sides.s1
-        let keepA = a.count >= 3, keepB = b.count >= 3
+    private mutating func addClosedOutline(_ sides: borrowing StrokeSides) {
+        let countA = sides.count0, countB = sides.count1
+        let keepA = countA >= 3, keepB = countB >= 3
         var area: CGFloat = 0
         if keepA {
-            var prev = a[a.count - 1]
-            for q in a {
+            var prev = sides.point(0, countA - 1)
+            for k in 0..<countA {
+                let q = sides.point(0, k)
                 area += prev.x * q.y - q.x * prev.y
                 prev = q
             }
         }
         if keepB {
             // b reversed: from its first point (the reversed loop's last) down through b[0].
-            var prev = b[0]
-            for k in stride(from: b.count - 1, through: 0, by: -1) {
-                let q = b[k]
+            var prev = sides.point(1, 0)
+            for k in stride(from: countB - 1, through: 0, by: -1) {
+                let q = sides.point(1, k)
                 area += prev.x * q.y - q.x * prev.y
                 prev = q
             }
         }
         guard area.isFinite, area != 0 else { return }
-        if keepA { polygons.append(area > 0 ? a : Self.reversed(a)) }
-        if keepB { polygons.append(area > 0 ? Self.reversed(b) : b) }
+        if keepA { polygons.append(area > 0 ? sides.array(0) : sides.reversedArray(0)) }
+        if keepB { polygons.append(area > 0 ? sides.reversedArray(1) : sides.array(1)) }
     }
+
 }
