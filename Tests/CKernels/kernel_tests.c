@@ -94,6 +94,7 @@ int main(void) {
     test_raster_pinned_cells();
     test_raster_pinned_stars();
     test_raster_pinned_strokes();
+    test_raster_pinned_steep();
     test_raster_fill();
     test_raster_fill_wide();
     test_raster_bands();

@@ -272,6 +272,7 @@ void test_raster_pinned_cells(void);
 void test_raster_fill_wide(void);
 void test_raster_pinned_stars(void);
 void test_raster_pinned_strokes(void);
+void test_raster_pinned_steep(void);
 void test_raster_fill(void);
 void test_raster_bands(void);
 void test_raster_exact_area(void);

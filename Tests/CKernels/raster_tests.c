@@ -264,6 +264,83 @@ void test_raster_pinned_strokes(void) {
     lamina_raster_destroy(r);
 }
 
+/// The coverage and the solid fills of seeded tall contours of steep edges, pinned bit for bit at
+/// every level: each contour goes down one side and back up the other in steps of 1-60 rows, each
+/// step's x changing by up to 1.4 pixels a row (some exactly 0, ±1 or just either side of ±1, some
+/// between columns' boundaries or on them), some contours partly past the columns, both rules,
+/// opaque and translucent colours, opacities below 1, drawn whole and in bands of rows, hashed as
+/// in test_raster_pinned_stars. The rows such an edge crosses whole take add_fixed_edge's steep
+/// loop (less than a pixel of x a row, inside the columns) or its general one; the expected hash
+/// was recorded from the rasteriser before the steep loop was added (main 821048b).
+void test_raster_pinned_steep(void) {
+    enum { W = 160, H = 200, P = 64 };
+    static double xy[2 * P];
+    static float got[W * H];
+    static uint32_t pixels[W * H];
+    LaminaRaster *r = lamina_raster_create();
+    check(r != NULL, "-", "lamina_raster_create");
+    if (!r) return;
+    for (int li = 0; li < level_count; li++) {
+        use_level(&levels[li]);
+        uint64_t seed = 0x57EE95EEDull, hash = 1469598103934665603ull;
+        #define PIN_NEXT() (seed += 0x9E3779B97F4A7C15ull, pin_mix(seed))
+        #define PIN_UNIT() ((double)(PIN_NEXT() >> 11) / 9007199254740992.0)
+        for (int32_t i = 0; i < W * H; i++) pixels[i] = 0xFF203040u;
+        for (int trial = 0; trial < 300; trial++) {
+            const int32_t half = 3 + (int32_t)(PIN_NEXT() % (P / 2 - 3)), evenOdd = trial & 1;
+            const int32_t out = PIN_NEXT() % 4 == 0;   // partly past the columns
+            // A contour partly past the columns starts near their left or right edge.
+            const double near = PIN_NEXT() % 2 ? -6 : W - 6;
+            double x = out ? near + PIN_UNIT() * 12 : 10 + PIN_UNIT() * (W - 20), y = -10 + PIN_UNIT() * 40;
+            // Down on one side (i < half), up on the other, x shifted by 2-40 pixels between them.
+            for (int32_t i = 0; i < 2 * half; i++) {
+                if (i == half) {
+                    const double side = PIN_NEXT() % 2 ? 1 : -1;
+                    x += side * (2 + PIN_UNIT() * 38);
+                }
+                xy[2 * i] = x; xy[2 * i + 1] = y;
+                const double tall = PIN_NEXT() % 4 == 0 ? 59 : 12, rows = 1 + PIN_UNIT() * tall;
+                const uint64_t kind = PIN_NEXT() % 10;
+                double slope = kind == 0 ? 0 : kind == 1 ? 1 : kind == 2 ? 1 - 1e-9 : kind == 3 ? 1 + 1e-9
+                             : kind == 4 ? 0.5 : kind == 5 ? 1.4 * PIN_UNIT() : PIN_UNIT();
+                if (PIN_NEXT() % 2) slope = -slope;
+                const double dy = i < half ? rows : -rows;
+                x += slope * rows;
+                y += dy;
+                if (!out) x = x < 1 ? 1 + PIN_UNIT() : x > W - 1 ? W - 1 - PIN_UNIT() : x;
+                // Some points on column boundaries or on 1/65536 of a pixel.
+                if (PIN_NEXT() % 5 == 0) x = floor(x);
+                else if (PIN_NEXT() % 5 == 0) x = floor(x * 65536) / 65536;
+            }
+            const int32_t n = 2 * half;
+            const int32_t band = trial % 3 == 2, ry0 = band ? (int32_t)(PIN_NEXT() % (H / 2)) : 0, ry1 = band ? ry0 + 1 + (int32_t)(PIN_NEXT() % (H / 2)) : H;
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            int32_t box[4];
+            // Every other trial's columns cut 20 pixels off each side: edges leave them.
+            const int32_t cx0 = trial % 4 < 2 ? 0 : 20, cx1 = W - cx0;
+            lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box);
+            if (lamina_raster_coverage(r, evenOdd, cx0, cx1, ry0, ry1, got) != 0) { hash = 0; break; }
+            const unsigned char *bytes = (const unsigned char *)got;
+            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+            const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : 30u + (uint32_t)(PIN_NEXT() % 220);
+            uint32_t color = alpha << 24;
+            for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
+            const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * PIN_UNIT());
+            lamina_raster_reset(r);
+            lamina_raster_add_contour(r, xy, n);
+            if (lamina_raster_fill_solid(r, evenOdd, cx0, cx1, ry0, ry1, cx0, cx1, pixels, W, 0, 0, color, op) != 0) { hash = 0; break; }
+        }
+        const unsigned char *bytes = (const unsigned char *)pixels;
+        for (size_t i = 0; i < sizeof pixels; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        #undef PIN_UNIT
+        #undef PIN_NEXT
+        LABEL("the pinned steep edges (hash %016llx)", (unsigned long long)hash);
+        check(hash == 0xffaf106cc13699fdull, levels[li].name, "the coverage and fills of the seeded steep contours, bit for bit, as recorded");
+    }
+    lamina_raster_destroy(r);
+}
+
 /// Random contours in and around a w × h target: 1-3 polygons of 3-14 points, sometimes a sliver
 /// (a long quad under half a pixel wide), a tiny one (inside a pixel) or a huge one (points up to
 /// 10^9 pixels out: past 2^28 edges take the double path). Points go to xy, counts to n; returns the
