@@ -317,6 +317,42 @@ static inline void mark_cells(uint64_t *m, int32_t a, int32_t b, int32_t shift) 
     m[wb] |= hi;
 }
 
+/// accumulate_row for a row whose part of the edge lies in one column or two (ir − il ≤ 1, xl ≤ xr,
+/// ratio: the slope, or |d| / (xr − xl) for a row moved into the columns); also called straight
+/// from add_fixed_edge's loop over the whole rows of a steep edge, which need no test of either.
+__attribute__((always_inline)) static inline void accumulate_row2(int32_t *c, uint64_t *m, int32_t shift, int64_t xl, int64_t xr, int64_t d,
+                                                                  double ratio) {
+    const int32_t il = (int32_t)(xl >> 16), ir = (int32_t)(xr >> 16);
+    const int64_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
+    const double cap = (double)ad;
+    // One column or two, the values of both forms worked out and one chosen without a branch
+    // (which of the two a row of an edge takes follows no pattern a predictor learns): the
+    // same values as accumulate_row's column loop and the one-column split give. In one column,
+    // cells il and il + 1 take d − b1 and b1 (b1 by the mean x) and cell ir + 1 = il + 1
+    // takes 0 more; in two, the first column's share by the slope, the rest to the second.
+    // (With one column the two-column values are not used: the ratio may then be infinite
+    // and xr − xc negative, which gives numbers, not faults.)
+    const int64_t fm = ((xl + xr) >> 1) - ((int64_t)il << 16);
+    const int64_t b1 = (d * fm + 32768) >> 16;
+    const int64_t xc = ((int64_t)il + 1) << 16;
+    const double v = (double)(xc - xl) * ratio;
+    const int64_t cum = (int64_t)(v < cap ? v : cap);
+    const int64_t b = (cum * (((xl + xc) >> 1) - ((int64_t)il << 16)) + 32768) >> 16;
+    const int64_t part = ad - cum;
+    const int64_t b2 = (part * ((xr - xc) >> 1) + 32768) >> 16;
+    const int64_t two = -(int64_t)(ir != il);   // all ones for two columns, 0 for one
+    const int64_t v0 = (((cum - b) * sign) & two) | ((d - b1) & ~two);
+    const int64_t v1 = (((part - b2 + b) * sign) & two) | (b1 & ~two);
+    const int64_t v2 = (b2 * sign) & two;
+    add_cell(c + il, v0);
+    add_cell(c + il + 1, v1);
+    add_cell(c + ir + 1, v2);
+    // Cells il ... ir + 1 (at most three) lie in one chunk or two next to each other.
+    const int32_t ka = il >> shift, kb = (ir + 1) >> shift;
+    m[ka >> 6] |= 1ull << (ka & 63);
+    m[kb >> 6] |= 1ull << (kb & 63);
+}
+
 /// Adds the part of an edge inside one row to the row's cells c: cover d (in 1/LAMINA_RASTER_ONE,
 /// signed) between x = xa and x = xb (1/65536 of a pixel from the first cell, both in [0, 65536·w]).
 /// Each column the edge crosses takes the share of d by the length of the edge in it: the
@@ -333,32 +369,7 @@ __attribute__((always_inline)) static inline void accumulate_row(int32_t *c, uin
     const int64_t ad = d < 0 ? -d : d, sign = d < 0 ? -1 : 1;
     const double cap = (double)ad, ratio = slope > 0 ? slope : cap / (double)(xr - xl);
     if (ir - il <= 1) {
-        // One column or two, the values of both forms worked out and one chosen without a branch
-        // (which of the two a row of an edge takes follows no pattern a predictor learns): the
-        // same values as the column loop below and the one-column split give. In one column,
-        // cells il and il + 1 take d − b1 and b1 (b1 by the mean x) and cell ir + 1 = il + 1
-        // takes 0 more; in two, the first column's share by the slope, the rest to the second.
-        // (With one column the two-column values are not used: the ratio may then be infinite
-        // and xr − xc negative, which gives numbers, not faults.)
-        const int64_t fm = ((xl + xr) >> 1) - ((int64_t)il << 16);
-        const int64_t b1 = (d * fm + 32768) >> 16;
-        const int64_t xc = ((int64_t)il + 1) << 16;
-        const double v = (double)(xc - xl) * ratio;
-        const int64_t cum = (int64_t)(v < cap ? v : cap);
-        const int64_t b = (cum * (((xl + xc) >> 1) - ((int64_t)il << 16)) + 32768) >> 16;
-        const int64_t part = ad - cum;
-        const int64_t b2 = (part * ((xr - xc) >> 1) + 32768) >> 16;
-        const int64_t two = -(int64_t)(ir != il);   // all ones for two columns, 0 for one
-        const int64_t v0 = (((cum - b) * sign) & two) | ((d - b1) & ~two);
-        const int64_t v1 = (((part - b2 + b) * sign) & two) | (b1 & ~two);
-        const int64_t v2 = (b2 * sign) & two;
-        add_cell(c + il, v0);
-        add_cell(c + il + 1, v1);
-        add_cell(c + ir + 1, v2);
-        // Cells il ... ir + 1 (at most three) lie in one chunk or two next to each other.
-        const int32_t ka = il >> shift, kb = (ir + 1) >> shift;
-        m[ka >> 6] |= 1ull << (ka & 63);
-        m[kb >> 6] |= 1ull << (kb & 63);
+        accumulate_row2(c, m, shift, xl, xr, d, ratio);
         return;
     }
     int64_t xc = ((int64_t)il + 1) << 16;
@@ -433,9 +444,25 @@ static void add_fixed_edge(const LkEdge *e, int32_t *cells, uint64_t *marks, int
     // The rows the edge crosses whole: one pixel of cover each.
     const int32_t mid = rowB < e->r1 ? rowB : e->r1;
     const int64_t d = one * e->dir;
-    while (row < mid) {
-        x += e->step;
-        EDGE_ROW(x, d);
+    if (row < mid) {
+        // A steep edge (less than a pixel of x a row) wholly inside the columns in these rows:
+        // each row's part lies in one column or two, with no test of either (x is monotonic
+        // between the rows' boundaries, so the first and last boundary bound them all).
+        const int64_t step = e->step, xe = ((x + (int64_t)(mid - row) * step) >> 16) - ox16;
+        if (step > -4294967296LL && step < 4294967296LL && (uint64_t)xa <= (uint64_t)w16 && (uint64_t)xe <= (uint64_t)w16) {
+            do {
+                x += step;
+                const int64_t xb = (x >> 16) - ox16;
+                accumulate_row2(c, m, shift, xa < xb ? xa : xb, xa < xb ? xb : xa, d, slope);
+                xa = xb;
+                c += stride; m += words; row++;
+            } while (row < mid);
+        } else {
+            do {
+                x += step;
+                EDGE_ROW(x, d);
+            } while (row < mid);
+        }
     }
     // The last row: to the bottom end.
     if (row < rowB) EDGE_ROW(e->xb, (e->qb - (int64_t)row * one) * e->dir);
