@@ -174,4 +174,25 @@ final class ShadowOutlineTests: XCTestCase {
         for v in 1...6 { _ = cache.plane(for: key(Float(v))) { ([Float](repeating: 0, count: 20), 5, 4) } }
         XCTAssertNil(cache.plane(forOutline: outline))
     }
+
+    /// Outline keys hash their points once, when made (not under the cache's lock): keys of the
+    /// same contours are equal with equal hashes; a point one ulp away, another deviation, another
+    /// rectangle or a name with the same numbers is another key, kept apart in a set.
+    func testOutlineKeysAreEqualOnlyInFull() {
+        let area = IntRect(x: -2, y: -2, width: 40, height: 40), source = IntRect(x: 0, y: 0, width: 30, height: 30)
+        func key(_ c: [[(x: Double, y: Double)]], sigma: Double = 2, source: IntRect = source) -> ShadowOutlineKey {
+            ShadowOutlineKey(contours: c, source: source, area: area, columns: 0..<100, sigma: sigma, factor: 1)
+        }
+        let contour: [(x: Double, y: Double)] = [(1, 2), (29.5, 2), (29.5, 28.25), (1, 28.25)]
+        let a = key([contour]), b = key([contour])
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a.hashValue, b.hashValue)
+        var moved = contour
+        moved[2].y = moved[2].y.nextUp
+        let others = [key([moved]), key([contour], sigma: 2.5), key([contour], source: IntRect(x: 0, y: 0, width: 30, height: 29)),
+                      key([contour, contour]), ShadowOutlineKey(name: contour.flatMap { [$0.x, $0.y] }, source: source, area: area,
+                                                                  columns: 0..<100, sigma: 2, factor: 1)]
+        for (k, o) in others.enumerated() { XCTAssertNotEqual(a, o, "key \(k)") }
+        XCTAssertEqual(Set([a, b] + others).count, 1 + others.count)
+    }
 }

@@ -55,9 +55,13 @@ enum ShadowComposite {
         let draw: IntRect
         if trims, clip == nil, op > 0, factor >= 1 {
             let threshold = 0.5 / (op * 255) * 0.999
-            guard let live = liveBox(plane, width: width, height: height, threshold: threshold) else { return }
             // A reduced pixel reaches the full-resolution pixels up to one reduced pixel either side.
             let pad = factor == 1 ? 0 : factor
+            // Only the plane's rows that reach `whole` are looked at (two more either side): a
+            // band of a frame drawn on several threads scans its own rows, not the whole plane.
+            let top = max(0, (whole.y - area.y) / factor - 2), bottom = min(height, (whole.maxY - area.y + factor - 1) / factor + 2)
+            let rows = top..<max(top, bottom)
+            guard let live = liveBox(plane, width: width, height: height, threshold: threshold, rows: rows) else { return }
             let x0 = live.i0 * factor - pad, x1 = live.i1 * factor + pad, y0 = live.j0 * factor - pad, y1 = live.j1 * factor + pad
             draw = whole.intersection(IntRect(x: area.x + x0, y: area.y + y0, width: x1 - x0, height: y1 - y0))
             guard !draw.isEmpty else { return }
@@ -177,18 +181,21 @@ enum ShadowComposite {
     /// `threshold` just under 0.5 / (opacity · 255), every value outside it, and every mix of such
     /// values with weights summing to 1 (a reduced plane's bilinear step), rounds to coverage
     /// level 0: k = (min(v · opacity, 1) · 255 + 0.5) truncated.
-    static func liveBox(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, threshold: Float) -> (i0: Int, i1: Int, j0: Int, j1: Int)? {
+    /// `rows`: only those rows are looked at (the box of the values in them; all rows by default).
+    static func liveBox(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, threshold: Float,
+                        rows: Range<Int>? = nil) -> (i0: Int, i1: Int, j0: Int, j1: Int)? {
         guard width > 0, height > 0, plane.count >= width * height else { return nil }
+        let rows = (rows ?? 0..<height).clamped(to: 0..<height)
         @inline(__always) func live(_ v: Float) -> Bool { !(v < threshold) }
         func rowLive(_ j: Int) -> Bool {
             let r = plane.baseAddress! + j * width
             for i in 0..<width where live(r[i]) { return true }
             return false
         }
-        var j0 = 0
-        while j0 < height && !rowLive(j0) { j0 += 1 }
-        guard j0 < height else { return nil }
-        var j1 = height
+        var j0 = rows.lowerBound
+        while j0 < rows.upperBound && !rowLive(j0) { j0 += 1 }
+        guard j0 < rows.upperBound else { return nil }
+        var j1 = rows.upperBound
         while !rowLive(j1 - 1) { j1 -= 1 }
         var i0 = width, i1 = 0
         for j in j0..<j1 {

@@ -17,6 +17,28 @@ struct ShadowOutlineKey: Hashable, Sendable {
     let columnsLow: Int, columnsHigh: Int
     let sigma: Double
     let factor: Int
+    /// The points' hash, made once with the key: a key is looked up several times a frame under
+    /// the shadow cache's lock (by every band drawing its shadow), and hashing its points there
+    /// kept the other bands waiting.
+    private let pointsHash: Int
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(pointsHash)
+        hasher.combine(source); hasher.combine(area)
+        hasher.combine(columnsLow); hasher.combine(columnsHigh); hasher.combine(sigma); hasher.combine(factor)
+    }
+
+    /// Equal in full: every point, rectangle and number (the hashes first, the cheapest to differ).
+    static func == (a: ShadowOutlineKey, b: ShadowOutlineKey) -> Bool {
+        a.pointsHash == b.pointsHash && a.source == b.source && a.area == b.area && a.columnsLow == b.columnsLow
+            && a.columnsHigh == b.columnsHigh && a.sigma == b.sigma && a.factor == b.factor && a.points == b.points
+    }
+
+    private static func hashOf(_ points: [UInt64]) -> Int {
+        var h = Hasher()
+        h.combine(points)
+        return h.finalize()
+    }
 
     /// A key naming what an outline stands for by `values` (the numbers a layer's alpha is made
     /// from, see `TreeRasterizer.ShadowName`) instead of by points: led by a NaN whose bits no
@@ -24,6 +46,7 @@ struct ShadowOutlineKey: Hashable, Sendable {
     /// meet.
     init(name values: [Double], source: IntRect, area: IntRect, columns: Range<Int>, sigma: Double, factor: Int) {
         points = [ShadowOutlineKey.nameTag] + values.map(\.bitPattern)
+        pointsHash = ShadowOutlineKey.hashOf(points)
         self.source = source; self.area = area
         columnsLow = columns.lowerBound; columnsHigh = columns.upperBound
         self.sigma = sigma; self.factor = factor
@@ -40,6 +63,7 @@ struct ShadowOutlineKey: Hashable, Sendable {
             p.append(Double.nan.bitPattern); p.append(Double.nan.bitPattern)
         }
         points = p
+        pointsHash = ShadowOutlineKey.hashOf(p)
         self.source = source; self.area = area
         columnsLow = columns.lowerBound; columnsHigh = columns.upperBound
         self.sigma = sigma; self.factor = factor
