@@ -88,6 +88,36 @@ static uint64_t pin_mix(uint64_t z) {
     return z ^ (z >> 31);
 }
 
+/// FNV-1a over `n` bytes at `p`, continuing from `hash` (how the pinned tests hash coverage and pixels).
+static uint64_t pin_fnv(uint64_t hash, const void *p, size_t n) {
+    const unsigned char *bytes = (const unsigned char *)p;
+    for (size_t i = 0; i < n; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+    return hash;
+}
+
+/// One trial of the pinned contour tests: contour `xy` (n points) rasterised into columns
+/// [cx0, cx1) and rows [ry0, ry1) of a target `stride` pixels wide, its coverage hashed into `hash`,
+/// then filled into `pixels` with a colour and opacity drawn from `seed` (alpha 255 one time in
+/// three, else alphaBase + a draw below alphaSpan). 0 when the rasteriser refused.
+static int pin_trial(LaminaRaster *r, const double *xy, int32_t n, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1,
+                     float *got, uint32_t *pixels, int32_t stride, uint64_t *seed, uint32_t alphaBase, uint32_t alphaSpan, uint64_t *hash) {
+    #define PIN_NEXT() (*seed += 0x9E3779B97F4A7C15ull, pin_mix(*seed))
+    lamina_raster_reset(r);
+    lamina_raster_add_contour(r, xy, n);
+    int32_t box[4];
+    lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box);
+    if (lamina_raster_coverage(r, evenOdd, cx0, cx1, ry0, ry1, got) != 0) return 0;
+    *hash = pin_fnv(*hash, got, (size_t)box[2] * (size_t)box[3] * sizeof(float));
+    const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : alphaBase + (uint32_t)(PIN_NEXT() % alphaSpan);
+    uint32_t color = alpha << 24;
+    for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
+    const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * ((double)(PIN_NEXT() >> 11) / 9007199254740992.0));
+    #undef PIN_NEXT
+    lamina_raster_reset(r);
+    lamina_raster_add_contour(r, xy, n);
+    return lamina_raster_fill_solid(r, evenOdd, cx0, cx1, ry0, ry1, cx0, cx1, pixels, stride, 0, 0, color, op) == 0;
+}
+
 /// The cells the rasteriser adds, pinned bit for bit: the coverage of 400 seeded polygons (own
 /// generator, so other tests' draws do not move them), many edges nearly flat across dozens of
 /// columns and some leaving the columns, both rules, hashed (FNV-1a over the floats' bits) at every
@@ -161,23 +191,9 @@ void test_raster_pinned_stars(void) {
                 xy[2 * i] = cx + rr * cos(a);
                 xy[2 * i + 1] = cy + rr * sin(a);
             }
-            lamina_raster_reset(r);
-            lamina_raster_add_contour(r, xy, n);
-            int32_t box[4];
-            lamina_raster_bounds(r, evenOdd, 0, W, 0, H, box);
-            if (lamina_raster_coverage(r, evenOdd, 0, W, 0, H, got) != 0) { hash = 0; break; }
-            const unsigned char *bytes = (const unsigned char *)got;
-            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
-            const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : 40u + (uint32_t)(PIN_NEXT() % 200);
-            uint32_t color = alpha << 24;
-            for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
-            const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * PIN_UNIT());
-            lamina_raster_reset(r);
-            lamina_raster_add_contour(r, xy, n);
-            if (lamina_raster_fill_solid(r, evenOdd, 0, W, 0, H, 0, W, pixels, W, 0, 0, color, op) != 0) { hash = 0; break; }
+            if (!pin_trial(r, xy, n, evenOdd, 0, W, 0, H, got, pixels, W, &seed, 40, 200, &hash)) { hash = 0; break; }
         }
-        const unsigned char *bytes = (const unsigned char *)pixels;
-        for (size_t i = 0; i < sizeof pixels; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        hash = pin_fnv(hash, pixels, sizeof pixels);
         #undef PIN_UNIT
         #undef PIN_NEXT
         LABEL("the pinned stars (hash %016llx)", (unsigned long long)hash);
@@ -239,23 +255,9 @@ void test_raster_pinned_strokes(void) {
                 xy[2 * (2 * n - 1 - i)] = cx[i] - nx; xy[2 * (2 * n - 1 - i) + 1] = cy[i] - ny;
             }
             const int32_t band = trial % 3 == 2, ry0 = band ? (int32_t)(PIN_NEXT() % (H / 2)) : 0, ry1 = band ? ry0 + 1 + (int32_t)(PIN_NEXT() % (H / 2)) : H;
-            lamina_raster_reset(r);
-            lamina_raster_add_contour(r, xy, 2 * n);
-            int32_t box[4];
-            lamina_raster_bounds(r, evenOdd, 0, W, ry0, ry1, box);
-            if (lamina_raster_coverage(r, evenOdd, 0, W, ry0, ry1, got) != 0) { hash = 0; break; }
-            const unsigned char *bytes = (const unsigned char *)got;
-            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
-            const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : 30u + (uint32_t)(PIN_NEXT() % 220);
-            uint32_t color = alpha << 24;
-            for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
-            const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * PIN_UNIT());
-            lamina_raster_reset(r);
-            lamina_raster_add_contour(r, xy, 2 * n);
-            if (lamina_raster_fill_solid(r, evenOdd, 0, W, ry0, ry1, 0, W, pixels, W, 0, 0, color, op) != 0) { hash = 0; break; }
+            if (!pin_trial(r, xy, 2 * n, evenOdd, 0, W, ry0, ry1, got, pixels, W, &seed, 30, 220, &hash)) { hash = 0; break; }
         }
-        const unsigned char *bytes = (const unsigned char *)pixels;
-        for (size_t i = 0; i < sizeof pixels; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        hash = pin_fnv(hash, pixels, sizeof pixels);
         #undef PIN_UNIT
         #undef PIN_NEXT
         LABEL("the pinned strokes (hash %016llx)", (unsigned long long)hash);
@@ -314,25 +316,11 @@ void test_raster_pinned_steep(void) {
             }
             const int32_t n = 2 * half;
             const int32_t band = trial % 3 == 2, ry0 = band ? (int32_t)(PIN_NEXT() % (H / 2)) : 0, ry1 = band ? ry0 + 1 + (int32_t)(PIN_NEXT() % (H / 2)) : H;
-            lamina_raster_reset(r);
-            lamina_raster_add_contour(r, xy, n);
-            int32_t box[4];
             // Every other trial's columns cut 20 pixels off each side: edges leave them.
             const int32_t cx0 = trial % 4 < 2 ? 0 : 20, cx1 = W - cx0;
-            lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box);
-            if (lamina_raster_coverage(r, evenOdd, cx0, cx1, ry0, ry1, got) != 0) { hash = 0; break; }
-            const unsigned char *bytes = (const unsigned char *)got;
-            for (size_t i = 0; i < (size_t)box[2] * (size_t)box[3] * sizeof(float); i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
-            const uint32_t alpha = PIN_NEXT() % 3 == 0 ? 255u : 30u + (uint32_t)(PIN_NEXT() % 220);
-            uint32_t color = alpha << 24;
-            for (int s = 0; s < 24; s += 8) color |= (uint32_t)(PIN_NEXT() % (alpha + 1)) << s;
-            const float op = PIN_NEXT() % 2 ? 1.0f : (float)(0.05 + 0.9 * PIN_UNIT());
-            lamina_raster_reset(r);
-            lamina_raster_add_contour(r, xy, n);
-            if (lamina_raster_fill_solid(r, evenOdd, cx0, cx1, ry0, ry1, cx0, cx1, pixels, W, 0, 0, color, op) != 0) { hash = 0; break; }
+            if (!pin_trial(r, xy, n, evenOdd, cx0, cx1, ry0, ry1, got, pixels, W, &seed, 30, 220, &hash)) { hash = 0; break; }
         }
-        const unsigned char *bytes = (const unsigned char *)pixels;
-        for (size_t i = 0; i < sizeof pixels; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+        hash = pin_fnv(hash, pixels, sizeof pixels);
         #undef PIN_UNIT
         #undef PIN_NEXT
         LABEL("the pinned steep edges (hash %016llx)", (unsigned long long)hash);
