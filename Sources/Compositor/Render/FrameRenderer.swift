@@ -123,50 +123,48 @@ public final class FrameRenderer {
         let timing = UnsafeMutablePointer<Double>.allocate(capacity: 2 * bandCount)
         timing.initialize(repeating: 0, count: 2 * bandCount)
         defer { timing.deallocate() }
-        do {
-            // Shared by the bands without a race: band b writes only its own rows of the buffer,
-            // `drawers[b]`, `timing[b]` and `timing[bandCount + b]`, and all of them only read the tree (a value whose
-            // objects are immutable). Threads: the bands run on this thread and `workers`' helpers
-            // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
-            // only when every band is done.
-            let shared = (drawers: self.drawers, timing: timing, base: pixels, tree: tree)
-            let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
-            let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
-            let sharesShadowRows = self.sharesShadowRows
-            shadowCache.beginFrame()
-            let published = DispatchTime.now().uptimeNanoseconds
-            let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
-                let y0 = edges[b], y1 = edges[b + 1]
-                guard y1 > y0 else { return }
-                let started = DispatchTime.now().uptimeNanoseconds
-                shared.timing[bandCount + b] = Double(started &- min(published, started))
-                defer { shared.timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
-                let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
-                if let background, case let cleared = clearing.map({ band.intersection($0) }) ?? band, !cleared.isEmpty {
-                    // Not under an occluder (order -1: before every node).
-                    occluders.forEachVisible(cleared, after: -1, scratch: shared.drawers[b].occlusionScratch) { r in
-                        lamina_fill_rect(shared.base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
-                    }
+        // Shared by the bands without a race: band b writes only its own rows of the buffer,
+        // `drawers[b]`, `timing[b]` and `timing[bandCount + b]`, and all of them only read the tree (a value whose
+        // objects are immutable). Threads: the bands run on this thread and `workers`' helpers
+        // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
+        // only when every band is done.
+        let shared = (drawers: self.drawers, timing: timing, base: pixels, tree: tree)
+        let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
+        let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
+        let sharesShadowRows = self.sharesShadowRows
+        shadowCache.beginFrame()
+        let published = DispatchTime.now().uptimeNanoseconds
+        let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
+            let y0 = edges[b], y1 = edges[b + 1]
+            guard y1 > y0 else { return }
+            let started = DispatchTime.now().uptimeNanoseconds
+            shared.timing[bandCount + b] = Double(started &- min(published, started))
+            defer { shared.timing[b] = Double(DispatchTime.now().uptimeNanoseconds - started) }
+            let band = IntRect(x: area.x, y: y0, width: area.width, height: y1 - y0)
+            if let background, case let cleared = clearing.map({ band.intersection($0) }) ?? band, !cleared.isEmpty {
+                // Not under an occluder (order -1: before every node).
+                occluders.forEachVisible(cleared, after: -1, scratch: shared.drawers[b].occlusionScratch) { r in
+                    lamina_fill_rect(shared.base + r.y * width + r.x, width, background, Int32(r.width), Int32(r.height))
                 }
-                for k in deferred.indices { deferred[(k + b) % deferred.count].prepare() }
-                let surface = Surface(borrowing: shared.base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
-                if !occluders.isEmpty { surface.occluders = occluders }
-                let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
-                rasterizer.copiesTexels = copiesTexels
-                rasterizer.drawsMaskFirst = drawsMaskFirst
-                rasterizer.foldsPathMasks = foldsPathMasks
-                rasterizer.skipsCoveredShadow = skipsCoveredShadow
-                rasterizer.tracesShadowOutline = tracesShadowOutline
-                rasterizer.namesShadows = namesShadows
-                rasterizer.splitsBorderSides = splitsBorderSides
-                rasterizer.sharesShadowRows = bandCount > 1 && sharesShadowRows
-                rasterizer.drawRoot(toDevice: toDevice, on: surface)
             }
-            if bandCount == 1 { drawBand(shared, 0) } else {
-                if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }
-                // A thread with no band left takes part in a blur another band makes (`helpShared`).
-                workers!.run(bandCount, sharing: shared, idle: { shadowCache.helpShared() }, drawBand)
-            }
+            for k in deferred.indices { deferred[(k + b) % deferred.count].prepare() }
+            let surface = Surface(borrowing: shared.base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
+            if !occluders.isEmpty { surface.occluders = occluders }
+            let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
+            rasterizer.copiesTexels = copiesTexels
+            rasterizer.drawsMaskFirst = drawsMaskFirst
+            rasterizer.foldsPathMasks = foldsPathMasks
+            rasterizer.skipsCoveredShadow = skipsCoveredShadow
+            rasterizer.tracesShadowOutline = tracesShadowOutline
+            rasterizer.namesShadows = namesShadows
+            rasterizer.splitsBorderSides = splitsBorderSides
+            rasterizer.sharesShadowRows = bandCount > 1 && sharesShadowRows
+            rasterizer.drawRoot(toDevice: toDevice, on: surface)
+        }
+        if bandCount == 1 { drawBand(shared, 0) } else {
+            if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }
+            // A thread with no band left takes part in a blur another band makes (`helpShared`).
+            workers!.run(bandCount, sharing: shared, idle: { shadowCache.helpShared() }, drawBand)
         }
         if bandCount > 1 {
             balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount)),
