@@ -50,7 +50,7 @@ final class BorderSidesTests: XCTestCase {
             var reference = PixelBuffer(width: w, height: h)
             reference.pixels = under
             let r0 = FrameRenderer(threads: 1)
-            r0.splitsBorderSides = false
+            r0.shortcuts.splitsBorderSides = false
             r0.render(t, into: &reference, background: nil)
             if let d = FrameVariants.firstDifference(t, under: under, width: w, height: h, expected: reference.pixels,
                                                      variants: [(1, true), (3, true)]) {

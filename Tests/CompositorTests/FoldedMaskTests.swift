@@ -60,7 +60,7 @@ final class FoldedMaskTests: XCTestCase {
             let surface = Surface(borrowing: px.baseAddress!, frame: IntRect(x: 0, y: 0, width: width, height: height), stride: width,
                                   scissor: IntRect(x: 0, y: 0, width: width, height: height))
             let r = TreeRasterizer(tree: tree)
-            r.foldsPathMasks = folds
+            r.shortcuts.foldsPathMasks = folds
             r.drawRoot(toDevice: .identity, on: surface)
             return r.foldedMasks
         }

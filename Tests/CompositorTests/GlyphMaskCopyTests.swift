@@ -128,7 +128,7 @@ final class GlyphMaskCopyTests: XCTestCase {
             var painted = PixelBuffer(width: w, height: h)
             painted.pixels = under
             let reference = FrameRenderer(threads: 1)
-            reference.copiesTexels = false
+            reference.shortcuts.copiesTexels = false
             reference.occlusionCulling = false
             reference.render(tree, into: &painted, toDevice: .scale(scale, scale), background: round % 2 == 0 ? nil : 0)
             if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: painted.pixels,

@@ -160,7 +160,7 @@ final class GradientOverTests: XCTestCase {
                 PixelKernels.maximumLevel = level
                 var reference = PixelBuffer(width: w, height: h)
                 let r = FrameRenderer(threads: 1)
-                r.fusesGradients = false
+                r.shortcuts.fusesGradients = false
                 r.render(tree, into: &reference, toDevice: toDevice, background: 0)
                 XCTAssertGreaterThan(Set(reference.pixels).count, 200, "the layers draw gradients")
                 let under = [UInt32](repeating: 0, count: w * h)

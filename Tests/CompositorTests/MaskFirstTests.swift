@@ -77,7 +77,7 @@ final class MaskFirstTests: XCTestCase {
             var reference = PixelBuffer(width: w, height: h)
             reference.pixels = under
             let r0 = FrameRenderer(threads: 1)
-            r0.drawsMaskFirst = false
+            r0.shortcuts.drawsMaskFirst = false
             r0.render(tree, into: &reference, background: round % 2 == 0 ? nil : 0)
             if reference.pixels != under && round % 2 == 0 { drawnRounds += 1 }
             for threads in [1, 3] {

@@ -56,7 +56,7 @@ final class ShadowNameTests: XCTestCase {
     /// The group's frame: a fresh renderer that never names a shadow.
     static func groupFrame(_ t: RenderTree, width w: Int, height h: Int) -> [UInt32] {
         let r = FrameRenderer(threads: 1)
-        r.namesShadows = false
+        r.shortcuts.namesShadows = false
         return draw(t, with: r, width: w, height: h)
     }
 
@@ -79,6 +79,25 @@ final class ShadowNameTests: XCTestCase {
         }
         XCTAssertGreaterThan(hitFrames, 25, "most second frames find blurs by name")
         print("ShadowNameTests: \(hitFrames) of 40 second frames found blurs by name")
+    }
+
+    /// The renderer hands its shortcuts to every band: with names turned off on the renderer, no
+    /// band finds a blur by name, on 1 thread or 3 (on, the second frame does).
+    func testTheRenderersShortcutsReachEveryBand() {
+        var rng = SplitMix64(seed: 0x5A_D1)
+        let w = 520, h = 360
+        let cards = (0..<3).map { k in ShadowNameTests.card(&rng, x: 90 + Double(k) * 150, y: 110, scale: 2) }
+        let t = nestedTree(width: CGFloat(w), height: CGFloat(h), cards)
+        for threads in [1, 3] {
+            let named = FrameRenderer(threads: threads), unnamed = FrameRenderer(threads: threads)
+            unnamed.shortcuts.namesShadows = false
+            for _ in 0..<2 {
+                _ = ShadowNameTests.draw(t, with: named, width: w, height: h)
+                _ = ShadowNameTests.draw(t, with: unnamed, width: w, height: h)
+            }
+            XCTAssertGreaterThan(named.shadowCache.nameHits, 0, "\(threads) threads: names on")
+            XCTAssertEqual(unnamed.shadowCache.nameHits, 0, "\(threads) threads: names off")
+        }
     }
 
     /// One card drawn frame after frame: found by name while it moves by whole pixels or its dot

@@ -61,7 +61,7 @@ final class ShadowOutlineTests: XCTestCase {
         var b = PixelBuffer(width: w, height: h)
         b.pixels = under
         let r = FrameRenderer(threads: threads)
-        r.tracesShadowOutline = outline
+        r.shortcuts.tracesShadowOutline = outline
         r.render(t, into: &b, background: nil)
         return b.pixels
     }

@@ -68,7 +68,7 @@ final class ShadowSplitTests: XCTestCase {
             let t = ShadowSplitTests.tree(width: Double(w), height: Double(h), cards)
             let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: w, height: h)
             let apart = FrameRenderer(threads: 3)
-            apart.sharesShadowRows = false
+            apart.shortcuts.sharesShadowRows = false
             XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: w, height: h) == one, "round \(round): 3 threads, not shared")
             for threads in [2, 3] {
                 let r = FrameRenderer(threads: threads)

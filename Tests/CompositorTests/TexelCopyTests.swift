@@ -148,7 +148,7 @@ final class TexelCopyTests: XCTestCase {
             var sampled = PixelBuffer(width: w, height: h)
             sampled.pixels = under
             let reference = FrameRenderer(threads: 1)
-            reference.copiesTexels = false
+            reference.shortcuts.copiesTexels = false
             reference.occlusionCulling = false
             reference.render(tree, into: &sampled, background: round % 2 == 0 ? nil : 0)
             if let d = FrameVariants.firstDifference(tree, under: under, width: w, height: h, expected: sampled.pixels,

@@ -22,39 +22,9 @@ public final class FrameRenderer {
     /// comparisons and measurements).
     public var occlusionCulling = true
 
-    /// Whether images placed texel for texel are copied without a sampler (the default; false
-    /// only to compare the two paths in tests).
-    var copiesTexels = true
-
-    /// Whether masked layers draw their mask first and their body only inside it (the default;
-    /// false only to compare the two paths in tests).
-    var drawsMaskFirst = true
-
-    /// Whether a gradient or image masked by one filled path is drawn through the path's coverage
-    /// without an offscreen group (the default; false only to compare the two paths in tests).
-    var foldsPathMasks = true
-
-    /// Whether a shadow is left unpainted where its layer's opaque background covers it (the
-    /// default; false only to compare the two paths in tests).
-    var skipsCoveredShadow = true
-    /// Whether a layer drawing only its background casts its shadow from its outline, with no
-    /// offscreen group (see `TreeRasterizer.tracesShadowOutline`; false only to compare in tests).
-    var tracesShadowOutline = true
-    /// Whether a layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them
-    /// from frame to frame, without reading its group's alpha (see `TreeRasterizer.namesShadows`;
-    /// false only to compare in tests).
-    var namesShadows = true
-    /// Whether the bands share the reduced plane of a named shadow that reaches several of them,
-    /// each drawing the group on its own rows only (see `TreeRasterizer.beginSplitShadow`; false
-    /// only to compare in tests).
-    var sharesShadowRows = true
-    /// Whether a border ring's straight sides are painted as rectangles and only its rounded bands
-    /// rasterised (see `TreeRasterizer.splitsBorderSides`; false only to compare in tests).
-    var splitsBorderSides = true
-
-    /// Whether gradients are painted in one pass a run (`PrimitiveDrawer.fusesGradients`, the
-    /// default; false only to draw the reference in tests).
-    var fusesGradients = true
+    /// The shortcuts the frame's drawing takes (all on; tests turn one off to draw the general
+    /// path and compare).
+    var shortcuts = DrawShortcuts()
 
     /// The opaque parts of the images drawn, found once per image.
     private let opaqueImages = OpaqueImageCache()
@@ -111,7 +81,7 @@ public final class FrameRenderer {
         let edges = balancer.boundaries(count: bandCount).map { area.y + Int((Double(area.height) * $0).rounded()) }
         // Each band writes only its own entry.
         while drawers.count < bandCount { drawers.append(PrimitiveDrawer()) }
-        for d in drawers { d.fusesGradients = fusesGradients }
+        for d in drawers { d.fusesGradients = shortcuts.fusesGradients }
         // What later nodes paint over exactly, found once for all the bands.
         let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
         opaqueImages.endFrame()
@@ -129,9 +99,7 @@ public final class FrameRenderer {
         // (which hand `shared` to them: see `BandWorkers.run(_:sharing:_:)`), and `run` returns
         // only when every band is done.
         let shared = (drawers: self.drawers, timing: timing, base: pixels, tree: tree)
-        let shadowCache = self.shadowCache, copiesTexels = self.copiesTexels, drawsMaskFirst = self.drawsMaskFirst, foldsPathMasks = self.foldsPathMasks, skipsCoveredShadow = self.skipsCoveredShadow
-        let tracesShadowOutline = self.tracesShadowOutline, namesShadows = self.namesShadows, splitsBorderSides = self.splitsBorderSides
-        let sharesShadowRows = self.sharesShadowRows
+        let shadowCache = self.shadowCache, shortcuts = self.shortcuts
         shadowCache.beginFrame()
         let published = DispatchTime.now().uptimeNanoseconds
         let drawBand: @Sendable (SharedBandState, Int) -> Void = { shared, b in
@@ -151,14 +119,8 @@ public final class FrameRenderer {
             let surface = Surface(borrowing: shared.base, frame: IntRect(x: 0, y: 0, width: width, height: full.height), stride: width, scissor: band)
             if !occluders.isEmpty { surface.occluders = occluders }
             let rasterizer = TreeRasterizer(tree: shared.tree, shadowCache: shadowCache, drawer: shared.drawers[b])
-            rasterizer.copiesTexels = copiesTexels
-            rasterizer.drawsMaskFirst = drawsMaskFirst
-            rasterizer.foldsPathMasks = foldsPathMasks
-            rasterizer.skipsCoveredShadow = skipsCoveredShadow
-            rasterizer.tracesShadowOutline = tracesShadowOutline
-            rasterizer.namesShadows = namesShadows
-            rasterizer.splitsBorderSides = splitsBorderSides
-            rasterizer.sharesShadowRows = bandCount > 1 && sharesShadowRows
+            rasterizer.shortcuts = shortcuts
+            rasterizer.sharesShadowRows = bandCount > 1 && shortcuts.sharesShadowRows
             rasterizer.drawRoot(toDevice: toDevice, on: surface)
         }
         if bandCount == 1 { drawBand(shared, 0) } else {

@@ -101,7 +101,7 @@ extension TreeRasterizer {
         // A colour whose channels pass its alpha (not premultiplied; no layer's colour is) is
         // blended differently by the rectangle and rasteriser kernels at some levels: left whole.
         let a = color >> 24
-        guard splitsBorderSides, s.clip == nil, (color >> 16) & 0xFF <= a, (color >> 8) & 0xFF <= a, color & 0xFF <= a,
+        guard shortcuts.splitsBorderSides, s.clip == nil, (color >> 16) & 0xFF <= a, (color >> 8) & 0xFF <= a, color & 0xFF <= a,
               let sides = TreeRasterizer.borderSides(contours) else { return false }
         let saved = s.scissor
         let rows = sides.rows.clamped(to: saved.y..<max(saved.y, saved.maxY))

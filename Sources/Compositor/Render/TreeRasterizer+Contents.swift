@@ -55,7 +55,7 @@ extension TreeRasterizer {
                                       g: -Double(g.origin.x) / g.scale, h: -Double(g.origin.y) / g.scale, i: 1)
             let map = inv.then(toMask)
             // Text on whole pixels (the usual case): mask pixel for device pixel, in one pass a row.
-            if copiesTexels, s.clip == nil, let copy = TreeRasterizer.maskCopy(g.mask, map: map, H: H, rect: rect) {
+            if shortcuts.copiesTexels, s.clip == nil, let copy = TreeRasterizer.maskCopy(g.mask, map: map, H: H, rect: rect) {
                 drawer.copyMask(g.mask, color: g.color, rect: copy.rect, dx: copy.dx, dy: copy.dy, opacity: opacity, on: s)
                 return
             }
@@ -71,7 +71,7 @@ extension TreeRasterizer {
     func drawImagePart(_ img: RenderImage, H: Projective2D, opacity: Double, on s: Surface, edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         // Texels one for one onto whole pixels (most images of a user interface): the same pixels
         // as the sampled path below, without building its sampler, paint and coverage runs.
-        if copiesTexels, s.clip == nil, let copy = TreeRasterizer.texelCopy(img, H: H) {
+        if shortcuts.copiesTexels, s.clip == nil, let copy = TreeRasterizer.texelCopy(img, H: H) {
             drawer.copyTexels(img.image, rect: copy.rect, dx: copy.dx, dy: copy.dy, opacity: opacity, on: s)
             return
         }

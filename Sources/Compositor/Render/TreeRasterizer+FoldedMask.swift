@@ -13,7 +13,7 @@ extension TreeRasterizer {
     /// with its mask folded into its paint, and returns true; false (nothing drawn) when the node or
     /// its mask is not of that kind.
     func drawFoldedMask(_ i: Int, M: Matrix4x4, opacity op: Double, on s: Surface) -> Bool {
-        guard foldsPathMasks else { return false }
+        guard shortcuts.foldsPathMasks else { return false }
         let m = tree.nodes[i].mask
         guard m > i, m < tree.nodes.count, tree.nodes[i].maskChannel == .alpha, tree.nodes[i].blendMode == .normal,
               tree.nodes[i].subtreeEnd <= m + 1, tree.nodes[m].subtreeEnd <= m + 1,

@@ -12,7 +12,7 @@ extension TreeRasterizer {
     /// normal blend mode (every other part and sublayer is then drawn over it with source over,
     /// which keeps it opaque); and `s` has no soft clip. Nil otherwise.
     func opaqueCover(_ i: Int, M: Matrix4x4, opacity op: Double, on s: Surface) -> ShadowComposite.Covered? {
-        guard skipsCoveredShadow else { return nil }
+        guard shortcuts.skipsCoveredShadow else { return nil }
         return opaqueCover(i, M: M, opacity: op, clipped: s.clip != nil)
     }
 

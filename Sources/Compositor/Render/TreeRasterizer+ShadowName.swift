@@ -36,7 +36,7 @@ extension TreeRasterizer {
     /// (with its shadows) inside the background by `shadowNameInset` (a round leaf by its rounded
     /// rectangle, anything else by its subtree's box).
     func shadowName(_ i: Int, children: [Int], M: Matrix4x4) -> ShadowName? {
-        guard namesShadows, shadowCache != nil, tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
+        guard shortcuts.namesShadows, shadowCache != nil, tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
               let sh = tree.nodes[i].shadow, sh.path == nil else { return nil }
         let bg = tree.nodes[i].backgroundColor >> 24
         let border = tree.nodes[i].borderWidth > 0 && tree.nodes[i].borderColor >> 24 != 0

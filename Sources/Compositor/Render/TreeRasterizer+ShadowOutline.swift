@@ -21,7 +21,7 @@ extension TreeRasterizer {
     /// cost more than the group). Nil when the node must cast its shadow from an offscreen group's
     /// alpha, or when `tracesShadowOutline` is off.
     func outlineAlpha(_ i: Int, hasChildren: Bool, sigma: Double, toDevice H: Projective2D) -> Double? {
-        guard tracesShadowOutline, !hasChildren, sigma >= TreeRasterizer.minimumOutlineSigma, sigma <= TreeRasterizer.fullResolutionSigma,
+        guard shortcuts.tracesShadowOutline, !hasChildren, sigma >= TreeRasterizer.minimumOutlineSigma, sigma <= TreeRasterizer.fullResolutionSigma,
               tree.nodes[i].mask < 0, tree.nodes[i].contents.isEmpty, tree.nodes[i].blendMode == .normal,
               tree.nodes[i].antialiasedEdges & 0xF == 0xF || TreeRasterizer.axisAligned(H, tree.nodes[i].bounds) != nil,
               tree.nodes[i].borderWidth <= 0 || tree.nodes[i].borderColor >> 24 == 0,

@@ -15,32 +15,9 @@ final class TreeRasterizer {
     private(set) var hiddenLeaves = 0
     /// Masked layers drawn through their mask's path with no group (`drawFoldedMask`; for tests).
     var foldedMasks = 0
-    /// Whether images placed texel for texel are copied by `PrimitiveDrawer.copyTexels` (false:
-    /// sampled like any other, to compare the two in tests).
-    var copiesTexels = true
-    /// Whether a masked layer without a shadow, whose mask is read by alpha, draws its mask first and
-    /// its body only inside the mask's drawn pixels (`.maskedBody`; false: the body first, to compare
-    /// the two in tests).
-    var drawsMaskFirst = true
-    /// Whether a layer drawing one gradient or image, masked by a layer filling one path, is drawn
-    /// through the path's coverage with no offscreen group (`drawFoldedMask`; false: as a masked
-    /// group, to compare the two in tests).
-    var foldsPathMasks = true
-    /// Whether a shadow is left unpainted where its layer's opaque background covers it
-    /// (`opaqueCover`; false: painted everywhere, to compare the two in tests).
-    var skipsCoveredShadow = true
-    /// Whether a layer drawing only its background casts its shadow from the background's outline,
-    /// with no offscreen group (`outlineAlpha`; false: from the group's alpha, to compare the two in
-    /// tests).
-    var tracesShadowOutline = true
-    /// Whether a layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them
-    /// from frame to frame, without reading its group's alpha (`shadowName`; false: the alpha is
-    /// read every time, to compare the two in tests).
-    var namesShadows = true
-    /// Whether a border ring whose rows between its bands cross only its straight sides paints
-    /// those as rectangles (`drawBorderSides`; false: the whole ring through the rasteriser, to
-    /// compare the two in tests).
-    var splitsBorderSides = true
+    /// The shortcuts this band's drawing takes (see `DrawShortcuts`; `FrameRenderer` hands each
+    /// band its own).
+    var shortcuts = DrawShortcuts()
     /// Borders drawn with their sides as rectangles (`drawBorderSides`; for tests).
     var borderSidesDrawn = 0
     /// Nodes whose shadow was painted before their group was drawn, from a blur kept by name
@@ -198,7 +175,7 @@ final class TreeRasterizer {
             return
         }
         // A layer drawing only its background: its shadow from the background's outline, no group.
-        if let sh = shadow, children.isEmpty, tracesShadowOutline, case let g = shadowGeometry(sh, node: tree.nodes[i], P: P),
+        if let sh = shadow, children.isEmpty, shortcuts.tracesShadowOutline, case let g = shadowGeometry(sh, node: tree.nodes[i], P: P),
            let alpha = outlineAlpha(i, hasChildren: false, sigma: g.sigma, toDevice: M.projective) {
             drawOutlineShadow(sh, geometry: g, node: i, M: M, opacity: op, alpha: alpha, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
             body(i, M: M, opacity: op, children: children, on: s, into: &stack)
@@ -247,7 +224,7 @@ final class TreeRasterizer {
             R = part
         }
         let group = Surface(offscreen: R, columns: s.columns, pool: drawer.surfaces)
-        if drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
+        if shortcuts.drawsMaskFirst, n.mask >= 0, n.maskChannel == .alpha, shadow == nil {
             // The mask first (the same surface and map as after the body), then the body inside it.
             // Read by alpha only: a luma mask is rewritten at the group's end (LuminanceMask), and
             // an inverted one shows the group where the mask drew nothing.
