@@ -136,4 +136,22 @@ final class ContextStateTests: XCTestCase {
         XCTAssertEqual(clips[0].path.boundingBox, CGRect(x: 0, y: 0, width: 10, height: 10))
         XCTAssertEqual(c.boundingBoxOfClipPath, CGRect(x: 0, y: 0, width: 5, height: 5))
     }
+
+    /// Every one of Apple's blend modes exists with Apple's raw value (CGBlendMode in
+    /// CGContext.h: kCGBlendModeNormal 0 … kCGBlendModePlusLighter 27), so code that sets one
+    /// compiles.
+    func testBlendModesAreApples() {
+        let apple: [(CGBlendMode, Int32)] = [
+            (.normal, 0), (.multiply, 1), (.screen, 2), (.overlay, 3), (.darken, 4), (.lighten, 5), (.colorDodge, 6),
+            (.colorBurn, 7), (.softLight, 8), (.hardLight, 9), (.difference, 10), (.exclusion, 11), (.hue, 12),
+            (.saturation, 13), (.color, 14), (.luminosity, 15), (.clear, 16), (.copy, 17), (.sourceIn, 18),
+            (.sourceOut, 19), (.sourceAtop, 20), (.destinationOver, 21), (.destinationIn, 22), (.destinationOut, 23),
+            (.destinationAtop, 24), (.xor, 25), (.plusDarker, 26), (.plusLighter, 27),
+        ]
+        for (mode, raw) in apple {
+            XCTAssertEqual(mode.rawValue, raw, "\(mode)")
+            XCTAssertEqual(CGBlendMode(rawValue: raw), mode)
+        }
+        XCTAssertNil(CGBlendMode(rawValue: 28))
+    }
 }
