@@ -763,6 +763,30 @@ static const float octant_index_coefficients[OCTANT_TERMS] = {
     0x1.44ab30p+5f, -0x1.affa8cp+3f, 0x1.f6b410p+2f, -0x1.2e6830p+2f, 0x1.117e32p+1f, -0x1.e70762p-2f,
 };
 
+// ---- flat stepped conic rows at AVX2 ------------------------------------------------------------
+//
+// A stepped conic row whose turned y step Y1 is ±0 as a float (a row along the start→end direction:
+// every row of an axis-aligned layer whose gradient runs along x, as the benchmark's conic row) and
+// whose Y0 is not ±0 has oy = Y0 on every lane, sign bit and all (lane·(±0) + Y0 is Y0, rounded or
+// not). conic_angles8n then takes oy, |oy| and the three bases 128 + (0, 127.5 or 63.75 with oy's
+// sign bit) from the row's constants (conic_flat_init, exact floats), the base by two blends instead
+// of five steps: the same floats in every lane, so the same indices and the same lanes worked out
+// again, five operations fewer a group of eight.
+
+/// A flat stepped conic row's constants at AVX2 (see "flat stepped conic rows at AVX2"): oy, |oy|,
+/// and the bases 128 + (0, 127.5 or 63.75 with oy's sign bit).
+typedef struct { __m256 oy, absOy, base0, base1, baseUp; } ConicFlat;
+
+/// The constants of a flat row (cs->y1 = ±0, cs->y0 ≠ 0).
+AVX2_ONLY static inline void conic_flat_init(const ConicSteps *cs, ConicFlat *f) {
+    const float s = signbit(cs->y0) ? -1.0f : 1.0f;
+    f->oy = _mm256_set1_ps(cs->y0);
+    f->absOy = _mm256_set1_ps(fabsf(cs->y0));
+    f->base0 = _mm256_set1_ps(128.0f);   // (0 with oy's sign bit) + 128: ±0 + 128 is 128
+    f->base1 = _mm256_set1_ps(128.0f + s * 127.5f);
+    f->baseUp = _mm256_set1_ps(128.0f + s * 63.75f);
+}
+
 /// The turned angles of stepped conic lanes at AVX2 as t = g + 128 (g in table-index units, see
 /// "stepped conic rows"), `groups` (1 or 2, a constant) groups of eight, lanes lane[u] (as floats)
 /// of the row's float form, by the series, and the reciprocal estimates q of their m = max(|ox|,
@@ -779,13 +803,14 @@ static const float octant_index_coefficients[OCTANT_TERMS] = {
 /// rounded r·p and two differences; within the series' bound of "stepped conic rows" either way.
 /// r is the signed form of min/max, the same quotient with the same roundings up to its sign.
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256 *at,
-                                                                          __m256 *qm, int fused) {
+                                                                          __m256 *qm, int fused, const ConicFlat *flat) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256 ox[2], oy[2], up[2], num[2], den[2], q[2], r[2], sq[2], p[2], base[2];
     for (int u = 0; u < groups; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
-    for (int u = 0; u < groups; u++) oy[u] = muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
+    for (int u = 0; u < groups; u++) oy[u] = flat ? flat->oy : muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
     // |oy| > |ox| (NaN: false).
-    for (int u = 0; u < groups; u++) up[u] = _mm256_cmp_ps(_mm256_andnot_ps(sign, oy[u]), _mm256_andnot_ps(sign, ox[u]), _CMP_GT_OQ);
+    for (int u = 0; u < groups; u++)
+        up[u] = _mm256_cmp_ps(flat ? flat->absOy : _mm256_andnot_ps(sign, oy[u]), _mm256_andnot_ps(sign, ox[u]), _CMP_GT_OQ);
     for (int u = 0; u < groups; u++) {
         num[u] = _mm256_blendv_ps(oy[u], _mm256_xor_ps(ox[u], sign), up[u]);
         den[u] = _mm256_blendv_ps(ox[u], oy[u], up[u]);
@@ -801,8 +826,13 @@ AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const
         for (int u = 0; u < groups; u++) p[u] = muladd8(p[u], sq[u], _mm256_set1_ps(octant_index_coefficients[k]), fused);
     // B = 128 + (63.75 where up, else 127.5 where ox's sign bit is set, else 0) with oy's sign bit.
     for (int u = 0; u < groups; u++) {
-        base[u] = _mm256_blendv_ps(_mm256_blendv_ps(_mm256_setzero_ps(), _mm256_set1_ps(127.5f), ox[u]), _mm256_set1_ps(63.75f), up[u]);
-        base[u] = _mm256_add_ps(_mm256_xor_ps(base[u], _mm256_and_ps(oy[u], sign)), _mm256_set1_ps(128.0f));
+        if (flat) {
+            // The same three values, each with oy's sign bit and 128 added once for the row.
+            base[u] = _mm256_blendv_ps(_mm256_blendv_ps(flat->base0, flat->base1, ox[u]), flat->baseUp, up[u]);
+        } else {
+            base[u] = _mm256_blendv_ps(_mm256_blendv_ps(_mm256_setzero_ps(), _mm256_set1_ps(127.5f), ox[u]), _mm256_set1_ps(63.75f), up[u]);
+            base[u] = _mm256_add_ps(_mm256_xor_ps(base[u], _mm256_and_ps(oy[u], sign)), _mm256_set1_ps(128.0f));
+        }
     }
     for (int u = 0; u < groups; u++) at[u] = muladd8(r[u], p[u], base[u], fused);
     // m = |den| = max(|ox|, |oy|): its estimate's size.
@@ -815,10 +845,10 @@ AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const
 /// `clamp` (a constant): indices masked to 0 ... 255 (lanes past a row's end, which are not
 /// worked out again; every other lane's t lies in [0.5 − 1e-4, 255.5] or it is worked out again).
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256i *index,
-                                                                         int *unsure, int fused, int wrap, int clamp) {
+                                                                         int *unsure, int fused, int wrap, int clamp, const ConicFlat *flat) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256 at[2], qm[2], margin[2];
-    conic_angles8n(cs, lane, groups, at, qm, fused);
+    conic_angles8n(cs, lane, groups, at, qm, fused, flat);
     // M = conic_steps_index_margin + slack/m.
     for (int u = 0; u < groups; u++) margin[u] = muladd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_index_margin), fused);
     for (int u = 0; u < groups; u++) {
@@ -841,8 +871,8 @@ AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8n(const 
 /// Eight lanes of a stepped conic row (conic_steps8n of one group).
 AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, __m256 lane, int *unsure, int fused) {
     __m256i index;
-    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1, 1);
-    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0, 1);
+    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1, 1, NULL);
+    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0, 1, NULL);
     return index;
 }
 
@@ -1335,15 +1365,15 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
 /// Pass 1 of a chunk of a stepped conic row at AVX2: the table indices of lanes lane ... lane + n − 1
 /// into idx and each group's unsure lanes into unsure, two groups at a time (conic_steps8n), then
 /// the last one; no calls in these loops. Returns whether any lane is unsure.
-AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2(const ConicSteps *cs, __m256 l, int32_t n, int32_t *idx,
-                                                                                uint8_t *unsure, int fused, int wrap) {
+AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_loops(const ConicSteps *cs, __m256 l, int32_t n, int32_t *idx,
+                                                                                 uint8_t *unsure, int fused, int wrap, const ConicFlat *flat) {
     unsigned any = 0;
     int32_t j = 0;
     for (; j + 16 <= n; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
         const __m256 ls[2] = { l, _mm256_add_ps(l, _mm256_set1_ps(8)) };
         __m256i ix[2];
         int un[2];
-        conic_steps8n(cs, ls, 2, ix, un, fused, wrap, 0);
+        conic_steps8n(cs, ls, 2, ix, un, fused, wrap, 0, flat);
         _mm256_storeu_si256((__m256i *)(idx + j), ix[0]);
         _mm256_storeu_si256((__m256i *)(idx + j + 8), ix[1]);
         unsure[j / 8] = (uint8_t)un[0];
@@ -1353,12 +1383,24 @@ AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2
     for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
         __m256i ix;
         int u;
-        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap, j + 8 > n);
+        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap, j + 8 > n, flat);
         _mm256_storeu_si256((__m256i *)(idx + j), ix);
         unsure[j / 8] = (uint8_t)u;
         any |= (unsigned)u;
     }
     return any;
+}
+
+/// Pass 1 of a chunk of a stepped conic row at AVX2 (conic_pass1_loops), a flat row's (see "flat
+/// stepped conic rows at AVX2") with its constants.
+AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2(const ConicSteps *cs, __m256 l, int32_t n, int32_t *idx,
+                                                                                uint8_t *unsure, int fused, int wrap) {
+    if (cs->y1 == 0.0f && cs->y0 != 0.0f) {
+        ConicFlat flat;
+        conic_flat_init(cs, &flat);
+        return conic_pass1_loops(cs, l, n, idx, unsure, fused, wrap, &flat);
+    }
+    return conic_pass1_loops(cs, l, n, idx, unsure, fused, wrap, NULL);
 }
 
 /// The fused loop at AVX2: `fused`, the arithmetic by fused multiply-adds (callers compiled for FMA);

@@ -798,3 +798,74 @@ void test_gradient_conic_centre_line(void) {
                        lamina_gradient_over(&one, px0, count, out, withCoverage ? coverage : NULL, full0, full1, op));
     }
 }
+
+/// Conic rectangles whose rows run along the start→end direction (b = 0, the direction ±x: the
+/// turned y the same on every lane, the AVX2 loops' "flat stepped conic rows"): the centre's
+/// line a hair from a row (1e-7 ... 1e-3 units) or further (up to the row's length: the band
+/// |x − sx| < |y − sy| narrow, wide, or the whole row), |y − sy| on some rows equal to some pixels'
+/// |x − sx| (the band's edges on a lane: a = ±1, ±½ or ±2, the centre on a pixel centre or
+/// between two), a of either sign (the band's runs in either order), rowW ≠ 1 in some, rows of 16
+/// to 700 pixels (several chunks of the two passes), tables of one alpha or not, coverage or not,
+/// op 1 mostly; through lamina_gradient_over_rows(_coverage); each pixel must be the reference's.
+void test_gradient_conic_flat_rows(void) {
+    static uint32_t table[256];
+    static float coverage[MAXN];
+    static int32_t full[2 * 64];
+    for (int t = 0; t < 300; t++) {
+        const int oneAlpha = t % 2, withCoverage = t / 2 % 2;
+        for (int i = 0; i < 256; i++) table[i] = oneAlpha ? (0xE6000000u | (uint32_t)irand(0, 0xE6) * 0x010101u) : premultiplied_pixel();
+        const int32_t count = t % 5 == 0 ? irand(256, 700) : irand(16, 255), rows = irand(1, 5), stride = count + irand(0, 5);
+        const int32_t px0 = irand(-100, 200), y0 = irand(-20, 200);
+        const int dyadic = t % 3 != 2;
+        const double scale = dyadic ? (double[]){ 1, 0.5, 2 }[irand(0, 2)] : drand(0.05, 3);
+        const double a = (chance(0.5) ? 1 : -1) * scale, my = dyadic ? 1 : drand(0.1, 2), gy = dyadic ? irand(-20, 20) : drand(-50, 50);
+        const double gw = t % 7 == 6 ? drand(0.5, 2) : 1;
+        const double gx = dyadic ? irand(-20, 20) : drand(-50, 50);
+        // The centre: x on a pixel centre, between two, or anywhere (within the rows or beyond an end).
+        const double cpx = t % 4 == 0 ? px0 + irand(0, count - 1) + 0.5 : t % 4 == 1 ? px0 + irand(0, count) : px0 + drand(-0.5, 1.5) * count;
+        const double sx = (cpx * a + gx) / gw;
+        // y: a hair from the middle row's, a whole number of pixels' |x − sx| away, or anywhere.
+        const int32_t mid = rows / 2;
+        const double rowYm = ((double)(y0 + mid) + 0.5) * my + gy, ym = rowYm / gw;
+        const int kindY = t % 6;
+        const double off = kindY < 2 ? (chance(0.5) ? 1 : -1) * pow(10, drand(-7, -3))
+                         : kindY < 4 ? (chance(0.5) ? 1 : -1) * fabs(a) / gw * (irand(0, count) + (t % 4 == 0 ? 0 : 0.5))
+                                     : drand(-1, 1) * fabs(a) / gw * count;
+        const double sy = ym + off;
+        const double ex = sx + (chance(0.5) ? 1 : -1) * drand(1, 400), ey = sy;
+        const int32_t n = (rows - 1) * stride + count;
+        const float op = chance(0.8) ? 1.0f : (float)drand(0, 1);
+        for (int32_t y = 0; y < rows; y++) {
+            float *cov = coverage + y * count;
+            for (int32_t i = 0; i < count; i++) cov[i] = chance(0.5) ? 1.0f : (float)drand(0, 1);
+            full[2 * y] = irand(0, 13);
+            full[2 * y + 1] = count - irand(0, 13);
+        }
+        premultiplied_row(input, n);
+        for (int32_t i = 0; i < n; i++) want[i] = input[i];
+        for (int32_t y = 0; y < rows; y++) {
+            volatile double py = (double)(y0 + y) + 0.5, ty = py * my;
+            volatile double rowY = ty + gy, rowW = gw;
+            const int32_t lo = full[2 * y] > count ? count : full[2 * y];
+            const int32_t hi = full[2 * y + 1] < lo ? lo : full[2 * y + 1];
+            for (int32_t i = 0; i < count; i++) {
+                volatile double px = (double)(px0 + i) + 0.5, pc = px * 0.0, w = pc + rowW, inv = 1 / w;
+                volatile double nx = px * a, ny = px * 0.0;
+                nx = nx + gx; ny = ny + rowY;
+                volatile double x = nx * inv, yy = ny * inv;
+                const uint32_t color = table[ref_gradient_index(ref_gradient_t(LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, x, yy))];
+                const float v = !withCoverage || (i >= lo && i < hi) ? 1.0f : coverage[y * count + i];
+                want[y * stride + i] = ref_over(input[y * stride + i], color, ref_k(v, op));
+            }
+        }
+        LaminaGradientRow row = { LAMINA_GRADIENT_CONIC, sx, sy, ex, ey, a, 0, 0, 0, 0, 0, table };
+        LABEL("lamina_gradient_over_rows%s (flat conic rows, trial %d, %d x %d from %d, y − sy %g)", withCoverage ? "_coverage" : "", t, count, rows,
+              px0, -off);
+        if (withCoverage) {
+            AT_EVERY_LEVEL(n, input, want, irand(0, 15),
+                           lamina_gradient_over_rows_coverage(&row, 0, gx, my, gy, 0, gw, y0, rows, px0, count, out, stride, coverage, count, full, op));
+        } else {
+            AT_EVERY_LEVEL(n, input, want, irand(0, 15), lamina_gradient_over_rows(&row, 0, gx, my, gy, 0, gw, y0, rows, px0, count, out, stride, op));
+        }
+    }
+}

@@ -35,6 +35,7 @@ static void test_gradients(void) {
     test_gradient_conic_centre_line();
     test_gradient_conic_rows_near_centre();
     test_gradient_conic_rows_along_cut();
+    test_gradient_conic_flat_rows();
     test_gradient();
     test_gradient_over();
     test_gradient_over_rows();

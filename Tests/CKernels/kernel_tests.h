@@ -259,6 +259,7 @@ void test_gradient_conic_axes(void);
 void test_gradient_conic_centre_line(void);
 void test_gradient_conic_rows_near_centre(void);
 void test_gradient_conic_rows_along_cut(void);
+void test_gradient_conic_flat_rows(void);
 void test_gradient(void);
 void test_gradient_over(void);
 void test_gradient_over_rows(void);
