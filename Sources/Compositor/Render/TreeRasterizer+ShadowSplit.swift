@@ -70,8 +70,9 @@ extension TreeRasterizer {
     /// Ends this band's part of node `i`'s shared shadow `sp` (`beginSplitShadow`), at the end of
     /// the group `g` it drew (nil: none, only the shadow reaches the band): reduces the rows it
     /// claimed from `g`, makes those no band claimed (drawing the group's rows for them), waits for
-    /// the others' rows, and paints the blurred plane (blurred here unless another band stored it
-    /// under its name already, and stored). `M` (at `mIndex` in `stepMaps`, when there), `op`: the
+    /// the others' rows, and paints the blurred plane: blurred by the bands together when the plane
+    /// is large enough (`ShadowSplit.blurTogether`), else here unless another band stored it under
+    /// its name already; stored once. `M` (at `mIndex` in `stepMaps`, when there), `op`: the
     /// node's device map and opacity.
     func finishSplitShadow(_ i: Int, _ sp: SplitShadow, group g: Surface?, M: Matrix4x4, mIndex: Int?, opacity op: Double, color: UInt32,
                            on s: Surface) {
@@ -101,6 +102,18 @@ extension TreeRasterizer {
             shadowCache?.splitRowsTaken.add(taken.count, ordering: .relaxed)
         }
         split.waitMade()
+        let covered = opaqueCover(i, M: M, opacity: op, on: s)
+        let sigma = sp.sigma / Double(layout.factor)
+        let radii = BoxBlur.boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
+        if sigma > 0.3, split.blursTogether(radii: radii) {
+            // Blurred by the bands together (each takes parts of it as it comes), kept by one.
+            let (plane, joined) = split.blurTogether(radii: radii)
+            shadowCache?.splitBlurPartsJoined.add(joined, ordering: .relaxed)
+            if split.takeStore() { shadowCache?.store(sp.key, plane: Array(plane), width: split.width, height: split.height) }
+            paintBlurred(plane, width: split.width, height: split.height, factor: layout.factor, area: layout.area, draw: layout.draw,
+                         color: color, opacity: op, covered: covered, on: s)
+            return
+        }
         let blurred: (plane: [Float], width: Int, height: Int)
         if let kept = shadowCache?.plane(forName: sp.key, thisFrame: true) {
             blurred = (kept.plane, kept.width, kept.height)
@@ -111,6 +124,6 @@ extension TreeRasterizer {
             blurred = (plane, split.width, split.height)
         }
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: layout.factor, area: layout.area, draw: layout.draw,
-                     color: color, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+                     color: color, opacity: op, covered: covered, on: s)
     }
 }
