@@ -82,7 +82,7 @@ final class ShadowSplitTests: XCTestCase {
                     begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
                     joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
                     taken += r.shadowCache.splitRowsTaken.load(ordering: .relaxed)
-                    blurParts += r.shadowCache.splitBlurPartsJoined.load(ordering: .relaxed)
+                    blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
                 }
             }
             rounds += 1
@@ -93,7 +93,8 @@ final class ShadowSplitTests: XCTestCase {
         // made, or the blur kept.)
         XCTAssertGreaterThan(joined, 0, "bands joined shared planes")
         XCTAssertGreaterThan(taken, 0, "rows no band claimed were made too")
-        print("ShadowSplitTests: \(begun) planes begun, \(joined) joins, \(taken) rows taken, \(blurParts) blur parts joined")
+        XCTAssertGreaterThan(blurParts, 0, "bands made rows of a plane's blur another made rows of")
+        print("ShadowSplitTests: \(begun) planes begun, \(joined) joins, \(taken) rows taken, \(blurParts) blurs joined")
     }
 
     /// Wide cards (300 to 700 pixels wide, blurs of 17 to 40 pixels, with a dot or none) whose reduced planes are
@@ -133,13 +134,13 @@ final class ShadowSplitTests: XCTestCase {
                     r.shadowCache = ShadowCache()
                     XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: w, height: h) == one, "round \(round): \(threads) threads, frame \(frame)")
                     begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
-                    blurParts += r.shadowCache.splitBlurPartsJoined.load(ordering: .relaxed)
+                    blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
                 }
             }
         }
         XCTAssertGreaterThan(begun, 10, "shared planes begun")
-        XCTAssertGreaterThan(blurParts, 0, "bands took parts of a plane's blur another began")
-        print("ShadowSplitTests (wide): \(begun) planes begun, \(blurParts) blur parts joined")
+        XCTAssertGreaterThan(blurParts, 0, "bands made rows of a plane's blur another made rows of")
+        print("ShadowSplitTests (wide): \(begun) planes begun, \(blurParts) blurs joined")
     }
 
     /// The benchmark's card (a 640 × 360 rounded rectangle, blur 24) on 2 and 3 threads at every
@@ -173,7 +174,7 @@ final class ShadowSplitTests: XCTestCase {
                                       "level \(level), \(threads) threads, frame \(frame)")
                         // (A band may come late, when the other has made the plane already: not joined then.)
                         joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
-                        blurParts += r.shadowCache.splitBlurPartsJoined.load(ordering: .relaxed)
+                        blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
                     }
                     // (With 2 cores shared with other work, a band may be off the CPU while the other
                     // makes the plane or its blur whole: counted over every level.)
@@ -184,27 +185,29 @@ final class ShadowSplitTests: XCTestCase {
         }
         for threads in [2, 3] {
             XCTAssertGreaterThan(totalJoined[threads, default: 0], 0, "\(threads) threads: a band joined the first's plane")
-            XCTAssertGreaterThan(totalParts[threads, default: 0], 0, "\(threads) threads: a band took part in the first's blur")
+            XCTAssertGreaterThan(totalParts[threads, default: 0], 0, "\(threads) threads: a band made rows of the blur the other made rows of")
         }
     }
 
-    /// A split plane blurred by 1, 2 and 3 threads together (`ShadowSplit.blurTogether`, threads
-    /// coming at once or late) on seeded random planes (some mirror-symmetric, some tall enough to
-    /// be blurred in strips, live rows anywhere) at every kernel level, mirroring on and off: every
-    /// thread gets `BoxBlur.blur`'s values of the plane, bit for bit.
+    /// A split plane blurred by 1, 2 and 3 threads together (`ShadowSplit.blurRows`: each thread
+    /// the rows of a band of the plane and a few more, then every row left, threads coming at once
+    /// or late) on seeded random planes (some mirror-symmetric, live rows anywhere, strips that
+    /// reach the plane's edges or not) at every kernel level: each thread's rows once made, and the
+    /// whole plane, are `BoxBlur.blur`'s values of the plane (mirrored or not), bit for bit; single
+    /// strips of random rows too. A plane that mirrors is blurred whole by each band.
     func testAPlaneBlurredTogetherIsOneThreadsBlur() {
         var rng = SplitMix64(seed: 0xB1_17)
-        var joined = 0, strips = 0, mirrored = 0
+        var joined = 0, lasts = 0, mirrored = 0
         for trial in 0..<24 {
-            let w = rng.int(128...300), h = rng.int(128...420)
+            let w = rng.int(20...300), h = rng.int(8...300)
             let lo = rng.int(0...(h / 3)), hi = rng.int((h / 2)...h)
             let sigma = rng.chance(0.4) ? rng.double(0.5, 2.5) : rng.double(2.5, 8)
             // A card-like plane (a rectangle of ones with soft edges), mirror-symmetric when asked,
             // else with noise.
             let symmetric = rng.chance(0.4)
             var values = [Float](repeating: 0, count: w * h)
-            let x0 = rng.int(1...(w / 4)), x1 = symmetric ? w - x0 : rng.int((w / 2)...(w - 1))
-            let y0 = symmetric ? h / 4 : max(lo, rng.int(lo...(lo + (hi - lo) / 2))), y1 = symmetric ? h - h / 4 : hi
+            let x0 = rng.int(0...(w / 4)), x1 = symmetric ? w - x0 : rng.int((w / 2)...w)
+            let y0 = symmetric ? h / 4 : lo, y1 = symmetric ? h - h / 4 : hi
             for y in y0..<y1 {
                 for x in x0..<x1 {
                     let edge = min(x - x0, x1 - 1 - x, y - y0, y1 - 1 - y)
@@ -213,44 +216,60 @@ final class ShadowSplitTests: XCTestCase {
                 }
             }
             let radii = BoxBlur.boxSizes(sigma: sigma).map { Int32($0) }
-            if SharedBoxBlur.takesStrips(height: h, radii: radii, axes: 0) { strips += 1 }
+            let strips = (0..<4).map { _ -> Range<Int> in let a = rng.int(0...(h - 1)); return a..<rng.int((a + 1)...h) }
+            let lateness = (0..<3).map { _ in rng.chance(0.5) ? rng.int(1...3) * 100 : 0 }
+            let margins = (0..<3).map { _ in rng.int(0...4) }
             for level in BilinearKernelTests.modes {
                 PixelKernels.withLevel(level) {
-                    for mirroring in [true, false] {
-                        lamina_box_blur_set_mirroring(mirroring ? 1 : 0)
-                        defer { lamina_box_blur_set_mirroring(1) }
-                        var expected = values
-                        let before = lamina_box_blur_mirrored_count()
-                        BoxBlur.blur(&expected, width: w, height: h, sigma: sigma)
-                        if lamina_box_blur_mirrored_count() > before { mirrored += 1 }
-                        for threads in [1, 2, 3] {
-                            let split = ShadowSplit(width: w, height: h, live: symmetric ? 0..<h : y0..<y1)
-                            XCTAssertTrue(split.blursTogether(radii: radii))
-                            values.withUnsafeBufferPointer { split.plane.update(from: $0.baseAddress!, count: w * h) }
-                            split.finish(split.live.count)
-                            let late = rng.chance(0.5)
-                            let got = Mutex<[[Float]]>([]), parts = Atomic<Int>(0)
-                            DispatchQueue.concurrentPerform(iterations: threads) { t in
-                                if late && t > 0 { usleep(UInt32(t * 100)) }
-                                split.waitMade()
-                                let (plane, ran) = split.blurTogether(radii: radii)
-                                parts.add(ran, ordering: .relaxed)
-                                let copy = Array(plane)
-                                got.withLock { $0.append(copy) }
-                            }
-                            joined += parts.load(ordering: .relaxed)
-                            for (k, g) in got.withLock({ $0 }).enumerated() {
-                                XCTAssertTrue(g.map(\.bitPattern) == expected.map(\.bitPattern),
-                                              "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), mirroring \(mirroring), \(threads) threads, thread \(k)")
+                    var expected = values
+                    let before = lamina_box_blur_mirrored_count()
+                    BoxBlur.blur(&expected, width: w, height: h, sigma: sigma)
+                    if lamina_box_blur_mirrored_count() > before { mirrored += 1 }
+                    let bits = expected.map(\.bitPattern)
+                    // Single strips.
+                    for rows in strips {
+                        var out = [Float](repeating: -1, count: w * h)
+                        values.withUnsafeBufferPointer { p in
+                            out.withUnsafeMutableBufferPointer { o in
+                                ShadowSplit.blurStrip(p.baseAddress!, width: w, height: h, radii: radii, rows: rows, into: o.baseAddress!)
                             }
                         }
+                        XCTAssertTrue(out[(rows.lowerBound * w)..<(rows.upperBound * w)].map(\.bitPattern) == Array(bits[(rows.lowerBound * w)..<(rows.upperBound * w)]),
+                                      "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), strip \(rows)")
+                    }
+                    for threads in [1, 2, 3] {
+                        let split = ShadowSplit(width: w, height: h, live: symmetric ? 0..<h : y0..<y1)
+                        values.withUnsafeBufferPointer { split.plane.update(from: $0.baseAddress!, count: w * h) }
+                        split.finish(split.live.count)
+                        XCTAssertEqual(split.blurMode(radii: radii), symmetric ? .alone : .strips, "trial \(trial): mode")
+                        let got = Mutex<[(Range<Int>, [UInt32])]>([]), joins = Atomic<Int>(0), last = Atomic<Int>(0)
+                        DispatchQueue.concurrentPerform(iterations: threads) { t in
+                            if lateness[t] > 0 && t > 0 { usleep(UInt32(lateness[t])) }
+                            split.waitMade()
+                            let need = (h * t / threads - margins[t])..<(h * (t + 1) / threads + margins[t])
+                            let mine = split.blurRows(need, radii: radii, first: true)
+                            if mine.joined { joins.add(1, ordering: .relaxed) }
+                            split.waitBlurred(need)
+                            let rows = max(0, need.lowerBound)..<min(h, need.upperBound)
+                            let copy = Array(split.blurred[(rows.lowerBound * w)..<(rows.upperBound * w)]).map(\.bitPattern)
+                            got.withLock { $0.append((rows, copy)) }
+                            if mine.last || split.blurRows(0..<h, radii: radii).last { last.add(1, ordering: .relaxed) }
+                        }
+                        joined += joins.load(ordering: .relaxed)
+                        XCTAssertEqual(last.load(ordering: .relaxed), 1, "trial \(trial): one thread made the last rows")
+                        lasts += last.load(ordering: .relaxed)
+                        for (rows, g) in got.withLock({ $0 }) {
+                            XCTAssertTrue(g == Array(bits[(rows.lowerBound * w)..<(rows.upperBound * w)]),
+                                          "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), \(threads) threads, rows \(rows)")
+                        }
+                        XCTAssertTrue(Array(split.blurred).map(\.bitPattern) == bits,
+                                      "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), \(threads) threads, whole plane")
                     }
                 }
             }
         }
-        XCTAssertGreaterThan(joined, 0, "threads took parts of a blur another began")
-        XCTAssertGreaterThan(strips, 0, "planes blurred in strips")
-        XCTAssertGreaterThan(mirrored, 0, "mirrored planes")
-        print("ShadowSplitTests: \(joined) blur parts joined, \(strips) strip plans, \(mirrored) mirrored blurs")
+        XCTAssertGreaterThan(joined, 0, "threads made rows of a blur another made rows of")
+        XCTAssertGreaterThan(mirrored, 0, "mirrored planes (their blurs the reference)")
+        print("ShadowSplitTests: \(joined) blurs joined, \(lasts) planes completed, \(mirrored) mirrored reference blurs")
     }
 }
