@@ -143,8 +143,17 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
     func waitBlurred(_ rows: Range<Int>) {
         let lo = max(0, rows.lowerBound), hi = min(height, rows.upperBound)
         guard lo < hi else { return }
-        var turns = 0
-        while !blurState.withLock({ st in (lo..<hi).allSatisfy { st.rows[$0] == 2 } }) { SpinWait.pause(&turns, spinning: 2000) }
+        // Looked at under the lock only when the count of made rows has moved (rows are marked
+        // before they are counted), so a waiting band does not hold the lock the others mark under.
+        var turns = 0, seen = -1
+        while true {
+            let n = blurredRows.load(ordering: .acquiring)
+            if n != seen {
+                seen = n
+                if blurState.withLock({ st in (lo..<hi).allSatisfy { st.rows[$0] == 2 } }) { return }
+            }
+            SpinWait.pause(&turns, spinning: 2000)
+        }
     }
 
     /// The blurred plane; its rows are to be read once made (`blurRows`, `waitBlurred`).
