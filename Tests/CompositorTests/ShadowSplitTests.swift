@@ -1,5 +1,8 @@
 import XCTest
 import CoreGraphics
+import Foundation
+import Synchronization
+import CPixelKernels
 import LaminaRandom
 @testable import Compositor
 
@@ -54,7 +57,7 @@ final class ShadowSplitTests: XCTestCase {
     func testBandsSharingAReducedShadowsRowsDrawOneThreadsPixels() {
         var rng = SplitMix64(seed: 0x5B_71)
         let w = 420, h = 300
-        var begun = 0, joined = 0, taken = 0, rounds = 0
+        var begun = 0, joined = 0, taken = 0, blurParts = 0, rounds = 0
         for round in 0..<36 {
             let s = rng.pick([1.0, 2.0])
             var cards: [(card: RenderNode, dots: [RenderNode], clip: CGRect?)] = []
@@ -79,6 +82,7 @@ final class ShadowSplitTests: XCTestCase {
                     begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
                     joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
                     taken += r.shadowCache.splitRowsTaken.load(ordering: .relaxed)
+                    blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
                 }
             }
             rounds += 1
@@ -89,11 +93,59 @@ final class ShadowSplitTests: XCTestCase {
         // made, or the blur kept.)
         XCTAssertGreaterThan(joined, 0, "bands joined shared planes")
         XCTAssertGreaterThan(taken, 0, "rows no band claimed were made too")
-        print("ShadowSplitTests: \(begun) planes begun, \(joined) joins, \(taken) rows taken")
+        XCTAssertGreaterThan(blurParts, 0, "bands made rows of a plane's blur another made rows of")
+        print("ShadowSplitTests: \(begun) planes begun, \(joined) joins, \(taken) rows taken, \(blurParts) blurs joined")
     }
 
-    /// The benchmark's card (a 640 × 360 rounded rectangle, blur 24) on 2 threads: its bands share
-    /// the plane and the pixels are one thread's.
+    /// Wide cards (300 to 700 pixels wide, blurs of 17 to 40 pixels, with a dot or none) whose reduced planes are
+    /// large enough for the bands to blur together (`ShadowSplit.blurTogether`), across band edges,
+    /// partly outside the frame, some under a clip: every frame on 2 and 3 threads, blurs made anew
+    /// each frame, is one thread's and that of 3 threads that do not share, bit for bit.
+    func testWideCardsWhoseBandsBlurTheSharedPlaneTogetherDrawOneThreadsPixels() {
+        var rng = SplitMix64(seed: 0xB1_7E)
+        let w = 900, h = 640
+        var blurParts = 0, begun = 0
+        for round in 0..<16 {
+            var card = RenderNode()
+            let cw = rng.double(300, 700), ch = rng.double(200, 420)
+            card.bounds = CGRect(x: 0, y: 0, width: cw, height: ch)
+            card.toParent = .translation(rng.double(-80, 400), rng.pick([rng.double(-200, 500), rng.double(60, 200)]))
+            card.backgroundColor = rng.pick([0xFF40_80E6, 0xFFE5_6767])
+            card.cornerRadius = rng.pick([0, rng.double(4, 40)])
+            card.shadow = RenderShadow(color: rng.pick([0xCC00_0000, 0xFF00_0000]), offsetX: rng.double(-6, 6), offsetY: rng.double(0, 14),
+                                       radius: rng.double(17, 40), path: nil)
+            var dots: [RenderNode] = []
+            if rng.chance(0.6) {
+                var dot = RenderNode()
+                dot.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+                dot.toParent = .translation(rng.double(40, cw - 80), rng.double(40, ch - 80))
+                dot.backgroundColor = 0xFFFF_FFFF
+                dots.append(dot)
+            }
+            let clip = rng.chance(0.25) ? CGRect(x: 0, y: rng.double(0, 300), width: Double(w), height: rng.double(150, 400)) : nil
+            let t = ShadowSplitTests.tree(width: Double(w), height: Double(h), [(card, dots, clip)])
+            let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: w, height: h)
+            let apart = FrameRenderer(threads: 3)
+            apart.sharesShadowRows = false
+            XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: w, height: h) == one, "round \(round): 3 threads, not shared")
+            for threads in [2, 3] {
+                let r = FrameRenderer(threads: threads)
+                for frame in 0..<3 {
+                    r.shadowCache = ShadowCache()
+                    XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: w, height: h) == one, "round \(round): \(threads) threads, frame \(frame)")
+                    begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
+                    blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
+                }
+            }
+        }
+        XCTAssertGreaterThan(begun, 10, "shared planes begun")
+        XCTAssertGreaterThan(blurParts, 0, "bands made rows of a plane's blur another made rows of")
+        print("ShadowSplitTests (wide): \(begun) planes begun, \(blurParts) blurs joined")
+    }
+
+    /// The benchmark's card (a 640 × 360 rounded rectangle, blur 24) on 2 and 3 threads at every
+    /// kernel level: its bands share the plane and its blur, and the pixels are one thread's and
+    /// those of bands that do not share.
     func testTheBenchmarksCardIsSharedByTwoBands() {
         var card = RenderNode()
         card.bounds = CGRect(x: 0, y: 0, width: 640, height: 360)
@@ -106,15 +158,118 @@ final class ShadowSplitTests: XCTestCase {
         dot.toParent = .translation(20, 20)
         dot.backgroundColor = 0xFFFF_FFFF
         let t = ShadowSplitTests.tree(width: 1280, height: 720, [(card, [dot], nil)])
-        let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: 1280, height: 720)
-        let r = FrameRenderer(threads: 2)
-        var joined = 0
-        for frame in 0..<6 {
-            r.shadowCache = ShadowCache()
-            XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: 1280, height: 720) == one, "frame \(frame)")
-            // (A band may come late, when the other has made the plane already: not joined then.)
-            joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
+        var totalJoined: [Int: Int] = [:], totalParts: [Int: Int] = [:]
+        for level in BilinearKernelTests.modes {
+            PixelKernels.withLevel(level) {
+                let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: 1280, height: 720)
+                let apart = FrameRenderer(threads: 2)
+                apart.sharesShadowRows = false
+                XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: 1280, height: 720) == one, "level \(level): not shared")
+                for threads in [2, 3] {
+                    let r = FrameRenderer(threads: threads)
+                    var joined = 0, blurParts = 0
+                    for frame in 0..<6 {
+                        r.shadowCache = ShadowCache()
+                        XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: 1280, height: 720) == one,
+                                      "level \(level), \(threads) threads, frame \(frame)")
+                        // (A band may come late, when the other has made the plane already: not joined then.)
+                        joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
+                        blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
+                    }
+                    // (With 2 cores shared with other work, a band may be off the CPU while the other
+                    // makes the plane or its blur whole: counted over every level.)
+                    totalJoined[threads, default: 0] += joined
+                    totalParts[threads, default: 0] += blurParts
+                }
+            }
         }
-        XCTAssertGreaterThan(joined, 0, "the second band joined the first's plane")
+        for threads in [2, 3] {
+            XCTAssertGreaterThan(totalJoined[threads, default: 0], 0, "\(threads) threads: a band joined the first's plane")
+            XCTAssertGreaterThan(totalParts[threads, default: 0], 0, "\(threads) threads: a band made rows of the blur the other made rows of")
+        }
+    }
+
+    /// A split plane blurred by 1, 2 and 3 threads together (`ShadowSplit.blurRows`: each thread
+    /// the rows of a band of the plane and a few more, then every row left, threads coming at once
+    /// or late) on seeded random planes (some mirror-symmetric, live rows anywhere, strips that
+    /// reach the plane's edges or not) at every kernel level: each thread's rows once made, and the
+    /// whole plane, are `BoxBlur.blur`'s values of the plane (mirrored or not), bit for bit; single
+    /// strips of random rows too. A plane that mirrors is blurred whole by each band.
+    func testAPlaneBlurredTogetherIsOneThreadsBlur() {
+        var rng = SplitMix64(seed: 0xB1_17)
+        var joined = 0, lasts = 0, mirrored = 0
+        for trial in 0..<24 {
+            let w = rng.int(20...300), h = rng.int(8...300)
+            let lo = rng.int(0...(h / 3)), hi = rng.int((h / 2)...h)
+            let sigma = rng.chance(0.4) ? rng.double(0.5, 2.5) : rng.double(2.5, 8)
+            // A card-like plane (a rectangle of ones with soft edges), mirror-symmetric when asked,
+            // else with noise.
+            let symmetric = rng.chance(0.4)
+            var values = [Float](repeating: 0, count: w * h)
+            let x0 = rng.int(0...(w / 4)), x1 = symmetric ? w - x0 : rng.int((w / 2)...w)
+            let y0 = symmetric ? h / 4 : lo, y1 = symmetric ? h - h / 4 : hi
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let edge = min(x - x0, x1 - 1 - x, y - y0, y1 - 1 - y)
+                    values[y * w + x] = edge >= 3 ? 1 : Float(edge + 1) / 4
+                    if !symmetric && rng.chance(0.05) { values[y * w + x] = Float(rng.int(0...255)) / 255 }
+                }
+            }
+            let radii = BoxBlur.boxSizes(sigma: sigma).map { Int32($0) }
+            let strips = (0..<4).map { _ -> Range<Int> in let a = rng.int(0...(h - 1)); return a..<rng.int((a + 1)...h) }
+            let lateness = (0..<3).map { _ in rng.chance(0.5) ? rng.int(1...3) * 100 : 0 }
+            let margins = (0..<3).map { _ in rng.int(0...4) }
+            for level in BilinearKernelTests.modes {
+                PixelKernels.withLevel(level) {
+                    var expected = values
+                    let before = lamina_box_blur_mirrored_count()
+                    BoxBlur.blur(&expected, width: w, height: h, sigma: sigma)
+                    if lamina_box_blur_mirrored_count() > before { mirrored += 1 }
+                    let bits = expected.map(\.bitPattern)
+                    // Single strips.
+                    for rows in strips {
+                        var out = [Float](repeating: -1, count: w * h)
+                        values.withUnsafeBufferPointer { p in
+                            out.withUnsafeMutableBufferPointer { o in
+                                ShadowSplit.blurStrip(p.baseAddress!, width: w, height: h, radii: radii, rows: rows, into: o.baseAddress!)
+                            }
+                        }
+                        XCTAssertTrue(out[(rows.lowerBound * w)..<(rows.upperBound * w)].map(\.bitPattern) == Array(bits[(rows.lowerBound * w)..<(rows.upperBound * w)]),
+                                      "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), strip \(rows)")
+                    }
+                    for threads in [1, 2, 3] {
+                        let split = ShadowSplit(width: w, height: h, live: symmetric ? 0..<h : y0..<y1)
+                        values.withUnsafeBufferPointer { split.plane.update(from: $0.baseAddress!, count: w * h) }
+                        split.finish(split.live.count)
+                        XCTAssertEqual(split.blurMode(radii: radii), symmetric ? .alone : .strips, "trial \(trial): mode")
+                        let got = Mutex<[(Range<Int>, [UInt32])]>([]), joins = Atomic<Int>(0), last = Atomic<Int>(0)
+                        DispatchQueue.concurrentPerform(iterations: threads) { t in
+                            if lateness[t] > 0 && t > 0 { usleep(UInt32(lateness[t])) }
+                            split.waitMade()
+                            let need = (h * t / threads - margins[t])..<(h * (t + 1) / threads + margins[t])
+                            let mine = split.blurRows(need, radii: radii, first: true)
+                            if mine.joined { joins.add(1, ordering: .relaxed) }
+                            split.waitBlurred(need)
+                            let rows = max(0, need.lowerBound)..<min(h, need.upperBound)
+                            let copy = Array(split.blurred[(rows.lowerBound * w)..<(rows.upperBound * w)]).map(\.bitPattern)
+                            got.withLock { $0.append((rows, copy)) }
+                            if mine.last || split.blurRows(0..<h, radii: radii).last { last.add(1, ordering: .relaxed) }
+                        }
+                        joined += joins.load(ordering: .relaxed)
+                        XCTAssertEqual(last.load(ordering: .relaxed), 1, "trial \(trial): one thread made the last rows")
+                        lasts += last.load(ordering: .relaxed)
+                        for (rows, g) in got.withLock({ $0 }) {
+                            XCTAssertTrue(g == Array(bits[(rows.lowerBound * w)..<(rows.upperBound * w)]),
+                                          "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), \(threads) threads, rows \(rows)")
+                        }
+                        XCTAssertTrue(Array(split.blurred).map(\.bitPattern) == bits,
+                                      "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), \(threads) threads, whole plane")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(joined, 0, "threads made rows of a blur another made rows of")
+        XCTAssertGreaterThan(mirrored, 0, "mirrored planes (their blurs the reference)")
+        print("ShadowSplitTests: \(joined) blurs joined, \(lasts) planes completed, \(mirrored) mirrored reference blurs")
     }
 }

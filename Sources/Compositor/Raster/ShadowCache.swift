@@ -369,6 +369,9 @@ public final class ShadowCache: Sendable {
     /// Rows of split planes made by a band that did not claim them as it reached the group (no
     /// band had: drawn for them alone; for tests).
     let splitRowsTaken = Atomic<Int>(0)
+    /// Bands that made rows of a split plane's blur that another band had made rows of
+    /// (`ShadowSplit.blurRows`; for tests).
+    let splitBlursJoined = Atomic<Int>(0)
 
     /// The blur kept under `name` (`store`, or `remember` of a group's blur) in an earlier frame
     /// (or in this one too, when `thisFrame`), when it is still kept (counted as a hit). A name

@@ -1,18 +1,28 @@
 import Foundation
 import Synchronization
+import CPixelKernels
 
 /// The reduced plane of a named shadow (a group's alpha, before its blur) that the bands drawing
 /// the group make together, each the rows it has drawn: a band draws the group only where it
 /// composites it and where the rows it reduces lie, claims the plane's rows whose group rows it
 /// draws as it reaches the group (`claim`), reduces them at the group's end, then claims and
 /// makes any rows no band has claimed (drawing the group there too), and waits until every row is
-/// made (`waitMade`); each then blurs the plane (the same bits as a plane reduced whole: each row
-/// summed by one band, from the same rows of the group, in the same order).
+/// made (`waitMade`); the bands then blur the plane together: each makes the rows of the blurred
+/// plane it paints that no other band has taken, as strips made from the reduced plane alone
+/// (`blurRows`), and waits for those others make (`waitBlurred`); the band that makes the last
+/// rows keeps the plane in the cache. A plane that mirrors is blurred whole by each band instead
+/// (a half or a quarter of it made: `blurMode`). The same bits as a plane reduced whole: each row
+/// summed by one band, from the same rows of the group, in the same order, and each strip's
+/// integers are those of `BoxBlur.blur` of the plane.
+///
+/// Who owns what: `plane`'s rows, the band that claimed them until it counts them made, then no
+/// one (read only); `blurred`'s rows, the band that claimed them (under `blurState`'s lock) until
+/// it marks them made (under the lock too), then no one (read only).
 ///
 /// Never a deadlock: a band waits only for rows claimed by bands that have reached the group and
 /// make them at its end, which comes before anything waits on the waiting band (the bands draw
 /// the same tree, depth first); rows no band claims are claimed by the waiting band itself.
-final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows are written by the band that claimed them (claims under `claimed`'s lock), and read only once `made` counts every row (release/acquire)
+final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows are written by the band that claimed them (claims under `claimed`'s lock), and read only once `made` counts every row (release/acquire); `blurred`'s rows are written by the band that claimed them and read once marked made (claims and marks under `blurState`'s lock)
     /// The reduced plane (`width` × `height`, zeros until made).
     let plane: UnsafeMutablePointer<Float>
     let width: Int, height: Int
@@ -22,6 +32,17 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
     private let claimed: Mutex<[Bool]>
     /// Rows made (those outside `live` from the start).
     private let made: Atomic<Int>
+    /// The blurred plane (`width` × `height`), its rows made by `blurRows`.
+    private let blurredValues: UnsafeMutablePointer<Float>
+    /// The blur's way (nil until a band asks) and each blurred row's state (0: not claimed,
+    /// 1: being made by the band that claimed it, 2: made).
+    private struct BlurState { var mode: BlurMode?; var rows: [UInt8] }
+    private let blurState: Mutex<BlurState>
+    /// Blurred rows made (counted after they are marked: the band whose count reaches `height`
+    /// sees every row's values).
+    private let blurredRows = Atomic<Int>(0)
+    /// Bands that made rows of the blur in their first `blurRows` call (for tests).
+    private let makers = Atomic<Int>(0)
 
     /// A plane of `width` × `height` zeros whose rows `live` are to be made.
     init(width: Int, height: Int, live: Range<Int>) {
@@ -32,9 +53,11 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
         plane.initialize(repeating: 0, count: max(1, width * height))
         claimed = Mutex([Bool](repeating: false, count: live.count))
         made = Atomic(height - live.count)
+        blurredValues = .allocate(capacity: max(1, width * height))
+        blurState = Mutex(BlurState(mode: nil, rows: [UInt8](repeating: 0, count: max(0, height))))
     }
 
-    deinit { plane.deallocate() }
+    deinit { plane.deallocate(); blurredValues.deallocate() }
 
     /// Claims the rows of `rows` (cut to `live`) no band has claimed; returns them as runs.
     func claim(_ rows: Range<Int>) -> [Range<Int>] {
@@ -70,5 +93,113 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
     func waitMade() {
         var turns = 0
         while !isMade { SpinWait.pause(&turns, spinning: 2000) }
+    }
+
+    /// How the bands blur the plane (`blurMode`, decided by the first band to ask).
+    enum BlurMode: Sendable {
+        /// Each band makes the rows of the blurred plane it paints (`blurRows`), in strips.
+        case strips
+        /// Each band blurs the whole plane itself: it mirrors (`lamina_box_blur_mirrors`), so its
+        /// whole blur makes a half or a quarter of it, less than a band's strip of the whole.
+        case alone
+    }
+
+    /// The blur's way (strips unless the plane mirrors, or blurs are not given radii), decided once
+    /// (the first band to ask looks at the made plane).
+    func blurMode(radii: [Int32]) -> BlurMode {
+        blurState.withLock { st in
+            if let m = st.mode { return m }
+            let axes = radii.isEmpty ? 0 : lamina_box_blur_mirrors(plane, Int32(width), Int32(height), 0, 0, Int32(width), Int32(height))
+            let m: BlurMode = axes == 0 && !radii.isEmpty && radii.allSatisfy({ $0 >= 0 && $0 <= 511 }) ? .strips : .alone
+            st.mode = m
+            return m
+        }
+    }
+
+    /// Makes the rows of `rows` (cut to the plane) of the blurred plane that no band has made or is
+    /// making (each run of them a strip made from the plane alone: `ShadowSplit.blurStrip`), by
+    /// boxes of `radii` (every band passes the same). `made`: the rows this band made; `last`:
+    /// whether it made the plane's last rows (every row is made then); `joined`: whether another
+    /// band had made rows before (counted once a band: its first call that makes rows). Only once
+    /// the plane is made (`waitMade`).
+    @discardableResult
+    func blurRows(_ rows: Range<Int>, radii: [Int32], first: Bool = false) -> (made: Int, last: Bool, joined: Bool) {
+        let lo = max(0, rows.lowerBound), hi = min(height, rows.upperBound)
+        guard lo < hi else { return (0, false, false) }
+        let runs = blurState.withLock { st in ShadowSplit.take(&st.rows, lo..<hi) }
+        guard !runs.isEmpty else { return (0, false, false) }
+        let joined = first && makers.add(1, ordering: .relaxed).oldValue > 0
+        for run in runs {
+            ShadowSplit.blurStrip(plane, width: width, height: height, radii: radii, rows: run, into: blurredValues)
+        }
+        let count = runs.reduce(0) { $0 + $1.count }
+        // (The marks under the lock: a band that sees them made sees their values.)
+        blurState.withLock { st in for run in runs { for r in run { st.rows[r] = 2 } } }
+        return (count, blurredRows.add(count, ordering: .acquiringAndReleasing).newValue == height, joined)
+    }
+
+    /// Waits until the blurred plane's rows of `rows` (cut to the plane) are made (by `blurRows`
+    /// of this band or another, which makes them without waiting on anything).
+    func waitBlurred(_ rows: Range<Int>) {
+        let lo = max(0, rows.lowerBound), hi = min(height, rows.upperBound)
+        guard lo < hi else { return }
+        // Looked at under the lock only when the count of made rows has moved (rows are marked
+        // before they are counted), so a waiting band does not hold the lock the others mark under.
+        var turns = 0, seen = -1
+        while true {
+            let n = blurredRows.load(ordering: .acquiring)
+            if n != seen {
+                seen = n
+                if blurState.withLock({ st in (lo..<hi).allSatisfy { st.rows[$0] == 2 } }) { return }
+            }
+            SpinWait.pause(&turns, spinning: 2000)
+        }
+    }
+
+    /// The blurred plane; its rows are to be read once made (`blurRows`, `waitBlurred`).
+    var blurred: UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: blurredValues, count: width * height) }
+
+    /// Claims the rows of `rows` still 0 in `marks` (marking them 1), as runs.
+    private static func take(_ marks: inout [UInt8], _ rows: Range<Int>) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for r in rows {
+            if marks[r] == 0 {
+                marks[r] = 1
+                if start == nil { start = r }
+            } else if let s = start {
+                runs.append(s..<r); start = nil
+            }
+        }
+        if let s = start { runs.append(s..<rows.upperBound) }
+        return runs
+    }
+
+    /// Rows `rows` of the blur of `plane` (`width` × `height`) by boxes of `radii` (each 0...511),
+    /// into the same rows of `out`: the values `BoxBlur.blur` gives them (`lamina_box_blur_placed`
+    /// of the whole plane). Made from the plane's rows `rows` and as many more above and below as the
+    /// passes read (the radii's sum, within the plane), in planes of its own: each pass keeps the
+    /// rows whose windows lie within the rows it was given (or reach the plane's edge), so the rows
+    /// `rows` come out with the same window sums, so the same integers, as the whole plane's.
+    static func blurStrip(_ plane: UnsafePointer<Float>, width w: Int, height h: Int, radii: [Int32], rows: Range<Int>,
+                          into out: UnsafeMutablePointer<Float>) {
+        let y0 = max(0, rows.lowerBound), y1 = min(h, rows.upperBound)
+        guard y0 < y1, w > 0 else { return }
+        let reach = radii.reduce(0) { $0 + Int($1) }
+        let lo = max(0, y0 - reach), hi = min(h, y1 + reach), m = hi - lo
+        let a = UnsafeMutablePointer<Int32>.allocate(capacity: m * w), tmp = UnsafeMutablePointer<Int32>.allocate(capacity: m * w)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w + 1)
+        defer { a.deallocate(); tmp.deallocate(); sums.deallocate() }
+        lamina_box_blur_place_rows(plane, Int32(w), 0, Int32(-lo), a, Int32(w), Int32(lo), Int32(hi))
+        // Rows [c0, c1) (of the whole plane) hold exact values after each pass.
+        var c0 = lo, c1 = hi
+        for r in radii {
+            let n = Int32(c1 - c0), at = (c0 - lo) * w
+            lamina_box_blur_row_pass(a + at, tmp + at, Int32(w), r, 0, n, 0, n)
+            lamina_box_blur_column_pass(tmp + at, a + at, sums, Int32(w), n, r, 0, Int32(w))
+            c0 = c0 == 0 ? 0 : c0 + Int(r)
+            c1 = c1 == h ? h : c1 - Int(r)
+        }
+        lamina_box_blur_from_fixed(out + y0 * w, a + (y0 - lo) * w, (y1 - y0) * w)
     }
 }

@@ -70,8 +70,9 @@ extension TreeRasterizer {
     /// Ends this band's part of node `i`'s shared shadow `sp` (`beginSplitShadow`), at the end of
     /// the group `g` it drew (nil: none, only the shadow reaches the band): reduces the rows it
     /// claimed from `g`, makes those no band claimed (drawing the group's rows for them), waits for
-    /// the others' rows, and paints the blurred plane (blurred here unless another band stored it
-    /// under its name already, and stored). `M` (at `mIndex` in `stepMaps`, when there), `op`: the
+    /// the others' rows, and paints the blurred plane: its rows blurred by the bands together, each
+    /// those it paints that no other took (`ShadowSplit.blurRows`), or, for a plane that mirrors,
+    /// blurred whole here unless another band stored it under its name already; stored once. `M` (at `mIndex` in `stepMaps`, when there), `op`: the
     /// node's device map and opacity.
     func finishSplitShadow(_ i: Int, _ sp: SplitShadow, group g: Surface?, M: Matrix4x4, mIndex: Int?, opacity op: Double, color: UInt32,
                            on s: Surface) {
@@ -101,6 +102,27 @@ extension TreeRasterizer {
             shadowCache?.splitRowsTaken.add(taken.count, ordering: .relaxed)
         }
         split.waitMade()
+        let covered = opaqueCover(i, M: M, opacity: op, on: s)
+        let sigma = sp.sigma / Double(layout.factor)
+        let radii = BoxBlur.boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
+        if sigma > 0.3, split.blurMode(radii: radii) == .strips {
+            // The blurred rows this band paints (`ShadowComposite.paint` reads the reduced rows of
+            // its `draw` and scans two more either side; one more for safety), made by this band
+            // where no other band took them first.
+            let f = layout.factor, area = layout.area, draw = layout.draw
+            let need = (TreeRasterizer.floorDiv(draw.y - area.y, f) - 3)..<(TreeRasterizer.floorDiv(draw.maxY - area.y + f - 1, f) + 3)
+            let mine = split.blurRows(need, radii: radii, first: true)
+            var last = mine.last
+            if mine.joined { shadowCache?.splitBlursJoined.add(1, ordering: .relaxed) }
+            split.waitBlurred(need)
+            paintBlurred(split.blurred, width: split.width, height: split.height, factor: f, area: area, draw: draw,
+                         color: color, opacity: op, covered: covered, on: s)
+            // The rows no band paints (the cache keeps the whole plane), once painted; the band that
+            // makes the last rows keeps it.
+            if split.blurRows(0..<split.height, radii: radii).last { last = true }
+            if last { shadowCache?.store(sp.key, plane: Array(split.blurred), width: split.width, height: split.height) }
+            return
+        }
         let blurred: (plane: [Float], width: Int, height: Int)
         if let kept = shadowCache?.plane(forName: sp.key, thisFrame: true) {
             blurred = (kept.plane, kept.width, kept.height)
@@ -111,6 +133,6 @@ extension TreeRasterizer {
             blurred = (plane, split.width, split.height)
         }
         paintBlurred(blurred.plane, width: blurred.width, height: blurred.height, factor: layout.factor, area: layout.area, draw: layout.draw,
-                     color: color, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
+                     color: color, opacity: op, covered: covered, on: s)
     }
 }

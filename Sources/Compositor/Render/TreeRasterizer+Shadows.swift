@@ -253,14 +253,21 @@ extension TreeRasterizer {
     /// `opacity` over `s`, inside `draw`.
     func paintBlurred(_ plane: [Float], width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
                                   color: UInt32, opacity: Double, covered: ShadowComposite.Covered?, on s: Surface) {
+        plane.withUnsafeBufferPointer { a in
+            paintBlurred(a, width: width, height: height, factor: factor, area: area, draw: draw, color: color, opacity: opacity,
+                         covered: covered, on: s)
+        }
+    }
+
+    /// `paintBlurred` of a plane in memory the caller keeps (a shared shadow's, `ShadowSplit`).
+    func paintBlurred(_ a: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
+                      color: UInt32, opacity: Double, covered: ShadowComposite.Covered?, on s: Surface) {
         let op = Float(min(opacity, 1))
         // The tinted colour at every coverage level, made once.
         let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
-        plane.withUnsafeBufferPointer { a in
-            tints.withUnsafeBufferPointer { tint in
-                ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
-                                      opacity: op, tints: tint, covered: covered, on: s)
-            }
+        tints.withUnsafeBufferPointer { tint in
+            ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
+                                  opacity: op, tints: tint, covered: covered, on: s)
         }
     }
 
