@@ -149,10 +149,14 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
                                       int whole, __m256 opv, const uint32_t *table) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
-    const __m256i last = _mm256_set1_epi32(7), low = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
     // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
     const __m256i alpha = _mm256_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128,
                                            3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128);
+    // All lanes set: the gather's mask. It and `last` are kept opaque to the compiler, so that the
+    // carry is one vpermd (not a shuffle and a vpermq) and the mask a register copy a step.
+    __m256i ones = _mm256_set1_epi32(-1), last = _mm256_set1_epi32(7);
+    __asm__("" : "+x"(ones), "+x"(last));
     __m256i carry = _mm256_set1_epi32(sum);
     // Eight cells of the row from cells + i (the lanes of `m` only when `masked`: the last one to
     // seven, read and written through masked loads and stores, the others' k made 0).
@@ -166,16 +170,18 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
         x = _mm256_add_epi32(x, _mm256_permute2x128_si256(lowSum, lowSum, 0x08));                         \
         x = _mm256_add_epi32(x, carry);                                                                   \
         carry = _mm256_permutevar8x32_epi32(x, last);                                                     \
-        __m256i a = _mm256_abs_epi32(x);                                                                  \
+        __m256i a;                                                                                        \
         if (evenOdd) {                                                                                    \
-            a = _mm256_and_si256(a, period);                                                              \
+            /* The triangle wave min(y, 2·ONE − y) of y = x mod 2·ONE is the same for x and −x, so  \
+               the sum's magnitude is not needed (sum_units folds |x|: the same value). */            \
+            a = _mm256_and_si256(x, period);                                                              \
             a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));                                            \
         } else {                                                                                          \
-            a = _mm256_min_epu32(a, one);                                                                 \
+            a = _mm256_min_epu32(_mm256_abs_epi32(x), one);                                               \
         }                                                                                                 \
         __m256i k = lanes_k_avx2(a, whole, opv);                                                          \
         if (masked) k = _mm256_and_si256(k, m);                                                           \
-        const __m256i s = _mm256_i32gather_epi32((const int *)table, k, 4);                               \
+        const __m256i s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);              \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
         const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);                         \
         const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));                  \
