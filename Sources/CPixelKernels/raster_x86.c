@@ -149,10 +149,14 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
                                       int whole, __m256 opv, const uint32_t *table) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
-    const __m256i last = _mm256_set1_epi32(7), low = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
     // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
     const __m256i alpha = _mm256_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128,
                                            3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128);
+    // All lanes set: the gather's mask. It and `last` are kept opaque to the compiler, so that the
+    // carry is one vpermd (not a shuffle and a vpermq) and the mask a register copy a step.
+    __m256i ones = _mm256_set1_epi32(-1), last = _mm256_set1_epi32(7);
+    __asm__("" : "+x"(ones), "+x"(last));
     __m256i carry = _mm256_set1_epi32(sum);
     // Eight cells of the row from cells + i (the lanes of `m` only when `masked`: the last one to
     // seven, read and written through masked loads and stores, the others' k made 0).
@@ -166,16 +170,18 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
         x = _mm256_add_epi32(x, _mm256_permute2x128_si256(lowSum, lowSum, 0x08));                         \
         x = _mm256_add_epi32(x, carry);                                                                   \
         carry = _mm256_permutevar8x32_epi32(x, last);                                                     \
-        __m256i a = _mm256_abs_epi32(x);                                                                  \
+        __m256i a;                                                                                        \
         if (evenOdd) {                                                                                    \
-            a = _mm256_and_si256(a, period);                                                              \
+            /* The triangle wave min(y, 2·ONE − y) of y = x mod 2·ONE is the same for x and −x, so  \
+               the sum's magnitude is not needed (sum_units folds |x|: the same value). */            \
+            a = _mm256_and_si256(x, period);                                                              \
             a = _mm256_min_epi32(a, _mm256_sub_epi32(two, a));                                            \
         } else {                                                                                          \
-            a = _mm256_min_epu32(a, one);                                                                 \
+            a = _mm256_min_epu32(_mm256_abs_epi32(x), one);                                               \
         }                                                                                                 \
         __m256i k = lanes_k_avx2(a, whole, opv);                                                          \
         if (masked) k = _mm256_and_si256(k, m);                                                           \
-        const __m256i s = _mm256_i32gather_epi32((const int *)table, k, 4);                               \
+        const __m256i s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);              \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
         const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);                         \
         const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));                  \
@@ -604,6 +610,16 @@ static inline __m256i trunc_i64_avx2(__m256d v) {
     return _mm256_sub_epi64(_mm256_xor_si256(mag, sign), sign);
 }
 
+/// trunc_i64_avx2 for lanes with |v| below 2^51: v truncated toward zero is a whole double of
+/// that size, and adding 1.5·2^52 leaves it in [2^52, 2^53), where doubles are the whole numbers,
+/// so the sum's bits less those of 1.5·2^52 are the integer (three operations, not eleven).
+__attribute__((target("avx2")))
+static inline __m256i trunc_small_i64_avx2(__m256d v) {
+    const __m256d magic = _mm256_set1_pd(6755399441055744.0);
+    const __m256d t = _mm256_round_pd(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(t, magic)), _mm256_castpd_si256(magic));
+}
+
 /// round_int (raster.c) of each lane, |v| below 2^51: v + 1.5·2^52 lies in [2^52, 2^53), where
 /// doubles are the whole numbers, so its bits less the bits of 1.5·2^52 are v rounded (halves to
 /// even, the current rounding), the integer (t − 1.5·2^52) converts to.
@@ -632,7 +648,7 @@ LK_HIDDEN int32_t lk_raster_edges_avx2(LkEdge *edges, size_t *edgeCount, const d
     const __m256d topv = _mm256_set1_pd(top), bottomv = _mm256_set1_pd(bottom), lim = _mm256_set1_pd(268435456.0);
     const __m256d unit = _mm256_set1_pd(4294967296.0), onev = _mm256_set1_pd((double)LAMINA_RASTER_ONE);
     const __m256d f65536 = _mm256_set1_pd(65536.0), one = _mm256_set1_pd(1.0), zero = _mm256_setzero_pd();
-    const __m256d absMask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll));
+    const __m256d absMask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll)), small = _mm256_set1_pd(2251799813685248.0);
     __m256d mnx = _mm256_set1_pd(box[0]), mny = _mm256_set1_pd(box[1]), mxx = _mm256_set1_pd(box[2]), mxy = _mm256_set1_pd(box[3]);
     const __m256d ma = _mm256_set1_pd(m ? m[0] : 1), mb = _mm256_set1_pd(m ? m[1] : 0), md = _mm256_set1_pd(m ? m[2] : 0);
     const __m256d me = _mm256_set1_pd(m ? m[3] : 1), mg = _mm256_set1_pd(m ? m[4] : 0), mh = _mm256_set1_pd(m ? m[5] : 0);
@@ -685,9 +701,20 @@ LK_HIDDEN int32_t lk_raster_edges_avx2(LkEdge *edges, size_t *edgeCount, const d
         const __m256d r1 = _mm256_sub_pd(fby, _mm256_and_pd(_mm256_cmp_pd(fby, ey, _CMP_EQ_OQ), one));
         const __m128i ir0 = _mm256_cvttpd_epi32(fty), ir1 = _mm256_cvttpd_epi32(r1);
         const __m256i iq0 = round_i64_avx2(_mm256_mul_pd(ty, onev)), iq1 = round_i64_avx2(_mm256_mul_pd(ey, onev));
-        const __m256i iq2 = trunc_i64_avx2(_mm256_mul_pd(tx, unit)), iq3 = trunc_i64_avx2(_mm256_mul_pd(ex, unit));
         const __m256d x1 = _mm256_add_pd(tx, _mm256_mul_pd(_mm256_sub_pd(_mm256_add_pd(fty, one), ty), dxdy));
-        const __m256i iq4 = trunc_i64_avx2(_mm256_mul_pd(x1, unit)), iq5 = trunc_i64_avx2(_mm256_mul_pd(dxdy, unit));
+        const __m256d u2 = _mm256_mul_pd(tx, unit), u3 = _mm256_mul_pd(ex, unit), u4 = _mm256_mul_pd(x1, unit), u5 = _mm256_mul_pd(dxdy, unit);
+        // x and the step in 1/2^32 of a pixel: below 2^51 in every lane (x within 2^19 pixels: all
+        // but far-out edges) by the short conversion, else by the general one (NaN: the general).
+        const __m256d most = _mm256_max_pd(_mm256_max_pd(_mm256_and_pd(u2, absMask), _mm256_and_pd(u3, absMask)),
+                                           _mm256_max_pd(_mm256_and_pd(u4, absMask), _mm256_and_pd(u5, absMask)));
+        __m256i iq2, iq3, iq4, iq5;
+        if (_mm256_movemask_pd(_mm256_cmp_pd(most, small, _CMP_LT_OQ)) == 0xF) {
+            iq2 = trunc_small_i64_avx2(u2); iq3 = trunc_small_i64_avx2(u3);
+            iq4 = trunc_small_i64_avx2(u4); iq5 = trunc_small_i64_avx2(u5);
+        } else {
+            iq2 = trunc_i64_avx2(u2); iq3 = trunc_i64_avx2(u3);
+            iq4 = trunc_i64_avx2(u4); iq5 = trunc_i64_avx2(u5);
+        }
         if (keep == 0xF) {
             // All four kept (most groups): the edges written whole, the fields transposed in
             // registers (each edge's bytes as keep_edge_lanes writes them).

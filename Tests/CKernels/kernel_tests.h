@@ -271,6 +271,7 @@ void test_raster_sweep(void);       // raster_tests.c
 void test_raster_coverage(void);
 void test_raster_pinned_cells(void);
 void test_raster_fill_wide(void);
+void test_raster_fill_outlines(void);  // raster_outline_tests.c
 void test_raster_pinned_stars(void);
 void test_raster_pinned_strokes(void);
 void test_raster_pinned_steep(void);
