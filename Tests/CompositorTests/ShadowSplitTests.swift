@@ -126,7 +126,7 @@ final class ShadowSplitTests: XCTestCase {
             let t = ShadowSplitTests.tree(width: Double(w), height: Double(h), [(card, dots, clip)])
             let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: w, height: h)
             let apart = FrameRenderer(threads: 3)
-            apart.sharesShadowRows = false
+            apart.shortcuts.sharesShadowRows = false
             XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: w, height: h) == one, "round \(round): 3 threads, not shared")
             for threads in [2, 3] {
                 let r = FrameRenderer(threads: threads)
@@ -163,7 +163,7 @@ final class ShadowSplitTests: XCTestCase {
             PixelKernels.withLevel(level) {
                 let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: 1280, height: 720)
                 let apart = FrameRenderer(threads: 2)
-                apart.sharesShadowRows = false
+                apart.shortcuts.sharesShadowRows = false
                 XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: 1280, height: 720) == one, "level \(level): not shared")
                 for threads in [2, 3] {
                     let r = FrameRenderer(threads: threads)
