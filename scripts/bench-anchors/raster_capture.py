@@ -5,7 +5,7 @@
 #       --args .build/release/lamina bench compositor --set vector --filter w3.round --threads 1 --rounds 1
 # CAP_FILLS: fills to record (default 200: one frame of the path and stroke rows), then the run is killed.
 import gdb, struct, os
-OUT = open(os.environ.get("CAP_OUT", "/tmp/avx2p17/cap/calls.txt"), "w")
+OUT = open(os.environ.get("CAP_OUT", "/tmp/raster-calls.txt"), "w")
 LIMIT = int(os.environ.get("CAP_FILLS", "200"))
 state = {"fills": 0}
 inf = lambda: gdb.selected_inferior()

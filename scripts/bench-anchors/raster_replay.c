@@ -11,7 +11,9 @@
 typedef struct { int kind; int a[12]; uint32_t color; float op; int n; double m[6]; double *xy; } Call;
 static double now(void){ struct timespec t; clock_gettime(CLOCK_MONOTONIC,&t); return t.tv_sec+t.tv_nsec*1e-9; }
 int main(int argc, char **argv) {
+  if (argc < 2) { fprintf(stderr, "usage: %s CALLS.txt [ROUNDS]\n", argv[0]); return 64; }
   FILE *f = fopen(argv[1], "r"); int rounds = argc > 2 ? atoi(argv[2]) : 100;
+  if (!f) { perror(argv[1]); return 66; }
   static char line[1 << 22]; Call *calls = calloc(100000, sizeof(Call)); int nc = 0;
   while (fgets(line, sizeof line, f)) {
     Call *c = &calls[nc]; char *p = line; char tag[32]; unsigned long long r; int off;
