@@ -92,4 +92,63 @@ final class BandWorkersTests: XCTestCase {
         XCTAssertGreaterThan(calls.load(ordering: .relaxed), 0, "threads with no band left called idle")
         XCTAssertEqual(late.load(ordering: .relaxed), 0, "idle called after run returned")
     }
+
+    /// `run` says how many bands the caller drew: the ones that ran on its thread.
+    func testRunCountsTheCallersBands() {
+        let workers = BandWorkers(helpers: 2, spin: 0.0005)
+        defer { workers.stop() }
+        let caller = pthread_self()
+        var helped = 0
+        for job in 0..<600 {
+            let n = 1 + job % 5
+            let here = Atomic<Int>(0)
+            let own = workers.run(n) { _ in
+                if job % 3 == 0 { usleep(50) }
+                if pthread_equal(pthread_self(), caller) != 0 { here.add(1, ordering: .relaxed) }
+            }
+            XCTAssertEqual(own, here.load(ordering: .relaxed), "job \(job)")
+            XCTAssertGreaterThanOrEqual(own, 1)
+            if own < n { helped += 1 }
+            if job % 150 == 0 { usleep(3000) }
+        }
+        XCTAssertGreaterThan(helped, 0, "helpers drew bands")
+    }
+
+    /// A helper held off its core (here: stuck in a signal handler for a second) does not hold up
+    /// `run`: the caller draws every band and returns, job after job, and the helper takes bands again
+    /// once it runs.
+    func testALateHelperDoesNotHoldUpTheCaller() {
+        let workers = BandWorkers(helpers: 1, spin: 0.01)
+        defer { workers.stop() }
+        let caller = pthread_self()
+        let helperThread = Atomic<UInt>(0)
+        for _ in 0..<2000 where helperThread.load(ordering: .relaxed) == 0 {
+            workers.run(4) { _ in
+                usleep(200)
+                if pthread_equal(pthread_self(), caller) == 0 { helperThread.store(UInt(pthread_self()), ordering: .relaxed) }
+            }
+        }
+        let helper = pthread_t(helperThread.load(ordering: .relaxed))
+        XCTAssertNotEqual(helper, 0, "the helper took a band")
+        let previous = signal(SIGUSR2) { _ in
+            var t = timespec(tv_sec: 1, tv_nsec: 0)
+            nanosleep(&t, nil)
+        }
+        defer { _ = signal(SIGUSR2, previous) }
+        XCTAssertEqual(pthread_kill(helper, SIGUSR2), 0)
+        usleep(20_000)   // the helper is in the handler by now
+        let started = DispatchTime.now().uptimeNanoseconds
+        for job in 0..<50 {
+            let own = workers.run(2) { _ in }
+            XCTAssertEqual(own, 2, "job \(job): the caller drew both bands")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) * 1e-9
+        XCTAssertLessThan(seconds, 0.5, "run waited for the stuck helper")
+        usleep(1_100_000)
+        var helped = false
+        for _ in 0..<200 where !helped {
+            helped = workers.run(4) { _ in usleep(200) } < 4
+        }
+        XCTAssertTrue(helped, "the helper takes bands again")
+    }
 }

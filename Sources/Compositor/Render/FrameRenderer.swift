@@ -123,15 +123,28 @@ public final class FrameRenderer {
             rasterizer.sharesShadowRows = bandCount > 1 && shortcuts.sharesShadowRows
             rasterizer.drawRoot(toDevice: toDevice, on: surface)
         }
+        // Bands this thread drew: all of them when no helper came in time (see BandWorkers).
+        var drawnHere = bandCount
         if bandCount == 1 { drawBand(shared, 0) } else {
             if workers?.helpers != threads - 1 { workers?.stop(); workers = BandWorkers(helpers: threads - 1) }
             // A thread with no band left takes part in a blur another band makes (`helpShared`).
-            workers!.run(bandCount, sharing: shared, idle: { shadowCache.helpShared() }, drawBand)
+            drawnHere = workers!.run(bandCount, sharing: shared, idle: { shadowCache.helpShared() }, drawBand)
         }
         if bandCount > 1 {
-            balancer.update(times: Array(UnsafeBufferPointer(start: timing, count: bandCount)),
-                            delays: Array(UnsafeBufferPointer(start: timing + bandCount, count: bandCount)))
+            balance(times: Array(UnsafeBufferPointer(start: timing, count: bandCount)),
+                    delays: Array(UnsafeBufferPointer(start: timing + bandCount, count: bandCount)), drawnHere: drawnHere)
         }
+    }
+
+    /// Moves the band boundaries by a frame's band `times` and `delays` (see BandBalancer), unless
+    /// this thread drew all the bands (`drawnHere`): bands drawn one after the other say nothing of
+    /// where the work lies (their times add up whatever the boundaries), only that no helper came in
+    /// time. A helper off its core for a while (another process's turn) used to move every row to
+    /// band 0 over a few frames, and the frames after it came back drew unbalanced bands until the
+    /// boundaries moved back.
+    func balance(times: [Double], delays: [Double], drawnHere: Int) {
+        guard drawnHere < times.count else { return }
+        balancer.update(times: times, delays: delays)
     }
 
     /// The deferred contours of `tree`'s fills not made yet (see `DeferredContours`).
