@@ -2,6 +2,10 @@ import XCTest
 import Synchronization
 @testable import Compositor
 
+/// Set by the SIGUSR2 handler of `testALateHelperDoesNotHoldUpTheCaller` when the helper enters it
+/// (a global: a C signal handler captures nothing).
+private let helperHeld = Atomic<Bool>(false)
+
 /// `BandWorkers`: every band of every job runs exactly once, on the caller or a helper, whether
 /// the helpers were spinning or asleep; jobs never mix; stopping ends the helpers.
 final class BandWorkersTests: XCTestCase {
@@ -130,13 +134,17 @@ final class BandWorkersTests: XCTestCase {
         }
         let helper = pthread_t(helperThread.load(ordering: .relaxed))
         XCTAssertNotEqual(helper, 0, "the helper took a band")
+        helperHeld.store(false, ordering: .relaxed)
         let previous = signal(SIGUSR2) { _ in
+            helperHeld.store(true, ordering: .releasing)
             var t = timespec(tv_sec: 1, tv_nsec: 0)
             nanosleep(&t, nil)
         }
         defer { _ = signal(SIGUSR2, previous) }
         XCTAssertEqual(pthread_kill(helper, SIGUSR2), 0)
-        usleep(20_000)   // the helper is in the handler by now
+        // Wait until the helper is in the handler (not a fixed sleep: a loaded machine may be slow to deliver).
+        for _ in 0..<10_000 where !helperHeld.load(ordering: .acquiring) { usleep(1000) }
+        XCTAssertTrue(helperHeld.load(ordering: .acquiring), "the helper entered the handler")
         let started = DispatchTime.now().uptimeNanoseconds
         for job in 0..<50 {
             let own = workers.run(2) { _ in }
