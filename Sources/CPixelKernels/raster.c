@@ -108,16 +108,10 @@ static int grow(void **p, size_t *cap, size_t n, size_t size) {
     return 1;
 }
 
-/// Records the edges set up since `from` (one contour's; room for the span made) as a span; none
-/// when the contour kept no edge.
-static void note_span(LaminaRaster *r, size_t from) {
+/// Records the edges set up since `from` (one contour's, whose points lie in rows minY ... maxY:
+/// so do its edges; room for the span made) as a span; none when the contour kept no edge.
+static inline void note_span(LaminaRaster *r, size_t from, double minY, double maxY) {
     if (r->edgeCount == from) return;
-    double minY = INFINITY, maxY = -INFINITY;
-    for (size_t k = from; k < r->edgeCount; k++) {
-        const LkEdge *e = &r->edges[k];
-        minY = e->ty < minY ? e->ty : minY;
-        maxY = e->by > maxY ? e->by : maxY;
-    }
     r->spans[r->spanCount++] = (ContourSpan){ from, r->edgeCount, minY, maxY };
 }
 
@@ -233,8 +227,9 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
     if (notFinite) return 0;
     if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))
         || !grow((void **)&r->spans, &r->spanCapacity, r->spanCount + 1, sizeof(ContourSpan))) return -1;
+    // The contour's own box (its span's rows), merged into the shape's after.
     const size_t first = r->edgeCount;
-    double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
+    double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
     const double top = r->rowsTop, bottom = r->rowsBottom;
     int32_t i = 0;
 #if defined(__x86_64__)
@@ -256,8 +251,11 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ay > maxY) maxY = ay;
         add_edge_points(r, ax, ay, bx, by, top, bottom);
     }
-    r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
-    note_span(r, first);
+    note_span(r, first, minY, maxY);
+    if (minX < r->minX) r->minX = minX;
+    if (minY < r->minY) r->minY = minY;
+    if (maxX > r->maxX) r->maxX = maxX;
+    if (maxY > r->maxY) r->maxY = maxY;
     return 1;
 }
 
@@ -276,7 +274,8 @@ int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int3
         && grow((void **)&r->spans, &r->spanCapacity, r->spanCount + 1, sizeof(ContourSpan))) {
         const size_t before = r->edgeCount;
         const double top = r->rowsTop, bottom = r->rowsBottom;
-        double box[4] = { r->minX, r->minY, r->maxX, r->maxY };
+        // The contour's own box (its span's rows), merged into the shape's after.
+        double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
         int32_t notFinite = 0;
         int32_t i = setup.run(r->edges, &r->edgeCount, xy, count, m, top, bottom, box, &notFinite);
         for (; i < count && !notFinite; i++) {
@@ -292,8 +291,11 @@ int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int3
             add_edge_points(r, ax, ay, bx, by, top, bottom);
         }
         if (notFinite) { r->edgeCount = before; return 0; }
-        r->minX = box[0]; r->minY = box[1]; r->maxX = box[2]; r->maxY = box[3];
-        note_span(r, before);
+        note_span(r, before, box[1], box[3]);
+        if (box[0] < r->minX) r->minX = box[0];
+        if (box[1] < r->minY) r->minY = box[1];
+        if (box[2] > r->maxX) r->maxX = box[2];
+        if (box[3] > r->maxY) r->maxY = box[3];
         return 1;
     }
 #endif
@@ -666,19 +668,24 @@ static int32_t prepare(LaminaRaster *r, const LaminaRaster *src, int32_t evenOdd
 
 /// Adds edges [from, to) of `edges` to r's cells of g's strip of rows [top, bottom).
 static void accumulate_edges(LaminaRaster *r, const LkEdge *edges, const Geometry *g, size_t from, size_t to, int32_t top, int32_t bottom) {
+    // Read once: the cells written below are int32_t, which could otherwise be g's fields.
+    int32_t *const cells = r->cells;
+    uint64_t *const marks = r->marks;
+    const intptr_t words = g->words, stride = g->stride;
+    const int32_t shift = g->shift, w = g->w;
     const double ox = (double)g->x0;
-    const int64_t ox16 = (int64_t)g->x0 << 16, w16 = (int64_t)g->w << 16;
+    const int64_t ox16 = (int64_t)g->x0 << 16, w16 = (int64_t)w << 16;
     for (size_t k = from; k < to; k++) {
         const LkEdge *e = &edges[k];
         if (e->by <= (double)top || e->ty >= (double)bottom) continue;
         if (e->fixed) {
             int32_t rowA = e->r0 > top ? e->r0 : top, rowB = e->r1 + 1 < bottom ? e->r1 + 1 : bottom;
-            add_fixed_edge(e, r->cells, r->marks, g->words, g->shift, g->stride, ox16, w16, top, rowA, rowB);
+            add_fixed_edge(e, cells, marks, words, shift, stride, ox16, w16, top, rowA, rowB);
             continue;
         }
         double a = floor(e->ty), b = ceil(e->by);
         int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
-        add_edge(e, r->cells, r->marks, g->words, g->shift, g->stride, ox, g->w, top, rowA, rowB);
+        add_edge(e, cells, marks, words, shift, stride, ox, w, top, rowA, rowB);
     }
 }
 
@@ -686,6 +693,11 @@ static void accumulate_edges(LaminaRaster *r, const LkEdge *edges, const Geometr
 /// of g's strip of rows [top, bottom), skipping the contours wholly above or below the strip (their
 /// edges add nothing to it: the same cells).
 static void accumulate_contours(LaminaRaster *r, const LaminaRaster *src, const Geometry *g, int32_t top, int32_t bottom) {
+    // A strip holding every row of the shape (the usual case for one band): no contour to skip.
+    if (src->minY >= (double)top && src->maxY <= (double)bottom) {
+        accumulate_edges(r, src->edges, g, 0, src->edgeCount, top, bottom);
+        return;
+    }
     for (size_t s = 0; s < src->spanCount; s++) {
         const ContourSpan *span = &src->spans[s];
         if (span->maxY <= (double)top || span->minY >= (double)bottom) continue;

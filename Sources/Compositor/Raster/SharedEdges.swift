@@ -10,6 +10,9 @@ import Synchronization
 /// only its rows in its own rasteriser's cells (skipping the contours outside them). A band that
 /// comes while another is setting the edges up does not wait: it sets up its own rows' edges as
 /// without sharing. The pixels are the same either way (`lamina_raster_fill_solid_edges`).
+/// Used for shapes whose box reaches past a band's rows, when `FrameRenderer.sharesEdges` is on
+/// (off by default: on two threads it measured slower than each band setting up its own rows, the
+/// shared edges being written in one core's caches and read from the other's).
 ///
 /// Threads: one per `FrameRenderer`. `beginFrame` runs on the frame's thread while no band runs;
 /// `edges(for:map:setUp:)` on the bands' threads, all at once. The table of the frame's lists and

@@ -68,9 +68,10 @@ public final class FrameRenderer {
     private var workers: BandWorkers?
     /// The edges of the deferred shapes the bands of a frame share (see `SharedEdges`).
     private let sharedEdges = SharedEdges()
-    /// Whether the bands share the edges of deferred shapes (true; tests set false to draw the
-    /// reference, each band setting up its own rows' edges).
-    var sharesEdges = true
+    /// Whether the bands share the edges of deferred shapes that reach past their rows (false:
+    /// measured slower on two threads than each band setting up its own rows' edges, see
+    /// CHANGELOG; tests set true to check the shared path's pixels).
+    var sharesEdges = false
     /// How many shapes' edges the bands of the last frame shared (for tests).
     var sharedEdgeLists: Int { sharedEdges.entryCount }
     /// One drawer per band, kept from frame to frame: their scratch buffers and the rounded
