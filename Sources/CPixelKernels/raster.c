@@ -31,9 +31,20 @@ typedef struct {
     intptr_t stride, words;
 } Geometry;
 
+/// One contour's edges [from, to) in a rasteriser's list and the rows they reach (y from minY to
+/// maxY: the least top and greatest bottom of its edges): a strip of rows skips the contours
+/// wholly outside it without reading their edges.
+typedef struct {
+    size_t from, to;
+    double minY, maxY;
+} ContourSpan;
+
 struct LaminaRaster {
     LkEdge *edges;
     size_t edgeCount, edgeCapacity;
+    /// The contours added (not streamed), in order: every edge kept belongs to one of them.
+    ContourSpan *spans;
+    size_t spanCount, spanCapacity;
     double minX, minY, maxX, maxY;
     int32_t *cells;
     size_t cellCapacity;
@@ -59,7 +70,7 @@ LaminaRaster *lamina_raster_create(void) {
 
 void lamina_raster_destroy(LaminaRaster *r) {
     if (!r) return;
-    free(r->edges); free(r->cells); free(r->marks); free(r->coverage);
+    free(r->edges); free(r->spans); free(r->cells); free(r->marks); free(r->coverage);
     free(r);
 }
 
@@ -73,6 +84,7 @@ void lamina_raster_reset(LaminaRaster *r) {
         r->streaming = 0;
     }
     r->edgeCount = 0;
+    r->spanCount = 0;
     r->minX = r->minY = INFINITY;
     r->maxX = r->maxY = -INFINITY;
     r->x0 = r->width = r->y0 = r->height = 0;
@@ -94,6 +106,13 @@ static int grow(void **p, size_t *cap, size_t n, size_t size) {
     if (!q) return 0;
     *p = q; *cap = c;
     return 1;
+}
+
+/// Records the edges set up since `from` (one contour's, whose points lie in rows minY ... maxY:
+/// so do its edges; room for the span made) as a span; none when the contour kept no edge.
+static inline void note_span(LaminaRaster *r, size_t from, double minY, double maxY) {
+    if (r->edgeCount == from) return;
+    r->spans[r->spanCount++] = (ContourSpan){ from, r->edgeCount, minY, maxY };
 }
 
 /// v rounded to the nearest whole number, halves to even (|v| below 2^51): adding and taking off
@@ -206,8 +225,11 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         notFinite |= (bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull;
     }
     if (notFinite) return 0;
-    if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))) return -1;
-    double minX = r->minX, minY = r->minY, maxX = r->maxX, maxY = r->maxY;
+    if (!grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))
+        || !grow((void **)&r->spans, &r->spanCapacity, r->spanCount + 1, sizeof(ContourSpan))) return -1;
+    // The contour's own box (its span's rows), merged into the shape's after.
+    const size_t first = r->edgeCount;
+    double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
     const double top = r->rowsTop, bottom = r->rowsBottom;
     int32_t i = 0;
 #if defined(__x86_64__)
@@ -229,7 +251,11 @@ int32_t lamina_raster_add_contour(LaminaRaster *r, const double *xy, int32_t cou
         if (ay > maxY) maxY = ay;
         add_edge_points(r, ax, ay, bx, by, top, bottom);
     }
-    r->minX = minX; r->minY = minY; r->maxX = maxX; r->maxY = maxY;
+    note_span(r, first, minY, maxY);
+    if (minX < r->minX) r->minX = minX;
+    if (minY < r->minY) r->minY = minY;
+    if (maxX > r->maxX) r->maxX = maxX;
+    if (maxY > r->maxY) r->maxY = maxY;
     return 1;
 }
 
@@ -244,10 +270,12 @@ int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int3
     // skipped).
     const EdgeSetup setup = edge_setup();
     if (setup.run && count > setup.group
-        && grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))) {
+        && grow((void **)&r->edges, &r->edgeCapacity, r->edgeCount + (size_t)count, sizeof(LkEdge))
+        && grow((void **)&r->spans, &r->spanCapacity, r->spanCount + 1, sizeof(ContourSpan))) {
         const size_t before = r->edgeCount;
         const double top = r->rowsTop, bottom = r->rowsBottom;
-        double box[4] = { r->minX, r->minY, r->maxX, r->maxY };
+        // The contour's own box (its span's rows), merged into the shape's after.
+        double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
         int32_t notFinite = 0;
         int32_t i = setup.run(r->edges, &r->edgeCount, xy, count, m, top, bottom, box, &notFinite);
         for (; i < count && !notFinite; i++) {
@@ -263,7 +291,11 @@ int32_t lamina_raster_add_contour_affine(LaminaRaster *r, const double *xy, int3
             add_edge_points(r, ax, ay, bx, by, top, bottom);
         }
         if (notFinite) { r->edgeCount = before; return 0; }
-        r->minX = box[0]; r->minY = box[1]; r->maxX = box[2]; r->maxY = box[3];
+        note_span(r, before, box[1], box[3]);
+        if (box[0] < r->minX) r->minX = box[0];
+        if (box[1] < r->minY) r->minY = box[1];
+        if (box[2] > r->maxX) r->maxX = box[2];
+        if (box[3] > r->maxY) r->maxY = box[3];
         return 1;
     }
 #endif
@@ -602,12 +634,13 @@ static void constant_run(const RowSink *sink, uint32_t *dst, float *out, int32_t
     lamina_over_solid(dst + x0, color, x1 - x0);
 }
 
-/// Sets up g for rasterising the edges for columns [cx0, cx1) and rows [ry0, ry1), its cells and
+/// Sets up g for rasterising the edges of src (r itself, or the rasteriser whose edges r draws)
+/// in r's cells for columns [cx0, cx1) and rows [ry0, ry1), its cells and
 /// marks (all 0) and a row of coverage made room for: 1, 0 when nothing is drawn, −1 when memory
 /// ran out.
-static int32_t prepare(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, Geometry *g) {
+static int32_t prepare(LaminaRaster *r, const LaminaRaster *src, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, Geometry *g) {
     int32_t box[4];
-    if (!lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box)) return 0;
+    if (!lamina_raster_bounds(src, evenOdd, cx0, cx1, ry0, ry1, box)) return 0;
     g->x0 = box[0]; g->y0 = box[1]; g->w = box[2]; g->h = box[3];
     g->shift = row_kernels().chunkShift;
     g->chunk = 1 << g->shift;
@@ -633,21 +666,42 @@ static int32_t prepare(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx
     return 1;
 }
 
-/// Adds edges [from, to) of r to the cells of g's strip of rows [top, bottom).
-static void accumulate_edges(const LaminaRaster *r, const Geometry *g, size_t from, size_t to, int32_t top, int32_t bottom) {
+/// Adds edges [from, to) of `edges` to r's cells of g's strip of rows [top, bottom).
+static void accumulate_edges(LaminaRaster *r, const LkEdge *edges, const Geometry *g, size_t from, size_t to, int32_t top, int32_t bottom) {
+    // Read once: the cells written below are int32_t, which could otherwise be g's fields.
+    int32_t *const cells = r->cells;
+    uint64_t *const marks = r->marks;
+    const intptr_t words = g->words, stride = g->stride;
+    const int32_t shift = g->shift, w = g->w;
     const double ox = (double)g->x0;
-    const int64_t ox16 = (int64_t)g->x0 << 16, w16 = (int64_t)g->w << 16;
+    const int64_t ox16 = (int64_t)g->x0 << 16, w16 = (int64_t)w << 16;
     for (size_t k = from; k < to; k++) {
-        const LkEdge *e = &r->edges[k];
+        const LkEdge *e = &edges[k];
         if (e->by <= (double)top || e->ty >= (double)bottom) continue;
         if (e->fixed) {
             int32_t rowA = e->r0 > top ? e->r0 : top, rowB = e->r1 + 1 < bottom ? e->r1 + 1 : bottom;
-            add_fixed_edge(e, r->cells, r->marks, g->words, g->shift, g->stride, ox16, w16, top, rowA, rowB);
+            add_fixed_edge(e, cells, marks, words, shift, stride, ox16, w16, top, rowA, rowB);
             continue;
         }
         double a = floor(e->ty), b = ceil(e->by);
         int32_t rowA = a > (double)top ? (int32_t)a : top, rowB = b < (double)bottom ? (int32_t)b : bottom;
-        add_edge(e, r->cells, r->marks, g->words, g->shift, g->stride, ox, g->w, top, rowA, rowB);
+        add_edge(e, cells, marks, words, shift, stride, ox, w, top, rowA, rowB);
+    }
+}
+
+/// Adds the edges of src's contours (src: r, or the rasteriser whose edges r draws) to r's cells
+/// of g's strip of rows [top, bottom), skipping the contours wholly above or below the strip (their
+/// edges add nothing to it: the same cells).
+static void accumulate_contours(LaminaRaster *r, const LaminaRaster *src, const Geometry *g, int32_t top, int32_t bottom) {
+    // A strip holding every row of the shape (the usual case for one band): no contour to skip.
+    if (src->minY >= (double)top && src->maxY <= (double)bottom) {
+        accumulate_edges(r, src->edges, g, 0, src->edgeCount, top, bottom);
+        return;
+    }
+    for (size_t s = 0; s < src->spanCount; s++) {
+        const ContourSpan *span = &src->spans[s];
+        if (span->maxY <= (double)top || span->minY >= (double)bottom) continue;
+        accumulate_edges(r, src->edges, g, span->from, span->to, top, bottom);
     }
 }
 
@@ -659,7 +713,7 @@ int32_t lamina_raster_stream_begin(LaminaRaster *r, int32_t evenOdd, int32_t cx0
     if (!r->allowStream || r->streaming || r->edgeCount) return 0;
     Geometry g;
     // Only when the rectangle is one strip: its cells are then accumulated in one go.
-    if (prepare(r, evenOdd, cx0, cx1, ry0, ry1, &g) <= 0 || g.strip < g.h) return 0;
+    if (prepare(r, r, evenOdd, cx0, cx1, ry0, ry1, &g) <= 0 || g.strip < g.h) return 0;
     if (!grow((void **)&r->edges, &r->edgeCapacity, STREAM_BLOCK, sizeof(LkEdge))) return 0;
     r->geo = g;
     r->streaming = 1;
@@ -707,7 +761,7 @@ static int32_t stream_contour(LaminaRaster *r, const double *xy, int32_t count, 
             double closing[4] = { xy[2 * (size_t)e], xy[2 * (size_t)e + 1], xy[0], xy[1] };
             add_open_edges(r, closing, 2, m);
         }
-        accumulate_edges(r, g, 0, r->edgeCount, g->y0, g->y0 + g->h);
+        accumulate_edges(r, r->edges, g, 0, r->edgeCount, g->y0, g->y0 + g->h);
         r->edgeCount = 0;
         if (e == count - 1) break;
         s = e;
@@ -715,19 +769,21 @@ static int32_t stream_contour(LaminaRaster *r, const double *xy, int32_t count, 
     return 1;
 }
 
-/// Rasterises the edges added since the last reset (or the cells streamed since
-/// lamina_raster_stream_begin, whose arguments these must be) for columns [cx0, cx1) and rows
-/// [ry0, ry1) and hands each row's coverage to `sink`. Returns 0, or −1 when memory ran out
-/// (nothing drawn then).
-static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, const RowSink *sink) {
+/// Rasterises the edges added to src since its last reset (src: r itself, or another rasteriser
+/// whose edges are only read; or, for src = r, the cells streamed since lamina_raster_stream_begin,
+/// whose arguments these must be) in r's cells for columns [cx0, cx1) and rows [ry0, ry1) and
+/// hands each row's coverage to `sink`. Returns 0, or −1 when memory ran out (nothing drawn then).
+static int32_t rasterize(LaminaRaster *r, const LaminaRaster *src, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1,
+                         const RowSink *sink) {
     r->x0 = r->width = r->y0 = r->height = 0;
     Geometry g;
-    if (r->streaming) {
+    if (src == r && r->streaming) {
         // The cells hold every edge already; the sweep below clears them.
         g = r->geo;
         r->streaming = 0;
     } else {
-        int32_t status = prepare(r, evenOdd, cx0, cx1, ry0, ry1, &g);
+        if (r->streaming) lamina_raster_reset(r);   // a stream of its own left unfinished: its cells cleared
+        int32_t status = prepare(r, src, evenOdd, cx0, cx1, ry0, ry1, &g);
         if (status <= 0) return status;
     }
     const int32_t x0 = g.x0, y0 = g.y0, w = g.w, h = g.h, y1 = y0 + h, strip = g.strip, chunk = g.chunk;
@@ -745,7 +801,7 @@ static int32_t rasterize(LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t 
     if (p1 > w) p1 = w;
     for (int32_t top = y0; top < y1; top += strip) {
         int32_t bottom = top + strip < y1 ? top + strip : y1;
-        accumulate_edges(r, &g, 0, r->edgeCount, top, bottom);
+        accumulate_contours(r, src, &g, top, bottom);
         if (!sink->out && kernels.rows) {
             // The vector level sweeps and blends the strip's rows in one call.
             LkRasterRows rows = { cells, marks, stride, words,
@@ -798,7 +854,16 @@ int32_t lamina_raster_fill_solid(LaminaRaster *r, int32_t evenOdd, int32_t cx0, 
                                  uint32_t color, float op) {
     if (!pixels || color == 0 || !(op > 0)) { r->x0 = r->width = r->y0 = r->height = 0; return 0; }
     RowSink sink = { pixels, stride, frameX, frameY, paintX0, paintX1, color, op, NULL };
-    return rasterize(r, evenOdd, cx0, cx1, ry0, ry1, &sink);
+    return rasterize(r, r, evenOdd, cx0, cx1, ry0, ry1, &sink);
+}
+
+int32_t lamina_raster_fill_solid_edges(LaminaRaster *r, const LaminaRaster *edges, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0,
+                                       int32_t ry1, int32_t paintX0, int32_t paintX1, uint32_t *pixels, intptr_t stride, int32_t frameX,
+                                       int32_t frameY, uint32_t color, float op) {
+    if (!edges || edges->streaming) return -1;
+    if (!pixels || color == 0 || !(op > 0)) { r->x0 = r->width = r->y0 = r->height = 0; return 0; }
+    RowSink sink = { pixels, stride, frameX, frameY, paintX0, paintX1, color, op, NULL };
+    return rasterize(r, edges, evenOdd, cx0, cx1, ry0, ry1, &sink);
 }
 
 int32_t lamina_raster_bounds(const LaminaRaster *r, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0, int32_t ry1, int32_t *box) {
@@ -817,5 +882,5 @@ int32_t lamina_raster_coverage(LaminaRaster *r, int32_t evenOdd, int32_t cx0, in
     RowSink sink = { NULL, 0, 0, 0, 0, 0, 0, 0, out };
     int32_t box[4];
     if (lamina_raster_bounds(r, evenOdd, cx0, cx1, ry0, ry1, box)) memset(out, 0, (size_t)box[2] * (size_t)box[3] * sizeof(float));
-    return rasterize(r, evenOdd, cx0, cx1, ry0, ry1, &sink);
+    return rasterize(r, r, evenOdd, cx0, cx1, ry0, ry1, &sink);
 }

@@ -100,6 +100,7 @@ int main(void) {
     test_raster_fill_wide();
     test_raster_fill_outlines();
     test_raster_bands();
+    test_raster_shared_edges();
     test_raster_exact_area();
     test_raster_long_contours();
     test_raster_streaming();

@@ -277,6 +277,7 @@ void test_raster_pinned_strokes(void);
 void test_raster_pinned_steep(void);
 void test_raster_fill(void);
 void test_raster_bands(void);
+void test_raster_shared_edges(void);
 void test_raster_exact_area(void);
 void test_raster_long_contours(void);
 void test_raster_streaming(void);

@@ -243,6 +243,15 @@ int32_t lamina_raster_fill_solid(LaminaRaster *r, int32_t evenOdd, int32_t cx0, 
                                  int32_t paintX0, int32_t paintX1, uint32_t *pixels, intptr_t stride, int32_t frameX, int32_t frameY,
                                  uint32_t color, float op);
 
+/// lamina_raster_fill_solid of the contours added to `edges` (another rasteriser, with no limit on
+/// its rows when rows of several bands are drawn from it), in r's cells: the bands of a frame set a
+/// shape's edges up once. `edges` is only read, so that several threads may draw from it at once,
+/// each with a rasteriser of its own, once whoever added its contours has handed it over; r's own
+/// contours are not used. The same pixels as lamina_raster_fill_solid on `edges`.
+int32_t lamina_raster_fill_solid_edges(LaminaRaster *r, const LaminaRaster *edges, int32_t evenOdd, int32_t cx0, int32_t cx1, int32_t ry0,
+                                       int32_t ry1, int32_t paintX0, int32_t paintX1, uint32_t *pixels, intptr_t stride, int32_t frameX,
+                                       int32_t frameY, uint32_t color, float op);
+
 /// Rasterises as lamina_raster_fill_solid does and writes the coverage (0...1) of the rectangle
 /// lamina_raster_bounds gives into out (width·height floats, row by row). Returns 0, or −1 when
 /// memory ran out.

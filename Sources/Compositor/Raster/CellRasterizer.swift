@@ -102,14 +102,49 @@ final class CellRasterizer {
         return true
     }
 
+    /// Adds `contours` (layer coordinates) mapped by the affine `map` to the empty C rasteriser
+    /// `raster` for every row (a shared edge list: see `SharedEdges`); false when memory ran out.
+    private static func setUp(_ contours: [[CGPoint]], affine map: Projective2D, in raster: OpaquePointer) -> Bool {
+        var m = (map.a, map.b, map.d, map.e, map.g, map.h)
+        // The contours borrowed through a buffer pointer: no retain and release of each (arrays
+        // another thread made and reads: their counts would move between the cores).
+        return withUnsafeBytes(of: &m) { mb in
+            let coefficients = mb.baseAddress!.assumingMemoryBound(to: Double.self)
+            return contours.withUnsafeBufferPointer { all in
+                for k in all.indices where all[k].count >= 3 {
+                    let status = all[k].withUnsafeBufferPointer { points in
+                        points.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * points.count) {
+                            lamina_raster_add_contour_affine(raster, $0, Int32(clamping: points.count), coefficients)
+                        }
+                    }
+                    if status < 0 { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// `fillSolid` of `contours` in layer coordinates mapped by the affine `map` (the contours
     /// `map.projectClipped` gives, the same pixels). False (nothing drawn) when memory ran out or
     /// a CGPoint is not two Doubles here.
+    /// With `sharing` (the frame's shared edges and the deferred object `contours` come from), the
+    /// edges are set up once for all the bands of the frame and drawn from there (see
+    /// `SharedEdges`; not for contours that would be streamed), the same pixels.
     func fillSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, columns: Range<Int>, rows: Range<Int>,
-                   paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface) -> Bool {
+                   paintColumns: Range<Int>, color: UInt32, opacity: Float, on surface: Surface,
+                   sharing: (edges: SharedEdges, contours: DeferredContours)? = nil) -> Bool {
         guard MemoryLayout<CGPoint>.size == 2 * MemoryLayout<Double>.size, MemoryLayout<CGFloat>.size == MemoryLayout<Double>.size,
               map.isAffine, let raster else { return false }
         let target = FillTarget(rule: rule, columns: columns)
+        if let sharing, case let points = contours.reduce(0, { $0 + $1.count }), points <= Self.streamingPoints,
+           let list = sharing.edges.edges(for: sharing.contours, points: points, map: map, setUp: { Self.setUp(contours, affine: map, in: $0) }) {
+            return lamina_raster_fill_solid_edges(raster, list.raster, target.evenOdd,
+                                                  Int32(clamping: columns.lowerBound), Int32(clamping: columns.upperBound),
+                                                  Int32(clamping: rows.lowerBound), Int32(clamping: rows.upperBound),
+                                                  Int32(clamping: paintColumns.lowerBound), Int32(clamping: paintColumns.upperBound),
+                                                  surface.pixels, surface.stride, Int32(clamping: surface.frame.x), Int32(clamping: surface.frame.y),
+                                                  color, opacity) == 0
+        }
         guard load(raster, contours, affine: map, rows: rows, stream: target) else { return false }
         return fill(raster, target, rows: rows, paintColumns: paintColumns, color: color, opacity: opacity, on: surface)
     }

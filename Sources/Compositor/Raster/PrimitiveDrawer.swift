@@ -36,6 +36,9 @@ final class PrimitiveDrawer {
     var rasterizer = CoverageRasterizer()
     /// Solid fills without a soft clip: rasterised and blended in one pass (the C cell rasteriser).
     let cells = CellRasterizer()
+    /// The edges of deferred shapes this frame's bands share (`SharedEdges`), when the frame has
+    /// more than one band; nil otherwise. Set by `FrameRenderer` before the bands start.
+    var sharedEdges: SharedEdges?
     /// One row of shaded source colours (`sourceCapacity` pixels), reused for every span.
     private var source = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var sourceCapacity = 256
@@ -109,13 +112,24 @@ final class PrimitiveDrawer {
     /// (`map.projectClipped` of each contour): the same pixels, the points mapped in C without an
     /// array of device points. False when it drew nothing the caller should draw instead (a soft
     /// clip, a map that is not affine, memory): then `draw` the projected contours.
-    func drawSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, color: UInt32, opacity: Double, on surface: Surface) -> Bool {
+    /// `deferred`: the object the contours come from, whose edges the frame's bands then share
+    /// (`sharedEdges`) when its box reaches past the surface's scissor rows.
+    func drawSolid(_ contours: [[CGPoint]], affine map: Projective2D, rule: FillRule, color: UInt32, opacity: Double, on surface: Surface,
+                   deferred: DeferredContours? = nil) -> Bool {
         guard surface.clip == nil, map.isAffine else { return false }
         guard opacity > 0 else { return true }
         let area = surface.scissor
         guard !area.isEmpty else { return true }
+        // Shared only when the shape's box reaches past this band's rows (other bands draw it too):
+        // a shape inside them is set up here, in this drawer's own buffer (warm in the caches).
+        let sharing = sharedEdges.flatMap { edges in
+            deferred.flatMap { d in
+                d.bounds.flatMap { TreeRasterizer.deviceBox($0, map) }
+                    .flatMap { $0.minY < Double(area.y) || $0.maxY > Double(area.maxY) ? (edges: edges, contours: d) : nil }
+            }
+        }
         return cells.fillSolid(contours, affine: map, rule: rule, columns: surface.columns, rows: area.y..<area.maxY,
-                               paintColumns: area.x..<area.maxX, color: color, opacity: Float(min(opacity, 1)), on: surface)
+                               paintColumns: area.x..<area.maxX, color: color, opacity: Float(min(opacity, 1)), on: surface, sharing: sharing)
     }
 
     /// Fills an axis-aligned rectangle (device pixels, fractional edges anti-aliased), optionally

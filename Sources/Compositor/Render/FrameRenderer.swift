@@ -36,6 +36,14 @@ public final class FrameRenderer {
 
     /// The helper threads of the last frame drawn on more than one thread (`threads` − 1 of them).
     private var workers: BandWorkers?
+    /// The edges of the deferred shapes the bands of a frame share (see `SharedEdges`).
+    private let sharedEdges = SharedEdges()
+    /// Whether the bands share the edges of deferred shapes that reach past their rows (false:
+    /// measured slower on two threads than each band setting up its own rows' edges, see
+    /// CHANGELOG; tests set true to check the shared path's pixels).
+    var sharesEdges = false
+    /// How many shapes' edges the bands of the last frame shared (for tests).
+    var sharedEdgeLists: Int { sharedEdges.entryCount }
     /// One drawer per band, kept from frame to frame: their scratch buffers and the rounded
     /// corners they have built (CornerRowCache) are not made anew every frame. Band b's drawer is
     /// used by band b's thread only, while the frame is drawn.
@@ -82,6 +90,9 @@ public final class FrameRenderer {
         // Each band writes only its own entry.
         while drawers.count < bandCount { drawers.append(PrimitiveDrawer()) }
         for d in drawers { d.fusesGradients = shortcuts.fusesGradients }
+        // The shapes' edges, set up once for all the bands (none kept from the last frame).
+        sharedEdges.beginFrame()
+        for d in drawers { d.sharedEdges = bandCount > 1 && sharesEdges ? sharedEdges : nil }
         // What later nodes paint over exactly, found once for all the bands.
         let occluders = occlusionCulling ? TreeRasterizer(tree: tree, drawer: drawers[0]).occluders(toDevice: toDevice, frame: area, images: opaqueImages) : Occluders()
         opaqueImages.endFrame()

@@ -11,8 +11,11 @@ extension TreeRasterizer {
                      edges: (bounds: CGRect, antialiased: UInt8)? = nil) {
         switch c {
         case .fill(let f):
+            // A deferred shape whose box lies wholly outside the scissor (in another band's rows):
+            // nothing of it is drawn here, and its edges are not set up.
+            if let box = f.deferredBounds, TreeRasterizer.misses(box, H, s.scissor) { return }
             // A 2D layer's shape: its points mapped in C (the same doubles as projectClipped).
-            if drawer.drawSolid(f.contours, affine: H, rule: f.rule, color: f.color, opacity: opacity, on: s) { return }
+            if drawer.drawSolid(f.contours, affine: H, rule: f.rule, color: f.color, opacity: opacity, on: s, deferred: f.deferred) { return }
             let contours = f.contours.map { H.projectClipped($0) }
             drawer.draw(contours, rule: f.rule, paint: .solid(f.color), opacity: opacity, on: s)
         case .gradient(let g):
