@@ -54,6 +54,33 @@ final class ShadowSplitTests: XCTestCase {
         return b.pixels
     }
 
+    /// What the renderers of `checkSharedFrames` counted in their caches, summed over the frames.
+    struct SplitCounts {
+        var begun = 0, joined = 0, taken = 0, blurParts = 0
+    }
+
+    /// `t` drawn on 3 threads with shared rows off, then three frames on 2 and on 3 threads, each
+    /// with a new cache (every shadow blurred anew; the bands move with the balancer): each frame
+    /// must equal `one`. Returns what the sharing renderers counted.
+    static func checkSharedFrames(_ t: RenderTree, equal one: [UInt32], width w: Int, height h: Int, round: Int) -> SplitCounts {
+        let apart = FrameRenderer(threads: 3)
+        apart.shortcuts.sharesShadowRows = false
+        XCTAssertTrue(draw(t, with: apart, width: w, height: h) == one, "round \(round): 3 threads, not shared")
+        var counts = SplitCounts()
+        for threads in [2, 3] {
+            let r = FrameRenderer(threads: threads)
+            for frame in 0..<3 {
+                r.shadowCache = ShadowCache()
+                XCTAssertTrue(draw(t, with: r, width: w, height: h) == one, "round \(round): \(threads) threads, frame \(frame)")
+                counts.begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
+                counts.joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
+                counts.taken += r.shadowCache.splitRowsTaken.load(ordering: .relaxed)
+                counts.blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
+            }
+        }
+        return counts
+    }
+
     func testBandsSharingAReducedShadowsRowsDrawOneThreadsPixels() {
         var rng = SplitMix64(seed: 0x5B_71)
         let w = 420, h = 300
@@ -70,21 +97,8 @@ final class ShadowSplitTests: XCTestCase {
             }
             let t = ShadowSplitTests.tree(width: Double(w), height: Double(h), cards)
             let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: w, height: h)
-            let apart = FrameRenderer(threads: 3)
-            apart.shortcuts.sharesShadowRows = false
-            XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: w, height: h) == one, "round \(round): 3 threads, not shared")
-            for threads in [2, 3] {
-                let r = FrameRenderer(threads: threads)
-                for frame in 0..<3 {
-                    // A new cache each frame: every shadow blurred anew (the bands move with the balancer).
-                    r.shadowCache = ShadowCache()
-                    XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: w, height: h) == one, "round \(round): \(threads) threads, frame \(frame)")
-                    begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
-                    joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
-                    taken += r.shadowCache.splitRowsTaken.load(ordering: .relaxed)
-                    blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
-                }
-            }
+            let c = ShadowSplitTests.checkSharedFrames(t, equal: one, width: w, height: h, round: round)
+            begun += c.begun; joined += c.joined; taken += c.taken; blurParts += c.blurParts
             rounds += 1
         }
         XCTAssertEqual(rounds, 36)
@@ -125,18 +139,8 @@ final class ShadowSplitTests: XCTestCase {
             let clip = rng.chance(0.25) ? CGRect(x: 0, y: rng.double(0, 300), width: Double(w), height: rng.double(150, 400)) : nil
             let t = ShadowSplitTests.tree(width: Double(w), height: Double(h), [(card, dots, clip)])
             let one = ShadowSplitTests.draw(t, with: FrameRenderer(threads: 1), width: w, height: h)
-            let apart = FrameRenderer(threads: 3)
-            apart.shortcuts.sharesShadowRows = false
-            XCTAssertTrue(ShadowSplitTests.draw(t, with: apart, width: w, height: h) == one, "round \(round): 3 threads, not shared")
-            for threads in [2, 3] {
-                let r = FrameRenderer(threads: threads)
-                for frame in 0..<3 {
-                    r.shadowCache = ShadowCache()
-                    XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: w, height: h) == one, "round \(round): \(threads) threads, frame \(frame)")
-                    begun += r.shadowCache.splitsBegun.load(ordering: .relaxed)
-                    blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
-                }
-            }
+            let c = ShadowSplitTests.checkSharedFrames(t, equal: one, width: w, height: h, round: round)
+            begun += c.begun; blurParts += c.blurParts
         }
         XCTAssertGreaterThan(begun, 10, "shared planes begun")
         XCTAssertGreaterThan(blurParts, 0, "bands made rows of a plane's blur another made rows of")
