@@ -5,7 +5,12 @@
 #       --args .build/release/lamina bench compositor --set vector --filter w3.round --threads 1 --rounds 1
 # CAP_FILLS: fills to record (default 200: one frame of the path and stroke rows), then the run is killed.
 import gdb, struct, os
-OUT = open(os.environ.get("CAP_OUT", "/tmp/raster-calls.txt"), "w")
+import tempfile
+# Written to a fresh exclusive temporary beside the target and renamed over it when the frame is
+# recorded, never through an existing file or link at the target's path.
+TARGET = os.environ.get("CAP_OUT", "/tmp/raster-calls.txt")
+_fd, _TMP = tempfile.mkstemp(prefix=".raster-calls.", dir=os.path.dirname(os.path.abspath(TARGET)))
+OUT = os.fdopen(_fd, "w")
 LIMIT = int(os.environ.get("CAP_FILLS", "200"))
 state = {"fills": 0}
 inf = lambda: gdb.selected_inferior()
@@ -35,7 +40,7 @@ class BP(gdb.Breakpoint):
                       i32(stack(1)), i32(stack(2)), stack(3), stack(4), i32(stack(5)), i32(stack(6)), stack(7) & 0xFFFFFFFF, op))
             state["fills"] += 1
             if state["fills"] >= LIMIT:
-                OUT.flush(); gdb.execute("kill"); return True
+                OUT.close(); os.replace(_TMP, TARGET); gdb.execute("kill"); return True
         elif n == "lamina_raster_coverage":
             OUT.write("coverage %x\n" % r)
         return False
