@@ -17,7 +17,8 @@ round-robin across rows, the frame filled with the background before each repeti
 - Skia (skia-python): CPU raster surface wrapping the frame (kBGRA_8888 premultiplied, the bytes of Lamina's
   0xAARRGGBB), anti-aliased paints; each static row recorded once into an SkPicture, one op = one playback.  The
   morph row builds its SkPath from the interpolated points every op (Python: a few us).  No multi-threaded raster
-  canvas: no .2T rows.
+  canvas: no .2T rows.  A stroke at most one pixel wide Skia draws as a hairline (another picture), so such a row
+  also gets a `.outline` row: the same stroke at 1.0001 times the width, which Skia strokes as an outline.
 - Blend2D (the blend2d-python wheel's libblend2d.a through vector_shim.c): one ctypes call per op ending in a
   synchronous flush; 1T = synchronous context, .2T = threadCount 2.  Gradients, paths and fonts are made once
   (as Skia's picture holds them); the morph row builds its BLPath every op.  Blend2D has no blur (no shadow rows)
@@ -123,6 +124,17 @@ def skia_rows(sk, spec_rows, frame, W, H):
                         p.setPathEffect(sk.DashPathEffect.Make(sh['dashPattern'], sh['dashPhase']))
                     paints.append(p)
             out.append(('skia.' + name, record(lambda c, paths=paths, paints=paints: [c.drawPath(p, q) for p, q in zip(paths, paints)])))
+            if kind == 'stroke' and 0 < sh['lineWidth'] <= 1:
+                # Skia draws an anti-aliased stroke at most one device pixel wide as a hairline (coverage scaled by the
+                # width), another picture than the outline Apple, Lamina and Blend2D fill.  A width of 1.0001 is past
+                # Skia's hairline test (len <= 1), so this row strokes and fills the outline: the same picture to 1e-4.
+                outline = []
+                for q in paints:
+                    q = sk.Paint(q)
+                    q.setStrokeWidth(sh['lineWidth'] * 1.0001)
+                    outline.append(q)
+                out.append(('skia.' + name + '.outline',
+                            record(lambda c, paths=paths, paints=outline: [c.drawPath(p, q) for p, q in zip(paths, paints)])))
         elif kind == 'text':
             t = s['text']
             font = sk.Font(sk.Typeface.MakeFromFile(t['fontFile']), t['size'])
@@ -286,16 +298,16 @@ def compare(png_dir):
     names = sorted(f[:-4] for f in os.listdir(png_dir) if f.endswith('.png') and not f.startswith(('skia.', 'blend2d.')))
     print(f"# pictures against Lamina's ({png_dir}): max = largest channel difference /255, >2 and >32 = share of pixels "
           "whose largest channel difference exceeds that, mean = mean channel difference")
-    print(f"{'row':<34} {'anchor':<8} {'max':>4} {'>2':>7} {'>32':>7} {'mean':>6}")
+    print(f"{'row':<34} {'anchor':<12} {'max':>4} {'>2':>7} {'>32':>7} {'mean':>6}")
     for n in names:
         ref = np.asarray(Image.open(os.path.join(png_dir, n + '.png')).convert('RGBA')).astype(np.int16)
-        for lib in ('blend2d', 'skia'):
-            p = os.path.join(png_dir, f'{lib}.{n}.png')
+        for lib, tail in (('blend2d', ''), ('skia', ''), ('skia', '.outline')):
+            p = os.path.join(png_dir, f'{lib}.{n}{tail}.png')
             if not os.path.exists(p):
                 continue
             img = np.asarray(Image.open(p).convert('RGBA')).astype(np.int16)
             d = np.abs(img - ref).max(-1)
-            print(f"{n:<34} {lib:<8} {d.max():4d} {100 * (d > 2).mean():6.2f}% {100 * (d > 32).mean():6.2f}% "
+            print(f"{n:<34} {lib + tail:<12} {d.max():4d} {100 * (d > 2).mean():6.2f}% {100 * (d > 32).mean():6.2f}% "
                   f"{np.abs(img - ref).mean():6.3f}")
 
 
@@ -323,8 +335,13 @@ def table(lamina_log, anchor_log):
         ratio = f"{min(times) / ms:16.2f}" if times else f"{'-':>16}"
         fmt = lambda v: f"{v[1]:10.3f}" if v else f"{'-':>10}"
         print(f"{name:<38} {ms:10.3f} {fmt(b)} {fmt(s)[1:]} {px / ms / 1000:13.1f} {ratio}")
+        o = anc.get('skia.' + base + '.outline') if not two else None
+        if o:                                            # the same row against Skia stroking the outline, not a hairline
+            times = [v[1] for v in (b, o) if v]
+            print(f"{name + ' (Skia outline)':<38} {ms:10.3f} {fmt(b)} {fmt(o)[1:]} {px / ms / 1000:13.1f} {min(times) / ms:16.2f}")
     print("# x fastest anchor = the faster anchor's ms / Lamina's ms (above 1: Lamina faster); .2T rows against Blend2D's "
-          ".2T (Skia has no threaded raster canvas); '-': the library has no such operation here (see the notes)")
+          ".2T (Skia has no threaded raster canvas); '-': the library has no such operation here (see the notes); "
+          "'(Skia outline)': the same row against Skia stroking the outline rather than drawing a hairline")
 
 
 # ------------------------------------------------------------------------------------------------ main
@@ -375,7 +392,9 @@ def main():
 
     def px_of(name):
         base = name.split('.', 1)[1]
-        return px[base[:-3] if base.endswith('.2T') else base]
+        for tail in ('.2T', '.outline'):
+            base = base[:-len(tail)] if base.endswith(tail) else base
+        return px[base]
 
     def reps(op, n):
         frame[...] = bg
