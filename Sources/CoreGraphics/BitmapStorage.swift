@@ -91,6 +91,9 @@ final class BitmapStorage {
         case let .drawGradient(_, _, _, _, _, c):
             // A gradient fills the clip (the bitmap when unclipped).
             box = CGRect(x: 0, y: 0, width: width, height: height); clips = c
+        case let .blended(inner, _):
+            // A blend mode acts within the operation's shape only.
+            return deviceBounds(of: inner, width: width, height: height)
         }
         for c in clips { box = box.intersection(c.path.boundingBoxOfPath) }
         box = box.intersection(CGRect(x: 0, y: 0, width: width, height: height))

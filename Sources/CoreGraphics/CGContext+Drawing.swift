@@ -16,7 +16,7 @@ public enum CGInterpolationQuality: Int32, Sendable {
 }
 
 /// More of Apple's `CGContext` drawing API: gradients, gray colours, path helpers, clip reset, and
-/// the settings Lamina keeps without drawing differently (blend modes other than normal, shadows,
+/// blend modes, and the settings Lamina keeps without drawing differently (shadows,
 /// anti-aliasing off, interpolation quality, flatness), each of which says so once through
 /// `LaminaDiagnostics` when it would change the drawing.
 extension CGContext {
@@ -64,11 +64,10 @@ extension CGContext {
                            options: options, ctm: gstate.ctm, alpha: gstate.alpha, clips: gstate.clips))
     }
 
-    /// The blend mode for later drawing. Lamina draws with `.normal` only: another mode is kept
-    /// (and saved with the graphics state) and reported once.
+    /// The blend mode for later drawing (saved with the graphics state): fills, strokes, images
+    /// and gradients composite with it within their shape (see `CGBlendMode`); `clear(_:)` ignores it.
     public func setBlendMode(_ mode: CGBlendMode) {
         gstate.blendMode = mode
-        if mode != .normal { CGContext.notDrawn("setBlendMode(.\(mode))", "drawing stays source-over") }
     }
 
     /// A shadow for later drawing: Lamina's drawing contexts draw no shadows (a layer's

@@ -43,6 +43,12 @@ public final class CGContext {
         case clear(CGRect)
         /// Fill the clip with a gradient whose geometry is in the user space that ctm maps to device.
         case drawGradient(CGGradient, geometry: GradientGeometry, options: CGGradientDrawingOptions, ctm: CGAffineTransform, alpha: CGFloat, clips: [Clip])
+        /// Another operation drawn with a blend mode other than `.normal` (`setBlendMode(_:)`), as
+        /// Core Graphics composites it: within the operation's shape (its path, stroke outline, image
+        /// rectangle or gradient area, under its clips) each pixel becomes the mode's result of the
+        /// paint S over the old pixel D, mixed with D by the shape's coverage c:
+        /// R = D + c·(mode(S, D) − D); outside the shape nothing changes.
+        indirect case blended(Operation, mode: CGBlendMode)
     }
 
     /// Where a gradient runs, in user space.
@@ -100,6 +106,10 @@ public final class CGContext {
 
     /// Records `op`, or, in a bitmap context, draws it into the pixels.
     func emit(_ op: Operation) {
+        var op = op
+        if gstate.blendMode != .normal {
+            if case .clear = op {} else { op = .blended(op, mode: gstate.blendMode) }   // clearing ignores the mode
+        }
         if let bitmap { bitmap.draw(op) } else { operations.append(op) }
     }
 

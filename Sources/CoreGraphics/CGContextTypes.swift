@@ -35,8 +35,8 @@ public enum CGPathDrawingMode: Int32, Sendable {
 }
 
 /// How drawing combines with what is below (Apple's `CGBlendMode`, with Apple's cases and raw
-/// values). Lamina's drawing contexts draw `.normal` only: `setBlendMode(_:)` keeps another mode and
-/// reports it once (a layer's `compositingFilter` does blend).
+/// values). A mode applies within the shape drawn: each pixel the shape covers becomes the mode's
+/// result mixed with the old pixel by the shape's coverage; pixels outside the shape stay as they were.
 public enum CGBlendMode: Int32, Sendable {
     /// Source over.
     case normal = 0

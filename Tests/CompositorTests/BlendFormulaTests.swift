@@ -33,6 +33,7 @@ final class BlendFormulaTests: XCTestCase {
         .destinationAtop: [0xFF4080C0, 0xFF202020, 0xC0603810, 0x80085078, 0x80808080, 0xFFC86432],
         .xor: [0x00000000, 0x00000000, 0x7F402810, 0x7F085078, 0x80808080, 0x00000000],
         .plusLighter: [0xFFFFFFFF, 0xFFFFFFFF, 0xFFA06020, 0xFF70E0F0, 0x80808080, 0xFFFADCFA],
+        .plusDarker: [0xFF010101, 0xFF010101, 0xFF5F1F00, 0xFF006070, 0x80808080, 0xFF000000],
     ]
 
     func testEveryModeMatchesTheReferenceScript() {
@@ -60,6 +61,11 @@ final class BlendFormulaTests: XCTestCase {
         XCTAssertEqual(BlendFormulas.blend(0xFF40_80C0, 0xFFC0_8040, mode: .difference), 0xFF80_0080)
         XCTAssertEqual(BlendFormulas.blend(0x8000_0080, 0xFF80_FF00, mode: .sourceIn), 0x8040_8000)
         XCTAssertEqual(BlendFormulas.blend(0xFF12_3456, 0xFF00_0000, mode: .destinationOut), 0)
+        // plusDarker, opaque: max(0, D + S − 1) a channel: 64 + 192 − 255 = 1, 128 + 128 − 255 = 1,
+        // 192 + 64 − 255 = 1; a mid grey on itself, 128 + 128 − 255 = 1; white leaves the backdrop.
+        XCTAssertEqual(BlendFormulas.blend(0xFF40_80C0, 0xFFC0_8040, mode: .plusDarker), 0xFF01_0101)
+        XCTAssertEqual(BlendFormulas.blend(0xFF80_8080, 0xFF80_8080, mode: .plusDarker), 0xFF01_0101)
+        XCTAssertEqual(BlendFormulas.blend(0xFF12_3456, 0xFFFF_FFFF, mode: .plusDarker), 0xFF12_3456)
         for mode in BlendMode.allCases where !mode.affectsBackdropOutsideSource && mode != .clear {
             XCTAssertEqual(BlendFormulas.blend(0xC012_3456, 0, mode: mode), 0xC012_3456, "\(mode) with a transparent source")
         }
@@ -75,7 +81,7 @@ final class BlendFormulaTests: XCTestCase {
             "differenceBlendMode": .difference, "exclusionBlendMode": .exclusion, "hueBlendMode": .hue,
             "saturationBlendMode": .saturation, "colorBlendMode": .color, "luminosityBlendMode": .luminosity,
             "sourceIn": .sourceIn, "sourceOut": .sourceOut, "sourceAtop": .sourceAtop, "destinationIn": .destinationIn,
-            "destinationOut": .destinationOut, "xor": .xor, "plusL": .plusLighter, "sourceOver": .normal,
+            "destinationOut": .destinationOut, "xor": .xor, "plusL": .plusLighter, "plusD": .plusDarker, "sourceOver": .normal,
             "CIMultiplyBlendMode": .multiply, "CISourceAtopCompositing": .sourceAtop, "CILuminosityBlendMode": .luminosity,
         ]
         for (name, mode) in apple { XCTAssertEqual(BlendMode(filterName: name), mode, name) }

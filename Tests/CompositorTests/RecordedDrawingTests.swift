@@ -45,4 +45,24 @@ final class RecordedDrawingTests: XCTestCase {
         XCTAssertEqual((0..<4).map { img.pixel(x: $0, y: 0) }, [0xFF00_0000, 0xFF3F_3F3F, 0xFFBF_BFBF, 0xFFFF_FFFF])
         XCTAssertEqual((0..<4).map { img.pixel(x: $0, y: 1) }, (0..<4).map { img.pixel(x: $0, y: 0) })
     }
+
+    /// A recorded drawing (a layer's `draw(in:)`) composites with the context's blend mode within
+    /// the shape: `.destinationOut` with black (R = D · (1 − Sa)) erases the left half of a red
+    /// square, `.sourceAtop` (R = S · Da + D · (1 − Sa)) paints blue only where red was.
+    func testBlendModesActWithinTheShapeInRecordedDrawing() {
+        let ctx = CGContext(width: 4, height: 4)
+        ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
+        ctx.setBlendMode(.destinationOut)
+        ctx.setFillColor(CGColor(gray: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 4))
+        ctx.setBlendMode(.sourceAtop)
+        ctx.setFillColor(CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1))
+        ctx.fill(CGRect(x: 3, y: 0, width: 1, height: 4))
+        let img = RecordedDrawing.rasterize(ctx)
+        for y in 0..<4 {
+            let want: [UInt32] = y < 2 ? [0, 0, 0xFFFF_0000, 0xFF00_00FF] : [0, 0, 0, 0]
+            XCTAssertEqual((0..<4).map { img.pixel(x: $0, y: y) }, want, "row \(y)")
+        }
+    }
 }

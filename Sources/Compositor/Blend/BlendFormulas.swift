@@ -21,6 +21,9 @@ public enum BlendFormulas {
             c = fa * s + fb * b
             a = fa * sa + fb * ba
             if mode == .plusLighter { a = min(a, 1); c = c.replacing(with: SIMD3(repeating: 1), where: c .> 1) }
+        case .plusDarker:
+            a = min(sa + ba, 1)
+            c = a - (sa - s) - (ba - b)
         default:
             let cs = sa > 0 ? s / sa : .zero, cb = ba > 0 ? b / ba : .zero
             let mixed = blended(mode, cb: cb, cs: cs)
@@ -43,7 +46,7 @@ public enum BlendFormulas {
         case .sourceAtop: return (ba, 1 - sa)
         case .destinationAtop: return (1 - ba, sa)
         case .xor: return (1 - ba, 1 - sa)
-        case .plusLighter: return (1, 1)
+        case .plusLighter, .plusDarker: return (1, 1)
         default: return (1, 1 - sa)
         }
     }
@@ -133,7 +136,7 @@ public enum BlendFormulas {
     static func isBlendMode(_ mode: BlendMode) -> Bool {
         switch mode {
         case .normal, .clear, .copy, .destinationOver, .sourceIn, .destinationIn, .sourceOut, .destinationOut,
-             .sourceAtop, .destinationAtop, .xor, .plusLighter:
+             .sourceAtop, .destinationAtop, .xor, .plusLighter, .plusDarker:
             return false
         default:
             return true

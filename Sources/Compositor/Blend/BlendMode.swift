@@ -62,6 +62,10 @@ public enum BlendMode: UInt8, CaseIterable, Equatable, Sendable {
     case xor
     /// Fa = 1, Fb = 1, clamped (W3C "plus-lighter"; Apple's "plusL", Core Image's addition).
     case plusLighter
+    /// αo = min(1, αs + αb), co = max(0, αo − (αs − cs) − (αb − cb)): Apple's "plusD" and Core
+    /// Graphics' `plusDarker`, R = max(0, 1 − ((1 − D) + (1 − S))) on opaque pixels, with alpha as
+    /// Safari's `plus-darker` composites it (the W3C draft's formula for it is known to be wrong).
+    case plusDarker
 
     /// Whether the mode changes the backdrop where the source is fully transparent (the
     /// compositor confines such modes to the layer's bounds).
@@ -99,6 +103,7 @@ public enum BlendMode: UInt8, CaseIterable, Equatable, Sendable {
             ("sourceIn", .sourceIn), ("destinationIn", .destinationIn), ("sourceOut", .sourceOut),
             ("destinationOut", .destinationOut), ("sourceAtop", .sourceAtop), ("destinationAtop", .destinationAtop),
             ("xor", .xor), ("plusL", .plusLighter), ("plusLighter", .plusLighter),
+            ("plusD", .plusDarker), ("plusDarker", .plusDarker),
             ("CISourceOverCompositing", .normal), ("CISourceInCompositing", .sourceIn), ("CISourceOutCompositing", .sourceOut),
             ("CISourceAtopCompositing", .sourceAtop), ("CIAdditionCompositing", .plusLighter),
         ]

@@ -20,77 +20,125 @@ public enum RecordedDrawing {
     /// Draws one operation onto `surface` (only the part inside its frame).
     static func draw(_ op: CGContext.Operation, on surface: Surface, drawer: PrimitiveDrawer) {
         switch op {
-        case let .fillPath(path, rule, color, alpha, clips):
-            withClips(clips, surface, drawer) {
-                drawer.draw(contours(path), rule: rule == .evenOdd ? .evenOdd : .nonZero,
-                            paint: .solid(Premultiplied.pack(color)), opacity: Double(alpha), on: surface)
-            }
-        case let .strokePath(path, ctm, style, color, alpha, clips):
-            let outline = StrokeOutline.make(path, lineWidth: style.lineWidth, cap: style.lineCap, join: style.lineJoin,
-                                             miterLimit: style.miterLimit, dashPhase: style.dashPhase,
-                                             dashPattern: style.dashLengths, transform: ctm)
-            withClips(clips, surface, drawer) {
-                drawer.draw(contours(outline), rule: .nonZero, paint: .solid(Premultiplied.pack(color)), opacity: Double(alpha), on: surface)
-            }
-        case let .drawImage(image, rect, ctm, alpha, clips):
-            guard image.width > 0, image.height > 0, rect.width != 0, rect.height != 0 else { return }
-            let r = rect.standardized
-            // Image space (texels) → user rect → device.
-            let toUser = Projective2D(a: Double(r.width) / Double(image.width), b: 0, c: 0, d: 0, e: Double(r.height) / Double(image.height), f: 0,
-                                      g: Double(r.minX), h: Double(r.minY), i: 1)
-            let userToDevice = Projective2D(a: Double(ctm.a), b: Double(ctm.b), c: 0, d: Double(ctm.c), e: Double(ctm.d), f: 0,
-                                            g: Double(ctm.tx), h: Double(ctm.ty), i: 1)
-            let texToDevice = toUser.then(userToDevice)
-            guard let inv = texToDevice.inverse else { return }
-            let quad = texToDevice.projectClipped([(0, 0), (Double(image.width), 0), (Double(image.width), Double(image.height)), (0, Double(image.height))])
-            let sampler = ImageSampler(image: image, map: inv, x0: 0, y0: 0, x1: image.width, y1: image.height, bilinear: true, tint: 0xFFFF_FFFF)
-            withClips(clips, surface, drawer) {
-                drawer.draw([quad], rule: .nonZero, paint: .image(sampler), opacity: Double(alpha), on: surface)
-            }
-        case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
-            drawGradient(gradient, geometry, options, ctm, alpha: alpha, clips: clips, on: surface, drawer: drawer)
         case let .clear(rect):
             let frame = surface.frame
             let r = IntRect.covering(minX: Double(rect.minX), minY: Double(rect.minY), maxX: Double(rect.maxX), maxY: Double(rect.maxY)).intersection(frame)
             guard !r.isEmpty else { return }
             for y in r.y..<r.maxY { (surface.row(y) + r.x).update(repeating: 0, count: r.width) }
+        case let .blended(inner, mode):
+            guard let part = Part(inner, frame: surface.frame) else { return draw(inner, on: surface, drawer: drawer) }
+            drawBlended(part, mode: BlendMode(mode), on: surface, drawer: drawer)
+        default:
+            guard let part = Part(op, frame: surface.frame) else { return }
+            withClips(part.clips, surface, drawer) {
+                drawer.draw(part.contours, rule: part.rule, paint: part.paint, opacity: part.opacity, on: surface)
+            }
         }
     }
 
-    /// Fills the surface (under the clips) with a Core Graphics gradient: a linear one over the
-    /// band between the perpendiculars at its ends (widened where the options extend it), a radial
-    /// one everywhere, its sampler leaving the pixels no circle reaches transparent.
-    private static func drawGradient(_ gradient: CGGradient, _ geometry: CGContext.GradientGeometry, _ options: CGGradientDrawingOptions,
-                                     _ ctm: CGAffineTransform, alpha: CGFloat, clips: [CGContext.Clip], on surface: Surface, drawer: PrimitiveDrawer) {
-        let userToDevice = Projective2D(a: Double(ctm.a), b: Double(ctm.b), c: 0, d: Double(ctm.c), e: Double(ctm.d), f: 0,
-                                        g: Double(ctm.tx), h: Double(ctm.ty), i: 1)
-        guard let deviceToUser = userToDevice.inverse else { return }
+    /// What an operation that paints draws: a shape (device contours and a fill rule), the paint
+    /// inside it, the operation's alpha and its clips.
+    struct Part {
+        let contours: [[(x: Double, y: Double)]]
+        let rule: FillRule
+        let paint: Paint
+        let opacity: Double
+        let clips: [CGContext.Clip]
+
+        /// The parts of `op` drawn into a target covering `frame`; nil for an operation that paints
+        /// nothing there or is not a painting one (`clear`, `blended`).
+        init?(_ op: CGContext.Operation, frame: IntRect) {
+            switch op {
+            case let .fillPath(path, rule, color, alpha, clips):
+                self.init(contours: RecordedDrawing.contours(path), rule: rule == .evenOdd ? .evenOdd : .nonZero,
+                          paint: .solid(Premultiplied.pack(color)), opacity: Double(alpha), clips: clips)
+            case let .strokePath(path, ctm, style, color, alpha, clips):
+                let outline = StrokeOutline.make(path, lineWidth: style.lineWidth, cap: style.lineCap, join: style.lineJoin,
+                                                 miterLimit: style.miterLimit, dashPhase: style.dashPhase,
+                                                 dashPattern: style.dashLengths, transform: ctm)
+                self.init(contours: RecordedDrawing.contours(outline), rule: .nonZero, paint: .solid(Premultiplied.pack(color)),
+                          opacity: Double(alpha), clips: clips)
+            case let .drawImage(image, rect, ctm, alpha, clips):
+                guard image.width > 0, image.height > 0, rect.width != 0, rect.height != 0 else { return nil }
+                let r = rect.standardized
+                // Image space (texels) → user rect → device.
+                let toUser = Projective2D(a: Double(r.width) / Double(image.width), b: 0, c: 0, d: 0, e: Double(r.height) / Double(image.height), f: 0,
+                                          g: Double(r.minX), h: Double(r.minY), i: 1)
+                let texToDevice = toUser.then(RecordedDrawing.projective(ctm))
+                guard let inv = texToDevice.inverse else { return nil }
+                let quad = texToDevice.projectClipped([(0, 0), (Double(image.width), 0), (Double(image.width), Double(image.height)), (0, Double(image.height))])
+                let sampler = ImageSampler(image: image, map: inv, x0: 0, y0: 0, x1: image.width, y1: image.height, bilinear: true, tint: 0xFFFF_FFFF)
+                self.init(contours: [quad], rule: .nonZero, paint: .image(sampler), opacity: Double(alpha), clips: clips)
+            case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
+                guard let (area, sampler) = RecordedDrawing.gradient(gradient, geometry, options, ctm, frame: frame) else { return nil }
+                self.init(contours: [area], rule: .nonZero, paint: .gradient(sampler), opacity: Double(alpha), clips: clips)
+            case .clear, .blended:
+                return nil
+            }
+        }
+
+        init(contours: [[(x: Double, y: Double)]], rule: FillRule, paint: Paint, opacity: Double, clips: [CGContext.Clip]) {
+            self.contours = contours; self.rule = rule; self.paint = paint; self.opacity = opacity; self.clips = clips
+        }
+    }
+
+    /// Draws `part` with a blend mode, as Core Graphics composites it: the paint alone (times the
+    /// alpha) over the box of the shape, then each pixel of the box becomes `mode` of that paint over
+    /// the old pixel, mixed with the old pixel by the shape's coverage under the clips
+    /// (R = D + c·(mode(S, D) − D)); outside the shape nothing changes.
+    private static func drawBlended(_ part: Part, mode: BlendMode, on surface: Surface, drawer: PrimitiveDrawer) {
+        var clip: ClipMask? = nil
+        for c in part.clips {
+            clip = drawer.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: surface.frame, outer: clip, columns: surface.columns)
+        }
+        let shape = drawer.clipMask(part.contours, rule: part.rule, area: surface.frame, outer: clip, columns: surface.columns)
+        let box = shape.rect.intersection(surface.scissor)
+        guard !box.isEmpty else { return }
+        let paint = Surface(offscreen: box, columns: surface.columns)
+        let corners: [(x: Double, y: Double)] = [(Double(box.x), Double(box.y)), (Double(box.maxX), Double(box.y)),
+                                                 (Double(box.maxX), Double(box.maxY)), (Double(box.x), Double(box.maxY))]
+        drawer.draw([corners], rule: .nonZero, paint: part.paint, opacity: part.opacity, on: paint)
+        let saved = surface.clip
+        surface.clip = shape
+        drawer.composite(paint, onto: surface, area: box, opacity: 1, mask: nil, mode: mode)
+        surface.clip = saved
+    }
+
+    /// The affine map `ctm` as a projective one.
+    private static func projective(_ ctm: CGAffineTransform) -> Projective2D {
+        Projective2D(a: Double(ctm.a), b: Double(ctm.b), c: 0, d: Double(ctm.c), e: Double(ctm.d), f: 0, g: Double(ctm.tx), h: Double(ctm.ty), i: 1)
+    }
+
+    /// Where a Core Graphics gradient paints in a target covering `frame` (device pixels) and its
+    /// sampler: a linear one over the band between the perpendiculars at its ends (widened where the
+    /// options extend it), a radial one everywhere, its sampler leaving the pixels no circle reaches
+    /// transparent. Nil when it paints nothing.
+    private static func gradient(_ gradient: CGGradient, _ geometry: CGContext.GradientGeometry, _ options: CGGradientDrawingOptions,
+                                 _ ctm: CGAffineTransform, frame f: IntRect) -> (area: [(x: Double, y: Double)], sampler: GradientSampler)? {
+        let userToDevice = projective(ctm)
+        guard let deviceToUser = userToDevice.inverse else { return nil }
         let stops = gradient.stops.map { (location: Double($0.location), color: SIMD4(Double($0.red), Double($0.green), Double($0.blue), Double($0.alpha))) }
-        let f = surface.frame
         let frame: [(x: Double, y: Double)] = [(Double(f.x), Double(f.y)), (Double(f.maxX), Double(f.y)), (Double(f.maxX), Double(f.maxY)), (Double(f.x), Double(f.maxY))]
         let render: RenderGradient
         var area = frame
         switch geometry {
         case let .linear(s, e):
             let dx = Double(e.x - s.x), dy = Double(e.y - s.y), len2 = dx * dx + dy * dy
-            guard len2 > 0 else { return }
+            guard len2 > 0 else { return nil }
             render = RenderGradient(kind: .axial, rect: .zero, start: s, end: e, stops: stops)
             // The frame in user space, cut to 0 ≤ t ≤ 1 where not extended, back to device.
             var poly = frame.map { point($0, through: deviceToUser) }
             let sx = Double(s.x), sy = Double(s.y)
             if !options.contains(.drawsBeforeStartLocation) { poly = clipPolygon(poly) { ($0.x - sx) * dx + ($0.y - sy) * dy } }
             if !options.contains(.drawsAfterEndLocation) { poly = clipPolygon(poly) { len2 - (($0.x - sx) * dx + ($0.y - sy) * dy) } }
-            guard poly.count >= 3 else { return }
+            guard poly.count >= 3 else { return nil }
             area = poly.map { point($0, through: userToDevice) }
         case let .radial(c0, r0, c1, r1):
             render = RenderGradient(kind: .twoCircle(startRadius: Double(r0), endRadius: Double(r1),
                                                      extendStart: options.contains(.drawsBeforeStartLocation), extendEnd: options.contains(.drawsAfterEndLocation)),
                                     rect: .zero, start: c0, end: c1, stops: stops)
         }
-        let sampler = GradientSampler(render, deviceToLayer: deviceToUser)
-        withClips(clips, surface, drawer) {
-            drawer.draw([area], rule: .nonZero, paint: .gradient(sampler), opacity: Double(alpha), on: surface)
-        }
+        return (area, GradientSampler(render, deviceToLayer: deviceToUser))
     }
 
     /// `p` through the affine map `m`.
@@ -116,7 +164,7 @@ public enum RecordedDrawing {
 
     /// The path's contours (in the backing image's pixels), its curves within 0.05 pixels, as shape
     /// layers' fills are flattened.
-    private static func contours(_ path: CGPath) -> [[(x: Double, y: Double)]] {
+    static func contours(_ path: CGPath) -> [[(x: Double, y: Double)]] {
         path.flattened(tolerance: 0.05).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
     }
 

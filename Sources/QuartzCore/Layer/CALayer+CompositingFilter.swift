@@ -6,7 +6,7 @@ extension CALayer {
     /// (CALayer.compositingFilter as a String): Apple's
     /// blend mode names ("multiplyBlendMode" … "luminosityBlendMode"), the Porter-Duff operators
     /// ("clear", "copy", "sourceOver", "destinationOver", "sourceIn", "destinationIn", "sourceOut",
-    /// "destinationOut", "sourceAtop", "destinationAtop", "xor", "plusL"), and Core Image's names
+    /// "destinationOut", "sourceAtop", "destinationAtop", "xor", "plusL", "plusD"), and Core Image's names
     /// of the same filters ("CIMultiplyBlendMode", "CISourceInCompositing", "CIAdditionCompositing" …).
     public static var compositingFilterNames: [String] { BlendMode.filterNames.keys.sorted() }
 

@@ -20,7 +20,7 @@ PAIRS = [  # (backdrop, source), premultiplied 0xAARRGGBB
 MODES = ["multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight",
          "softLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
          "clear", "copy", "destinationOver", "sourceIn", "destinationIn", "sourceOut", "destinationOut",
-         "sourceAtop", "destinationAtop", "xor", "plusLighter"]
+         "sourceAtop", "destinationAtop", "xor", "plusLighter", "plusDarker"]
 PD = {"clear": lambda a, b: (0, 0), "copy": lambda a, b: (1, 0), "destinationOver": lambda a, b: (1 - b, 1),
       "sourceIn": lambda a, b: (b, 0), "destinationIn": lambda a, b: (0, a), "sourceOut": lambda a, b: (1 - b, 0),
       "destinationOut": lambda a, b: (0, 1 - a), "sourceAtop": lambda a, b: (b, 1 - a),
@@ -68,7 +68,10 @@ NONSEP = {"hue": lambda b, s: set_lum(set_sat(s, sat(b)), lum(b)),
 
 def blend(dst, src, mode):
     ab, cb = split(dst); as_, cs = split(src)
-    if mode in PD:
+    if mode == "plusDarker":  # Apple's R = max(0, 1 - ((1 - D) + (1 - S))) with alpha as Safari composites it
+        ao = min(as_ + ab, 1)
+        co = [max(F(0), ao - (as_ - s) - (ab - b)) for s, b in zip(cs, cb)]
+    elif mode in PD:
         fa, fb = PD[mode](as_, ab)
         co = [fa * s + fb * b for s, b in zip(cs, cb)]
         ao = fa * as_ + fb * ab
