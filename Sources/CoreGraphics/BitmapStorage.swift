@@ -94,6 +94,9 @@ final class BitmapStorage {
         case let .blended(inner, _):
             // A blend mode acts within the operation's shape only.
             return deviceBounds(of: inner, width: width, height: height)
+        case .shadowed:
+            // A shadow may fall anywhere its offset and blur take it, also from outside the clips.
+            return (0, 0, width, height)
         }
         for c in clips { box = box.intersection(c.path.boundingBoxOfPath) }
         box = box.intersection(CGRect(x: 0, y: 0, width: width, height: height))

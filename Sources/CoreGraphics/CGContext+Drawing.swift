@@ -15,10 +15,10 @@ public enum CGInterpolationQuality: Int32, Sendable {
     case high = 3
 }
 
-/// More of Apple's `CGContext` drawing API: gradients, gray colours, path helpers, clip reset, and
-/// blend modes, and the settings Lamina keeps without drawing differently (shadows,
-/// anti-aliasing off, interpolation quality, flatness), each of which says so once through
-/// `LaminaDiagnostics` when it would change the drawing.
+/// More of Apple's `CGContext` drawing API: gradients, gray colours, path helpers, clip reset, blend
+/// modes, shadows, and the settings Lamina keeps without drawing differently (anti-aliasing off,
+/// interpolation quality, flatness), each of which says so once through `LaminaDiagnostics` when it
+/// would change the drawing.
 extension CGContext {
     /// Sets the fill colour to a gray level and alpha.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fill = CGColor(gray: gray, alpha: alpha) }
@@ -70,10 +70,18 @@ extension CGContext {
         gstate.blendMode = mode
     }
 
-    /// A shadow for later drawing: Lamina's drawing contexts draw no shadows (a layer's
-    /// `shadowOpacity` does); reported once when it would show.
+    /// A shadow for later drawing (part of the graphics state): everything drawn casts a shadow
+    /// in `color`, `offset` away and blurred by `blur`, both in base space (the context's user space
+    /// before any CTM change: y up in a bitmap context, y down in a layer's drawing, as on iOS 3.2
+    /// and later); the blur is twice the Gaussian's deviation. A nil or transparent colour turns
+    /// shadows off. Lamina moves the shadow by the offset rounded to whole device pixels.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
-        if let color, color.alpha > 0 { CGContext.notDrawn("setShadow(offset:blur:color:)", "use the layer's shadow properties") }
+        guard let color, color.alpha > 0, offset.width.isFinite, offset.height.isFinite else { gstate.shadow = nil; return }
+        let b = baseCTM
+        let device = CGSize(width: b.a * offset.width + b.c * offset.height, height: b.b * offset.width + b.d * offset.height)
+        let scale = abs(b.a * b.d - b.b * b.c).squareRoot()
+        let sigma = blur.isFinite && blur > 0 ? blur * scale / 2 : 0
+        gstate.shadow = Shadow(offset: device, sigma: sigma, color: color)
     }
 
     /// A shadow in one third-opaque black (Apple's default colour), as `setShadow(offset:blur:color:)`.

@@ -49,6 +49,28 @@ public final class CGContext {
         /// paint S over the old pixel D, mixed with D by the shape's coverage c:
         /// R = D + c·(mode(S, D) − D); outside the shape nothing changes.
         indirect case blended(Operation, mode: CGBlendMode)
+        /// Another operation drawn with a shadow (`setShadow(offset:blur:color:)`): the shadow of
+        /// what it draws first, composited source over under the operation's clips, then the
+        /// operation itself.
+        indirect case shadowed(Operation, shadow: Shadow)
+    }
+
+    /// A shadow in device pixels, as `setShadow(offset:blur:color:)` set it: its offset and blur
+    /// are given in the context's base space (the user space of a new context, before any CTM
+    /// change: y up in points for a bitmap context, y down in points for a layer's drawing), here
+    /// mapped to the device.
+    public struct Shadow: Equatable {
+        /// How far the shadow lies from what casts it, in device pixels (y down the rows).
+        public var offset: CGSize
+        /// The deviation of its Gaussian blur in device pixels (half the blur Core Graphics is given).
+        public var sigma: CGFloat
+        /// Its colour (the shadow's alpha is the colour's alpha times what casts it).
+        public var color: CGColor
+
+        /// A shadow `offset` away, blurred with deviation `sigma` (device pixels), in `color`.
+        public init(offset: CGSize, sigma: CGFloat, color: CGColor) {
+            self.offset = offset; self.sigma = sigma; self.color = color
+        }
     }
 
     /// Where a gradient runs, in user space.
@@ -69,6 +91,8 @@ public final class CGContext {
         /// Settings Lamina keeps for code that reads them back and does not draw with (see
         /// `CGContext+Settings.swift`).
         var blendMode: CGBlendMode = .normal
+        /// The shadow later drawing casts (nil: none), in device pixels.
+        var shadow: Shadow?
         var shouldAntialias = true
         var interpolationQuality: CGInterpolationQuality = .default
         var flatness: CGFloat = 0.5
@@ -84,6 +108,8 @@ public final class CGContext {
     let bitmap: BitmapStorage?
 
     var gstate: GState
+    /// The CTM a new context starts with: from base space (where shadow offsets are given) to device.
+    let baseCTM: CGAffineTransform
     private var stack: [GState] = []
     var currentPath = CGMutablePath()   // in user space
 
@@ -93,6 +119,7 @@ public final class CGContext {
         self.width = max(0, width)
         self.height = max(0, height)
         gstate = GState(ctm: CGAffineTransform(scaleX: scale, y: scale))
+        baseCTM = gstate.ctm
         bitmap = nil
     }
 
@@ -102,13 +129,15 @@ public final class CGContext {
         height = bitmap.height
         self.bitmap = bitmap
         gstate = GState(ctm: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(bitmap.height)))
+        baseCTM = gstate.ctm
     }
 
     /// Records `op`, or, in a bitmap context, draws it into the pixels.
     func emit(_ op: Operation) {
         var op = op
-        if gstate.blendMode != .normal {
-            if case .clear = op {} else { op = .blended(op, mode: gstate.blendMode) }   // clearing ignores the mode
+        if case .clear = op {} else {   // clearing ignores the blend mode and the shadow
+            if gstate.blendMode != .normal { op = .blended(op, mode: gstate.blendMode) }
+            if let shadow = gstate.shadow { op = .shadowed(op, shadow: shadow) }
         }
         if let bitmap { bitmap.draw(op) } else { operations.append(op) }
     }

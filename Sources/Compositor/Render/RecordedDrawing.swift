@@ -28,6 +28,9 @@ public enum RecordedDrawing {
         case let .blended(inner, mode):
             guard let part = Part(inner, frame: surface.frame) else { return draw(inner, on: surface, drawer: drawer) }
             drawBlended(part, mode: BlendMode(mode), on: surface, drawer: drawer)
+        case let .shadowed(inner, shadow):
+            drawShadow(of: inner, shadow, on: surface, drawer: drawer)
+            draw(inner, on: surface, drawer: drawer)
         default:
             guard let part = Part(op, frame: surface.frame) else { return }
             withClips(part.clips, surface, drawer) {
@@ -46,7 +49,7 @@ public enum RecordedDrawing {
         let clips: [CGContext.Clip]
 
         /// The parts of `op` drawn into a target covering `frame`; nil for an operation that paints
-        /// nothing there or is not a painting one (`clear`, `blended`).
+        /// nothing there or is not a painting one (`clear`, `blended`, `shadowed`).
         init?(_ op: CGContext.Operation, frame: IntRect) {
             switch op {
             case let .fillPath(path, rule, color, alpha, clips):
@@ -72,7 +75,7 @@ public enum RecordedDrawing {
             case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
                 guard let (area, sampler) = RecordedDrawing.gradient(gradient, geometry, options, ctm, frame: frame) else { return nil }
                 self.init(contours: [area], rule: .nonZero, paint: .gradient(sampler), opacity: Double(alpha), clips: clips)
-            case .clear, .blended:
+            case .clear, .blended, .shadowed:
                 return nil
             }
         }
@@ -168,7 +171,7 @@ public enum RecordedDrawing {
         path.flattened(tolerance: 0.05).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
     }
 
-    private static func withClips(_ clips: [CGContext.Clip], _ s: Surface, _ d: PrimitiveDrawer, _ body: () -> Void) {
+    static func withClips(_ clips: [CGContext.Clip], _ s: Surface, _ d: PrimitiveDrawer, _ body: () -> Void) {
         guard !clips.isEmpty else { body(); return }
         var mask: ClipMask? = nil
         for c in clips {
