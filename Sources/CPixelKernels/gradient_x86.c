@@ -750,6 +750,12 @@ AVX2_FMA_ONLY static inline __m256 fmadd8(__m256 a, __m256 b, __m256 c) { return
 /// c − a·b rounded once (likewise).
 AVX2_FMA_ONLY static inline __m256 fnmadd8(__m256 a, __m256 b, __m256 c) { return _mm256_fnmadd_ps(a, b, c); }
 
+/// a·b + c of the low lanes rounded once (likewise, for the scalar lanes of "flat rows by parts").
+AVX2_FMA_ONLY static inline __m128 fmadd1(__m128 a, __m128 b, __m128 c) { return _mm_fmadd_ss(a, b, c); }
+
+/// a·b + c of four lanes, each rounded once (likewise).
+AVX2_FMA_ONLY static inline __m128 fmadd4(__m128 a, __m128 b, __m128 c) { return _mm_fmadd_ps(a, b, c); }
+
 /// a·b + c: one fused multiply-add when `fused` (a constant), else a multiply and an add.
 AVX2_ONLY __attribute__((always_inline)) static inline __m256 muladd8(__m256 a, __m256 b, __m256 c, int fused) {
     return fused ? fmadd8(a, b, c) : _mm256_add_ps(_mm256_mul_ps(a, b), c);
@@ -775,17 +781,38 @@ static const float octant_index_coefficients[OCTANT_TERMS] = {
 
 /// A flat stepped conic row's constants at AVX2 (see "flat stepped conic rows at AVX2"): oy, |oy|,
 /// and the bases 128 + (0, 127.5 or 63.75 with oy's sign bit).
-typedef struct { __m256 oy, absOy, base0, base1, baseUp; } ConicFlat;
+typedef struct { __m256 oy, absOy, base0, base1, baseUp, qmIn, qIn; } ConicFlat;
 
-/// The constants of a flat row (cs->y1 = ±0, cs->y0 ≠ 0).
-AVX2_ONLY static inline void conic_flat_init(const ConicSteps *cs, ConicFlat *f) {
+/// The constants of a flat row (cs->y1 = ±0, cs->y0 ≠ 0); `fused` as conic_angles8n.
+AVX2_ONLY __attribute__((always_inline)) static inline void conic_flat_init(const ConicSteps *cs, ConicFlat *f, int fused) {
     const float s = signbit(cs->y0) ? -1.0f : 1.0f;
     f->oy = _mm256_set1_ps(cs->y0);
     f->absOy = _mm256_set1_ps(fabsf(cs->y0));
     f->base0 = _mm256_set1_ps(128.0f);   // (0 with oy's sign bit) + 128: ±0 + 128 is 128
     f->base1 = _mm256_set1_ps(128.0f + s * 127.5f);
     f->baseUp = _mm256_set1_ps(128.0f + s * 63.75f);
+    // The reciprocal of den = oy where |oy| > |ox| (see "flat rows by parts"), by conic_angles8n's operations.
+    f->qmIn = _mm256_rcp_ps(f->oy);
+    f->qIn = _mm256_mul_ps(f->qmIn, fused ? fnmadd8(f->oy, f->qmIn, _mm256_set1_ps(2.0f))
+                                          : _mm256_sub_ps(_mm256_set1_ps(2.0f), _mm256_mul_ps(f->oy, f->qmIn)));
 }
+
+// ---- flat rows by parts -----------------------------------------------------------------------------
+//
+// Along a flat row ox = x0 + x1·i is monotonic in the lane i (a product and a sum, or one fused
+// multiply-add, each rounded by a monotonic rounding, of i times a constant), so the lanes fall in
+// at most three runs: |oy| ≤ |ox| with ox's sign bit set (ox ≤ −|oy|), |ox| < |oy| (−|oy| < ox < |oy|,
+// ±0 included), and ox ≥ |oy|; in that order when x1 is not negative, reversed when it is.
+// conic_flat_bounds finds where they begin, evaluating ox of a lane with the loops' own
+// operations (so the lane's own float) from an estimate in double. A group of eight lanes inside one
+// run takes conic_angles8n's blends as constants: outside |oy| > |ox| (CONIC_PART_POS, _NEG),
+// num = oy, den = ox and the base of ox's sign; inside (CONIC_PART_IN), num = ox with its sign bit
+// flipped, den = oy, whose reciprocal estimate and Newton step are the row's (ConicFlat's qmIn, qIn,
+// worked out by the same operations). The same floats in every lane as CONIC_PART_MIXED, which the
+// groups across two runs take: the same indices and the same lanes worked out again.
+
+/// Which blends of conic_angles8n a group of a flat row takes (a constant in each loop).
+enum { CONIC_PART_MIXED = 0, CONIC_PART_POS = 1, CONIC_PART_NEG = 2, CONIC_PART_IN = 3 };
 
 /// The turned angles of stepped conic lanes at AVX2 as t = g + 128 (g in table-index units, see
 /// "stepped conic rows"), `groups` (1 or 2, a constant) groups of eight, lanes lane[u] (as floats)
@@ -803,30 +830,47 @@ AVX2_ONLY static inline void conic_flat_init(const ConicSteps *cs, ConicFlat *f)
 /// rounded r·p and two differences; within the series' bound of "stepped conic rows" either way.
 /// r is the signed form of min/max, the same quotient with the same roundings up to its sign.
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256 *at,
-                                                                          __m256 *qm, int fused, const ConicFlat *flat) {
+                                                                          __m256 *qm, int fused, const ConicFlat *flat, int part) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256 ox[2], oy[2], up[2], num[2], den[2], q[2], r[2], sq[2], p[2], base[2];
     for (int u = 0; u < groups; u++) ox[u] = muladd8(lane[u], _mm256_set1_ps(cs->x1), _mm256_set1_ps(cs->x0), fused);
     for (int u = 0; u < groups; u++) oy[u] = flat ? flat->oy : muladd8(lane[u], _mm256_set1_ps(cs->y1), _mm256_set1_ps(cs->y0), fused);
-    // |oy| > |ox| (NaN: false).
-    for (int u = 0; u < groups; u++)
-        up[u] = _mm256_cmp_ps(flat ? flat->absOy : _mm256_andnot_ps(sign, oy[u]), _mm256_andnot_ps(sign, ox[u]), _CMP_GT_OQ);
-    for (int u = 0; u < groups; u++) {
-        num[u] = _mm256_blendv_ps(oy[u], _mm256_xor_ps(ox[u], sign), up[u]);
-        den[u] = _mm256_blendv_ps(ox[u], oy[u], up[u]);
+    if (part == CONIC_PART_IN) {
+        // A flat row's group inside |ox| < |oy| (see "flat rows by parts").
+        for (int u = 0; u < groups; u++) num[u] = _mm256_xor_ps(ox[u], sign);
+    } else if (part != CONIC_PART_MIXED) {
+        for (int u = 0; u < groups; u++) { num[u] = flat->oy; den[u] = ox[u]; }
+    } else {
+        // |oy| > |ox| (NaN: false).
+        for (int u = 0; u < groups; u++)
+            up[u] = _mm256_cmp_ps(flat ? flat->absOy : _mm256_andnot_ps(sign, oy[u]), _mm256_andnot_ps(sign, ox[u]), _CMP_GT_OQ);
+        for (int u = 0; u < groups; u++) {
+            num[u] = _mm256_blendv_ps(oy[u], _mm256_xor_ps(ox[u], sign), up[u]);
+            den[u] = _mm256_blendv_ps(ox[u], oy[u], up[u]);
+        }
     }
     // r = num/den (the estimate of 1/den and one Newton step, as recip8), |r| ≤ 1.
-    for (int u = 0; u < groups; u++) qm[u] = _mm256_rcp_ps(den[u]);
-    for (int u = 0; u < groups; u++)
-        q[u] = _mm256_mul_ps(qm[u], fused ? fnmadd8(den[u], qm[u], _mm256_set1_ps(2.0f))
-                                          : _mm256_sub_ps(_mm256_set1_ps(2.0f), _mm256_mul_ps(den[u], qm[u])));
+    if (part == CONIC_PART_IN) {
+        for (int u = 0; u < groups; u++) { qm[u] = flat->qmIn; q[u] = flat->qIn; }
+    } else {
+        for (int u = 0; u < groups; u++) qm[u] = _mm256_rcp_ps(den[u]);
+        for (int u = 0; u < groups; u++)
+            q[u] = _mm256_mul_ps(qm[u], fused ? fnmadd8(den[u], qm[u], _mm256_set1_ps(2.0f))
+                                              : _mm256_sub_ps(_mm256_set1_ps(2.0f), _mm256_mul_ps(den[u], qm[u])));
+    }
     for (int u = 0; u < groups; u++) r[u] = _mm256_mul_ps(num[u], q[u]);
     for (int u = 0; u < groups; u++) { sq[u] = _mm256_mul_ps(r[u], r[u]); p[u] = _mm256_set1_ps(octant_index_coefficients[OCTANT_TERMS - 1]); }
     for (int k = OCTANT_TERMS - 2; k >= 0; k--)
         for (int u = 0; u < groups; u++) p[u] = muladd8(p[u], sq[u], _mm256_set1_ps(octant_index_coefficients[k]), fused);
     // B = 128 + (63.75 where up, else 127.5 where ox's sign bit is set, else 0) with oy's sign bit.
     for (int u = 0; u < groups; u++) {
-        if (flat) {
+        if (part == CONIC_PART_IN) {
+            base[u] = flat->baseUp;
+        } else if (part == CONIC_PART_POS) {
+            base[u] = flat->base0;
+        } else if (part == CONIC_PART_NEG) {
+            base[u] = flat->base1;
+        } else if (flat) {
             // The same three values, each with oy's sign bit and 128 added once for the row.
             base[u] = _mm256_blendv_ps(_mm256_blendv_ps(flat->base0, flat->base1, ox[u]), flat->baseUp, up[u]);
         } else {
@@ -845,10 +889,11 @@ AVX2_ONLY __attribute__((always_inline)) static inline void conic_angles8n(const
 /// `clamp` (a constant): indices masked to 0 ... 255 (lanes past a row's end, which are not
 /// worked out again; every other lane's t lies in [0.5 − 1e-4, 255.5] or it is worked out again).
 AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8n(const ConicSteps *cs, const __m256 *lane, int groups, __m256i *index,
-                                                                         int *unsure, int fused, int wrap, int clamp, const ConicFlat *flat) {
+                                                                         int *unsure, int fused, int wrap, int clamp, const ConicFlat *flat,
+                                                                         int part) {
     const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256 at[2], qm[2], margin[2];
-    conic_angles8n(cs, lane, groups, at, qm, fused, flat);
+    conic_angles8n(cs, lane, groups, at, qm, fused, flat, part);
     // M = conic_steps_index_margin + slack/m.
     for (int u = 0; u < groups; u++) margin[u] = muladd8(qm[u], _mm256_set1_ps(cs->slack), _mm256_set1_ps(conic_steps_index_margin), fused);
     for (int u = 0; u < groups; u++) {
@@ -871,8 +916,8 @@ AVX2_ONLY __attribute__((always_inline)) static inline void conic_steps8n(const 
 /// Eight lanes of a stepped conic row (conic_steps8n of one group).
 AVX2_ONLY __attribute__((always_inline)) static inline __m256i conic_steps8(const ConicSteps *cs, __m256 lane, int *unsure, int fused) {
     __m256i index;
-    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1, 1, NULL);
-    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0, 1, NULL);
+    if (cs->wrap) conic_steps8n(cs, &lane, 1, &index, unsure, fused, 1, 1, NULL, CONIC_PART_MIXED);
+    else conic_steps8n(cs, &lane, 1, &index, unsure, fused, 0, 1, NULL, CONIC_PART_MIXED);
     return index;
 }
 
@@ -1362,28 +1407,30 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
     else _mm256_maskstore_epi32((int *)(dst + i), live, out);
 }
 
-/// Pass 1 of a chunk of a stepped conic row at AVX2: the table indices of lanes lane ... lane + n − 1
-/// into idx and each group's unsure lanes into unsure, two groups at a time (conic_steps8n), then
-/// the last one; no calls in these loops. Returns whether any lane is unsure.
-AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_loops(const ConicSteps *cs, __m256 l, int32_t n, int32_t *idx,
-                                                                                 uint8_t *unsure, int fused, int wrap, const ConicFlat *flat) {
+/// Pass 1 of groups from ..< to (multiples of eight, to = n at the chunk's end) of a chunk of n lanes of a
+/// stepped conic row at AVX2, `l` the lanes of group `from`: the table indices into idx and each
+/// group's unsure lanes into unsure, two groups at a time (conic_steps8n), then the last one; no
+/// calls in these loops; `part` (a constant) as conic_angles8n. Returns whether any lane is unsure.
+AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_loops(const ConicSteps *cs, __m256 l, int32_t from, int32_t to,
+                                                                                 int32_t n, int32_t *idx, uint8_t *unsure, int fused, int wrap,
+                                                                                 const ConicFlat *flat, int part) {
     unsigned any = 0;
-    int32_t j = 0;
-    for (; j + 16 <= n; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
+    int32_t j = from;
+    for (; j + 16 <= to; j += 16, l = _mm256_add_ps(l, _mm256_set1_ps(16))) {
         const __m256 ls[2] = { l, _mm256_add_ps(l, _mm256_set1_ps(8)) };
         __m256i ix[2];
         int un[2];
-        conic_steps8n(cs, ls, 2, ix, un, fused, wrap, 0, flat);
+        conic_steps8n(cs, ls, 2, ix, un, fused, wrap, 0, flat, part);
         _mm256_storeu_si256((__m256i *)(idx + j), ix[0]);
         _mm256_storeu_si256((__m256i *)(idx + j + 8), ix[1]);
         unsure[j / 8] = (uint8_t)un[0];
         unsure[j / 8 + 1] = (uint8_t)un[1];
         any |= (unsigned)(un[0] | un[1]);
     }
-    for (; j < n; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
+    for (; j < to; j += 8, l = _mm256_add_ps(l, _mm256_set1_ps(8))) {
         __m256i ix;
         int u;
-        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap, j + 8 > n, flat);
+        conic_steps8n(cs, &l, 1, &ix, &u, fused, wrap, j + 8 > n, flat, part);
         _mm256_storeu_si256((__m256i *)(idx + j), ix);
         unsure[j / 8] = (uint8_t)u;
         any |= (unsigned)u;
@@ -1391,16 +1438,146 @@ AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_loop
     return any;
 }
 
-/// Pass 1 of a chunk of a stepped conic row at AVX2 (conic_pass1_loops), a flat row's (see "flat
-/// stepped conic rows at AVX2") with its constants.
-AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2(const ConicSteps *cs, __m256 l, int32_t n, int32_t *idx,
-                                                                                uint8_t *unsure, int fused, int wrap) {
-    if (cs->y1 == 0.0f && cs->y0 != 0.0f) {
-        ConicFlat flat;
-        conic_flat_init(cs, &flat);
-        return conic_pass1_loops(cs, l, n, idx, unsure, fused, wrap, &flat);
+/// Which part of a flat row (see "flat rows by parts") lane i lies in: 0, 1 or 2 in the order of the
+/// lanes (0 ... 2 never decreasing along the row); ox by the loops' own operations on lane i's float.
+AVX2_ONLY __attribute__((always_inline)) static inline int conic_flat_part_of(const ConicSteps *cs, float absOy, int32_t i, int fused) {
+    const __m128 lane = _mm_set_ss((float)i), x1 = _mm_set_ss(cs->x1), x0 = _mm_set_ss(cs->x0);
+    const float ox = _mm_cvtss_f32(fused ? fmadd1(lane, x1, x0) : _mm_add_ss(_mm_mul_ss(lane, x1), x0));
+    if (absOy > fabsf(ox)) return 1;
+    // Outside: ox ≤ −|oy| (sign bit set) or ox ≥ |oy|, first where x1 is not negative.
+    return (signbit(ox) != 0) == (cs->x1 < 0.0f) ? 2 : 0;
+}
+
+/// The first lane of lo ..< hi (hi when none) whose part is at least `part`, from an estimate `guess`.
+AVX2_ONLY __attribute__((always_inline)) static inline int32_t conic_flat_first(const ConicSteps *cs, float absOy, int32_t lo, int32_t hi,
+                                                                               double guess, int part, int fused) {
+    int32_t e = !(guess > lo) ? lo : guess >= hi ? hi : (int32_t)guess;
+    while (e > lo && conic_flat_part_of(cs, absOy, e - 1, fused) >= part) e--;
+    while (e < hi && conic_flat_part_of(cs, absOy, e, fused) < part) e++;
+    return e;
+}
+
+/// Where parts 1 and 2 of a flat row (see "flat rows by parts") begin among lanes c0 ..< c0 + n, relative to c0
+/// (*b1 ≤ *b2, n where none): from the lanes beside where ox crosses ∓|oy| (an estimate in double),
+/// checked by the loops' own operations on those lanes (four at a time), else searched lane by lane.
+AVX2_ONLY __attribute__((always_inline)) static inline void conic_flat_bounds(const ConicSteps *cs, int32_t c0, int32_t n, int fused,
+                                                                             int32_t *b1, int32_t *b2) {
+    const float absOy = fabsf(cs->y0);
+    const double x0 = cs->x0, x1 = cs->x1, s = x1 < 0 ? -1 : 1, lo = c0, hi = (double)c0 + n;
+    if (x1 != 0) {
+        // The first lanes past the first crossing and from the second (|ox| = |oy| lies outside), clamped to the chunk.
+        const double inv = 1 / x1, t1 = floor((-s * absOy - x0) * inv) + 1, t2 = ceil((s * absOy - x0) * inv);
+        const int32_t e1 = !(t1 > lo) ? c0 : t1 >= hi ? c0 + n : (int32_t)t1;
+        const int32_t e2 = !(t2 > e1) ? e1 : t2 >= hi ? c0 + n : (int32_t)t2;
+        // Lanes e1 − 1, e1, e2 − 1, e2: part 0, at least 1, below 2, 2 (where they lie in the chunk).
+        const __m128 lane = _mm_setr_ps((float)(e1 - 1), (float)e1, (float)(e2 - 1), (float)e2);
+        const __m128 ox = fused ? fmadd4(lane, _mm_set1_ps(cs->x1), _mm_set1_ps(cs->x0))
+                                : _mm_add_ps(_mm_mul_ps(lane, _mm_set1_ps(cs->x1)), _mm_set1_ps(cs->x0));
+        const int in = _mm_movemask_ps(_mm_cmp_ps(_mm_set1_ps(absOy), _mm_andnot_ps(_mm_set1_ps(-0.0f), ox), _CMP_GT_OQ));
+        const int neg = _mm_movemask_ps(ox);
+        const int two = ~in & (x1 < 0 ? neg : ~neg) & 15, atLeast1 = (in | two) & 15;
+        int need = 0, want = 0;
+        if (e1 > c0) { need |= 1; }                      // lane e1 − 1 in part 0
+        if (e1 < c0 + n) { need |= 2; want |= 2; }       // lane e1 in part 1 or 2
+        const int ok1 = (atLeast1 & need) == want;
+        need = 0; want = 0;
+        if (e2 > c0) { need |= 4; }                      // lane e2 − 1 below part 2
+        if (e2 < c0 + n) { need |= 8; want |= 8; }       // lane e2 in part 2
+        if (ok1 && (two & need) == want) { *b1 = e1 - c0; *b2 = e2 - c0; return; }
     }
-    return conic_pass1_loops(cs, l, n, idx, unsure, fused, wrap, NULL);
+    const double g1 = x1 != 0 ? (-s * absOy - x0) / x1 : 0, g2 = x1 != 0 ? (s * absOy - x0) / x1 : 0;
+    *b1 = conic_flat_first(cs, absOy, c0, c0 + n, g1, 1, fused) - c0;
+    *b2 = conic_flat_first(cs, absOy, c0 + *b1, c0 + n, g2, 2, fused) - c0;
+}
+
+/// Pass 1 of a chunk (lanes c0 ..< c0 + n of the row, `l` its lanes as floats) of a stepped conic row
+/// at AVX2 (conic_pass1_loops), a flat row's (see "flat stepped conic rows at AVX2") with its
+/// constants, its groups within one part by the loops of that part (see "flat rows by parts").
+AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_avx2(const ConicSteps *cs, __m256 l, int32_t c0, int32_t n, int32_t *idx,
+                                                                                uint8_t *unsure, int fused, int wrap) {
+    if (!(cs->y1 == 0.0f && cs->y0 != 0.0f)) return conic_pass1_loops(cs, l, 0, n, n, idx, unsure, fused, wrap, NULL, CONIC_PART_MIXED);
+    ConicFlat flat;
+    conic_flat_init(cs, &flat, fused);
+    int32_t b1, b2;
+    conic_flat_bounds(cs, c0, n, fused, &b1, &b2);
+    const double x1 = cs->x1;
+    // Groups [0, e0) in part 0, [e0, s1) mixed, [s1, e1) in part 1, [e1, s2) mixed, [s2, n) in part 2.
+    const int32_t e0 = b1 & ~7, s2 = ((b2 + 7) & ~7) < n ? (b2 + 7) & ~7 : n;
+    int32_t s1 = (b1 + 7) & ~7, e1 = b2 & ~7;
+    if (s1 > e1) s1 = e1 = s2;
+    unsigned any = 0;
+    // The outside parts' blends as constants: ox's sign bit set first where x1 is not negative.
+    if (e0 > 0) {
+        if (x1 < 0) any |= conic_pass1_loops(cs, l, 0, e0, n, idx, unsure, fused, wrap, &flat, CONIC_PART_POS);
+        else any |= conic_pass1_loops(cs, l, 0, e0, n, idx, unsure, fused, wrap, &flat, CONIC_PART_NEG);
+    }
+    if (s1 > e0)
+        any |= conic_pass1_loops(cs, _mm256_add_ps(l, _mm256_set1_ps((float)e0)), e0, s1, n, idx, unsure, fused, wrap, &flat, CONIC_PART_MIXED);
+    if (e1 > s1)
+        any |= conic_pass1_loops(cs, _mm256_add_ps(l, _mm256_set1_ps((float)s1)), s1, e1, n, idx, unsure, fused, wrap, &flat, CONIC_PART_IN);
+    if (s2 > e1)
+        any |= conic_pass1_loops(cs, _mm256_add_ps(l, _mm256_set1_ps((float)e1)), e1, s2, n, idx, unsure, fused, wrap, &flat, CONIC_PART_MIXED);
+    if (n > s2) {
+        const __m256 ls = _mm256_add_ps(l, _mm256_set1_ps((float)s2));
+        if (x1 < 0) any |= conic_pass1_loops(cs, ls, s2, n, n, idx, unsure, fused, wrap, &flat, CONIC_PART_NEG);
+        else any |= conic_pass1_loops(cs, ls, s2, n, n, idx, unsure, fused, wrap, &flat, CONIC_PART_POS);
+    }
+    return any;
+}
+
+/// Pass 1 of a chunk of a stepped conic row on the centre's line (p->axis; see "conic rows on the
+/// centre's line") at AVX2, pixels px0 ..< px0 + n: each lane's x − sx as exact_index works it out
+/// (the same double operations in the same order, four lanes a vector; its c is 0 and rowW not, so
+/// px·c + rowW is rowW and the reciprocal the row's), the index axisIndex[0] where it is above 0 and
+/// axisIndex[1] where below, the lanes neither (±0, NaN) unsure: the indices exact_index gives them,
+/// without working out every lane again. Returns whether any lane is unsure.
+AVX2_ONLY static unsigned conic_axis_pass1_avx2(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t n, int32_t *idx,
+                                                uint8_t *unsure) {
+    const double inv = 1 / (0.5 * g->c + g->rowW);
+    const __m256d a = _mm256_set1_pd(g->a), rowX = _mm256_set1_pd(g->rowX), iv = _mm256_set1_pd(inv), sx = _mm256_set1_pd(g->sx);
+    const __m256d zero = _mm256_setzero_pd(), four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    const __m256i i0 = _mm256_set1_epi32((int32_t)p->axisIndex[0]), i1 = _mm256_set1_epi32((int32_t)p->axisIndex[1]);
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
+    unsigned any = 0;
+    for (int32_t j = 0; j < n; j += 8, px = _mm256_add_pd(px, eight)) {
+        const __m256d ox0 = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(px, a), rowX), iv), sx);
+        const __m256d ox1 = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(px, four), a), rowX), iv), sx);
+        const int above = _mm256_movemask_pd(_mm256_cmp_pd(ox0, zero, _CMP_GT_OQ)) | _mm256_movemask_pd(_mm256_cmp_pd(ox1, zero, _CMP_GT_OQ)) << 4;
+        const int below = _mm256_movemask_pd(_mm256_cmp_pd(ox0, zero, _CMP_LT_OQ)) | _mm256_movemask_pd(_mm256_cmp_pd(ox1, zero, _CMP_LT_OQ)) << 4;
+        const __m256i sel = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(above), bit), bit);
+        _mm256_storeu_si256((__m256i *)(idx + j), _mm256_blendv_epi8(i1, i0, sel));
+        const unsigned u = ~(unsigned)(above | below) & 0xFF;
+        unsure[j / 8] = (uint8_t)u;
+        any |= u;
+    }
+    return any;
+}
+
+/// conic_pass1_avx2 in functions of their own, one for each wrap check and `fused`: its loops' registers
+/// are not shared with the second pass's.
+AVX2_FMA_ONLY __attribute__((noinline)) static unsigned conic_pass1_fma_wrap(const ConicSteps *cs, __m256 l, int32_t c0, int32_t n, int32_t *idx,
+                                                                           uint8_t *unsure) {
+    return conic_pass1_avx2(cs, l, c0, n, idx, unsure, 1, 1);
+}
+AVX2_FMA_ONLY __attribute__((noinline)) static unsigned conic_pass1_fma(const ConicSteps *cs, __m256 l, int32_t c0, int32_t n, int32_t *idx,
+                                                                      uint8_t *unsure) {
+    return conic_pass1_avx2(cs, l, c0, n, idx, unsure, 1, 0);
+}
+AVX2_ONLY __attribute__((noinline)) static unsigned conic_pass1_wrap(const ConicSteps *cs, __m256 l, int32_t c0, int32_t n, int32_t *idx,
+                                                                   uint8_t *unsure) {
+    return conic_pass1_avx2(cs, l, c0, n, idx, unsure, 0, 1);
+}
+AVX2_ONLY __attribute__((noinline)) static unsigned conic_pass1_plain(const ConicSteps *cs, __m256 l, int32_t c0, int32_t n, int32_t *idx,
+                                                                    uint8_t *unsure) {
+    return conic_pass1_avx2(cs, l, c0, n, idx, unsure, 0, 0);
+}
+
+/// The conic_pass1_avx2 function of the row's wrap check and `fused` (a constant).
+AVX2_ONLY __attribute__((always_inline)) static inline unsigned conic_pass1_call(const ConicSteps *cs, __m256 l, int32_t c0, int32_t n, int32_t *idx,
+                                                                                uint8_t *unsure, int fused) {
+    if (fused) return cs->wrap ? conic_pass1_fma_wrap(cs, l, c0, n, idx, unsure) : conic_pass1_fma(cs, l, c0, n, idx, unsure);
+    return cs->wrap ? conic_pass1_wrap(cs, l, c0, n, idx, unsure) : conic_pass1_plain(cs, l, c0, n, idx, unsure);
 }
 
 /// The fused loop at AVX2: `fused`, the arithmetic by fused multiply-adds (callers compiled for FMA);
@@ -1424,8 +1601,9 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_plan_avx2_u(con
             int32_t idx[CONIC_CHUNK_AVX2];
             uint8_t unsure[CONIC_CHUNK_AVX2 / 8];
             // The row's wrap check as a constant in each loop.
-            const unsigned any = p->conic.wrap ? conic_pass1_avx2(&p->conic, lane, n, idx, unsure, fused, 1)
-                                               : conic_pass1_avx2(&p->conic, lane, n, idx, unsure, fused, 0);
+            // A row on the centre's line by its own pass.
+            const unsigned any = p->axis ? conic_axis_pass1_avx2(g, p, px0 + c0, n, idx, unsure)
+                                         : conic_pass1_call(&p->conic, lane, c0, n, idx, unsure, fused);
             int32_t j;
             // The unsure lanes worked out again, after the vector loop.
             if (any)
