@@ -158,25 +158,16 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     __m256i ones = _mm256_set1_epi32(-1), last = _mm256_set1_epi32(7);
     __asm__("" : "+x"(ones), "+x"(last));
     __m256i carry = _mm256_set1_epi32(sum);
-    // The prefix sum of eight lanes with two shuffles (port 5 on Intel cores, which the blend's
-    // shuffles and the carry's permute also need), not four: each lane plus the one below it in
-    // its pair by a 64-bit shift; the pair's total (lane 1 of each half) onto lanes 2 and 3 by a
-    // shuffle and a mask; the low half's total (lane 3) onto the high half by a permute and a mask.
-    __m256i three = _mm256_set1_epi32(3);
-    __asm__("" : "+x"(three));
-    const __m256i upperPair = _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1), upperHalf = _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1);
-#define PREFIX8(x) do {                                                                                   \
-        x = _mm256_add_epi32(x, _mm256_slli_epi64(x, 32));                                                \
-        x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_shuffle_epi32(x, 0x50), upperPair));              \
-        x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_permutevar8x32_epi32(x, three), upperHalf));      \
-    } while (0)
     // Eight cells of the row from cells + i (the lanes of `m` only when `masked`: the last one to
     // seven, read and written through masked loads and stores, the others' k made 0).
 #define LK_SWEEP8(masked, m)                                                                              \
     do {                                                                                                  \
         __m256i x = masked ? _mm256_maskload_epi32(cells + i, m) : _mm256_loadu_si256((const __m256i *)(cells + i)); \
         if (masked) _mm256_maskstore_epi32(cells + i, m, zero); else _mm256_storeu_si256((__m256i *)(cells + i), zero); \
-        PREFIX8(x);                                                                                       \
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));                                                 \
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));                                                 \
+        __m256i lowSum = _mm256_shuffle_epi32(x, 0xFF);                                                   \
+        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(lowSum, lowSum, 0x08));                         \
         x = _mm256_add_epi32(x, carry);                                                                   \
         carry = _mm256_permutevar8x32_epi32(x, last);                                                     \
         __m256i a;                                                                                        \
@@ -206,7 +197,6 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
         LK_SWEEP8(1, m);
     }
 #undef LK_SWEEP8
-#undef PREFIX8
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
