@@ -381,7 +381,9 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
         const __mmask16 paint = hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
         const __m512i k = cells_k_512(cells + i, m, &carry, evenOdd, whole, opv);
         const __mmask16 live = _mm512_mask_test_epi32_mask(paint, k, k);
-        const __m512i sc = _mm512_i32gather_epi32(k, (const void *)table, 4);
+        // Only the live lanes' colours are read (the others are not stored): fewer loads where
+        // coverage is 0 (an even-odd shape's inner parts) or outside the painted columns.
+        const __m512i sc = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, k, (const void *)table, 4);
         const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
         const __m512i ia = _mm512_xor_si512(_mm512_shuffle_epi8(sc, alpha), low);
         const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
