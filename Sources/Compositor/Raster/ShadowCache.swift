@@ -22,6 +22,17 @@ public final class ShadowCache: Sendable {
         init(key: Key, plane: [Float], width: Int, height: Int, lastUse: Int) {
             self.key = key; self.plane = plane; self.width = width; self.height = height; self.lastUse = Atomic(lastUse)
         }
+        /// The last `liveBox` found and the threshold it was found at.
+        private let live = Mutex<(threshold: Float, box: (i0: Int, i1: Int, j0: Int, j1: Int)?)?>(nil)
+
+        /// `ShadowComposite.liveBox` of the whole plane at `threshold`, found once (again when asked
+        /// at another threshold: a shadow whose opacity changes).
+        func liveBox(threshold: Float) -> (i0: Int, i1: Int, j0: Int, j1: Int)? {
+            if let kept = live.withLock({ $0 }), kept.threshold == threshold { return kept.box }
+            let box = plane.withUnsafeBufferPointer { ShadowComposite.liveBox($0, width: width, height: height, threshold: threshold) }
+            live.withLock { $0 = (threshold, box) }
+            return box
+        }
     }
 
     /// What makes two blurs the same. Hashed through a fingerprint of the source computed once
@@ -142,6 +153,8 @@ public final class ShadowCache: Sendable {
         var splits: [ShadowOutlineKey: ShadowSplit] = [:]
     }
     private let state = Mutex(State())
+    /// Outlines of shadows cast from a layer's background, kept by what they are made from.
+    let outlineMemo = ShadowOutlineMemo()
     /// How many blurs `State.shared` holds (changed under the lock; read without it by `helpShared`,
     /// so that an idle thread's look costs no lock while nothing is shared).
     private let sharedCount = Atomic<Int>(0)
