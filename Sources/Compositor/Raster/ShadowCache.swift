@@ -158,6 +158,9 @@ public final class ShadowCache: Sendable {
     /// How many blurs `State.shared` holds (changed under the lock; read without it by `helpShared`,
     /// so that an idle thread's look costs no lock while nothing is shared).
     private let sharedCount = Atomic<Int>(0)
+    /// Blurs made and stored by `plane(for:sharing:)` (counted after its lock is let go: a thread
+    /// that took part in one spins until the count moves, see there).
+    private let stores = Atomic<Int>(0)
     /// Broadcast when a pending blur is done (a thread waiting for it checks `pending` under its
     /// lock, and the maker removes the key before broadcasting under it: no wake-up is lost).
     private let madeSignal = NSCondition()
@@ -213,7 +216,18 @@ public final class ShadowCache: Sendable {
                 // Take part in the blur when its maker shares it (it does so as it starts: a few
                 // moments' look), then sleep until it is made (the maker has at most its last parts
                 // and the store left; a sleeping thread leaves it the CPU on a loaded machine).
-                sharedBlur(key)?.help()
+                if let blur = sharedBlur(key) {
+                    blur.help()
+                    // Having taken part, first spin a moment for its store (the others' last parts
+                    // take microseconds, and a thread woken from sleep came back late): until a
+                    // blur is stored after the look that found it pending, then look again.
+                    let before = stores.load(ordering: .acquiring)
+                    if state.withLock({ $0.pending.contains(key) }) {
+                        var turns = 0
+                        while stores.load(ordering: .acquiring) == before && turns < SharedBoxBlur.storeSpins { turns += 1; lamina_cpu_relax() }
+                        if turns < SharedBoxBlur.storeSpins { continue }
+                    }
+                }
                 madeSignal.lock()
                 if state.withLock({ $0.pending.contains(key) }) { madeSignal.wait() }
                 madeSignal.unlock()
@@ -238,6 +252,7 @@ public final class ShadowCache: Sendable {
                     }
                     return e
                 }
+                stores.add(1, ordering: .releasing)
                 madeSignal.lock(); madeSignal.broadcast(); madeSignal.unlock()
                 return e
             }
