@@ -22,6 +22,17 @@ public final class ShadowCache: Sendable {
         init(key: Key, plane: [Float], width: Int, height: Int, lastUse: Int) {
             self.key = key; self.plane = plane; self.width = width; self.height = height; self.lastUse = Atomic(lastUse)
         }
+        /// The last `liveBox` found and the threshold it was found at.
+        private let live = Mutex<(threshold: Float, box: (i0: Int, i1: Int, j0: Int, j1: Int)?)?>(nil)
+
+        /// `ShadowComposite.liveBox` of the whole plane at `threshold`, found once (again when asked
+        /// at another threshold: a shadow whose opacity changes).
+        func liveBox(threshold: Float) -> (i0: Int, i1: Int, j0: Int, j1: Int)? {
+            if let kept = live.withLock({ $0 }), kept.threshold == threshold { return kept.box }
+            let box = plane.withUnsafeBufferPointer { ShadowComposite.liveBox($0, width: width, height: height, threshold: threshold) }
+            live.withLock { $0 = (threshold, box) }
+            return box
+        }
     }
 
     /// What makes two blurs the same. Hashed through a fingerprint of the source computed once
@@ -142,9 +153,14 @@ public final class ShadowCache: Sendable {
         var splits: [ShadowOutlineKey: ShadowSplit] = [:]
     }
     private let state = Mutex(State())
+    /// Outlines of shadows cast from a layer's background, kept by what they are made from.
+    let outlineMemo = ShadowOutlineMemo()
     /// How many blurs `State.shared` holds (changed under the lock; read without it by `helpShared`,
     /// so that an idle thread's look costs no lock while nothing is shared).
     private let sharedCount = Atomic<Int>(0)
+    /// Blurs made and stored by `plane(for:sharing:)` (counted after its lock is let go: a thread
+    /// that took part in one spins until the count moves, see there).
+    private let stores = Atomic<Int>(0)
     /// Broadcast when a pending blur is done (a thread waiting for it checks `pending` under its
     /// lock, and the maker removes the key before broadcasting under it: no wake-up is lost).
     private let madeSignal = NSCondition()
@@ -200,7 +216,18 @@ public final class ShadowCache: Sendable {
                 // Take part in the blur when its maker shares it (it does so as it starts: a few
                 // moments' look), then sleep until it is made (the maker has at most its last parts
                 // and the store left; a sleeping thread leaves it the CPU on a loaded machine).
-                sharedBlur(key)?.help()
+                if let blur = sharedBlur(key) {
+                    blur.help()
+                    // Having taken part, first spin a moment for its store (the others' last parts
+                    // take microseconds, and a thread woken from sleep came back late): until a
+                    // blur is stored after the look that found it pending, then look again.
+                    let before = stores.load(ordering: .acquiring)
+                    if state.withLock({ $0.pending.contains(key) }) {
+                        var turns = 0
+                        while stores.load(ordering: .acquiring) == before && turns < SharedBoxBlur.storeSpins { turns += 1; lamina_cpu_relax() }
+                        if turns < SharedBoxBlur.storeSpins { continue }
+                    }
+                }
                 madeSignal.lock()
                 if state.withLock({ $0.pending.contains(key) }) { madeSignal.wait() }
                 madeSignal.unlock()
@@ -225,6 +252,7 @@ public final class ShadowCache: Sendable {
                     }
                     return e
                 }
+                stores.add(1, ordering: .releasing)
                 madeSignal.lock(); madeSignal.broadcast(); madeSignal.unlock()
                 return e
             }

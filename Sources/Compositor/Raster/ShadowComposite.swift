@@ -46,9 +46,12 @@ enum ShadowComposite {
     /// `trims`: `draw` is first cut to the pixels whose value can reach a coverage level (see
     /// `liveBox`); false paints all of it (the same pixels: the others round to level 0, which
     /// leaves a pixel as it is).
+    /// `wholeLive`: the `liveBox` of every row of the plane at a threshold, kept by the caller (a
+    /// kept blur's, `ShadowCache.Entry.liveBox`), taken instead of scanning the rows `draw` reaches:
+    /// a box of more rows holds theirs, and the pixels it adds round to level 0 (the same pixels).
     static func paint(_ plane: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect,
                       draw whole: IntRect, opacity op: Float, tints tint: UnsafeBufferPointer<UInt32>, covered: Covered? = nil,
-                      trims: Bool = true, on s: Surface) {
+                      trims: Bool = true, wholeLive: ((Float) -> (i0: Int, i1: Int, j0: Int, j1: Int)?)? = nil, on s: Surface) {
         let clip = s.clip
         // A blur's last few deviations round to level 0 at this opacity: those rows and columns are
         // left out (without a clip, whose factors are not looked at here).
@@ -61,7 +64,8 @@ enum ShadowComposite {
             // band of a frame drawn on several threads scans its own rows, not the whole plane.
             let top = max(0, (whole.y - area.y) / factor - 2), bottom = min(height, (whole.maxY - area.y + factor - 1) / factor + 2)
             let rows = top..<max(top, bottom)
-            guard let live = liveBox(plane, width: width, height: height, threshold: threshold, rows: rows) else { return }
+            let found = wholeLive.map { $0(threshold) } ?? liveBox(plane, width: width, height: height, threshold: threshold, rows: rows)
+            guard let live = found else { return }
             let x0 = live.i0 * factor - pad, x1 = live.i1 * factor + pad, y0 = live.j0 * factor - pad, y1 = live.j1 * factor + pad
             draw = whole.intersection(IntRect(x: area.x + x0, y: area.y + y0, width: x1 - x0, height: y1 - y0))
             guard !draw.isEmpty else { return }

@@ -40,6 +40,21 @@ struct ShadowOutlineKey: Hashable, Sendable {
         return h.finalize()
     }
 
+    /// The hash a key made from `points` carries (`ShadowOutlineMemo` keeps it with them).
+    static func hash(ofPoints points: [UInt64]) -> Int { hashOf(points) }
+
+    /// The points a key made from `contours` holds: x and y of each point in turn, each contour
+    /// followed by a NaN pair.
+    static func points(of contours: [[(x: Double, y: Double)]]) -> [UInt64] {
+        var p: [UInt64] = []
+        p.reserveCapacity(contours.reduce(0) { $0 + 2 * $1.count + 2 })
+        for c in contours {
+            for q in c { p.append(q.x.bitPattern); p.append(q.y.bitPattern) }
+            p.append(Double.nan.bitPattern); p.append(Double.nan.bitPattern)
+        }
+        return p
+    }
+
     /// A key naming what an outline stands for by `values` (the numbers a layer's alpha is made
     /// from, see `TreeRasterizer.ShadowName`) instead of by points: led by a NaN whose bits no
     /// contour's first point has (a contour's separator is the plain NaN), so the two kinds never
@@ -56,14 +71,15 @@ struct ShadowOutlineKey: Hashable, Sendable {
     static let nameTag: UInt64 = 0x7FF8_0000_0000_CA4D
 
     init(contours: [[(x: Double, y: Double)]], source: IntRect, area: IntRect, columns: Range<Int>, sigma: Double, factor: Int) {
-        var p: [UInt64] = []
-        p.reserveCapacity(contours.reduce(0) { $0 + 2 * $1.count + 2 })
-        for c in contours {
-            for q in c { p.append(q.x.bitPattern); p.append(q.y.bitPattern) }
-            p.append(Double.nan.bitPattern); p.append(Double.nan.bitPattern)
-        }
-        points = p
-        pointsHash = ShadowOutlineKey.hashOf(p)
+        let p = ShadowOutlineKey.points(of: contours)
+        self.init(points: p, pointsHash: ShadowOutlineKey.hashOf(p), source: source, area: area, columns: columns, sigma: sigma, factor: factor)
+    }
+
+    /// The key of an outline whose points (`points(of:)`) and their hash (`hash(ofPoints:)`) are
+    /// made already (`ShadowOutlineMemo`): the same key as from its contours, sharing the array.
+    init(points: [UInt64], pointsHash: Int, source: IntRect, area: IntRect, columns: Range<Int>, sigma: Double, factor: Int) {
+        self.points = points
+        self.pointsHash = pointsHash
         self.source = source; self.area = area
         columnsLow = columns.lowerBound; columnsHigh = columns.upperBound
         self.sigma = sigma; self.factor = factor

@@ -24,6 +24,9 @@ import CPixelKernels
 final class SharedBoxBlur: @unchecked Sendable {  // unchecked: the planes (raw memory) are written in parts, each taken by one thread through `next`; a stage's writes reach the next stage through `finished` (release/acquire), and the maker waits for every part before it reads them
     /// Parts a stage is cut into.
     static let parts = 4
+    /// How many turns (`lamina_cpu_relax`) a thread that took part in a blur spins for its store
+    /// before it sleeps (`ShadowCache.plane(for:sharing:)`): some tens of microseconds.
+    static let storeSpins = 2_000
     /// The least plane (values) made in shared stages; a smaller one is made whole by its maker.
     static let minimumValues = 1 << 14
 

@@ -20,6 +20,12 @@ struct DrawShortcuts: Sendable, Equatable {
     /// A layer drawing only its background casts its shadow from the background's outline, with no
     /// offscreen group (`outlineAlpha`); off: from the group's alpha.
     var tracesShadowOutline = true
+    /// A shadow cast from a layer's outline finds that outline (and its cache key's points) by
+    /// what it is made from, made once while it stays (`ShadowOutlineMemo`); off: made every draw.
+    var remembersOutlines = true
+    /// A kept blur remembers the box of its values a shadow's opacity shows (`ShadowCache.Entry`'s
+    /// `liveBox`), found once, not scanned by every band of every frame; off: scanned every paint.
+    var remembersLiveBoxes = true
     /// A layer whose group's alpha is fixed by a few numbers finds its shadow's blur by them from
     /// frame to frame, without reading its group's alpha (`shadowName`); off: the alpha is read
     /// every time.

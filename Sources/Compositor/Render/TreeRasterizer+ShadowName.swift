@@ -145,7 +145,7 @@ extension TreeRasterizer {
         guard let layout = blurLayout(srcBox, whole: true, sigma: g.sigma, scissor: s.scissor) else { return true }
         let key = TreeRasterizer.shadowNameKey(name, group: group, ix: ix, iy: iy, layout: layout, columns: s.columns, sigma: g.sigma)
         guard let kept = shadowCache?.plane(forName: key, thisFrame: true) else { return false }
-        paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: layout.factor, area: layout.area, draw: layout.draw,
+        paintBlurred(kept, factor: layout.factor, area: layout.area, draw: layout.draw,
                      color: sh.color, opacity: op, covered: opaqueCover(i, M: M, opacity: op, on: s), on: s)
         return true
     }

@@ -42,15 +42,24 @@ extension TreeRasterizer {
     func drawOutlineShadow(_ sh: RenderShadow, geometry g: (dx: Double, dy: Double, sigma: Double), node i: Int, M: Matrix4x4,
                            opacity: Double, alpha: Double, covered: ShadowComposite.Covered?, on s: Surface) {
         let H = M.projective
+        let bounds = tree.nodes[i].bounds, radius = tree.nodes[i].cornerRadius, corners = tree.nodes[i].maskedCorners
         // Arcs in steps of about 0.4 device pixels (a quarter of the background's own polygon's):
         // within 0.02 of a pixel of the arc for any radius.
-        let outline = RoundedRect.polygon(tree.nodes[i].bounds, radius: tree.nodes[i].cornerRadius, corners: tree.nodes[i].maskedCorners,
-                                          pixelsPerUnit: 4 * TreeRasterizer.scale(of: M))
+        let ppu = 4 * TreeRasterizer.scale(of: M)
         // Moved by whole pixels, as a group's alpha is (`drawBlurredAlpha`'s source), so that a layer's
         // shadow lies where it would with a sublayer.
         let dx = g.dx.rounded(), dy = g.dy.rounded()
-        let contours = [H.projectClipped(outline).map { (x: $0.x + dx, y: $0.y + dy) }]
-        drawBlurredAlpha(contours: contours, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color, opacity: opacity * alpha,
-                         covered: covered, on: s)
+        let make = { [H.projectClipped(RoundedRect.polygon(bounds, radius: radius, corners: corners, pixelsPerUnit: ppu)).map { (x: $0.x + dx, y: $0.y + dy) }] }
+        // Made once while it stays (`ShadowOutlineMemo`), unless `remembersOutlines` is off.
+        let traced: ShadowOutlineMemo.Outline
+        if shortcuts.remembersOutlines, let memo = shadowCache?.outlineMemo {
+            let recipe = ShadowOutlineMemo.Recipe(bounds: (Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height)),
+                                                  radius: radius, corners: corners, pixelsPerUnit: ppu, H: H, dx: dx, dy: dy)
+            traced = memo.outline(recipe, make: make)
+        } else {
+            traced = ShadowOutlineMemo.Outline(contours: make())
+        }
+        drawBlurredAlpha(contours: traced.contours, traced: traced, source: nil, dx: 0, dy: 0, sigma: g.sigma, color: sh.color,
+                         opacity: opacity * alpha, covered: covered, on: s)
     }
 }

@@ -95,11 +95,16 @@ extension TreeRasterizer {
     /// `ShadowComposite.paint`). The blur comes from the shadow cache when the same source,
     /// placement and deviation were blurred before. A group's blur is kept under `name` as well
     /// when given (`shadowName`), and found by it in later frames without reading the group.
-    func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, source: (Surface, Surface?)?, wholeSource: Bool = false, dx: Double, dy: Double,
+    /// `traced`: `contours`' box and key points made already (`ShadowOutlineMemo`).
+    func drawBlurredAlpha(contours: [[(x: Double, y: Double)]]?, traced: ShadowOutlineMemo.Outline? = nil, source: (Surface, Surface?)?,
+                          wholeSource: Bool = false, dx: Double, dy: Double,
                           sigma: Double, color: UInt32, opacity: Double, covered: ShadowComposite.Covered? = nil, name: ShadowName? = nil,
                           on s: Surface) {
         var srcBox: IntRect
-        if let c = contours {
+        if contours != nil, let traced {
+            guard let box = traced.box else { return }
+            srcBox = box
+        } else if let c = contours {
             let pts = c.flatMap { $0 }
             guard !pts.isEmpty else { return }
             srcBox = IntRect.covering(minX: pts.map(\.x).min()!, minY: pts.map(\.y).min()!, maxX: pts.map(\.x).max()!, maxY: pts.map(\.y).max()!)
@@ -122,8 +127,7 @@ extension TreeRasterizer {
         }
         // (Kept in this frame too: by another band that drew the same group.)
         if let named, let kept = shadowCache?.plane(forName: named, thisFrame: true) {
-            paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
-                         color: color, opacity: opacity, covered: covered, on: s)
+            paintBlurred(kept, factor: factor, area: area, draw: draw, color: color, opacity: opacity, covered: covered, on: s)
             return
         }
         // A group's alpha is blurred straight from the group, without copying it out for a key,
@@ -145,13 +149,15 @@ extension TreeRasterizer {
         // A band asking for an outline another band is rasterising waits for that band's alpha
         // (its key) and takes part in its blur, rather than rasterising and fingerprinting the
         // same alpha again (`ShadowCache.claim`).
-        let outline = shadowCache == nil ? nil : contours.map { ShadowOutlineKey(contours: $0, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor) }
+        let outline = shadowCache == nil ? nil : contours.map { c in
+            traced.map { ShadowOutlineKey(points: $0.points, pointsHash: $0.pointsHash, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor) }
+                ?? ShadowOutlineKey(contours: c, source: sr, area: area, columns: s.columns, sigma: sigma, factor: factor)
+        }
         var claimed = false
         if let outline, let cache = shadowCache {
             switch cache.claim(outline) {
             case .kept(let kept):
-                paintBlurred(kept.plane, width: kept.width, height: kept.height, factor: factor, area: area, draw: draw,
-                             color: color, opacity: opacity, covered: covered, on: s)
+                paintBlurred(kept, factor: factor, area: area, draw: draw, color: color, opacity: opacity, covered: covered, on: s)
                 return
             case .follow(let key):
                 // The key's source is that band's alpha of the same outline (made here too, should
@@ -259,15 +265,33 @@ extension TreeRasterizer {
         }
     }
 
-    /// `paintBlurred` of a plane in memory the caller keeps (a shared shadow's, `ShadowSplit`).
-    func paintBlurred(_ a: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
+    /// `paintBlurred` of a kept blur (`ShadowCache.Entry`): its box of shown values found once
+    /// (`Entry.liveBox`, unless `remembersLiveBoxes` is off), not by every band of every frame.
+    func paintBlurred(_ e: ShadowCache.Entry, factor: Int, area: IntRect, draw: IntRect,
                       color: UInt32, opacity: Double, covered: ShadowComposite.Covered?, on s: Surface) {
+        e.plane.withUnsafeBufferPointer { a in
+            paintBlurred(a, width: e.width, height: e.height, factor: factor, area: area, draw: draw, color: color, opacity: opacity,
+                         covered: covered, wholeLive: shortcuts.remembersLiveBoxes ? { e.liveBox(threshold: $0) } : nil, on: s)
+        }
+    }
+
+    /// `paintBlurred` of a plane in memory the caller keeps (a shared shadow's, `ShadowSplit`).
+    /// `wholeLive`: see `ShadowComposite.paint`.
+    func paintBlurred(_ a: UnsafeBufferPointer<Float>, width: Int, height: Int, factor: Int, area: IntRect, draw: IntRect,
+                      color: UInt32, opacity: Double, covered: ShadowComposite.Covered?,
+                      wholeLive: ((Float) -> (i0: Int, i1: Int, j0: Int, j1: Int)?)? = nil, on s: Surface) {
         let op = Float(min(opacity, 1))
-        // The tinted colour at every coverage level, made once.
-        let tints = (0...255).map { Premultiplied.scale(color, UInt32($0)) }
-        tints.withUnsafeBufferPointer { tint in
+        // The tinted colour at every coverage level (`ShadowComposite.paint` reads only the full
+        // level's without a clip: the others are made only with one), on the stack.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { tint in
+            if s.clip != nil {
+                for k in 0...255 { tint.initializeElement(at: k, to: Premultiplied.scale(color, UInt32(k))) }
+            } else {
+                tint.initialize(repeating: 0)
+                tint[255] = Premultiplied.scale(color, 255)
+            }
             ShadowComposite.paint(a, width: width, height: height, factor: factor, area: area, draw: draw,
-                                  opacity: op, tints: tint, covered: covered, on: s)
+                                  opacity: op, tints: UnsafeBufferPointer(tint), covered: covered, wholeLive: wholeLive, on: s)
         }
     }
 
