@@ -158,13 +158,20 @@ public final class FrameRenderer {
         balancer.update(times: times, delays: delays)
     }
 
-    /// The deferred contours of `tree`'s fills not made yet (see `DeferredContours`).
+    /// The deferred contours of `tree`'s fills not made yet (see `DeferredContours`), the costliest
+    /// first (ties in tree order): band 0, whose thread starts at once, makes the costliest, and a
+    /// helper that starts late finds the cheaper ones (a shape's stroke outline costs several times
+    /// its fill's flattening; made by whichever band came first, it moved from band to band with the
+    /// helper's lateness, and the balancer's rows with it).
     static func unmadeContours(_ tree: RenderTree) -> [DeferredContours] {
         var out: [DeferredContours] = []
         for n in tree.nodes {
             for case .fill(let f) in n.contents {
                 if let d = f.deferred, !d.isMade { out.append(d) }
             }
+        }
+        if out.count > 1, out.contains(where: { $0.cost != out[0].cost }) {
+            out = out.enumerated().sorted { $0.element.cost != $1.element.cost ? $0.element.cost > $1.element.cost : $0.offset < $1.offset }.map(\.element)
         }
         return out
     }

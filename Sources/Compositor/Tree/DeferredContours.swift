@@ -24,14 +24,20 @@ public final class DeferredContours: Sendable {
     /// what damage and bounds code reads instead of the contours, so that nothing makes them
     /// before the bands that draw them (nil: none known; such code reads the contours).
     public let bounds: CGRect?
+    /// About how long `make` takes, in any unit shared by the contours of a frame (0: unknown): the
+    /// bands of a frame start making its unmade contours from the costliest, so that the band
+    /// whose thread starts first (the caller's) takes the longest to make, and a helper that comes
+    /// late finds only the cheaper ones left (see `FrameRenderer.unmadeContours`).
+    public let cost: Int
 
     /// Contours `make` gives when first asked for (it runs once, on the thread that asks first).
     /// Two of them with equal `key`s are equal (make the same contours) without either being made.
-    /// `bounds`, when given, must hold every point `make` gives.
-    public init(key: (any Hashable & Sendable)? = nil, bounds: CGRect? = nil, _ make: @escaping @Sendable () -> [[CGPoint]]) {
+    /// `bounds`, when given, must hold every point `make` gives; `cost`: see `cost`.
+    public init(key: (any Hashable & Sendable)? = nil, bounds: CGRect? = nil, cost: Int = 0, _ make: @escaping @Sendable () -> [[CGPoint]]) {
         state = Mutex(.pending(make))
         self.key = key
         self.bounds = bounds
+        self.cost = cost
     }
 
     /// The contours, made now when they were not yet (waiting when another thread is making them).

@@ -62,12 +62,14 @@ struct StrokeSubpath {
                 append(c)
             case .closeSubpath:
                 guard var s = current else { continue }
+                // Taken out first: `s` then holds the only reference to its arrays, which the
+                // appends below extend in place instead of copying.
+                current = nil
                 if cur != s.start { s.segments.append(CGPathSegment(lineFrom: cur, to: s.start)) }
                 s.closed = true
                 s.hasDrawing = true
                 s.commands.append(.closeSubpath)
                 out.append(s)
-                current = nil
                 cur = s.start
             }
         }

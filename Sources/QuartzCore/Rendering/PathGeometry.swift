@@ -7,7 +7,14 @@ enum PathGeometry {
     /// The path as closed contours for filling (every subpath implicitly closed), within `tolerance`.
     /// Non-finite points drop their subpath.
     static func contours(_ path: CGPath, tolerance: CGFloat) -> [[CGPoint]] {
-        path.flattened(tolerance: tolerance).filter { c in c.count >= 3 && c.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        drawable(path.flattened(tolerance: tolerance))
+    }
+
+    /// `contours` without those of fewer than three points or with a point that is not finite:
+    /// the array itself when every contour is kept (the usual case: no second array a frame).
+    static func drawable(_ contours: [[CGPoint]]) -> [[CGPoint]] {
+        func kept(_ c: [CGPoint]) -> Bool { c.count >= 3 && c.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        return contours.allSatisfy(kept) ? contours : contours.filter(kept)
     }
 
     /// The outline of `path` stroked with CAShapeLayer's settings as closed contours (non-zero):
@@ -15,9 +22,8 @@ enum PathGeometry {
     /// those with a non-finite point dropped), not made into a path first.
     static func strokeOutline(_ path: CGPath, lineWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
                               dashPhase: CGFloat, dashPattern: [CGFloat], start: CGFloat, end: CGFloat) -> [[CGPoint]] {
-        StrokeOutline.polygons(path, lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
-                               dashPhase: dashPhase, dashPattern: dashPattern, start: start, end: end)
-            .filter { c in c.count >= 3 && c.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        drawable(StrokeOutline.polygons(path, lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
+                                        dashPhase: dashPhase, dashPattern: dashPattern, start: start, end: end))
     }
 
     /// Whether `strokeOutline` of `path` with these settings surely has a contour, found without
