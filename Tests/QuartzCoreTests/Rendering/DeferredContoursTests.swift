@@ -63,12 +63,7 @@ final class DeferredContoursTests: LaminaTestCase {
         return root
     }
 
-    private func tree(_ root: CALayer, defers: Bool) -> RenderTree {
-        CATransaction.flush()
-        let builder = RenderTreeBuilder()
-        builder.defersOutlines = defers
-        return builder.build(PresentationSnapshot(root: root, time: CACurrentMediaTime() + 60))
-    }
+    private func tree(_ root: CALayer, defers: Bool) -> RenderTree { .committed(root, defersOutlines: defers) }
 
     /// Every fill of the tree: (node, rule, colour, whether deferred, the contours).
     private func fills(_ t: RenderTree) -> [(Int, FillRule, UInt32, Bool, [[CGPoint]])] {

@@ -38,12 +38,7 @@ final class UnmadeContoursOrderTests: LaminaTestCase {
         return root
     }
 
-    private func tree(_ root: CALayer, defers: Bool) -> RenderTree {
-        CATransaction.flush()
-        let builder = RenderTreeBuilder()
-        builder.defersOutlines = defers
-        return builder.build(PresentationSnapshot(root: root, time: CACurrentMediaTime() + 60))
-    }
+    private func tree(_ root: CALayer, defers: Bool) -> RenderTree { .committed(root, defersOutlines: defers) }
 
     private func pixels(_ t: RenderTree, threads: Int) -> [UInt32] {
         var buffer = PixelBuffer(width: Self.size, height: Self.size, fill: 0xFF10_2030)
