@@ -44,18 +44,9 @@ final class BandTextFramesTests: XCTestCase {
             let tree = RenderTree(nodes: nodes)
             let under = (0..<(w * h)).map { _ in rng.premultipliedPixel() }
             let background: UInt32? = round % 3 == 0 ? 0 : nil
-            var expected = PixelBuffer(width: w, height: h)
-            expected.pixels = under
-            FrameRenderer(threads: 1).render(tree, into: &expected, background: background)
-            for r in renderers {
-                for frame in 0..<12 {
-                    var buffer = PixelBuffer(width: w, height: h)
-                    buffer.pixels = under
-                    r.render(tree, into: &buffer, background: background)
-                    if let i = buffer.pixels.indices.first(where: { buffer.pixels[$0] != expected.pixels[$0] }) {
-                        return XCTFail("round \(round), \(r.threads) threads, frame \(frame), boundaries \(r.balancer.boundaries): pixel (\(i % w), \(i / w)) is \(String(buffer.pixels[i], radix: 16)), expected \(String(expected.pixels[i], radix: 16))")
-                    }
-                }
+            if let failure = firstBandFrameDifference(tree, under: under, width: w, height: h, background: background,
+                                                      renderers: renderers, frames: 12, round: round) {
+                return XCTFail(failure)
             }
         }
     }

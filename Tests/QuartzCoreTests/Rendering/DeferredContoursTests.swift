@@ -75,11 +75,7 @@ final class DeferredContoursTests: LaminaTestCase {
         }
     }
 
-    private func pixels(_ t: RenderTree, threads: Int) -> [UInt32] {
-        var buffer = PixelBuffer(width: Self.size, height: Self.size, fill: 0xFF20_3040)
-        FrameRenderer(threads: threads).render(t, into: &buffer, background: nil)
-        return buffer.pixels
-    }
+    private func pixels(_ t: RenderTree, threads: Int) -> [UInt32] { t.pixels(size: Self.size, fill: 0xFF20_3040, threads: threads) }
 
     func testDeferredContoursAreTheBuildersAndDrawTheSamePixelsOnOneAndThreeThreads() {
         var deferredCount = 0

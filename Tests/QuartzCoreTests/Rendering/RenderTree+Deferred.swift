@@ -12,4 +12,11 @@ extension RenderTree {
         builder.defersOutlines = defers
         return builder.build(PresentationSnapshot(root: root, time: CACurrentMediaTime() + 60))
     }
+
+    /// This tree drawn by `threads` threads into a size × size frame filled with `fill` first.
+    func pixels(size: Int, fill: UInt32, threads: Int) -> [UInt32] {
+        var buffer = PixelBuffer(width: size, height: size, fill: fill)
+        FrameRenderer(threads: threads).render(self, into: &buffer, background: nil)
+        return buffer.pixels
+    }
 }

@@ -40,11 +40,7 @@ final class UnmadeContoursOrderTests: LaminaTestCase {
 
     private func tree(_ root: CALayer, defers: Bool) -> RenderTree { .committed(root, defersOutlines: defers) }
 
-    private func pixels(_ t: RenderTree, threads: Int) -> [UInt32] {
-        var buffer = PixelBuffer(width: Self.size, height: Self.size, fill: 0xFF10_2030)
-        FrameRenderer(threads: threads).render(t, into: &buffer, background: nil)
-        return buffer.pixels
-    }
+    private func pixels(_ t: RenderTree, threads: Int) -> [UInt32] { t.pixels(size: Self.size, fill: 0xFF10_2030, threads: threads) }
 
     func testCostliestFirstEachOnceTiesInTreeOrder() {
         var outlinesAheadOfFills = 0
