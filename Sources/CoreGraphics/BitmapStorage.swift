@@ -91,8 +91,8 @@ final class BitmapStorage {
         case let .drawGradient(_, _, _, _, _, c):
             // A gradient fills the clip (the bitmap when unclipped).
             box = CGRect(x: 0, y: 0, width: width, height: height); clips = c
-        case let .blended(inner, _):
-            // A blend mode acts within the operation's shape only.
+        case let .blended(inner, _), let .aliased(inner):
+            // A blend mode acts within the operation's shape only; aliasing covers less of it.
             return deviceBounds(of: inner, width: width, height: height)
         case .shadowed:
             // A shadow may fall anywhere its offset and blur take it, also from outside the clips.

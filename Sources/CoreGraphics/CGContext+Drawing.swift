@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The quality of image interpolation a context asks for (Apple's `CGInterpolationQuality`).
 public enum CGInterpolationQuality: Int32, Sendable {
@@ -16,9 +15,8 @@ public enum CGInterpolationQuality: Int32, Sendable {
 }
 
 /// More of Apple's `CGContext` drawing API: gradients, gray colours, path helpers, clip reset, blend
-/// modes, shadows, and the settings Lamina keeps without drawing differently (anti-aliasing off,
-/// interpolation quality, flatness), each of which says so once through `LaminaDiagnostics` when it
-/// would change the drawing.
+/// modes, shadows, anti-aliasing, and the settings Lamina keeps without drawing differently
+/// (interpolation quality, flatness).
 extension CGContext {
     /// Sets the fill colour to a gray level and alpha.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fill = CGColor(gray: gray, alpha: alpha) }
@@ -74,7 +72,7 @@ extension CGContext {
     /// in `color`, `offset` away and blurred by `blur`, both in base space (the context's user space
     /// before any CTM change: y up in a bitmap context, y down in a layer's drawing, as on iOS 3.2
     /// and later); the blur is twice the Gaussian's deviation. A nil or transparent colour turns
-    /// shadows off. Lamina moves the shadow by the offset rounded to whole device pixels.
+    /// shadows off. Fractions of a device pixel in the offset move the shadow by as much.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, color.alpha > 0, offset.width.isFinite, offset.height.isFinite else { gstate.shadow = nil; return }
         let b = baseCTM
@@ -89,15 +87,19 @@ extension CGContext {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
     }
 
-    /// Whether shapes are anti-aliased: Lamina always anti-aliases; false is kept and reported once.
+    /// Whether later shapes are anti-aliased (part of the graphics state; true at first). Without
+    /// anti-aliasing a fill, stroke, image or gradient covers exactly the pixels whose centres lie
+    /// inside its shape (see `CGContext.Operation.aliased`). Drawing is anti-aliased only when this
+    /// and `setAllowsAntialiasing(_:)` are both true.
     public func setShouldAntialias(_ shouldAntialias: Bool) {
         gstate.shouldAntialias = shouldAntialias
-        if !shouldAntialias { CGContext.notDrawn("setShouldAntialias(false)", "edges stay anti-aliased") }
     }
 
-    /// Whether anti-aliasing is allowed (kept; Lamina always anti-aliases).
+    /// Whether the context may anti-alias at all (not part of the graphics state, so
+    /// `restoreGState()` leaves it; true at first): false draws every later shape without
+    /// anti-aliasing whatever `setShouldAntialias(_:)` says.
     public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) {
-        if !allowsAntialiasing { CGContext.notDrawn("setAllowsAntialiasing(false)", "edges stay anti-aliased") }
+        self.allowsAntialiasing = allowsAntialiasing
     }
 
     /// The interpolation quality asked for images (kept; images are drawn bilinear).
@@ -106,15 +108,6 @@ extension CGContext {
         set { gstate.interpolationQuality = newValue }
     }
 
-    /// The flatness of curves (kept; curves are flattened to a tenth of a pixel).
+    /// The flatness of curves (kept; curves are flattened to within 0.05 device pixels).
     public func setFlatness(_ flatness: CGFloat) { gstate.flatness = flatness }
-
-    /// Reports once per call site kind that a setting does not change Lamina's drawing.
-    private static func notDrawn(_ what: String, _ instead: String) {
-        let first = reported.withLock { $0.insert(what).inserted }
-        if first { LaminaDiagnostics.report("CGContext: \(what) is not drawn by Lamina; \(instead)") }
-    }
-
-    /// The settings already reported, for every context in the process.
-    private static let reported = Mutex<Set<String>>([])
 }

@@ -53,6 +53,11 @@ public final class CGContext {
         /// what it draws first, composited source over under the operation's clips, then the
         /// operation itself.
         indirect case shadowed(Operation, shadow: Shadow)
+        /// Another operation drawn without anti-aliasing (`setShouldAntialias(false)` or
+        /// `setAllowsAntialiasing(false)`): its shape (path, stroke outline, image rectangle or
+        /// gradient area) covers exactly the device pixels whose centres lie inside it, a centre on
+        /// an edge counting for the pixel right of or below it; its clips stay as they were made.
+        indirect case aliased(Operation)
     }
 
     /// A shadow in device pixels, as `setShadow(offset:blur:color:)` set it: its offset and blur
@@ -108,6 +113,9 @@ public final class CGContext {
     let bitmap: BitmapStorage?
 
     var gstate: GState
+    /// Whether the context may anti-alias at all (`setAllowsAntialiasing(_:)`; not part of the
+    /// graphics state): shapes are anti-aliased when this and the state's `shouldAntialias` are true.
+    var allowsAntialiasing = true
     /// The CTM a new context starts with: from base space (where shadow offsets are given) to device.
     let baseCTM: CGAffineTransform
     private var stack: [GState] = []
@@ -135,7 +143,8 @@ public final class CGContext {
     /// Records `op`, or, in a bitmap context, draws it into the pixels.
     func emit(_ op: Operation) {
         var op = op
-        if case .clear = op {} else {   // clearing ignores the blend mode and the shadow
+        if case .clear = op {} else {   // clearing ignores anti-aliasing, the blend mode and the shadow
+            if !(allowsAntialiasing && gstate.shouldAntialias) { op = .aliased(op) }
             if gstate.blendMode != .normal { op = .blended(op, mode: gstate.blendMode) }
             if let shadow = gstate.shadow { op = .shadowed(op, shadow: shadow) }
         }

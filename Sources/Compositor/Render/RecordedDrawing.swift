@@ -33,10 +33,41 @@ public enum RecordedDrawing {
             draw(inner, on: surface, drawer: drawer)
         default:
             guard let part = Part(op, frame: surface.frame) else { return }
-            withClips(part.clips, surface, drawer) {
+            fill(part, clips: part.clips, on: surface, drawer: drawer)
+        }
+    }
+
+    /// Paints `part`'s paint within its shape under `clips` onto `surface`: anti-aliased, or, for
+    /// an aliased part, in exactly the pixels whose centres its shape holds (`AliasedCoverage`).
+    static func fill(_ part: Part, clips: [CGContext.Clip], on surface: Surface, drawer: PrimitiveDrawer) {
+        guard part.aliased else {
+            return withClips(clips, surface, drawer) {
                 drawer.draw(part.contours, rule: part.rule, paint: part.paint, opacity: part.opacity, on: surface)
             }
         }
+        let shape = shapeMask(part, clips: clips, area: surface.frame, surface: surface, drawer: drawer)
+        let box = shape.rect.intersection(surface.scissor)
+        guard !box.isEmpty else { return }
+        let saved = surface.clip
+        surface.clip = shape
+        drawer.draw([corners(of: box)], rule: .nonZero, paint: part.paint, opacity: part.opacity, on: surface)
+        surface.clip = saved
+    }
+
+    /// The coverage of `part`'s shape under `clips` over `area`: anti-aliased, or 0 or 1 a pixel
+    /// (times the clips) for an aliased part.
+    private static func shapeMask(_ part: Part, clips: [CGContext.Clip], area: IntRect, surface: Surface, drawer: PrimitiveDrawer) -> ClipMask {
+        var clip: ClipMask? = nil
+        for c in clips {
+            clip = drawer.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: area, outer: clip, columns: surface.columns)
+        }
+        if part.aliased { return AliasedCoverage.mask(part.contours, rule: part.rule, area: area, outer: clip) }
+        return drawer.clipMask(part.contours, rule: part.rule, area: area, outer: clip, columns: surface.columns)
+    }
+
+    /// The corners of `box` as a contour.
+    private static func corners(of box: IntRect) -> [(x: Double, y: Double)] {
+        [(Double(box.x), Double(box.y)), (Double(box.maxX), Double(box.y)), (Double(box.maxX), Double(box.maxY)), (Double(box.x), Double(box.maxY))]
     }
 
     /// What an operation that paints draws: a shape (device contours and a fill rule), the paint
@@ -47,6 +78,8 @@ public enum RecordedDrawing {
         let paint: Paint
         let opacity: Double
         let clips: [CGContext.Clip]
+        /// Whether the shape is drawn without anti-aliasing (`CGContext.Operation.aliased`).
+        private(set) var aliased = false
 
         /// The parts of `op` drawn into a target covering `frame`; nil for an operation that paints
         /// nothing there or is not a painting one (`clear`, `blended`, `shadowed`).
@@ -75,6 +108,10 @@ public enum RecordedDrawing {
             case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
                 guard let (area, sampler) = RecordedDrawing.gradient(gradient, geometry, options, ctm, frame: frame) else { return nil }
                 self.init(contours: [area], rule: .nonZero, paint: .gradient(sampler), opacity: Double(alpha), clips: clips)
+            case let .aliased(inner):
+                guard let part = Part(inner, frame: frame) else { return nil }
+                self = part
+                aliased = true
             case .clear, .blended, .shadowed:
                 return nil
             }
@@ -88,19 +125,13 @@ public enum RecordedDrawing {
     /// Draws `part` with a blend mode, as Core Graphics composites it: the paint alone (times the
     /// alpha) over the box of the shape, then each pixel of the box becomes `mode` of that paint over
     /// the old pixel, mixed with the old pixel by the shape's coverage under the clips
-    /// (R = D + c·(mode(S, D) − D)); outside the shape nothing changes.
+    /// (R = D + c·(mode(S, D) − D); c is 0 or 1 for an aliased part); outside the shape nothing changes.
     private static func drawBlended(_ part: Part, mode: BlendMode, on surface: Surface, drawer: PrimitiveDrawer) {
-        var clip: ClipMask? = nil
-        for c in part.clips {
-            clip = drawer.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: surface.frame, outer: clip, columns: surface.columns)
-        }
-        let shape = drawer.clipMask(part.contours, rule: part.rule, area: surface.frame, outer: clip, columns: surface.columns)
+        let shape = shapeMask(part, clips: part.clips, area: surface.frame, surface: surface, drawer: drawer)
         let box = shape.rect.intersection(surface.scissor)
         guard !box.isEmpty else { return }
         let paint = Surface(offscreen: box, columns: surface.columns)
-        let corners: [(x: Double, y: Double)] = [(Double(box.x), Double(box.y)), (Double(box.maxX), Double(box.y)),
-                                                 (Double(box.maxX), Double(box.maxY)), (Double(box.x), Double(box.maxY))]
-        drawer.draw([corners], rule: .nonZero, paint: part.paint, opacity: part.opacity, on: paint)
+        drawer.draw([corners(of: box)], rule: .nonZero, paint: part.paint, opacity: part.opacity, on: paint)
         let saved = surface.clip
         surface.clip = shape
         drawer.composite(paint, onto: surface, area: box, opacity: 1, mask: nil, mode: mode)

@@ -122,4 +122,38 @@ final class ContextShadowTests: LaminaTestCase {
         }
         XCTAssertEqual(px.map { String($0, radix: 16) }, ["ffff0000", "55000000", "0", "ffff0000", "0", "ffff0000", "ffff0000", "0"])
     }
+
+    /// Fractions of a pixel in the offset move the shadow by as much, not by a rounded amount: the
+    /// 2 × 2 square at device columns 1–2, rows 2–3 with offset (4.5, −2) casts a hard shadow over
+    /// x 5.5…7.5, rows 4–5: column 6 whole (0x66), columns 5 and 7 half (0.5 · 255 = 127.5 → 127 or
+    /// 128 of alpha in the caster; 102 · 128 / 255 = 51.2 and 102 · 127 / 255 = 50.8 → 51, 0x33).
+    func testAFractionalOffsetMovesTheShadowByFractionsOfAPixel() throws {
+        let px = try drawn(9, 8) { ctx in
+            ctx.setShadow(offset: CGSize(width: 4.5, height: -2), blur: 0, color: shade)
+            ctx.setFillColor(red)
+            ctx.fill(CGRect(x: 1, y: 4, width: 2, height: 2))
+        }
+        for y in 4...5 {
+            XCTAssertEqual(px[y * 9 + 4...y * 9 + 8].map { String($0, radix: 16) }, ["0", "33000000", "66000000", "33000000", "0"], "row \(y)")
+        }
+    }
+
+    /// A blurred shadow's centre of mass is the caster's moved by the offset, fractions included:
+    /// the 4 × 4 square at columns −28…−24 (centre −26) moved 46.4 right centres its shadow at
+    /// x = 20.4 (rounding the offset would put it at 20.0 or 21.0); rows stay centred on 20.
+    func testABlurredShadowsCentreMovesByAFractionalOffset() throws {
+        let px = try drawn(40, 40) { ctx in
+            ctx.setShadow(offset: CGSize(width: 46.4, height: 0), blur: 4, color: CGColor(gray: 0, alpha: 1))
+            ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
+            ctx.fill(CGRect(x: -28, y: 18, width: 4, height: 4))
+        }
+        var total = 0.0, sx = 0.0, sy = 0.0
+        for y in 0..<40 { for x in 0..<40 {
+            let a = Double(px[y * 40 + x] >> 24)
+            total += a; sx += a * (Double(x) + 0.5); sy += a * (Double(y) + 0.5)
+        } }
+        XCTAssertGreaterThan(total, 0)
+        XCTAssertEqual(sx / total, 20.4, accuracy: 0.05)
+        XCTAssertEqual(sy / total, 20.0, accuracy: 0.05)
+    }
 }
