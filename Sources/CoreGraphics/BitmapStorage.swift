@@ -72,32 +72,10 @@ final class BitmapStorage {
         }
     }
 
-    /// The device pixels `op` can touch (its geometry, widened for strokes and anti-aliasing, cut
-    /// to its clips and the bitmap), nil when none.
+    /// The device pixels `op` can touch (its geometry, widened for strokes, anti-aliasing and
+    /// shadows, cut to its clips and the bitmap), nil when none.
     static func deviceBounds(of op: CGContext.Operation, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
-        var box: CGRect
-        let clips: [CGContext.Clip]
-        switch op {
-        case let .fillPath(path, _, _, _, c):
-            box = path.boundingBoxOfPath; clips = c
-        case let .strokePath(path, ctm, style, _, _, c):
-            let scale = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot())
-            let reach = style.lineWidth / 2 * scale * max(style.miterLimit, 1.5)
-            box = path.boundingBoxOfPath.applying(ctm).insetBy(dx: -reach, dy: -reach); clips = c
-        case let .drawImage(_, rect, ctm, _, c):
-            box = rect.applying(ctm); clips = c
-        case let .clear(rect):
-            box = rect; clips = []
-        case let .drawGradient(_, _, _, _, _, c):
-            // A gradient fills the clip (the bitmap when unclipped).
-            box = CGRect(x: 0, y: 0, width: width, height: height); clips = c
-        case let .blended(inner, _), let .aliased(inner):
-            // A blend mode acts within the operation's shape only; aliasing covers less of it.
-            return deviceBounds(of: inner, width: width, height: height)
-        case .shadowed:
-            // A shadow may fall anywhere its offset and blur take it, also from outside the clips.
-            return (0, 0, width, height)
-        }
+        var (box, clips) = extent(of: op, width: width, height: height)
         for c in clips { box = box.intersection(c.path.boundingBoxOfPath) }
         box = box.intersection(CGRect(x: 0, y: 0, width: width, height: height))
         guard !box.isNull, box.width.isFinite, box.height.isFinite else { return nil }
@@ -105,5 +83,36 @@ final class BitmapStorage {
         let x1 = min(width, Int((box.maxX + 1).rounded(.up))), y1 = min(height, Int((box.maxY + 1).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Where `op` draws before its clips (device space), and the clips.
+    private static func extent(of op: CGContext.Operation, width: Int, height: Int) -> (box: CGRect, clips: [CGContext.Clip]) {
+        switch op {
+        case let .fillPath(path, _, _, _, c):
+            return (path.boundingBoxOfPath, c)
+        case let .strokePath(path, ctm, style, _, _, c):
+            let scale = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot())
+            let reach = style.lineWidth / 2 * scale * max(style.miterLimit, 1.5)
+            return (path.boundingBoxOfPath.applying(ctm).insetBy(dx: -reach, dy: -reach), c)
+        case let .drawImage(_, rect, ctm, _, c):
+            return (rect.applying(ctm), c)
+        case let .clear(rect):
+            return (rect, [])
+        case let .drawGradient(_, _, _, _, _, c):
+            // A gradient fills the clip (the bitmap when unclipped).
+            return (CGRect(x: 0, y: 0, width: width, height: height), c)
+        case let .blended(inner, _), let .aliased(inner):
+            // A blend mode acts within the operation's shape only; aliasing covers less of it.
+            return extent(of: inner, width: width, height: height)
+        case let .shadowed(inner, shadow):
+            // What casts the shadow, and the shadow: the caster's box moved by the offset and
+            // widened by more than the blur reaches (the caster may lie outside the clips; its
+            // shadow is drawn under them).
+            let (box, clips) = extent(of: inner, width: width, height: height)
+            let sigma = shadow.sigma.isFinite ? max(shadow.sigma, 0) : 0
+            let pad = (6 * sigma).rounded(.up) + 12
+            let cast = box.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad)
+            return (box.union(cast), clips)
+        }
     }
 }

@@ -156,4 +156,39 @@ final class ContextShadowTests: LaminaTestCase {
         XCTAssertEqual(sx / total, 20.4, accuracy: 0.05)
         XCTAssertEqual(sy / total, 20.0, accuracy: 0.05)
     }
+
+    /// A bitmap in another layout (RGBA bytes, premultiplied last) is drawn over only the part of it
+    /// an operation reaches, shadows included: a blurred shadow thrown far from its caster (which
+    /// lies partly off the bitmap), under a clip, with anti-aliasing on and off, gives the same
+    /// pixels as Lamina's own layout (ARGB words), byte for byte.
+    func testAnRGBABitmapDrawsShadowsLikeTheNativeLayout() throws {
+        let w = 48, h = 40
+        let scene = { (ctx: CGContext) in
+            ctx.setFillColor(CGColor(srgbRed: 0.2, green: 0.6, blue: 0.9, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 48, height: 40))
+            ctx.setShadow(offset: CGSize(width: 17.5, height: -9.25), blur: 7, color: CGColor(srgbRed: 0.5, green: 0, blue: 0.25, alpha: 0.7))
+            ctx.setFillColor(CGColor(srgbRed: 1, green: 0.8, blue: 0, alpha: 0.9))
+            ctx.fill(CGRect(x: -6, y: 20, width: 14, height: 11))
+            ctx.clip(to: CGRect(x: 3, y: 2, width: 40, height: 33))
+            ctx.setShouldAntialias(false)
+            ctx.setShadow(offset: CGSize(width: -12, height: 14), blur: 3)
+            ctx.move(to: CGPoint(x: 30, y: 4)); ctx.addLine(to: CGPoint(x: 46, y: 9)); ctx.addLine(to: CGPoint(x: 35, y: 19)); ctx.closePath()
+            ctx.fillPath()
+        }
+        let native = try drawn(w, h, scene)
+        var rgba = [UInt8](repeating: 0, count: w * h * 4)
+        try rgba.withUnsafeMutableBytes { raw in
+            let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
+                                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            scene(ctx)
+        }
+        var differing = 0
+        for i in 0..<(w * h) {
+            let p = native[i]
+            let want = [UInt8(p >> 16 & 255), UInt8(p >> 8 & 255), UInt8(p & 255), UInt8(p >> 24)]
+            if Array(rgba[4 * i..<4 * i + 4]) != want { differing += 1 }
+        }
+        XCTAssertEqual(differing, 0)
+        XCTAssertTrue(native.contains { $0 != native[0] && $0 != native[w * h - 1] }, "something drawn")
+    }
 }
