@@ -75,14 +75,19 @@ final class BitmapStorage {
     /// The device pixels `op` can touch (its geometry, widened for strokes, anti-aliasing and
     /// shadows, cut to its clips and the bitmap), nil when none.
     static func deviceBounds(of op: CGContext.Operation, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
-        var (box, clips) = extent(of: op, width: width, height: height)
-        for c in clips { box = box.intersection(c.path.boundingBoxOfPath) }
-        box = box.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        let box = reach(of: op, width: width, height: height).intersection(CGRect(x: 0, y: 0, width: width, height: height))
         guard !box.isNull, box.width.isFinite, box.height.isFinite else { return nil }
         let x0 = max(0, Int((box.minX - 1).rounded(.down))), y0 = max(0, Int((box.minY - 1).rounded(.down)))
         let x1 = min(width, Int((box.maxX + 1).rounded(.up))), y1 = min(height, Int((box.maxY + 1).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Where `op` draws (device space): its extent cut to its clips' boxes.
+    private static func reach(of op: CGContext.Operation, width: Int, height: Int) -> CGRect {
+        var (box, clips) = extent(of: op, width: width, height: height)
+        for c in clips { box = box.intersection(c.path.boundingBoxOfPath) }
+        return box
     }
 
     /// Where `op` draws before its clips (device space), and the clips.
@@ -113,6 +118,10 @@ final class BitmapStorage {
             let pad = (6 * sigma).rounded(.up) + 12
             let cast = box.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad)
             return (box.union(cast), clips)
+        case let .transparencyLayer(ops, bounds, _, clips):
+            // What the layer's operations reach, within its bounds.
+            let drawn = ops.reduce(CGRect.null) { $0.union(reach(of: $1, width: width, height: height)) }
+            return (bounds.map { drawn.intersection($0) } ?? drawn, clips)
         }
     }
 }

@@ -58,6 +58,11 @@ public final class CGContext {
         /// gradient area) covers exactly the device pixels whose centres lie inside it, a centre on
         /// an edge counting for the pixel right of or below it; its clips stay as they were made.
         indirect case aliased(Operation)
+        /// A transparency layer (`beginTransparencyLayer` … `endTransparencyLayer()`): the
+        /// operations drawn between them, drawn in order into a transparent backdrop of their own
+        /// (cut to `bounds`, device pixels, when the layer was begun in a rectangle), which is then
+        /// composited as one image with `alpha` under `clips` (the state when the layer began).
+        case transparencyLayer([Operation], bounds: CGRect?, alpha: CGFloat, clips: [Clip])
     }
 
     /// A shadow in device pixels, as `setShadow(offset:blur:color:)` set it: its offset and blur
@@ -116,9 +121,12 @@ public final class CGContext {
     /// Whether the context may anti-alias at all (`setAllowsAntialiasing(_:)`; not part of the
     /// graphics state): shapes are anti-aliased when this and the state's `shouldAntialias` are true.
     var allowsAntialiasing = true
+    /// The transparency layers begun and not yet ended, innermost last (see
+    /// `CGContext+TransparencyLayer.swift`); while one is open, drawing goes into it.
+    var openLayers: [OpenTransparencyLayer] = []
     /// The CTM a new context starts with: from base space (where shadow offsets are given) to device.
     let baseCTM: CGAffineTransform
-    private var stack: [GState] = []
+    var stack: [GState] = []
     var currentPath = CGMutablePath()   // in user space
 
     /// A context for a bitmap of width × height pixels whose CTM starts scaled by `scale`
@@ -148,7 +156,8 @@ public final class CGContext {
             if gstate.blendMode != .normal { op = .blended(op, mode: gstate.blendMode) }
             if let shadow = gstate.shadow { op = .shadowed(op, shadow: shadow) }
         }
-        if let bitmap { bitmap.draw(op) } else { operations.append(op) }
+        if !openLayers.isEmpty { openLayers[openLayers.count - 1].operations.append(op) }
+        else if let bitmap { bitmap.draw(op) } else { operations.append(op) }
     }
 
     /// The current transformation matrix (user space to device pixels).
@@ -157,7 +166,11 @@ public final class CGContext {
     /// Pushes a copy of the graphics state.
     public func saveGState() { stack.append(gstate) }
     /// Restores the most recently saved graphics state (does nothing when none was saved).
-    public func restoreGState() { if let s = stack.popLast() { gstate = s } }
+    public func restoreGState() {
+        // An open transparency layer keeps the state saved when it began for its end.
+        guard stack.count > openLayers.last.map({ $0.stackDepth + 1 }) ?? 0, let s = stack.popLast() else { return }
+        gstate = s
+    }
 
     /// Translates user space.
     public func translateBy(x: CGFloat, y: CGFloat) { gstate.ctm = gstate.ctm.translatedBy(x: x, y: y) }

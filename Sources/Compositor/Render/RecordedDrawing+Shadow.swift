@@ -11,11 +11,15 @@ extension RecordedDrawing {
         var caster = op
         if case let .blended(inner, _) = op { caster = inner }   // the shadow of the shape, whatever the mode
         let dx = Double(shadow.offset.width), dy = Double(shadow.offset.height)
-        guard dx.isFinite, dy.isFinite, abs(dx) < 1e9, abs(dy) < 1e9,
-              let part = Part(moved(caster, dx: dx, dy: dy), frame: surface.frame) else { return }
         let sigma = Double(shadow.sigma)
         let blurs = sigma > 0.3
         let pad = blurs ? BoxBlur.boxSizes(sigma: min(sigma, 256)).reduce(0, +) + 2 : 0
+        // The moved caster, wherever it can blur into the surface (a gradient or a layer is made
+        // over that much).
+        let f = surface.frame
+        guard dx.isFinite, dy.isFinite, abs(dx) < 1e9, abs(dy) < 1e9,
+              let part = Part(moved(caster, dx: dx, dy: dy),
+                              frame: IntRect(x: f.x - pad, y: f.y - pad, width: f.width + 2 * pad, height: f.height + 2 * pad)) else { return }
         // The moved caster's pixels that can blur into the surface.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for c in part.contours { for p in c { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) } }
@@ -48,24 +52,34 @@ extension RecordedDrawing {
         }
     }
 
-    /// `op` with what it draws moved by (dx, dy) device pixels and its clips where they were.
-    private static func moved(_ op: CGContext.Operation, dx: Double, dy: Double) -> CGContext.Operation {
+    /// `op` with what it draws moved by (dx, dy) device pixels; its own clips move too when
+    /// `movingClips` (an operation inside a transparency layer), else they stay where they were.
+    private static func moved(_ op: CGContext.Operation, dx: Double, dy: Double, movingClips: Bool = false) -> CGContext.Operation {
         let shift = CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy))
+        func path(_ p: CGPath) -> CGPath { let m = CGMutablePath(); m.addPath(p, transform: shift); return m }
+        func clips(_ c: [CGContext.Clip]) -> [CGContext.Clip] {
+            movingClips ? c.map { var m = $0; m.path = path($0.path); return m } : c
+        }
         switch op {
-        case let .fillPath(path, rule, color, alpha, clips):
-            let shifted = CGMutablePath()
-            shifted.addPath(path, transform: shift)
-            return .fillPath(shifted, rule: rule, color: color, alpha: alpha, clips: clips)
-        case let .strokePath(path, ctm, style, color, alpha, clips):
-            return .strokePath(path, ctm: ctm.concatenating(shift), style: style, color: color, alpha: alpha, clips: clips)
-        case let .drawImage(image, rect, ctm, alpha, clips):
-            return .drawImage(image, rect: rect, ctm: ctm.concatenating(shift), alpha: alpha, clips: clips)
-        case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
-            return .drawGradient(gradient, geometry: geometry, options: options, ctm: ctm.concatenating(shift), alpha: alpha, clips: clips)
+        case let .fillPath(p, rule, color, alpha, c):
+            return .fillPath(path(p), rule: rule, color: color, alpha: alpha, clips: clips(c))
+        case let .strokePath(p, ctm, style, color, alpha, c):
+            return .strokePath(p, ctm: ctm.concatenating(shift), style: style, color: color, alpha: alpha, clips: clips(c))
+        case let .drawImage(image, rect, ctm, alpha, c):
+            return .drawImage(image, rect: rect, ctm: ctm.concatenating(shift), alpha: alpha, clips: clips(c))
+        case let .drawGradient(gradient, geometry, options, ctm, alpha, c):
+            return .drawGradient(gradient, geometry: geometry, options: options, ctm: ctm.concatenating(shift), alpha: alpha, clips: clips(c))
         case let .aliased(inner):
-            return .aliased(moved(inner, dx: dx, dy: dy))
-        case .clear, .blended, .shadowed:
-            return op
+            return .aliased(moved(inner, dx: dx, dy: dy, movingClips: movingClips))
+        case let .blended(inner, mode):
+            return .blended(moved(inner, dx: dx, dy: dy, movingClips: movingClips), mode: mode)
+        case let .shadowed(inner, shadow):
+            return .shadowed(moved(inner, dx: dx, dy: dy, movingClips: movingClips), shadow: shadow)
+        case let .clear(rect):
+            return movingClips ? .clear(rect.offsetBy(dx: CGFloat(dx), dy: CGFloat(dy))) : op
+        case let .transparencyLayer(ops, bounds, alpha, c):
+            return .transparencyLayer(ops.map { moved($0, dx: dx, dy: dy, movingClips: true) },
+                                      bounds: bounds?.offsetBy(dx: CGFloat(dx), dy: CGFloat(dy)), alpha: alpha, clips: clips(c))
         }
     }
 }

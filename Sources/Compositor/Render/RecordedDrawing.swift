@@ -66,7 +66,7 @@ public enum RecordedDrawing {
     }
 
     /// The corners of `box` as a contour.
-    private static func corners(of box: IntRect) -> [(x: Double, y: Double)] {
+    static func corners(of box: IntRect) -> [(x: Double, y: Double)] {
         [(Double(box.x), Double(box.y)), (Double(box.maxX), Double(box.y)), (Double(box.maxX), Double(box.maxY)), (Double(box.x), Double(box.maxY))]
     }
 
@@ -82,7 +82,8 @@ public enum RecordedDrawing {
         private(set) var aliased = false
 
         /// The parts of `op` drawn into a target covering `frame`; nil for an operation that paints
-        /// nothing there or is not a painting one (`clear`, `blended`, `shadowed`).
+        /// nothing there or is not a painting one (`clear`, `blended`, `shadowed`). A transparency
+        /// layer is the image of what its operations draw over its rectangle.
         init?(_ op: CGContext.Operation, frame: IntRect) {
             switch op {
             case let .fillPath(path, rule, color, alpha, clips):
@@ -108,6 +109,12 @@ public enum RecordedDrawing {
             case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
                 guard let (area, sampler) = RecordedDrawing.gradient(gradient, geometry, options, ctm, frame: frame) else { return nil }
                 self.init(contours: [area], rule: .nonZero, paint: .gradient(sampler), opacity: Double(alpha), clips: clips)
+            case let .transparencyLayer(ops, bounds, alpha, clips):
+                guard let image = RecordedDrawing.layerImage(ops, bounds: bounds, frame: frame) else { return nil }
+                let a = image.area
+                let sampler = ImageSampler(image: image.pixels, map: Projective2D(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: Double(-a.x), h: Double(-a.y), i: 1),
+                                           x0: 0, y0: 0, x1: a.width, y1: a.height, bilinear: false, tint: 0xFFFF_FFFF)
+                self.init(contours: [RecordedDrawing.corners(of: a)], rule: .nonZero, paint: .image(sampler), opacity: Double(alpha), clips: clips)
             case let .aliased(inner):
                 guard let part = Part(inner, frame: frame) else { return nil }
                 self = part
@@ -136,6 +143,26 @@ public enum RecordedDrawing {
         surface.clip = shape
         drawer.composite(paint, onto: surface, area: box, opacity: 1, mask: nil, mode: mode)
         surface.clip = saved
+    }
+
+    /// What a transparency layer's operations draw into a transparent backdrop over the part of
+    /// `frame` inside `bounds` (device pixels): the image and the device rectangle it covers; nil
+    /// when that part is empty.
+    private static func layerImage(_ ops: [CGContext.Operation], bounds: CGRect?, frame: IntRect) -> (pixels: CGImage, area: IntRect)? {
+        var area = frame
+        if let b = bounds {
+            guard !b.isNull, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return nil }
+            area = area.intersection(IntRect.covering(minX: Double(b.minX), minY: Double(b.minY), maxX: Double(b.maxX), maxY: Double(b.maxY)))
+        }
+        guard !area.isEmpty else { return nil }
+        let backdrop = Surface(offscreen: area, columns: area.x..<area.maxX)
+        let drawer = PrimitiveDrawer()
+        for op in ops { draw(op, on: backdrop, drawer: drawer) }
+        var pixels = [UInt32](repeating: 0, count: area.area)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<area.height { (out.baseAddress! + y * area.width).update(from: backdrop.row(area.y + y) + area.x, count: area.width) }
+        }
+        return (CGImage(width: area.width, height: area.height, validPremultipliedARGB: pixels), area)
     }
 
     /// The affine map `ctm` as a projective one.
