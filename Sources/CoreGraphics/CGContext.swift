@@ -160,8 +160,40 @@ public final class CGContext {
         else if let bitmap { bitmap.draw(op) } else { operations.append(op) }
     }
 
-    /// The current transformation matrix (user space to device pixels).
-    public var ctm: CGAffineTransform { gstate.ctm }
+    /// The current transformation matrix, from user space to Core Graphics' device space: pixels
+    /// with the origin at the bottom left and y up. A new bitmap context's is the identity (times
+    /// its scale); a layer's `draw(in:)` context's is flipped, `[s, 0, 0, −s, 0, height]` for a layer
+    /// drawn at scale s, as on iOS.
+    public var ctm: CGAffineTransform { gstate.ctm.concatenating(deviceFlip) }
+
+    /// The map from user space to the pixel rows drawn into (origin at the top left, y down): the
+    /// CTM without the device flip. Lamina's renderers draw through it.
+    package var userToPixels: CGAffineTransform { gstate.ctm }
+
+    /// Pixel rows (y down) to Core Graphics' device space (y up), and back: its own inverse.
+    private var deviceFlip: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// The map from user space to device space (`ctm`).
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { ctm }
+
+    /// `point` from user space to device space.
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm) }
+    /// `size` from user space to device space (the transform without its translation).
+    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(ctm) }
+    /// The bounding box of `rect` in device space.
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm) }
+    /// `point` from device space to user space.
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm.inverted()) }
+    /// `size` from device space to user space (the inverse transform without its translation).
+    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(ctm.inverted()) }
+    /// The bounding box of `rect` (device space) in user space.
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm.inverted()) }
+
+    /// Makes sure drawing so far reaches the destination: Lamina draws each call at once into a
+    /// bitmap and records it otherwise, so there is nothing left to do.
+    public func flush() {}
+    /// As `flush()`.
+    public func synchronize() {}
 
     /// Pushes a copy of the graphics state.
     public func saveGState() { stack.append(gstate) }
@@ -308,12 +340,12 @@ public final class CGContext {
         return r.applying(gstate.ctm.inverted())
     }
 
-    /// Draws an image scaled into `rect`.
+    /// Draws an image scaled into `rect`, as Core Graphics does in its y-up user space: the
+    /// image's first row at the rectangle's maxY. It is upright under a bitmap context's default
+    /// CTM and upside down under a flipped one, such as a layer's `draw(in:)` context (y down, as
+    /// on iOS, where drawing code flips the context first to draw an image upright).
     public func draw(_ image: CGImage, in rect: CGRect) {
-        // A bitmap context draws as Core Graphics does in its y-up space: the image's first row at
-        // the rectangle's maxY (upright with the default CTM, upside down under a flipped one).
-        var ctm = gstate.ctm
-        if bitmap != nil { ctm = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: rect.minY + rect.maxY).concatenating(ctm) }
+        let ctm = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: rect.minY + rect.maxY).concatenating(gstate.ctm)
         emit(.drawImage(image, rect: rect, ctm: ctm, alpha: gstate.alpha, clips: gstate.clips))
     }
 

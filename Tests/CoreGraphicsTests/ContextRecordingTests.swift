@@ -17,7 +17,15 @@ final class ContextRecordingTests: XCTestCase {
         ctx.scaleBy(x: 2, y: 2)
         ctx.fill(CGRect(x: 1, y: 1, width: 1, height: 1))
         XCTAssertEqual(fillBox(ctx.operations[0]), CGRect(x: 36, y: 6, width: 6, height: 6))
-        XCTAssertEqual(ctx.ctm, CGAffineTransform(a: 6, b: 0, c: 0, d: 6, tx: 30, ty: 0))
+        // `ctm` maps to Core Graphics' device space (y up from the bottom of the 100 pixel rows),
+        // as a layer's context reports on iOS: x' = 6x + 30, y' = 100 − 6y.
+        XCTAssertEqual(ctx.ctm, CGAffineTransform(a: 6, b: 0, c: 0, d: -6, tx: 30, ty: 100))
+        XCTAssertEqual(ctx.convertToDeviceSpace(CGPoint(x: 1, y: 1)), CGPoint(x: 36, y: 94))
+        let back = ctx.convertToUserSpace(CGPoint(x: 36, y: 94))
+        XCTAssertEqual(back.x, 1, accuracy: 1e-12); XCTAssertEqual(back.y, 1, accuracy: 1e-12)
+        XCTAssertEqual(ctx.convertToDeviceSpace(CGSize(width: 1, height: 2)), CGSize(width: 6, height: -12))
+        XCTAssertEqual(ctx.convertToDeviceSpace(CGRect(x: 1, y: 1, width: 1, height: 1)), CGRect(x: 36, y: 88, width: 6, height: 6))
+        XCTAssertEqual(ctx.userSpaceToDeviceSpaceTransform, ctx.ctm)
         // Rotation by 90°: (x, y) → (−y, x) in user space first: the square (1…2, 0…1) → (−1…0, 1…2),
         // then ×6 and +30 in x: (24…30, 6…12).
         ctx.rotate(by: .pi / 2)

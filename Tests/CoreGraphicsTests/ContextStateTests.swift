@@ -97,7 +97,10 @@ final class ContextStateTests: XCTestCase {
         guard case .drawImage(let i, let rect, let ctm, let alpha, _) = ctx.operations[6] else { return XCTFail() }
         XCTAssertTrue(i === img)
         XCTAssertEqual(rect, CGRect(x: 0, y: 0, width: 3, height: 3))
-        XCTAssertEqual(ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 0))
+        // Core Graphics puts the image's first row at the rectangle's maxY (y 3): the flip
+        // y → 3 − y before the CTM (scale 2 after translating 1 right), so upside down in this
+        // y-down context, as in a layer's drawing on iOS: x' = 2x + 2, y' = 6 − 2y.
+        XCTAssertEqual(ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: 2, ty: 6))
         XCTAssertEqual(alpha, 0.25)
         XCTAssertEqual(CGContext(width: -3, height: 4).width, 0)
         XCTAssertEqual(CGContext(width: 3, height: -4).height, 0)

@@ -41,7 +41,7 @@ enum LayerContextRenderer {
                                              maskOwner: isRoot ? -1 : l.maskOwner?.slot ?? -1, animations: [])
         }
         let tree = CommittedTree(layers: records, generation: 0)
-        let m = ctx.ctm
+        let m = ctx.userToPixels
         let toDevice = Matrix4x4(m: [Double(m.a), Double(m.b), 0, 0, Double(m.c), Double(m.d), 0, 0, 0, 0, 1, 0, Double(m.tx), Double(m.ty), 0, 1])
         let t = CACurrentMediaTime()
         let builder = RenderTreeBuilder()
