@@ -7,12 +7,32 @@ import Foundation
 /// (`init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`) draws each call into
 /// its pixels at once, with Core Graphics' y-up coordinates (see `CGContext+Bitmap.swift`).
 public final class CGContext {
-    /// One clip: a device-space path and its fill rule.
+    /// One clip: a device-space path and its fill rule, and for `clip(to:mask:)` the image whose
+    /// samples clip within that path.
     public struct Clip: Equatable {
         /// The clip path in device pixels.
         public var path: CGPath
         /// Its fill rule.
         public var rule: CGPathFillRule
+        /// The mask image of `clip(to:mask:)` (nil for a path clip); `path` is then its rectangle.
+        public var mask: ClipMaskImage? = nil
+    }
+
+    /// The image of `clip(to:mask:)`: drawn into `rect` (user space) through `ctm` as
+    /// `draw(_:in:)` places an image, its samples become the clip's coverage: an image mask's as
+    /// inverse alpha (a sample of 0 lets drawing through), another image's alpha when it has
+    /// alpha, else its gray level (white lets drawing through).
+    public struct ClipMaskImage: Equatable {
+        /// The mask.
+        public var image: CGImage
+        /// The user-space rectangle it is mapped to.
+        public var rect: CGRect
+        /// User space to device pixels (y down), with the flip that puts the image's first row at
+        /// the rectangle's maxY.
+        public var ctm: CGAffineTransform
+        /// Whether coverage is the image's alpha (an image mask or an image with alpha) rather than
+        /// its gray level.
+        public var usesAlpha: Bool
     }
 
     /// The stroke parameters in force for a stroke operation.
@@ -319,6 +339,22 @@ public final class CGContext {
     public func clip(using rule: CGPathFillRule = .winding) {
         gstate.clips.append(Clip(path: currentPath.applying(gstate.ctm), rule: rule))
         beginPath()
+    }
+
+    /// Maps `mask` into `rect` (user space, placed as `draw(_:in:)` places an image) and
+    /// intersects the clip with it: an image mask lets drawing through where its samples are 0 (as
+    /// inverse alpha), an image with alpha by its alpha, a gray image by its gray level (white lets
+    /// drawing through); nothing is drawn outside `rect`.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        let r = rect.standardized
+        let ctm = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: r.minY + r.maxY).concatenating(gstate.ctm)
+        let alpha: Bool
+        switch mask.alphaInfo {
+        case .none, .noneSkipFirst, .noneSkipLast: alpha = mask.isMask
+        default: alpha = true
+        }
+        gstate.clips.append(Clip(path: CGPath(rect: r, transform: nil).applying(gstate.ctm), rule: .winding,
+                                 mask: ClipMaskImage(image: mask, rect: r, ctm: ctm, usesAlpha: alpha)))
     }
 
     /// Intersects the clip with a rectangle.

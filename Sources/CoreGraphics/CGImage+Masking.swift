@@ -89,7 +89,7 @@ extension CGImage {
     }
 
     /// The Rec. 601 luma of a pixel's colour (as stored, so over black for a premultiplied one).
-    static func luma(_ p: UInt32) -> UInt32 {
+    package static func luma(_ p: UInt32) -> UInt32 {
         (((p >> 16) & 255) * 299 + ((p >> 8) & 255) * 587 + (p & 255) * 114 + 500) / 1000
     }
 }

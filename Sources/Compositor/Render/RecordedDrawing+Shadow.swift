@@ -58,7 +58,13 @@ extension RecordedDrawing {
         let shift = CGAffineTransform(translationX: CGFloat(dx), y: CGFloat(dy))
         func path(_ p: CGPath) -> CGPath { let m = CGMutablePath(); m.addPath(p, transform: shift); return m }
         func clips(_ c: [CGContext.Clip]) -> [CGContext.Clip] {
-            movingClips ? c.map { var m = $0; m.path = path($0.path); return m } : c
+            guard movingClips else { return c }
+            return c.map {
+                var m = $0
+                m.path = path($0.path)
+                m.mask?.ctm = $0.mask.map { $0.ctm.concatenating(shift) } ?? .identity
+                return m
+            }
         }
         switch op {
         case let .fillPath(p, rule, color, alpha, c):

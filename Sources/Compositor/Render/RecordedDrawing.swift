@@ -58,9 +58,7 @@ public enum RecordedDrawing {
     /// (times the clips) for an aliased part.
     private static func shapeMask(_ part: Part, clips: [CGContext.Clip], area: IntRect, surface: Surface, drawer: PrimitiveDrawer) -> ClipMask {
         var clip: ClipMask? = nil
-        for c in clips {
-            clip = drawer.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: area, outer: clip, columns: surface.columns)
-        }
+        for c in clips { clip = clipMask(c, area: area, outer: clip, columns: surface.columns, drawer: drawer) }
         if part.aliased { return AliasedCoverage.mask(part.contours, rule: part.rule, area: area, outer: clip) }
         return drawer.clipMask(part.contours, rule: part.rule, area: area, outer: clip, columns: surface.columns)
     }
@@ -229,12 +227,39 @@ public enum RecordedDrawing {
         path.flattened(tolerance: 0.05).map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
     }
 
+    /// The coverage of one clip over `area`, times `outer`'s: its path's, or for a mask image's
+    /// clip (`clip(to:mask:)`) the image's samples drawn into its rectangle (alpha or gray level).
+    static func clipMask(_ c: CGContext.Clip, area: IntRect, outer: ClipMask?, columns: Range<Int>, drawer: PrimitiveDrawer) -> ClipMask {
+        guard let m = c.mask else {
+            return drawer.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: area, outer: outer, columns: columns)
+        }
+        let empty = ClipMask(rect: IntRect(x: area.x, y: area.y, width: 0, height: 0), values: [])
+        let b = c.path.boundingBoxOfPath
+        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite,
+              let part = Part(.drawImage(m.image, rect: m.rect, ctm: m.ctm, alpha: 1, clips: []), frame: area) else { return empty }
+        var box = IntRect.covering(minX: Double(b.minX), minY: Double(b.minY), maxX: Double(b.maxX), maxY: Double(b.maxY)).intersection(area)
+        if let outer { box = box.intersection(outer.rect) }
+        guard !box.isEmpty else { return empty }
+        let drawn = Surface(offscreen: box, columns: columns)
+        drawer.draw(part.contours, rule: .nonZero, paint: part.paint, opacity: 1, on: drawn)
+        var values = [Float](repeating: 0, count: box.area)
+        for y in box.y..<box.maxY {
+            let row = drawn.row(y)
+            for x in box.x..<box.maxX {
+                let p = row[x]
+                let sample = m.usesAlpha ? p >> 24 : CGImage.luma(p)
+                var v = Float(sample) / 255
+                if let outer { v *= outer.values[(y - outer.rect.y) * outer.rect.width + x - outer.rect.x] }
+                values[(y - box.y) * box.width + x - box.x] = v
+            }
+        }
+        return ClipMask(rect: box, values: values)
+    }
+
     static func withClips(_ clips: [CGContext.Clip], _ s: Surface, _ d: PrimitiveDrawer, _ body: () -> Void) {
         guard !clips.isEmpty else { body(); return }
         var mask: ClipMask? = nil
-        for c in clips {
-            mask = d.clipMask(contours(c.path), rule: c.rule == .evenOdd ? .evenOdd : .nonZero, area: s.frame, outer: mask, columns: s.columns)
-        }
+        for c in clips { mask = clipMask(c, area: s.frame, outer: mask, columns: s.columns, drawer: d) }
         let saved = s.clip
         s.clip = mask
         body()
