@@ -51,4 +51,34 @@ final class ContextSpacesTests: LaminaTestCase {
         XCTAssertEqual(try topPixel(flipped: false), [255, 0, 0, 255], "blue on top")
         XCTAssertEqual(try topPixel(flipped: true), [0, 0, 255, 255], "red on top")
     }
+
+    /// `draw(_:in:byTiling:)` repeats the image over the whole clip in the grid `rect` starts: a
+    /// 2 × 2 image [A B; C D] (first row A B) tiled from (1, 1) in a 6 × 4 bitmap (y up) gives the
+    /// device pixel (x, y), whose centre is user (x + ½, 3½ − y), the texel of column (x − 1) mod 2
+    /// and row 1 − ((2 − y) mod 2) (a tile's first row at its top). Under a clip to columns 2–3
+    /// only those columns are drawn.
+    func testTilingRepeatsTheImageOverTheClip() throws {
+        let a: UInt32 = 0xFFFF_0000, b: UInt32 = 0xFF00_FF00, c: UInt32 = 0xFF00_00FF, d: UInt32 = 0xFFFF_FFFF
+        let image = CGImage(width: 2, height: 2, premultipliedARGB: [a, b, c, d])
+        func tiled(clipped: Bool) throws -> [UInt32] {
+            var px = [UInt32](repeating: 0, count: 24)
+            try px.withUnsafeMutableBytes { raw in
+                let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: 6, height: 4, bitsPerComponent: 8, bytesPerRow: 24,
+                                                  space: CGColorSpaceCreateDeviceRGB(),
+                                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+                if clipped { ctx.clip(to: CGRect(x: 2, y: 0, width: 2, height: 4)) }
+                ctx.draw(image, in: CGRect(x: 1, y: 1, width: 2, height: 2), byTiling: true)
+            }
+            return px
+        }
+        func mod2(_ v: Int) -> Int { ((v % 2) + 2) % 2 }
+        let full = try tiled(clipped: false), clipped = try tiled(clipped: true)
+        for y in 0..<4 {
+            for x in 0..<6 {
+                let want = [a, b, c, d][(1 - mod2(2 - y)) * 2 + mod2(x - 1)]
+                XCTAssertEqual(full[y * 6 + x], want, "(\(x), \(y))")
+                XCTAssertEqual(clipped[y * 6 + x], (2...3).contains(x) ? want : 0, "clipped (\(x), \(y))")
+            }
+        }
+    }
 }
