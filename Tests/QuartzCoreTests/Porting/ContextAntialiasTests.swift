@@ -11,19 +11,6 @@ final class ContextAntialiasTests: LaminaTestCase {
     private let red: UInt32 = 0xFFFF_0000
     private let blue: UInt32 = 0xFF00_00FF
 
-    /// A w × h transparent bitmap context over premultiplied ARGB words (y up in user space), after
-    /// `draw`; its pixels top row first.
-    private func drawn(_ w: Int, _ h: Int, _ draw: (CGContext) -> Void) throws -> [UInt32] {
-        var px = [UInt32](repeating: 0, count: w * h)
-        try px.withUnsafeMutableBytes { raw in
-            let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                              space: CGColorSpaceCreateDeviceRGB(),
-                                              bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
-            draw(ctx)
-        }
-        return px
-    }
-
     /// Whether device point p lies inside the triangle a b c (either winding), by the signs of the
     /// three edge cross products.
     private func inside(_ p: CGPoint, _ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Bool {
@@ -41,7 +28,7 @@ final class ContextAntialiasTests: LaminaTestCase {
         let w = 24, h = 20
         for round in 0..<40 {
             let user = (0..<3).map { _ in CGPoint(x: unit() * 28 - 2, y: unit() * 24 - 2) }
-            let px = try drawn(w, h) { ctx in
+            let px = try bitmapContextPixels(w, h) { ctx in
                 ctx.setShouldAntialias(false)
                 ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
                 ctx.move(to: user[0]); ctx.addLine(to: user[1]); ctx.addLine(to: user[2]); ctx.closePath()
@@ -62,7 +49,7 @@ final class ContextAntialiasTests: LaminaTestCase {
     /// The default (anti-aliased) fill of a triangle with slanted edges has partly covered pixels,
     /// so the aliased test above could fail if aliasing were ignored.
     func testTheDefaultFillIsAntialiased() throws {
-        let px = try drawn(16, 16) { ctx in
+        let px = try bitmapContextPixels(16, 16) { ctx in
             ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
             ctx.move(to: CGPoint(x: 1, y: 1)); ctx.addLine(to: CGPoint(x: 15, y: 3)); ctx.addLine(to: CGPoint(x: 4, y: 14)); ctx.closePath()
             ctx.fillPath()
@@ -74,7 +61,7 @@ final class ContextAntialiasTests: LaminaTestCase {
     /// right one only (blue, drawn first, stays); the shared edge y = 4.5 (device) between a top and
     /// a bottom rectangle gives row 4 to the lower one. No pixel is painted twice or missed.
     func testACentreOnAnEdgeBelongsToThePixelRightOfOrBelowIt() throws {
-        let px = try drawn(8, 8) { ctx in
+        let px = try bitmapContextPixels(8, 8) { ctx in
             ctx.setShouldAntialias(false)
             ctx.translateBy(x: 0, y: 8); ctx.scaleBy(x: 1, y: -1)    // user space = device space, y down
             ctx.setFillColor(CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1))
@@ -100,7 +87,7 @@ final class ContextAntialiasTests: LaminaTestCase {
     /// anti-aliased it is half a pixel in rows 3 and 4 (0.5 · 255 = 127.5 → 127 or 128 of red).
     func testAnAliasedHairlineIsOneWholeRow() throws {
         func line(_ antialias: Bool) throws -> [UInt32] {
-            try drawn(8, 8) { ctx in
+            try bitmapContextPixels(8, 8) { ctx in
                 ctx.setShouldAntialias(antialias)
                 ctx.setStrokeColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
                 ctx.setLineWidth(1)
@@ -124,13 +111,13 @@ final class ContextAntialiasTests: LaminaTestCase {
             ctx.fillPath()
         }
         let hard = { (px: [UInt32]) in px.allSatisfy { $0 == 0 || $0 == self.red } }
-        XCTAssertFalse(hard(try drawn(16, 16) { ctx in
+        XCTAssertFalse(hard(try bitmapContextPixels(16, 16) { ctx in
             ctx.saveGState(); ctx.setShouldAntialias(false); ctx.restoreGState(); triangle(ctx)
         }), "restored: anti-aliased")
-        XCTAssertTrue(hard(try drawn(16, 16) { ctx in
+        XCTAssertTrue(hard(try bitmapContextPixels(16, 16) { ctx in
             ctx.saveGState(); ctx.setAllowsAntialiasing(false); ctx.restoreGState(); triangle(ctx)
         }), "allowsAntialiasing survives restoreGState")
-        XCTAssertTrue(hard(try drawn(16, 16) { ctx in
+        XCTAssertTrue(hard(try bitmapContextPixels(16, 16) { ctx in
             ctx.setAllowsAntialiasing(false); ctx.setShouldAntialias(true); triangle(ctx)
         }), "either false aliases")
     }
@@ -140,7 +127,7 @@ final class ContextAntialiasTests: LaminaTestCase {
     /// premultiplied 0x80000080) and leaves the rest red; the shadow of an aliased caster with blur
     /// 0 is hard too (0 or the shadow's alpha, 0x66 = 0.4 · 255).
     func testAliasedBlendModesAndShadowsStayHard() throws {
-        let px = try drawn(16, 16) { ctx in
+        let px = try bitmapContextPixels(16, 16) { ctx in
             ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
             ctx.fill(CGRect(x: 0, y: 0, width: 16, height: 16))
             ctx.setShouldAntialias(false)
@@ -151,7 +138,7 @@ final class ContextAntialiasTests: LaminaTestCase {
         }
         XCTAssertTrue(px.allSatisfy { $0 == red || $0 == 0x8000_0080 }, Set(px.map { String($0, radix: 16) }).sorted().description)
         XCTAssertTrue(px.contains(0x8000_0080))
-        let shadowed = try drawn(16, 16) { ctx in
+        let shadowed = try bitmapContextPixels(16, 16) { ctx in
             ctx.setShouldAntialias(false)
             ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 0, color: CGColor(gray: 0, alpha: 0.4))
             ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))

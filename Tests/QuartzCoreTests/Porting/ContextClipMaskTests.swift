@@ -9,24 +9,12 @@ import QuartzCore
 final class ContextClipMaskTests: LaminaTestCase {
     private let red = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
 
-    /// A w × h transparent bitmap context (y up) over ARGB words, after `draw`.
-    private func drawn(_ w: Int, _ h: Int, _ draw: (CGContext) -> Void) throws -> [UInt32] {
-        var px = [UInt32](repeating: 0, count: w * h)
-        try px.withUnsafeMutableBytes { raw in
-            let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                              space: CGColorSpaceCreateDeviceRGB(),
-                                              bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
-            draw(ctx)
-        }
-        return px
-    }
-
     /// A 4 × 2 icon, its top row opaque, clear, half (alpha 0x80) and opaque, its bottom row clear:
     /// red filled through it is red, nothing, red at 0x80 (premultiplied 0x80800000) and red on the
     /// top row (upright in a bitmap context), nothing below.
     func testAnImageWithAlphaClipsByItsAlpha() throws {
         let icon = CGImage(width: 4, height: 2, premultipliedARGB: [0xFF00_FF00, 0, 0x8000_8000, 0xFF12_3456, 0, 0, 0, 0])
-        let px = try drawn(4, 2) { ctx in
+        let px = try bitmapContextPixels(4, 2) { ctx in
             ctx.clip(to: CGRect(x: 0, y: 0, width: 4, height: 2), mask: icon)
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
@@ -41,7 +29,7 @@ final class ContextClipMaskTests: LaminaTestCase {
         let gray = try XCTUnwrap(CGImage(width: 4, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 4,
                                          space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.none.rawValue),
                                          provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent))
-        let px = try drawn(4, 1) { ctx in
+        let px = try bitmapContextPixels(4, 1) { ctx in
             ctx.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: gray)
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
@@ -54,7 +42,7 @@ final class ContextClipMaskTests: LaminaTestCase {
         let provider = try XCTUnwrap(CGDataProvider(data: Data([0b0101_0000])))
         let mask = try XCTUnwrap(CGImage(maskWidth: 4, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
                                          provider: provider, decode: nil, shouldInterpolate: false))
-        let px = try drawn(4, 1) { ctx in
+        let px = try bitmapContextPixels(4, 1) { ctx in
             ctx.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: mask)
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
@@ -66,7 +54,7 @@ final class ContextClipMaskTests: LaminaTestCase {
     /// image stretched over columns 1–2, under a clip to columns 2–3, lets red through at column 2.
     func testTheClipIsTheRectangleAndIntersectsEarlierClips() throws {
         let dot = CGImage(width: 1, height: 1, premultipliedARGB: [0xFFFF_FFFF])
-        let px = try drawn(4, 1) { ctx in
+        let px = try bitmapContextPixels(4, 1) { ctx in
             ctx.clip(to: CGRect(x: 2, y: 0, width: 2, height: 1))
             ctx.clip(to: CGRect(x: 1, y: 0, width: 2, height: 1), mask: dot)
             ctx.setFillColor(red)

@@ -10,24 +10,11 @@ final class ContextShadowTests: LaminaTestCase {
     /// Black at alpha 0.4: 0.4 · 255 = 102 (0x66).
     private let shade = CGColor(gray: 0, alpha: 0.4)
 
-    /// A w × h transparent bitmap context over premultiplied ARGB words, after `draw`; its pixels
-    /// top row first.
-    private func drawn(_ w: Int, _ h: Int, _ draw: (CGContext) -> Void) throws -> [UInt32] {
-        var px = [UInt32](repeating: 0, count: w * h)
-        try px.withUnsafeMutableBytes { raw in
-            let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                              space: CGColorSpaceCreateDeviceRGB(),
-                                              bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
-            draw(ctx)
-        }
-        return px
-    }
-
     /// A hard shadow (blur 0): a red 2 × 2 square at user (1, 4) is bitmap rows 2–3 (8 − 6 … 8 − 4),
     /// columns 1–2; the offset (2, −2) in the bitmap's y-up base space moves its shadow 2 right
     /// and 2 down: rows 4–5, columns 3–4, black at 0x66. Nothing else is touched.
     func testAHardShadowLiesAtTheOffsetInBaseSpace() throws {
-        let px = try drawn(8, 8) { ctx in
+        let px = try bitmapContextPixels(8, 8) { ctx in
             ctx.setShadow(offset: CGSize(width: 2, height: -2), blur: 0, color: shade)
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 1, y: 4, width: 2, height: 2))
@@ -48,7 +35,7 @@ final class ContextShadowTests: LaminaTestCase {
     /// at 0.4 casts 0.4 · 0x66 = 102 · 102 / 255 = 40.8 → 41 (0x29) of black; blue over it is
     /// 102 blue, alpha 102 + 41 · 153 / 255 = 126.6 → 127 (0x7F).
     func testTheShadowLiesUnderWhatCastsIt() throws {
-        let px = try drawn(8, 8) { ctx in
+        let px = try bitmapContextPixels(8, 8) { ctx in
             ctx.setShadow(offset: CGSize(width: 1, height: -1), blur: 0, color: shade)
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 1, y: 4, width: 2, height: 2))
@@ -70,7 +57,7 @@ final class ContextShadowTests: LaminaTestCase {
     /// edge, and it spreads past the square's pixels. The caster is drawn off the bitmap and the
     /// offset brings only its shadow in, so the shadow alone is measured.
     func testABlurredShadowKeepsItsAlphaAndSpreads() throws {
-        let px = try drawn(40, 40) { ctx in
+        let px = try bitmapContextPixels(40, 40) { ctx in
             // The square at user (−28, 18) … (−24, 22) is left of the bitmap; moved 46 right it
             // lies at columns 18–21, rows 18–21.
             ctx.setShadow(offset: CGSize(width: 46, height: 0), blur: 4, color: CGColor(gray: 0, alpha: 1))
@@ -107,7 +94,7 @@ final class ContextShadowTests: LaminaTestCase {
     /// The shadow follows the graphics state: restored away, or a nil colour, draws none; the
     /// default colour is black at one third (255 / 3 = 85, 0x55); clips cut the shadow too.
     func testShadowStateDefaultColourAndClips() throws {
-        let px = try drawn(8, 1) { ctx in
+        let px = try bitmapContextPixels(8, 1) { ctx in
             ctx.setFillColor(red)
             ctx.saveGState()
             ctx.setShadow(offset: CGSize(width: 1, height: 0), blur: 0)
@@ -128,7 +115,7 @@ final class ContextShadowTests: LaminaTestCase {
     /// x 5.5…7.5, rows 4–5: column 6 whole (0x66), columns 5 and 7 half (0.5 · 255 = 127.5 → 127 or
     /// 128 of alpha in the caster; 102 · 128 / 255 = 51.2 and 102 · 127 / 255 = 50.8 → 51, 0x33).
     func testAFractionalOffsetMovesTheShadowByFractionsOfAPixel() throws {
-        let px = try drawn(9, 8) { ctx in
+        let px = try bitmapContextPixels(9, 8) { ctx in
             ctx.setShadow(offset: CGSize(width: 4.5, height: -2), blur: 0, color: shade)
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 1, y: 4, width: 2, height: 2))
@@ -142,7 +129,7 @@ final class ContextShadowTests: LaminaTestCase {
     /// the 4 × 4 square at columns −28…−24 (centre −26) moved 46.4 right centres its shadow at
     /// x = 20.4 (rounding the offset would put it at 20.0 or 21.0); rows stay centred on 20.
     func testABlurredShadowsCentreMovesByAFractionalOffset() throws {
-        let px = try drawn(40, 40) { ctx in
+        let px = try bitmapContextPixels(40, 40) { ctx in
             ctx.setShadow(offset: CGSize(width: 46.4, height: 0), blur: 4, color: CGColor(gray: 0, alpha: 1))
             ctx.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
             ctx.fill(CGRect(x: -28, y: 18, width: 4, height: 4))
@@ -175,7 +162,7 @@ final class ContextShadowTests: LaminaTestCase {
             ctx.move(to: CGPoint(x: 30, y: 4)); ctx.addLine(to: CGPoint(x: 46, y: 9)); ctx.addLine(to: CGPoint(x: 35, y: 19)); ctx.closePath()
             ctx.fillPath()
         }
-        let native = try drawn(w, h, scene)
+        let native = try bitmapContextPixels(w, h, scene)
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
         try rgba.withUnsafeMutableBytes { raw in
             let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,

@@ -61,15 +61,10 @@ final class ContextSpacesTests: LaminaTestCase {
         let a: UInt32 = 0xFFFF_0000, b: UInt32 = 0xFF00_FF00, c: UInt32 = 0xFF00_00FF, d: UInt32 = 0xFFFF_FFFF
         let image = CGImage(width: 2, height: 2, premultipliedARGB: [a, b, c, d])
         func tiled(clipped: Bool) throws -> [UInt32] {
-            var px = [UInt32](repeating: 0, count: 24)
-            try px.withUnsafeMutableBytes { raw in
-                let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: 6, height: 4, bitsPerComponent: 8, bytesPerRow: 24,
-                                                  space: CGColorSpaceCreateDeviceRGB(),
-                                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+            try bitmapContextPixels(6, 4) { ctx in
                 if clipped { ctx.clip(to: CGRect(x: 2, y: 0, width: 2, height: 4)) }
                 ctx.draw(image, in: CGRect(x: 1, y: 1, width: 2, height: 2), byTiling: true)
             }
-            return px
         }
         func mod2(_ v: Int) -> Int { ((v % 2) + 2) % 2 }
         let full = try tiled(clipped: false), clipped = try tiled(clipped: true)

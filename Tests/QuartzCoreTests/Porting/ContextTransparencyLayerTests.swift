@@ -9,27 +9,13 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
     private let red = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
     private let blue = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
 
-    /// A w × h transparent bitmap context over premultiplied ARGB words, user space turned y down
-    /// (rows top first, like the pixels), after `draw`.
-    private func drawn(_ w: Int, _ h: Int, layout: CGImageAlphaInfo = .premultipliedFirst, _ draw: (CGContext) -> Void) throws -> [UInt32] {
-        var px = [UInt32](repeating: 0, count: w * h)
-        try px.withUnsafeMutableBytes { raw in
-            let info = layout == .premultipliedFirst ? layout.rawValue | CGBitmapInfo.byteOrder32Little.rawValue : layout.rawValue
-            let ctx = try XCTUnwrap(CGContext(data: raw.baseAddress, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
-                                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info))
-            ctx.translateBy(x: 0, y: CGFloat(h)); ctx.scaleBy(x: 1, y: -1)
-            draw(ctx)
-        }
-        return px
-    }
-
     /// Red columns 0–3 and blue columns 2–5 (rows 0–1) in a layer at alpha 0.6 (0.6 · 255 = 153,
     /// 0x99): the layer holds opaque red then blue over it, so columns 2–3 are plain blue, and the
     /// whole is faded once: red 0x99990000, blue 0x99000099. Without the layer the overlap is blue
     /// at 0.6 over red at 0.6: alpha 153 + 153 · 102 / 255 = 214.2 → 214, red 153 · 102 / 255 = 61.
     func testALayerFadesAsOne() throws {
         func scene(_ layered: Bool) throws -> [UInt32] {
-            try drawn(8, 2) { ctx in
+            try bitmapContextPixels(8, 2, yDown: true) { ctx in
                 ctx.setAlpha(0.6)
                 if layered { ctx.beginTransparencyLayer(auxiliaryInfo: nil) }
                 ctx.setFillColor(red); ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
@@ -49,7 +35,7 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
     /// right: the shadow is one, 0x66 also where the squares overlap (two shadows would make it
     /// 102 + 102 · 153 / 255 = 163.2 → 163); inside the layer nothing casts its own shadow.
     func testALayerCastsOneShadow() throws {
-        let px = try drawn(16, 4) { ctx in
+        let px = try bitmapContextPixels(16, 4, yDown: true) { ctx in
             ctx.setShadow(offset: CGSize(width: 6, height: 0), blur: 0, color: CGColor(gray: 0, alpha: 0.4))
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             ctx.setFillColor(red); ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))   // shadow columns 6–9
@@ -64,7 +50,7 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
     /// A clip inside the layer shapes the group, so it shapes the shadow too: red filled over
     /// columns 0–3 under a clip to columns 0–1 casts its shadow (moved 6) on columns 6–7 only.
     func testAClipInsideALayerShapesItsShadow() throws {
-        let px = try drawn(12, 1) { ctx in
+        let px = try bitmapContextPixels(12, 1, yDown: true) { ctx in
             ctx.setShadow(offset: CGSize(width: 6, height: 0), blur: 0, color: CGColor(gray: 0, alpha: 0.4))
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             ctx.clip(to: CGRect(x: 0, y: 0, width: 2, height: 1))
@@ -77,7 +63,7 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
     /// Inside a layer the alpha is 1, the shadow off and the blend mode normal; after it the state
     /// of before comes back (alpha 0.6, the fill colour), whatever was saved and not restored inside.
     func testTheStateIsResetInsideAndRestoredAfter() throws {
-        let px = try drawn(4, 1) { ctx in
+        let px = try bitmapContextPixels(4, 1, yDown: true) { ctx in
             ctx.setAlpha(0.6)
             ctx.setBlendMode(.multiply)
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
@@ -98,7 +84,7 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
     /// A layer begun in a rectangle keeps only what is drawn inside it: a 6 × 2 red fill in a
     /// layer bounded to columns 1–3 paints columns 1–3 only.
     func testALayerInARectangleIsCutToIt() throws {
-        let px = try drawn(6, 2) { ctx in
+        let px = try bitmapContextPixels(6, 2, yDown: true) { ctx in
             ctx.beginTransparencyLayer(in: CGRect(x: 1, y: 0, width: 3, height: 2), auxiliaryInfo: nil)
             ctx.setFillColor(red); ctx.fill(CGRect(x: 0, y: 0, width: 6, height: 2))
             ctx.endTransparencyLayer()
@@ -110,7 +96,7 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
     /// red pixel: 255 · 0.5 = 127.5 → 127 or 128 in the inner layer, then · 0.6 → 76.5 or 76.8 →
     /// 76 or 77 of alpha (and red).
     func testLayersNest() throws {
-        let px = try drawn(2, 1) { ctx in
+        let px = try bitmapContextPixels(2, 1, yDown: true) { ctx in
             ctx.setAlpha(0.6)
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             ctx.setAlpha(0.5)
@@ -142,8 +128,8 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
             ctx.restoreGState()
             ctx.endTransparencyLayer()
         }
-        let native = try drawn(w, h, scene)
-        let rgbaWords = try drawn(w, h, layout: .premultipliedLast, scene)
+        let native = try bitmapContextPixels(w, h, yDown: true, scene)
+        let rgbaWords = try bitmapContextPixels(w, h, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue, yDown: true, scene)
         var differing = 0
         for i in 0..<(w * h) {
             let p = native[i], q = rgbaWords[i]   // q's bytes in memory: R, G, B, A
