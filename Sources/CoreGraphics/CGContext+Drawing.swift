@@ -15,8 +15,8 @@ public enum CGInterpolationQuality: Int32, Sendable {
 }
 
 /// More of Apple's `CGContext` drawing API: gradients, gray colours, path helpers, clip reset, blend
-/// modes, shadows, anti-aliasing, and the settings Lamina keeps without drawing differently
-/// (interpolation quality, flatness).
+/// modes, shadows, anti-aliasing, interpolation quality, and flatness (kept without drawing
+/// differently).
 extension CGContext {
     /// Sets the fill colour to a gray level and alpha.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fill = CGColor(gray: gray, alpha: alpha) }
@@ -102,7 +102,9 @@ extension CGContext {
         self.allowsAntialiasing = allowsAntialiasing
     }
 
-    /// The interpolation quality asked for images (kept; images are drawn bilinear).
+    /// The interpolation quality asked for images (part of the graphics state): `.none` draws
+    /// images at the nearest texel (pixel art scaled up stays sharp); every other quality draws
+    /// them bilinearly.
     public var interpolationQuality: CGInterpolationQuality {
         get { gstate.interpolationQuality }
         set { gstate.interpolationQuality = newValue }

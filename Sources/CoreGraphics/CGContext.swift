@@ -380,9 +380,17 @@ public final class CGContext {
     /// image's first row at the rectangle's maxY. It is upright under a bitmap context's default
     /// CTM and upside down under a flipped one, such as a layer's `draw(in:)` context (y down, as
     /// on iOS, where drawing code flips the context first to draw an image upright).
+    /// The image is sampled bilinearly, or at the nearest texel when its `shouldInterpolate` is
+    /// false or the context's `interpolationQuality` is `.none`.
     public func draw(_ image: CGImage, in rect: CGRect) {
         let ctm = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: rect.minY + rect.maxY).concatenating(gstate.ctm)
-        emit(.drawImage(image, rect: rect, ctm: ctm, alpha: gstate.alpha, clips: gstate.clips))
+        var drawn = image
+        if gstate.interpolationQuality == CGInterpolationQuality.none && image.shouldInterpolate {
+            // The same pixels (shared, not copied), sampled at the nearest texel.
+            drawn = CGImage(width: image.width, height: image.height, validPremultipliedARGB: image.premultipliedARGB, source: image.source,
+                            shouldInterpolate: false, renderingIntent: image.renderingIntent)
+        }
+        emit(.drawImage(drawn, rect: rect, ctm: ctm, alpha: gstate.alpha, clips: gstate.clips))
     }
 
     /// Draws `image` onto the device pixels one texel a pixel from the top-left corner, under the

@@ -102,7 +102,8 @@ public enum RecordedDrawing {
                 let texToDevice = toUser.then(RecordedDrawing.projective(ctm))
                 guard let inv = texToDevice.inverse else { return nil }
                 let quad = texToDevice.projectClipped([(0, 0), (Double(image.width), 0), (Double(image.width), Double(image.height)), (0, Double(image.height))])
-                let sampler = ImageSampler(image: image, map: inv, x0: 0, y0: 0, x1: image.width, y1: image.height, bilinear: true, tint: 0xFFFF_FFFF)
+                let sampler = ImageSampler(image: image, map: inv, x0: 0, y0: 0, x1: image.width, y1: image.height,
+                                           bilinear: image.shouldInterpolate, tint: 0xFFFF_FFFF)
                 self.init(contours: [quad], rule: .nonZero, paint: .image(sampler), opacity: Double(alpha), clips: clips)
             case let .drawGradient(gradient, geometry, options, ctm, alpha, clips):
                 guard let (area, sampler) = RecordedDrawing.gradient(gradient, geometry, options, ctm, frame: frame) else { return nil }
