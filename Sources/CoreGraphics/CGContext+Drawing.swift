@@ -23,6 +23,28 @@ extension CGContext {
     /// Sets the stroke colour to a gray level and alpha.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { gstate.stroke = CGColor(gray: gray, alpha: alpha) }
 
+    /// Sets the colour space of later `setFillColor(_:)` component lists (part of the graphics
+    /// state; device RGB at first), and the fill colour to that space's black (opaque).
+    public func setFillColorSpace(_ space: CGColorSpace) {
+        gstate.fillSpace = space
+        gstate.fill = CGColor(colorSpace: space, components: [CGFloat](repeating: 0, count: space.numberOfComponents) + [1]) ?? gstate.fill
+    }
+    /// Sets the colour space of later `setStrokeColor(_:)` component lists, and the stroke colour
+    /// to that space's black (opaque).
+    public func setStrokeColorSpace(_ space: CGColorSpace) {
+        gstate.strokeSpace = space
+        gstate.stroke = CGColor(colorSpace: space, components: [CGFloat](repeating: 0, count: space.numberOfComponents) + [1]) ?? gstate.stroke
+    }
+    /// Sets the fill colour from components in the fill colour space (`setFillColorSpace(_:)`):
+    /// its colour components, then alpha.
+    public func setFillColor(_ components: UnsafePointer<CGFloat>) {
+        if let c = CGColor(colorSpace: gstate.fillSpace, components: components) { gstate.fill = c }
+    }
+    /// Sets the stroke colour from components in the stroke colour space, then alpha.
+    public func setStrokeColor(_ components: UnsafePointer<CGFloat>) {
+        if let c = CGColor(colorSpace: gstate.strokeSpace, components: components) { gstate.stroke = c }
+    }
+
     /// Adds straight lines through `points` to the current path (a move to the first).
     public func addLines(between points: [CGPoint]) { currentPath.addLines(between: points) }
     /// Adds an arc of `radius` tangent to the lines from the current point to `tangent1End` and

@@ -125,6 +125,9 @@ public final class CGContext {
         var shadow: Shadow?
         var shouldAntialias = true
         var interpolationQuality: CGInterpolationQuality = .default
+        /// The colour spaces of `setFillColor(_:)` and `setStrokeColor(_:)` component lists.
+        var fillSpace = CGColorSpaceCreateDeviceRGB()
+        var strokeSpace = CGColorSpaceCreateDeviceRGB()
         var flatness: CGFloat = 0.5
     }
 

@@ -76,4 +76,19 @@ final class ContextSpacesTests: LaminaTestCase {
             }
         }
     }
+
+    /// Colours given as component lists in the fill or stroke colour space: device RGB at first
+    /// ([1, 0, 0, 1]: red), gray after `setFillColorSpace` ([0.4, 1]: 0.4 · 255 = 102, 0x66), whose
+    /// black is also the new fill colour until components are given.
+    func testColoursFromComponentsFollowTheColourSpace() throws {
+        let px = try bitmapContextPixels(3, 1) { ctx in
+            ctx.setFillColor([1, 0, 0, 1])
+            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            ctx.setFillColorSpace(CGColorSpaceCreateDeviceGray())
+            ctx.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+            ctx.setFillColor([0.4, 1])
+            ctx.fill(CGRect(x: 2, y: 0, width: 1, height: 1))
+        }
+        XCTAssertEqual(px.map { String($0, radix: 16) }, ["ffff0000", "ff000000", "ff666666"])
+    }
 }
