@@ -147,6 +147,8 @@ public final class CGContext {
     /// The transparency layers begun and not yet ended, innermost last (see
     /// `CGContext+TransparencyLayer.swift`); while one is open, drawing goes into it.
     var openLayers: [OpenTransparencyLayer] = []
+    /// The text settings kept for code that sets them (see `CGContext+TextSettings.swift`).
+    var textState = TextState()
     /// The CTM a new context starts with: from base space (where shadow offsets are given) to device.
     let baseCTM: CGAffineTransform
     var stack: [GState] = []
@@ -311,6 +313,26 @@ public final class CGContext {
         case .eoFillStroke: recordFill(currentPath, rule: .evenOdd); recordStroke(currentPath)
         }
         beginPath()
+    }
+
+    /// Whether `point` (user space) is inside the current path as `mode` would paint it: inside
+    /// its fill (non-zero or even-odd), its stroke in the current line width, cap, join and dash,
+    /// or either for the fill-and-stroke modes.
+    public func pathContains(_ point: CGPoint, mode: CGPathDrawingMode) -> Bool {
+        guard !currentPath.isEmpty else { return false }
+        func inStroke() -> Bool {
+            let st = gstate.style
+            let source = st.dashLengths.isEmpty ? currentPath : currentPath.copy(dashingWithPhase: st.dashPhase, lengths: st.dashLengths)
+            return source.copy(strokingWithWidth: st.lineWidth, lineCap: st.lineCap, lineJoin: st.lineJoin, miterLimit: st.miterLimit)
+                .contains(point, using: .winding)
+        }
+        switch mode {
+        case .fill: return currentPath.contains(point, using: .winding)
+        case .eoFill: return currentPath.contains(point, using: .evenOdd)
+        case .stroke: return inStroke()
+        case .fillStroke: return currentPath.contains(point, using: .winding) || inStroke()
+        case .eoFillStroke: return currentPath.contains(point, using: .evenOdd) || inStroke()
+        }
     }
 
     /// Fills a rectangle (the current path is unchanged).

@@ -108,4 +108,40 @@ final class ContextRecordingTests: XCTestCase {
         ctx.fillPath()   // an empty path records nothing
         XCTAssertEqual(ctx.operations.count, 4)
     }
+
+    /// `pathContains(_:mode:)`: a 10 × 10 square with a 4 × 4 square inside (same direction). The
+    /// fill holds (5, 5) by non-zero and not by even-odd (the inner square is a hole); the stroke,
+    /// 1 wide, holds (10.3, 5) (0.3 outside the edge x = 10) but not (5, 5) (2 from the inner
+    /// square's edges) nor (11, 5); fill-and-stroke holds both kinds of points. The path is not
+    /// consumed.
+    func testPathContainsFollowsTheDrawingMode() {
+        let ctx = CGContext(width: 20, height: 20)
+        ctx.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        ctx.addRect(CGRect(x: 3, y: 3, width: 4, height: 4))
+        ctx.setLineWidth(1)
+        XCTAssertTrue(ctx.pathContains(CGPoint(x: 5, y: 5), mode: .fill))
+        XCTAssertFalse(ctx.pathContains(CGPoint(x: 5, y: 5), mode: .eoFill))
+        XCTAssertTrue(ctx.pathContains(CGPoint(x: 1.5, y: 5), mode: .eoFill))
+        XCTAssertFalse(ctx.pathContains(CGPoint(x: 12, y: 5), mode: .fill))
+        XCTAssertTrue(ctx.pathContains(CGPoint(x: 10.3, y: 5), mode: .stroke))
+        XCTAssertFalse(ctx.pathContains(CGPoint(x: 5, y: 5), mode: .stroke))
+        XCTAssertFalse(ctx.pathContains(CGPoint(x: 11, y: 5), mode: .stroke))
+        XCTAssertTrue(ctx.pathContains(CGPoint(x: 10.3, y: 5), mode: .fillStroke))
+        XCTAssertTrue(ctx.pathContains(CGPoint(x: 5, y: 5), mode: .fillStroke))
+        XCTAssertFalse(ctx.isPathEmpty)
+    }
+
+    /// The text settings read back as set; the text matrix is not part of the graphics state (it
+    /// survives restoreGState, as on Apple).
+    func testTextSettingsAreKept() {
+        let ctx = CGContext(width: 4, height: 4)
+        XCTAssertEqual(ctx.textMatrix, .identity)
+        ctx.saveGState()
+        ctx.textMatrix = CGAffineTransform(scaleX: 1, y: -1)
+        ctx.textPosition = CGPoint(x: 3, y: 4)
+        ctx.restoreGState()
+        XCTAssertEqual(ctx.textMatrix, CGAffineTransform(scaleX: 1, y: -1))
+        XCTAssertEqual(ctx.textPosition, CGPoint(x: 3, y: 4))
+        ctx.setTextDrawingMode(.stroke); ctx.setCharacterSpacing(2); ctx.setShouldSmoothFonts(false); ctx.setAllowsFontSubpixelPositioning(false)
+    }
 }
