@@ -140,4 +140,33 @@ final class ContextTransparencyLayerTests: LaminaTestCase {
         XCTAssertTrue(native.contains { $0 >> 24 == 255 && $0 & 0xFF == 0xFF && $0 >> 16 & 0xFF == 0 } == false, "the layer is faded")
         XCTAssertNotEqual(native[10 * w + 25], native[0], "the shadow falls right of the group")
     }
+
+    /// The inner-shadow idiom of PaintCode's generated drawing code: clipped to a shape, a layer in
+    /// which the shape is filled with the blend mode `.sourceOut` under a shadow. In the layer the
+    /// shadow (the square moved 3 right and 3 down, blur 0, opaque black) is drawn first, then the
+    /// fill replaces each pixel of the square by the fill times (1 − the shadow's alpha): black
+    /// exactly where the moved square does not reach, the square's top and left bands 3 wide
+    /// (columns 10–12 or rows 10–12 of the square at 10…30); the clip keeps only the square.
+    func testTheInnerShadowIdiomDrawsABandInsideTheShape() throws {
+        let square = CGRect(x: 10, y: 10, width: 20, height: 20)
+        let px = try bitmapContextPixels(40, 40, yDown: true) { ctx in
+            ctx.addRect(square)
+            ctx.clip()
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 0, color: CGColor(gray: 0, alpha: 1))   // base space: y up
+            ctx.setBlendMode(.sourceOut)
+            ctx.setFillColor(CGColor(gray: 0, alpha: 1))
+            ctx.fill(square)
+            ctx.endTransparencyLayer()
+        }
+        var wrong = 0
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let inside = (10..<30).contains(x) && (10..<30).contains(y)
+                let want: UInt32 = inside && (x < 13 || y < 13) ? 0xFF00_0000 : 0
+                if px[y * 40 + x] != want { wrong += 1 }
+            }
+        }
+        XCTAssertEqual(wrong, 0)
+    }
 }
