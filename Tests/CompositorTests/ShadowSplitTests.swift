@@ -149,7 +149,7 @@ final class ShadowSplitTests: XCTestCase {
 
     /// The benchmark's card (a 640 × 360 rounded rectangle, blur 24) on 2 and 3 threads at every
     /// kernel level: its bands share the plane and its blur, and the pixels are one thread's and
-    /// those of bands that do not share.
+    /// those of bands that do not share; the blurred plane is kept, found by name the next frame.
     func testTheBenchmarksCardIsSharedByTwoBands() {
         var card = RenderNode()
         card.bounds = CGRect(x: 0, y: 0, width: 640, height: 360)
@@ -179,6 +179,11 @@ final class ShadowSplitTests: XCTestCase {
                         // (A band may come late, when the other has made the plane already: not joined then.)
                         joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
                         blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
+                        // The blurred plane is kept (by one band): the next frame finds it by name.
+                        let hits = r.shadowCache.nameHits
+                        XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: 1280, height: 720) == one,
+                                      "level \(level), \(threads) threads, frame \(frame), kept")
+                        XCTAssertGreaterThan(r.shadowCache.nameHits, hits, "level \(level), \(threads) threads, frame \(frame): plane kept")
                     }
                     // (With 2 cores shared with other work, a band may be off the CPU while the other
                     // makes the plane or its blur whole: counted over every level.)
