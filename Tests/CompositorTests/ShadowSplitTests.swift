@@ -149,7 +149,7 @@ final class ShadowSplitTests: XCTestCase {
 
     /// The benchmark's card (a 640 × 360 rounded rectangle, blur 24) on 2 and 3 threads at every
     /// kernel level: its bands share the plane and its blur, and the pixels are one thread's and
-    /// those of bands that do not share.
+    /// those of bands that do not share; the blurred plane is kept, found by name the next frame.
     func testTheBenchmarksCardIsSharedByTwoBands() {
         var card = RenderNode()
         card.bounds = CGRect(x: 0, y: 0, width: 640, height: 360)
@@ -179,6 +179,11 @@ final class ShadowSplitTests: XCTestCase {
                         // (A band may come late, when the other has made the plane already: not joined then.)
                         joined += r.shadowCache.splitsJoined.load(ordering: .relaxed)
                         blurParts += r.shadowCache.splitBlursJoined.load(ordering: .relaxed)
+                        // The blurred plane is kept (by one band): the next frame finds it by name.
+                        let hits = r.shadowCache.nameHits
+                        XCTAssertTrue(ShadowSplitTests.draw(t, with: r, width: 1280, height: 720) == one,
+                                      "level \(level), \(threads) threads, frame \(frame), kept")
+                        XCTAssertGreaterThan(r.shadowCache.nameHits, hits, "level \(level), \(threads) threads, frame \(frame): plane kept")
                     }
                     // (With 2 cores shared with other work, a band may be off the CPU while the other
                     // makes the plane or its blur whole: counted over every level.)
@@ -198,7 +203,8 @@ final class ShadowSplitTests: XCTestCase {
     /// or late) on seeded random planes (some mirror-symmetric, live rows anywhere, strips that
     /// reach the plane's edges or not) at every kernel level: each thread's rows once made, and the
     /// whole plane, are `BoxBlur.blur`'s values of the plane (mirrored or not), bit for bit; single
-    /// strips of random rows too. A plane that mirrors is blurred whole by each band.
+    /// strips of random rows too, told the plane's live rows or not. A plane that mirrors is blurred
+    /// whole by each band, and every thread asking at once finds the same way.
     func testAPlaneBlurredTogetherIsOneThreadsBlur() {
         var rng = SplitMix64(seed: 0xB1_17)
         var joined = 0, lasts = 0, mirrored = 0
@@ -240,16 +246,28 @@ final class ShadowSplitTests: XCTestCase {
                         }
                         XCTAssertTrue(out[(rows.lowerBound * w)..<(rows.upperBound * w)].map(\.bitPattern) == Array(bits[(rows.lowerBound * w)..<(rows.upperBound * w)]),
                                       "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), strip \(rows)")
+                        // The same strip told which rows may be non-zero (the passes skip the others).
+                        var cut = [Float](repeating: -1, count: w * h)
+                        values.withUnsafeBufferPointer { p in
+                            cut.withUnsafeMutableBufferPointer { o in
+                                ShadowSplit.blurStrip(p.baseAddress!, width: w, height: h, radii: radii, rows: rows, live: y0..<y1, into: o.baseAddress!)
+                            }
+                        }
+                        XCTAssertTrue(cut[(rows.lowerBound * w)..<(rows.upperBound * w)].map(\.bitPattern) == Array(bits[(rows.lowerBound * w)..<(rows.upperBound * w)]),
+                                      "trial \(trial): \(w)x\(h), sigma \(sigma), level \(level), strip \(rows), live \(y0..<y1)")
                     }
                     for threads in [1, 2, 3] {
                         let split = ShadowSplit(width: w, height: h, live: symmetric ? 0..<h : y0..<y1)
                         values.withUnsafeBufferPointer { split.plane.update(from: $0.baseAddress!, count: w * h) }
                         split.finish(split.live.count)
-                        XCTAssertEqual(split.blurMode(radii: radii), symmetric ? .alone : .strips, "trial \(trial): mode")
                         let got = Mutex<[(Range<Int>, [UInt32])]>([]), joins = Atomic<Int>(0), last = Atomic<Int>(0)
+                        let modes = Mutex<[ShadowSplit.BlurMode]>([])
                         DispatchQueue.concurrentPerform(iterations: threads) { t in
                             if lateness[t] > 0 && t > 0 { usleep(UInt32(lateness[t])) }
                             split.waitMade()
+                            // (Each thread asks for the blur's way, those coming at once each looking at the plane.)
+                            let mode = split.blurMode(radii: radii)
+                            modes.withLock { $0.append(mode) }
                             let need = (h * t / threads - margins[t])..<(h * (t + 1) / threads + margins[t])
                             let mine = split.blurRows(need, radii: radii, first: true)
                             if mine.joined { joins.add(1, ordering: .relaxed) }
@@ -259,6 +277,8 @@ final class ShadowSplitTests: XCTestCase {
                             got.withLock { $0.append((rows, copy)) }
                             if mine.last || split.blurRows(0..<h, radii: radii).last { last.add(1, ordering: .relaxed) }
                         }
+                        XCTAssertEqual(modes.withLock { $0 }, [ShadowSplit.BlurMode](repeating: symmetric ? .alone : .strips, count: threads),
+                                       "trial \(trial): \(threads) threads, mode")
                         joined += joins.load(ordering: .relaxed)
                         XCTAssertEqual(last.load(ordering: .relaxed), 1, "trial \(trial): one thread made the last rows")
                         lasts += last.load(ordering: .relaxed)

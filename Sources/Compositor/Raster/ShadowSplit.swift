@@ -34,15 +34,18 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
     private let made: Atomic<Int>
     /// The blurred plane (`width` × `height`), its rows made by `blurRows`.
     private let blurredValues: UnsafeMutablePointer<Float>
-    /// The blur's way (nil until a band asks) and each blurred row's state (0: not claimed,
-    /// 1: being made by the band that claimed it, 2: made).
-    private struct BlurState { var mode: BlurMode?; var rows: [UInt8] }
+    /// Each blurred row's state (0: not claimed, 1: being made by the band that claimed it, 2: made).
+    private struct BlurState { var rows: [UInt8] }
     private let blurState: Mutex<BlurState>
+    /// The blur's way once a band has found it (`blurMode`): 0 not yet, 1 strips, 2 alone.
+    private let mode = Atomic<Int>(0)
     /// Blurred rows made (counted after they are marked: the band whose count reaches `height`
     /// sees every row's values).
     private let blurredRows = Atomic<Int>(0)
     /// Bands that made rows of the blur in their first `blurRows` call (for tests).
     private let makers = Atomic<Int>(0)
+    /// Whether a band has taken the keeping of the blurred plane (`takeKeeping`).
+    private let keeping = Atomic<Bool>(false)
 
     /// A plane of `width` × `height` zeros whose rows `live` are to be made.
     init(width: Int, height: Int, live: Range<Int>) {
@@ -54,7 +57,7 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
         claimed = Mutex([Bool](repeating: false, count: live.count))
         made = Atomic(height - live.count)
         blurredValues = .allocate(capacity: max(1, width * height))
-        blurState = Mutex(BlurState(mode: nil, rows: [UInt8](repeating: 0, count: max(0, height))))
+        blurState = Mutex(BlurState(rows: [UInt8](repeating: 0, count: max(0, height))))
     }
 
     deinit { plane.deallocate(); blurredValues.deallocate() }
@@ -104,16 +107,18 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
         case alone
     }
 
-    /// The blur's way (strips unless the plane mirrors, or blurs are not given radii), decided once
-    /// (the first band to ask looks at the made plane).
+    /// The blur's way (strips unless the plane mirrors, or blurs are not given radii), found from
+    /// the made plane by each band that asks before one has published it: no band waits for
+    /// another's look (once under a lock, the band that came second waited for the first's), and
+    /// every band finds the same way (the same plane and radii).
     func blurMode(radii: [Int32]) -> BlurMode {
-        blurState.withLock { st in
-            if let m = st.mode { return m }
-            let axes = radii.isEmpty ? 0 : lamina_box_blur_mirrors(plane, Int32(width), Int32(height), 0, 0, Int32(width), Int32(height))
-            let m: BlurMode = axes == 0 && !radii.isEmpty && radii.allSatisfy({ $0 >= 0 && $0 <= 511 }) ? .strips : .alone
-            st.mode = m
-            return m
-        }
+        // (Relaxed: the value carries no other data; the plane is read only once made, `waitMade`.)
+        let known = mode.load(ordering: .relaxed)
+        if known != 0 { return known == 1 ? .strips : .alone }
+        let axes = radii.isEmpty ? 0 : lamina_box_blur_mirrors(plane, Int32(width), Int32(height), 0, 0, Int32(width), Int32(height))
+        let found = axes == 0 && !radii.isEmpty && radii.allSatisfy({ $0 >= 0 && $0 <= 511 }) ? 1 : 2
+        mode.store(found, ordering: .relaxed)
+        return found == 1 ? .strips : .alone
     }
 
     /// Makes the rows of `rows` (cut to the plane) of the blurred plane that no band has made or is
@@ -130,7 +135,7 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
         guard !runs.isEmpty else { return (0, false, false) }
         let joined = first && makers.add(1, ordering: .relaxed).oldValue > 0
         for run in runs {
-            ShadowSplit.blurStrip(plane, width: width, height: height, radii: radii, rows: run, into: blurredValues)
+            ShadowSplit.blurStrip(plane, width: width, height: height, radii: radii, rows: run, live: live, into: blurredValues)
         }
         let count = runs.reduce(0) { $0 + $1.count }
         // (The marks under the lock: a band that sees them made sees their values.)
@@ -155,6 +160,14 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
             SpinWait.pause(&turns, spinning: 2000)
         }
     }
+
+    /// Whether every row of the blurred plane is made (its values then seen: acquire).
+    var isBlurred: Bool { blurredRows.load(ordering: .acquiring) >= height }
+
+    /// Whether this band keeps the blurred plane (in the shadow cache): true for the first band to
+    /// ask once every row is made, false for every other and before. A band that made the last
+    /// rows finds them all made, so some band keeps it when each asks after its `blurRows` calls.
+    func takeKeeping() -> Bool { isBlurred && !keeping.exchange(true, ordering: .relaxed) }
 
     /// The blurred plane; its rows are to be read once made (`blurRows`, `waitBlurred`).
     var blurred: UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: blurredValues, count: width * height) }
@@ -181,8 +194,10 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
     /// passes read (the radii's sum, within the plane), in planes of its own: each pass keeps the
     /// rows whose windows lie within the rows it was given (or reach the plane's edge), so the rows
     /// `rows` come out with the same window sums, so the same integers, as the whole plane's.
+    /// `live`: the plane's rows that may be non-zero (the others are zeros): rows no value can
+    /// have reached yet are zeros in each row pass, not summed (`lamina_box_blur_live_rows`).
     static func blurStrip(_ plane: UnsafePointer<Float>, width w: Int, height h: Int, radii: [Int32], rows: Range<Int>,
-                          into out: UnsafeMutablePointer<Float>) {
+                          live: Range<Int>? = nil, into out: UnsafeMutablePointer<Float>) {
         let y0 = max(0, rows.lowerBound), y1 = min(h, rows.upperBound)
         guard y0 < y1, w > 0 else { return }
         let reach = radii.reduce(0) { $0 + Int($1) }
@@ -190,12 +205,26 @@ final class ShadowSplit: @unchecked Sendable {  // unchecked: the plane's rows a
         let a = UnsafeMutablePointer<Int32>.allocate(capacity: m * w), tmp = UnsafeMutablePointer<Int32>.allocate(capacity: m * w)
         let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w + 1)
         defer { a.deallocate(); tmp.deallocate(); sums.deallocate() }
-        lamina_box_blur_place_rows(plane, Int32(w), 0, Int32(-lo), a, Int32(w), Int32(lo), Int32(hi))
+        // Each radius' rows a value can have reached (the whole plane without `live`).
+        let l0 = max(0, min(live?.lowerBound ?? 0, h)), l1 = max(l0, min(live?.upperBound ?? h, h))
+        var passLive = [Int32](repeating: 0, count: 2 * radii.count)
+        lamina_box_blur_live_rows(Int32(h), radii, Int32(radii.count), Int32(l0), Int32(l1 - l0), &passLive)
+        // The plane's rows [lo, hi) placed: those within `live` converted, the others zeros.
+        let p0 = max(lo, l0), p1 = min(hi, l1)
+        if p0 < p1 {
+            lamina_box_blur_place_rows(plane, Int32(w), 0, Int32(-lo), a, Int32(w), Int32(p0), Int32(p1))
+            a.update(repeating: 0, count: (p0 - lo) * w)
+            (a + (p1 - lo) * w).update(repeating: 0, count: (hi - p1) * w)
+        } else {
+            a.update(repeating: 0, count: m * w)
+        }
         // Rows [c0, c1) (of the whole plane) hold exact values after each pass.
         var c0 = lo, c1 = hi
-        for r in radii {
+        for (k, r) in radii.enumerated() {
             let n = Int32(c1 - c0), at = (c0 - lo) * w
-            lamina_box_blur_row_pass(a + at, tmp + at, Int32(w), r, 0, n, 0, n)
+            // The pass's live rows, in the strip's own rows (from c0).
+            let live0 = max(0, min(Int(passLive[2 * k]) - c0, Int(n))), live1 = max(live0, min(Int(passLive[2 * k + 1]) - c0, Int(n)))
+            lamina_box_blur_row_pass(a + at, tmp + at, Int32(w), r, Int32(live0), Int32(live1), 0, n)
             lamina_box_blur_column_pass(tmp + at, a + at, sums, Int32(w), n, r, 0, Int32(w))
             c0 = c0 == 0 ? 0 : c0 + Int(r)
             c1 = c1 == h ? h : c1 - Int(r)

@@ -101,8 +101,10 @@ extension TreeRasterizer {
             split.finish(taken.count)
             shadowCache?.splitRowsTaken.add(taken.count, ordering: .relaxed)
         }
-        split.waitMade()
+        // (What the node's opaque part covers needs nothing of the plane: found before waiting for
+        // the other bands' rows.)
         let covered = opaqueCover(i, M: M, opacity: op, on: s)
+        split.waitMade()
         let sigma = sp.sigma / Double(layout.factor)
         let radii = BoxBlur.boxSizes(sigma: min(sigma, 256)).map { Int32($0) }
         if sigma > 0.3, split.blurMode(radii: radii) == .strips {
@@ -112,15 +114,15 @@ extension TreeRasterizer {
             let f = layout.factor, area = layout.area, draw = layout.draw
             let need = (TreeRasterizer.floorDiv(draw.y - area.y, f) - 3)..<(TreeRasterizer.floorDiv(draw.maxY - area.y + f - 1, f) + 3)
             let mine = split.blurRows(need, radii: radii, first: true)
-            var last = mine.last
             if mine.joined { shadowCache?.splitBlursJoined.add(1, ordering: .relaxed) }
             split.waitBlurred(need)
             paintBlurred(split.blurred, width: split.width, height: split.height, factor: f, area: area, draw: draw,
                          color: color, opacity: op, covered: covered, on: s)
-            // The rows no band paints (the cache keeps the whole plane), once painted; the band that
-            // makes the last rows keeps it.
-            if split.blurRows(0..<split.height, radii: radii).last { last = true }
-            if last { shadowCache?.store(sp.key, plane: Array(split.blurred), width: split.width, height: split.height) }
+            // The rows no band paints (the cache keeps the whole plane), once painted; the first band
+            // done painting once every row is made keeps it (the band that made the last rows does,
+            // if no other has: `ShadowSplit.takeKeeping`), not the one the frame waits for.
+            split.blurRows(0..<split.height, radii: radii)
+            if split.takeKeeping() { shadowCache?.store(sp.key, plane: Array(split.blurred), width: split.width, height: split.height) }
             return
         }
         let blurred: (plane: [Float], width: Int, height: Int)
