@@ -484,6 +484,20 @@ LK_HIDDEN int32_t lk_raster_sweep_avx2(int32_t *cells, float *coverage, int32_t 
 LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_t count, int32_t sum, int32_t evenOdd);
 LK_HIDDEN void lk_raster_blend_rows_avx512(const LkRasterRows *rows);
 LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *rows);
+/// Whether lk_raster_blend_rows_avx2 fetches the colour scaled by each pixel's coverage from a
+/// table by gathers (1: on Intel, where that was measured faster) or works it out in the lanes (0:
+/// elsewhere; see raster_x86.c). Chosen once, LAMINA_RASTER_GATHER=0 or 1 overriding it.
+LK_HIDDEN int lk_raster_gathers(void);
+/// Makes lk_raster_blend_rows_avx2 use gathers (1), the lanes (0), or the CPU's choice (-1);
+/// returns the previous setting. For the C kernel tests (both ways on every machine).
+LK_HIDDEN int lk_raster_force_gathers(int mode);
+/// Whether lk_raster_blend_rows_avx512 blends the stretches of one colour between a row's marked
+/// cells by byte lookups (1: the CPU has AVX512-VBMI) or by 16-bit multiplies (0); see raster_x86.c.
+LK_HIDDEN int lk_raster_vbmi(void);
+/// Makes lk_raster_blend_rows_avx512 use the lookups (1; the multiplies all the same on a CPU
+/// without AVX512-VBMI), the multiplies (0), or the CPU's choice (-1); returns the previous
+/// setting. For the C kernel tests.
+LK_HIDDEN int lk_raster_force_vbmi(int mode);
 /// The edges of points 0 ... n of a closed contour of `count` points (x, y pairs; all finite), n
 /// the largest multiple of 8 below count: edge i from point i to point i + 1, set up as raster.c's
 /// lamina_raster_add_contour sets it up (the same doubles and integers), the horizontal ones and

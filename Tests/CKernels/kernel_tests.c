@@ -96,8 +96,24 @@ int main(void) {
     test_raster_pinned_stars();
     test_raster_pinned_strokes();
     test_raster_pinned_steep();
+#if defined(__x86_64__)
+    // The solid fills with the AVX2 blend's colours by gathers and the AVX-512 blend's stretches
+    // of one colour by byte lookups (where the CPU has AVX512-VBMI), then both by arithmetic
+    // (both ways whatever the CPU would choose; raster_x86.c).
+    for (int mode = 1; mode >= 0; mode--) {
+        lk_raster_force_gathers(mode);
+        lk_raster_force_vbmi(mode);
+        printf("raster fills with %s and %s\n", mode ? "gathers" : "colours in the lanes",
+               lk_raster_vbmi() ? "lookups" : "multiplies");
+        test_raster_fill();
+        test_raster_fill_wide();
+    }
+    lk_raster_force_gathers(-1);
+    lk_raster_force_vbmi(-1);
+#else
     test_raster_fill();
     test_raster_fill_wide();
+#endif
     test_raster_fill_outlines();
     test_raster_bands();
     test_raster_shared_edges();
