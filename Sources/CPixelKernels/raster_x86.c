@@ -459,9 +459,14 @@ AVX512VBMI __attribute__((noinline)) static void over_solid_lookup_512(uint32_t 
 }
 
 /// A stretch of one colour s over [0, count) of dst: by over_solid_lookup_512 where the CPU has
-/// AVX512-VBMI (`vbmi`) and s is not opaque, else over_solid_512.
+/// AVX512-VBMI (`vbmi`), s is not opaque and the stretch is at least LOOKUP_STRETCH pixels long
+/// (shorter ones, as in small shapes of a colour each, gain less than the table and call cost:
+/// raster_replay.c of path.cubic200 even at 64, 0.5-1 % slower at 16), else over_solid_512.
+#ifndef LOOKUP_STRETCH
+#define LOOKUP_STRETCH 64
+#endif
 AVX512BW __attribute__((always_inline)) static inline void over_stretch_512(uint32_t *dst, uint32_t s, int32_t count, int vbmi, OverTable *table) {
-    if (vbmi && (s >> 24) != 255 && count >= 16) over_solid_lookup_512(dst, s, count, table);
+    if (vbmi && (s >> 24) != 255 && count >= LOOKUP_STRETCH) over_solid_lookup_512(dst, s, count, table);
     else over_solid_512(dst, s, count);
 }
 
