@@ -498,6 +498,20 @@ LK_HIDDEN int lk_raster_vbmi(void);
 /// without AVX512-VBMI), the multiplies (0), or the CPU's choice (-1); returns the previous
 /// setting. For the C kernel tests.
 LK_HIDDEN int lk_raster_force_vbmi(int mode);
+/// The AVX-512 level's blend rows for CPUs whose 512-bit operations cost two 256-bit ones (AMD Zen
+/// 4): lk_raster_blend_rows_avx2's sweep (chunks of 8 cells, the colours in the lanes) with the
+/// stretches of one translucent colour by byte lookups where the CPU has AVX512-VBMI. The same
+/// pixels as lk_raster_blend_rows_avx512.
+LK_HIDDEN void lk_raster_blend_rows_narrow(const LkRasterRows *rows);
+/// Whether the AVX-512 level blends rows with lk_raster_blend_rows_narrow in chunks of 8 cells (1:
+/// on AMD, for rectangles at least NARROW_MIN_WIDTH pixels wide, see raster.c; 2: at every width,
+/// when forced) or lk_raster_blend_rows_avx512 in chunks of 16 (0: elsewhere); chosen once,
+/// LAMINA_RASTER_NARROW=0 or 1 overriding it.
+LK_HIDDEN int lk_raster_narrow_rows(void);
+/// Makes the AVX-512 level use the narrow rows at every width (1), the 16-cell ones (0), or the
+/// CPU's choice (-1); returns the previous setting. For the C kernel tests (both ways on every
+/// machine).
+LK_HIDDEN int lk_raster_force_narrow_rows(int mode);
 /// The edges of points 0 ... n of a closed contour of `count` points (x, y pairs; all finite), n
 /// the largest multiple of 8 below count: edge i from point i to point i + 1, set up as raster.c's
 /// lamina_raster_add_contour sets it up (the same doubles and integers), the horizontal ones and

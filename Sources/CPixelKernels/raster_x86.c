@@ -164,6 +164,31 @@ LK_HIDDEN int lk_raster_force_gathers(int mode) {
     return atomic_exchange_explicit(&raster_gather_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
 }
 
+static _Atomic int raster_narrow_state = -1;   // -1: not chosen yet; else 0 or 1
+static _Atomic int raster_narrow_forced = -1;  // -1: none; 0 or 1 while the C kernel tests run each way
+
+LK_HIDDEN int lk_raster_narrow_rows(void) {
+    const int forced = atomic_load_explicit(&raster_narrow_forced, memory_order_relaxed);
+    if (forced >= 0) return forced;
+    int state = atomic_load_explicit(&raster_narrow_state, memory_order_relaxed);
+    if (state < 0) {
+        const char *env = getenv("LAMINA_RASTER_NARROW");
+        if (env && (env[0] == '0' || env[0] == '1')) {
+            state = env[0] == '1';
+        } else {
+            __builtin_cpu_init();
+            state = __builtin_cpu_is("amd") ? 1 : 0;
+        }
+        atomic_store_explicit(&raster_narrow_state, state, memory_order_relaxed);
+    }
+    return state;
+}
+
+LK_HIDDEN int lk_raster_force_narrow_rows(int mode) {
+    // Forced on: 2, the narrow rows at every width (the tests' shapes are small).
+    return atomic_exchange_explicit(&raster_narrow_forced, mode < 0 ? -1 : mode ? 2 : 0, memory_order_relaxed);
+}
+
 /// lk_raster_sweep_blend_portable on eight cells a step (the last one to seven through masks),
 /// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2: the
 /// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256), and the pixel,
@@ -237,6 +262,26 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
+/// over_solid_512's products d·ia/255 (rounded as mul255) of every byte value d for one ia = 255 −
+/// the colour's alpha, as four vectors of 64 bytes (d = 0 ... 255), kept between the stretches of
+/// a strip (a shape's inside is mostly one colour).
+typedef struct {
+    __m512i t[4];
+    uint32_t ia;   // the ia of t; 256: none yet
+    int vbmi;      // whether the CPU has AVX512-VBMI (the lookups are used)
+} OverTable;
+
+/// over_solid_lookup_512 (below): a stretch of one translucent colour by byte lookups (AVX512-VBMI).
+static void over_solid_lookup_512(uint32_t *dst, uint32_t s, int32_t count, OverTable *table);
+/// over_solid_512 (below) as a call, for the narrow rows (AVX2 code on an AVX-512 CPU): a short
+/// stretch's last pixels through a mask rather than one at a time.
+static void over_solid_512_call(uint32_t *dst, uint32_t s, int32_t count);
+
+/// The shortest stretch of one colour blended by over_solid_lookup_512 (see over_stretch_512).
+#ifndef LOOKUP_STRETCH
+#define LOOKUP_STRETCH 64
+#endif
+
 /// over_solid_512 on eight pixels a step (the last few one at a time, as over_px).
 __attribute__((target("avx2"), always_inline))
 static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
@@ -256,10 +301,21 @@ static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
     for (; i < count; i++) dst[i] = over_px(dst[i], s);
 }
 
+/// A stretch of one colour s over [0, count) of dst: at AVX2 (`lookup` NULL) over_solid_256; in
+/// the narrow AVX-512 rows (`lookup`: their table) by over_solid_lookup_512 when the CPU has
+/// AVX512-VBMI, s is not opaque and the stretch is at least LOOKUP_STRETCH pixels long, else by
+/// over_solid_512 (no pixel at a time at the end).
+__attribute__((target("avx2"), always_inline))
+static inline void over_stretch_256(uint32_t *dst, uint32_t s, int32_t count, OverTable *lookup) {
+    if (!lookup) over_solid_256(dst, s, count);
+    else if (lookup->vbmi && (s >> 24) != 255 && count >= LOOKUP_STRETCH) over_solid_lookup_512(dst, s, count, lookup);
+    else over_solid_512_call(dst, s, count);
+}
+
 /// lk_raster_blend_rows_avx2 for one rule (evenOdd) and whether the opacity is 1 (whole), each
 /// combination compiled apart (no test of either in the vector loop).
 __attribute__((target("avx2"), always_inline))
-static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, const int whole, const int gather) {
+static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, const int whole, const int gather, OverTable *lookup) {
     const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w;
     const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
@@ -301,7 +357,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
                     uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
-                    if (k) over_solid_256(dst + g0, scale_px(color, k), g1 - g0);
+                    if (k) over_stretch_256(dst + g0, scale_px(color, k), g1 - g0, lookup);
                 }
                 a = s0; b = s1;
             }
@@ -311,7 +367,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
         int32_t g0 = cur > p0 ? cur : p0;
         if (p1 > g0 && sum != 0) {
             uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
-            if (k) over_solid_256(dst + g0, scale_px(color, k), p1 - g0);
+            if (k) over_stretch_256(dst + g0, scale_px(color, k), p1 - g0, lookup);
         }
     }
 }
@@ -320,12 +376,22 @@ __attribute__((target("avx2")))
 LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
     const int whole = q->op == 1.0f;
     if (lk_raster_gathers()) {
-        if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 1); else blend_rows_256(q, 1, 0, 1); }
-        else { if (whole) blend_rows_256(q, 0, 1, 1); else blend_rows_256(q, 0, 0, 1); }
+        if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 1, NULL); else blend_rows_256(q, 1, 0, 1, NULL); }
+        else { if (whole) blend_rows_256(q, 0, 1, 1, NULL); else blend_rows_256(q, 0, 0, 1, NULL); }
     } else {
-        if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 0); else blend_rows_256(q, 1, 0, 0); }
-        else { if (whole) blend_rows_256(q, 0, 1, 0); else blend_rows_256(q, 0, 0, 0); }
+        if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 0, NULL); else blend_rows_256(q, 1, 0, 0, NULL); }
+        else { if (whole) blend_rows_256(q, 0, 1, 0, NULL); else blend_rows_256(q, 0, 0, 0, NULL); }
     }
+}
+
+__attribute__((target("avx2")))
+LK_HIDDEN void lk_raster_blend_rows_narrow(const LkRasterRows *q) {
+    const int whole = q->op == 1.0f;
+    OverTable table;
+    table.ia = 256;
+    table.vbmi = lk_raster_vbmi();
+    if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 0, &table); else blend_rows_256(q, 1, 0, 0, &table); }
+    else { if (whole) blend_rows_256(q, 0, 1, 0, &table); else blend_rows_256(q, 0, 0, 0, &table); }
 }
 
 #define AVX512BW __attribute__((target("avx512f,avx512bw")))
@@ -392,6 +458,10 @@ AVX512BW __attribute__((always_inline)) static inline void over_solid_512(uint32
     }
 }
 
+AVX512BW __attribute__((noinline)) static void over_solid_512_call(uint32_t *dst, uint32_t s, int32_t count) {
+    over_solid_512(dst, s, count);
+}
+
 static _Atomic int raster_vbmi_state = -1;    // -1: not chosen yet; else 0 or 1
 static _Atomic int raster_vbmi_forced = -1;   // -1: none; 0 or 1 while the C kernel tests run each way
 
@@ -416,14 +486,6 @@ LK_HIDDEN int lk_raster_force_vbmi(int mode) {
 }
 
 #define AVX512VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-
-/// over_solid_512's products d·ia/255 (rounded as mul255) of every byte value d for one ia = 255 −
-/// the colour's alpha, as four vectors of 64 bytes (d = 0 ... 255), kept between the stretches of
-/// a strip (a shape's inside is mostly one colour).
-typedef struct {
-    __m512i t[4];
-    uint32_t ia;   // the ia of t; 256: none yet
-} OverTable;
 
 /// dst[x] = over_px(dst[x], s) for x in [0, count) (s not opaque) by table lookups: every byte of d
 /// (each channel alike, as over_solid_512 treats them) looked up in table->t (made for s's alpha
@@ -462,9 +524,6 @@ AVX512VBMI __attribute__((noinline)) static void over_solid_lookup_512(uint32_t 
 /// AVX512-VBMI (`vbmi`), s is not opaque and the stretch is at least LOOKUP_STRETCH pixels long
 /// (shorter ones, as in small shapes of a colour each, gain less than the table and call cost:
 /// raster_replay.c of path.cubic200 even at 64, 0.5-1 % slower at 16), else over_solid_512.
-#ifndef LOOKUP_STRETCH
-#define LOOKUP_STRETCH 64
-#endif
 AVX512BW __attribute__((always_inline)) static inline void over_stretch_512(uint32_t *dst, uint32_t s, int32_t count, int vbmi, OverTable *table) {
     if (vbmi && (s >> 24) != 255 && count >= LOOKUP_STRETCH) over_solid_lookup_512(dst, s, count, table);
     else over_solid_512(dst, s, count);
@@ -519,6 +578,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
     const int vbmi = lk_raster_vbmi();
     OverTable table;
     table.ia = 256;
+    table.vbmi = vbmi;
     for (int32_t row = 0; row < q->rows; row++) {
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;

@@ -100,16 +100,22 @@ int main(void) {
     // The solid fills with the AVX2 blend's colours by gathers and the AVX-512 blend's stretches
     // of one colour by byte lookups (where the CPU has AVX512-VBMI), then both by arithmetic
     // (both ways whatever the CPU would choose; raster_x86.c).
-    for (int mode = 1; mode >= 0; mode--) {
-        lk_raster_force_gathers(mode);
-        lk_raster_force_vbmi(mode);
-        printf("raster fills with %s and %s\n", mode ? "gathers" : "colours in the lanes",
-               lk_raster_vbmi() ? "lookups" : "multiplies");
+    // The AVX-512 level's rows in chunks of 16 cells, then in chunks of 8 (the narrow rows, at
+    // every width), each with and without the lookups.
+    for (int mode = 3; mode >= 0; mode--) {
+        lk_raster_force_gathers(mode & 1);
+        lk_raster_force_vbmi(mode & 1);
+        lk_raster_force_narrow_rows(mode < 2);
+        printf("raster fills with %s, %s, AVX-512 rows of %s\n", mode & 1 ? "gathers" : "colours in the lanes",
+               lk_raster_vbmi() ? "lookups" : "multiplies", mode < 2 ? "8 cells" : "16 cells");
         test_raster_fill();
         test_raster_fill_wide();
+        test_raster_pinned_stars();
+        test_raster_pinned_strokes();
     }
     lk_raster_force_gathers(-1);
     lk_raster_force_vbmi(-1);
+    lk_raster_force_narrow_rows(-1);
 #else
     test_raster_fill();
     test_raster_fill_wide();

@@ -78,6 +78,7 @@ int lk_gradient_force_gathers(int mode);
 int lk_raster_force_gathers(int mode);
 int lk_raster_force_vbmi(int mode);
 int lk_raster_vbmi(void);
+int lk_raster_force_narrow_rows(int mode);
 const int16_t *lk_gradient_ia_factors(void);
 #endif
 extern Level levels[4];
