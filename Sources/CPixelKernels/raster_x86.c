@@ -4,11 +4,15 @@
 // colour, lk_raster_blend_rows_* sweep a strip's rows and blend the colour in the same pass (the
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
-// the pixels of raster.c's row loop. The colour scaled by each of the 256 values of k is worked
-// out once a strip into a table the marked chunks gather from at AVX2 (at AVX-512 it is worked out
-// in the lanes), marked runs less than SPAN_GAP
-// cells apart are swept as one, and so is a whole row whose marked chunks are dense (dense_row). lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
-// contour's edges eight or four at a time, the same edges as raster.c's scalar setup.
+// the pixels of raster.c's row loop. The colour scaled by each pixel's k is worked out in the
+// lanes, or at AVX2 on Intel gathered from a table of the 256 values made once a strip
+// (lk_raster_gathers); marked runs less than SPAN_GAP cells apart are swept as one, and so is a
+// whole row whose marked chunks are dense (dense_row). At AVX-512, stretches of one translucent
+// colour are blended by byte lookups where the CPU has AVX512-VBMI (lk_raster_vbmi), and on AMD
+// wide shapes are blended by the AVX2 sweep in chunks of 8 cells (lk_raster_blend_rows_narrow,
+// lk_raster_narrow_rows). Every choice gives the same pixels; the C kernel tests force each.
+// lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a contour's edges eight or four at a
+// time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
 #include <stdatomic.h>
 #include <stddef.h>
