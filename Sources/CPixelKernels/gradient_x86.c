@@ -1775,17 +1775,22 @@ AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_conic_avx2_fma(
 /// lk_gradient_over_avx2 of a row planned as `p` (by plan_row).
 AVX2_ONLY static int over_planned_avx2(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                        const float *cov, int32_t full0, int32_t full1, float op) {
-    // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
-    // about equal to the buffer, slightly slower on small radial gradients). Rows with coverage
-    // take the fused loop all the same (lookup8 gathers what its window does not hold): the
-    // caller's buffer would blend their pieces pixel by pixel.
-    const int gather = use_gathers();
-    if ((p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && !p->narrow && !cov && !gather) {
+    // A stepped axial or radial row gathers its colours at AVX2 whichever way it goes (steps_avx2
+    // fills the buffer of over_by_chunks by gathers too), so with FMA it takes the fused loop with
+    // gathers on every CPU: on AMD Zen 4 at AVX2 that loop measured 10-20 % faster than the buffer
+    // and than the fused loop with lookup8 (the linear and radial rows of `lamina bench compositor
+    // --set vector`, alternately, 2026-12-01), where at AVX-512 the permutes stay faster there (see
+    // "colours by gathers or by permutes"). Without FMA, the buffer (as at AVX-512, where the
+    // reason is the window of lookup16; rows with coverage take the fused loop all the same: the
+    // caller's buffer would blend their pieces pixel by pixel).
+    const int fma = lk_cpu_has_fma();
+    const int stepped = p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL;
+    const int gather = use_gathers() || (stepped && fma);
+    if (stepped && !p->narrow && !cov && !gather) {
         over_by_chunks(g, p, px0, count, dst, k);
         return 1;
     }
-    const int fma = lk_cpu_has_fma();
-    if (gather && fma && p->ia >= 0 && (p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && k == 255) {
+    if (gather && fma && p->ia >= 0 && stepped && k == 255) {
         // A table of one alpha (see "tables of one alpha").
         over_uniform_avx2_fma(g, p, px0, count, dst, cov, full0, full1, op);
         return 1;
