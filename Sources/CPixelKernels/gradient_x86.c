@@ -591,23 +591,28 @@ AVX2_ONLY static inline __m256d parameter4(const GradientConstants *k, int32_t k
 static _Atomic int loads_state = -1;    // -1: not chosen yet; else 0 or 1 (atomic: rows are drawn on several threads)
 static _Atomic int loads_forced = -1;   // -1: none; 0 or 1 while the C kernel tests run each way
 
-/// Whether table8 reads a table by eight loads (see above).
-static inline int use_loads(void) {
-    const int forced = atomic_load_explicit(&loads_forced, memory_order_relaxed);
-    if (forced >= 0) return forced;
-    int state = atomic_load_explicit(&loads_state, memory_order_relaxed);
-    if (state < 0) {
-        const char *env = getenv("LAMINA_GRADIENT_LOADS");
-        if (env && (env[0] == '0' || env[0] == '1')) {
-            state = env[0] == '1';
-        } else {
-            __builtin_cpu_init();
-            state = __builtin_cpu_is("amd");
-        }
-        atomic_store_explicit(&loads_state, state, memory_order_relaxed);
+/// A way of drawing chosen once (0 or 1): `*forced` while the C kernel tests set it, else `*state`,
+/// worked out at the first call: the variable `env` if it is 0 or 1, else `by_cpu()`.
+static inline int chosen_once(_Atomic int *forced, _Atomic int *state, const char *env, int (*by_cpu)(void)) {
+    const int f = atomic_load_explicit(forced, memory_order_relaxed);
+    if (f >= 0) return f;
+    int s = atomic_load_explicit(state, memory_order_relaxed);
+    if (s < 0) {
+        const char *e = getenv(env);
+        s = e && (e[0] == '0' || e[0] == '1') ? e[0] == '1' : by_cpu();
+        atomic_store_explicit(state, s, memory_order_relaxed);
     }
-    return state;
+    return s;
 }
+
+/// AMD: the CPUs on which table8 reads by loads when nothing else is chosen.
+static int loads_by_cpu(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("amd");
+}
+
+/// Whether table8 reads a table by eight loads (see above).
+static inline int use_loads(void) { return chosen_once(&loads_forced, &loads_state, "LAMINA_GRADIENT_LOADS", loads_by_cpu); }
 
 LK_HIDDEN int lk_gradient_force_loads(int mode) {
     return atomic_exchange_explicit(&loads_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
@@ -1303,23 +1308,15 @@ static int gathers_mitigated(void) {
     return mitigated;
 }
 
-/// Whether the fused loops fetch colours by gathers (see above).
-static int use_gathers(void) {
-    const int forced = atomic_load_explicit(&gather_forced, memory_order_relaxed);
-    if (forced >= 0) return forced;
-    int state = atomic_load_explicit(&gather_state, memory_order_relaxed);
-    if (state < 0) {
-        const char *env = getenv("LAMINA_GRADIENT_GATHER");
-        if (env && (env[0] == '0' || env[0] == '1')) {
-            state = env[0] == '1';
-        } else {
-            __builtin_cpu_init();
-            state = __builtin_cpu_is("intel") && !gathers_mitigated();
-        }
-        atomic_store_explicit(&gather_state, state, memory_order_relaxed);
-    }
-    return state;
+/// Intel CPUs whose gathers the GDS microcode does not slow: where the fused loops gather when
+/// nothing else is chosen.
+static int gathers_by_cpu(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("intel") && !gathers_mitigated();
 }
+
+/// Whether the fused loops fetch colours by gathers (see above).
+static int use_gathers(void) { return chosen_once(&gather_forced, &gather_state, "LAMINA_GRADIENT_GATHER", gathers_by_cpu); }
 
 LK_HIDDEN int lk_gradient_force_gathers(int mode) {
     return atomic_exchange_explicit(&gather_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
