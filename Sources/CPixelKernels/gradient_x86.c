@@ -2118,10 +2118,11 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
     }
     // The whole groups, then the last one's lanes.
     for (; i + 16 <= count; i += 16, px = _mm512_add_pd(px, sixteen), lane = _mm512_add_ps(lane, _mm512_set1_ps(16)))
-        over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 1, (__mmask16)0xFFFF, k16, opv, scaled, NULL, 0, ia16);
+        over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 1, (__mmask16)0xFFFF, k16, opv, scaled, NULL,
+                          uniform, ia16);
     if (i < count)
         over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 0, (__mmask16)((1u << (count - i)) - 1), k16,
-                          opv, scaled, NULL, 0, ia16);
+                          opv, scaled, NULL, uniform, ia16);
 }
 /// over_plan_avx512_u without a table of one alpha.
 AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
@@ -2243,6 +2244,16 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_avx512(const La
     else uniform_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
 }
 
+/// A stepped axial or radial row whose table has one alpha (p->ia, not −1), factor 255
+/// (coverage_k(1, op)), its colours by lookup64: over_plan_avx512's pixels, the blend by
+/// over16_uniform (where the CPU fetches colours by permutes; over_uniform_avx512 gathers).
+AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_lookup_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
+                                                                              int32_t count, uint32_t *dst, const float *cov, int32_t full0,
+                                                                              int32_t full1, float op) {
+    if (p->path == PLAN_STEPS_RADIAL) over_plan_avx512_u(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1, 0, 1);
+    else over_plan_avx512_u(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1, 0, 1);
+}
+
 /// A stepped conic row whose table has one alpha (p->ia, not −1), factor 255 (coverage_k(1, op)):
 /// over_plan_avx512's pixels with gathers, the blend by over16_uniform.
 AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_conic_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
@@ -2271,6 +2282,11 @@ AVX512BW_ONLY static int over_planned_avx512(const LaminaGradientRow *g, const R
     // seldom within the 32 entries of lookup16's window) look their colours up in the whole table
     // (lookup256), measured faster (AMD Zen 4) than through a buffer of colours filled by loads.
     if ((p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && !p->narrow) {
+        if (p->ia >= 0 && coverage_k(1.0f, op) == 255) {
+            // A table of one alpha (see "tables of one alpha"), as over_uniform_avx512 with permutes.
+            over_uniform_lookup_avx512(g, p, px0, count, dst, cov, full0, full1, op);
+            return 1;
+        }
         if (p->path == PLAN_STEPS_AXIAL) over_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1, 0);
         else over_plan_avx512(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1, 0);
         return 1;
