@@ -37,6 +37,11 @@ __attribute__((target("avx2"), always_inline))
 static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t count, uint32_t k, const uint32_t *next) {
     int32_t i = 0;
     const __m256i k16 = _mm256_set1_epi16((short)k);
+    // A row of more than eight pixels that ends inside a group ends with the group of its last
+    // eight, from the pixels they held before (as over_solid_avx2; no masked store).
+    const int overlap = count > 8 && (count & 7) != 0;
+    const __m256i lastS = overlap ? _mm256_loadu_si256((const __m256i *)(src + count - 8)) : _mm256_setzero_si256();
+    const __m256i lastD = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : _mm256_setzero_si256();
     if (k == 255) {
         // Eight opaque source pixels are the result as they are (s + d·0/255 = s).
         const __m256i amask = _mm256_set1_epi32((int)0xFF000000u);
@@ -68,6 +73,10 @@ static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t cou
             _mm256_storeu_si256((__m256i *)(dst + i), over8(d, s, k16, 1));
         }
     }
+    if (overlap) {
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), k == 255 ? over8_full(lastD, lastS) : over8(lastD, lastS, k16, 1));
+        return;
+    }
     if (i < count) {
         // The last one to seven pixels through masked loads and stores (layers' rows end anywhere).
         const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
@@ -81,11 +90,22 @@ static inline void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count)
     int32_t i = 0;
     const __m256i z = _mm256_setzero_si256(), c = _mm256_set1_epi32((int)color);
     const __m256i c16 = _mm256_unpacklo_epi8(c, z), ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    // A row of eight pixels or more that ends inside a group ends with the group of its last
+    // eight, blended from what they held before (kept here, put back after the loop): no masked
+    // store, which AMD CPUs run as many micro-operations (vpmaskmovd), and the same pixels.
+    const int overlap = count > 8 && (count & 7) != 0;
+    const __m256i before = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : z;
     for (; i + 8 <= count; i += 8) {
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
         __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
         _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+    }
+    if (overlap) {
+        __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(before, z), ia)));
+        __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(before, z), ia)));
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), _mm256_packus_epi16(dl, dh));
+        return;
     }
     if (i < count) {
         // The last one to seven pixels through masked loads and stores (rows of rectangles end
@@ -210,11 +230,21 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
     const __m256i z = _mm256_setzero_si256();
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
     const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    // A run of more than eight pixels that ends inside a group ends with the group of its last
+    // eight, from the pixels they held before (as over_solid_avx2; no masked store).
+    const int overlap = count > 8 && (count & 7) != 0;
+    const __m256i lastD = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : z;
     for (; i + 8 <= count; i += 8) {
         __m256 v = _mm256_min_ps(_mm256_mul_ps(_mm256_loadu_ps(coverage + i), opv), one);
         __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
         if (_mm256_testz_si256(k, k)) continue;
         over8_solid_each(dst + i, c16, k);
+    }
+    if (overlap) {
+        __m256 v = _mm256_min_ps(_mm256_mul_ps(_mm256_loadu_ps(coverage + count - 8), opv), one);
+        __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), over8_solid_k(lastD, c16, k));
+        return;
     }
     if (i < count) {
         // The last one to seven pixels through masked loads and stores (the corner rows of rounded

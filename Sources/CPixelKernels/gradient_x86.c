@@ -578,12 +578,69 @@ AVX2_ONLY static inline __m256d parameter4(const GradientConstants *k, int32_t k
     return _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(u, u), _mm256_mul_pd(v, v)));
 }
 
+// ---- eight colours of a table at AVX2: a gather or eight loads --------------------------------
+//
+// A gather (vpgatherdd) of eight table entries is one instruction, and on Intel cores without the
+// GDS microcode the fastest way. On AMD Zen 4 it is many micro-operations: eight scalar loads put
+// together by inserts took 0.38 ns a pixel where the gather took 0.55 (a C loop over 4096
+// indices of a 256-entry table, 2026-12-01), and the gradient rows' fused loops spent a third of
+// their time on the gather. So at AVX2 the table is read by a gather on Intel and by eight loads
+// on AMD (measured on Zen 4 only); LAMINA_GRADIENT_LOADS=1 or 0 chooses, read once. Both give the
+// same colours.
+
+static _Atomic int loads_state = -1;    // -1: not chosen yet; else 0 or 1 (atomic: rows are drawn on several threads)
+static _Atomic int loads_forced = -1;   // -1: none; 0 or 1 while the C kernel tests run each way
+
+/// A way of drawing chosen once (0 or 1): `*forced` while the C kernel tests set it, else `*state`,
+/// worked out at the first call: the variable `env` if it is 0 or 1, else `by_cpu()`.
+static inline int chosen_once(_Atomic int *forced, _Atomic int *state, const char *env, int (*by_cpu)(void)) {
+    const int f = atomic_load_explicit(forced, memory_order_relaxed);
+    if (f >= 0) return f;
+    int s = atomic_load_explicit(state, memory_order_relaxed);
+    if (s < 0) {
+        const char *e = getenv(env);
+        s = e && (e[0] == '0' || e[0] == '1') ? e[0] == '1' : by_cpu();
+        atomic_store_explicit(state, s, memory_order_relaxed);
+    }
+    return s;
+}
+
+/// AMD: the CPUs on which table8 reads by loads when nothing else is chosen.
+static int loads_by_cpu(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("amd");
+}
+
+/// Whether table8 reads a table by eight loads (see above).
+static inline int use_loads(void) { return chosen_once(&loads_forced, &loads_state, "LAMINA_GRADIENT_LOADS", loads_by_cpu); }
+
+LK_HIDDEN int lk_gradient_force_loads(int mode) {
+    return atomic_exchange_explicit(&loads_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
+}
+
+/// The eight entries table[index] (each 0...255), by a gather or by eight loads (see above).
+AVX2_ONLY static inline __m256i table8(const uint32_t *table, __m256i index) {
+    if (!use_loads()) return _mm256_i32gather_epi32((const int *)table, index, 4);
+    const __m128i lo = _mm256_castsi256_si128(index), hi = _mm256_extracti128_si256(index, 1);
+    const uint64_t a = (uint64_t)_mm_cvtsi128_si64(lo), b = (uint64_t)_mm_extract_epi64(lo, 1);
+    const uint64_t c = (uint64_t)_mm_cvtsi128_si64(hi), d = (uint64_t)_mm_extract_epi64(hi, 1);
+    __m128i l = _mm_cvtsi32_si128((int)table[(uint32_t)a]);
+    l = _mm_insert_epi32(l, (int)table[a >> 32], 1);
+    l = _mm_insert_epi32(l, (int)table[(uint32_t)b], 2);
+    l = _mm_insert_epi32(l, (int)table[b >> 32], 3);
+    __m128i h = _mm_cvtsi32_si128((int)table[(uint32_t)c]);
+    h = _mm_insert_epi32(h, (int)table[c >> 32], 1);
+    h = _mm_insert_epi32(h, (int)table[(uint32_t)d], 2);
+    h = _mm_insert_epi32(h, (int)table[d >> 32], 3);
+    return _mm256_set_m128i(h, l);
+}
+
 AVX2_ONLY static void gradient_avx2(const GradientConstants *k, int32_t kind, const uint32_t *table, int32_t px0, int32_t count, uint32_t *out) {
     __m256d px = _mm256_add_pd(_mm256_set_pd((double)px0 + 3, (double)px0 + 2, (double)px0 + 1, (double)px0), _mm256_set1_pd(0.5));
     const __m256d four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
         __m128i lo = index4(parameter4(k, kind, px)), hi = index4(parameter4(k, kind, _mm256_add_pd(px, four)));
-        __m256i colors = _mm256_i32gather_epi32((const int *)table, _mm256_set_m128i(hi, lo), 4);
+        __m256i colors = table8(table, _mm256_set_m128i(hi, lo));
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
@@ -634,7 +691,7 @@ AVX2_ONLY static void steps_avx2(const LaminaGradientRow *g, const FloatSteps *f
     __m256 lane = lanes8(from);
     for (int32_t i = 0; i < count; i += 8, lane = _mm256_add_ps(lane, eight)) {
         int unsure;
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, steps_index8(steps_f8(fs, kind, lane), margin, &unsure), 4);
+        __m256i colors = table8(g->table, steps_index8(steps_f8(fs, kind, lane), margin, &unsure));
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
@@ -926,7 +983,7 @@ AVX2_ONLY static void conic_avx2(const LaminaGradientRow *g, const GradientConst
     const __m256d eight = _mm256_set1_pd(8);
     for (int32_t i = 0; i < count; i += 8, px = _mm256_add_pd(px, eight)) {
         int unsure;
-        __m256i colors = _mm256_i32gather_epi32((const int *)g->table, conic8f(k, (float)a0, px, &unsure, 0), 4);
+        __m256i colors = table8(g->table, conic8f(k, (float)a0, px, &unsure, 0));
         if (i + 8 <= count) {
             _mm256_storeu_si256((__m256i *)(out + i), colors);
         } else {
@@ -1251,23 +1308,15 @@ static int gathers_mitigated(void) {
     return mitigated;
 }
 
-/// Whether the fused loops fetch colours by gathers (see above).
-static int use_gathers(void) {
-    const int forced = atomic_load_explicit(&gather_forced, memory_order_relaxed);
-    if (forced >= 0) return forced;
-    int state = atomic_load_explicit(&gather_state, memory_order_relaxed);
-    if (state < 0) {
-        const char *env = getenv("LAMINA_GRADIENT_GATHER");
-        if (env && (env[0] == '0' || env[0] == '1')) {
-            state = env[0] == '1';
-        } else {
-            __builtin_cpu_init();
-            state = __builtin_cpu_is("intel") && !gathers_mitigated();
-        }
-        atomic_store_explicit(&gather_state, state, memory_order_relaxed);
-    }
-    return state;
+/// Intel CPUs whose gathers the GDS microcode does not slow: where the fused loops gather when
+/// nothing else is chosen.
+static int gathers_by_cpu(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("intel") && !gathers_mitigated();
 }
+
+/// Whether the fused loops fetch colours by gathers (see above).
+static int use_gathers(void) { return chosen_once(&gather_forced, &gather_state, "LAMINA_GRADIENT_GATHER", gathers_by_cpu); }
 
 LK_HIDDEN int lk_gradient_force_gathers(int mode) {
     return atomic_exchange_explicit(&gather_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
@@ -1330,7 +1379,7 @@ AVX2_ONLY static inline __m256i lookup8(const uint32_t *table, __m256i index) {
     const int32_t base = ends < 240 ? ends : 240;
     const __m256i rel = _mm256_sub_epi32(index, _mm256_set1_epi32(base));
     // Every lane in 0...15: no bit above the low four (a lane below base wraps to a large value).
-    if (!_mm256_testz_si256(rel, _mm256_set1_epi32(~15))) return _mm256_i32gather_epi32((const int *)table, index, 4);
+    if (!_mm256_testz_si256(rel, _mm256_set1_epi32(~15))) return table8(table, index);
     // Each permute takes the low three bits of rel; bit 3 (moved to the sign) picks the half.
     const __m256i lo = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(table + base)), rel);
     const __m256i hi = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(table + base + 8)), rel);
@@ -1388,7 +1437,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
         fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
         index = _mm256_loadu_si256((const __m256i *)fixed);
     }
-    __m256i s = gather ? _mm256_i32gather_epi32((const int *)g->table, index, 4) : lookup8(g->table, index);
+    __m256i s = gather ? table8(g->table, index) : lookup8(g->table, index);
     const int whole = i + 8 <= count;
     const __m256i live = whole ? _mm256_set1_epi32(-1) : _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
     __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(dst + i)) : _mm256_maskload_epi32((const int *)(dst + i), live);
@@ -1726,7 +1775,7 @@ AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_group_av
         fix_lanes(g, p, path, fixed, (unsigned)unsure, px0 + i, count - i);
         index = _mm256_loadu_si256((const __m256i *)fixed);
     }
-    const __m256i s = _mm256_i32gather_epi32((const int *)g->table, index, 4);
+    const __m256i s = table8(g->table, index);
     const __m256i live = whole ? _mm256_set1_epi32(-1) : _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
     const __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(dst + i)) : _mm256_maskload_epi32((const int *)(dst + i), live);
     __m256i out;
@@ -1775,17 +1824,22 @@ AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_conic_avx2_fma(
 /// lk_gradient_over_avx2 of a row planned as `p` (by plan_row).
 AVX2_ONLY static int over_planned_avx2(const LaminaGradientRow *g, const RowPlan *p, int32_t px0, int32_t count, uint32_t *dst, uint32_t k,
                                        const float *cov, int32_t full0, int32_t full1, float op) {
-    // As at AVX-512 (there the reason is the window of lookup16; here the gathers alone measured
-    // about equal to the buffer, slightly slower on small radial gradients). Rows with coverage
-    // take the fused loop all the same (lookup8 gathers what its window does not hold): the
-    // caller's buffer would blend their pieces pixel by pixel.
-    const int gather = use_gathers();
-    if ((p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && !p->narrow && !cov && !gather) {
+    // A stepped axial or radial row gathers its colours at AVX2 whichever way it goes (steps_avx2
+    // fills the buffer of over_by_chunks by gathers too), so with FMA it takes the fused loop with
+    // gathers on every CPU: on AMD Zen 4 at AVX2 that loop measured 10-20 % faster than the buffer
+    // and than the fused loop with lookup8 (the linear and radial rows of `lamina bench compositor
+    // --set vector`, alternately, 2026-12-01), where at AVX-512 the permutes stay faster there (see
+    // "colours by gathers or by permutes"). Without FMA, the buffer (as at AVX-512, where the
+    // reason is the window of lookup16; rows with coverage take the fused loop all the same: the
+    // caller's buffer would blend their pieces pixel by pixel).
+    const int fma = lk_cpu_has_fma();
+    const int stepped = p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL;
+    const int gather = use_gathers() || (stepped && fma);
+    if (stepped && !p->narrow && !cov && !gather) {
         over_by_chunks(g, p, px0, count, dst, k);
         return 1;
     }
-    const int fma = lk_cpu_has_fma();
-    if (gather && fma && p->ia >= 0 && (p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && k == 255) {
+    if (gather && fma && p->ia >= 0 && stepped && k == 255) {
         // A table of one alpha (see "tables of one alpha").
         over_uniform_avx2_fma(g, p, px0, count, dst, cov, full0, full1, op);
         return 1;
@@ -2064,10 +2118,11 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512
     }
     // The whole groups, then the last one's lanes.
     for (; i + 16 <= count; i += 16, px = _mm512_add_pd(px, sixteen), lane = _mm512_add_ps(lane, _mm512_set1_ps(16)))
-        over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 1, (__mmask16)0xFFFF, k16, opv, scaled, NULL, 0, ia16);
+        over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 1, (__mmask16)0xFFFF, k16, opv, scaled, NULL,
+                          uniform, ia16);
     if (i < count)
         over_group_avx512(g, p, path, px0, count, dst, cov, full0, full1, wide, gather, i, px, lane, 0, (__mmask16)((1u << (count - i)) - 1), k16,
-                          opv, scaled, NULL, 0, ia16);
+                          opv, scaled, NULL, uniform, ia16);
 }
 /// over_plan_avx512_u without a table of one alpha.
 AVX512BW_ONLY __attribute__((always_inline)) static inline void over_plan_avx512(const LaminaGradientRow *g, const RowPlan *p, PlanPath path,
@@ -2189,6 +2244,16 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_avx512(const La
     else uniform_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1);
 }
 
+/// A stepped axial or radial row whose table has one alpha (p->ia, not −1), factor 255
+/// (coverage_k(1, op)), its colours by lookup64: over_plan_avx512's pixels, the blend by
+/// over16_uniform (where the CPU fetches colours by permutes; over_uniform_avx512 gathers).
+AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_lookup_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
+                                                                              int32_t count, uint32_t *dst, const float *cov, int32_t full0,
+                                                                              int32_t full1, float op) {
+    if (p->path == PLAN_STEPS_RADIAL) over_plan_avx512_u(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1, 0, 1);
+    else over_plan_avx512_u(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1, 0, 1);
+}
+
 /// A stepped conic row whose table has one alpha (p->ia, not −1), factor 255 (coverage_k(1, op)):
 /// over_plan_avx512's pixels with gathers, the blend by over16_uniform.
 AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_conic_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
@@ -2217,6 +2282,11 @@ AVX512BW_ONLY static int over_planned_avx512(const LaminaGradientRow *g, const R
     // seldom within the 32 entries of lookup16's window) look their colours up in the whole table
     // (lookup256), measured faster (AMD Zen 4) than through a buffer of colours filled by loads.
     if ((p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && !p->narrow) {
+        if (p->ia >= 0 && coverage_k(1.0f, op) == 255) {
+            // A table of one alpha (see "tables of one alpha"), as over_uniform_avx512 with permutes.
+            over_uniform_lookup_avx512(g, p, px0, count, dst, cov, full0, full1, op);
+            return 1;
+        }
         if (p->path == PLAN_STEPS_AXIAL) over_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1, 0);
         else over_plan_avx512(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1, 0);
         return 1;

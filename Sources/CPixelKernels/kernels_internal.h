@@ -473,6 +473,9 @@ LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientR
 /// Makes the x86 fused gradient loops fetch colours by gathers (1), by permutes (0), or as chosen for
 /// the CPU (-1; see gradient_x86.c); returns the previous setting. For the C kernel tests.
 LK_HIDDEN int lk_gradient_force_gathers(int mode);
+/// Forces the AVX2 loops' table reads by eight loads (1) or by gathers (0), or back to the CPU's choice
+/// (-1); returns the previous setting. For the C kernel tests.
+LK_HIDDEN int lk_gradient_force_loads(int mode);
 /// The factors of gradient_x86.c's blends of one alpha (x86-64 only): K for 255 − alpha ia, with
 /// (x·K + 2¹⁴) >> 15 = ((x·ia + 128)·257) >> 16 for every byte x.
 LK_HIDDEN const int16_t *lk_gradient_ia_factors(void);

@@ -79,12 +79,17 @@ int main(void) {
 #if defined(__x86_64__)
     // The gradient kernels with the fused loops' colours by permutes, then by gathers (both ways
     // whatever the CPU would choose; gradient_x86.c).
+    // At AVX2 the table's entries come by a gather or by eight loads (both ways here too).
     for (int gathers = 0; gathers < 2; gathers++) {
-        lk_gradient_force_gathers(gathers);
-        printf("gradients with colours by %s\n", gathers ? "gathers" : "permutes");
-        test_gradients();
+        for (int loads = 0; loads < 2; loads++) {
+            lk_gradient_force_gathers(gathers);
+            lk_gradient_force_loads(loads);
+            printf("gradients with colours by %s, tables read by %s\n", gathers ? "gathers" : "permutes", loads ? "loads" : "gathers");
+            test_gradients();
+        }
     }
     lk_gradient_force_gathers(-1);
+    lk_gradient_force_loads(-1);
 #else
     test_gradients();
 #endif
