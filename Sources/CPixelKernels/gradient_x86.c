@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "over_x86.h"
+#include "chosen_once.h"
 
 /// The per-row constants of the vector loops.
 typedef struct {
@@ -590,20 +591,6 @@ AVX2_ONLY static inline __m256d parameter4(const GradientConstants *k, int32_t k
 
 static _Atomic int loads_state = -1;    // -1: not chosen yet; else 0 or 1 (atomic: rows are drawn on several threads)
 static _Atomic int loads_forced = -1;   // -1: none; 0 or 1 while the C kernel tests run each way
-
-/// A way of drawing chosen once (0 or 1): `*forced` while the C kernel tests set it, else `*state`,
-/// worked out at the first call: the variable `env` if it is 0 or 1, else `by_cpu()`.
-static inline int chosen_once(_Atomic int *forced, _Atomic int *state, const char *env, int (*by_cpu)(void)) {
-    const int f = atomic_load_explicit(forced, memory_order_relaxed);
-    if (f >= 0) return f;
-    int s = atomic_load_explicit(state, memory_order_relaxed);
-    if (s < 0) {
-        const char *e = getenv(env);
-        s = e && (e[0] == '0' || e[0] == '1') ? e[0] == '1' : by_cpu();
-        atomic_store_explicit(state, s, memory_order_relaxed);
-    }
-    return s;
-}
 
 /// AMD: the CPUs on which table8 reads by loads when nothing else is chosen.
 static int loads_by_cpu(void) {

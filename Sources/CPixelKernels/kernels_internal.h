@@ -495,7 +495,8 @@ LK_HIDDEN int lk_raster_gathers(void);
 /// returns the previous setting. For the C kernel tests (both ways on every machine).
 LK_HIDDEN int lk_raster_force_gathers(int mode);
 /// Whether lk_raster_blend_rows_avx512 blends the stretches of one colour between a row's marked
-/// cells by byte lookups (1: the CPU has AVX512-VBMI) or by 16-bit multiplies (0); see raster_x86.c.
+/// cells by byte lookups (1: the CPU has AVX512-VBMI, unless LAMINA_RASTER_VBMI=0) or by 16-bit
+/// multiplies (0); see raster_x86.c.
 LK_HIDDEN int lk_raster_vbmi(void);
 /// Makes lk_raster_blend_rows_avx512 use the lookups (1; the multiplies all the same on a CPU
 /// without AVX512-VBMI), the multiplies (0), or the CPU's choice (-1); returns the previous

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include "kernels_internal.h"
+#include "chosen_once.h"
 #include <immintrin.h>
 
 
@@ -147,21 +148,14 @@ __attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *t
 static _Atomic int raster_gather_state = -1;   // -1: not chosen yet; else 0 or 1 (atomic: bands are drawn on several threads)
 static _Atomic int raster_gather_forced = -1;  // -1: none; 0 or 1 while the C kernel tests run each way
 
+/// Intel: the CPUs on which the AVX2 blend rows gather the scaled colours when nothing else is chosen.
+static int gathers_by_cpu(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("intel");
+}
+
 LK_HIDDEN int lk_raster_gathers(void) {
-    const int forced = atomic_load_explicit(&raster_gather_forced, memory_order_relaxed);
-    if (forced >= 0) return forced;
-    int state = atomic_load_explicit(&raster_gather_state, memory_order_relaxed);
-    if (state < 0) {
-        const char *env = getenv("LAMINA_RASTER_GATHER");
-        if (env && (env[0] == '0' || env[0] == '1')) {
-            state = env[0] == '1';
-        } else {
-            __builtin_cpu_init();
-            state = __builtin_cpu_is("intel") ? 1 : 0;
-        }
-        atomic_store_explicit(&raster_gather_state, state, memory_order_relaxed);
-    }
-    return state;
+    return chosen_once(&raster_gather_forced, &raster_gather_state, "LAMINA_RASTER_GATHER", gathers_by_cpu);
 }
 
 LK_HIDDEN int lk_raster_force_gathers(int mode) {
@@ -171,21 +165,14 @@ LK_HIDDEN int lk_raster_force_gathers(int mode) {
 static _Atomic int raster_narrow_state = -1;   // -1: not chosen yet; else 0 or 1
 static _Atomic int raster_narrow_forced = -1;  // -1: none; 0 or 1 while the C kernel tests run each way
 
+/// AMD: the CPUs on which the AVX-512 level blends wide shapes' rows in chunks of 8 cells.
+static int narrow_by_cpu(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("amd");
+}
+
 LK_HIDDEN int lk_raster_narrow_rows(void) {
-    const int forced = atomic_load_explicit(&raster_narrow_forced, memory_order_relaxed);
-    if (forced >= 0) return forced;
-    int state = atomic_load_explicit(&raster_narrow_state, memory_order_relaxed);
-    if (state < 0) {
-        const char *env = getenv("LAMINA_RASTER_NARROW");
-        if (env && (env[0] == '0' || env[0] == '1')) {
-            state = env[0] == '1';
-        } else {
-            __builtin_cpu_init();
-            state = __builtin_cpu_is("amd") ? 1 : 0;
-        }
-        atomic_store_explicit(&raster_narrow_state, state, memory_order_relaxed);
-    }
-    return state;
+    return chosen_once(&raster_narrow_forced, &raster_narrow_state, "LAMINA_RASTER_NARROW", narrow_by_cpu);
 }
 
 LK_HIDDEN int lk_raster_force_narrow_rows(int mode) {
@@ -471,22 +458,17 @@ static _Atomic int raster_vbmi_forced = -1;   // -1: none; 0 or 1 while the C ke
 
 /// Whether the CPU has AVX512-VBMI (the byte permutes of over_solid_lookup_512).
 static int cpu_has_vbmi(void) {
-    int state = atomic_load_explicit(&raster_vbmi_state, memory_order_relaxed);
-    if (state < 0) {
-        __builtin_cpu_init();
-        state = __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
-        atomic_store_explicit(&raster_vbmi_state, state, memory_order_relaxed);
-    }
-    return state;
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vbmi");
 }
 
 LK_HIDDEN int lk_raster_vbmi(void) {
-    const int forced = atomic_load_explicit(&raster_vbmi_forced, memory_order_relaxed);
-    return forced >= 0 ? forced : cpu_has_vbmi();
+    // LAMINA_RASTER_VBMI=0 turns the lookups off; nothing turns them on without the instructions.
+    return chosen_once(&raster_vbmi_forced, &raster_vbmi_state, "LAMINA_RASTER_VBMI", cpu_has_vbmi) && cpu_has_vbmi();
 }
 
 LK_HIDDEN int lk_raster_force_vbmi(int mode) {
-    return atomic_exchange_explicit(&raster_vbmi_forced, mode < 0 ? -1 : mode && cpu_has_vbmi() ? 1 : 0, memory_order_relaxed);
+    return atomic_exchange_explicit(&raster_vbmi_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
 }
 
 #define AVX512VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
