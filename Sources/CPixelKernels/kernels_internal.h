@@ -473,6 +473,13 @@ LK_HIDDEN int32_t lk_gradient_over_rows_x86(int32_t level, const LaminaGradientR
 /// Makes the x86 fused gradient loops fetch colours by gathers (1), by permutes (0), or as chosen for
 /// the CPU (-1; see gradient_x86.c); returns the previous setting. For the C kernel tests.
 LK_HIDDEN int lk_gradient_force_gathers(int mode);
+/// Whether Linux reports the running CPU's gathers as mitigated by microcode (Gather Data Sampling,
+/// "GDS": slow gathers); x86-64 only (gradient_x86.c).
+LK_HIDDEN int lk_gathers_mitigated(void);
+/// Makes lk_raster_blend_rows_avx2 take the colour scaled by each pixel's coverage from a table by
+/// a gather (1), work it out in the lanes (0), or do as chosen for the CPU (-1; see raster_x86.c);
+/// returns the previous setting. For the C kernel tests.
+LK_HIDDEN int lk_raster_force_gathers(int mode);
 /// The factors of gradient_x86.c's blends of one alpha (x86-64 only): K for 255 − alpha ia, with
 /// (x·K + 2¹⁴) >> 15 = ((x·ia + 128)·257) >> 16 for every byte x.
 LK_HIDDEN const int16_t *lk_gradient_ia_factors(void);

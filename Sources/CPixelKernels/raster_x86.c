@@ -4,13 +4,15 @@
 // colour, lk_raster_blend_rows_* sweep a strip's rows and blend the colour in the same pass (the
 // marked chunks through the coverage as lk_raster_sweep_blend_portable, the stretches between them
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
-// the pixels of raster.c's row loop. The colour scaled by each of the 256 values of k is worked
-// out once a strip into a table the marked chunks gather from at AVX2 (at AVX-512 it is worked out
-// in the lanes), marked runs less than SPAN_GAP
+// the pixels of raster.c's row loop. The colour scaled by each pixel's k is worked out in the lanes
+// (at AVX2 on Intel CPUs with fast gathers, gathered instead from a table of its 256 values made
+// once a strip: see raster_gathers), marked runs less than SPAN_GAP
 // cells apart are swept as one, and so is a whole row whose marked chunks are dense (dense_row). lk_raster_edges_avx512 and lk_raster_edges_avx2 set up a
 // contour's edges eight or four at a time, the same edges as raster.c's scalar setup.
 #if defined(__x86_64__)
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include "kernels_internal.h"
 #include <immintrin.h>
 
@@ -138,16 +140,54 @@ __attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *t
     }
 }
 
+// ---- the AVX2 blend's scaled colour: by a gather or in the lanes -------------------------------
+//
+// lk_raster_blend_rows_avx2 takes the colour scaled by each pixel's k (scale_px: each channel times
+// k, rounded as mul255) either from a table of its 256 values by a gather (vpgatherdd), or works it
+// out in the lanes (nine operations, as the AVX-512 blend does). Both give the same values, so the
+// same pixels. Which is faster depends on the CPU: on an Intel Xeon with AVX-512 (no GDS
+// mitigation) the lanes were 1-2 % slower at AVX2 (session 19); on an AMD EPYC (Zen 4), whose
+// gathers are microcoded, the lanes are 7-10 % faster on the path and stroke frames replayed by
+// scripts/bench-anchors/raster_replay.c (2026-12-01, paths20). The choice is made once: the variable
+// LAMINA_RASTER_GATHER=1 or 0 if set, else gathers on Intel CPUs whose kernel reports no GDS
+// mitigation (the criterion of gradient_x86.c's use_gathers).
+
+static _Atomic int raster_gather_state = -1;   // -1: not chosen yet; else 0 or 1 (atomic: strips are drawn on several threads)
+static _Atomic int raster_gather_forced = -1;  // -1: none; 0 or 1 while the C kernel tests run each way
+
+/// Whether lk_raster_blend_rows_avx2 gathers the scaled colour from a table (see above).
+static int raster_gathers(void) {
+    const int forced = atomic_load_explicit(&raster_gather_forced, memory_order_relaxed);
+    if (forced >= 0) return forced;
+    int state = atomic_load_explicit(&raster_gather_state, memory_order_relaxed);
+    if (state < 0) {
+        const char *env = getenv("LAMINA_RASTER_GATHER");
+        if (env && (env[0] == '0' || env[0] == '1')) {
+            state = env[0] == '1';
+        } else {
+            __builtin_cpu_init();
+            state = __builtin_cpu_is("intel") && !lk_gathers_mitigated();
+        }
+        atomic_store_explicit(&raster_gather_state, state, memory_order_relaxed);
+    }
+    return state;
+}
+
+LK_HIDDEN int lk_raster_force_gathers(int mode) {
+    return atomic_exchange_explicit(&raster_gather_forced, mode < 0 ? -1 : mode ? 1 : 0, memory_order_relaxed);
+}
+
 /// lk_raster_sweep_blend_portable on eight cells a step (the last one to seven through masks),
 /// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2: the
-/// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256), and the pixel,
+/// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256) when `gather`, else
+/// worked out in the lanes from crb and cag (the colour's even and odd bytes in 16-bit lanes), and the pixel,
 /// its even and odd bytes in 16-bit lanes, takes s + d·(255 − s.alpha)/255 per channel (rounded
 /// as mul255, the sum saturated as the packing of the 16-bit sums saturates it). Every group is
 /// blended, with no branch on its coverage: a pixel of k = 0 is written back as it was (s = 0,
 /// d·255/255 = d).
 __attribute__((target("avx2"), always_inline))
 static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
-                                      int whole, __m256 opv, const uint32_t *table) {
+                                      int whole, __m256 opv, const uint32_t *table, const int gather, __m256i crb, __m256i cag) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
     const __m256i low = _mm256_set1_epi32(0x00FF00FF);
@@ -158,6 +198,9 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     // carry is one vpermd (not a shuffle and a vpermq) and the mask a register copy a step.
     __m256i ones = _mm256_set1_epi32(-1), last = _mm256_set1_epi32(7);
     __asm__("" : "+x"(ones), "+x"(last));
+    // Each lane's k (at most 255, its low byte) into both 16-bit halves.
+    const __m256i kdup = _mm256_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128,
+                                          0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128);
     __m256i carry = _mm256_set1_epi32(sum);
     // Eight cells of the row from cells + i (the lanes of `m` only when `masked`: the last one to
     // seven, read and written through masked loads and stores, the others' k made 0).
@@ -182,7 +225,14 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
         }                                                                                                 \
         __m256i k = lanes_k_avx2(a, whole, opv);                                                          \
         if (masked) k = _mm256_and_si256(k, m);                                                           \
-        const __m256i s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);              \
+        __m256i s;                                                                                        \
+        if (gather) {                                                                                     \
+            s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);                        \
+        } else {                                                                                          \
+            const __m256i kk = _mm256_shuffle_epi8(k, kdup);                                              \
+            s = _mm256_or_si256(div255_r16(_mm256_mullo_epi16(crb, kk)),                                 \
+                                _mm256_slli_epi16(div255_r16(_mm256_mullo_epi16(cag, kk)), 8));           \
+        }                                                                                                 \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
         const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);                         \
         const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));                  \
@@ -220,10 +270,11 @@ static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
     for (; i < count; i++) dst[i] = over_px(dst[i], s);
 }
 
-/// lk_raster_blend_rows_avx2 for one rule (evenOdd) and whether the opacity is 1 (whole), each
-/// combination compiled apart (no test of either in the vector loop).
+/// lk_raster_blend_rows_avx2 for one rule (evenOdd), whether the opacity is 1 (whole) and whether
+/// the scaled colour is gathered (gather), each combination compiled apart (no test of any in the
+/// vector loop).
 __attribute__((target("avx2"), always_inline))
-static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, const int whole) {
+static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, const int whole, const int gather) {
     const int32_t w = q->width, p0 = q->p0, p1 = q->p1 < w ? q->p1 : w;
     const int32_t stride = (int32_t)q->cellStride;
     const intptr_t words = q->words;
@@ -231,8 +282,9 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
     const float op = q->op;
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 opv = _mm256_set1_ps(op);
+    const __m256i crb = _mm256_set1_epi32((int)(color & 0x00FF00FFu)), cag = _mm256_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
     _Alignas(32) uint32_t table[256];
-    scaled_colors_256(table, c16);
+    if (gather) scaled_colors_256(table, c16);
     for (int32_t row = 0; row < q->rows; row++) {
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;
@@ -244,7 +296,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
             int32_t a0 = a > p0 ? a : p0, a1 = b < p1 ? b : p1;                                            \
             if (a1 > a0) {                                                                                 \
                 for (int32_t x = a; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
-                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, table);  \
+                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, table, gather, crb, cag);  \
                 for (int32_t x = a1; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
             } else {                                                                                       \
                 for (int32_t x = a; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
@@ -282,8 +334,13 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
 __attribute__((target("avx2")))
 LK_HIDDEN void lk_raster_blend_rows_avx2(const LkRasterRows *q) {
     const int whole = q->op == 1.0f;
-    if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1); else blend_rows_256(q, 1, 0); }
-    else { if (whole) blend_rows_256(q, 0, 1); else blend_rows_256(q, 0, 0); }
+    if (raster_gathers()) {
+        if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 1); else blend_rows_256(q, 1, 0, 1); }
+        else { if (whole) blend_rows_256(q, 0, 1, 1); else blend_rows_256(q, 0, 0, 1); }
+    } else {
+        if (q->evenOdd) { if (whole) blend_rows_256(q, 1, 1, 0); else blend_rows_256(q, 1, 0, 0); }
+        else { if (whole) blend_rows_256(q, 0, 1, 0); else blend_rows_256(q, 0, 0, 0); }
+    }
 }
 
 #define AVX512BW __attribute__((target("avx512f,avx512bw")))

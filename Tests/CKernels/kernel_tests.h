@@ -75,6 +75,7 @@ typedef struct { int32_t mode, level; const char *name; int noFMA; } Level;
 int lk_cpu_has_fma(void);
 int lk_kernels_allow_fma(int allow);
 int lk_gradient_force_gathers(int mode);
+int lk_raster_force_gathers(int mode);
 const int16_t *lk_gradient_ia_factors(void);
 #endif
 extern Level levels[4];
