@@ -1285,8 +1285,9 @@ enum { OVER_CHUNK = 256 };
 static _Atomic int gather_state = -1;   // -1: not chosen yet; else 0 or 1 (atomic: rows are drawn on several threads)
 static _Atomic int gather_forced = -1;  // -1: none; 0 or 1 while the C kernel tests run each way
 
-/// Whether the running CPU's gathers are the slow, microcoded kind (GDS mitigation), as Linux says.
-static int gathers_mitigated(void) {
+/// Whether the running CPU's gathers are the slow, microcoded kind (GDS mitigation), as Linux says
+/// (also read by raster_x86.c's choice).
+LK_HIDDEN int lk_gathers_mitigated(void) {
     FILE *f = fopen("/sys/devices/system/cpu/vulnerabilities/gather_data_sampling", "r");
     if (!f) return 0;
     char line[64] = { 0 };
@@ -1299,7 +1300,7 @@ static int gathers_mitigated(void) {
 /// nothing else is chosen.
 static int gathers_by_cpu(void) {
     __builtin_cpu_init();
-    return __builtin_cpu_is("intel") && !gathers_mitigated();
+    return __builtin_cpu_is("intel") && !lk_gathers_mitigated();
 }
 
 /// Whether the fused loops fetch colours by gathers (see above).

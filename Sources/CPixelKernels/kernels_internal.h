@@ -476,6 +476,9 @@ LK_HIDDEN int lk_gradient_force_gathers(int mode);
 /// Forces the AVX2 loops' table reads by eight loads (1) or by gathers (0), or back to the CPU's choice
 /// (-1); returns the previous setting. For the C kernel tests.
 LK_HIDDEN int lk_gradient_force_loads(int mode);
+/// Whether Linux reports the running CPU's gathers as mitigated by microcode (Gather Data Sampling,
+/// "GDS": slow gathers); x86-64 only (gradient_x86.c).
+LK_HIDDEN int lk_gathers_mitigated(void);
 /// The factors of gradient_x86.c's blends of one alpha (x86-64 only): K for 255 − alpha ia, with
 /// (x·K + 2¹⁴) >> 15 = ((x·ia + 128)·257) >> 16 for every byte x.
 LK_HIDDEN const int16_t *lk_gradient_ia_factors(void);

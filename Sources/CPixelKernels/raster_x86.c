@@ -148,10 +148,11 @@ __attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *t
 static _Atomic int raster_gather_state = -1;   // -1: not chosen yet; else 0 or 1 (atomic: bands are drawn on several threads)
 static _Atomic int raster_gather_forced = -1;  // -1: none; 0 or 1 while the C kernel tests run each way
 
-/// Intel: the CPUs on which the AVX2 blend rows gather the scaled colours when nothing else is chosen.
+/// Intel CPUs whose gathers the GDS microcode does not slow (as gradient_x86.c): those on which the
+/// AVX2 blend rows gather the scaled colours when nothing else is chosen.
 static int gathers_by_cpu(void) {
     __builtin_cpu_init();
-    return __builtin_cpu_is("intel");
+    return __builtin_cpu_is("intel") && !lk_gathers_mitigated();
 }
 
 LK_HIDDEN int lk_raster_gathers(void) {

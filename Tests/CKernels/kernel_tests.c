@@ -45,6 +45,25 @@ static void test_gradients(void) {
     test_gradient_ia_factors();
 }
 
+/// Every cell rasteriser test.
+static void test_rasters(void) {
+    test_raster_sweep();
+    test_raster_coverage();
+    test_raster_pinned_cells();
+    test_raster_pinned_stars();
+    test_raster_pinned_strokes();
+    test_raster_pinned_steep();
+    test_raster_fill();
+    test_raster_fill_wide();
+    test_raster_fill_outlines();
+    test_raster_bands();
+    test_raster_shared_edges();
+    test_raster_exact_area();
+    test_raster_long_contours();
+    test_raster_streaming();
+    test_raster_edge_setup();
+}
+
 int main(void) {
     make_texture_area();
     find_levels();
@@ -95,43 +114,25 @@ int main(void) {
 #endif
     test_sample_float();
     test_i420();
-    test_raster_sweep();
-    test_raster_coverage();
-    test_raster_pinned_cells();
-    test_raster_pinned_stars();
-    test_raster_pinned_strokes();
-    test_raster_pinned_steep();
 #if defined(__x86_64__)
-    // The solid fills with the AVX2 blend's colours by gathers and the AVX-512 blend's stretches
-    // of one colour by byte lookups (where the CPU has AVX512-VBMI), then both by arithmetic
-    // (both ways whatever the CPU would choose; raster_x86.c).
-    // The AVX-512 level's rows in chunks of 16 cells, then in chunks of 8 (the narrow rows, at
-    // every width), each with and without the lookups.
+    // Every cell rasteriser test with the AVX2 blend's colours by gathers and the AVX-512 blend's
+    // stretches of one colour by byte lookups (where the CPU has AVX512-VBMI), then both by
+    // arithmetic (both ways whatever the CPU would choose; raster_x86.c); the AVX-512 level's rows
+    // in chunks of 16 cells, then in chunks of 8 (the narrow rows, at every width).
     for (int mode = 3; mode >= 0; mode--) {
         lk_raster_force_gathers(mode & 1);
         lk_raster_force_vbmi(mode & 1);
         lk_raster_force_narrow_rows(mode < 2);
-        printf("raster fills with %s, %s, AVX-512 rows of %s\n", mode & 1 ? "gathers" : "colours in the lanes",
+        printf("raster with %s, %s, AVX-512 rows of %s\n", mode & 1 ? "gathers" : "colours in the lanes",
                lk_raster_vbmi() ? "lookups" : "multiplies", mode < 2 ? "8 cells" : "16 cells");
-        test_raster_fill();
-        test_raster_fill_wide();
-        test_raster_pinned_stars();
-        test_raster_pinned_strokes();
+        test_rasters();
     }
     lk_raster_force_gathers(-1);
     lk_raster_force_vbmi(-1);
     lk_raster_force_narrow_rows(-1);
 #else
-    test_raster_fill();
-    test_raster_fill_wide();
+    test_rasters();
 #endif
-    test_raster_fill_outlines();
-    test_raster_bands();
-    test_raster_shared_edges();
-    test_raster_exact_area();
-    test_raster_long_contours();
-    test_raster_streaming();
-    test_raster_edge_setup();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }
