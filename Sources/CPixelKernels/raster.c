@@ -649,6 +649,7 @@ typedef struct {
 #endif
 
 static RowKernels row_kernels(int32_t width) {
+    (void)width;  // read only at the x86-64 AVX-512 level
     switch (lamina_kernels_level()) {
 #if defined(__x86_64__)
     case LAMINA_LEVEL_AVX512: {
