@@ -181,6 +181,15 @@ LK_HIDDEN int lk_raster_force_narrow_rows(int mode) {
     return atomic_exchange_explicit(&raster_narrow_forced, mode < 0 ? -1 : mode ? 2 : 0, memory_order_relaxed);
 }
 
+/// The factors K of two of a colour's channels c (bits `shift` ... + 7 and `shift` + 16 ... + 23) in
+/// the two 16-bit halves of a lane: K = lk_gradient_ia_factors()[c], for which one vpmulhrsw of a k
+/// (0 ... 255), (k·K + 2^14) >> 15, is div255(k·c) = scale_px's channel (test_gradient_ia_factors
+/// checks every k and c): one operation where a multiply, an add and a high product were.
+static inline int channel_factors(uint32_t color, int shift) {
+    const int16_t *factors = lk_gradient_ia_factors();
+    return (int)((uint32_t)(uint16_t)factors[(color >> shift) & 0xFF] | (uint32_t)(uint16_t)factors[(color >> (shift + 16)) & 0xFF] << 16);
+}
+
 /// lk_raster_sweep_blend_portable on eight cells a step (the last one to seven through masks),
 /// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2: the
 /// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256), and the pixel,
@@ -233,8 +242,7 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
             s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);                        \
         } else {                                                                                          \
             const __m256i kk = _mm256_shuffle_epi8(k, kdup);                                              \
-            s = _mm256_or_si256(div255_r16(_mm256_mullo_epi16(crb, kk)),                                  \
-                                _mm256_slli_epi16(div255_r16(_mm256_mullo_epi16(cag, kk)), 8));           \
+            s = _mm256_or_si256(_mm256_mulhrs_epi16(kk, crb), _mm256_slli_epi16(_mm256_mulhrs_epi16(kk, cag), 8)); \
         }                                                                                                 \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
         const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);                         \
@@ -315,7 +323,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
     const float op = q->op;
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 opv = _mm256_set1_ps(op);
-    const __m256i crb = _mm256_set1_epi32((int)(color & 0x00FF00FFu)), cag = _mm256_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+    const __m256i crb = _mm256_set1_epi32(channel_factors(color, 0)), cag = _mm256_set1_epi32(channel_factors(color, 8));
     _Alignas(32) uint32_t table[256];
     if (gather) scaled_colors_256(table, c16);
     for (int32_t row = 0; row < q->rows; row++) {
@@ -520,15 +528,15 @@ AVX512BW __attribute__((always_inline)) static inline void over_stretch_512(uint
 /// them, and blends the colour through each pixel's coverage onto the pixels of [p0, p1) among
 /// them, sixteen cells a step with no branch on what the cells hold: pixels whose k is 0 are
 /// neither read nor written. The colour scaled by each lane's k is worked out in the lanes (crb,
-/// cag: the colour's even and odd bytes in 16-bit lanes; each channel times k, rounded as mul255:
-/// scale_px's values), not gathered from a table as at AVX2: at AVX-512 the nine operations cost
-/// less than the gather of sixteen (the path rows 1–2.5 % faster in raster_replay.c).
+/// cag: channel_factors of the colour's even and odd bytes, caa of its alpha in both halves; each
+/// channel times k, rounded as mul255, is one vpmulhrsw: scale_px's values), not gathered from a
+/// table as at AVX2: at AVX-512 these operations cost less than the gather of sixteen (the path
+/// rows 1–2.5 % faster in raster_replay.c). 255 − the scaled alpha comes from its own product
+/// (caa), not from the scaled colour, off that chain (level to 1 % faster, 2026-12-01).
 AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int32_t *cells, uint32_t *dst, int32_t s0, int32_t s1,
                                                                             int32_t p0, int32_t p1, int32_t sum, int32_t evenOdd, int whole,
-                                                                            __m512 opv, __m512i crb, __m512i cag) {
+                                                                            __m512 opv, __m512i crb, __m512i cag, __m512i caa) {
     const __m512i low = _mm512_set1_epi32(0x00FF00FF);
-    // Each pixel's alpha byte into both 16-bit halves (bit 7 set: a zero byte).
-    const __m512i alpha = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128));
     // Each lane's k (at most 255, its low byte) into both 16-bit halves.
     const __m512i kdup = _mm512_broadcast_i32x4(_mm_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128));
     __m512i carry = _mm512_set1_epi32(sum);
@@ -543,9 +551,9 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
         // Only the live lanes' pixels are read and written: fewer loads where coverage is 0 (an
         // even-odd shape's inner parts) or outside the painted columns.
         const __m512i kk = _mm512_shuffle_epi8(k, kdup);
-        const __m512i sc = _mm512_or_si512(div255_r32(_mm512_mullo_epi16(crb, kk)), _mm512_slli_epi16(div255_r32(_mm512_mullo_epi16(cag, kk)), 8));
+        const __m512i sc = _mm512_or_si512(_mm512_mulhrs_epi16(kk, crb), _mm512_slli_epi16(_mm512_mulhrs_epi16(kk, cag), 8));
         const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
-        const __m512i ia = _mm512_xor_si512(_mm512_shuffle_epi8(sc, alpha), low);
+        const __m512i ia = _mm512_xor_si512(_mm512_mulhrs_epi16(kk, caa), low);
         const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
         const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
         _mm512_mask_storeu_epi32(dst + i, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), sc));
@@ -560,7 +568,8 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
-    const __m512i crb = _mm512_set1_epi32((int)(color & 0x00FF00FFu)), cag = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+    const __m512i crb = _mm512_set1_epi32(channel_factors(color, 0)), cag = _mm512_set1_epi32(channel_factors(color, 8));
+    const __m512i caa = _mm512_set1_epi32(channel_factors((color >> 24) * 0x00010001u, 0));
     const __m512 opv = _mm512_set1_ps(op);
     const int vbmi = lk_raster_vbmi();
     OverTable table;
@@ -583,7 +592,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
             while (next_marked_run(&bits, word, 16, &s0, &s1)) {
                 if (s1 > stride) s1 = stride;
                 if (s0 - b < SPAN_GAP && b > a) { b = s1; continue; }
-                if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag); cur = b; }
+                if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag, caa); cur = b; }
                 // The stretch before the run: one coverage.
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
@@ -593,7 +602,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
                 a = s0; b = s1;
             }
         }
-        if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag); cur = b; }
+        if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag, caa); cur = b; }
         int32_t g0 = cur > p0 ? cur : p0;
         if (p1 > g0 && sum != 0) {
             uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);
