@@ -540,12 +540,14 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
     // Each lane's k (at most 255, its low byte) into both 16-bit halves.
     const __m512i kdup = _mm512_broadcast_i32x4(_mm_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128));
     __m512i carry = _mm512_set1_epi32(sum);
+    // Whether some of the span's pixels are not painted (usually all are: then no mask a step).
+    const int clipped = p0 > s0 || p1 < s1;
     for (int32_t i = s0; i < s1; i += 16) {
         const int32_t n = s1 - i < 16 ? s1 - i : 16;
         const __mmask16 m = (__mmask16)((1u << n) - 1);
         // The lanes painted: [p0 − i, p1 − i) within [0, n).
         const int32_t lo = p0 - i > 0 ? p0 - i : 0, hi = p1 - i < n ? p1 - i : n;
-        const __mmask16 paint = hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
+        const __mmask16 paint = !clipped ? m : hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
         const __m512i k = cells_k_512(cells + i, m, &carry, evenOdd, whole, opv);
         const __mmask16 live = _mm512_mask_test_epi32_mask(paint, k, k);
         // Only the live lanes' pixels are read and written: fewer loads where coverage is 0 (an
