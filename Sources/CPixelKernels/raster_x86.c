@@ -6,7 +6,7 @@
 // as lamina_over_solid), with the arithmetic of blend_x86.c and the vector constants set up once:
 // the pixels of raster.c's row loop. The colour scaled by each pixel's k is worked out in the
 // lanes, or at AVX2 on Intel gathered from a table of the 256 values made once a strip
-// (lk_raster_gathers); marked runs less than SPAN_GAP cells apart are swept as one, and so is a
+// (lk_raster_gathers); marked runs close together are swept as one, and so is a
 // whole row whose marked chunks are dense (dense_row). At AVX-512, stretches of one translucent
 // colour are blended by byte lookups where the CPU has AVX512-VBMI (lk_raster_vbmi), and on AMD
 // wide shapes are blended by the AVX2 sweep in chunks of 8 cells (lk_raster_blend_rows_narrow,
@@ -23,20 +23,27 @@
 
 
 /// Marked runs of cells less than this many cells apart are swept as one (the cells between them
-/// are 0: the same sums, so the same pixels), saving a stretch and a run's branches.
-#ifndef SPAN_GAP
-#define SPAN_GAP 32
+/// are 0: the same sums, so the same pixels), saving a stretch and a run's branches; and a row whose
+/// marks are one word with at most DENSE_GAP unmarked cells between its first and last marked
+/// chunk is swept as one span from the first to the last (dense_row). Merging pays where the cells
+/// between are covered (a fill's inside, else blended as a stretch) and costs where they are not
+/// (the empty side of a stroke's outline, else skipped). Chosen on AMD Zen 4 in raster_replay.c
+/// (the path and stroke rows' frames, alternately, 2026-12-01): at AVX-512 merging no longer pays
+/// (a gap of 8 cells, less than a chunk of 16, merges only runs that touch; against 32 and 32:
+/// the fills level to 1.5 % faster, the strokes 2.5-3.5 % faster); at AVX2 (chunks of 8) a gap of
+/// one chunk and rows with up to 32 cells unmarked (against 32 and 64: the strokes 2-6 % faster,
+/// the non-zero fill 2 % slower, even-odd level). Any value gives the same pixels.
+#ifndef SPAN_GAP_AVX2
+#define SPAN_GAP_AVX2 16
 #endif
-
-/// A row whose marks are one word with few unmarked cells between its first and last marked chunk
-/// (at most `gap`: 64 at AVX2, 32 at AVX-512, whose spans skip no pixel work for k = 0) is swept
-/// as one span from the first to the last: no branch per run, which costs more than sweeping the
-/// gaps (their cells are 0: the same sums, so the same pixels). Rows of a small shape are mostly so.
+#ifndef SPAN_GAP_AVX512
+#define SPAN_GAP_AVX512 8
+#endif
 #ifndef DENSE_GAP_AVX2
-#define DENSE_GAP_AVX2 64
+#define DENSE_GAP_AVX2 32
 #endif
 #ifndef DENSE_GAP_AVX512
-#define DENSE_GAP_AVX512 32
+#define DENSE_GAP_AVX512 8
 #endif
 
 /// Whether a row's marks (`words` words from m, chunks of 2^shift cells) are one dense stretch
@@ -352,7 +359,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
             int32_t s0, s1;
             while (next_marked_run(&bits, word, 8, &s0, &s1)) {
                 if (s1 > stride) s1 = stride;
-                if (s0 - b < SPAN_GAP && b > a) { b = s1; continue; }
+                if (s0 - b < SPAN_GAP_AVX2 && b > a) { b = s1; continue; }
                 if (b > a) SWEEP_SPAN();
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
@@ -581,7 +588,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
         int32_t *c = q->cells + (intptr_t)row * q->cellStride;
         uint64_t *m = q->marks + (intptr_t)row * words;
         uint32_t *dst = q->dst + (intptr_t)row * q->dstStride;
-        // [a, b): the marked cells not yet swept, gaps shorter than SPAN_GAP between them
+        // [a, b): the marked cells not yet swept, gaps shorter than SPAN_GAP_AVX512 between them
         // included (swept as they are: the same pixels, without a branch per run); cur: the
         // first pixel not yet painted, sum the running sum there.
         int32_t cur = 0, sum = 0, a = 0, b = 0;
@@ -593,7 +600,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
             int32_t s0, s1;
             while (next_marked_run(&bits, word, 16, &s0, &s1)) {
                 if (s1 > stride) s1 = stride;
-                if (s0 - b < SPAN_GAP && b > a) { b = s1; continue; }
+                if (s0 - b < SPAN_GAP_AVX512 && b > a) { b = s1; continue; }
                 if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag, caa); cur = b; }
                 // The stretch before the run: one coverage.
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
