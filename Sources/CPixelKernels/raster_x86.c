@@ -110,12 +110,13 @@ LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_
         x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
         x = _mm512_add_epi32(x, carry);
         carry = _mm512_permutexvar_epi32(last, x);
-        __m512i a = _mm512_abs_epi32(x);
+        __m512i a;
         if (evenOdd) {
-            a = _mm512_and_si512(a, period);
+            // No magnitude needed (as at AVX2): the triangle wave is the same for x and −x.
+            a = _mm512_and_si512(x, period);
             a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
         } else {
-            a = _mm512_min_epu32(a, one);
+            a = _mm512_min_epu32(_mm512_abs_epi32(x), one);
         }
         _mm512_mask_storeu_ps(coverage + i, m, _mm512_mul_ps(_mm512_cvtepi32_ps(a), unit));
     }
@@ -427,12 +428,14 @@ AVX512BW __attribute__((always_inline)) static inline __m512i cells_k_512(int32_
     x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
     x = _mm512_add_epi32(x, *carry);
     *carry = _mm512_permutexvar_epi32(last, x);
-    __m512i a = _mm512_abs_epi32(x);
+    __m512i a;
     if (evenOdd) {
-        a = _mm512_and_si512(a, period);
+        // The triangle wave min(y, 2·ONE − y) of y = x mod 2·ONE is the same for x and −x (as at
+        // AVX2): no magnitude needed.
+        a = _mm512_and_si512(x, period);
         a = _mm512_min_epi32(a, _mm512_sub_epi32(two, a));
     } else {
-        a = _mm512_min_epu32(a, one);
+        a = _mm512_min_epu32(_mm512_abs_epi32(x), one);
     }
     __m512i k;
     if (whole) {
