@@ -2242,6 +2242,16 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_lookup_avx512(c
     else over_plan_avx512_u(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1, 0, 1);
 }
 
+/// over_uniform_lookup_avx512 of a narrow row (steps_narrow: its colours by lookup16's window of
+/// 32 entries, as over_plan_avx512 fetches them), the blend by over16_uniform: most rows of a
+/// linear gradient over a rectangle up to a few hundred pixels wide (see "tables of one alpha").
+AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_window_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
+                                                                              int32_t count, uint32_t *dst, const float *cov, int32_t full0,
+                                                                              int32_t full1, float op) {
+    if (p->path == PLAN_STEPS_RADIAL) over_plan_avx512_u(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 0, 0, 1);
+    else over_plan_avx512_u(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 0, 0, 1);
+}
+
 /// A stepped conic row whose table has one alpha (p->ia, not −1), factor 255 (coverage_k(1, op)):
 /// over_plan_avx512's pixels with gathers, the blend by over16_uniform.
 AVX512BW_ONLY __attribute__((noinline)) static void over_uniform_conic_avx512(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
@@ -2277,6 +2287,11 @@ AVX512BW_ONLY static int over_planned_avx512(const LaminaGradientRow *g, const R
         }
         if (p->path == PLAN_STEPS_AXIAL) over_plan_avx512(g, p, PLAN_STEPS_AXIAL, px0, count, dst, cov, full0, full1, op, 1, 0);
         else over_plan_avx512(g, p, PLAN_STEPS_RADIAL, px0, count, dst, cov, full0, full1, op, 1, 0);
+        return 1;
+    }
+    if ((p->path == PLAN_STEPS_AXIAL || p->path == PLAN_STEPS_RADIAL) && p->ia >= 0 && coverage_k(1.0f, op) == 255) {
+        // A narrow row of a table of one alpha.
+        over_uniform_window_avx512(g, p, px0, count, dst, cov, full0, full1, op);
         return 1;
     }
     switch (p->path) {
