@@ -2145,7 +2145,11 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_gather_avx512(const Lam
 // monotone in i (each operation correctly rounded, a fused multiply-add at AVX-512 and with FMA at
 // AVX2), so every lane of the row lies between them and the clamp changes none; the last group,
 // whose lanes past the row may lie outside (and are gathered all the same), keeps it. These loops
-// take the rows of lk_gradient_over_rows_x86 with gathers; other rows keep the loops above.
+// take the rows of lk_gradient_over_rows_x86 with gathers; at AVX-512 where colours come by
+// permutes, over_plan_avx512 with the same blend (over16_uniform) takes them, its colours by
+// lookup64 (over_uniform_lookup_avx512) or, for narrow rows, lookup16's window
+// (over_uniform_window_avx512: the linear row on AMD Zen 4 1.81 -> 1.56 ms, 2026-12-01); other rows
+// keep the loops above.
 // Stepped conic rows of such a table keep their loops (over_plan_avx512, over_plan_avx2 with FMA
 // and gathers) with the blend of their second pass (the inside of a row) by over16_uniform
 // (over8_uniform): over_uniform_conic_avx512, over_uniform_conic_avx2_fma.
