@@ -219,6 +219,8 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     // Each lane's k (at most 255, its low byte) into both 16-bit halves (for the lanes' colours).
     const __m256i kdup = _mm256_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128,
                                           0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128);
+    const __m256i kdup2 = _mm256_setr_epi8(2, -128, 2, -128, 6, -128, 6, -128, 10, -128, 10, -128, 14, -128, 14, -128,
+                                           2, -128, 2, -128, 6, -128, 6, -128, 10, -128, 10, -128, 14, -128, 14, -128);
     __m256i ones = _mm256_set1_epi32(-1), last = _mm256_set1_epi32(7);
     __asm__("" : "+x"(ones), "+x"(last));
     __m256i carry = _mm256_set1_epi32(sum);
@@ -243,13 +245,18 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
         } else {                                                                                          \
             a = _mm256_min_epu32(_mm256_abs_epi32(x), one);                                               \
         }                                                                                                 \
-        __m256i k = lanes_k_avx2(a, whole, opv);                                                          \
-        if (masked) k = _mm256_and_si256(k, m);                                                           \
         __m256i s;                                                                                        \
         if (gather) {                                                                                     \
+            __m256i k = lanes_k_avx2(a, whole, opv);                                                      \
+            if (masked) k = _mm256_and_si256(k, m);                                                       \
             s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);                        \
         } else {                                                                                          \
-            const __m256i kk = _mm256_shuffle_epi8(k, kdup);                                              \
+            /* k in both 16-bit halves: with op = 1 byte 2 of 255·a + 2^15 (k = its bits 16-23, byte 3 \
+               is 0) moved there by the shuffle, with no shift. */                                     \
+            __m256i kk = whole ? _mm256_shuffle_epi8(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a),      \
+                                                                      _mm256_set1_epi32(32768)), kdup2)                  \
+                               : _mm256_shuffle_epi8(lanes_k_avx2(a, 0, opv), kdup);                      \
+            if (masked) kk = _mm256_and_si256(kk, m);                                                     \
             s = _mm256_or_si256(_mm256_mulhrs_epi16(kk, crb), _mm256_slli_epi16(_mm256_mulhrs_epi16(kk, cag), 8)); \
         }                                                                                                 \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
@@ -412,7 +419,8 @@ AVX512BW static inline __m512i div255_r32(__m512i t) {
 
 /// Sixteen cells' blend factors, as lk_raster_sweep_blend_portable makes them: the cells in lanes
 /// `m` read and cleared, summed along the row onto *carry (which becomes the last lane's sum), and
-/// each sum's coverage (non-zero or even-odd winding; times `opv` unless `whole`) as k 0...255.
+/// each sum's coverage (non-zero or even-odd winding; times `opv` unless `whole`) as k 0...255, in
+/// both 16-bit halves of its lane.
 AVX512BW __attribute__((always_inline)) static inline __m512i cells_k_512(int32_t *cells, __mmask16 m, __m512i *carry,
                                                                           int32_t evenOdd, int whole, __m512 opv) {
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(LAMINA_RASTER_ONE);
@@ -437,14 +445,15 @@ AVX512BW __attribute__((always_inline)) static inline __m512i cells_k_512(int32_
     } else {
         a = _mm512_min_epu32(_mm512_abs_epi32(x), one);
     }
-    __m512i k;
     if (whole) {
-        k = _mm512_srli_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round), 16);
-    } else {
-        __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
-        k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+        // k = (255·a + 2^15) >> 16 is byte 2 of t (at most 255: byte 3 is 0), put into both
+        // 16-bit halves by the shuffle, with no shift.
+        const __m512i t = _mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(a, 8), a), round);
+        return _mm512_shuffle_epi8(t, _mm512_broadcast_i32x4(_mm_setr_epi8(2, -128, 2, -128, 6, -128, 6, -128, 10, -128, 10, -128, 14, -128, 14, -128)));
     }
-    return k;
+    __m512 v = _mm512_min_ps(_mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(a), unit), opv), onef);
+    const __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
+    return _mm512_shuffle_epi8(k, _mm512_broadcast_i32x4(_mm_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128)));
 }
 
 /// dst[x] = over_px(dst[x], s) for x in [0, count): lamina_over_solid's AVX-512 arithmetic
@@ -534,6 +543,31 @@ AVX512BW __attribute__((always_inline)) static inline void over_stretch_512(uint
     else over_solid_512(dst, s, count);
 }
 
+/// The lanes [lo, hi) ∩ [0, n) of a chunk as a mask (lo, hi: the painted columns less the chunk's first).
+static inline __mmask16 painted_lanes(int32_t lo, int32_t hi, int32_t n) {
+    lo = lo > 0 ? lo : 0;
+    hi = hi < n ? hi : n;
+    return hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
+}
+
+/// One chunk of span_blend_512: sixteen cells from `cells` (lanes `m`) swept onto *carry and
+/// cleared, the colour blended through each one's k onto the pixels from `dst` in lanes `paint`
+/// whose k is not 0 (the live lanes: only their pixels are read and written, so fewer loads where
+/// coverage is 0, an even-odd shape's inner parts, or outside the painted columns).
+AVX512BW __attribute__((always_inline)) static inline void chunk_blend_512(int32_t *cells, uint32_t *dst, __mmask16 m, __mmask16 paint,
+                                                                           __m512i *carry, int32_t evenOdd, int whole, __m512 opv, __m512i crb,
+                                                                           __m512i cag, __m512i caa) {
+    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+    const __m512i kk = cells_k_512(cells, m, carry, evenOdd, whole, opv);
+    const __mmask16 live = _mm512_mask_test_epi32_mask(paint, kk, kk);
+    const __m512i sc = _mm512_or_si512(_mm512_mulhrs_epi16(kk, crb), _mm512_slli_epi16(_mm512_mulhrs_epi16(kk, cag), 8));
+    const __m512i d = _mm512_maskz_loadu_epi32(live, dst);
+    const __m512i ia = _mm512_xor_si512(_mm512_mulhrs_epi16(kk, caa), low);
+    const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
+    const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
+    _mm512_mask_storeu_epi32(dst, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), sc));
+}
+
 /// Sweeps cells [s0, s1) of a row (sum: the running sum at s0; returns the sum at s1), clearing
 /// them, and blends the colour through each pixel's coverage onto the pixels of [p0, p1) among
 /// them, sixteen cells a step with no branch on what the cells hold: pixels whose k is 0 are
@@ -546,29 +580,18 @@ AVX512BW __attribute__((always_inline)) static inline void over_stretch_512(uint
 AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int32_t *cells, uint32_t *dst, int32_t s0, int32_t s1,
                                                                             int32_t p0, int32_t p1, int32_t sum, int32_t evenOdd, int whole,
                                                                             __m512 opv, __m512i crb, __m512i cag, __m512i caa) {
-    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
-    // Each lane's k (at most 255, its low byte) into both 16-bit halves.
-    const __m512i kdup = _mm512_broadcast_i32x4(_mm_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128));
     __m512i carry = _mm512_set1_epi32(sum);
     // Whether some of the span's pixels are not painted (usually all are: then no mask a step).
     const int clipped = p0 > s0 || p1 < s1;
-    for (int32_t i = s0; i < s1; i += 16) {
-        const int32_t n = s1 - i < 16 ? s1 - i : 16;
+    int32_t i = s0;
+    // The whole chunks (no mask of the chunk's lanes to make), then the last one's lanes.
+    for (; i + 16 <= s1; i += 16)
+        chunk_blend_512(cells + i, dst + i, (__mmask16)0xFFFF, clipped ? painted_lanes(p0 - i, p1 - i, 16) : (__mmask16)0xFFFF, &carry,
+                        evenOdd, whole, opv, crb, cag, caa);
+    if (i < s1) {
+        const int32_t n = s1 - i;
         const __mmask16 m = (__mmask16)((1u << n) - 1);
-        // The lanes painted: [p0 − i, p1 − i) within [0, n).
-        const int32_t lo = p0 - i > 0 ? p0 - i : 0, hi = p1 - i < n ? p1 - i : n;
-        const __mmask16 paint = !clipped ? m : hi > lo ? (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1)) : 0;
-        const __m512i k = cells_k_512(cells + i, m, &carry, evenOdd, whole, opv);
-        const __mmask16 live = _mm512_mask_test_epi32_mask(paint, k, k);
-        // Only the live lanes' pixels are read and written: fewer loads where coverage is 0 (an
-        // even-odd shape's inner parts) or outside the painted columns.
-        const __m512i kk = _mm512_shuffle_epi8(k, kdup);
-        const __m512i sc = _mm512_or_si512(_mm512_mulhrs_epi16(kk, crb), _mm512_slli_epi16(_mm512_mulhrs_epi16(kk, cag), 8));
-        const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
-        const __m512i ia = _mm512_xor_si512(_mm512_mulhrs_epi16(kk, caa), low);
-        const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
-        const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
-        _mm512_mask_storeu_epi32(dst + i, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), sc));
+        chunk_blend_512(cells + i, dst + i, m, clipped ? painted_lanes(p0 - i, p1 - i, n) : m, &carry, evenOdd, whole, opv, crb, cag, caa);
     }
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
