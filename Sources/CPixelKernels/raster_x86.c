@@ -252,11 +252,11 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
             s = _mm256_mask_i32gather_epi32(zero, (const int *)table, k, ones, 4);                        \
         } else {                                                                                          \
             /* k in both 16-bit halves: with op = 1 byte 2 of 255·a + 2^15 (k = its bits 16-23, byte 3 \
-               is 0) moved there by the shuffle, with no shift. */                                     \
-            __m256i kk = whole ? _mm256_shuffle_epi8(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a),      \
+               is 0) moved there by the shuffle, with no shift. (Lanes past a masked group's end need \
+               no k of 0: they are neither read nor written.) */                                       \
+            const __m256i kk = whole ? _mm256_shuffle_epi8(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a),      \
                                                                       _mm256_set1_epi32(32768)), kdup2)                  \
                                : _mm256_shuffle_epi8(lanes_k_avx2(a, 0, opv), kdup);                      \
-            if (masked) kk = _mm256_and_si256(kk, m);                                                     \
             s = _mm256_or_si256(_mm256_mulhrs_epi16(kk, crb), _mm256_slli_epi16(_mm256_mulhrs_epi16(kk, cag), 8)); \
         }                                                                                                 \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
