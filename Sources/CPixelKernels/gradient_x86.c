@@ -58,10 +58,19 @@ static int gradient_constants(const LaminaGradientRow *g, GradientConstants *k, 
 // float operation is within 2⁻²⁴ of its result (relative), so f lies within `err` of the double
 // form's f (below, with ε = 2⁻²⁴, M_F = |F0| + |F1|·count, M_u and M_v alike):
 //   axial: F0, F1 rounded, the product and the sum: 2ε·|F0| + 3ε·|F1|·count ≤ 3ε·M_F;
-//   radial: u and v each within e_u = 3ε·M_u, e_v = 3ε·M_v; the norm moves by at most e_u + e_v
-//   (it is 1-Lipschitz), the squares, their sum and the root add 2ε·T (T ≤ M_u + M_v), then ·255
-//   and + ½ add 2ε·(255·T + 1): err = 255·(e_u + e_v + 2ε·T) + 2ε·(255·T + 1).
-// The margin of the float form is the double form's plus twice err; a lane whose f is within it
+//   radial: u within e_u = ε·(|U0| + 2·|U1|·count + U), U = max(|U0|, |U0 + U1·(count − 1)|) the
+//   largest |u| on the row (u is affine in i): U0 and U1 rounded, the product and the sum, which
+//   is at most U plus those errors (ε² of them, within the margin's slack); v alike (e_v, V). The
+//   norm moves by at most e_u + e_v (it is 1-Lipschitz) and is at most T = U + V + e_u + e_v; the
+//   squares, their sum and the root add 2ε·T, then ·255 and + ½ add 2ε·(255·T + 1):
+//   err = 255·(e_u + e_v + 2ε·T) + 2ε·(255·T + 1). (Bounding |u| by |U0| + |U1|·count instead,
+//   as before, made the margin of a typical rectangle's rows about twice as wide: twice as many
+//   lanes worked out again, about 1.6 % of a radial row's groups of eight.)
+// The margin of the float form is the double form's plus err: where a lane's f is at least that
+// far from every integer k, the double form's f lies on the same side of k and at least the double
+// form's margin from it, so both floors are the reference's index (err is made larger by 2⁻¹⁰ of
+// itself for the products of two roundings left out above; it was twice err until the twenty-second
+// session, a slack that sent as many lanes again to be worked out again). A lane whose f is within it
 // of an integer is worked out again by axial_index or radial_index, as the double form's were, so
 // every lane is still the reference's, bit for bit. Rows where it would not be small (coordinates
 // far beyond the table's range, or longer than 2^22 pixels) take the exact double form instead.
@@ -87,14 +96,17 @@ static int float_steps(const GradientSteps *s, int32_t kind, int32_t px0, int32_
         fs->u0 = fs->u1 = fs->v0 = fs->v1 = 0;
     } else {
         const double U0 = s->u0 + s->u1 * c, V0 = s->v0 + s->v1 * c;
-        const double mu = fabs(U0) + fabs(s->u1) * n, mv = fabs(V0) + fabs(s->v1) * n, T = mu + mv;
-        err = 255 * (3 * eps * mu + 3 * eps * mv + 2 * eps * T) + 2 * eps * (255 * T + 1);
+        const double U = fmax(fabs(U0), fabs(U0 + s->u1 * (n - 1))), V = fmax(fabs(V0), fabs(V0 + s->v1 * (n - 1)));
+        const double eu = eps * (fabs(U0) + 2 * fabs(s->u1) * n + U), ev = eps * (fabs(V0) + 2 * fabs(s->v1) * n + V);
+        const double T = U + V + eu + ev;
+        err = 255 * (eu + ev + 2 * eps * T) + 2 * eps * (255 * T + 1);
         fs->u0 = (float)U0; fs->u1 = (float)s->u1; fs->v0 = (float)V0; fs->v1 = (float)s->v1;
         fs->f0 = fs->f1 = 0;
     }
-    // Twice the bound, made larger by 2⁻²⁰ of itself so that rounding it to a float (within 2⁻²⁴)
-    // cannot make it smaller than the bound; NaN refused (the comparison is false).
-    const double margin = (s->margin + 2 * err) * (1 + 0x1p-20);
+    // The bound (err with 2⁻¹⁰ of itself for the second-order terms), made larger by 2⁻²⁰ of itself
+    // so that rounding it to a float (within 2⁻²⁴) cannot make it smaller than the bound; NaN
+    // refused (the comparison is false).
+    const double margin = (s->margin + err * (1 + 0x1p-10)) * (1 + 0x1p-20);
     if (!(margin < 1.0 / 64)) return 0;
     fs->margin = (float)margin;
     return 1;
@@ -300,10 +312,11 @@ static inline int steps_narrow(int32_t kind, const FloatSteps *fs) {
 //
 // The rows of one lamina_gradient_over_rows call whose map gives every row the same rowW (its mw
 // is 0) share one margin instead of working out their own: every term of a row's margin (the
-// double form's, from |rowX| and |rowY|, and the float form's err, from |F0| or |U0| and |V0|) is
-// a sum, with factors that are not negative, of absolute values of quantities affine in the row's
-// centre py (rowX and rowY are; so are f0, u0 and v0, and F0 = f0 + f1·c), so it is convex in py
-// and no larger on any row than on the first or the last. Their computed values lie within a
+// double form's, from |rowX| and |rowY|, and the float form's err, from |F0| or |U0| and |V0| and
+// the largest of |u| and |v| along the row) is a sum, with factors that are not negative, of
+// absolute values of quantities affine in the row's centre py, or of the larger of two such (rowX
+// and rowY are affine in py; so are f0, u0 and v0, F0 = f0 + f1·c, and U0 + U1·(count − 1)), so it
+// is convex in py and no larger on any row than on the first or the last. Their computed values lie within a
 // relative 2⁻⁴⁸ of the exact ones, so the larger of the two ends' margins, made larger by 2⁻³⁰ of
 // itself, holds for every row. A row then works out only its form's values (gradient_steps_values:
 // the same formulas, so the same f0, u0, v0) and takes that margin: its lanes are redone where the
