@@ -348,7 +348,7 @@ def table(lamina_log, anchor_log):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('inputs', nargs='?', help='folder holding vector-inputs.json (lamina bench compositor --dump-inputs)')
-    ap.add_argument('filter', nargs='?')
+    ap.add_argument('filter', nargs='?', help='only rows whose name contains this (ending in $: only the row of exactly that name)')
     ap.add_argument('-r', dest='rounds', type=int, default=11, help='rounds of interleaved repetitions')
     ap.add_argument('-t', dest='rep_sec', type=float, default=0.05, help='seconds per repetition')
     ap.add_argument('-p', dest='png_dir', help='write one op of each row as PNG into this folder')
@@ -370,7 +370,11 @@ def main():
     except (OSError, ValueError) as e:
         sys.exit(f"vector_anchors.py: cannot read {path!r}: {e}")
     W, H, bg = spec['width'], spec['height'], spec['background']
-    rows_in = [r for r in spec['rows'] if not args.filter or args.filter in r['name']]
+    # A filter ending in $ names one row exactly (as lamina bench compositor's --filter).
+    exact = args.filter[:-1] if args.filter and args.filter.endswith('$') else None
+    rows_in = [r for r in spec['rows'] if not args.filter or (r['name'] == exact if exact is not None else args.filter in r['name'])]
+    if not rows_in:
+        sys.exit(f"vector_anchors.py: no row of {path!r} matches the filter {args.filter!r}")
     px = {r['name']: r['pixels'] for r in rows_in}
     frame = np.zeros((H, W), np.uint32)
     rows, notes = [], []

@@ -11,6 +11,9 @@
 #   ORDER="anchors lamina" scripts/bench-anchors/vector_bench.sh   # which part runs first (alternate between runs)
 #   LAMINA_SIMD=avx2 BL_CPU_FEATURES=0x7F scripts/bench-anchors/vector_bench.sh   # both capped at AVX2
 #   LAMINA=/path/to/lamina scripts/bench-anchors/vector_bench.sh
+#   INTERLEAVE=3 scripts/bench-anchors/vector_bench.sh        # row by row: Lamina's row, then the anchors' same row,
+#                                                             # 3 pairs a row, one table a pair (a host whose speed
+#                                                             # drifts over minutes moves both sides of a ratio alike)
 # On a shared machine run it in a session of its own with a raised autogroup (root):
 #   setsid sh -c 'echo -20 > /proc/self/autogroup; exec scripts/bench-anchors/vector_bench.sh'
 set -eu
@@ -34,6 +37,32 @@ log="$out/vector-bench-$stamp.txt"
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(uname -srm) | $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
     echo "# load average $(cut -d' ' -f1-3 /proc/loadavg) | LAMINA_SIMD=${LAMINA_SIMD:-unset} BL_CPU_FEATURES=${BL_CPU_FEATURES:-unset} | autogroup nice $(cut -d' ' -f3 /proc/self/autogroup 2>/dev/null || echo ?)"
     "$lamina" bench compositor --set vector --dump-inputs "$out/inputs" ${filter:+--filter "$filter"}
+    if [ -n "${INTERLEAVE:-}" ]; then
+        # Row by row, each row's Lamina run and anchor run seconds apart, INTERLEAVE pairs a row; the
+        # pairs' logs apart (pair k of every row in $lam.k and $anc.k), one table each.
+        case $INTERLEAVE in *[!0-9]*|0) echo "INTERLEAVE: a number of pairs (1 or more), not '$INTERLEAVE'" >&2; exit 1 ;; esac
+        names=$(python3 -c 'import json, sys; print("\n".join(r["name"] for r in json.load(open(sys.argv[1]))["rows"]))' "$out/inputs/vector-inputs.json")
+        for k in $(seq "$INTERLEAVE"); do : > "$lam.$k"; : > "$anc.$k"; done
+        for name in $names; do
+            for k in $(seq "$INTERLEAVE"); do
+                for part in ${ORDER:-lamina anchors}; do
+                    case $part in
+                    lamina) "$lamina" bench compositor --set vector --threads 1,2 --rounds "$rounds" --target "$target" \
+                                --filter "$name\$" | tee -a "$lam.$k" ;;
+                    anchors) python3 -u "$here/vector_anchors.py" "$out/inputs" "$name\$" -r "$rounds" -t "$target" | tee -a "$anc.$k" ;;
+                    *) echo "ORDER: unknown part '$part' (lamina, anchors)" >&2; exit 1 ;;
+                    esac
+                done
+                echo "# load average $(cut -d' ' -f1-3 /proc/loadavg) after $name, pair $k"
+            done
+        done
+        for k in $(seq "$INTERLEAVE"); do
+            echo
+            echo "# pair $k of every row"
+            python3 "$here/vector_anchors.py" --table "$lam.$k" "$anc.$k"
+        done
+        exit 0
+    fi
     : > "$lam"; : > "$anc"
     for part in ${ORDER:-lamina anchors}; do
         case $part in
