@@ -312,20 +312,22 @@ def compare(png_dir):
 
 
 # ------------------------------------------------------------------------------------------------ the table
-def parse_rows(path):
+def parse_rows(path, best=False):
     rows = {}
     for line in open(path):
         f = line.split()
         if len(f) >= 8 and not line.startswith('#') and f[0] != 'name':
             try:
-                rows[f[0]] = (float(f[1]), float(f[2]))          # px_op, ms_med
+                rows[f[0]] = (float(f[1]), float(f[3] if best else f[2]))   # px_op, ms_min or ms_med
             except ValueError:
                 pass
     return rows
 
 
-def table(lamina_log, anchor_log):
-    lam, anc = parse_rows(lamina_log), parse_rows(anchor_log)
+def table(lamina_log, anchor_log, best=False):
+    lam, anc = parse_rows(lamina_log, best), parse_rows(anchor_log, best)
+    if best:
+        print("# each side's fastest round (ms_min), not its median")
     print(f"{'row':<38} {'Lamina ms':>10} {'Blend2D ms':>10} {'Skia ms':>9} {'Lamina Mpix/s':>13} {'x fastest anchor':>16}")
     for name, (px, ms) in lam.items():
         base, two = (name[:-3], '.2T') if name.endswith('.2T') else (name, '')
@@ -354,11 +356,12 @@ def main():
     ap.add_argument('-p', dest='png_dir', help='write one op of each row as PNG into this folder')
     ap.add_argument('--compare', metavar='PNG_DIR', help="compare the anchors' PNGs with Lamina's and stop")
     ap.add_argument('--table', nargs=2, metavar=('LAMINA_LOG', 'ANCHOR_LOG'), help='print the combined table and stop')
+    ap.add_argument('--best', action='store_true', help="with --table: each side's fastest round rather than its median")
     args = ap.parse_args()
     if args.compare:
         return compare(args.compare)
     if args.table:
-        return table(*args.table)
+        return table(*args.table, best=args.best)
     if not args.inputs:
         ap.error('the inputs folder is required')
     np = need('numpy', 'numpy')

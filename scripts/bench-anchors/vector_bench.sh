@@ -14,6 +14,7 @@
 #   INTERLEAVE=3 scripts/bench-anchors/vector_bench.sh        # row by row: Lamina's row, then the anchors' same row,
 #                                                             # 3 pairs a row, one table a pair (a host whose speed
 #                                                             # drifts over minutes moves both sides of a ratio alike)
+#   BEST=1 scripts/bench-anchors/vector_bench.sh              # also a table of each side's fastest round (ms_min)
 # On a shared machine run it in a session of its own with a raised autogroup (root):
 #   setsid sh -c 'echo -20 > /proc/self/autogroup; exec scripts/bench-anchors/vector_bench.sh'
 set -eu
@@ -60,6 +61,7 @@ log="$out/vector-bench-$stamp.txt"
             echo
             echo "# pair $k of every row"
             python3 "$here/vector_anchors.py" --table "$lam.$k" "$anc.$k"
+            if [ -n "${BEST:-}" ]; then python3 "$here/vector_anchors.py" --table "$lam.$k" "$anc.$k" --best; fi
         done
         exit 0
     fi
@@ -75,6 +77,7 @@ log="$out/vector-bench-$stamp.txt"
     done
     echo
     python3 "$here/vector_anchors.py" --table "$lam" "$anc"
+    if [ -n "${BEST:-}" ]; then echo; python3 "$here/vector_anchors.py" --table "$lam" "$anc" --best; fi
     if [ -n "${PNG:-}" ]; then echo; python3 "$here/vector_anchors.py" --compare "$PNG"; fi
 } 2>&1 | tee "$log"
 echo "# saved $log"
