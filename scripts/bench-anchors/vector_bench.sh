@@ -37,7 +37,9 @@ log="$out/vector-bench-$stamp.txt"
 {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(uname -srm) | $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
     echo "# load average $(cut -d' ' -f1-3 /proc/loadavg) | LAMINA_SIMD=${LAMINA_SIMD:-unset} BL_CPU_FEATURES=${BL_CPU_FEATURES:-unset} | autogroup nice $(cut -d' ' -f3 /proc/self/autogroup 2>/dev/null || echo ?)"
-    "$lamina" bench compositor --set vector --dump-inputs "$out/inputs" ${filter:+--filter "$filter"}
+    # Stop when the inputs are not written (a filter matching no row): the anchors would read an older file.
+    rm -f "$out/inputs/vector-inputs.json"
+    "$lamina" bench compositor --set vector --dump-inputs "$out/inputs" ${filter:+--filter "$filter"} || exit 1
     if [ -n "${INTERLEAVE:-}" ]; then
         # Row by row, each row's Lamina run and anchor run seconds apart, INTERLEAVE pairs a row; the
         # pairs' logs apart (pair k of every row in $lam.k and $anc.k), one table each.
