@@ -29,8 +29,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // dotLottie (.lottie) files are zip archives.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // A min-heap for the free layer slots (LayerSlots).
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .target(name: "CoreGraphics", dependencies: ["CMediaCodecs"], swiftSettings: v6),
@@ -48,8 +46,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // PNG and JPEG files: C wrappers over libpng (and zlib, for large PNG frames) and libjpeg-turbo.
         .target(name: "CMediaCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("webp")]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CFreeType", "CMediaCodecs",
-                                                  .product(name: "HeapModule", package: "swift-collections")], swiftSettings: v6),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Compositor", "LaminaAssets", "CFreeType", "CMediaCodecs"], swiftSettings: v6),
         // Apple's ImageIO: CGImageSource (PNG, JPEG, GIF frames) and CGImageDestination (PNG).
         .target(name: "ImageIO", dependencies: ["CoreGraphics"], swiftSettings: v6),
         .target(name: "LaminaViews", dependencies: ["QuartzCore"], swiftSettings: v6),

@@ -1,5 +1,4 @@
 import Foundation
-import HeapModule
 import Synchronization
 
 /// Hands every layer a slot: a small integer naming it in committed trees, with a generation that
@@ -23,8 +22,37 @@ final class LayerSlots: Sendable {
     private struct State {
         var generations: [UInt32] = []
         var owners: [WeakReference<CALayer>?] = []
-        /// The freed slots, lowest first out.
-        var free = Heap<Int>()
+        /// The free slots: bit s & 63 of word s >> 6 set for each (a bitset keeps the lowest at
+        /// hand with no dependency: swift-collections' Heap would need the CMake build to fetch and
+        /// build that package too).
+        var freeBits: [UInt64] = []
+        var freeCount = 0
+        /// No free slot lies below word `lowestWord` of `freeBits`.
+        var lowestWord = 0
+
+        /// The lowest free slot, taken (nil when none is free).
+        mutating func takeLowestFree() -> Int? {
+            guard freeCount > 0 else { return nil }
+            var w = lowestWord
+            while freeBits[w] == 0 { w += 1 }
+            let bit = freeBits[w].trailingZeroBitCount
+            freeBits[w] &= freeBits[w] - 1
+            freeCount -= 1
+            lowestWord = w
+            return w << 6 | bit
+        }
+
+        /// Marks `slot` free; false when it was free already.
+        mutating func markFree(_ slot: Int) -> Bool {
+            let w = slot >> 6, mask: UInt64 = 1 << UInt64(slot & 63)
+            if w >= freeBits.count { freeBits.append(contentsOf: repeatElement(0, count: w - freeBits.count + 1)) }
+            guard freeBits[w] & mask == 0 else { return false }
+            freeBits[w] |= mask
+            freeCount += 1
+            lowestWord = min(lowestWord, w)
+            return true
+        }
+
         /// Slots freed since the last commit took them (their records must leave the next tree).
         var freedSinceCommit: [(slot: Int, generation: UInt32)] = []
     }
@@ -35,7 +63,7 @@ final class LayerSlots: Sendable {
     func allocate() -> (slot: Int, generation: UInt32) {
         state.withLock { s in
             let slot: Int
-            if let f = s.free.popMin() {
+            if let f = s.takeLowestFree() {
                 slot = f
                 s.generations[f] &+= 1
             } else {
@@ -56,9 +84,8 @@ final class LayerSlots: Sendable {
     /// Frees a slot (the layer's deinit). The next commit removes its record from the tree.
     func release(_ slot: Int) {
         state.withLock { s in
-            guard slot >= 0, slot < s.owners.count else { return }
+            guard slot >= 0, slot < s.owners.count, s.markFree(slot) else { return }
             s.owners[slot] = nil
-            s.free.insert(slot)
             s.freedSinceCommit.append((slot, s.generations[slot]))
         }
     }
