@@ -1,7 +1,8 @@
 #!/bin/sh
 # vector_bench.sh - the vector rows of `lamina bench compositor` and the same inputs drawn by Blend2D and Skia,
 # in one invocation: the machine, Lamina's rows, the anchors' rows, then one table (row, Lamina ms, Blend2D ms,
-# Skia ms, ratio to the fastest anchor).  Logs go to $ANCHORS_OUT/vector (default /tmp/lamina-anchors/vector).
+# Skia ms, ratio to the fastest anchor).  Logs go to a new folder run-STAMP.XXXXXX in $ANCHORS_OUT/vector (default
+# /tmp/lamina-anchors/vector).
 #
 #   swift build -c release --product lamina
 #   pip install skia-python blend2d-python numpy pillow        # benchmarks only; a missing wheel's rows are left out
@@ -31,9 +32,12 @@ if [ ! -x "$lamina" ]; then
 fi
 mkdir -p "$out"
 stamp=$(date +%Y%m%d-%H%M%S)
-lam="$out/lamina-$stamp.txt"
-anc="$out/anchors-$stamp.txt"
-log="$out/vector-bench-$stamp.txt"
+# This run's logs in a folder of its own, made new by mktemp (never an existing path or a link to
+# one), so the truncations and tee below write only files this run created.
+run=$(mktemp -d "$out/run-$stamp.XXXXXX")
+lam="$run/lamina.txt"
+anc="$run/anchors.txt"
+log="$run/vector-bench.txt"
 {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(uname -srm) | $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
     echo "# load average $(cut -d' ' -f1-3 /proc/loadavg) | LAMINA_SIMD=${LAMINA_SIMD:-unset} BL_CPU_FEATURES=${BL_CPU_FEATURES:-unset} | autogroup nice $(cut -d' ' -f3 /proc/self/autogroup 2>/dev/null || echo ?)"
