@@ -88,33 +88,26 @@ static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t cou
 __attribute__((target("avx2"), always_inline))
 static inline void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count) {
     int32_t i = 0;
-    const __m256i z = _mm256_setzero_si256(), c = _mm256_set1_epi32((int)color);
-    const __m256i c16 = _mm256_unpacklo_epi8(c, z), ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    const __m256i c = _mm256_set1_epi32((int)color), iaf = _mm256_set1_epi16(lk_gradient_ia_factors()[255 - (color >> 24)]);
     // A row of eight pixels or more that ends inside a group ends with the group of its last
     // eight, blended from what they held before (kept here, put back after the loop): no masked
     // store, which AMD CPUs run as many micro-operations (vpmaskmovd), and the same pixels.
     const int overlap = count > 8 && (count & 7) != 0;
-    const __m256i before = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : z;
+    const __m256i before = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : _mm256_setzero_si256();
     for (; i + 8 <= count; i += 8) {
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
-        __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), over8_one_colour(d, c, iaf));
     }
     if (overlap) {
-        __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(before, z), ia)));
-        __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(before, z), ia)));
-        _mm256_storeu_si256((__m256i *)(dst + count - 8), _mm256_packus_epi16(dl, dh));
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), over8_one_colour(before, c, iaf));
         return;
     }
     if (i < count) {
         // The last one to seven pixels through masked loads and stores (rows of rectangles end
         // anywhere: a scalar tail was a fifth of a 200-rectangle fill's time).
         const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), m);
-        __m256i dl = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
-        __m256i dh = _mm256_add_epi16(c16, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
-        _mm256_maskstore_epi32((int *)(dst + i), m, _mm256_packus_epi16(dl, dh));
+        const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), m);
+        _mm256_maskstore_epi32((int *)(dst + i), m, over8_one_colour(d, c, iaf));
     }
 }
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include "kernels_internal.h"
 #include "chosen_once.h"
+#include "over_x86.h"
 #include <immintrin.h>
 
 
@@ -297,7 +298,7 @@ static void over_solid_512_call(uint32_t *dst, uint32_t s, int32_t count);
 #define LOOKUP_STRETCH 64
 #endif
 
-/// over_solid_512 on eight pixels a step (the last few one at a time, as over_px).
+/// over_solid_512 on eight pixels a step (over8_one_colour; the last few one at a time, as over_px).
 __attribute__((target("avx2"), always_inline))
 static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
     int32_t i = 0;
@@ -305,13 +306,10 @@ static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
         for (; i < count; i++) dst[i] = s;
         return;
     }
-    const __m256i z = _mm256_setzero_si256(), c = _mm256_set1_epi32((int)s);
-    const __m256i c16 = _mm256_unpacklo_epi8(c, z), ia = _mm256_set1_epi16((short)(255 - (s >> 24)));
+    const __m256i c = _mm256_set1_epi32((int)s), iaf = _mm256_set1_epi16(lk_gradient_ia_factors()[255 - (s >> 24)]);
     for (; i + 8 <= count; i += 8) {
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i dl = _mm256_add_epi16(c16, div255_r16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia)));
-        __m256i dh = _mm256_add_epi16(c16, div255_r16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia)));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_packus_epi16(dl, dh));
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), over8_one_colour(d, c, iaf));
     }
     for (; i < count; i++) dst[i] = over_px(dst[i], s);
 }
