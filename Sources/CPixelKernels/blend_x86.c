@@ -221,7 +221,7 @@ __attribute__((target("avx2")))
 LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count) {
     int32_t i = 0;
     const __m256i z = _mm256_setzero_si256();
-    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    const SolidColour8 paint = solid_colour8(color);
     const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
     // A run of more than eight pixels that ends inside a group ends with the group of its last
     // eight, from the pixels they held before (as over_solid_avx2; no masked store).
@@ -231,12 +231,12 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
         __m256 v = _mm256_min_ps(_mm256_mul_ps(_mm256_loadu_ps(coverage + i), opv), one);
         __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
         if (_mm256_testz_si256(k, k)) continue;
-        over8_solid_each(dst + i, c16, k);
+        over8_solid_each(dst + i, paint, k);
     }
     if (overlap) {
         __m256 v = _mm256_min_ps(_mm256_mul_ps(_mm256_loadu_ps(coverage + count - 8), opv), one);
         __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
-        _mm256_storeu_si256((__m256i *)(dst + count - 8), over8_solid_k(lastD, c16, k));
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), over8_solid_k(lastD, paint, k));
         return;
     }
     if (i < count) {
@@ -247,7 +247,7 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
         const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), lanes);
         __m256 v = _mm256_min_ps(_mm256_mul_ps(_mm256_maskload_ps(coverage + i, m), opv), one);
         __m256i k = _mm256_and_si256(_mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half)), m);
-        if (!_mm256_testz_si256(k, k)) over8_solid_each_masked(dst + i, c16, k, m);
+        if (!_mm256_testz_si256(k, k)) over8_solid_each_masked(dst + i, paint, k, m);
     }
 }
 

@@ -5,6 +5,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include <stdint.h>
+#include "kernels_internal.h"
 
 // The AVX2 and AVX-512 versions work on 16-bit channels (bytes unpacked against zero) and divide
 // by 255 as mulhi(t + 128, 257): for 0 <= t + 128 <= 65535 that equals ((t + 128) + ((t + 128) >> 8)) >> 8,
@@ -47,35 +48,53 @@ static inline __m256i over8(__m256i d, __m256i s, __m256i k16, int scaled) {
     return _mm256_packus_epi16(dl, dh);
 }
 
-/// Source over of one colour onto eight pixels d, scaled per pixel by k (eight 32-bit factors
-/// 0...255): c16 holds the colour's four channels as 16-bit words (twice); each factor goes to its
-/// pixel's four channels (k 0 gives d back). The coverage kernels' blend (blend_x86.c's solid
-/// colour through coverage, shadow_x86.c's mixed shadow rows).
+/// A colour as over8_solid_k scales it: in every 32-bit lane the factors K of its channels 0 and 2
+/// (`rb`) and 1 and 3 (`ag`) in the two 16-bit halves, K = lk_gradient_ia_factors()[channel], for
+/// which one rounded high product (k·K + 2^14) >> 15 of a factor k (0...255) is div255(k·channel),
+/// scale_px's rounding, for every k and channel (test_gradient_ia_factors).
+typedef struct { __m256i rb, ag; } SolidColour8;
+
 __attribute__((target("avx2")))
-static inline __m256i over8_solid_k(__m256i d, __m256i c16, __m256i k) {
-    const __m256i z = _mm256_setzero_si256(), x255 = _mm256_set1_epi16(255);
-    const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                           6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-    __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
-    __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
-    __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
-    __m256i il = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sl, alpha)), ih = _mm256_sub_epi16(x255, _mm256_shuffle_epi8(sh, alpha));
-    __m256i dl = _mm256_add_epi16(sl, div255_16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), il)));
-    __m256i dh = _mm256_add_epi16(sh, div255_16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ih)));
-    return _mm256_packus_epi16(dl, dh);
+static inline SolidColour8 solid_colour8(uint32_t color) {
+    const int16_t *f = lk_gradient_ia_factors();
+    const uint32_t rb = (uint32_t)(uint16_t)f[color & 0xFF] | (uint32_t)(uint16_t)f[(color >> 16) & 0xFF] << 16;
+    const uint32_t ag = (uint32_t)(uint16_t)f[(color >> 8) & 0xFF] | (uint32_t)(uint16_t)f[color >> 24] << 16;
+    return (SolidColour8){ _mm256_set1_epi32((int)rb), _mm256_set1_epi32((int)ag) };
+}
+
+/// Source over of one colour onto eight pixels d, scaled per pixel by k (eight 32-bit factors
+/// 0...255; k 0 gives d back): over_px(d, scale_px(color, k)) per pixel, with the channels kept in
+/// place in two vectors of 16-bit lanes (red and blue, green and alpha): s = color·k/255 by one
+/// rounded high product a pair of channels (`c`, see SolidColour8), then s + d·(255 − s.alpha)/255
+/// rounded as mul255, the byte sums saturated as the packing of 16-bit sums saturated them. Six
+/// products and no unpacking or packing where eight products, four unpackings and a packing were
+/// (the raster sweep's arithmetic, lk_raster_blend_rows_avx2). The coverage kernels' blend
+/// (blend_x86.c's solid colour through coverage, shadow_x86.c's mixed shadow rows).
+__attribute__((target("avx2")))
+static inline __m256i over8_solid_k(__m256i d, SolidColour8 c, __m256i k) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+    // Each pixel's alpha byte into the low byte of both 16-bit halves (bit 7 set: a zero byte).
+    const __m256i alpha = _mm256_setr_epi8(3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128,
+                                           3, -128, 3, -128, 7, -128, 7, -128, 11, -128, 11, -128, 15, -128, 15, -128);
+    const __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+    const __m256i s = _mm256_or_si256(_mm256_mulhrs_epi16(kk, c.rb), _mm256_slli_epi16(_mm256_mulhrs_epi16(kk, c.ag), 8));
+    const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);
+    const __m256i rb = div255_16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));
+    const __m256i ag = div255_16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia));
+    return _mm256_adds_epu8(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), s);
 }
 
 /// over8_solid_k on the eight pixels at dst (not all k 0).
 __attribute__((target("avx2")))
-static inline void over8_solid_each(uint32_t *dst, __m256i c16, __m256i k) {
-    _mm256_storeu_si256((__m256i *)dst, over8_solid_k(_mm256_loadu_si256((const __m256i *)dst), c16, k));
+static inline void over8_solid_each(uint32_t *dst, SolidColour8 c, __m256i k) {
+    _mm256_storeu_si256((__m256i *)dst, over8_solid_k(_mm256_loadu_si256((const __m256i *)dst), c, k));
 }
 
 /// over8_solid_each on the lanes of `m` only (all bits of a 32-bit lane set or clear): the other
 /// lanes' pixels are neither read nor written.
 __attribute__((target("avx2")))
-static inline void over8_solid_each_masked(uint32_t *dst, __m256i c16, __m256i k, __m256i m) {
-    _mm256_maskstore_epi32((int *)dst, m, over8_solid_k(_mm256_maskload_epi32((const int *)dst, m), c16, k));
+static inline void over8_solid_each_masked(uint32_t *dst, SolidColour8 c, __m256i k, __m256i m) {
+    _mm256_maskstore_epi32((int *)dst, m, over8_solid_k(_mm256_maskload_epi32((const int *)dst, m), c, k));
 }
 
 /// over8 with each pixel's own factor: s scaled by k first (eight 32-bit factors 0...255, each

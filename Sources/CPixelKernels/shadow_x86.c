@@ -198,8 +198,7 @@ SHADOW_AVX2 LK_HIDDEN void lk_reduce_alpha_row_avx2(float *plane, const uint32_t
 SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb, float op,
                                                   int32_t count) {
     int32_t i = 0;
-    const __m256i z = _mm256_setzero_si256();
-    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    const SolidColour8 paint = solid_colour8(color);
     const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
     const __m256 va = _mm256_set1_ps(wa), vb = _mm256_set1_ps(wb);
     const int black = (color & 0x00FFFFFFu) == 0;
@@ -219,7 +218,7 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
             _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(_mm256_or_si256(rb, _mm256_slli_epi32(ag, 8)), _mm256_slli_epi32(sa, 24)));
             continue;
         }
-        over8_solid_each(dst + i, c16, k);
+        over8_solid_each(dst + i, paint, k);
     }
     for (; i < count; i++) {
         float x = a[i] * wa, y = b[i] * wb;
