@@ -202,15 +202,18 @@ SHADOW_AVX2 LK_HIDDEN void lk_over_solid_mix_avx2(uint32_t *dst, uint32_t color,
     const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
     const __m256 va = _mm256_set1_ps(wa), vb = _mm256_set1_ps(wb);
     const int black = (color & 0x00FFFFFFu) == 0;
-    const __m256i m8 = _mm256_set1_epi32(0x00FF00FF), x255w = _mm256_set1_epi32(255), vca = _mm256_set1_epi32((int)(color >> 24));
+    const __m256i m8 = _mm256_set1_epi32(0x00FF00FF), x255w = _mm256_set1_epi32(255);
+    // The alpha's factor (lk_gradient_ia_factors): sa = div255(k·ca) as one rounded high product.
+    const __m256i caf = _mm256_set1_epi32((int)(uint16_t)lk_gradient_ia_factors()[color >> 24]);
     for (; i + 8 <= count; i += 8) {
         const __m256 c = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(a + i), va), _mm256_mul_ps(_mm256_loadu_ps(b + i), vb));
         __m256 v = _mm256_min_ps(_mm256_mul_ps(c, opv), one);
         __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, f255), half));
         if (_mm256_testz_si256(k, k)) continue;
         if (black) {
-            // As over_black_mix16 (below), eight at a time.
-            const __m256i sa = div255_16(_mm256_mullo_epi16(k, vca));
+            // As over_black_mix16 (below), eight at a time; sa = div255(k·ca) by the alpha's factor
+            // (k below 256 in each lane's low 16 bits: the high 16 stay 0).
+            const __m256i sa = _mm256_mulhrs_epi16(k, caf);
             const __m256i ia = _mm256_sub_epi32(x255w, sa), ia16 = _mm256_or_si256(ia, _mm256_slli_epi32(ia, 16));
             const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
             const __m256i rb = div255_16(_mm256_mullo_epi16(_mm256_and_si256(d, m8), ia16));
