@@ -38,7 +38,7 @@ static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t cou
     int32_t i = 0;
     const __m256i k16 = _mm256_set1_epi16((short)k);
     // A row of more than eight pixels that ends inside a group ends with the group of its last
-    // eight, from the pixels they held before (as over_solid_avx2; no masked store).
+    // eight, from the pixels they held before (as over_solid_row8; no masked store).
     const int overlap = count > 8 && (count & 7) != 0;
     const __m256i lastS = overlap ? _mm256_loadu_si256((const __m256i *)(src + count - 8)) : _mm256_setzero_si256();
     const __m256i lastD = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : _mm256_setzero_si256();
@@ -82,32 +82,6 @@ static inline void over_row_avx2(uint32_t *dst, const uint32_t *src, int32_t cou
         const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         __m256i s = _mm256_maskload_epi32((const int *)(src + i), m), d = _mm256_maskload_epi32((const int *)(dst + i), m);
         _mm256_maskstore_epi32((int *)(dst + i), m, k == 255 ? over8_full(d, s) : over8(d, s, k16, 1));
-    }
-}
-
-__attribute__((target("avx2"), always_inline))
-static inline void over_solid_avx2(uint32_t *dst, uint32_t color, int32_t count) {
-    int32_t i = 0;
-    const __m256i c = _mm256_set1_epi32((int)color), iaf = _mm256_set1_epi16(lk_gradient_ia_factors()[255 - (color >> 24)]);
-    // A row of eight pixels or more that ends inside a group ends with the group of its last
-    // eight, blended from what they held before (kept here, put back after the loop): no masked
-    // store, which AMD CPUs run as many micro-operations (vpmaskmovd), and the same pixels.
-    const int overlap = count > 8 && (count & 7) != 0;
-    const __m256i before = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : _mm256_setzero_si256();
-    for (; i + 8 <= count; i += 8) {
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), over8_one_colour(d, c, iaf));
-    }
-    if (overlap) {
-        _mm256_storeu_si256((__m256i *)(dst + count - 8), over8_one_colour(before, c, iaf));
-        return;
-    }
-    if (i < count) {
-        // The last one to seven pixels through masked loads and stores (rows of rectangles end
-        // anywhere: a scalar tail was a fifth of a 200-rectangle fill's time).
-        const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), m);
-        _mm256_maskstore_epi32((int *)(dst + i), m, over8_one_colour(d, c, iaf));
     }
 }
 
@@ -173,19 +147,6 @@ AVX512 __attribute__((always_inline)) static inline void over_row_avx512(uint32_
     }
 }
 
-AVX512 __attribute__((always_inline)) static inline void over_solid_avx512(uint32_t *dst, uint32_t color, int32_t count) {
-    int32_t i = 0;
-    const __m512i z = _mm512_setzero_si512(), c = _mm512_set1_epi32((int)color);
-    const __m512i c16 = _mm512_unpacklo_epi8(c, z), ia = _mm512_set1_epi16((short)(255 - (color >> 24)));
-    for (; i < count; i += 16) {
-        __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-        __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
-        __m512i dl = _mm512_add_epi16(c16, div255_32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), ia)));
-        __m512i dh = _mm512_add_epi16(c16, div255_32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ia)));
-        _mm512_mask_storeu_epi32(dst + i, m, _mm512_packus_epi16(dl, dh));
-    }
-}
-
 // Whole rectangles at one level, the row bodies inlined (their constants made once, no call per row).
 AVX512 LK_HIDDEN void lk_over_rect_avx512(uint32_t *dst, intptr_t dstStride, const uint32_t *src, intptr_t srcStride,
                                           int32_t width, int32_t height, uint32_t k) {
@@ -207,12 +168,12 @@ LK_HIDDEN void lk_over_rect_avx2(uint32_t *dst, intptr_t dstStride, const uint32
 }
 
 AVX512 LK_HIDDEN void lk_over_solid_rect_avx512(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
-    for (int32_t y = 0; y < height; y++, dst += dstStride) over_solid_avx512(dst, color, width);
+    for (int32_t y = 0; y < height; y++, dst += dstStride) over_solid_row16(dst, color, width);
 }
 
 __attribute__((target("avx2")))
 LK_HIDDEN void lk_over_solid_rect_avx2(uint32_t *dst, intptr_t dstStride, uint32_t color, int32_t width, int32_t height) {
-    for (int32_t y = 0; y < height; y++, dst += dstStride) over_solid_avx2(dst, color, width);
+    for (int32_t y = 0; y < height; y++, dst += dstStride) over_solid_row8(dst, color, width, 1);
 }
 
 // ---- a solid colour through per-pixel coverage ----------------------------------------------------
@@ -224,7 +185,7 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
     const SolidColour8 paint = solid_colour8(color);
     const __m256 opv = _mm256_set1_ps(op), one = _mm256_set1_ps(1.0f), f255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
     // A run of more than eight pixels that ends inside a group ends with the group of its last
-    // eight, from the pixels they held before (as over_solid_avx2; no masked store).
+    // eight, from the pixels they held before (as over_solid_row8; no masked store).
     const int overlap = count > 8 && (count & 7) != 0;
     const __m256i lastD = overlap ? _mm256_loadu_si256((const __m256i *)(dst + count - 8)) : z;
     for (; i + 8 <= count; i += 8) {
@@ -252,7 +213,7 @@ LK_HIDDEN void lk_over_solid_coverage_avx2(uint32_t *dst, uint32_t color, const 
 }
 
 AVX512 LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t color, const float *coverage, float op, int32_t count) {
-    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
+    const SolidColour16 paint = solid_colour16(color);
     const __m512 opv = _mm512_set1_ps(op), one = _mm512_set1_ps(1.0f), f255 = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
@@ -260,7 +221,7 @@ AVX512 LK_HIDDEN void lk_over_solid_coverage_avx512(uint32_t *dst, uint32_t colo
         __m512i k = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, f255), half));
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
-        over16_solid_each(dst + i, live, c16, k);
+        over16_solid_each(dst + i, live, paint, k);
     }
 }
 

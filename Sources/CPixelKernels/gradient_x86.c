@@ -1410,14 +1410,6 @@ AVX2_ONLY static inline __m256i coverage_factors8(const float *cov, __m256i need
 /// For each factor ia a K for one rounded high product (defined with its comment below "tables of one alpha").
 static const int16_t ia_factors[256];
 
-/// over8_unscaled of colours whose alphas are all one, 255 − that alpha taken by ia16 (each 16-bit
-/// lane ia_factors[ia]): each channel's div255(x·ia) one rounded high product (see "tables of one alpha").
-AVX2_ONLY static inline __m256i over8_uniform(__m256i d, __m256i s, __m256i ia16) {
-    const __m256i rb = _mm256_mulhrs_epi16(_mm256_and_si256(d, _mm256_set1_epi32(0x00FF00FF)), ia16);
-    const __m256i ag = _mm256_mulhrs_epi16(_mm256_srli_epi16(d, 8), ia16);
-    return _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)));
-}
-
 // ---- conic rows in two passes at AVX2 ------------------------------------------------------------
 //
 // As at AVX-512 (see "conic rows in two passes"): over_plan_avx2 paints a stepped conic row a chunk
@@ -1457,7 +1449,7 @@ AVX2_ONLY __attribute__((always_inline)) static inline void over_group_avx2(cons
         const __m256i inside = _mm256_and_si256(_mm256_cmpgt_epi32(at, _mm256_set1_epi32(full0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(full1), at));
         out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
     } else if (uniform) {
-        out = over8_uniform(d, s, ia16);
+        out = over8_one_colour(d, s, ia16);
     } else {
         out = scaled ? over8(d, s, k16, 1) : over8_unscaled(d, s);
     }
@@ -1794,7 +1786,7 @@ AVX2_FMA_ONLY __attribute__((always_inline)) static inline void uniform_group_av
         out = over8_each(d, s, coverage_factors8(cov + i, _mm256_andnot_si256(inside, live), opv));
     } else {
         // over8_unscaled with its factor 255 − alpha the same in every lane, as uniform_group_avx512.
-        out = over8_uniform(d, s, ia16);
+        out = over8_one_colour(d, s, ia16);
     }
     if (whole) _mm256_storeu_si256((__m256i *)(dst + i), out);
     else _mm256_maskstore_epi32((int *)(dst + i), live, out);
@@ -1823,7 +1815,7 @@ AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_avx2_fma(const 
 }
 
 /// over_fused_gather_avx2_fma of a stepped conic row whose table has one alpha (p->ia), factor 255
-/// (k): the blend by over8_uniform.
+/// (k): the blend by over8_one_colour.
 AVX2_FMA_ONLY __attribute__((noinline)) static void over_uniform_conic_avx2_fma(const LaminaGradientRow *g, const RowPlan *p, int32_t px0,
                                                                                int32_t count, uint32_t *dst, uint32_t k, const float *cov,
                                                                                int32_t full0, int32_t full1, float op) {
@@ -2014,13 +2006,6 @@ AVX512BW_ONLY static inline void coverage_factors16(const float *cov, __mmask16 
 /// Pixels a chunk of the conic rows' two passes.
 enum { CONIC_CHUNK = 256 };
 
-/// over8_uniform for sixteen pixels.
-AVX512BW_ONLY static inline __m512i over16_uniform(__m512i d, __m512i s, __m512i ia16) {
-    const __m512i rb = _mm512_mulhrs_epi16(_mm512_and_si512(d, _mm512_set1_epi32(0x00FF00FF)), ia16);
-    const __m512i ag = _mm512_mulhrs_epi16(_mm512_srli_epi16(d, 8), ia16);
-    return _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)));
-}
-
 /// One group of over_plan_avx512: the sixteen pixels from i, lanes `m` of them (all sixteen when
 /// `whole`, a constant: then plain loads and stores); their table indices made here, or read from
 /// `pre` (sixteen, already worked out) when it is not NULL.
@@ -2050,7 +2035,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void over_group_avx51
         coverage_factors16(cov + i, (__mmask16)(m & ~inside), opv, &kl, &kh);
         out = over16_each(d, s, kl, kh);
     } else if (uniform) {
-        out = over16_uniform(d, s, ia16);
+        out = over16_one_colour(d, s, ia16);
     } else {
         out = scaled ? over16(d, s, k16, 1) : over16_unscaled(d, s);
     }
@@ -2173,7 +2158,7 @@ AVX512BW_ONLY __attribute__((noinline)) static void over_gather_avx512(const Lam
 // keep the loops above.
 // Stepped conic rows of such a table keep their loops (over_plan_avx512, over_plan_avx2 with FMA
 // and gathers) with the blend of their second pass (the inside of a row) by over16_uniform
-// (over8_uniform): over_uniform_conic_avx512, over_uniform_conic_avx2_fma.
+// (over8_one_colour): over_uniform_conic_avx512, over_uniform_conic_avx2_fma.
 
 /// 255 − the alpha of every colour of `table` when they all have one alpha, else −1 (no branch a
 /// colour: the compiler makes it a vector loop).
@@ -2228,7 +2213,7 @@ AVX512BW_ONLY __attribute__((always_inline)) static inline void uniform_group_av
     } else {
         // over16_unscaled with its factor 255 − alpha the same in every lane: each channel's
         // div255(x·ia) as one rounded high product by ia16 = ia_factors[ia].
-        out = over16_uniform(d, s, ia16);
+        out = over16_one_colour(d, s, ia16);
     }
     if (whole) _mm512_storeu_si512((void *)(dst + i), out);
     else _mm512_mask_storeu_epi32(dst + i, m, out);

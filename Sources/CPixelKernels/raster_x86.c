@@ -124,12 +124,6 @@ LK_HIDDEN int32_t lk_raster_sweep_avx512(int32_t *cells, float *coverage, int32_
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
-/// x/255 rounded as mul255 in each 16-bit lane (x ≤ 255·255).
-__attribute__((target("avx2")))
-static inline __m256i div255_r16(__m256i t) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
-}
-
 /// Each lane's k (coverage_k of coverage a/LAMINA_RASTER_ONE, 0 ≤ a ≤ LAMINA_RASTER_ONE, and op):
 /// with op = 1 (whole) ⌊(255·a + 2^15) / 2^16⌋, which equals the float formula (raster.c, units_k).
 __attribute__((target("avx2")))
@@ -148,7 +142,7 @@ __attribute__((target("avx2"))) static inline void scaled_colors_256(uint32_t *t
     for (int32_t i = 0; i < 256; i += 8) {
         __m256i kk = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
         __m256i kl = _mm256_unpacklo_epi32(kk, kk), kh = _mm256_unpackhi_epi32(kk, kk);
-        __m256i sl = div255_r16(_mm256_mullo_epi16(c16, kl)), sh = div255_r16(_mm256_mullo_epi16(c16, kh));
+        __m256i sl = div255_16(_mm256_mullo_epi16(c16, kl)), sh = div255_16(_mm256_mullo_epi16(c16, kh));
         _mm256_storeu_si256((__m256i *)(table + i), _mm256_packus_epi16(sl, sh));
         k = _mm256_add_epi32(k, _mm256_set1_epi32(8));
     }
@@ -190,15 +184,6 @@ LK_HIDDEN int lk_raster_force_narrow_rows(int mode) {
     return atomic_exchange_explicit(&raster_narrow_forced, mode < 0 ? -1 : mode ? 2 : 0, memory_order_relaxed);
 }
 
-/// The factors K of two of a colour's channels c (bits `shift` ... + 7 and `shift` + 16 ... + 23) in
-/// the two 16-bit halves of a lane: K = lk_gradient_ia_factors()[c], for which one vpmulhrsw of a k
-/// (0 ... 255), (k·K + 2^14) >> 15, is div255(k·c) = scale_px's channel (test_gradient_ia_factors
-/// checks every k and c): one operation where a multiply, an add and a high product were.
-static inline int channel_factors(uint32_t color, int shift) {
-    const int16_t *factors = lk_gradient_ia_factors();
-    return (int)((uint32_t)(uint16_t)factors[(color >> shift) & 0xFF] | (uint32_t)(uint16_t)factors[(color >> (shift + 16)) & 0xFF] << 16);
-}
-
 /// lk_raster_sweep_blend_portable on eight cells a step (the last one to seven through masks),
 /// with lk_over_solid_coverage_avx2's arithmetic, inlined into lk_raster_blend_rows_avx2: the
 /// colour scaled by each pixel's k is gathered from `table` (scaled_colors_256), and the pixel,
@@ -208,7 +193,7 @@ static inline int channel_factors(uint32_t color, int shift) {
 /// d·255/255 = d).
 __attribute__((target("avx2"), always_inline))
 static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t count, int32_t sum, int32_t evenOdd,
-                                      int whole, __m256 opv, const uint32_t *table, const int gather, __m256i crb, __m256i cag) {
+                                      int whole, __m256 opv, const uint32_t *table, const int gather, SolidColour8 colour) {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(LAMINA_RASTER_ONE);
     const __m256i two = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE), period = _mm256_set1_epi32(2 * LAMINA_RASTER_ONE - 1);
     const __m256i low = _mm256_set1_epi32(0x00FF00FF);
@@ -258,12 +243,12 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
             const __m256i kk = whole ? _mm256_shuffle_epi8(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a),      \
                                                                       _mm256_set1_epi32(32768)), kdup2)                  \
                                : _mm256_shuffle_epi8(lanes_k_avx2(a, 0, opv), kdup);                      \
-            s = _mm256_or_si256(_mm256_mulhrs_epi16(kk, crb), _mm256_slli_epi16(_mm256_mulhrs_epi16(kk, cag), 8)); \
+            s = _mm256_or_si256(_mm256_mulhrs_epi16(kk, colour.rb), _mm256_slli_epi16(_mm256_mulhrs_epi16(kk, colour.ag), 8)); \
         }                                                                                                 \
         const __m256i d = masked ? _mm256_maskload_epi32((const int *)(dst + i), m) : _mm256_loadu_si256((const __m256i *)(dst + i)); \
         const __m256i ia = _mm256_xor_si256(_mm256_shuffle_epi8(s, alpha), low);                         \
-        const __m256i rb = div255_r16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));                  \
-        const __m256i ag = div255_r16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia));                   \
+        const __m256i rb = div255_16(_mm256_mullo_epi16(_mm256_and_si256(d, low), ia));                  \
+        const __m256i ag = div255_16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia));                   \
         const __m256i out = _mm256_adds_epu8(_mm256_or_si256(rb, _mm256_slli_epi16(ag, 8)), s);          \
         if (masked) _mm256_maskstore_epi32((int *)(dst + i), m, out); else _mm256_storeu_si256((__m256i *)(dst + i), out); \
     } while (0)
@@ -278,7 +263,7 @@ static inline int32_t sweep_blend_256(int32_t *cells, uint32_t *dst, int32_t cou
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
-/// over_solid_512's products d·ia/255 (rounded as mul255) of every byte value d for one ia = 255 −
+/// over_solid_row16's products d·ia/255 (rounded as mul255) of every byte value d for one ia = 255 −
 /// the colour's alpha, as four vectors of 64 bytes (d = 0 ... 255), kept between the stretches of
 /// a strip (a shape's inside is mostly one colour).
 typedef struct {
@@ -289,7 +274,7 @@ typedef struct {
 
 /// over_solid_lookup_512 (below): a stretch of one translucent colour by byte lookups (AVX512-VBMI).
 static void over_solid_lookup_512(uint32_t *dst, uint32_t s, int32_t count, OverTable *table);
-/// over_solid_512 (below) as a call, for the narrow rows (AVX2 code on an AVX-512 CPU): a short
+/// over_solid_row16 (over_x86.h) as a call, for the narrow rows (AVX2 code on an AVX-512 CPU): a short
 /// stretch's last pixels through a mask rather than one at a time.
 static void over_solid_512_call(uint32_t *dst, uint32_t s, int32_t count);
 
@@ -298,29 +283,13 @@ static void over_solid_512_call(uint32_t *dst, uint32_t s, int32_t count);
 #define LOOKUP_STRETCH 64
 #endif
 
-/// over_solid_512 on eight pixels a step (over8_one_colour; the last few one at a time, as over_px).
-__attribute__((target("avx2"), always_inline))
-static inline void over_solid_256(uint32_t *dst, uint32_t s, int32_t count) {
-    int32_t i = 0;
-    if ((s >> 24) == 255) {
-        for (; i < count; i++) dst[i] = s;
-        return;
-    }
-    const __m256i c = _mm256_set1_epi32((int)s), iaf = _mm256_set1_epi16(lk_gradient_ia_factors()[255 - (s >> 24)]);
-    for (; i + 8 <= count; i += 8) {
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), over8_one_colour(d, c, iaf));
-    }
-    for (; i < count; i++) dst[i] = over_px(dst[i], s);
-}
-
-/// A stretch of one colour s over [0, count) of dst: at AVX2 (`lookup` NULL) over_solid_256; in
+/// A stretch of one colour s over [0, count) of dst: at AVX2 (`lookup` NULL) over_solid_row8; in
 /// the narrow AVX-512 rows (`lookup`: their table) by over_solid_lookup_512 when the CPU has
 /// AVX512-VBMI, s is not opaque and the stretch is at least LOOKUP_STRETCH pixels long, else by
-/// over_solid_512 (no pixel at a time at the end).
+/// over_solid_row16 (no pixel at a time at the end).
 __attribute__((target("avx2"), always_inline))
 static inline void over_stretch_256(uint32_t *dst, uint32_t s, int32_t count, OverTable *lookup) {
-    if (!lookup) over_solid_256(dst, s, count);
+    if (!lookup) over_solid_row8(dst, s, count, 0);
     else if (lookup->vbmi && (s >> 24) != 255 && count >= LOOKUP_STRETCH) over_solid_lookup_512(dst, s, count, lookup);
     else over_solid_512_call(dst, s, count);
 }
@@ -336,7 +305,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
     const float op = q->op;
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 opv = _mm256_set1_ps(op);
-    const __m256i crb = _mm256_set1_epi32(channel_factors(color, 0)), cag = _mm256_set1_epi32(channel_factors(color, 8));
+    const SolidColour8 colour = solid_colour8(color);
     _Alignas(32) uint32_t table[256];
     if (gather) scaled_colors_256(table, c16);
     for (int32_t row = 0; row < q->rows; row++) {
@@ -350,7 +319,7 @@ static inline void blend_rows_256(const LkRasterRows *q, const int32_t evenOdd, 
             int32_t a0 = a > p0 ? a : p0, a1 = b < p1 ? b : p1;                                            \
             if (a1 > a0) {                                                                                 \
                 for (int32_t x = a; x < a0; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
-                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, table, gather, crb, cag);  \
+                sum = sweep_blend_256(c + a0, dst + a0, a1 - a0, sum, evenOdd, whole, opv, table, gather, colour);  \
                 for (int32_t x = a1; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
             } else {                                                                                       \
                 for (int32_t x = a; x < b; x++) { sum = (int32_t)((uint32_t)sum + (uint32_t)c[x]); c[x] = 0; } \
@@ -409,10 +378,6 @@ LK_HIDDEN void lk_raster_blend_rows_narrow(const LkRasterRows *q) {
 
 #define AVX512BW __attribute__((target("avx512f,avx512bw")))
 
-/// div255_r16 on 32 lanes.
-AVX512BW static inline __m512i div255_r32(__m512i t) {
-    return _mm512_mulhi_epu16(_mm512_add_epi16(t, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
-}
 
 
 /// Sixteen cells' blend factors, as lk_raster_sweep_blend_portable makes them: the cells in lanes
@@ -454,29 +419,8 @@ AVX512BW __attribute__((always_inline)) static inline __m512i cells_k_512(int32_
     return _mm512_shuffle_epi8(k, _mm512_broadcast_i32x4(_mm_setr_epi8(0, -128, 0, -128, 4, -128, 4, -128, 8, -128, 8, -128, 12, -128, 12, -128)));
 }
 
-/// dst[x] = over_px(dst[x], s) for x in [0, count): lamina_over_solid's AVX-512 arithmetic
-/// (s + d·(255 − s.alpha)/255 per channel; an opaque s replaces d), sixteen pixels a step.
-AVX512BW __attribute__((always_inline)) static inline void over_solid_512(uint32_t *dst, uint32_t s, int32_t count) {
-    const __m512i z = _mm512_setzero_si512(), c = _mm512_set1_epi32((int)s);
-    if ((s >> 24) == 255) {
-        for (int32_t i = 0; i < count; i += 16) {
-            __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-            _mm512_mask_storeu_epi32(dst + i, m, c);
-        }
-        return;
-    }
-    const __m512i c16 = _mm512_unpacklo_epi8(c, z), ia = _mm512_set1_epi16((short)(255 - (s >> 24)));
-    for (int32_t i = 0; i < count; i += 16) {
-        __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
-        __m512i d = _mm512_maskz_loadu_epi32(m, dst + i);
-        __m512i dl = _mm512_add_epi16(c16, div255_r32(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, z), ia)));
-        __m512i dh = _mm512_add_epi16(c16, div255_r32(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, z), ia)));
-        _mm512_mask_storeu_epi32(dst + i, m, _mm512_packus_epi16(dl, dh));
-    }
-}
-
 AVX512BW __attribute__((noinline)) static void over_solid_512_call(uint32_t *dst, uint32_t s, int32_t count) {
-    over_solid_512(dst, s, count);
+    over_solid_row16(dst, s, count);
 }
 
 static _Atomic int raster_vbmi_state = -1;    // -1: not chosen yet; else 0 or 1
@@ -500,9 +444,9 @@ LK_HIDDEN int lk_raster_force_vbmi(int mode) {
 #define AVX512VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
 /// dst[x] = over_px(dst[x], s) for x in [0, count) (s not opaque) by table lookups: every byte of d
-/// (each channel alike, as over_solid_512 treats them) looked up in table->t (made for s's alpha
+/// (each channel alike, as over_solid_row16 treats them) looked up in table->t (made for s's alpha
 /// when it is not), then s's byte added with unsigned saturation, which is the saturating pack of
-/// over_solid_512's 16-bit sums c + d·ia/255: the same pixels with two byte permutes, a blend and
+/// over_solid_row16's sums c + d·ia/255: the same pixels with two byte permutes, a blend and
 /// an add a step instead of four 16-bit multiplies and eight other operations (AMD Zen 4: the
 /// morph row's blob, 540 × 300 pixels, 23.2 -> 15.7 µs in a C loop).
 AVX512VBMI __attribute__((noinline)) static void over_solid_lookup_512(uint32_t *dst, uint32_t s, int32_t count, OverTable *table) {
@@ -512,9 +456,9 @@ AVX512VBMI __attribute__((noinline)) static void over_solid_lookup_512(uint32_t 
         __m512i d = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5,
                                      4, 3, 2, 1, 0);
         for (int j = 0; j < 4; j++) {
-            const __m512i a = div255_r32(_mm512_mullo_epi16(d, iav));
+            const __m512i a = div255_32(_mm512_mullo_epi16(d, iav));
             d = _mm512_add_epi16(d, step);
-            const __m512i b = div255_r32(_mm512_mullo_epi16(d, iav));
+            const __m512i b = div255_32(_mm512_mullo_epi16(d, iav));
             d = _mm512_add_epi16(d, step);
             table->t[j] = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(a)), _mm512_cvtepi16_epi8(b), 1);
         }
@@ -535,10 +479,10 @@ AVX512VBMI __attribute__((noinline)) static void over_solid_lookup_512(uint32_t 
 /// A stretch of one colour s over [0, count) of dst: by over_solid_lookup_512 where the CPU has
 /// AVX512-VBMI (`vbmi`), s is not opaque and the stretch is at least LOOKUP_STRETCH pixels long
 /// (shorter ones, as in small shapes of a colour each, gain less than the table and call cost:
-/// raster_replay.c of path.cubic200 even at 64, 0.5-1 % slower at 16), else over_solid_512.
+/// raster_replay.c of path.cubic200 even at 64, 0.5-1 % slower at 16), else over_solid_row16.
 AVX512BW __attribute__((always_inline)) static inline void over_stretch_512(uint32_t *dst, uint32_t s, int32_t count, int vbmi, OverTable *table) {
     if (vbmi && (s >> 24) != 255 && count >= LOOKUP_STRETCH) over_solid_lookup_512(dst, s, count, table);
-    else over_solid_512(dst, s, count);
+    else over_solid_row16(dst, s, count);
 }
 
 /// The lanes [lo, hi) ∩ [0, n) of a chunk as a mask (lo, hi: the painted columns less the chunk's first).
@@ -553,31 +497,25 @@ static inline __mmask16 painted_lanes(int32_t lo, int32_t hi, int32_t n) {
 /// whose k is not 0 (the live lanes: only their pixels are read and written, so fewer loads where
 /// coverage is 0, an even-odd shape's inner parts, or outside the painted columns).
 AVX512BW __attribute__((always_inline)) static inline void chunk_blend_512(int32_t *cells, uint32_t *dst, __mmask16 m, __mmask16 paint,
-                                                                           __m512i *carry, int32_t evenOdd, int whole, __m512 opv, __m512i crb,
-                                                                           __m512i cag, __m512i caa) {
-    const __m512i low = _mm512_set1_epi32(0x00FF00FF);
+                                                                           __m512i *carry, int32_t evenOdd, int whole, __m512 opv,
+                                                                           SolidColour16 colour) {
     const __m512i kk = cells_k_512(cells, m, carry, evenOdd, whole, opv);
     const __mmask16 live = _mm512_mask_test_epi32_mask(paint, kk, kk);
-    const __m512i sc = _mm512_or_si512(_mm512_mulhrs_epi16(kk, crb), _mm512_slli_epi16(_mm512_mulhrs_epi16(kk, cag), 8));
-    const __m512i d = _mm512_maskz_loadu_epi32(live, dst);
-    const __m512i ia = _mm512_xor_si512(_mm512_mulhrs_epi16(kk, caa), low);
-    const __m512i rb = div255_r32(_mm512_mullo_epi16(_mm512_and_si512(d, low), ia));
-    const __m512i ag = div255_r32(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), ia));
-    _mm512_mask_storeu_epi32(dst, live, _mm512_adds_epu8(_mm512_or_si512(rb, _mm512_slli_epi16(ag, 8)), sc));
+    _mm512_mask_storeu_epi32(dst, live, over16_solid_kk(_mm512_maskz_loadu_epi32(live, dst), colour, kk));
 }
 
 /// Sweeps cells [s0, s1) of a row (sum: the running sum at s0; returns the sum at s1), clearing
 /// them, and blends the colour through each pixel's coverage onto the pixels of [p0, p1) among
 /// them, sixteen cells a step with no branch on what the cells hold: pixels whose k is 0 are
-/// neither read nor written. The colour scaled by each lane's k is worked out in the lanes (crb,
-/// cag: channel_factors of the colour's even and odd bytes, caa of its alpha in both halves; each
-/// channel times k, rounded as mul255, is one vpmulhrsw: scale_px's values), not gathered from a
+/// neither read nor written. The colour scaled by each lane's k is worked out in the lanes
+/// (over16_solid_kk: each channel times k, rounded as mul255, is one vpmulhrsw by its factor in
+/// `colour`: scale_px's values), not gathered from a
 /// table as at AVX2: at AVX-512 these operations cost less than the gather of sixteen (the path
 /// rows 1–2.5 % faster in raster_replay.c). 255 − the scaled alpha comes from its own product
-/// (caa), not from the scaled colour, off that chain (level to 1 % faster, 2026-12-01).
+/// (colour.aa), not from the scaled colour, off that chain (level to 1 % faster, 2026-12-01).
 AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int32_t *cells, uint32_t *dst, int32_t s0, int32_t s1,
                                                                             int32_t p0, int32_t p1, int32_t sum, int32_t evenOdd, int whole,
-                                                                            __m512 opv, __m512i crb, __m512i cag, __m512i caa) {
+                                                                            __m512 opv, SolidColour16 colour) {
     __m512i carry = _mm512_set1_epi32(sum);
     // Whether some of the span's pixels are not painted (usually all are: then no mask a step).
     const int clipped = p0 > s0 || p1 < s1;
@@ -585,11 +523,11 @@ AVX512BW __attribute__((always_inline)) static inline int32_t span_blend_512(int
     // The whole chunks (no mask of the chunk's lanes to make), then the last one's lanes.
     for (; i + 16 <= s1; i += 16)
         chunk_blend_512(cells + i, dst + i, (__mmask16)0xFFFF, clipped ? painted_lanes(p0 - i, p1 - i, 16) : (__mmask16)0xFFFF, &carry,
-                        evenOdd, whole, opv, crb, cag, caa);
+                        evenOdd, whole, opv, colour);
     if (i < s1) {
         const int32_t n = s1 - i;
         const __mmask16 m = (__mmask16)((1u << n) - 1);
-        chunk_blend_512(cells + i, dst + i, m, clipped ? painted_lanes(p0 - i, p1 - i, n) : m, &carry, evenOdd, whole, opv, crb, cag, caa);
+        chunk_blend_512(cells + i, dst + i, m, clipped ? painted_lanes(p0 - i, p1 - i, n) : m, &carry, evenOdd, whole, opv, colour);
     }
     return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
@@ -601,8 +539,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
     const intptr_t words = q->words;
     const uint32_t color = q->color;
     const float op = q->op;
-    const __m512i crb = _mm512_set1_epi32(channel_factors(color, 0)), cag = _mm512_set1_epi32(channel_factors(color, 8));
-    const __m512i caa = _mm512_set1_epi32(channel_factors((color >> 24) * 0x00010001u, 0));
+    const SolidColour16 colour = solid_colour16(color);
     const __m512 opv = _mm512_set1_ps(op);
     const int vbmi = lk_raster_vbmi();
     OverTable table;
@@ -625,7 +562,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
             while (next_marked_run(&bits, word, 16, &s0, &s1)) {
                 if (s1 > stride) s1 = stride;
                 if (s0 - b < SPAN_GAP_AVX512 && b > a) { b = s1; continue; }
-                if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag, caa); cur = b; }
+                if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, colour); cur = b; }
                 // The stretch before the run: one coverage.
                 int32_t g0 = cur > p0 ? cur : p0, g1 = s0 < p1 ? s0 : p1;
                 if (g1 > g0 && sum != 0) {
@@ -635,7 +572,7 @@ AVX512BW __attribute__((always_inline)) static inline void blend_rows_512(const 
                 a = s0; b = s1;
             }
         }
-        if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, crb, cag, caa); cur = b; }
+        if (b > a) { sum = span_blend_512(c, dst, a, b, p0, p1, sum, evenOdd, whole, opv, colour); cur = b; }
         int32_t g0 = cur > p0 ? cur : p0;
         if (p1 > g0 && sum != 0) {
             uint32_t k = units_k(sum_units(sum, evenOdd), op, whole);

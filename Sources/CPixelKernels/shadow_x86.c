@@ -246,14 +246,16 @@ LK_OVER_AVX512 static inline __m512i mixed_k16(const float *a, const float *b, _
 /// the low bytes of 16-bit lanes, times 255 − sa and divided by 255 as div255_32.
 LK_OVER_AVX512 static inline void over_black_mix16(uint32_t *dst, uint32_t ca, const float *a, const float *b, __m512 va, __m512 vb, __m512 opv,
                                                    int32_t count) {
-    const __m512i m8 = _mm512_set1_epi32(0x00FF00FF), x255 = _mm512_set1_epi32(255), vca = _mm512_set1_epi32((int)ca);
+    const __m512i m8 = _mm512_set1_epi32(0x00FF00FF), x255 = _mm512_set1_epi32(255);
+    // The alpha's factor (lk_gradient_ia_factors): sa = div255(k·ca) as one rounded high product.
+    const __m512i caf = _mm512_set1_epi32((int)(uint16_t)lk_gradient_ia_factors()[ca]);
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         const __m512i k = mixed_k16(a + i, b + i, va, vb, opv, m);
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
-        // sa = ca·k / 255 (ca, k <= 255: the product fits each lane's low 16 bits, its high 16 stay 0).
-        const __m512i sa = div255_32(_mm512_mullo_epi16(k, vca));
+        // sa = div255(k·ca) (k below 256 in each lane's low 16 bits: the high 16 stay 0).
+        const __m512i sa = _mm512_mulhrs_epi16(k, caf);
         const __m512i ia = _mm512_sub_epi32(x255, sa), ia16 = _mm512_or_si512(ia, _mm512_slli_epi32(ia, 16));
         const __m512i d = _mm512_maskz_loadu_epi32(live, dst + i);
         const __m512i rb = div255_32(_mm512_mullo_epi16(_mm512_and_si512(d, m8), ia16));
@@ -265,15 +267,15 @@ LK_OVER_AVX512 static inline void over_black_mix16(uint32_t *dst, uint32_t ca, c
 
 LK_OVER_AVX512 LK_HIDDEN void lk_over_solid_mix_avx512(uint32_t *dst, uint32_t color, const float *a, const float *b, float wa, float wb,
                                                        float op, int32_t count) {
-    const __m512i c16 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
     const __m512 opv = _mm512_set1_ps(op), va = _mm512_set1_ps(wa), vb = _mm512_set1_ps(wb);
     if ((color & 0x00FFFFFFu) == 0) { over_black_mix16(dst, color >> 24, a, b, va, vb, opv, count); return; }
+    const SolidColour16 paint = solid_colour16(color);
     for (int32_t i = 0; i < count; i += 16) {
         const __mmask16 m = count - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - i)) - 1);
         const __m512i k = mixed_k16(a + i, b + i, va, vb, opv, m);
         const __mmask16 live = _mm512_mask_test_epi32_mask(m, k, k);
         if (!live) continue;
-        over16_solid_each(dst + i, live, c16, k);
+        over16_solid_each(dst + i, live, paint, k);
     }
 }
 
