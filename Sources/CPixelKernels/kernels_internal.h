@@ -476,6 +476,10 @@ LK_HIDDEN int lk_gradient_force_gathers(int mode);
 /// Forces the AVX2 loops' table reads by eight loads (1) or by gathers (0), or back to the CPU's choice
 /// (-1); returns the previous setting. For the C kernel tests.
 LK_HIDDEN int lk_gradient_force_loads(int mode);
+/// Forces the AVX2 fused loop of a stepped axial row of one alpha to read its colours by lookup8's
+/// window (1) or by table8 (0), or back to the CPU's choice (-1); returns the previous setting. For
+/// the C kernel tests.
+LK_HIDDEN int lk_gradient_force_axial_window(int mode);
 /// Whether Linux reports the running CPU's gathers as mitigated by microcode (Gather Data Sampling,
 /// "GDS": slow gathers); x86-64 only (gradient_x86.c).
 LK_HIDDEN int lk_gathers_mitigated(void);

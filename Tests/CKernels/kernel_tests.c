@@ -98,17 +98,23 @@ int main(void) {
 #if defined(__x86_64__)
     // The gradient kernels with the fused loops' colours by permutes, then by gathers (both ways
     // whatever the CPU would choose; gradient_x86.c).
-    // At AVX2 the table's entries come by a gather or by eight loads (both ways here too).
+    // At AVX2 the table's entries come by a gather or by eight loads (both ways here too), and
+    // the stepped axial rows of one alpha by lookup8's window or by those (both ways).
     for (int gathers = 0; gathers < 2; gathers++) {
         for (int loads = 0; loads < 2; loads++) {
-            lk_gradient_force_gathers(gathers);
-            lk_gradient_force_loads(loads);
-            printf("gradients with colours by %s, tables read by %s\n", gathers ? "gathers" : "permutes", loads ? "loads" : "gathers");
-            test_gradients();
+            for (int window = 0; window < 2; window++) {
+                lk_gradient_force_gathers(gathers);
+                lk_gradient_force_loads(loads);
+                lk_gradient_force_axial_window(window);
+                printf("gradients with colours by %s, tables read by %s, axial rows %s\n", gathers ? "gathers" : "permutes",
+                       loads ? "loads" : "gathers", window ? "by a window" : "as the others");
+                test_gradients();
+            }
         }
     }
     lk_gradient_force_gathers(-1);
     lk_gradient_force_loads(-1);
+    lk_gradient_force_axial_window(-1);
 #else
     test_gradients();
 #endif

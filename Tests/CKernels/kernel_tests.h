@@ -76,6 +76,7 @@ int lk_cpu_has_fma(void);
 int lk_kernels_allow_fma(int allow);
 int lk_gradient_force_gathers(int mode);
 int lk_gradient_force_loads(int mode);
+int lk_gradient_force_axial_window(int mode);
 int lk_raster_force_gathers(int mode);
 int lk_raster_force_vbmi(int mode);
 int lk_raster_vbmi(void);
